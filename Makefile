@@ -1,0 +1,45 @@
+# PhotoDiary — build, test and demo on a fresh Debian machine.
+# Quick start (as root or with sudo): `make demo`, then `make test`.
+
+SWIFT        ?= swift
+SWIFT_FLAGS  ?=
+BIN_DIR       = $(shell $(SWIFT) build $(SWIFT_FLAGS) --show-bin-path 2>/dev/null)
+
+# Debian packages the build needs (C libraries) and the tests use (tools).
+BUILD_PACKAGES = pkg-config libsqlite3-dev libpng-dev libjpeg-dev libsndfile1-dev \
+                 libssl-dev libarchive-dev
+TEST_PACKAGES  = sqlite3 chromium
+
+.PHONY: all deps test-deps build release test demo bench fuzz clean
+
+all: build
+
+## deps: install the missing Debian packages (a no-op when all are present).
+deps:
+	@./scripts/install-packages $(BUILD_PACKAGES)
+
+test-deps: deps
+	@./scripts/install-packages $(TEST_PACKAGES)
+
+## build: debug build of every target.
+build: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+release: deps
+	$(SWIFT) build -c release $(SWIFT_FLAGS)
+
+## test: the whole suite (unit, end-to-end against the built `diary`).
+test: test-deps build
+	DIARY_BIN="$(BIN_DIR)/diary" $(SWIFT) test $(SWIFT_FLAGS)
+
+## demo: a short real session against a temporary store.
+demo: build
+	@DIARY_BIN="$(BIN_DIR)/diary" ./scripts/demo
+
+## bench: every benchmark suite, release build.
+bench: release
+	$(SWIFT) run -c release diary-bench objectgraph
+	$(SWIFT) run -c release diary-bench media
+
+clean:
+	rm -rf .build

@@ -1,0 +1,2 @@
+#include "CMediaShim.h"
+int cmediashim_version(void) { return 1; }

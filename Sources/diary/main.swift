@@ -1,0 +1,3 @@
+import DiaryCLI
+
+DiaryCommand.main()

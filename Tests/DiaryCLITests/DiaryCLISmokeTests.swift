@@ -1,0 +1,8 @@
+import Testing
+@testable import DiaryCLI
+
+@Suite struct DiaryCLISmokeTests {
+    @Test func moduleLoads() {
+        #expect(Bool(true))
+    }
+}

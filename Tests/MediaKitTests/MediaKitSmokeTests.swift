@@ -1,0 +1,8 @@
+import Testing
+@testable import MediaKit
+
+@Suite struct MediaKitSmokeTests {
+    @Test func moduleLoads() {
+        #expect(Bool(true))
+    }
+}
