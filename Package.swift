@@ -7,7 +7,6 @@ import PackageDescription
 /// Strict Swift 6 settings shared by every Swift target.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 let package = Package(
