@@ -216,6 +216,8 @@ import Testing
         try Data().write(to: misplaced.appending(component: Self.abcHash))
         try Data().write(to: store.directory.appending(component: "README"))
         try Data().write(to: store.directory.appending(path: "ba/78/notes.txt"))
+        try Data().write(to: store.directory.appending(component: "ff"))
+        try Data().write(to: store.directory.appending(path: "ba/7a"))
         #expect(try store.allHashes() == [reference.sha256])
         #expect(try store.sweep(keeping: [reference.sha256], temporaryFilesOlderThan: 0).isEmpty)
     }

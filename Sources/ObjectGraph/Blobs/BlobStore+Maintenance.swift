@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 extension BlobStore {
@@ -52,7 +45,7 @@ extension BlobStore {
             let path = stagingDirectory.appending(component: name, directoryHint: .notDirectory).path
             do throws(SystemCallError) {
                 guard let info = try FileSystem.status(ofPath: path), FileSystem.isRegularFile(info),
-                      Self.modificationTime(info) <= cutoff else { continue }
+                      FileSystem.modificationTime(info) <= cutoff else { continue }
                 if try FileSystem.removeFile(atPath: path) {
                     removed.append("\(Self.stagingFolderName)/\(name)")
                 }
@@ -80,15 +73,6 @@ extension BlobStore {
     /// Whether `name` is a shard directory name: two lower-case hex digits.
     private static func isShardName(_ name: String) -> Bool {
         isLowercaseHex(name, count: 2)
-    }
-
-    /// When the file of `info` was last modified, in seconds since 1970.
-    private static func modificationTime(_ info: stat) -> Double {
-        #if canImport(Darwin)
-        Double(info.st_mtimespec.tv_sec)
-        #else
-        Double(info.st_mtim.tv_sec)
-        #endif
     }
 
     /// The entries of `url`'s directory; none when it does not exist (or vanished meanwhile).

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 extension BlobStore {
@@ -36,7 +29,7 @@ extension BlobStore {
     /// - Throws: ``BlobStoreError/unreadableSource(path:reason:)``.
     private static func openSource(_ path: String) throws(BlobStoreError) -> FileDescriptor {
         do throws(SystemCallError) {
-            return try FileDescriptor(path: path, flags: O_RDONLY)
+            return try FileDescriptor.reading(path)
         } catch {
             throw .unreadableSource(path: path, reason: error.description)
         }
@@ -76,7 +69,7 @@ extension BlobStore {
             try FileSystem.makeDirectory(atPath: inner.path)
             step = target
             if let existing = try FileSystem.status(ofPath: target),
-               FileSystem.isRegularFile(existing), Int64(existing.st_size) == staged.byteCount {
+               FileSystem.isRegularFile(existing), FileSystem.size(existing) == staged.byteCount {
                 try FileSystem.removeFile(atPath: temporary)
             } else {
                 step = temporary
@@ -133,13 +126,12 @@ extension BlobStore {
     ///
     /// - Throws: ``BlobStoreError/writeFailed(path:reason:)``.
     private func createExclusively(_ path: String) throws(BlobStoreError) -> FileDescriptor {
-        let flags = O_WRONLY | O_CREAT | O_EXCL
         do throws(SystemCallError) {
             do throws(SystemCallError) {
-                return try FileDescriptor(path: path, flags: flags, mode: 0o644)
+                return try FileDescriptor.creatingExclusively(path)
             } catch where error.isMissingFile {
                 try FileSystem.makeDirectory(atPath: stagingDirectory.path)
-                return try FileDescriptor(path: path, flags: flags, mode: 0o644)
+                return try FileDescriptor.creatingExclusively(path)
             }
         } catch {
             throw .writeFailed(path: path, reason: error.description)

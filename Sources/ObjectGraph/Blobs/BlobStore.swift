@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// Content-addressed files for binary values kept outside the store: each blob lives at
@@ -41,6 +34,13 @@ public final class BlobStore: Sendable {
             } catch {
                 throw .directoryUnavailable(path: path, reason: error.localizedDescription)
             }
+        }
+        // Commits sync the directory itself; its own name must be durable in its parent too.
+        let parent = self.directory.deletingLastPathComponent().path
+        do throws(SystemCallError) {
+            try FileSystem.synchronizeDirectory(atPath: parent)
+        } catch {
+            throw .directoryUnavailable(path: parent, reason: error.description)
         }
     }
 
@@ -98,7 +98,7 @@ public final class BlobStore: Sendable {
     func openBlob(_ hash: String) throws(BlobStoreError) -> FileDescriptor {
         let path = fileURL(forValidHash: try validated(hash)).path
         do throws(SystemCallError) {
-            return try FileDescriptor(path: path, flags: O_RDONLY)
+            return try FileDescriptor.reading(path)
         } catch where error.isMissingFile {
             throw .missingBlob(sha256: hash)
         } catch {
