@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func processKillerReportsAChildThatExitedOnItsOwn() throws {
-        var killer = ProcessKiller(seed: 7, delayRange: 150...150)
+        var killer = ProcessKiller(seed: 7, delayRange: 10_000...10_000)
         let outcome = try killer.runAndKill(URL(fileURLWithPath: "/bin/sh"),
                                             arguments: ["-c", "echo one; echo two; echo oops >&2; exit 3"])
         #expect(outcome.lines == ["one", "two"])

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import Foundation
 
 /// Runs a child process for a random while, kills it with SIGKILL, and hands back what it
@@ -40,8 +41,8 @@ struct ProcessKiller {
         self.delayRange = delayRange
     }
 
-    /// Launches `executable` with `arguments`, waits a random delay, sends SIGKILL (if the
-    /// child has not exited already), waits for it to end, and returns its output.
+    /// Launches `executable` with `arguments`, waits a random delay, sends SIGKILL unless the
+    /// child has exited by then, waits for it to end, and returns its output.
     ///
     /// - Throws: an error from `Process.run()` when the child cannot be launched.
     mutating func runAndKill(_ executable: URL, arguments: [String]) throws -> Outcome {
@@ -54,14 +55,16 @@ struct ProcessKiller {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         // The parent's copies of the write ends must go, or reading would never see end of file.
         try? output.fileHandleForWriting.close()
         try? errors.fileHandleForWriting.close()
 
-        // The point of the harness is to kill at an arbitrary moment, so this one wait is real.
-        Thread.sleep(forTimeInterval: Double(milliseconds) / 1000)
-        if process.isRunning {
+        // The point of the harness is to kill at an arbitrary moment, so this one wait is real;
+        // it ends early when the child exits by itself.
+        if exited.wait(timeout: .now() + .milliseconds(milliseconds)) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
         }
         // A full pipe would block the child only until it dies; draining after the wait is safe.
