@@ -41,7 +41,7 @@ struct BlobWriter {
     /// Mostly small blobs, a third of them larger than the store's 64 KiB copy chunk.
     static func randomSize(using generator: inout some RandomNumberGenerator) -> Int {
         Int.random(in: 0..<3, using: &generator) == 0
-            ? Int.random(in: 64 * 1024 ..< 160 * 1024, using: &generator)
+            ? Int.random(in: 64 * 1024 ..< 100 * 1024, using: &generator)
             : Int.random(in: 0 ..< 8 * 1024, using: &generator)
     }
 
