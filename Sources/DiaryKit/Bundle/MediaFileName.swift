@@ -22,14 +22,13 @@ enum MediaFileName {
         // Whatever a path separator precedes is a folder name from another machine.
         let lastComponent = medium.originalFileName
             .split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-        let cleaned = clean(lastComponent)
-        var base = cleaned
+        var base = clean(lastComponent)
         var ext = ""
-        if let dot = cleaned.lastIndex(of: "."), dot > cleaned.startIndex {
-            let candidate = String(cleaned[cleaned.index(after: dot)...])
-            if !candidate.isEmpty, candidate.count <= 8 {
+        if let dot = lastComponent.lastIndex(of: "."), dot > lastComponent.startIndex {
+            let candidate = clean(String(lastComponent[lastComponent.index(after: dot)...]))
+            if !candidate.isEmpty, candidate.count <= 8, !candidate.contains(".") {
                 ext = "." + candidate
-                base = String(cleaned[..<dot])
+                base = clean(String(lastComponent[..<dot]))
             }
         }
         base = trimmed(String(base.prefix(maximumBaseLength)))
