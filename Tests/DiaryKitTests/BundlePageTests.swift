@@ -17,7 +17,7 @@ import Testing
         #expect(html.contains("<li>#travel</li><li>#sea</li>"))
         #expect(html.contains("<img src=\"media/beach.png\" width=\"6\" height=\"4\" alt=\"Photo beach.png\">"))
         #expect(html.contains("<audio controls preload=\"metadata\" src=\"media/waves.wav\">"))
-        #expect(html.contains("waves.wav · 0:00"))
+        #expect(html.contains("Recording waves.wav · 0:00"))
         #expect(html.contains("★ starred"))
         #expect(html.contains("<footer>"))
     }

@@ -55,6 +55,17 @@ import Testing
         #expect(!text.contains("\"width\": null"))
     }
 
+    @Test func utcTimesAreWrittenWithAnExplicitOffset() throws {
+        let folder = try TemporaryFolder()
+        let bundle = try BundleWriter(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+            .write(try TestEntries.beachDay(in: folder), to: try folder.folder("out"))
+        let text = try String(contentsOf: bundle.appendingPathComponent("entry.json"), encoding: .utf8)
+
+        #expect(text.contains("\"creationTime\": \"2026-11-29T13:50:05.250+00:00\""))
+        #expect(try acceptingReader.read(bundle).entry.creationTime
+                == Date(timeIntervalSince1970: 1_795_960_205.25))
+    }
+
     @Test func zipUnpacksIntoAFolderThatCleanUpRemoves() throws {
         let folder = try TemporaryFolder()
         let temporary = try folder.folder("tmp")

@@ -8,7 +8,8 @@ enum BundleTimestamp {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = timeZone
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        let string = formatter.string(from: date)
+        return string.hasSuffix("Z") ? string.dropLast() + "+00:00" : string
     }
 
     /// Parses an ISO 8601 time with an offset (`Z` or `±hh:mm`), with or without

@@ -94,7 +94,7 @@ struct EntryPage {
                 + "<figcaption>\(caption)</figcaption></figure>"
         case .audio:
             let length = medium.duration.map { " · " + Self.clock($0) } ?? ""
-            return "<figure class=\"recording\"><figcaption>🎙 \(name)\(length)</figcaption>"
+            return "<figure class=\"recording\"><figcaption>Recording \(name)\(length)</figcaption>"
                 + "<audio controls preload=\"metadata\" src=\"\(source)\">"
                 + "<a href=\"\(source)\">\(name)</a></audio></figure>"
         }
