@@ -3,9 +3,9 @@ import Testing
 @testable import DiaryKit
 
 @Suite struct BundleManifestTests {
-    /// Writes a bundle, lets `edit` change its parsed `entry.json`, and reads it again.
-    private func readAfterEditing(_ edit: (inout [String: Any]) -> Void) throws -> BundleError? {
-        let folder = try TemporaryFolder()
+    /// Writes a bundle in `folder` and lets `edit` change its parsed `entry.json`.
+    private func bundle(in folder: TemporaryFolder,
+                        editing edit: (inout [String: Any]) -> Void) throws -> URL {
         let bundle = try BundleWriter(timeZone: testTimeZone)
             .write(try TestEntries.beachDay(in: folder), to: try folder.folder("out"))
         let manifest = bundle.appendingPathComponent("entry.json")
@@ -13,6 +13,13 @@ import Testing
             as? [String: Any])
         edit(&json)
         try JSONSerialization.data(withJSONObject: json).write(to: manifest)
+        return bundle
+    }
+
+    /// Writes a bundle, lets `edit` change its `entry.json`, and returns the read's error.
+    private func readAfterEditing(_ edit: (inout [String: Any]) -> Void) throws -> BundleError? {
+        let folder = try TemporaryFolder()
+        let bundle = try bundle(in: folder, editing: edit)
         do {
             _ = try acceptingReader.read(bundle)
             return nil
@@ -140,15 +147,9 @@ import Testing
 
     @Test func missingOptionalFieldsTakeTheirDefaults() throws {
         let folder = try TemporaryFolder()
-        let bundle = try BundleWriter(timeZone: testTimeZone)
-            .write(try TestEntries.beachDay(in: folder), to: try folder.folder("out"))
-        let manifest = bundle.appendingPathComponent("entry.json")
-        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: manifest))
-            as? [String: Any])
-        json["tags"] = nil
-        json["starred"] = nil
-        json["text"] = nil
-        try JSONSerialization.data(withJSONObject: json).write(to: manifest)
+        let bundle = try bundle(in: folder) { json in
+            for key in ["tags", "starred", "text"] { json[key] = nil }
+        }
 
         let entry = try acceptingReader.read(bundle).entry
 
