@@ -111,6 +111,26 @@ import Testing
         }
     }
 
+    @Test func tooManyMembersAreRefused() throws {
+        let (error, _) = try read(
+            (0..<5).map { .init(name: "a/\($0)", contents: Data()) },
+            limits: .init(maximumEntryCount: 4))
+
+        guard case .archiveTooManyMembers(_, 4) = error else {
+            Issue.record("expected archiveTooManyMembers, got \(String(describing: error))"); return
+        }
+    }
+
+    @Test func aRezippedBundleWithMacMetadataIsAccepted() throws {
+        let (error, left) = try read([
+            .init(name: "b.diaryentry/entry.json", contents: Self.manifest),
+            .init(name: "__MACOSX/b.diaryentry/._entry.json", contents: Data([0, 5, 22, 7])),
+        ])
+
+        #expect(error == nil)
+        #expect(left.isEmpty)
+    }
+
     @Test func aHandMadeZipWithManifestAtTheTopIsAccepted() throws {
         let (error, left) = try read([.init(name: "entry.json", contents: Self.manifest)])
 

@@ -3,8 +3,7 @@ import ObjectGraph
 @testable import DiaryKit
 
 /// A fresh folder under the system's temporary directory, removed when released.
-final class TemporaryFolder: @unchecked Sendable {
-    // @unchecked: `url` is immutable after init; deinit only removes the folder.
+final class TemporaryFolder {
     let url: URL
 
     init() throws {

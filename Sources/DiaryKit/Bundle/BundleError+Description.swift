@@ -32,6 +32,8 @@ extension BundleError: CustomStringConvertible, LocalizedError {
         case .archiveTooLarge(let bundle, let entry, let limit):
             return "refusing \(Self.display(bundle)): \(entry) unpacks to more than "
                 + "\(limit) bytes"
+        case .archiveTooManyMembers(let bundle, let limit):
+            return "refusing \(Self.display(bundle)): it has more than \(limit) members"
         case .archiveCorrupt(let bundle, let reason):
             return "cannot read the zip \(Self.display(bundle)): \(reason)"
         case .missingMedium(let bundle, let path):

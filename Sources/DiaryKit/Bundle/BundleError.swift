@@ -30,6 +30,8 @@ public enum BundleError: Error, Sendable {
     case unsafeArchiveEntry(bundle: URL, entry: String, reason: String)
     /// An archive member or the whole archive unpacks to more than the reader allows.
     case archiveTooLarge(bundle: URL, entry: String, limit: Int64)
+    /// A zip has more members than any real bundle.
+    case archiveTooManyMembers(bundle: URL, limit: Int)
     /// libarchive could not read the zip.
     case archiveCorrupt(bundle: URL, reason: String)
     /// A medium listed in `entry.json` has no file in the bundle.
@@ -66,7 +68,7 @@ public enum BundleError: Error, Sendable {
             return .ioError
         case .notABundle, .manifestMissing, .manifestUnreadable, .unsupportedFormat,
              .unsupportedFormatVersion, .missingField, .invalidField, .unsafePath,
-             .notARegularFile, .unsafeArchiveEntry, .archiveTooLarge, .archiveCorrupt,
+             .notARegularFile, .unsafeArchiveEntry, .archiveTooLarge, .archiveTooManyMembers, .archiveCorrupt,
              .sizeMismatch, .hashMismatch, .mediumRejected, .sourceMismatch:
             return .dataError
         }

@@ -58,10 +58,12 @@ public struct BundleReader: Sendable {
     }
 
     /// The unpacked bundle: the folder itself when `entry.json` is at its top, or its
-    /// only subfolder (zips hold `<name>.diaryentry/…`).
+    /// only subfolder (zips hold `<name>.diaryentry/…`), ignoring the `__MACOSX` and
+    /// hidden items a Mac adds when it zips a folder again.
     private static func bundleRoot(in folder: URL, archive: URL) throws(BundleError) -> URL {
         if BundlePath.exists(folder.appendingPathComponent("entry.json")) { return folder }
-        let children = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let children = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0 != "__MACOSX" && !$0.hasPrefix(".") }
         if children.count == 1 {
             let only = folder.appendingPathComponent(children[0])
             if BundlePath.kind(of: only) == .directory { return only }

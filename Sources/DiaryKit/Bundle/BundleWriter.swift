@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// Exports one entry as a self-contained bundle: `<local date>-<slug>.diaryentry/` with
@@ -94,7 +90,7 @@ public struct BundleWriter: Sendable {
         try archive.addDirectory(root)
         try archive.addFile(root + "/entry.json", contents: contents.manifest)
         try archive.addFile(root + "/index.html", contents: contents.page)
-        if !contents.entry.media.isEmpty { try archive.addDirectory(root + "/media") }
+        try archive.addDirectory(root + "/media")
         for (medium, path) in zip(contents.entry.media, contents.mediaPaths) {
             let source = try Self.openSource(medium)
             let copied = try archive.addFile(root + "/" + path, streamingFrom: source,

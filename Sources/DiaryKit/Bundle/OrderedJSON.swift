@@ -2,7 +2,7 @@
 ///
 /// `JSONEncoder` on Linux orders keys by hash unless told to sort them; the manifest
 /// is read by people too, so it is written with its keys in a fixed, meaningful order.
-indirect enum OrderedJSON: Sendable, Equatable {
+indirect enum OrderedJSON: Sendable {
     case string(String)
     case integer(Int64)
     case number(Double)
@@ -74,9 +74,5 @@ indirect enum OrderedJSON: Sendable, Equatable {
             }
         }
         out += "\""
-    }
-
-    static func == (lhs: OrderedJSON, rhs: OrderedJSON) -> Bool {
-        lhs.rendered() == rhs.rendered()
     }
 }

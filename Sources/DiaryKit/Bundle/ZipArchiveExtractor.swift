@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CArchive
 import Foundation
 
@@ -10,8 +6,6 @@ import Foundation
 /// could write outside it or smuggle in something other than plain files and folders:
 /// absolute names, `..`, symbolic and hard links, devices, encrypted members, and
 /// members or totals beyond the limits. Nothing is ever written outside `destination`.
-///
-/// Not `Sendable`: one extractor belongs to one import.
 struct ZipArchiveExtractor {
     /// The zip, for messages.
     let archiveURL: URL
@@ -47,8 +41,7 @@ struct ZipArchiveExtractor {
             }
             count += 1
             guard count <= limits.maximumEntryCount else {
-                throw .archiveTooLarge(bundle: archiveURL, entry: "the member list",
-                                       limit: Int64(limits.maximumEntryCount))
+                throw .archiveTooManyMembers(bundle: archiveURL, limit: limits.maximumEntryCount)
             }
             guard let name = Self.name(of: entry) else {
                 throw .unsafeArchiveEntry(bundle: archiveURL, entry: "(unnamed)",
