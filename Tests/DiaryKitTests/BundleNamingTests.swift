@@ -51,6 +51,14 @@ import Testing
         ])
         let after = try FileManager.default.attributesOfItem(atPath: first.path)[.modificationDate]
         #expect(before as? Date == after as? Date)
+        if format == .zip {
+            let imported = try BundleReader(temporaryDirectory: try folder.folder("tmp")) { _, _ in }
+                .read(third)
+            defer { imported.cleanUp() }
+            // The zip's inner folder is named like the zip, so two unpack side by side.
+            #expect(imported.entry.media[0].sourceURL.path
+                .contains("/2026-11-29-beach-day-3.diaryentry/media/"))
+        }
     }
 
     @Test func aFileInTheWayCountsAsAClash() throws {

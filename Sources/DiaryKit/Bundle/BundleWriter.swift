@@ -43,7 +43,11 @@ public struct BundleWriter: Sendable {
         do {
             switch format {
             case .directory: try writeDirectory(contents, at: temporary)
-            case .zip: try writeZip(contents, at: temporary, root: stem + BundleFormat.directory.suffix)
+            case .zip:
+                // The folder inside the zip carries the zip's name, `-2` and all.
+                let name = Self.freeName(in: directory, stem: stem, format: .zip)
+                try writeZip(contents, at: temporary,
+                             root: String(name.dropLast(".zip".count)))
             }
             let final = try moveIntoPlace(temporary, in: directory, stem: stem, format: format)
             try BundleFile.openDirectory(directory).synchronize()
@@ -105,10 +109,8 @@ public struct BundleWriter: Sendable {
     private func moveIntoPlace(_ temporary: URL, in directory: URL, stem: String,
                                format: BundleFormat) throws(BundleError) -> URL {
         while true {
-            let name = BundleName.unique(stem: stem, suffix: format.suffix) {
-                BundlePath.exists(directory.appendingPathComponent($0))
-            }
-            let final = directory.appendingPathComponent(name)
+            let final = directory.appendingPathComponent(
+                Self.freeName(in: directory, stem: stem, format: format))
             switch format {
             case .zip:
                 // link(2) never replaces an existing file; where the file system has no
@@ -128,6 +130,13 @@ public struct BundleWriter: Sendable {
                 if errno == EEXIST || errno == ENOTEMPTY || errno == ENOTDIR { continue }
                 throw .posix(final, "move the finished bundle to")
             }
+        }
+    }
+
+    /// The first bundle name from `stem` that nothing in `directory` has.
+    private static func freeName(in directory: URL, stem: String, format: BundleFormat) -> String {
+        BundleName.unique(stem: stem, suffix: format.suffix) {
+            BundlePath.exists(directory.appendingPathComponent($0))
         }
     }
 
