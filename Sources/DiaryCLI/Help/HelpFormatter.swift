@@ -59,15 +59,14 @@ struct HelpFormatter {
         }
     }
 
-    /// The label of a parameter's row: `<file> ...`, `-o, --output <dir>`, `--json`.
+    /// The label of a parameter's row: `<file> ...`, `-n, --limit <count>`, `--json`.
     private static func label(_ spec: ParameterSpec) -> String {
         switch spec.kind {
         case .positional(.repeating): return spec.display + " ..."
         case .positional: return spec.display
         case .option, .flag:
             guard let short = spec.shortName else { return spec.display }
-            let value = spec.kind == .flag ? "" : " <\(spec.valueName)>"
-            return "-\(short)\(value), \(spec.display)"
+            return "-\(short), \(spec.display)"
         }
     }
 

@@ -102,10 +102,14 @@ struct ArgumentParser {
     }
 
     /// Hands the positional words to the positional parameters in declaration order:
-    /// required ones first, then optional ones, then the repeating one takes the rest.
+    /// an optional one takes a word only when enough are left for the required ones
+    /// (a repeating one that needs at least one counts as required); the repeating one
+    /// takes the rest.
     private func assignPositionals(_ words: [String], into result: inout ParsedArguments) throws(UsageError) {
         let positionals = parameters.filter(\.isPositional)
-        let requiredCount = positionals.filter { $0.kind == .positional(.required) }.count
+        let requiredCount = positionals.filter {
+            $0.kind == .positional(.required) || $0.kind == .positional(.repeating(atLeastOne: true))
+        }.count
         var spareForOptional = max(0, words.count - requiredCount)
         var remaining = words[...]
         for spec in positionals {
