@@ -7,7 +7,8 @@ import Testing
         let errors = MemoryOutputWriter()
         let terminal = Terminal(standardOutput: MemoryOutputWriter(), standardError: errors,
                                 isStandardOutputTerminal: stdout, isStandardErrorTerminal: stderr, width: width,
-                                colorAllowed: Terminal.colorAllowed(environment: environment))
+                                colorAllowed: Terminal.colorAllowed(environment: environment),
+                                canRewriteLines: Terminal.canRewriteLines(environment: environment))
         return (terminal, errors)
     }
 
@@ -23,6 +24,10 @@ import Testing
         #expect(!terminal(environment: ["NO_COLOR": "false"]).0.errorStyle.isEnabled)
         // An empty NO_COLOR does not count (no-color.org).
         #expect(terminal(environment: ["NO_COLOR": ""]).0.outputStyle.isEnabled)
+    }
+
+    @Test func noColorKeepsProgress() {
+        #expect(terminal(environment: ["NO_COLOR": "1"]).0.showsProgress)
     }
 
     @Test func dumbTerminalsGetNoColourAndNoProgress() {
@@ -64,5 +69,22 @@ import Testing
         let (terminal, errors) = terminal(stderr: true, width: 20)
         terminal.progressReporter().update(completed: 1, total: 2, "importing a-very-long-file-name.jpg")
         #expect(errors.text == "\r[1/2] importing a-…\u{1B}[K")
+    }
+}
+
+@Suite struct TerminalColumnsTests {
+    @Test func wideCharactersTakeTwoColumns() {
+        #expect("Beach day".terminalColumns == 9)
+        #expect("日記".terminalColumns == 4)
+        #expect("📷 x".terminalColumns == 4)
+        #expect("e\u{301}".terminalColumns == 1)
+    }
+
+    @Test func truncationEndsInAnEllipsisAndFitsTheColumns() {
+        #expect("Beach day at the sea".truncated(toColumns: 10) == "Beach day…")
+        #expect("Beach day".truncated(toColumns: 9) == "Beach day")
+        #expect("日記日記日記".truncated(toColumns: 6) == "日記…")
+        #expect("日記日記日記".truncated(toColumns: 6).terminalColumns <= 6)
+        #expect("abc".truncated(toColumns: 0) == "")
     }
 }

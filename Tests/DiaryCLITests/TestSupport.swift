@@ -132,10 +132,12 @@ private let isolatedVariables = ["DIARY_HOME", "XDG_DATA_HOME", "VISUAL", "EDITO
 /// - `stdin` is fed to the process (none: `/dev/null`, so stdin is never a terminal).
 /// - `store` picks `DIARY_HOME`: a fresh temporary directory by default.
 /// - The process is killed, and the call throws, after `timeout` seconds.
+/// - `executable` replaces the `diary` binary (for testing this helper).
 /// stdout and stderr go to temporary files, so large outputs never block on a pipe.
+/// The process runs in a scratch directory of its own, removed afterwards.
 func runDiary(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-              store: StoreChoice = .fresh, timeout: Double = 30) throws -> DiaryRun {
-    let binary = try diaryBinary()
+              store: StoreChoice = .fresh, timeout: Double = 30, executable: URL? = nil) throws -> DiaryRun {
+    let binary = try executable ?? diaryBinary()
     let scratch = try TemporaryDirectory(prefix: "diary-run")
 
     var variables = ProcessInfo.processInfo.environment

@@ -69,7 +69,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
+        year.zeroPadded(4) + "-" + month.zeroPadded(2) + "-" + day.zeroPadded(2)
     }
 
     /// Earlier days first.
@@ -84,11 +84,6 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    static func pad(_ number: Int, _ width: Int) -> String {
-        let digits = String(number)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     // Days since 1970-01-01 and back (H. Hinnant's civil-calendar algorithms).

@@ -48,7 +48,7 @@ public struct CalendarMonth: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// `YYYY-MM`.
     public var description: String {
-        CalendarDay.pad(year, 4) + "-" + CalendarDay.pad(month, 2)
+        year.zeroPadded(4) + "-" + month.zeroPadded(2)
     }
 
     /// Earlier months first.

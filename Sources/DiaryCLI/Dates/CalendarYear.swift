@@ -23,7 +23,7 @@ public struct CalendarYear: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     /// `YYYY`.
-    public var description: String { CalendarDay.pad(year, 4) }
+    public var description: String { year.zeroPadded(4) }
 
     /// Earlier years first.
     public static func < (lhs: CalendarYear, rhs: CalendarYear) -> Bool { lhs.year < rhs.year }

@@ -11,21 +11,19 @@ public enum ISO8601Timestamp {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
         let wholeSeconds = (milliseconds / 1000).rounded(.down)
         let instant = Date(timeIntervalSince1970: wholeSeconds)
-        let offsetSeconds = timeZone.secondsFromGMT(for: instant)
         let calendar = Calendar.localGregorian(in: timeZone)
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
-        var text = pad(parts.year ?? 0, 4) + "-" + pad(parts.month ?? 0, 2) + "-" + pad(parts.day ?? 0, 2)
-            + "T" + pad(parts.hour ?? 0, 2) + ":" + pad(parts.minute ?? 0, 2) + ":" + pad(parts.second ?? 0, 2)
+        let year = (parts.year ?? 0).zeroPadded(4), month = (parts.month ?? 0).zeroPadded(2)
+        let day = (parts.day ?? 0).zeroPadded(2), hour = (parts.hour ?? 0).zeroPadded(2)
+        let minute = (parts.minute ?? 0).zeroPadded(2), second = (parts.second ?? 0).zeroPadded(2)
+        var text = "\(year)-\(month)-\(day)T\(hour):\(minute):\(second)"
         if fractionalSeconds {
-            text += "." + pad(Int(milliseconds - wholeSeconds * 1000), 3)
+            text += "." + Int(milliseconds - wholeSeconds * 1000).zeroPadded(3)
         }
+        let offsetSeconds = timeZone.secondsFromGMT(for: instant)
         let offsetMinutes = (abs(offsetSeconds) + 30) / 60
-        text += (offsetSeconds < 0 ? "-" : "+") + pad(offsetMinutes / 60, 2) + ":" + pad(offsetMinutes % 60, 2)
+        text += (offsetSeconds < 0 ? "-" : "+") + (offsetMinutes / 60).zeroPadded(2) + ":"
+            + (offsetMinutes % 60).zeroPadded(2)
         return text
-    }
-
-    private static func pad(_ number: Int, _ width: Int) -> String {
-        let digits = String(number)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }

@@ -16,13 +16,17 @@ import Foundation
 public indirect enum JSONValue: Sendable, Equatable {
     /// An object; keys in this order, each key once.
     case object([(key: String, value: JSONValue)])
+    /// An array, in this order.
     case array([JSONValue])
+    /// A string, escaped as JSON needs.
     case string(String)
     /// A whole number, written without a fraction (`42`).
     case integer(Int)
     /// A number, written in its shortest exact form (`183.2`); NaN and infinities become `null`.
     case number(Double)
+    /// `true` or `false`.
     case bool(Bool)
+    /// `null`.
     case null
 
     /// A moment as an ISO 8601 string with the offset of `timeZone`, e.g.

@@ -1,7 +1,27 @@
 /// A text attribute a terminal understands (an SGR escape sequence).
 public enum TextStyle: Sendable, CaseIterable {
-    case bold, dim, italic, underline
-    case red, green, yellow, blue, magenta, cyan, gray
+    /// Bold or bright text.
+    case bold
+    /// Faint text, for secondary facts.
+    case dim
+    /// Italic text.
+    case italic
+    /// Underlined text.
+    case underline
+    /// Red foreground.
+    case red
+    /// Green foreground.
+    case green
+    /// Yellow foreground.
+    case yellow
+    /// Blue foreground.
+    case blue
+    /// Magenta foreground.
+    case magenta
+    /// Cyan foreground.
+    case cyan
+    /// Bright black (gray) foreground.
+    case gray
 
     /// The SGR parameter of the style.
     var code: String {

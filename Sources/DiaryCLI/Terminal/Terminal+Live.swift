@@ -16,7 +16,8 @@ extension Terminal {
                  isStandardInputTerminal: isatty(STDIN_FILENO) == 1,
                  width: windowWidth(of: STDOUT_FILENO) ?? windowWidth(of: STDERR_FILENO)
                      ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil },
-                 colorAllowed: colorAllowed(environment: environment))
+                 colorAllowed: colorAllowed(environment: environment),
+                 canRewriteLines: canRewriteLines(environment: environment))
     }
 
     /// The column count of the terminal on a descriptor, nil when it is not one.

@@ -19,11 +19,14 @@ public struct Terminal: Sendable {
     public var width: Int?
     /// Whether the environment allows colour at all (see ``Terminal/colorAllowed(environment:)``).
     public var colorAllowed: Bool
+    /// Whether the terminal understands `\r` and erase-line (not `TERM=dumb`).
+    public var canRewriteLines: Bool
 
     /// Makes a terminal description from its parts; by default nothing is a terminal.
     public init(standardOutput: any OutputWriter, standardError: any OutputWriter,
                 isStandardOutputTerminal: Bool = false, isStandardErrorTerminal: Bool = false,
-                isStandardInputTerminal: Bool = false, width: Int? = nil, colorAllowed: Bool = true) {
+                isStandardInputTerminal: Bool = false, width: Int? = nil, colorAllowed: Bool = true,
+                canRewriteLines: Bool = true) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.isStandardOutputTerminal = isStandardOutputTerminal
@@ -31,6 +34,7 @@ public struct Terminal: Sendable {
         self.isStandardInputTerminal = isStandardInputTerminal
         self.width = width
         self.colorAllowed = colorAllowed
+        self.canRewriteLines = canRewriteLines
     }
 
     /// Whether colour is allowed by the environment: not when `NO_COLOR` is set to
@@ -39,6 +43,11 @@ public struct Terminal: Sendable {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
         if environment["TERM"] == "dumb" { return false }
         return true
+    }
+
+    /// Whether a terminal can rewrite a line in place: every one but `TERM=dumb`.
+    public static func canRewriteLines(environment: [String: String]) -> Bool {
+        environment["TERM"] != "dumb"
     }
 
     /// Styles for stdout: colour only when stdout is a terminal and colour is allowed.
@@ -52,9 +61,9 @@ public struct Terminal: Sendable {
     }
 
     /// Whether progress lines are shown: only when stderr is a terminal that can
-    /// rewrite a line (not `TERM=dumb`).
+    /// rewrite a line (not `TERM=dumb`). `NO_COLOR` does not turn them off.
     public var showsProgress: Bool {
-        isStandardErrorTerminal && colorAllowed
+        isStandardErrorTerminal && canRewriteLines
     }
 
     /// A progress reporter on stderr, silent unless ``showsProgress``.
