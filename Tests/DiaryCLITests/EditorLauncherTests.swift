@@ -9,12 +9,9 @@ import Testing
         scratch = try TemporaryDirectory(prefix: "diary-editor")
     }
 
-    /// Writes an executable shell script standing in for the editor; `$file` is its last argument.
+    /// An `EDITOR` value running a script; `$file` is the script's last argument.
     func editorScript(_ body: String) throws -> String {
-        let script = scratch.url.appendingPathComponent("editor-\(UUID().uuidString).sh")
-        try Data("#!/bin/sh\nfor file; do :; done\n\(body)\n".utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        return script.path
+        "/bin/sh " + (try makeScript(in: scratch.url, "for file; do :; done\n" + body).path)
     }
 
     func launcher(_ environment: [String: String]) -> EditorLauncher {

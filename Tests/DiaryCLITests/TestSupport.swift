@@ -105,6 +105,19 @@ final class TemporaryDirectory {
     }
 }
 
+/// Writes a `/bin/sh` script with `body` into `directory` (a stand-in editor or
+/// tool) and returns its location. Run it as `/bin/sh <script>`, not directly: while
+/// parallel tests fork, a file just written may still be open for writing in a child,
+/// and executing it would fail with "Text file busy".
+func makeScript(in directory: URL, _ body: String) throws -> URL {
+    let url = directory.appendingPathComponent("script-\(UUID().uuidString).sh")
+    try Data("\(body)\n".utf8).write(to: url)
+    return url
+}
+
+/// The shell that runs scripts made by ``makeScript(in:_:)``.
+let shell = URL(fileURLWithPath: "/bin/sh")
+
 /// The built `diary`: `$DIARY_BIN`, else `.build/debug/diary` of this package.
 func diaryBinary() throws -> URL {
     if let path = ProcessInfo.processInfo.environment["DIARY_BIN"], !path.isEmpty {
@@ -181,11 +194,9 @@ func runDiary(_ arguments: [String], environment: [String: String] = [:], stdin:
     process.terminationHandler = { _ in finished.signal() }
     try process.run()
     if finished.wait(timeout: .now() + timeout) == .timedOut {
-        process.terminate()
-        if finished.wait(timeout: .now() + 2) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            finished.wait()
-        }
+        // SIGKILL, not SIGTERM: a child may inherit a mask that blocks SIGTERM from the test thread.
+        kill(process.processIdentifier, SIGKILL)
+        finished.wait()
         throw DiaryRunError.timedOut(arguments: arguments, seconds: timeout)
     }
     return DiaryRun(status: process.terminationStatus,

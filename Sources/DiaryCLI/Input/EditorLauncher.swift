@@ -76,8 +76,22 @@ public struct EditorLauncher: Sendable {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // The editor starts with no blocked signals and default handlers for the
+        // interactive ones, whatever the thread that launches it had.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signalNumber in [SIGINT, SIGQUIT, SIGTERM, SIGPIPE] { sigaddset(&defaults, signalNumber) }
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
         var pid = pid_t()
-        let spawnStatus = posix_spawnp(&pid, arguments[0], nil, nil, argv, envp)
+        let spawnStatus = posix_spawnp(&pid, arguments[0], nil, &attributes, argv, envp)
         guard spawnStatus == 0 else {
             throw .editorNotStarted(command: command, reason: String(cString: strerror(spawnStatus)))
         }
