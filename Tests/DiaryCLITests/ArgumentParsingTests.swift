@@ -206,3 +206,22 @@ import Testing
         #expect(EditDistance.suggestion(for: "xyz", among: ["list"]) == nil)
     }
 }
+
+@Suite struct GlobalOptionTests {
+    @Test func doubleDashBeforeTheSubcommandEndsGlobalOptions() async {
+        let run = await TestConsole().run(exampleProgram, ["--", "gather", "x"])
+        #expect(run.status == .success)
+        #expect(run.stdout == "- x\n")
+    }
+
+    @Test func storeWithoutAValueIsAUsageError() async {
+        let run = await TestConsole().run(exampleProgram, ["--store"])
+        #expect(run.status == .usage)
+        #expect(run.stderr.hasPrefix("Error: Missing value for '--store <dir>'\nUsage: diary [--store <dir>] <subcommand>\n"))
+    }
+
+    @Test func aStoreAfterTheSubcommandWinsOverOneBefore() async {
+        let run = await TestConsole().run(exampleProgram, ["--store=/a", "stamp", "1", "--json", "--store", "/b"])
+        #expect(run.stdout.contains("\"store\": \"/b\""))
+    }
+}

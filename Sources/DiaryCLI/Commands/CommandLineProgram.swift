@@ -42,95 +42,92 @@ public struct CommandLineProgram: Sendable {
     /// the context's stderr.
     public func run(_ arguments: [String], context: CommandContext) async -> ExitCode {
         let reporter = ErrorReporter(programName: name, terminal: context.terminal)
-        let rootUsage = UsageTarget(usageLine: rootUsageLine, helpCommand: "\(name) --help")
         let status: ExitCode
         do {
-            status = try await dispatch(arguments, context: context, reporter: reporter)
-        } catch let failure as Failure {
-            status = reporter.report(failure.error, usage: failure.usage ?? rootUsage)
+            status = try await dispatch(arguments, context: context)
+        } catch let failure as SubcommandFailure {
+            status = reporter.report(failure.error, usage: failure.usage)
         } catch {
-            status = reporter.report(error, usage: rootUsage)
+            status = reporter.report(error, usage: .init(usageLine: rootUsageLine, helpCommand: "\(name) --help"))
         }
         context.terminal.standardOutput.flush()
         return status
     }
 
-    private typealias UsageTarget = ErrorReporter.UsageContext
-
-    /// An error together with the usage line of the command it belongs to.
-    private struct Failure: Error {
+    /// An error of a subcommand, with the usage line its report shows.
+    private struct SubcommandFailure: Error {
         let error: any Error
-        let usage: UsageTarget?
+        let usage: ErrorReporter.UsageContext
     }
 
     private var rootUsageLine: String { "\(name) [--store <dir>] <subcommand>" }
 
-    private func dispatch(_ arguments: [String], context: CommandContext,
-                          reporter: ErrorReporter) async throws -> ExitCode {
-        let helpFormatter = HelpFormatter(programName: name, width: min(context.terminal.width ?? 80, 100))
-        // Words before the subcommand: global options only.
-        var rootWords: [String] = []
+    /// Handles the global options before the subcommand, then help or the subcommand.
+    private func dispatch(_ arguments: [String], context: CommandContext) async throws -> ExitCode {
+        let formatter = HelpFormatter(programName: name, width: min(context.terminal.width ?? 80, 100))
+        var globalWords: [String] = []
         var index = 0
         while index < arguments.count, ArgumentParser.looksLikeOption(arguments[index]) {
             let word = arguments[index]
             index += 1
             if word == "--" { break }
-            if word == "--help" || word == "-h" {
-                context.write(rootHelp(helpFormatter))
+            switch word {
+            case "--help", "-h":
+                context.write(rootHelp(formatter))
                 return .success
-            }
-            if word == "--version" {
+            case "--version":
                 context.writeLine("\(name) \(version)")
                 return .success
-            }
-            rootWords.append(word)
-            if word == "--store", index < arguments.count {
-                rootWords.append(arguments[index])
+            case "--store" where index < arguments.count:
+                globalWords += [word, arguments[index]]
                 index += 1
+            default:
+                globalWords.append(word)
             }
         }
-        let rootParser = ArgumentParser(parameters: [Self.storeOption.spec, Self.helpFlag.spec,
-                                                     Self.versionFlag.spec],
-                                        context: context.argumentContext)
-        let rootParsed = try rootParser.parse(rootWords)
-
+        let globals = try ArgumentParser(parameters: [Self.storeOption.spec, Self.helpFlag.spec,
+                                                      Self.versionFlag.spec],
+                                         context: context.argumentContext).parse(globalWords)
         guard index < arguments.count else {
-            context.write(rootHelp(helpFormatter))
+            context.write(rootHelp(formatter))
             return .success
         }
-        let commandName = arguments[index]
-        let commandWords = Array(arguments[(index + 1)...])
-        if commandName == "help" {
-            guard let topic = commandWords.first else {
-                context.write(rootHelp(helpFormatter))
-                return .success
+        let words = Array(arguments[(index + 1)...])
+        if arguments[index] == "help" {
+            if let topic = words.first {
+                context.write(formatter.help(for: try subcommand(named: topic).configuration,
+                                             extraOptions: extraOptions))
+            } else {
+                context.write(rootHelp(formatter))
             }
-            let command = try subcommand(named: topic)
-            context.write(helpFormatter.help(for: command.configuration, extraOptions: extraOptions))
             return .success
         }
-        let command = try subcommand(named: commandName)
-        let configuration = command.configuration
-        let usage = UsageTarget(usageLine: helpFormatter.usage(for: configuration),
-                                helpCommand: "\(name) \(configuration.name) --help")
-        if commandWords.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
-            context.write(helpFormatter.help(for: configuration, extraOptions: extraOptions))
+        let command = try subcommand(named: arguments[index])
+        if words.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+            context.write(formatter.help(for: command.configuration, extraOptions: extraOptions))
             return .success
         }
         do {
-            let parser = ArgumentParser(parameters: configuration.parameters + extraOptions,
-                                        context: context.argumentContext)
-            let parsed = try parser.parse(commandWords)
-            var commandContext = context
-            if let store = try parsed[Self.storeOption] ?? rootParsed[Self.storeOption] {
-                commandContext.storeDirectory = store
-            }
-            let instance = try command.init(parsed: parsed)
-            try await instance.run(in: commandContext)
+            try await run(command, words: words, store: try globals[Self.storeOption], context: context)
             return .success
         } catch {
-            throw Failure(error: error, usage: usage)
+            throw SubcommandFailure(error: error, usage: .init(
+                usageLine: formatter.usage(for: command.configuration),
+                helpCommand: "\(name) \(command.configuration.name) --help"))
         }
+    }
+
+    /// Parses the subcommand's words, makes the command and runs it; `--store` after
+    /// the subcommand wins over one before it.
+    private func run(_ command: any ParsableCommand.Type, words: [String], store: URL?,
+                     context: CommandContext) async throws {
+        let parsed = try ArgumentParser(parameters: command.configuration.parameters + extraOptions,
+                                        context: context.argumentContext).parse(words)
+        var commandContext = context
+        if let directory = try parsed[Self.storeOption] ?? store {
+            commandContext.storeDirectory = directory
+        }
+        try await command.init(parsed: parsed).run(in: commandContext)
     }
 
     /// The options every subcommand accepts besides its own.
