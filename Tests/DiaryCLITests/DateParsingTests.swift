@@ -164,3 +164,30 @@ import Testing
         #expect(specifier(text)?.start == moment)
     }
 }
+
+@Suite struct LocalTimeArithmeticTests {
+    /// Moments every 97 minutes and 13 seconds over three years, DST changes included.
+    static let moments = stride(from: 1_735_000_000.0, to: 1_830_000_000.0, by: 5833.0)
+        .map { Date(timeIntervalSince1970: $0) }
+
+    @Test(arguments: ["Europe/Berlin", "America/St_Johns", "Australia/Lord_Howe", "Asia/Kolkata", "UTC"])
+    func dayAndTimestampAgreeWithCalendar(zone: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        let calendar = Calendar.localGregorian(in: timeZone)
+        for moment in Self.moments {
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: moment)
+            let day = CalendarDay(containing: moment, in: calendar)
+            #expect([day.year, day.month, day.day] == [parts.year, parts.month, parts.day].map { $0 ?? 0 })
+            let stamp = ISO8601Timestamp.string(from: moment, in: timeZone)
+            let clock = [parts.hour, parts.minute, parts.second].map { ($0 ?? 0).zeroPadded(2) }.joined(separator: ":")
+            #expect(stamp.hasPrefix(day.description + "T" + clock), "\(moment) in \(zone)")
+        }
+    }
+
+    @Test func momentsBefore1970WorkToo() {
+        let moment = Date(timeIntervalSince1970: -1.5) // 1969-12-31T23:59:58.5Z
+        let utc = TimeZone(identifier: "UTC")!
+        #expect(ISO8601Timestamp.string(from: moment, in: utc, fractionalSeconds: true) == "1969-12-31T23:59:58.500+00:00")
+        #expect(CalendarDay(containing: moment, in: .localGregorian(in: utc)) == CalendarDay(year: 1969, month: 12, day: 31))
+    }
+}

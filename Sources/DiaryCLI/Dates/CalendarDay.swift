@@ -22,10 +22,12 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         self.day = day
     }
 
-    /// The day on which `date` falls in `calendar`'s time zone.
+    /// The day on which `date` falls in `calendar`'s time zone (cheap: the zone's
+    /// offset at that moment and arithmetic, so grouping many entries by day is fast).
     public init(containing date: Date, in calendar: Calendar) {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        self.init(unchecked: parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        let offset = calendar.timeZone.secondsFromGMT(for: date)
+        self.init(daysSinceEpoch: (Int(seconds) + offset).quotientAndRemainderFlooring(86_400).quotient)
     }
 
     private init(unchecked year: Int, _ month: Int, _ day: Int) {

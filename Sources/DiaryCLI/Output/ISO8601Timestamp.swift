@@ -10,20 +10,27 @@ public enum ISO8601Timestamp {
     public static func string(from date: Date, in timeZone: TimeZone, fractionalSeconds: Bool = false) -> String {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
         let wholeSeconds = (milliseconds / 1000).rounded(.down)
-        let instant = Date(timeIntervalSince1970: wholeSeconds)
-        let calendar = Calendar.localGregorian(in: timeZone)
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
-        let year = (parts.year ?? 0).zeroPadded(4), month = (parts.month ?? 0).zeroPadded(2)
-        let day = (parts.day ?? 0).zeroPadded(2), hour = (parts.hour ?? 0).zeroPadded(2)
-        let minute = (parts.minute ?? 0).zeroPadded(2), second = (parts.second ?? 0).zeroPadded(2)
-        var text = "\(year)-\(month)-\(day)T\(hour):\(minute):\(second)"
+        let offsetSeconds = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wholeSeconds))
+        // Local wall time by arithmetic on the offset: no Calendar per call, so long
+        // JSON listings stay cheap.
+        let (localDays, secondOfDay) = Int(wholeSeconds + Double(offsetSeconds)).quotientAndRemainderFlooring(86_400)
+        let day = CalendarDay(daysSinceEpoch: localDays)
+        var text = day.description + "T" + (secondOfDay / 3600).zeroPadded(2) + ":"
+            + (secondOfDay % 3600 / 60).zeroPadded(2) + ":" + (secondOfDay % 60).zeroPadded(2)
         if fractionalSeconds {
             text += "." + Int(milliseconds - wholeSeconds * 1000).zeroPadded(3)
         }
-        let offsetSeconds = timeZone.secondsFromGMT(for: instant)
         let offsetMinutes = (abs(offsetSeconds) + 30) / 60
         text += (offsetSeconds < 0 ? "-" : "+") + (offsetMinutes / 60).zeroPadded(2) + ":"
             + (offsetMinutes % 60).zeroPadded(2)
         return text
+    }
+}
+
+extension Int {
+    /// Division rounding towards negative infinity, with a remainder in `0..<divisor`.
+    func quotientAndRemainderFlooring(_ divisor: Int) -> (quotient: Int, remainder: Int) {
+        let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
     }
 }
