@@ -8,7 +8,8 @@ import Testing
         The stamp is shown beside the entry in listings. Give --on to choose the day;
         without it the entry is stamped with today.
 
-        USAGE: diary stamp <id> [--on <date>] [--image <file> ...] [--limit <count>] [--color] [--json] [--zip]
+        USAGE: diary stamp <id> [--on <date>] [--image <file> ...] [--limit <count>]
+                           [--color] [--json] [--zip]
 
         ARGUMENTS:
           <id>                    The entry's number, as in #42.

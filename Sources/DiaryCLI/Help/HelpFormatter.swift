@@ -17,7 +17,7 @@ struct HelpFormatter {
         if !command.discussion.isEmpty {
             sections.append(wrapLines(command.discussion))
         }
-        sections.append("USAGE: " + usage(for: command))
+        sections.append(wrappedUsage(for: command))
         let arguments = command.parameters.filter(\.isPositional)
         if !arguments.isEmpty {
             sections.append("ARGUMENTS:\n" + arguments.map(row).joined(separator: "\n"))
@@ -46,6 +46,23 @@ struct HelpFormatter {
     /// parameter in order, optional ones in brackets, repeatable ones with `...`.
     func usage(for command: CommandConfiguration) -> String {
         ([programName, command.name] + command.parameters.map(Self.usageElement)).joined(separator: " ")
+    }
+
+    /// `USAGE: ` and the usage, continued under the first parameter when it is wider
+    /// than the terminal; an element such as `[--on <date>]` is never split.
+    private func wrappedUsage(for command: CommandConfiguration) -> String {
+        let head = "USAGE: \(programName) \(command.name)"
+        let indent = String(repeating: " ", count: head.count + 1)
+        var lines = [head]
+        for element in command.parameters.map(Self.usageElement) {
+            let last = lines[lines.count - 1]
+            if last.count + 1 + element.count <= width || last == head || last == indent {
+                lines[lines.count - 1] = last + (last == indent ? "" : " ") + element
+            } else {
+                lines.append(indent + element)
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     private static func usageElement(_ spec: ParameterSpec) -> String {
