@@ -256,6 +256,7 @@ struct PredicateParser {
             switch token.kind {
             case .word(let word) where !Self.reservedWords.contains(word.uppercased()): path.append(word)
             case .escapedWord(let word): path.append(word)
+            case .specifier("K"): path += try keyPathArgument(token)
             default: throw unexpected(token, expected: "a key")
             }
         }
@@ -313,30 +314,48 @@ struct PredicateParser {
         return .constant(value)
     }
 
-    private mutating func parseArgument(_ letter: Character, token: PredicateToken) throws(PredicateParseError) -> PredicateExpression {
+    /// The next argument, for the specifier `token`.
+    private mutating func nextArgument(_ token: PredicateToken) throws(PredicateParseError) -> Any? {
         guard argumentIndex < arguments.count else {
             throw .missingArgument(specifier: token.text, column: token.column, format: format)
         }
-        let argument = arguments[argumentIndex]
         argumentIndex += 1
-        func invalid(_ expected: String) -> PredicateParseError {
-            .invalidArgument(specifier: token.text, column: token.column,
-                             found: argument.map { "\(type(of: $0))" } ?? "nil", expected: expected, format: format)
-        }
+        return arguments[argumentIndex - 1]
+    }
+
+    private func invalidArgument(_ argument: Any?, _ token: PredicateToken, expected: String) -> PredicateParseError {
+        .invalidArgument(specifier: token.text, column: token.column,
+                         found: argument.map { "\(type(of: $0))" } ?? "nil", expected: expected, format: format)
+    }
+
+    /// The components of the key path argument of `%K` (a String, or a string PredicateValue).
+    private mutating func keyPathArgument(_ token: PredicateToken) throws(PredicateParseError) -> [String] {
+        let argument = try nextArgument(token)
+        let key = (argument as? String) ?? (argument as? PredicateValue)?.textValue
+        guard let key, !key.isEmpty else { throw invalidArgument(argument, token, expected: "a key path String") }
+        return key.split(separator: ".").map(String.init)
+    }
+
+    private mutating func parseArgument(_ letter: Character, token: PredicateToken) throws(PredicateParseError) -> PredicateExpression {
+        if letter == "K" { return .keyPath(try parseKeyPathContinuation(try keyPathArgument(token))) }
+        let argument = try nextArgument(token)
+        func invalid(_ expected: String) -> PredicateParseError { invalidArgument(argument, token, expected: expected) }
+        let value = argument as? PredicateValue
         switch letter {
-        case "K":
-            guard let key = argument as? String, !key.isEmpty else { throw invalid("a key path String") }
-            return .keyPath(try parseKeyPathContinuation(key.split(separator: ".").map(String.init)))
         case "d", "i":
-            guard let integer = argument as? any BinaryInteger, let value = Int64(exactly: integer) else {
+            if case .integer(let integer)? = value { return .constant(.integer(integer)) }
+            guard let integer = argument as? any BinaryInteger, let converted = Int64(exactly: integer) else {
                 throw invalid("an integer")
             }
-            return .constant(.integer(value))
+            return .constant(.integer(converted))
         case "f":
+            if case .double(let double)? = value { return .constant(.double(double)) }
+            if case .integer(let integer)? = value { return .constant(.double(Double(integer))) }
             if let double = argument as? any BinaryFloatingPoint { return .constant(.double(Double(double))) }
             if let integer = argument as? any BinaryInteger { return .constant(.double(Double(integer))) }
             throw invalid("a floating-point number")
         case "s":
+            if case .string(let string)? = value { return .constant(.string(string)) }
             guard let string = argument as? String else { throw invalid("a String") }
             return .constant(.string(string))
         default:
