@@ -36,6 +36,20 @@ final class PredicateTestObject: PredicateSubject {
         case nil: return .unknown
         }
     }
+
+    func predicateKeyPath(_ keyPath: [String], isToManyFromDestinationOf relationship: String) -> Bool {
+        let schema = PredicateTestSchema()
+        guard case .toOne(var entity, _)? = schema.sqlMapping(forEntity: self.entity)?.relationships[relationship] else { return false }
+        for (index, key) in keyPath.enumerated() {
+            switch schema.sqlMapping(forEntity: entity)?.relationships[key] {
+            case .toOne(let destination, _)?: entity = destination
+            case .toManyThroughForeignKey?, .toManyThroughJoinTable?:
+                return !(index + 1 < keyPath.count && keyPath[index + 1] == "@count")
+            case nil: return false
+            }
+        }
+        return false
+    }
 }
 
 /// The test schema: Entry, Medium (with sub-entities Photo and Video) and Tag, stored the

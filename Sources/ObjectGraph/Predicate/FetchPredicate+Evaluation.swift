@@ -185,7 +185,12 @@ private struct PredicateEvaluator {
                     next.append(.value(value))
                 case .object(let target):
                     if counts { throw .unsupported("@count of to-one relationship '\(key)' in '\(keyPath)'") }
-                    next.append(.object(target))
+                    let rest = Array(path[(index + 1)...])
+                    if target == nil, !rest.isEmpty, holder.predicateKeyPath(rest, isToManyFromDestinationOf: key) {
+                        isCollection = true  // no members rather than one nil, as SQL sees it
+                    } else {
+                        next.append(.object(target))
+                    }
                 case .objects(let targets):
                     if counts {
                         next.append(.value(.integer(Int64(targets.count))))

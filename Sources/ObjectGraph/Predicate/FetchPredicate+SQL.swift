@@ -72,12 +72,47 @@ struct PredicateSQLCompiler {
         var condition: String
     }
 
+    /// What kind of value an SQL expression gives, to refuse comparisons the in-memory
+    /// evaluator finds false by kind (text against a number…) but SQLite's affinities
+    /// would convert and compare.
+    enum ValueKind {
+        case text, number, blob, object
+
+        init?(_ value: PredicateValue) {
+            switch value {
+            case .string, .uuid: self = .text
+            case .bool, .integer, .double, .date: self = .number
+            case .data: self = .blob
+            case .object: self = .object
+            case .null, .array: return nil
+            }
+        }
+
+        init(_ encoding: SQLAttributeMapping.Encoding) {
+            switch encoding {
+            case .text, .uuid: self = .text
+            case .integer, .boolean, .real, .date: self = .number
+            case .blob: self = .blob
+            }
+        }
+
+        /// Whether values of kinds `a` and `b` can be equal or ordered (unknown kinds can).
+        static func comparable(_ a: ValueKind?, _ b: ValueKind?) -> Bool { a == nil || b == nil || a == b }
+    }
+
+    /// One value per row (or per member): its SQL, the constant when it is one, its kind.
+    struct Value {
+        var sql: SQLPredicateFragment
+        var constant: PredicateValue?
+        var kind: ValueKind?
+    }
+
     /// An operand of a comparison.
     enum Operand {
-        /// One value per row; `constant` when it is a bound constant.
-        case scalar(SQLPredicateFragment, constant: PredicateValue?)
+        /// One value per row.
+        case scalar(Value)
         /// One value per member of the to-many steps `levels`.
-        case collection([Level], SQLPredicateFragment)
+        case collection([Level], Value)
         /// `{a, b, …}` or a constant list.
         case list([Operand])
     }
@@ -115,11 +150,9 @@ struct PredicateSQLCompiler {
         let rhs = try operand(comparison.rhs, scope: scope)
         switch lhs {
         case .collection(let levels, let value):
-            let body = try test(.scalar(value, constant: nil), comparison.op, rhs, comparison.options)
-            return quantify(levels, comparison.quantifier, body)
-        case .scalar:
-            let body = try test(lhs, comparison.op, rhs, comparison.options)
-            return quantify([], comparison.quantifier, body)
+            return quantify(levels, comparison.quantifier, try test(value, comparison.op, rhs, comparison.options))
+        case .scalar(let value):
+            return quantify([], comparison.quantifier, try test(value, comparison.op, rhs, comparison.options))
         case .list:
             throw .unsupported("a list on the left-hand side of \(comparison.op.rawValue)")
         }
@@ -142,90 +175,95 @@ struct PredicateSQLCompiler {
     }
 
     /// One left-hand value against the right-hand side.
-    private mutating func test(_ lhs: Operand, _ op: PredicateComparison.Operator, _ rhs: Operand,
+    private mutating func test(_ left: Value, _ op: PredicateComparison.Operator, _ rhs: Operand,
                                _ options: PredicateComparison.Options) throws(PredicateSQLError) -> SQLPredicateFragment {
-        guard case .scalar(let left, let leftConstant) = lhs else {
-            throw .unsupported("a list or to-many value on the left-hand side of \(op.rawValue)")
-        }
-        let flags = String(options.rawValue)
+        let never = SQLPredicateFragment(sql: "0")
         switch op {
         case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
-            guard case .scalar(let right, let rightConstant) = rhs else {
+            guard case .scalar(let right) = rhs else {
                 if case .collection = rhs {
                     throw .unsupported("a to-many key path on the right-hand side of \(op.rawValue) (only IN takes one)")
                 }
                 throw .unsupported("a list on the right-hand side of \(op.rawValue)")
             }
-            let l = folded(left, leftConstant, options), r = folded(right, rightConstant, options)
-            let sqlOperator: String
+            guard ValueKind.comparable(left.kind, right.kind) else {
+                // Values of different kinds are never equal, but two nils are.
+                let bothNil = left.constant == nil && right.constant == nil
+                    ? "(" + left.sql + ") IS NULL AND (" + right.sql + ") IS NULL" : SQLPredicateFragment(sql: "0")
+                switch op {
+                case .equal: return "(" + bothNil + ")"
+                case .notEqual: return "(" + bothNil + ") IS NOT 1"
+                default: return never
+                }
+            }
+            let l = folded(left, options), r = folded(right, options)
+            let isOrdering = op != .equal && op != .notEqual
+            if isOrdering, left.kind == .object || right.kind == .object { return never }  // objects have no order
             switch op {
             case .equal:
-                if rightConstant == .null || leftConstant == .null {
-                    return "(" + (rightConstant == .null ? l : r) + ") IS NULL"
-                }
-                sqlOperator = (leftConstant != nil || rightConstant != nil) ? " = " : " IS "
-            case .notEqual: sqlOperator = " IS NOT "
-            default: sqlOperator = " " + op.rawValue + " "
+                if right.constant == .null { return "(" + l + ") IS NULL" }
+                if left.constant == .null { return "(" + r + ") IS NULL" }
+                return l + (left.constant != nil || right.constant != nil ? " = " : " IS ") + r
+            case .notEqual:
+                return l + " IS NOT " + r
+            default:
+                return l + " \(op.rawValue) " + r
             }
-            return l + sqlOperator + r
         case .between:
-            let bounds: [Operand]
-            switch rhs {
-            case .list(let items) where items.count == 2: bounds = items
-            default: throw .unsupported("BETWEEN needs two bounds")
+            guard case .list(let bounds) = rhs, bounds.count == 2,
+                  case .scalar(let low) = bounds[0], case .scalar(let high) = bounds[1] else {
+                throw .unsupported("BETWEEN needs two single bounds")
             }
-            guard case .scalar(let low, let lowConstant) = bounds[0], case .scalar(let high, let highConstant) = bounds[1] else {
-                throw .unsupported("BETWEEN bounds must be single values")
-            }
-            return folded(left, leftConstant, options) + " BETWEEN " + folded(low, lowConstant, options)
-                + " AND " + folded(high, highConstant, options)
+            guard ValueKind.comparable(left.kind, low.kind), ValueKind.comparable(left.kind, high.kind),
+                  left.kind != .object else { return never }
+            return folded(left, options) + " BETWEEN " + folded(low, options) + " AND " + folded(high, options)
         case .in:
             switch rhs {
             case .list(let items):
-                if items.isEmpty { return SQLPredicateFragment(sql: "0") }
                 var members: [SQLPredicateFragment] = []
                 var hasNull = false
                 for item in items {
-                    guard case .scalar(let value, let constant) = item else {
-                        throw .unsupported("IN lists must hold single values")
+                    guard case .scalar(let value) = item else { throw .unsupported("IN lists must hold single values") }
+                    if value.constant == .null {
+                        hasNull = true
+                    } else if ValueKind.comparable(left.kind, value.kind) {
+                        members.append(folded(value, options))
                     }
-                    if constant == .null { hasNull = true } else { members.append(folded(value, constant, options)) }
                 }
-                let l = folded(left, leftConstant, options)
-                var result = members.isEmpty ? SQLPredicateFragment(sql: "0")
-                    : l + " IN (" + SQLPredicateFragment.joined(members, separator: ", ") + ")"
+                let l = folded(left, options)
+                var result = members.isEmpty ? never : l + " IN (" + SQLPredicateFragment.joined(members, separator: ", ") + ")"
                 if hasNull { result = "(" + result + " OR (" + l + ") IS NULL)" }
                 return result
             case .collection(let levels, let value):
-                let body = folded(left, leftConstant, options) + " IS " + folded(value, nil, options)
-                return quantify(levels, .any, body)
-            case .scalar(let right, let rightConstant):
-                return folded(left, leftConstant, options) + " IS " + folded(right, rightConstant, options)
+                guard ValueKind.comparable(left.kind, value.kind) else { return never }
+                return quantify(levels, .any, folded(left, options) + " IS " + folded(value, options))
+            case .scalar(let right):
+                guard ValueKind.comparable(left.kind, right.kind) else { return never }
+                return folded(left, options) + " IS " + folded(right, options)
             }
         case .beginsWith, .endsWith, .contains, .like, .matches:
-            guard case .scalar(let right, let rightConstant) = rhs else {
+            guard case .scalar(let right) = rhs else {
                 throw .unsupported("\(op.rawValue) needs a single string on its right-hand side")
             }
-            if op == .matches, let pattern = rightConstant?.textValue {
+            if op == .matches, let pattern = right.constant?.textValue {
                 do { _ = try RegularExpressionCache.shared.expression(for: pattern, options: options) } catch {
                     throw .invalidRegularExpression(pattern)
                 }
             }
             let function = PredicateSQLFunctions.functionName(for: op)
-            return "\(function)(" + left + ", " + right + ", \(flags))"
+            return "\(function)(" + left.sql + ", " + right.sql + ", \(options.rawValue))"
         }
     }
 
     /// `value` folded for `[c]`/`[d]`: a constant string is folded here and bound folded,
     /// anything else goes through `og_fold` (which leaves non-text values alone).
-    private func folded(_ value: SQLPredicateFragment, _ constant: PredicateValue?,
-                        _ options: PredicateComparison.Options) -> SQLPredicateFragment {
-        if options.isEmpty { return value }
-        if let constant {
-            guard let text = constant.textValue else { return value }
+    private func folded(_ value: Value, _ options: PredicateComparison.Options) -> SQLPredicateFragment {
+        if options.isEmpty || value.kind == .number || value.kind == .blob || value.kind == .object { return value.sql }
+        if let constant = value.constant {
+            guard let text = constant.textValue else { return value.sql }
             return SQLPredicateFragment(sql: "?", bindings: [.string(PredicateTextMatching.fold(text, options))])
         }
-        return "og_fold(" + value + ", \(options.rawValue))"
+        return "og_fold(" + value.sql + ", \(options.rawValue))"
     }
 
     // MARK: Expressions
@@ -246,7 +284,8 @@ struct PredicateSQLCompiler {
             return .list(operands)
         case .keyPath(let path):
             let resolved = try resolve(path, scope: scope)
-            return resolved.levels.isEmpty ? .scalar(resolved.value, constant: nil) : .collection(resolved.levels, resolved.value)
+            let value = Value(sql: resolved.value, kind: resolved.kind)
+            return resolved.levels.isEmpty ? .scalar(value) : .collection(resolved.levels, value)
         case let .subquery(collection, variable, predicate, count):
             guard count else { throw .unsupported("SUBQUERY without .@count") }
             let resolved = try resolve(collection, scope: scope)
@@ -258,7 +297,8 @@ struct PredicateSQLCompiler {
             let condition = try compile(predicate, scope: inner)
             let from = resolved.levels.map(\.from).joined(separator: ", ")
             let links = resolved.levels.map(\.condition).joined(separator: " AND ")
-            return .scalar("(SELECT COUNT(*) FROM \(from) WHERE \(links) AND (" + condition + "))", constant: nil)
+            let sql = "(SELECT COUNT(*) FROM \(from) WHERE \(links) AND (" + condition + "))"
+            return .scalar(Value(sql: sql, kind: .number))
         }
     }
 
@@ -266,7 +306,7 @@ struct PredicateSQLCompiler {
         switch value {
         case .object(let id) where id.isTemporaryID: throw .temporaryObject(id)
         case .array: throw .unsupported("a list inside a list")
-        default: return .scalar(SQLPredicateFragment(sql: "?", bindings: [value]), constant: value)
+        default: return .scalar(Value(sql: SQLPredicateFragment(sql: "?", bindings: [value]), constant: value, kind: ValueKind(value)))
         }
     }
 
@@ -275,6 +315,7 @@ struct PredicateSQLCompiler {
     struct ResolvedPath {
         var levels: [Level]
         var value: SQLPredicateFragment
+        var kind: ValueKind
         var member: Cursor?
     }
 
@@ -293,7 +334,8 @@ struct PredicateSQLCompiler {
             let counts = index + 1 < path.count && path[index + 1] == "@count"
             if let attribute = cursor.mapping.attributes[key] {
                 guard isLast else { throw .notARelationship(key, entity: cursor.entity) }
-                return ResolvedPath(levels: levels, value: SQLPredicateFragment(sql: column(attribute.column, of: cursor)))
+                return ResolvedPath(levels: levels, value: SQLPredicateFragment(sql: column(attribute.column, of: cursor)),
+                                    kind: ValueKind(attribute.encoding))
             }
             guard let relationship = cursor.mapping.relationships[key] else {
                 if key == "@count" { throw .unsupported("@count must follow a to-many relationship") }
@@ -310,14 +352,14 @@ struct PredicateSQLCompiler {
                 if counts {
                     guard index + 2 == path.count else { throw .unsupported("a key path going on after @count") }
                     let sql = "(SELECT COUNT(*) FROM \(level.from) WHERE \(level.condition))"
-                    return ResolvedPath(levels: levels, value: SQLPredicateFragment(sql: sql))
+                    return ResolvedPath(levels: levels, value: SQLPredicateFragment(sql: sql), kind: .number)
                 }
                 levels.append(level)
                 cursor = Cursor(entity: destination, mapping: target, row: row)
             }
             index += 1
         }
-        return ResolvedPath(levels: levels, value: SQLPredicateFragment(sql: cursor.key), member: cursor)
+        return ResolvedPath(levels: levels, value: SQLPredicateFragment(sql: cursor.key), kind: .object, member: cursor)
     }
 
     private func mapping(_ entity: String) throws(PredicateSQLError) -> SQLEntityMapping {

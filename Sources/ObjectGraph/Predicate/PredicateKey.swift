@@ -158,10 +158,19 @@ public struct PredicateKey: Sendable {
 }
 
 extension FetchPredicate {
-    /// `lhs AND rhs` (nested ANDs flattened, as the parser makes them).
-    public static func && (lhs: FetchPredicate, rhs: FetchPredicate) -> FetchPredicate { conjunction([lhs, rhs]) }
-    /// `lhs OR rhs` (nested ORs flattened, as the parser makes them).
-    public static func || (lhs: FetchPredicate, rhs: FetchPredicate) -> FetchPredicate { disjunction([lhs, rhs]) }
+    /// `lhs AND rhs`; a chain `a && b && c` makes one AND of three, as the parser does
+    /// for `a AND b AND c`.
+    public static func && (lhs: FetchPredicate, rhs: FetchPredicate) -> FetchPredicate {
+        if case .and(let parts) = lhs { return .and(parts + [rhs]) }
+        return .and([lhs, rhs])
+    }
+
+    /// `lhs OR rhs`; a chain `a || b || c` makes one OR of three, as the parser does
+    /// for `a OR b OR c`.
+    public static func || (lhs: FetchPredicate, rhs: FetchPredicate) -> FetchPredicate {
+        if case .or(let parts) = lhs { return .or(parts + [rhs]) }
+        return .or([lhs, rhs])
+    }
     /// `NOT predicate`.
     public static prefix func ! (predicate: FetchPredicate) -> FetchPredicate { .not(predicate) }
 }

@@ -18,22 +18,15 @@ extension FetchPredicate {
         self = try parser.parse()
     }
 
-    /// `AND` of `parts`, with nested `AND`s flattened and a single part returned as is.
+    /// `AND` of `parts`; a single part is returned as is. Used for `a AND b AND c` chains,
+    /// so parenthesized groups stay nested as written and printing gives the same tree back.
     static func conjunction(_ parts: [FetchPredicate]) -> FetchPredicate {
-        let flat = parts.flatMap { part -> [FetchPredicate] in
-            if case .and(let inner) = part { return inner }
-            return [part]
-        }
-        return flat.count == 1 ? flat[0] : .and(flat)
+        parts.count == 1 ? parts[0] : .and(parts)
     }
 
-    /// `OR` of `parts`, with nested `OR`s flattened and a single part returned as is.
+    /// `OR` of `parts`; a single part is returned as is.
     static func disjunction(_ parts: [FetchPredicate]) -> FetchPredicate {
-        let flat = parts.flatMap { part -> [FetchPredicate] in
-            if case .or(let inner) = part { return inner }
-            return [part]
-        }
-        return flat.count == 1 ? flat[0] : .or(flat)
+        parts.count == 1 ? parts[0] : .or(parts)
     }
 }
 
