@@ -36,12 +36,30 @@ import Testing
 
     private static let patterns = ["*", "?af*", "*e*", "sun*", "*é*", "S*", "", "*again", "[a-z ]*", ".*é.*", "(?:tr|be).*"]
 
-    private static func comparison(_ random: inout Generator) -> FetchPredicate {
-        let path = random.pick(keyPaths)
+    /// Key paths from a subquery member, by collection.
+    private static let memberPaths: [String: [String]] = [
+        "media": ["byteCount", "caption", "diaryEntry.text", "diaryEntry.previous.rating", "diaryEntry.tags.name"],
+        "tags": ["name", "position", "entries.rating", "entries.@count"],
+        "previous.media": ["byteCount", "caption"],
+    ]
+
+    private static func subquery(_ random: inout Generator) -> FetchPredicate {
+        let collection = random.pick(Array(memberPaths.keys).sorted())
+        var inner = comparison(&random, paths: (memberPaths[collection] ?? []).map { "$x." + $0 })
+        if random.chance(30) { inner = .and([inner, comparison(&random)]) }
+        let count = ObjectGraph.PredicateExpression.subquery(collection: collection.split(separator: ".").map(String.init),
+                                                             variable: "$x", predicate: inner, count: true)
+        let op = random.pick([PredicateComparison.Operator.equal, .greater, .lessOrEqual])
+        return .comparison(PredicateComparison(count, op, .constant(.integer(Int64(random.next() % 3)))))
+    }
+
+    private static func comparison(_ random: inout Generator, paths: [String] = keyPaths) -> FetchPredicate {
+        if paths == keyPaths, random.chance(8) { return subquery(&random) }
+        let path = random.pick(paths)
         let lhs = ObjectGraph.PredicateExpression.keyPath(path == "SELF" ? [] : path.split(separator: ".").map(String.init))
         let op = random.pick([PredicateComparison.Operator.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual,
                               .between, .in, .beginsWith, .endsWith, .contains, .like, .matches])
-        let rhs: ObjectGraph.PredicateExpression
+        var rhs: ObjectGraph.PredicateExpression
         switch op {
         case .between:
             rhs = .constant(.array([random.pick(constants), random.pick(constants)]))
@@ -51,6 +69,9 @@ import Testing
             rhs = .constant(random.chance(70) ? .string(random.pick(patterns)) : random.pick(constants))
         default:
             rhs = random.chance(15) ? .keyPath([random.pick(["rating", "score", "text", "creationTime"])]) : .constant(random.pick(constants))
+        }
+        if op == .in, random.chance(20) {
+            rhs = .keyPath(random.pick([["tags", "name"], ["media", "byteCount"], ["previous", "tags"]]))
         }
         var options: PredicateComparison.Options = []
         if random.chance(30) { options.insert(.caseInsensitive) }
