@@ -30,45 +30,19 @@ extension Bool: PredicateArgumentConvertible {
     public var predicateValue: PredicateValue { .bool(self) }
 }
 
-extension Int: PredicateArgumentConvertible {
-    /// An integer constant.
-    public var predicateValue: PredicateValue { .integer(Int64(self)) }
+extension PredicateArgumentConvertible where Self: FixedWidthInteger {
+    /// An integer constant (every conforming type fits in 64 signed bits).
+    public var predicateValue: PredicateValue { .integer(Int64(truncatingIfNeeded: self)) }
 }
 
-extension Int8: PredicateArgumentConvertible {
-    /// An integer constant.
-    public var predicateValue: PredicateValue { .integer(Int64(self)) }
-}
-
-extension Int16: PredicateArgumentConvertible {
-    /// An integer constant.
-    public var predicateValue: PredicateValue { .integer(Int64(self)) }
-}
-
-extension Int32: PredicateArgumentConvertible {
-    /// An integer constant.
-    public var predicateValue: PredicateValue { .integer(Int64(self)) }
-}
-
-extension Int64: PredicateArgumentConvertible {
-    /// An integer constant.
-    public var predicateValue: PredicateValue { .integer(self) }
-}
-
-extension UInt8: PredicateArgumentConvertible {
-    /// An integer constant.
-    public var predicateValue: PredicateValue { .integer(Int64(self)) }
-}
-
-extension UInt16: PredicateArgumentConvertible {
-    /// An integer constant.
-    public var predicateValue: PredicateValue { .integer(Int64(self)) }
-}
-
-extension UInt32: PredicateArgumentConvertible {
-    /// An integer constant.
-    public var predicateValue: PredicateValue { .integer(Int64(self)) }
-}
+extension Int: PredicateArgumentConvertible {}
+extension Int8: PredicateArgumentConvertible {}
+extension Int16: PredicateArgumentConvertible {}
+extension Int32: PredicateArgumentConvertible {}
+extension Int64: PredicateArgumentConvertible {}
+extension UInt8: PredicateArgumentConvertible {}
+extension UInt16: PredicateArgumentConvertible {}
+extension UInt32: PredicateArgumentConvertible {}
 
 extension Double: PredicateArgumentConvertible {
     /// A floating-point constant.

@@ -91,21 +91,27 @@ struct PredicateParser {
     // MARK: Predicates
 
     private mutating func parseOr() throws(PredicateParseError) -> FetchPredicate {
-        var parts = [try parseAnd()]
-        while isKeyword(current, "OR") || isSymbol(current, "||") {
-            _ = advance()
-            parts.append(try parseAnd())
+        try parseChain(keyword: "OR", symbol: "||", combine: FetchPredicate.disjunction) { parser throws(PredicateParseError) in
+            try parser.parseAnd()
         }
-        return FetchPredicate.disjunction(parts)
     }
 
     private mutating func parseAnd() throws(PredicateParseError) -> FetchPredicate {
-        var parts = [try parseNot()]
-        while isKeyword(current, "AND") || isSymbol(current, "&&") {
-            _ = advance()
-            parts.append(try parseNot())
+        try parseChain(keyword: "AND", symbol: "&&", combine: FetchPredicate.conjunction) { parser throws(PredicateParseError) in
+            try parser.parseNot()
         }
-        return FetchPredicate.conjunction(parts)
+    }
+
+    /// `operand (keyword|symbol operand)*`, combined into one predicate.
+    private mutating func parseChain(keyword: String, symbol: String, combine: ([FetchPredicate]) -> FetchPredicate,
+                                     operand: (inout PredicateParser) throws(PredicateParseError) -> FetchPredicate)
+        throws(PredicateParseError) -> FetchPredicate {
+        var parts = [try operand(&self)]
+        while isKeyword(current, keyword) || isSymbol(current, symbol) {
+            _ = advance()
+            parts.append(try operand(&self))
+        }
+        return combine(parts)
     }
 
     private mutating func parseNot() throws(PredicateParseError) -> FetchPredicate {
