@@ -157,7 +157,7 @@ private struct PredicateEvaluator {
     /// Follows `path` from the evaluated object (or a subquery member for `$m.…`),
     /// flattening to-many steps; an unset to-one gives nil all the way down.
     private func walk(_ path: [String]) throws(PredicateEvaluationError) -> (items: [Item], isCollection: Bool) {
-        let keyPath = path.joined(separator: ".")
+        var keyPath: String { path.joined(separator: ".") }  // for messages only
         var items: [Item] = [.object(root)]
         var index = 0
         if let first = path.first, first.hasPrefix("$") {
