@@ -144,6 +144,11 @@ private struct PredicateEvaluator {
     }
 
     private func resolve(_ path: [String]) throws(PredicateEvaluationError) -> Operand {
+        // Fast path for the common one-attribute key path.
+        if path.count == 1, !path[0].hasPrefix("$"), path[0] != "@count",
+           case .value(let value) = root.predicateProperty(named: path[0]) {
+            return .single(value)
+        }
         let walked = try walk(path)
         let values = walked.items.map { item -> PredicateValue in
             switch item {
