@@ -45,6 +45,15 @@ import Testing
         #expect(!PredicateTextMatching.like("axb", "a\\*b", []))
         #expect(!PredicateTextMatching.like("abc", "a?", []))
         #expect(PredicateTextMatching.like("", "*", []))
+        #expect(PredicateTextMatching.like("café", "caf?", []))
+        #expect(!PredicateTextMatching.like("café", "caf??", []))
+        #expect(PredicateTextMatching.like("ééé", "*é?", []))
+        #expect(PredicateTextMatching.like("Zürich €", "*?ri*?", []))
+        #expect(PredicateTextMatching.like("a\u{1F600}b", "a?b", []))
+        #expect(PredicateTextMatching.like("ÉCLAIR", "?clair", [.caseInsensitive, .diacriticInsensitive]))
+        // Combining marks in either order fold to the same canonical order.
+        #expect(PredicateTextMatching.fold("a\u{301}\u{323}", .caseInsensitive) == PredicateTextMatching.fold("A\u{323}\u{301}", .caseInsensitive))
+        #expect(PredicateTextMatching.fold("\u{1EA0}\u{301}", .caseInsensitive) == PredicateTextMatching.fold("a\u{323}\u{301}", .caseInsensitive))
     }
 
     @Test func comparesAcrossNumberKindsAndNil() throws {

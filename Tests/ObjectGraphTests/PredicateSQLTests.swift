@@ -26,13 +26,18 @@ import Testing
         #expect(fragment.sql == "(\"t0\".\"ZCREATIONTIME\" >= ? AND \"t0\".\"ZCREATIONTIME\" < ?)")
         #expect(fragment.bindings == [.date(start), .date(end)])
         let database = try PredicateTestDatabase()
-        var statement: OpaquePointer?
-        let plan = "EXPLAIN QUERY PLAN SELECT \"Z_PK\" FROM \"Entry\" AS \"t0\" WHERE \(fragment.sql)"
-        #expect(sqlite3_prepare_v2(database.db, plan, -1, &statement, nil) == SQLITE_OK)
-        defer { sqlite3_finalize(statement) }
-        var details: [String] = []
-        while sqlite3_step(statement) == SQLITE_ROW { details.append(String(cString: sqlite3_column_text(statement, 3))) }
-        #expect(details.contains { $0.contains("INDEX EntryCreationTime (ZCREATIONTIME>? AND ZCREATIONTIME<?)") }, "\(details)")
+        let plan = try database.queryPlan("SELECT \"Z_PK\" FROM \"Entry\" AS \"t0\" WHERE \(fragment.sql)")
+        #expect(plan.contains { $0.contains("INDEX EntryCreationTime (ZCREATIONTIME>? AND ZCREATIONTIME<?)") }, "\(plan)")
+    }
+
+    @Test func plainPrefixSearchUsesAnIndex() throws {
+        let fragment = try FetchPredicate(format: "name BEGINSWITH 'Be'").sqlFragment(entityName: "Tag", alias: "t0", schema: schema)
+        let database = try PredicateTestDatabase()
+        let plan = try database.queryPlan("SELECT \"Z_PK\" FROM \"Tag\" AS \"t0\" WHERE \(fragment.sql)")
+        #expect(plan.contains { $0.contains("INDEX TagName (ZNAME>? AND ZNAME<?)") }, "\(plan)")
+        #expect(try database.fetch(FetchPredicate(format: "name BEGINSWITH 'Be' OR name BEGINSWITH ''"), entity: "Tag")
+            == ["t1", "t2", "t3", "t4", "t5"])
+        #expect(try database.fetch(FetchPredicate(format: "name BEGINSWITH 'Ä'"), entity: "Tag") == ["t4"])
     }
 
     @Test func valuesAreBoundInTheColumnEncodings() throws {

@@ -219,6 +219,7 @@ final class PredicateTestDatabase {
             CREATE TABLE "Tag" ("Z_PK" INTEGER PRIMARY KEY, "Z_ENT" INTEGER NOT NULL, "ZNAME" TEXT, "order" INTEGER);
             CREATE TABLE "Entry Tags" ("Z_ENTRY" INTEGER NOT NULL, "Z_TAG" INTEGER NOT NULL);
             CREATE INDEX "EntryCreationTime" ON "Entry" ("ZCREATIONTIME");
+            CREATE INDEX "TagName" ON "Tag" ("ZNAME");
             """)
         let schema = PredicateTestSchema()
         for object in data.entries + data.media + data.tags {
@@ -247,6 +248,18 @@ final class PredicateTestDatabase {
     }
 
     deinit { sqlite3_close(db) }
+
+    /// The details of SQLite's query plan for `sql`.
+    func queryPlan(_ sql: String) throws -> [String] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, "EXPLAIN QUERY PLAN " + sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw failure(sql)
+        }
+        defer { sqlite3_finalize(statement) }
+        var details: [String] = []
+        while sqlite3_step(statement) == SQLITE_ROW { details.append(String(cString: sqlite3_column_text(statement, 3))) }
+        return details
+    }
 
     func execute(_ sql: String, _ values: [PredicateValue] = []) throws {
         if values.isEmpty {

@@ -144,6 +144,11 @@ private struct PredicateEvaluator {
     }
 
     private func resolve(_ path: [String]) throws(PredicateEvaluationError) -> Operand {
+        // Fast path for the common one-attribute key path.
+        if path.count == 1, !path[0].hasPrefix("$"), path[0] != "@count",
+           case .value(let value) = root.predicateProperty(named: path[0]) {
+            return .single(value)
+        }
         let walked = try walk(path)
         let values = walked.items.map { item -> PredicateValue in
             switch item {
@@ -157,7 +162,7 @@ private struct PredicateEvaluator {
     /// Follows `path` from the evaluated object (or a subquery member for `$m.…`),
     /// flattening to-many steps; an unset to-one gives nil all the way down.
     private func walk(_ path: [String]) throws(PredicateEvaluationError) -> (items: [Item], isCollection: Bool) {
-        let keyPath = path.joined(separator: ".")
+        var keyPath: String { path.joined(separator: ".") }  // for messages only
         var items: [Item] = [.object(root)]
         var index = 0
         if let first = path.first, first.hasPrefix("$") {

@@ -250,6 +250,14 @@ struct PredicateSQLCompiler {
                     throw .invalidRegularExpression(pattern)
                 }
             }
+            if options.isEmpty, left.kind == .text, right.kind == .text {
+                // Plain text against text: SQLite's own byte-wise operators agree with
+                // memory, and a prefix range can use an index.
+                if op == .contains { return "instr(" + left.sql + ", " + right.sql + ") > 0" }
+                if op == .beginsWith {
+                    return "(" + left.sql + " >= " + right.sql + " AND " + left.sql + " < " + right.sql + " || x'FF')"
+                }
+            }
             let function = PredicateSQLFunctions.functionName(for: op)
             return "\(function)(" + left.sql + ", " + right.sql + ", \(options.rawValue))"
         }
