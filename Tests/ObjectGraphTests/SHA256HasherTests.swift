@@ -2,12 +2,6 @@ import Foundation
 import Testing
 @testable import ObjectGraph
 
-@Suite struct ObjectGraphSmokeTests {
-    @Test func moduleLoads() {
-        #expect(Bool(true))
-    }
-}
-
 @Suite struct SHA256HasherTests {
     @Test func knownDigests() {
         #expect(SHA256Hasher.hex(of: Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
