@@ -1,0 +1,45 @@
+import Foundation
+import ObjectGraph
+
+extension Diary {
+    /// The plain-value record of a saved entry.
+    /// - Throws: ``DiaryError/store(detail:)`` when the entry has no permanent id yet.
+    func record(of entry: DiaryEntry) throws(DiaryError) -> EntryRecord {
+        guard let id = entry.objectID.primaryKey, let uuid = entry.uuid,
+              let created = entry.creationTime, let updated = entry.updateTime else {
+            throw .store(detail: "entry \(entry.objectID) is not saved or lacks its identity")
+        }
+        let media = entry.orderedMedia.enumerated().map { offset, medium in
+            record(of: medium, index: offset + 1)
+        }
+        return EntryRecord(id: id, uuid: uuid, creationTime: created, updateTime: updated, text: entry.text,
+                           tags: Self.sortedNames(entry.tags), starred: entry.starred, media: media)
+    }
+
+    /// The record of `medium`, the `index`-th (1-based) of its entry.
+    func record(of medium: Medium, index: Int) -> MediumRecord {
+        let reference = medium.blob ?? BlobReference(sha256: medium.sha256, byteCount: medium.byteCount)
+        var record = MediumRecord(index: index, kind: medium is AudioMedium ? .audio : .image,
+                                  mimeType: medium.mimeType, fileName: medium.originalFileName,
+                                  byteCount: medium.byteCount, sha256: medium.sha256,
+                                  fileURL: blobStore.url(for: reference))
+        if let image = medium as? ImageMedium {
+            record.width = Int(image.width)
+            record.height = Int(image.height)
+            record.orientation = Int(image.orientation)
+        } else if let audio = medium as? AudioMedium {
+            record.duration = audio.duration
+            record.sampleRate = Int(audio.sampleRate)
+            record.channels = Int(audio.channels)
+        }
+        return record
+    }
+
+    /// Tag names sorted case-insensitively (ties by exact spelling).
+    static func sortedNames(_ tags: Set<Tag>) -> [String] {
+        tags.map(\.name).sorted { lhs, rhs in
+            let order = lhs.caseInsensitiveCompare(rhs)
+            return order == .orderedSame ? lhs < rhs : order == .orderedAscending
+        }
+    }
+}
