@@ -6,9 +6,8 @@ extension EntryEditor {
     /// `fileURL` is the source file until the session is saved.
     public var media: [MediumRecord] {
         entry.orderedMedia.enumerated().map { offset, medium in
-            var record = diary.record(of: medium, index: offset + 1)
-            if let source = pendingFiles[ObjectIdentifier(medium)] { record.fileURL = source }
-            return record
+            MediumRecord(index: offset + 1,
+                         snapshot: diary.snapshot(of: medium, source: pendingFiles[ObjectIdentifier(medium)]))
         }
     }
 

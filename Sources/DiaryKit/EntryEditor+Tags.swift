@@ -24,7 +24,7 @@ extension EntryEditor {
     /// Tags the entry with every name in `names`.
     /// - Throws: as ``addTag(_:)``, before any tag is added.
     public func addTags(_ names: [String]) throws(DiaryError) {
-        for name in names where name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        for name in names where name.isBlank {
             throw .invalidTag(name)
         }
         for name in names { try addTag(name) }

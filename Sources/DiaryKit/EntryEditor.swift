@@ -42,14 +42,13 @@ public final class EntryEditor {
     public var text: String? {
         get { entry.text }
         set {
-            let trimmed = newValue?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            entry.text = trimmed.isEmpty ? nil : newValue
+            entry.text = (newValue ?? "").isBlank ? nil : newValue
         }
     }
 
     /// Adds `more` to the text as a new paragraph (or sets it when there is none).
     public func appendText(_ more: String) {
-        guard let current = text, !current.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard let current = text, !current.isBlank else {
             text = more
             return
         }
@@ -80,18 +79,13 @@ public final class EntryEditor {
     ///   ``Diary/check(repair:)`` removes).
     @discardableResult
     public func save() throws(DiaryError) -> EntryRecord {
-        try checkNotEmpty()
+        // Refused before any file is copied, with the error the save's validation would give.
+        if entry.isEmpty { throw .emptyEntry }
         try streamPendingFiles()
         refreshIcon()
         try saveResolvingTagClashes()
         entryID = entry.objectID.primaryKey
         return try diary.record(of: entry)
-    }
-
-    /// Throws ``DiaryError/emptyEntry`` before any file is copied when the save would fail.
-    private func checkNotEmpty() throws(DiaryError) {
-        let hasText = !(entry.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-        if !hasText && entry.media.filter({ !$0.isDeleted }).isEmpty { throw .emptyEntry }
     }
 
     /// Saves; when another process created one of this session's new tags meanwhile, uses
