@@ -71,6 +71,8 @@ public final class EntryEditor {
     /// then writes every change in one transaction. Afterwards ``entryID`` is set and the
     /// editor may be used for further changes.
     ///
+    /// - Parameter progress: called after each added file is copied, with the count done,
+    ///   the total and the file (for a progress line on long imports).
     /// - Returns: the saved entry.
     /// - Throws: ``DiaryError/emptyEntry`` when the entry has neither text nor media;
     ///   ``DiaryError/unreadableFile(_:reason:)`` when an added file vanished;
@@ -78,10 +80,10 @@ public final class EntryEditor {
     ///   Nothing is written then (at worst a blob file no entry refers to, which
     ///   ``Diary/check(repair:)`` removes).
     @discardableResult
-    public func save() throws(DiaryError) -> EntryRecord {
+    public func save(progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)? = nil) throws(DiaryError) -> EntryRecord {
         // Refused before any file is copied, with the error the save's validation would give.
         if entry.isEmpty { throw .emptyEntry }
-        try streamPendingFiles()
+        try streamPendingFiles(progress: progress)
         refreshIcon()
         try saveResolvingTagClashes()
         entryID = entry.objectID.primaryKey
