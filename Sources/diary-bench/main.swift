@@ -1,4 +1,21 @@
+// Benchmarks: `diary-bench SUITE [--json]`. Suites register themselves below.
+// (MediaKit branch: a minimal dispatcher for "media"; the lead merges the dispatchers.)
 import Foundation
 
-// Benchmarks: `diary-bench SUITE [--json]`. Suites register themselves below.
-print("usage: diary-bench objectgraph|media|interop [--json]")
+let arguments = Array(CommandLine.arguments.dropFirst())
+let json = arguments.contains("--json")
+do {
+    switch arguments.first {
+    case "media":
+        try runMediaBenchmarks(json: json)
+    case "diary":
+        try runDiaryBenchmarks(json: json)
+    case "media-thumbnail" where arguments.count >= 2:
+        try runMediaThumbnail(path: arguments[1])
+    default:
+        print("usage: diary-bench objectgraph|media|diary|interop [--json]")
+    }
+} catch {
+    FileHandle.standardError.write(Data("diary-bench: \(error)\n".utf8))
+    exit(1)
+}

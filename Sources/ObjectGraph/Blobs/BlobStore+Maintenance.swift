@@ -40,12 +40,9 @@ extension BlobStore {
             try remove(sha256: hash)
             removed.append(hash)
         }
-        let cutoff = Date().timeIntervalSince1970 - age
-        for name in try listing(of: stagingDirectory).sorted() {
+        for name in try staleTemporaryFileNames(olderThan: age) {
             let path = stagingDirectory.appending(component: name, directoryHint: .notDirectory).path
             do throws(SystemCallError) {
-                guard let info = try FileSystem.status(ofPath: path), FileSystem.isRegularFile(info),
-                      FileSystem.modificationTime(info) <= cutoff else { continue }
                 if try FileSystem.removeFile(atPath: path) {
                     removed.append("\(Self.stagingFolderName)/\(name)")
                 }
@@ -54,6 +51,31 @@ extension BlobStore {
             }
         }
         return removed
+    }
+
+    /// The temporary files in the staging folder last modified at least `age` seconds ago,
+    /// as `.staging/<name>`, sorted: what ``sweep(keeping:temporaryFilesOlderThan:)`` would remove.
+    ///
+    /// - Throws: ``BlobStoreError/readFailed(path:reason:)`` when the folder cannot be listed.
+    public func staleTemporaryFiles(olderThan age: TimeInterval = 3600) throws(BlobStoreError) -> [String] {
+        try staleTemporaryFileNames(olderThan: age).map { "\(Self.stagingFolderName)/\($0)" }
+    }
+
+    /// The names of the staging folder's regular files last modified at least `age` seconds ago, sorted.
+    private func staleTemporaryFileNames(olderThan age: TimeInterval) throws(BlobStoreError) -> [String] {
+        let cutoff = Date().timeIntervalSince1970 - age
+        var names: [String] = []
+        for name in try listing(of: stagingDirectory).sorted() {
+            let path = stagingDirectory.appending(component: name, directoryHint: .notDirectory).path
+            do throws(SystemCallError) {
+                guard let info = try FileSystem.status(ofPath: path), FileSystem.isRegularFile(info),
+                      FileSystem.modificationTime(info) <= cutoff else { continue }
+                names.append(name)
+            } catch {
+                throw .readFailed(path: path, reason: error.description)
+            }
+        }
+        return names
     }
 
     /// Re-reads the blob of `reference` from disk (streamed) and checks its SHA-256 and length.
@@ -84,5 +106,26 @@ extension BlobStore {
         } catch {
             throw .readFailed(path: url.path, reason: error.description)
         }
+    }
+}
+
+extension BlobStore {
+    /// The hashes among `hashes` whose blob file was modified less than `age` seconds ago.
+    ///
+    /// - Throws: ``BlobStoreError/readFailed(path:reason:)`` when a file's status cannot be read.
+    func modifiedWithin(_ age: TimeInterval, _ hashes: Set<String>) throws(BlobStoreError) -> Set<String> {
+        let cutoff = Date().timeIntervalSince1970 - age
+        var recent = Set<String>()
+        for hash in hashes where Self.isValidHash(hash) {
+            let path = fileURL(forValidHash: hash).path
+            do throws(SystemCallError) {
+                if let info = try FileSystem.status(ofPath: path), FileSystem.modificationTime(info) > cutoff {
+                    recent.insert(hash)
+                }
+            } catch {
+                throw .readFailed(path: path, reason: error.description)
+            }
+        }
+        return recent
     }
 }
