@@ -1,0 +1,88 @@
+import DiaryKit
+import Foundation
+
+/// `diary new`: writes a new entry with text, photos, recordings and tags.
+struct NewCommand: ParsableCommand {
+    static let text = Option<String>("text", short: "t", valueName: "text",
+                                     help: "The entry's text. Without it, $VISUAL or $EDITOR opens (stdin is read when piped).")
+    static let images = RepeatingOption<URL>("image", valueName: "file", help: "A photo (JPEG or PNG) to attach; repeat for more.")
+    static let audio = RepeatingOption<URL>("audio", valueName: "file",
+                                            help: "A recording (WAV, AIFF, FLAC, Ogg, MP3, …) to attach; repeat for more.")
+    static let media = RepeatingOption<URL>("media", valueName: "file",
+                                            help: "A photo or recording, whichever its content is; repeat for more.")
+    static let tags = RepeatingOption<String>("tag", valueName: "name", help: "A tag for the entry; repeat for more.")
+    static let star = Flag("star", help: "Star the entry.")
+    static let on = Option<DateSpecifier>("on", valueName: "date",
+                                          help: "When it happened: a day (at the current time of day) or a moment. Default: now.")
+    static let json = Flag("json", help: "Print the new entry as JSON.")
+
+    static let configuration = CommandConfiguration(
+        name: "new", abstract: "Write a new entry.",
+        discussion: """
+            Files are checked by their content, not their name: a file given with --image must \
+            be a photo and one given with --audio a recording (exit 65 otherwise). Nothing is \
+            saved unless every file is good. Without --text the editor opens; when stdin is not \
+            a terminal its text is read instead. An entry with no text and no media is not \
+            saved: 'Cancelled: empty entry, nothing saved.' appears on stderr and the exit \
+            status is 0. Prints 'Created entry #42'.
+            """,
+        parameters: [text, images, audio, media, tags, star, on, json])
+
+    let text: String?
+    let images: [URL]
+    let audio: [URL]
+    let media: [URL]
+    let tags: [String]
+    let star: Bool
+    let on: DateSpecifier?
+    let json: Bool
+
+    init(parsed: ParsedArguments) throws {
+        text = try parsed[Self.text]
+        images = try parsed[Self.images]
+        audio = try parsed[Self.audio]
+        media = try parsed[Self.media]
+        tags = try parsed[Self.tags]
+        star = try parsed[Self.star]
+        on = try parsed[Self.on]
+        json = try parsed[Self.json]
+    }
+
+    func run(in context: CommandContext) async throws {
+        let diary = try context.openDiary()
+        let editor = try diary.newEntry()
+        try editor.addTags(tags)
+        let progress = MediaProgress(context: context, files: images + audio + media)
+        try editor.addMedia(images, expected: .image, progress: progress.callback(offset: 0))
+        try editor.addMedia(audio, expected: .audio, progress: progress.callback(offset: images.count))
+        try editor.addMedia(media, progress: progress.callback(offset: images.count + audio.count))
+        progress.finish()
+        if let text {
+            editor.text = text
+        } else if case .text(let typed) = try context.readText() {
+            editor.text = typed
+        }
+        if editor.text == nil && editor.media.isEmpty {
+            context.writeErrorLine("Cancelled: empty entry, nothing saved.")
+            return
+        }
+        editor.isStarred = star
+        if let on { editor.creationTime = Self.moment(for: on, in: context) }
+        let entry = try editor.save()
+        if json {
+            context.writeJSON(entry.json(in: context.timeZone))
+        } else {
+            context.writeLine("Created entry #\(entry.id)")
+        }
+    }
+
+    /// The moment of a date: itself, or for a whole day the current local time of day on it.
+    static func moment(for date: DateSpecifier, in context: CommandContext) -> Date {
+        guard case .day(let day) = date.kind else { return date.start }
+        let now = context.argumentContext.now
+        let today = CalendarDay(containing: now, in: context.calendar)
+        let sinceMidnight = now.timeIntervalSince(today.startDate(in: context.calendar))
+        let moment = date.start.addingTimeInterval(sinceMidnight)
+        return moment < date.end ? moment : day.interval(in: context.calendar).end.addingTimeInterval(-1)
+    }
+}
