@@ -28,8 +28,8 @@ struct ExportCommand: ParsableCommand {
         output = try parsed[Self.output]
         zip = try parsed[Self.zip]
         if ids.isEmpty == (period == nil) {
-            throw ids.isEmpty ? UsageError.missingArgument("<id> ... or --from/--to")
-                              : UsageError.invalid("Give entry numbers or --from/--to, not both")
+            throw UsageError.invalid(ids.isEmpty ? "Give the numbers of the entries to export, or --from/--to"
+                                                 : "Give entry numbers or --from/--to, not both")
         }
     }
 
