@@ -45,7 +45,7 @@ struct PeriodOptions {
         } else if let year {
             period = .year(year.year)
         } else if from != nil || to != nil {
-            if let from, let to, from.start > to.end {
+            if let from, let to, from.start >= to.end {
                 throw UsageError.invalid("'--from \(from.day)' is after '--to \(to.day)'")
             }
             period = .interval(start: from?.start, end: to?.end)
