@@ -27,8 +27,9 @@ struct TagsCommand: ParsableCommand {
         let style = context.terminal.outputStyle
         let nameWidth = tags.map { $0.name.terminalColumns + 1 }.max() ?? 0
         for tag in tags {
-            let padding = String(repeating: " ", count: nameWidth - tag.name.terminalColumns - 1)
-            context.writeLine(style.cyan("#" + tag.name) + padding + "  "
+            let label = "#" + tag.name
+            let padding = String(repeating: " ", count: nameWidth - label.terminalColumns)
+            context.writeLine(style.cyan(label) + padding + "  "
                 + QuantityText.count(tag.count, "entry", plural: "entries"))
         }
     }

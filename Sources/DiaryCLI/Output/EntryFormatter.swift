@@ -76,11 +76,12 @@ struct EntryFormatter {
             lines.append("")
             lines.append(style.bold("Media:"))
             let nameWidth = entry.media.map(\.fileName.terminalColumns).max() ?? 0
-            for medium in entry.media {
+            let sizes = entry.media.map { QuantityText.byteCount($0.byteCount) }
+            let sizeWidth = sizes.map(\.count).max() ?? 0
+            for (medium, size) in zip(entry.media, sizes) {
                 let kind = medium.kind == .image ? "photo    " : "recording"
-                let padding = String(repeating: " ", count: max(0, nameWidth - medium.fileName.terminalColumns))
-                lines.append("  \(medium.index)  \(kind)  \(medium.fileName)\(padding)  "
-                    + QuantityText.byteCount(medium.byteCount) + "  " + Self.facts(of: medium))
+                lines.append("  \(medium.index)  \(kind)  " + Self.padded(medium.fileName, to: nameWidth) + "  "
+                    + String(repeating: " ", count: sizeWidth - size.count) + size + "  " + Self.facts(of: medium))
             }
         }
         return lines.map { $0 + "\n" }.joined()
@@ -106,6 +107,11 @@ struct EntryFormatter {
             if let channels = medium.channels { parts.append(QuantityText.channels(channels)) }
             return parts.isEmpty ? medium.mimeType : parts.joined(separator: ", ")
         }
+    }
+
+    /// `text` with spaces after it up to `columns` terminal columns.
+    static func padded(_ text: String, to columns: Int) -> String {
+        text + String(repeating: " ", count: max(0, columns - text.terminalColumns))
     }
 
     /// The first line of `text` that is not blank, trimmed; nil when there is none.
