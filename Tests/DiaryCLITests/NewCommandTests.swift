@@ -123,6 +123,18 @@ import Testing
         #expect(try store.listedIDs([]) == [1])
     }
 
+    @Test func severalFilesShowProgressOnATerminalOnly() throws {
+        let store = try TestStore()
+        let arguments = ["new", "--text", "x", "--image", fixture("jpeg-baseline.jpg"), "--audio", fixture("audio-tone.wav")]
+        let terminal = try runDiaryInTerminal(arguments, store: store.url)
+        #expect(terminal.status == 0, "\(terminal)")
+        #expect(terminal.stdout.contains("\r[1/2] checking jpeg-baseline.jpg"))
+        #expect(terminal.stdout.contains("\r[2/2] copying audio-tone.wav"))
+        let piped = try store.succeed(arguments)
+        #expect(piped.stderr == "")
+        #expect(piped.stdout == "Created entry #2\n")
+    }
+
     @Test func whenStdinIsPipedTheEditorIsNotOpened() throws {
         let store = try TestStore()
         let script = try makeScript(in: store.scratch, #"printf 'From the editor\n' > "$1""#)

@@ -13,9 +13,16 @@ extension CommandContext {
         DiaryQuery(filter: filter, newestFirst: newestFirst, limit: limit, timeZone: timeZone)
     }
 
-    /// Writes entries as a JSON array of entry objects.
-    func writeJSON(entries: [EntryRecord]) {
-        writeJSON(.array(entries.map { $0.json(in: timeZone) }))
+    /// Writes entries as a JSON array of entry objects, or as a listing under day
+    /// headings, or `emptyMessage` when there are none.
+    func write(entries: [EntryRecord], json: Bool, emptyMessage: String) {
+        if json {
+            writeJSON(.array(entries.map { $0.json(in: timeZone) }))
+        } else if entries.isEmpty {
+            writeLine(emptyMessage)
+        } else {
+            write(entryFormatter.listing(entries))
+        }
     }
 
     /// A formatter for entries written to this context's stdout.

@@ -6,10 +6,6 @@ struct EditCommand: ParsableCommand {
     static let id = Argument<Int>("id", help: "The entry's number, as in #42.")
     static let text = Option<String>("text", short: "t", valueName: "text", help: "Replace the text.")
     static let append = Option<String>("append", valueName: "text", help: "Add a paragraph to the text.")
-    static let images = RepeatingOption<URL>("image", valueName: "file", help: "Attach a photo; repeat for more.")
-    static let audio = RepeatingOption<URL>("audio", valueName: "file", help: "Attach a recording; repeat for more.")
-    static let media = RepeatingOption<URL>("media", valueName: "file",
-                                            help: "Attach a photo or recording, whichever its content is.")
     static let removeMedia = RepeatingOption<Int>("remove-media", valueName: "number",
                                                   help: "Remove the medium with this number (as 'diary show' lists them).")
     static let tags = RepeatingOption<String>("tag", valueName: "name", help: "Add a tag; repeat for more.")
@@ -25,14 +21,12 @@ struct EditCommand: ParsableCommand {
             (stdin is read instead when piped); saving it empty changes nothing. Every change \
             is saved together or not at all. Prints 'Updated entry #42'.
             """,
-        parameters: [id, text, append, images, audio, media, removeMedia, tags, untags, star, unstar, json])
+        parameters: [id, text, append] + MediaOptions.all + [removeMedia, tags, untags, star, unstar, json])
 
     let id: Int
     let text: String?
     let append: String?
-    let images: [URL]
-    let audio: [URL]
-    let media: [URL]
+    let media: MediaOptions
     let removeMedia: [Int]
     let tags: [String]
     let untags: [String]
@@ -44,9 +38,7 @@ struct EditCommand: ParsableCommand {
         id = try parsed[Self.id]
         text = try parsed[Self.text]
         append = try parsed[Self.append]
-        images = try parsed[Self.images]
-        audio = try parsed[Self.audio]
-        media = try parsed[Self.media]
+        media = try MediaOptions(parsed: parsed)
         removeMedia = try parsed[Self.removeMedia]
         tags = try parsed[Self.tags]
         untags = try parsed[Self.untags]
@@ -63,7 +55,7 @@ struct EditCommand: ParsableCommand {
 
     /// Whether an option asks for a change; otherwise the editor opens.
     private var changesSomething: Bool {
-        text != nil || append != nil || !(images + audio + media).isEmpty || !removeMedia.isEmpty
+        text != nil || append != nil || !media.files.isEmpty || !removeMedia.isEmpty
             || !tags.isEmpty || !untags.isEmpty || star || unstar
     }
 
@@ -78,11 +70,7 @@ struct EditCommand: ParsableCommand {
             editor.text = typed
         }
         try editor.removeMedia(at: removeMedia)
-        let progress = MediaProgress(context: context, files: images + audio + media)
-        try editor.addMedia(images, expected: .image, progress: progress.callback(offset: 0))
-        try editor.addMedia(audio, expected: .audio, progress: progress.callback(offset: images.count))
-        try editor.addMedia(media, progress: progress.callback(offset: images.count + audio.count))
-        progress.finish()
+        try media.attach(to: editor, in: context)
         if let text { editor.text = text }
         if let append { editor.appendText(append) }
         try editor.addTags(tags)
@@ -91,7 +79,7 @@ struct EditCommand: ParsableCommand {
         }
         if star { editor.isStarred = true }
         if unstar { editor.isStarred = false }
-        let entry = try editor.save()
+        let entry = try media.save(editor, in: context)
         if json {
             context.writeJSON(entry.json(in: context.timeZone))
         } else {

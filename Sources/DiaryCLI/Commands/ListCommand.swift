@@ -44,12 +44,6 @@ struct ListCommand: ParsableCommand {
         let query = context.query(filter, newestFirst: !oldestFirst,
                                   limit: limit ?? (period == nil ? Self.defaultLimit : nil))
         let entries = try context.openDiary().entries(query)
-        if json {
-            context.writeJSON(entries: entries)
-        } else if entries.isEmpty {
-            context.writeLine("No entries.")
-        } else {
-            context.write(context.entryFormatter.listing(entries))
-        }
+        context.write(entries: entries, json: json, emptyMessage: "No entries.")
     }
 }

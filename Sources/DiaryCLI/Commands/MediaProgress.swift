@@ -17,12 +17,12 @@ struct MediaProgress {
 
     /// A callback for ``DiaryKit/EntryEditor/addMedia(_:expected:progress:)`` whose files
     /// start at `offset` among all of them; nil when nothing is shown.
-    func callback(offset: Int) -> ((Int, Int, URL) -> Void)? {
+    func callback(offset: Int, verb: String = "checking") -> ((Int, Int, URL) -> Void)? {
         guard isWorthShowing else { return nil }
         let reporter = reporter
         let total = total
         return { done, _, file in
-            reporter.update(completed: offset + done, total: total, "checking \(file.lastPathComponent)")
+            reporter.update(completed: offset + done, total: total, "\(verb) \(file.lastPathComponent)")
         }
     }
 

@@ -5,11 +5,6 @@ import Foundation
 struct NewCommand: ParsableCommand {
     static let text = Option<String>("text", short: "t", valueName: "text",
                                      help: "The entry's text. Without it, $VISUAL or $EDITOR opens (stdin is read when piped).")
-    static let images = RepeatingOption<URL>("image", valueName: "file", help: "A photo (JPEG or PNG) to attach; repeat for more.")
-    static let audio = RepeatingOption<URL>("audio", valueName: "file",
-                                            help: "A recording (WAV, AIFF, FLAC, Ogg, MP3, …) to attach; repeat for more.")
-    static let media = RepeatingOption<URL>("media", valueName: "file",
-                                            help: "A photo or recording, whichever its content is; repeat for more.")
     static let tags = RepeatingOption<String>("tag", valueName: "name", help: "A tag for the entry; repeat for more.")
     static let star = Flag("star", help: "Star the entry.")
     static let on = Option<DateSpecifier>("on", valueName: "date",
@@ -26,12 +21,10 @@ struct NewCommand: ParsableCommand {
             saved: 'Cancelled: empty entry, nothing saved.' appears on stderr and the exit \
             status is 0. Prints 'Created entry #42'.
             """,
-        parameters: [text, images, audio, media, tags, star, on, json])
+        parameters: [text] + MediaOptions.all + [tags, star, on, json])
 
     let text: String?
-    let images: [URL]
-    let audio: [URL]
-    let media: [URL]
+    let media: MediaOptions
     let tags: [String]
     let star: Bool
     let on: DateSpecifier?
@@ -39,9 +32,7 @@ struct NewCommand: ParsableCommand {
 
     init(parsed: ParsedArguments) throws {
         text = try parsed[Self.text]
-        images = try parsed[Self.images]
-        audio = try parsed[Self.audio]
-        media = try parsed[Self.media]
+        media = try MediaOptions(parsed: parsed)
         tags = try parsed[Self.tags]
         star = try parsed[Self.star]
         on = try parsed[Self.on]
@@ -52,11 +43,7 @@ struct NewCommand: ParsableCommand {
         let diary = try context.openDiary()
         let editor = try diary.newEntry()
         try editor.addTags(tags)
-        let progress = MediaProgress(context: context, files: images + audio + media)
-        try editor.addMedia(images, expected: .image, progress: progress.callback(offset: 0))
-        try editor.addMedia(audio, expected: .audio, progress: progress.callback(offset: images.count))
-        try editor.addMedia(media, progress: progress.callback(offset: images.count + audio.count))
-        progress.finish()
+        try media.attach(to: editor, in: context)
         if let text {
             editor.text = text
         } else if case .text(let typed) = try context.readText() {
@@ -68,7 +55,7 @@ struct NewCommand: ParsableCommand {
         }
         editor.isStarred = star
         if let on { editor.creationTime = Self.moment(for: on, in: context) }
-        let entry = try editor.save()
+        let entry = try media.save(editor, in: context)
         if json {
             context.writeJSON(entry.json(in: context.timeZone))
         } else {

@@ -30,12 +30,6 @@ struct SearchCommand: ParsableCommand {
 
     func run(in context: CommandContext) async throws {
         let entries = try context.openDiary().search(text, query: context.query(limit: limit))
-        if json {
-            context.writeJSON(entries: entries)
-        } else if entries.isEmpty {
-            context.writeLine("No entries contain '\(text)'.")
-        } else {
-            context.write(context.entryFormatter.listing(entries))
-        }
+        context.write(entries: entries, json: json, emptyMessage: "No entries contain '\(text)'.")
     }
 }

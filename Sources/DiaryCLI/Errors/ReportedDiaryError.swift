@@ -35,14 +35,14 @@ struct ReportedDiaryError: CLIReportableError {
         self.exitCode = exitCode
     }
 
+    /// DiaryKit sorts its errors into sysexits families; each becomes its status here.
     private static func exitCode(for error: DiaryError) -> ExitCode {
-        switch error {
-        case .unknownEntry, .missingFile, .unreadableFile: .noInput
-        case .unknownMedium, .invalidTag, .invalidLocation: .usage
-        case .invalidMedia, .wrongMediaKind, .emptyEntry, .incompatibleStore, .corruptStore: .dataError
-        case .storeBusy: .temporaryFailure
-        case .io, .store: .ioError
-        case .bundle(let bundleError): exitCode(for: bundleError.category)
+        switch error.category {
+        case .usage: .usage
+        case .dataError: .dataError
+        case .missingInput: .noInput
+        case .ioError: .ioError
+        case .busy: .temporaryFailure
         }
     }
 

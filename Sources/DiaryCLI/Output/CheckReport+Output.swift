@@ -2,7 +2,7 @@ import DiaryKit
 
 extension CheckReport {
     /// `{"healthy", "integrityProblems", "blobProblems": [{"entry", "medium", "sha256",
-    /// "problem"}], "verifiedBlobCount", "unreferencedBlobs", "staleTemporaryFiles", "removed"}`.
+    /// "problem"}], "verifiedBlobCount", "unreferencedBlobs", "recentUnreferencedBlobs", "staleTemporaryFiles", "removed"}`.
     var json: JSONValue {
         [
             "healthy": .bool(isHealthy),
@@ -13,6 +13,7 @@ extension CheckReport {
             }),
             "verifiedBlobCount": .integer(verifiedBlobCount),
             "unreferencedBlobs": .array(unreferencedBlobs.map(JSONValue.string)),
+            "recentUnreferencedBlobs": .array(recentUnreferencedBlobs.map(JSONValue.string)),
             "staleTemporaryFiles": .array(staleStagingFiles.map(JSONValue.string)),
             "removed": .array(removed.map(JSONValue.string)),
         ]
@@ -35,6 +36,9 @@ extension CheckReport {
             lines += removed.map { "  " + $0 }
         } else if leftovers > 0 {
             lines.append("Unreferenced files: \(leftovers) (run 'diary check --repair' to remove them)")
+        }
+        if !recentUnreferencedBlobs.isEmpty {
+            lines.append("Recent unreferenced files: \(recentUnreferencedBlobs.count) (kept for an hour: a save may still use them)")
         }
         lines.append(isHealthy ? "OK" : "Problems found: the damaged or missing media cannot be repaired here.")
         return lines.map { $0 + "\n" }.joined()

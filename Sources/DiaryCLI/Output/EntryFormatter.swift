@@ -75,12 +75,12 @@ struct EntryFormatter {
         if !entry.media.isEmpty {
             lines.append("")
             lines.append(style.bold("Media:"))
-            let nameWidth = entry.media.map(\.fileName.terminalColumns).max() ?? 0
+            let nameWidth = entry.media.map(\.originalFileName.terminalColumns).max() ?? 0
             let sizes = entry.media.map { QuantityText.byteCount($0.byteCount) }
             let sizeWidth = sizes.map(\.count).max() ?? 0
             for (medium, size) in zip(entry.media, sizes) {
                 let kind = medium.kind == .image ? "photo    " : "recording"
-                lines.append("  \(medium.index)  \(kind)  " + Self.padded(medium.fileName, to: nameWidth) + "  "
+                lines.append("  \(medium.index)  \(kind)  " + Self.padded(medium.originalFileName, to: nameWidth) + "  "
                     + String(repeating: " ", count: sizeWidth - size.count) + size + "  " + Self.facts(of: medium))
             }
         }

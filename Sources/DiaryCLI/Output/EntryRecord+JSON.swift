@@ -8,12 +8,12 @@ extension EntryRecord {
     func json(in timeZone: TimeZone) -> JSONValue {
         [
             "id": .integer(Int(id)),
-            "uuid": .string(uuid.uuidString.lowercased()),
-            "creationTime": .date(creationTime, in: timeZone, fractionalSeconds: true),
-            "updateTime": .date(updateTime, in: timeZone, fractionalSeconds: true),
-            "text": .optional(text.map(JSONValue.string)),
-            "tags": .array(tags.map(JSONValue.string)),
-            "starred": .bool(starred),
+            "uuid": .string(self.uuid.uuidString.lowercased()),
+            "creationTime": .date(self.creationTime, in: timeZone, fractionalSeconds: true),
+            "updateTime": .date(self.updateTime, in: timeZone, fractionalSeconds: true),
+            "text": .optional(self.text.map(JSONValue.string)),
+            "tags": .array(self.tags.map(JSONValue.string)),
+            "starred": .bool(self.starred),
             "media": .array(media.map(\.json)),
         ]
     }
@@ -26,21 +26,21 @@ extension MediumRecord {
     var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("index", .integer(index)),
-            ("kind", .string(kind.rawValue)),
-            ("mimeType", .string(mimeType)),
+            ("kind", .string(self.kind.rawValue)),
+            ("mimeType", .string(self.mimeType)),
             ("fileName", .string(fileName)),
-            ("byteCount", .integer(Int(byteCount))),
-            ("sha256", .string(sha256)),
+            ("byteCount", .integer(Int(self.byteCount))),
+            ("sha256", .string(self.sha256)),
         ]
-        switch kind {
+        switch self.kind {
         case .image:
-            members += [("width", .optional(width.map(JSONValue.integer))),
-                        ("height", .optional(height.map(JSONValue.integer))),
-                        ("orientation", .integer(orientation ?? 1))]
+            members += [("width", .optional(self.width.map(JSONValue.integer))),
+                        ("height", .optional(self.height.map(JSONValue.integer))),
+                        ("orientation", .integer(self.orientation ?? 1))]
         case .audio:
-            members += [("duration", .optional(duration.map(JSONValue.number))),
-                        ("sampleRate", .optional(sampleRate.map(JSONValue.integer))),
-                        ("channels", .optional(channels.map(JSONValue.integer)))]
+            members += [("duration", .optional(self.duration.map(JSONValue.number))),
+                        ("sampleRate", .optional(self.sampleRate.map(JSONValue.integer))),
+                        ("channels", .optional(self.channels.map(JSONValue.integer)))]
         }
         return .object(members)
     }
