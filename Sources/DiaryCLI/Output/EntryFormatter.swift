@@ -13,11 +13,17 @@ struct EntryFormatter {
     /// The terminal's width to cut entry lines to; nil leaves them whole.
     let width: Int?
 
+    /// Makes a formatter from its parts.
+    init(timeZone: TimeZone, style: TextStyler, width: Int?) {
+        self.timeZone = timeZone
+        self.style = style
+        self.width = width
+    }
+
     /// Makes a formatter for what `context` writes to.
     init(context: CommandContext) {
-        timeZone = context.timeZone
-        style = context.terminal.outputStyle
-        width = context.terminal.isStandardOutputTerminal ? context.terminal.width : nil
+        self.init(timeZone: context.timeZone, style: context.terminal.outputStyle,
+                  width: context.terminal.isStandardOutputTerminal ? context.terminal.width : nil)
     }
 
     private var dates: LocalDateText { LocalDateText(timeZone: timeZone) }
