@@ -53,6 +53,9 @@ import Testing
         #expect(edited.status == 0, "\(edited)")
         #expect((try store.json(["show", "1"]) as? [String: Any])?["text"] as? String == "Piped rewrite\nedited")
 
+        let unchanged = try store.run(["edit", "1"], stdin: "Piped rewrite\nedited\n")
+        #expect(unchanged.status == 0)
+        #expect(unchanged.stderr == "No changes; entry #1 left as it was.\n")
         let cancelled = try store.run(["edit", "1"], stdin: "")
         #expect(cancelled.status == 0)
         #expect(cancelled.stderr == "Cancelled: empty text, entry #1 left as it was.\n")

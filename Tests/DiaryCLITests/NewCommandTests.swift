@@ -45,6 +45,17 @@ import Testing
         #expect(positions.count == keys.count && positions == positions.sorted(), "keys in documented order")
     }
 
+    @Test func onADayKeepsTheTimeOfDayWithinThatDay() throws {
+        let store = try TestStore()
+        let entry = try store.create(["--text", "Back-dated", "--on", "2026-03-29"])
+        let created = try #require(entry["creationTime"] as? String)
+        #expect(created.hasPrefix("2026-03-29T"), "\(created)")
+        #expect(try store.listedIDs(["--on", "2026-03-29"]) == [1])
+        let yesterday = try store.create(["--text", "Yesterday", "--on", "yesterday"])
+        let today = try store.create(["--text", "Today"])
+        #expect((yesterday["creationTime"] as? String ?? "") < (today["creationTime"] as? String ?? ""))
+    }
+
     @Test func aFileOfTheOtherKindOrMissingIsRefused() throws {
         let store = try TestStore()
         let wrong = try store.run(["new", "--text", "x", "--image", fixture("audio-tone.wav")])

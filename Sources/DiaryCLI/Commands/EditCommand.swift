@@ -67,6 +67,10 @@ struct EditCommand: ParsableCommand {
                 context.writeErrorLine("Cancelled: empty text, entry #\(id) left as it was.")
                 return
             }
+            guard typed != editor.text else {
+                context.writeErrorLine("No changes; entry #\(id) left as it was.")
+                return
+            }
             editor.text = typed
         }
         try editor.removeMedia(at: removeMedia)

@@ -28,7 +28,7 @@ struct ImportCommand: ParsableCommand {
         var failures = 0
         for (number, bundle) in bundles.enumerated() {
             if bundles.count > 1 {
-                progress.update(completed: number, total: bundles.count, "importing \(bundle.lastPathComponent)")
+                progress.update(completed: number + 1, total: bundles.count, "importing \(bundle.lastPathComponent)")
             }
             do {
                 let outcome = try diary.importBundle(at: bundle)

@@ -65,11 +65,12 @@ struct NewCommand: ParsableCommand {
 
     /// The moment of a date: itself, or for a whole day the current local time of day on it.
     static func moment(for date: DateSpecifier, in context: CommandContext) -> Date {
-        guard case .day(let day) = date.kind else { return date.start }
+        guard case .day = date.kind else { return date.start }
         let now = context.argumentContext.now
         let today = CalendarDay(containing: now, in: context.calendar)
         let sinceMidnight = now.timeIntervalSince(today.startDate(in: context.calendar))
         let moment = date.start.addingTimeInterval(sinceMidnight)
-        return moment < date.end ? moment : day.interval(in: context.calendar).end.addingTimeInterval(-1)
+        // On a day shortened by a daylight-saving change the time of day may not exist.
+        return moment < date.end ? moment : date.end.addingTimeInterval(-1)
     }
 }
