@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func aTamperedOrMissingBundleIsRefusedAndTheOthersStillImport() throws {
-        let (source, _, folder, _) = try Self.exportedEntry()
+        let (source, _, folder, zip) = try Self.exportedEntry()
         defer { withExtendedLifetime(source) {} }
         let media = try FileManager.default.contentsOfDirectory(atPath: folder + "/media")
         let photo = try #require(media.first { $0.hasSuffix(".jpg") })
@@ -70,5 +70,15 @@ import Testing
         let missing = try fresh.run(["import", fresh.scratch.appendingPathComponent("nothing.diaryentry").path])
         #expect(missing.status == 66, "\(missing)")
         #expect(try fresh.snapshot() == before)
+
+        // With several bundles the good ones are imported, the bad ones reported, and the
+        // status is the first failure's.
+        let mixed = try fresh.run(["import", folder, zip])
+        #expect(mixed.status == 65, "\(mixed)")
+        #expect(mixed.stdout == "\(zip): imported #2\n")
+        let errors = mixed.stderr.split(separator: "\n")
+        #expect(errors.count == 2 && errors[0].contains(photo))
+        #expect(errors.last == "diary: 1 of 2 bundles were not imported")
+        #expect(try fresh.listedIDs([]) == [1, 2], "the imported entry keeps its October date")
     }
 }
