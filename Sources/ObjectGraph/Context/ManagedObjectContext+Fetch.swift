@@ -42,6 +42,7 @@ extension ManagedObjectContext {
     private func fetchObjects<T>(_ request: FetchRequest<T>) throws -> [ManagedObject] {
         let (fetch, affected) = try storeFetch(for: request)
         let rows = try persistentStoreCoordinator.store().fetch(fetch)
+        registry.reserveCapacity(registry.count + rows.count)
         var objects: [ManagedObject] = []
         objects.reserveCapacity(rows.count)
         let asFaults = request.returnsObjectsAsFaults && !affected

@@ -31,13 +31,12 @@ extension ManagedObjectContext {
         changes.deleted = removed.compactMap { $0.objectID.isTemporaryID ? nil : $0.objectID }
         changes.joinMemberships = joinMemberships(of: inserted, isInserted: true)
             + joinMemberships(of: changed, isInserted: false)
-        let permanentIDs = try store.save(changes)
+        let insertedKeys = try store.save(changes)
 
-        for object in inserted {
-            let permanent = permanentIDs[object.objectID] ?? object.objectID
-            registry[object.objectID] = nil
-            object.objectID = permanent
-            registry[permanent] = object
+        registry.reserveCapacity(registry.count + inserted.count)
+        for (object, key) in zip(inserted, insertedKeys) {
+            object.objectID = .permanent(entityName: object.entity.name, storeIdentifier: store.identifier, primaryKey: key)
+            registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] = object
             object.isInserted = false
             object.rowVersion = 1
         }
@@ -48,7 +47,7 @@ extension ManagedObjectContext {
             if !object.entity.allRelationships.isEmpty { object.committedToOne = toOneIDs(of: object) }
         }
         for object in removed {
-            registry[object.objectID] = nil
+            if let key = object.objectID.primaryKey { registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] = nil }
             object.managedObjectContext = nil
             object.isDeleted = false
         }
@@ -75,7 +74,7 @@ extension ManagedObjectContext {
     private func row(of object: ManagedObject) -> StoreRow {
         var attributes = object.values
         for index in object.entity.transientAttributeIndexes { attributes[index] = .null }
-        return StoreRow(objectID: object.objectID, version: object.rowVersion + 1, attributes: attributes,
+        return StoreRow(entity: object.entity, objectID: object.objectID, version: object.rowVersion + 1, attributes: attributes,
                         toOne: object.entity.allRelationships.isEmpty ? [] : toOneIDs(of: object))
     }
 

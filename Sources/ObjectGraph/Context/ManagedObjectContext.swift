@@ -12,8 +12,8 @@ public final class ManagedObjectContext {
     /// The coordinator's model.
     public var managedObjectModel: ManagedObjectModel { persistentStoreCoordinator.managedObjectModel }
 
-    /// One object per ID: the uniquing table.
-    var registry: [ObjectID: ManagedObject] = [:]
+    /// One object per stored row: the uniquing table. Inserted objects are not in it until saved.
+    var registry: [RegistryKey: ManagedObject] = [:]
     /// Inserted objects in insertion order; an object deleted before saving has `isInserted` false.
     var insertedList: [ManagedObject] = []
     var insertedCount = 0
@@ -96,7 +96,6 @@ public final class ManagedObjectContext {
         object.values = object.entity.defaultValues
         object.slots = object.entity.allRelationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) }
         object.isInserted = true
-        registry[object.objectID] = object
         insertedList.append(object)
         insertedCount += 1
         pendingInserted.append(object)
@@ -109,21 +108,30 @@ public final class ManagedObjectContext {
     /// access. Never fails; an ID of a deleted or unknown row gives an object whose values are nil
     /// (use ``existingObject(with:)`` to check).
     public func object(with id: ObjectID) -> ManagedObject {
-        if let object = registry[id] { return object }
+        if let object = registeredObject(for: id) { return object }
         let entity = managedObjectModel.entity(named: id.entityName) ?? EntityDescription(id.entityName)
         let object = entity.managedObjectClass.init(entity: entity, insertInto: nil)
         object.objectID = id
         object.managedObjectContext = self
         object.isFault = true
-        registry[id] = object
+        if let key = id.primaryKey { registry[RegistryKey(root: entity.rootEntityNumber, key: key)] = object }
         return object
+    }
+
+    /// The object this context holds for `id` (an unsaved insert or a registered row), or nil.
+    func registeredObject(for id: ObjectID) -> ManagedObject? {
+        guard let key = id.primaryKey else {
+            return insertedList.first { $0.isInserted && $0.objectID == id }
+        }
+        guard let entity = managedObjectModel.entity(named: id.entityName) else { return nil }
+        return registry[RegistryKey(root: entity.rootEntityNumber, key: key)]
     }
 
     /// The object of `id`, loaded.
     /// - Throws: ``ObjectGraphError/objectNotFound(_:)`` when the store has no such row
     ///   (and it is not an unsaved insert of this context).
     public func existingObject(with id: ObjectID) throws -> ManagedObject {
-        if let object = registry[id], !object.isFault { return object }
+        if let object = registeredObject(for: id), !object.isFault { return object }
         guard !id.isTemporaryID, managedObjectModel.entity(named: id.entityName) != nil,
               let row = try persistentStoreCoordinator.store().row(for: id) else {
             throw ObjectGraphError.objectNotFound(id)
@@ -148,7 +156,8 @@ public final class ManagedObjectContext {
 
     /// The registered object for `row` (filled in if it was a fault), or a new one.
     func materialize(_ row: StoreRow, asFault: Bool) -> ManagedObject {
-        if let object = registry[row.objectID] {
+        let key = RegistryKey(root: row.entity.rootEntityNumber, key: row.objectID.primaryKey ?? 0)
+        if let object = registry[key] {
             if object.isFault && !asFault {
                 object.isFault = false
                 apply(row, to: object)
@@ -156,11 +165,10 @@ public final class ManagedObjectContext {
             }
             return object
         }
-        let entity = managedObjectModel.entity(named: row.objectID.entityName) ?? EntityDescription(row.objectID.entityName)
-        let object = entity.managedObjectClass.init(entity: entity, insertInto: nil)
+        let object = row.entity.managedObjectClass.init(entity: row.entity, insertInto: nil)
         object.objectID = row.objectID
         object.managedObjectContext = self
-        registry[row.objectID] = object
+        registry[key] = object
         if asFault {
             object.isFault = true
         } else {
@@ -224,7 +232,6 @@ public final class ManagedObjectContext {
         for object in insertedList where object.isInserted {
             object.isInserted = false
             object.managedObjectContext = nil
-            registry[object.objectID] = nil
         }
         for object in updated.union(deleted) {
             object.isDeleted = false
@@ -250,5 +257,15 @@ public final class ManagedObjectContext {
         pendingInserted = []
         pendingUpdated = []
         pendingDeleted = []
+    }
+}
+
+/// The uniquing table's key: a row of one entity hierarchy (rows of a hierarchy share keys).
+struct RegistryKey: Hashable {
+    let root: Int64
+    let key: Int64
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(key &* 64 &+ root)
     }
 }

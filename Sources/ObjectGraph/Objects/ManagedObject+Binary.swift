@@ -8,7 +8,7 @@ extension ManagedObject {
     ///   ``ObjectGraphError/binaryValueUnavailable(key:path:reason:)`` when the file cannot be read.
     public func setBinaryValue(fromFileAt url: URL, forKey key: String) throws {
         fireFaultIfNeeded()
-        guard let index = entity.attributeIndexes[key], entity.allAttributes[index].type == .binary else {
+        guard let index = entity.attributeIndex(key), entity.attributeTypes[index] == .binary else {
             throw ObjectGraphError.unknownKey(entity: entity.name, key: key)
         }
         guard FileManager.default.isReadableFile(atPath: url.path) else {
@@ -26,7 +26,7 @@ extension ManagedObject {
     ///   a file error when a temporary copy cannot be written.
     public func binaryFileURL(forKey key: String) throws -> URL? {
         fireFaultIfNeeded()
-        guard let index = entity.attributeIndexes[key], entity.allAttributes[index].type == .binary else {
+        guard let index = entity.attributeIndex(key), entity.attributeTypes[index] == .binary else {
             throw ObjectGraphError.unknownKey(entity: entity.name, key: key)
         }
         guard index < values.count else { return nil }
@@ -44,7 +44,7 @@ extension ManagedObject {
     /// The length in bytes of binary attribute `key`'s value without reading it, or nil.
     public func binaryByteCount(forKey key: String) -> Int64? {
         fireFaultIfNeeded()
-        guard let index = entity.attributeIndexes[key], index < values.count else { return nil }
+        guard let index = entity.attributeIndex(key), index < values.count else { return nil }
         switch values[index] {
         case .blob(let reference): return reference.byteCount
         case .data(let data): return Int64(data.count)
@@ -57,7 +57,7 @@ extension ManagedObject {
     /// Whether binary attribute `key`'s value lives in a file beside the store.
     public func isBinaryValueExternal(forKey key: String) -> Bool {
         fireFaultIfNeeded()
-        guard let index = entity.attributeIndexes[key], index < values.count else { return false }
+        guard let index = entity.attributeIndex(key), index < values.count else { return false }
         if case .blob = values[index] { return true }
         return false
     }

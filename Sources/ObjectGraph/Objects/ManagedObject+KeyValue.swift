@@ -7,7 +7,7 @@ extension ManagedObject {
     /// the entity has no such key. Fires the fault.
     public func value(forKey key: String) -> Any? {
         fireFaultIfNeeded()
-        if let index = entity.attributeIndexes[key] { return attributeValue(at: index) }
+        if let index = entity.attributeIndex(key) { return attributeValue(at: index) }
         if let index = entity.relationshipIndexes[key] {
             return entity.allRelationships[index].isToMany ? members(at: index) : destination(at: index)
         }
@@ -19,7 +19,7 @@ extension ManagedObject {
     /// reports it as a validation problem naming the key and the expected type.
     public func setValue(_ value: Any?, forKey key: String) {
         fireFaultIfNeeded()
-        if let index = entity.attributeIndexes[key] {
+        if let index = entity.attributeIndex(key) {
             guard let stored = storedValue(value, forAttributeAt: index) else { return }
             guard index < values.count, values[index] != stored else { return }
             values[index] = stored
@@ -38,7 +38,7 @@ extension ManagedObject {
     /// Use it in ``willSave()`` and ``awakeFromFetch()``.
     public func setPrimitiveValue(_ value: Any?, forKey key: String) {
         fireFaultIfNeeded()
-        if let index = entity.attributeIndexes[key] {
+        if let index = entity.attributeIndex(key) {
             guard let stored = storedValue(value, forAttributeAt: index), index < values.count else { return }
             values[index] = stored
         } else if let index = entity.relationshipIndexes[key], index < slots.count {
@@ -87,8 +87,8 @@ extension ManagedObject {
         var result: [String: Any?] = [:]
         let names = keys ?? (entity.allAttributes.map(\.name) + entity.allRelationships.filter { !$0.isToMany }.map(\.name))
         for key in names {
-            if let index = entity.attributeIndexes[key], index < committed.count {
-                result[key] = swiftValue(committed[index], type: entity.allAttributes[index].type)
+            if let index = entity.attributeIndex(key), index < committed.count {
+                result[key] = swiftValue(committed[index], type: entity.attributeTypes[index])
             } else if let index = entity.relationshipIndexes[key], index < committedToOne.count,
                       !entity.allRelationships[index].isToMany {
                 result[key] = committedToOne[index].flatMap { managedObjectContext?.object(with: $0) } as Any?
@@ -108,7 +108,7 @@ extension ManagedObject {
     /// The Swift value of attribute `index`, reading external blobs from their files.
     func attributeValue(at index: Int) -> Any? {
         guard index < values.count else { return nil }
-        return swiftValue(values[index], type: entity.allAttributes[index].type)
+        return swiftValue(values[index], type: entity.attributeTypes[index])
     }
 
     func swiftValue(_ value: StoredValue, type: AttributeType) -> Any? {
@@ -121,16 +121,16 @@ extension ManagedObject {
 
     /// Converts `value` for attribute `index`, recording a type problem when it does not fit.
     func storedValue(_ value: Any?, forAttributeAt index: Int) -> StoredValue? {
-        let attribute = entity.allAttributes[index]
+        let type = entity.attributeTypes[index]
         guard let value else {
-            typeProblems[attribute.name] = nil
+            if !typeProblems.isEmpty { typeProblems[entity.attributeNames[index]] = nil }
             return .null
         }
-        guard let stored = StoredValue(value, for: attribute.type) else {
-            typeProblems[attribute.name] = "expects a \(attribute.type.swiftTypeName), got a \(type(of: value))"
+        guard let stored = StoredValue(value, for: type) else {
+            typeProblems[entity.attributeNames[index]] = "expects a \(type.swiftTypeName), got a \(Swift.type(of: value))"
             return nil
         }
-        typeProblems[attribute.name] = nil
+        if !typeProblems.isEmpty { typeProblems[entity.attributeNames[index]] = nil }
         return stored
     }
 

@@ -120,24 +120,24 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
                   let destination = model.entity(named: relationship.destination) else { return nil }
             return graph.objectID(root: destination.rootName, key: target)
         }
-        return StoreRow(objectID: .permanent(entityName: record.entityName, storeIdentifier: identifier, primaryKey: key),
+        return StoreRow(entity: entity, objectID: .permanent(entityName: record.entityName, storeIdentifier: identifier, primaryKey: key),
                         version: record.version, attributes: record.attributes, toOne: toOne)
     }
 
     // MARK: Writing
 
-    func save(_ changes: StoreChanges) throws -> [ObjectID: ObjectID] {
+    func save(_ changes: StoreChanges) throws -> [Int64] {
         try lock.withLock {
             var graph = snapshot
-            let writer = GraphSnapshotWriter(model: model, storeIdentifier: identifier)
-            let (permanentIDs, releasedBlobs) = try writer.apply(changes, to: &graph)
+            let writer = GraphSnapshotWriter(model: model)
+            let (insertedKeys, releasedBlobs) = try writer.apply(changes, to: &graph)
             if let url { try Self.write(graph, to: url) }
             snapshot = graph
             if let blobStore {
                 let referenced = graph.referencedBlobHashes()
                 for hash in releasedBlobs where !referenced.contains(hash) { try? blobStore.remove(sha256: hash) }
             }
-            return permanentIDs
+            return insertedKeys
         }
     }
 

@@ -67,7 +67,9 @@ public enum StoreError: Error, CustomStringConvertible {
 
 /// One stored row as the stores hand it to contexts.
 struct StoreRow: Sendable {
-    /// The permanent ID (entity is the most specific one).
+    /// The row's entity (the most specific one).
+    var entity: EntityDescription
+    /// The permanent ID (temporary for rows being inserted).
     var objectID: ObjectID
     /// Incremented by every update, for optimistic locking.
     var version: Int64
@@ -103,6 +105,22 @@ struct StoreChanges: Sendable {
     var joinMemberships: [JoinMembership] = []
 }
 
+extension StoreChanges {
+    /// Turns a referenced object's ID into its primary key, once the inserted rows have `insertedKeys`.
+    /// The table of temporary IDs is only built when some row refers to other objects.
+    func keyResolver(insertedKeys: [Int64]) -> (ObjectID?) -> Int64? {
+        let refersToObjects = !joinMemberships.isEmpty || inserted.contains { !$0.toOne.isEmpty }
+            || updated.contains { !$0.toOne.isEmpty }
+        guard refersToObjects else { return { $0?.primaryKey } }
+        var temporaryKeys: [ObjectID: Int64] = [:]
+        for (row, key) in zip(inserted, insertedKeys) { temporaryKeys[row.objectID] = key }
+        return { id in
+            guard let id else { return nil }
+            return id.primaryKey ?? temporaryKeys[id]
+        }
+    }
+}
+
 /// The members of one join-table relationship of one object.
 struct JoinMembership: Sendable {
     var source: ObjectID
@@ -127,6 +145,6 @@ protocol RowStore: PersistentStore {
     func row(for id: ObjectID) throws -> StoreRow?
     /// The destinations of to-many `relationship` of `id`.
     func destinations(of id: ObjectID, relationship: RelationshipDescription) throws -> [ObjectID]
-    /// Writes `changes` atomically; returns the permanent ID of every inserted row, by temporary ID.
-    func save(_ changes: StoreChanges) throws -> [ObjectID: ObjectID]
+    /// Writes `changes` atomically; returns the primary keys given to the inserted rows, in order.
+    func save(_ changes: StoreChanges) throws -> [Int64]
 }

@@ -50,6 +50,8 @@ struct SQLiteSchema: Sendable {
     var layouts: [String: EntityLayout] = [:]
     var joinTables: [String: (ownerRoot: String, otherRoot: String)] = [:]
     var entityNamesByNumber: [Int64: String] = [:]
+    /// Layouts by entity number (an array: the hot path of reading rows does no hashing).
+    var layoutsByNumber: [EntityLayout?] = []
     var mappings: [String: SQLEntityMapping] = [:]
 
     init(model: ManagedObjectModel) {
@@ -57,6 +59,15 @@ struct SQLiteSchema: Sendable {
         for root in model.entities where root.parentName == nil { addTable(for: root, model: model) }
         for entity in model.entities { addJoinTables(of: entity, model: model) }
         for entity in model.entities { mappings[entity.name] = mapping(of: entity, model: model) }
+        layoutsByNumber = Array(repeating: nil, count: model.entities.count + 1)
+        for entity in model.entities { layoutsByNumber[Int(entity.entityNumber)] = layouts[entity.name] }
+    }
+
+    /// The layout of `entity`.
+    @inline(__always)
+    func layout(of entity: EntityDescription) -> EntityLayout? {
+        let number = Int(entity.entityNumber)
+        return number < layoutsByNumber.count ? layoutsByNumber[number] : nil
     }
 
     private mutating func addTable(for root: EntityDescription, model: ManagedObjectModel) {

@@ -109,18 +109,17 @@ extension SQLiteStore {
 
     /// The row under the statement's cursor (columns as in the table's select list).
     private func decodeRow(_ statement: SQLiteStatement, connection: SQLiteConnection) throws -> StoreRow? {
-        guard let name = schema.entityNamesByNumber[statement.int64(1)],
-              let entity = model.entity(named: name), let layout = schema.layouts[name] else { return nil }
-        let attributes = entity.allAttributes
+        guard let entity = model.entity(number: statement.int64(1)), let layout = schema.layout(of: entity) else { return nil }
+        let types = entity.attributeTypes
         var values: [StoredValue] = []
-        values.reserveCapacity(attributes.count)
-        for index in attributes.indices {
+        values.reserveCapacity(types.count)
+        for index in types.indices {
             let position = layout.attributePositions[index]
             let hashPosition = layout.blobHashPositions[index]
             if hashPosition >= 0 && !statement.isNull(hashPosition) {
                 values.append(.blob(BlobReference(sha256: statement.text(hashPosition), byteCount: statement.int64(hashPosition + 1))))
             } else {
-                values.append(position < 0 ? .null : statement.value(position, type: attributes[index].type))
+                values.append(position < 0 ? .null : statement.value(position, type: types[index]))
             }
         }
         var toOne: [ObjectID?] = []
@@ -132,7 +131,7 @@ extension SQLiteStore {
                                          connection: connection)
             }
         }
-        return StoreRow(objectID: .permanent(entityName: name, storeIdentifier: identifier, primaryKey: statement.int64(0)),
+        return StoreRow(entity: entity, objectID: .permanent(entityName: entity.name, storeIdentifier: identifier, primaryKey: statement.int64(0)),
                         version: statement.int64(2), attributes: values, toOne: toOne)
     }
 

@@ -4,8 +4,8 @@ import Foundation
 extension SQLiteStore {
     /// Writes one save in one `BEGIN IMMEDIATE` transaction. Blob files are already committed
     /// by the context; after the commit, files whose last reference went away are removed.
-    func save(_ changes: StoreChanges) throws -> [ObjectID: ObjectID] {
-        let (permanentIDs, released) = try withConnection { connection in
+    func save(_ changes: StoreChanges) throws -> [Int64] {
+        let (insertedKeys, released) = try withConnection { connection in
             do {
                 return try connection.transaction { try write(changes, connection: connection) }
             } catch let error as SQLiteError where error.extendedResultCode == SQLiteError.constraintUnique {
@@ -18,40 +18,41 @@ extension SQLiteStore {
             }
             for hash in unreferenced { try? blobStore.remove(sha256: hash) }
         }
-        return permanentIDs
+        return insertedKeys
     }
 
     private func write(_ changes: StoreChanges,
-                       connection: SQLiteConnection) throws -> ([ObjectID: ObjectID], Set<String>) {
-        var permanentIDs: [ObjectID: ObjectID] = [:]
-        var lastKeys: [String: Int64] = [:]
+                       connection: SQLiteConnection) throws -> ([Int64], Set<String>) {
+        var insertedKeys: [Int64] = []
+        insertedKeys.reserveCapacity(changes.inserted.count)
+        var lastKeys: [Int64: Int64] = [:]
         for row in changes.inserted {
-            guard let layout = schema.layouts[row.objectID.entityName] else { continue }
-            let last = try lastKeys[layout.table]
-                ?? connection.scalar("SELECT coalesce(max(\"Z_PK\"), 0) FROM \(quote(layout.table))") ?? 0
-            lastKeys[layout.table] = last + 1
-            permanentIDs[row.objectID] = .permanent(entityName: row.objectID.entityName, storeIdentifier: identifier,
-                                                    primaryKey: last + 1)
+            let root = row.entity.rootEntityNumber
+            let last = try lastKeys[root]
+                ?? connection.scalar("SELECT coalesce(max(\"Z_PK\"), 0) FROM \(quote(row.entity.rootName))") ?? 0
+            lastKeys[root] = last + 1
+            insertedKeys.append(last + 1)
         }
-        func key(_ id: ObjectID?) -> Int64? {
-            guard let id else { return nil }
-            return id.primaryKey ?? permanentIDs[id]?.primaryKey
-        }
+        let key = changes.keyResolver(insertedKeys: insertedKeys)
 
         var released = Set<String>()
-        // Rows are written grouped by entity so each statement is bound many times in a row.
-        for row in changes.inserted {
-            guard let layout = schema.layouts[row.objectID.entityName], let entity = model.entity(named: row.objectID.entityName),
-                  let primaryKey = permanentIDs[row.objectID]?.primaryKey else { continue }
-            let statement = try connection.statement(layout.insertSQL)
+        // The statement is looked up again only when the entity changes from one row to the next.
+        var current: (entity: EntityDescription, layout: SQLiteSchema.EntityLayout, statement: SQLiteStatement)?
+        for (row, primaryKey) in zip(changes.inserted, insertedKeys) {
+            if current?.entity !== row.entity {
+                guard let layout = schema.layout(of: row.entity) else { continue }
+                current = (row.entity, layout, try connection.statement(layout.insertSQL))
+            }
+            guard let (entity, layout, statement) = current else { continue }
             try statement.bind(primaryKey, at: 1)
             try statement.bind(entity.entityNumber, at: 2)
             try statement.bind(row.version, at: 3)
             try bindValues(of: row, layout: layout, to: statement, from: 4, key: key)
             try statement.run()
+            statement.reset()
         }
         for row in changes.updated {
-            guard let layout = schema.layouts[row.objectID.entityName], let primaryKey = row.objectID.primaryKey else { continue }
+            guard let layout = schema.layout(of: row.entity), let primaryKey = row.objectID.primaryKey else { continue }
             released.formUnion(try blobHashes(of: primaryKey, layout: layout, connection: connection))
             let statement = try connection.statement(layout.updateSQL)
             try statement.bind(row.version, at: 1)
@@ -84,7 +85,7 @@ extension SQLiteStore {
                 try insert.run()
             }
         }
-        return (permanentIDs, released)
+        return (insertedKeys, released)
     }
 
     /// Binds a row's values in the layout's write order from parameter `start`; returns the next parameter.
