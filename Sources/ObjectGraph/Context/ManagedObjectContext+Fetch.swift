@@ -7,7 +7,9 @@ extension ManagedObjectContext {
     /// - Throws: ``ObjectGraphError/unknownEntity(_:)``, ``ObjectGraphError/unknownKey(entity:key:)``,
     ///   ``ObjectGraphError/unsupportedPredicate(_:)``, store errors.
     public func fetch<T: ManagedObject>(_ request: FetchRequest<T>) throws -> [T] {
-        try fetchObjects(request).compactMap { $0 as? T }
+        let objects = try fetchObjects(request)
+        if T.self == ManagedObject.self, let same = objects as? [T] { return same }
+        return objects.compactMap { $0 as? T }
     }
 
     /// How many objects `request` would fetch.
@@ -41,12 +43,16 @@ extension ManagedObjectContext {
 
     private func fetchObjects<T>(_ request: FetchRequest<T>) throws -> [ManagedObject] {
         let (fetch, affected) = try storeFetch(for: request)
-        let rows = try persistentStoreCoordinator.store().fetch(fetch)
-        registry.reserveCapacity(registry.count + rows.count)
         var objects: [ManagedObject] = []
-        objects.reserveCapacity(rows.count)
+        var loaded: [ManagedObject] = []
         let asFaults = request.returnsObjectsAsFaults && !affected
-        for row in rows { objects.append(materialize(row, asFault: asFaults)) }
+        try persistentStoreCoordinator.store().fetch(fetch) { row in
+            let (object, didLoad) = materialize(row, asFault: asFaults)
+            objects.append(object)
+            if didLoad { loaded.append(object) }
+        }
+        // Hooks run after the store is unlocked, so they may fire faults.
+        for object in loaded { object.awakeFromFetch() }
         guard affected else { return objects }
 
         // Merge this context's unsaved state: drop deleted objects and changed ones that no

@@ -13,7 +13,7 @@ public final class ManagedObjectContext {
     public var managedObjectModel: ManagedObjectModel { persistentStoreCoordinator.managedObjectModel }
 
     /// One object per stored row: the uniquing table. Inserted objects are not in it until saved.
-    var registry: [RegistryKey: ManagedObject] = [:]
+    @exclusivity(unchecked) var registry = ObjectRegistry()
     /// Inserted objects in insertion order; an object deleted before saving has `isInserted` false.
     var insertedList: [ManagedObject] = []
     var insertedCount = 0
@@ -136,7 +136,9 @@ public final class ManagedObjectContext {
               let row = try persistentStoreCoordinator.store().row(for: id) else {
             throw ObjectGraphError.objectNotFound(id)
         }
-        return materialize(row, asFault: false)
+        let (object, didLoad) = materialize(row, asFault: false)
+        if didLoad { object.awakeFromFetch() }
+        return object
     }
 
     /// Loads a fault's values from the store. A row that is gone leaves the values nil.
@@ -154,16 +156,15 @@ public final class ManagedObjectContext {
         }
     }
 
-    /// The registered object for `row` (filled in if it was a fault), or a new one.
-    func materialize(_ row: StoreRow, asFault: Bool) -> ManagedObject {
+    /// The registered object for `row` (filled in if it was a fault), or a new one, and whether
+    /// its values were loaded now (the caller then calls `awakeFromFetch()`).
+    func materialize(_ row: StoreRow, asFault: Bool) -> (ManagedObject, loaded: Bool) {
         let key = RegistryKey(root: row.entity.rootEntityNumber, key: row.objectID.primaryKey ?? 0)
         if let object = registry[key] {
-            if object.isFault && !asFault {
-                object.isFault = false
-                apply(row, to: object)
-                object.awakeFromFetch()
-            }
-            return object
+            guard object.isFault && !asFault else { return (object, false) }
+            object.isFault = false
+            apply(row, to: object)
+            return (object, true)
         }
         let object = row.entity.managedObjectClass.init(entity: row.entity, insertInto: nil)
         object.objectID = row.objectID
@@ -171,11 +172,10 @@ public final class ManagedObjectContext {
         registry[key] = object
         if asFault {
             object.isFault = true
-        } else {
-            apply(row, to: object)
-            object.awakeFromFetch()
+            return (object, false)
         }
-        return object
+        apply(row, to: object)
+        return (object, true)
     }
 
     func apply(_ row: StoreRow, to object: ManagedObject) {
@@ -222,7 +222,7 @@ public final class ManagedObjectContext {
     public func reset() {
         for object in registry.values { object.managedObjectContext = nil }
         for object in insertedList { object.managedObjectContext = nil }
-        registry = [:]
+        registry.removeAll()
         clearChangeTracking()
     }
 
@@ -257,15 +257,5 @@ public final class ManagedObjectContext {
         pendingInserted = []
         pendingUpdated = []
         pendingDeleted = []
-    }
-}
-
-/// The uniquing table's key: a row of one entity hierarchy (rows of a hierarchy share keys).
-struct RegistryKey: Hashable {
-    let root: Int64
-    let key: Int64
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(key &* 64 &+ root)
     }
 }

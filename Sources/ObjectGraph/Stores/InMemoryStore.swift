@@ -48,7 +48,11 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
 
     // MARK: Reading
 
-    func fetch(_ request: StoreFetch) throws -> [StoreRow] {
+    func fetch(_ request: StoreFetch, _ visit: (StoreRow) throws -> Void) throws {
+        for row in try rows(request) { try visit(row) }
+    }
+
+    private func rows(_ request: StoreFetch) throws -> [StoreRow] {
         let graph = currentSnapshot
         let names = Set(request.entityNames)
         let root = request.entity.rootName
@@ -77,7 +81,7 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
         return Array(rows[start..<end])
     }
 
-    func count(_ request: StoreFetch) throws -> Int { try fetch(request).count }
+    func count(_ request: StoreFetch) throws -> Int { try rows(request).count }
 
     func row(for id: ObjectID) throws -> StoreRow? {
         guard let key = id.primaryKey, let entity = model.entity(named: id.entityName) else { return nil }

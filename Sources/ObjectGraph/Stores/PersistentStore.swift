@@ -137,8 +137,9 @@ protocol RowStore: PersistentStore {
     var blobStore: BlobStore? { get }
     var externalStorageThreshold: Int { get }
 
-    /// Rows matching `request`, filtered, sorted and paged.
-    func fetch(_ request: StoreFetch) throws -> [StoreRow]
+    /// Calls `visit` with each row matching `request`, filtered, sorted and paged, while the
+    /// store is locked: `visit` must not call back into the store.
+    func fetch(_ request: StoreFetch, _ visit: (StoreRow) throws -> Void) throws
     /// How many rows match `request` (limit and offset applied).
     func count(_ request: StoreFetch) throws -> Int
     /// The row of `id`, or nil when there is none.

@@ -2,8 +2,8 @@ import CSQLite
 import Foundation
 
 extension SQLiteStore {
-    func fetch(_ request: StoreFetch) throws -> [StoreRow] {
-        guard let layout = schema.layouts[request.entity.name], let table = schema.tables[layout.table] else { return [] }
+    func fetch(_ request: StoreFetch, _ visit: (StoreRow) throws -> Void) throws {
+        guard let layout = schema.layouts[request.entity.name], let table = schema.tables[layout.table] else { return }
         let (whereSQL, bindings) = try whereClause(for: request, layout: layout)
         var sql = table.selectSQL + whereSQL
         if !request.sortOrderings.isEmpty {
@@ -17,7 +17,7 @@ extension SQLiteStore {
             sql += " ORDER BY " + terms.joined(separator: ", ")
         }
         if request.limit != nil || request.offset > 0 { sql += " LIMIT ? OFFSET ?" }
-        return try withConnection { connection in
+        try withConnection { connection in
             let statement = try connection.statement(sql)
             defer { statement.reset() }
             var position: Int32 = 1
@@ -26,11 +26,9 @@ extension SQLiteStore {
                 try statement.bind(Int64(request.limit ?? -1), at: position)
                 try statement.bind(Int64(request.offset), at: position + 1)
             }
-            var rows: [StoreRow] = []
             while try statement.step() {
-                if let row = try decodeRow(statement, connection: connection) { rows.append(row) }
+                if let row = try decodeRow(statement, connection: connection) { try visit(row) }
             }
-            return rows
         }
     }
 

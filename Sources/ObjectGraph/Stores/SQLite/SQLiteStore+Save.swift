@@ -38,16 +38,17 @@ extension SQLiteStore {
         var released = Set<String>()
         // The statement is looked up again only when the entity changes from one row to the next.
         var current: (entity: EntityDescription, layout: SQLiteSchema.EntityLayout, statement: SQLiteStatement)?
-        for (row, primaryKey) in zip(changes.inserted, insertedKeys) {
-            if current?.entity !== row.entity {
-                guard let layout = schema.layout(of: row.entity) else { continue }
-                current = (row.entity, layout, try connection.statement(layout.insertSQL))
+        for index in changes.inserted.indices {
+            if current?.entity !== changes.inserted[index].entity {
+                let entity = changes.inserted[index].entity
+                guard let layout = schema.layout(of: entity) else { continue }
+                current = (entity, layout, try connection.statement(layout.insertSQL))
             }
             guard let (entity, layout, statement) = current else { continue }
-            try statement.bind(primaryKey, at: 1)
+            try statement.bind(insertedKeys[index], at: 1)
             try statement.bind(entity.entityNumber, at: 2)
-            try statement.bind(row.version, at: 3)
-            try bindValues(of: row, layout: layout, to: statement, from: 4, key: key)
+            try statement.bind(changes.inserted[index].version, at: 3)
+            try bindValues(of: changes.inserted[index], layout: layout, to: statement, from: 4, key: key)
             try statement.run()
             statement.reset()
         }
