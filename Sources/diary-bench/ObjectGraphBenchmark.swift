@@ -99,11 +99,11 @@ private func insertAll(into context: ManagedObjectContext) throws {
 private func readAll(from context: ManagedObjectContext) throws -> Double {
     var checksum = 0.0
     for item in try context.fetch(FetchRequest(entityName: "Item")) {
-        let name = item.value(forKey: "name") as? String ?? ""
-        let count = item.value(forKey: "count") as? Int64 ?? 0
-        let score = item.value(forKey: "score") as? Double ?? 0
-        let created = item.value(forKey: "created") as? Date ?? .distantPast
-        let flag = item.value(forKey: "flag") as? Bool ?? false
+        let name = item["name", as: String.self] ?? ""
+        let count = item["count", as: Int64.self] ?? 0
+        let score = item["score", as: Double.self] ?? 0
+        let created = item["created", as: Date.self] ?? .distantPast
+        let flag = item["flag", as: Bool.self] ?? false
         checksum += Double(name.utf8.count) + Double(count) + score + created.timeIntervalSince1970 + (flag ? 1 : 0)
     }
     return checksum

@@ -39,6 +39,13 @@ public final class ManagedObjectContext {
 
     deinit {
         for finish in streamFinishers.values { finish() }
+        detachAllObjects()
+    }
+
+    /// Sets every held object's context to nil (objects point at their context `unowned(unsafe)`).
+    private func detachAllObjects() {
+        registry.forEach { $0.managedObjectContext = nil }
+        for object in insertedList { object.managedObjectContext = nil }
     }
 
     // MARK: State
@@ -112,9 +119,13 @@ public final class ManagedObjectContext {
         let entity = managedObjectModel.entity(named: id.entityName) ?? EntityDescription(id.entityName)
         let object = entity.managedObjectClass.init(entity: entity, insertInto: nil)
         object.objectID = id
-        object.managedObjectContext = self
         object.isFault = true
-        if let key = id.primaryKey { registry[RegistryKey(root: entity.rootEntityNumber, key: key)] = object }
+        // Only a registered object may point at the context (see `ManagedObject.managedObjectContext`);
+        // a temporary ID of another context names nothing this context can load.
+        if let key = id.primaryKey {
+            object.managedObjectContext = self
+            registry[RegistryKey(root: entity.rootEntityNumber, key: key)] = object
+        }
         return object
     }
 
@@ -220,8 +231,7 @@ public final class ManagedObjectContext {
     /// Forgets every object: the context is empty afterwards and objects handed out before
     /// must not be used again (their `managedObjectContext` is nil).
     public func reset() {
-        for object in registry.values { object.managedObjectContext = nil }
-        for object in insertedList { object.managedObjectContext = nil }
+        detachAllObjects()
         registry.removeAll()
         clearChangeTracking()
     }

@@ -53,6 +53,11 @@ struct ObjectRegistry {
     /// Every registered object.
     var values: [ManagedObject] { slots.compactMap(\.object) }
 
+    /// Calls `body` with every registered object.
+    func forEach(_ body: (ManagedObject) -> Void) {
+        for slot in slots { if let object = slot.object { body(object) } }
+    }
+
     /// Forgets every object.
     mutating func removeAll() { self = ObjectRegistry() }
 

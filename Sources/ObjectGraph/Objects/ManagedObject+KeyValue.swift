@@ -52,14 +52,49 @@ extension ManagedObject {
 
     /// Typed key-value access for subclasses' properties: `self["name"]` reads `key` as `T`
     /// (nil when unset or of another type) and writes through ``setValue(_:forKey:)``.
+    @inlinable
     public subscript<T>(key: String) -> T? {
-        get { value(forKey: key) as? T }
+        get { value(forKey: key, as: T.self) }
         set { setValue(newValue, forKey: key) }
     }
 
     /// Typed read with the type spelled out: `object["lineNum", as: Int16.self]`.
+    @inlinable
     public subscript<T>(key: String, as type: T.Type) -> T? {
-        value(forKey: key) as? T
+        value(forKey: key, as: type)
+    }
+
+    /// `value(forKey: key) as? T`, without boxing attribute values in `Any` on the way: the
+    /// fast path for typed properties (the compiler specializes it for each `T`).
+    @inlinable
+    public func value<T>(forKey key: String, as type: T.Type) -> T? {
+        guard let (stored, attributeType) = storedAttribute(forKey: key) else { return value(forKey: key) as? T }
+        switch stored {
+        case .null: return nil
+        case .string(let text): return text as? T
+        case .integer(let number):
+            switch attributeType {
+            case .integer16: return Int16(truncatingIfNeeded: number) as? T
+            case .integer32: return Int32(truncatingIfNeeded: number) as? T
+            case .boolean: return (number != 0) as? T
+            case .double: return Double(number) as? T
+            default: return number as? T
+            }
+        case .double(let number): return number as? T
+        case .bool(let flag): return flag as? T
+        case .date(let date): return date as? T
+        case .data(let data): return data as? T
+        case .uuid(let uuid): return uuid as? T
+        case .blob, .file: return value(forKey: key) as? T
+        }
+    }
+
+    /// The stored value and type of attribute `key` (firing the fault), or nil when `key` is not an attribute.
+    @usableFromInline
+    func storedAttribute(forKey key: String) -> (StoredValue, AttributeType)? {
+        fireFaultIfNeeded()
+        guard let index = entity.attributeIndex(key), index < values.count else { return nil }
+        return (values[index], entity.attributeTypes[index])
     }
 
     /// The keys changed since the last save with their new values (all set values of an

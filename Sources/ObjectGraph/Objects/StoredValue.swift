@@ -2,6 +2,7 @@ import Foundation
 
 /// An attribute value as the graph keeps it: one case per storage class, no `Any` boxes,
 /// so comparing, sorting, encoding and binding to SQL are plain switches.
+@usableFromInline
 enum StoredValue: Hashable, Sendable, Codable {
     case null
     case string(String)

@@ -93,6 +93,7 @@ struct StagedBlob: Sendable, Hashable {
 }
 
 /// A committed blob: its hash and length. Stand-in.
+@usableFromInline
 struct BlobReference: Sendable, Hashable, Codable {
     let sha256: String
     let byteCount: Int64
