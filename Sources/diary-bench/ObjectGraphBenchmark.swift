@@ -87,11 +87,11 @@ private func insertAll(into context: ManagedObjectContext) throws {
     for index in 0..<objectCount {
         let (name, count, score, created, flag) = values(index)
         let item = try context.insertObject(entityName: "Item")
-        item.setValue(name, forKey: "name")
-        item.setValue(count, forKey: "count")
-        item.setValue(score, forKey: "score")
-        item.setValue(created, forKey: "created")
-        item.setValue(flag, forKey: "flag")
+        item["name"] = name
+        item["count"] = count
+        item["score"] = score
+        item["created"] = created
+        item["flag"] = flag
     }
     try context.save()
 }

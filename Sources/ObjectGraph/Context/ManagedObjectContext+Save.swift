@@ -21,7 +21,7 @@ extension ManagedObjectContext {
         let inserted = insertedList.filter(\.isInserted)
         let changed = updated.filter { !$0.isDeleted }.sorted { $0.objectID.description < $1.objectID.description }
         let removed = Array(deleted)
-        post(.willSave(ObjectChanges(inserted: inserted, updated: changed, deleted: removed)))
+        if !observers.isEmpty { post(.willSave(ObjectChanges(inserted: inserted, updated: changed, deleted: removed))) }
         try externalizeBinaries(of: inserted, store: store)
         try externalizeBinaries(of: changed, store: store)
 
@@ -43,7 +43,7 @@ extension ManagedObjectContext {
         for object in changed { object.rowVersion += 1 }
         for object in [inserted, changed].joined() {
             object.committed = object.values
-            object.changedKeys = []
+            if !object.changedKeys.isEmpty { object.changedKeys = [] }
             if !object.entity.allRelationships.isEmpty { object.committedToOne = toOneIDs(of: object) }
         }
         for object in removed {
@@ -53,6 +53,7 @@ extension ManagedObjectContext {
         }
         clearChangeTracking()
         for object in [inserted, changed, removed].joined() { object.didSave() }
+        guard !observers.isEmpty else { return }
         post(.didSave(SaveSummary(inserted: inserted.map(\.objectID), updated: changed.map(\.objectID),
                                   deleted: removed.map(\.objectID))))
     }

@@ -55,7 +55,43 @@ extension ManagedObject {
     @inlinable
     public subscript<T>(key: String) -> T? {
         get { value(forKey: key, as: T.self) }
-        set { setValue(newValue, forKey: key) }
+        set { setValue(newValue, forKey: key, as: T.self) }
+    }
+
+    /// ``setValue(_:forKey:)`` for a value of a known Swift type: strings, 64-bit integers,
+    /// doubles, booleans and dates are stored without going through `Any` (the compiler
+    /// specializes it for each `T`); anything else takes the general path.
+    @inlinable
+    public func setValue<T>(_ value: T?, forKey key: String, as type: T.Type) {
+        guard let value else { return setValue(nil as Any?, forKey: key) }
+        let stored: StoredValue?
+        if let text = value as? String { stored = .string(text) }
+        else if let number = value as? Int64 { stored = .integer(number) }
+        else if let number = value as? Double { stored = .double(number) }
+        else if let flag = value as? Bool { stored = .bool(flag) }
+        else if let date = value as? Date { stored = .date(date) }
+        else { stored = nil }
+        if let stored, setStoredAttribute(stored, forKey: key) { return }
+        setValue(value as Any?, forKey: key)
+    }
+
+    /// Sets attribute `key` to `stored` when that is the attribute's storage class; false otherwise
+    /// (the caller then takes the general path, which reports a wrong type).
+    @usableFromInline
+    func setStoredAttribute(_ stored: StoredValue, forKey key: String) -> Bool {
+        fireFaultIfNeeded()
+        guard let index = entity.attributeIndex(key), index < values.count else { return false }
+        switch (stored, entity.attributeTypes[index]) {
+        case (.string, .string), (.integer, .integer64), (.double, .double), (.bool, .boolean), (.date, .date):
+            break
+        default:
+            return false
+        }
+        if !typeProblems.isEmpty { typeProblems[key] = nil }
+        guard values[index] != stored else { return true }
+        values[index] = stored
+        markChanged(key)
+        return true
     }
 
     /// Typed read with the type spelled out: `object["lineNum", as: Int16.self]`.

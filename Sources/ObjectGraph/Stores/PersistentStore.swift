@@ -65,18 +65,27 @@ public enum StoreError: Error, CustomStringConvertible {
     }
 }
 
-/// One stored row as the stores hand it to contexts.
-struct StoreRow: Sendable {
+/// One stored row as the stores hand it to contexts. A class: rows are passed along and
+/// looked at many times per save and fetch, and a copy is then one retain, not one per field.
+final class StoreRow: Sendable {
     /// The row's entity (the most specific one).
-    var entity: EntityDescription
+    let entity: EntityDescription
     /// The permanent ID (temporary for rows being inserted).
-    var objectID: ObjectID
+    let objectID: ObjectID
     /// Incremented by every update, for optimistic locking.
-    var version: Int64
+    let version: Int64
     /// Attribute values by index in the entity's `allAttributes` (transient ones `.null`).
-    var attributes: [StoredValue]
+    let attributes: [StoredValue]
     /// To-one destinations by index in the entity's `allRelationships` (nil for to-many).
-    var toOne: [ObjectID?]
+    let toOne: [ObjectID?]
+
+    init(entity: EntityDescription, objectID: ObjectID, version: Int64, attributes: [StoredValue], toOne: [ObjectID?]) {
+        self.entity = entity
+        self.objectID = objectID
+        self.version = version
+        self.attributes = attributes
+        self.toOne = toOne
+    }
 }
 
 /// A fetch as a store runs it.
