@@ -6,7 +6,7 @@ import ObjectGraph
 // each beside raw SQLite prepared statements doing the same work in the same run.
 
 private let objectCount = 100_000
-private let runs = 3
+private let runs = 5
 
 private let benchmarkModel: ManagedObjectModel? = try? ManagedObjectModel(entities: [
     EntityDescription("Item", attributes: [

@@ -65,27 +65,19 @@ public enum StoreError: Error, CustomStringConvertible {
     }
 }
 
-/// One stored row as the stores hand it to contexts. A class: rows are passed along and
-/// looked at many times per save and fetch, and a copy is then one retain, not one per field.
-final class StoreRow: Sendable {
+/// One stored row as the stores hand it to contexts. (Passed borrowed on hot paths: loops
+/// over many rows go by index rather than by element, so rows are not copied field by field.)
+struct StoreRow: Sendable {
     /// The row's entity (the most specific one).
-    let entity: EntityDescription
+    var entity: EntityDescription
     /// The permanent ID (temporary for rows being inserted).
-    let objectID: ObjectID
+    var objectID: ObjectID
     /// Incremented by every update, for optimistic locking.
-    let version: Int64
+    var version: Int64
     /// Attribute values by index in the entity's `allAttributes` (transient ones `.null`).
-    let attributes: [StoredValue]
+    var attributes: [StoredValue]
     /// To-one destinations by index in the entity's `allRelationships` (nil for to-many).
-    let toOne: [ObjectID?]
-
-    init(entity: EntityDescription, objectID: ObjectID, version: Int64, attributes: [StoredValue], toOne: [ObjectID?]) {
-        self.entity = entity
-        self.objectID = objectID
-        self.version = version
-        self.attributes = attributes
-        self.toOne = toOne
-    }
+    var toOne: [ObjectID?]
 }
 
 /// A fetch as a store runs it.
@@ -118,11 +110,14 @@ extension StoreChanges {
     /// Turns a referenced object's ID into its primary key, once the inserted rows have `insertedKeys`.
     /// The table of temporary IDs is only built when some row refers to other objects.
     func keyResolver(insertedKeys: [Int64]) -> (ObjectID?) -> Int64? {
-        let refersToObjects = !joinMemberships.isEmpty || inserted.contains { !$0.toOne.isEmpty }
-            || updated.contains { !$0.toOne.isEmpty }
+        var refersToObjects = !joinMemberships.isEmpty
+        for index in inserted.indices where !inserted[index].toOne.isEmpty { refersToObjects = true; break }
+        for index in updated.indices where !updated[index].toOne.isEmpty { refersToObjects = true; break }
         guard refersToObjects else { return { $0?.primaryKey } }
         var temporaryKeys: [ObjectID: Int64] = [:]
-        for (row, key) in zip(inserted, insertedKeys) { temporaryKeys[row.objectID] = key }
+        for index in inserted.indices where index < insertedKeys.count {
+            temporaryKeys[inserted[index].objectID] = insertedKeys[index]
+        }
         return { id in
             guard let id else { return nil }
             return id.primaryKey ?? temporaryKeys[id]
