@@ -67,6 +67,33 @@ import Testing
         }
     }
 
+    @Test(arguments: [PersistentStoreType.sqlite, .binary])
+    func aSweepRemovesFilesNoRowRefersTo(type: PersistentStoreType) throws {
+        let model = try ManagedObjectModel(entities: [
+            EntityDescription("Asset", attributes: [
+                AttributeDescription("name", .string),
+                AttributeDescription("payload", .binary, allowsExternalStorage: true),
+            ], uniquenessConstraints: [["name"]]),
+        ])
+        let stack = try TestStack(model: model, type: type, options: options)
+        let kept = randomData(3000), orphan = randomData(3000)
+        let first = try stack.context.insertObject(entityName: "Asset")
+        first.setValue("one", forKey: "name")
+        first.setValue(kept, forKey: "payload")
+        try stack.context.save()
+        // A save that fails after its blob files were written leaves an unreferenced file.
+        let clash = try stack.context.insertObject(entityName: "Asset")
+        clash.setValue("one", forKey: "name")
+        clash.setValue(orphan, forKey: "payload")
+        #expect(throws: ObjectGraphError.self) { try stack.context.save() }
+        #expect(blobHashes(in: stack.blobDirectory) == [SHA256Hasher.hex(of: kept), SHA256Hasher.hex(of: orphan)])
+        let removed = try stack.coordinator.sweepUnreferencedBlobs()
+        #expect(removed == [SHA256Hasher.hex(of: orphan)])
+        #expect(blobHashes(in: stack.blobDirectory) == [SHA256Hasher.hex(of: kept)])
+        try stack.reopen()
+        #expect(try fetchAll("Asset", in: stack.context).first?["payload", as: Data.self] == kept)
+    }
+
     @Test func inMemoryStoresKeepEverythingInline() throws {
         let stack = try TestStack(model: photoDiaryModel, type: .inMemory, options: options)
         let entry = try stack.context.insert(DiaryEntry.self)

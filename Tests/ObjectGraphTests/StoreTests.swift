@@ -68,6 +68,27 @@ import Testing
         }
     }
 
+    @Test(arguments: allStoreTypes)
+    func contextsOnSeveralTasksShareOneStore(type: PersistentStoreType) async throws {
+        let stack = try TestStack(model: fourLinesModel, type: type)
+        let coordinator = stack.coordinator
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<4 {
+                group.addTask {
+                    let context = ManagedObjectContext(coordinator: coordinator)
+                    for number in 0..<10 {
+                        let line = try context.insertObject(entityName: "Line")
+                        line.setValue(task * 10 + number, forKey: "lineNum")
+                        try context.save()
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let numbers = try fetchAll("Line", in: stack.newContext(), sortedBy: "lineNum").compactMap { $0["lineNum", as: Int16.self] }
+        #expect(numbers == (0..<40).map(Int16.init))
+    }
+
     @Test func binaryStoreIsOneFileReplacedAtomically() throws {
         let stack = try TestStack(model: fourLinesModel, type: .binary)
         let url = try #require(stack.storeURL)

@@ -78,7 +78,20 @@ final class BlobStore: Sendable {
         if FileManager.default.fileExists(atPath: target.path) { try FileManager.default.removeItem(at: target) }
     }
 
-    func sweep(keeping referenced: Set<String>) throws -> [String] { [] }
+    func sweep(keeping referenced: Set<String>) throws -> [String] {
+        var removed: [String] = []
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            return []
+        }
+        for case let url as URL in enumerator {
+            let name = url.lastPathComponent
+            let isBlob = name.count == 64 && !referenced.contains(name)
+            guard isBlob || name.hasPrefix("tmp-") else { continue }
+            try FileManager.default.removeItem(at: url)
+            removed.append(name)
+        }
+        return removed.sorted()
+    }
 
     func verify(_ reference: BlobReference) throws -> Bool {
         SHA256Hasher.hex(of: try data(for: reference)) == reference.sha256

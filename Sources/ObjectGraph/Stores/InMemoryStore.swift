@@ -145,6 +145,8 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
         }
     }
 
+    func referencedBlobHashes() throws -> Set<String> { currentSnapshot.referencedBlobHashes() }
+
     // MARK: The binary file
 
     private static func read(_ url: URL) throws -> GraphSnapshot {

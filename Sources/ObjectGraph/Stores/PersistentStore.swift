@@ -152,4 +152,6 @@ protocol RowStore: PersistentStore {
     func destinations(of id: ObjectID, relationship: RelationshipDescription) throws -> [ObjectID]
     /// Writes `changes` atomically; returns the primary keys given to the inserted rows, in order.
     func save(_ changes: StoreChanges) throws -> [Int64]
+    /// The hash of every blob some stored row refers to.
+    func referencedBlobHashes() throws -> Set<String>
 }
