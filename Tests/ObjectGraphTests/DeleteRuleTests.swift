@@ -3,26 +3,20 @@ import Testing
 @testable import ObjectGraph
 
 /// Owner → items with one relationship per delete rule.
-let deleteRulesModel: ManagedObjectModel = {
-    do {
-        return try ManagedObjectModel(entities: [
-            EntityDescription("Owner", attributes: [AttributeDescription("name", .string)], relationships: [
-                RelationshipDescription("cascaded", destination: "Item", inverse: "cascadeOwner", isToMany: true, deleteRule: .cascade),
-                RelationshipDescription("nullified", destination: "Item", inverse: "nullifyOwner", isToMany: true, deleteRule: .nullify),
-                RelationshipDescription("denied", destination: "Item", inverse: "denyOwner", isToMany: true, deleteRule: .deny),
-                RelationshipDescription("ignored", destination: "Item", inverse: "ignoreOwner", isToMany: true, deleteRule: .noAction),
-            ]),
-            EntityDescription("Item", attributes: [AttributeDescription("name", .string)], relationships: [
-                RelationshipDescription("cascadeOwner", destination: "Owner", inverse: "cascaded"),
-                RelationshipDescription("nullifyOwner", destination: "Owner", inverse: "nullified"),
-                RelationshipDescription("denyOwner", destination: "Owner", inverse: "denied"),
-                RelationshipDescription("ignoreOwner", destination: "Owner", inverse: "ignored"),
-            ]),
-        ])
-    } catch {
-        preconditionFailure("the delete rules model is valid: \(error)")
-    }
-}()
+let deleteRulesModel: ManagedObjectModel = makeModel([
+    EntityDescription("Owner", attributes: [AttributeDescription("name", .string)], relationships: [
+        RelationshipDescription("cascaded", destination: "Item", inverse: "cascadeOwner", isToMany: true, deleteRule: .cascade),
+        RelationshipDescription("nullified", destination: "Item", inverse: "nullifyOwner", isToMany: true, deleteRule: .nullify),
+        RelationshipDescription("denied", destination: "Item", inverse: "denyOwner", isToMany: true, deleteRule: .deny),
+        RelationshipDescription("ignored", destination: "Item", inverse: "ignoreOwner", isToMany: true, deleteRule: .noAction),
+    ]),
+    EntityDescription("Item", attributes: [AttributeDescription("name", .string)], relationships: [
+        RelationshipDescription("cascadeOwner", destination: "Owner", inverse: "cascaded"),
+        RelationshipDescription("nullifyOwner", destination: "Owner", inverse: "nullified"),
+        RelationshipDescription("denyOwner", destination: "Owner", inverse: "denied"),
+        RelationshipDescription("ignoreOwner", destination: "Owner", inverse: "ignored"),
+    ]),
+])
 
 @Suite struct DeleteRuleTests {
     private func makeOwner(_ context: ManagedObjectContext, itemsIn keys: [String]) throws -> (ManagedObject, [String: ManagedObject]) {

@@ -3,26 +3,20 @@ import Testing
 @testable import ObjectGraph
 
 /// Every attribute type, for key-value tests.
-let allTypesModel: ManagedObjectModel = {
-    do {
-        return try ManagedObjectModel(entities: [
-            EntityDescription("Sample", attributes: [
-                AttributeDescription("text", .string),
-                AttributeDescription("small", .integer16, defaultValue: 7),
-                AttributeDescription("medium", .integer32),
-                AttributeDescription("large", .integer64),
-                AttributeDescription("real", .double),
-                AttributeDescription("flag", .boolean, defaultValue: false),
-                AttributeDescription("when", .date),
-                AttributeDescription("bytes", .binary),
-                AttributeDescription("identifier", .uuid),
-                AttributeDescription("scratch", .string, isTransient: true),
-            ]),
-        ])
-    } catch {
-        preconditionFailure("the sample model is valid: \(error)")
-    }
-}()
+let allTypesModel: ManagedObjectModel = makeModel([
+    EntityDescription("Sample", attributes: [
+        AttributeDescription("text", .string),
+        AttributeDescription("small", .integer16, defaultValue: 7),
+        AttributeDescription("medium", .integer32),
+        AttributeDescription("large", .integer64),
+        AttributeDescription("real", .double),
+        AttributeDescription("flag", .boolean, defaultValue: false),
+        AttributeDescription("when", .date),
+        AttributeDescription("bytes", .binary),
+        AttributeDescription("identifier", .uuid),
+        AttributeDescription("scratch", .string, isTransient: true),
+    ]),
+])
 
 @Suite struct KeyValueTests {
     @Test(arguments: allStoreTypes)

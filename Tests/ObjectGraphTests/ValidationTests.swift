@@ -2,26 +2,20 @@ import Foundation
 import Testing
 @testable import ObjectGraph
 
-let rulesModel: ManagedObjectModel = {
-    do {
-        return try ManagedObjectModel(entities: [
-            EntityDescription("Person", attributes: [
-                AttributeDescription("name", .string, isOptional: false, minLength: 2, maxLength: 10),
-                AttributeDescription("code", .string, pattern: "[A-Z]{3}"),
-                AttributeDescription("age", .integer16, minValue: 0, maxValue: 150),
-                AttributeDescription("height", .double, minValue: 0.3),
-                AttributeDescription("born", .date, minDate: Date(timeIntervalSince1970: 0)),
-            ], relationships: [
-                RelationshipDescription("team", destination: "Team", inverse: "members", isOptional: false),
-            ]),
-            EntityDescription("Team", relationships: [
-                RelationshipDescription("members", destination: "Person", inverse: "team", isToMany: true, maxCount: 1),
-            ]),
-        ])
-    } catch {
-        preconditionFailure("the rules model is valid: \(error)")
-    }
-}()
+let rulesModel: ManagedObjectModel = makeModel([
+    EntityDescription("Person", attributes: [
+        AttributeDescription("name", .string, isOptional: false, minLength: 2, maxLength: 10),
+        AttributeDescription("code", .string, pattern: "[A-Z]{3}"),
+        AttributeDescription("age", .integer16, minValue: 0, maxValue: 150),
+        AttributeDescription("height", .double, minValue: 0.3),
+        AttributeDescription("born", .date, minDate: Date(timeIntervalSince1970: 0)),
+    ], relationships: [
+        RelationshipDescription("team", destination: "Team", inverse: "members", isOptional: false),
+    ]),
+    EntityDescription("Team", relationships: [
+        RelationshipDescription("members", destination: "Person", inverse: "team", isToMany: true, maxCount: 1),
+    ]),
+])
 
 @Suite struct ValidationTests {
     @Test(arguments: allStoreTypes)
