@@ -171,20 +171,15 @@ public final class ManagedObjectContext {
     /// its values were loaded now (the caller then calls `awakeFromFetch()`).
     func materialize(_ row: StoreRow, asFault: Bool) -> (ManagedObject, loaded: Bool) {
         let key = RegistryKey(root: row.entity.rootEntityNumber, key: row.objectID.primaryKey ?? 0)
-        if let object = registry[key] {
-            guard object.isFault && !asFault else { return (object, false) }
-            object.isFault = false
-            apply(row, to: object)
-            return (object, true)
-        }
-        let object = row.entity.managedObjectClass.init(entity: row.entity, insertInto: nil)
-        object.objectID = row.objectID
-        object.managedObjectContext = self
-        registry[key] = object
-        if asFault {
+        let (object, _) = registry.object(for: key) {
+            let object = row.entity.managedObjectClass.init(entity: row.entity, insertInto: nil)
+            object.objectID = row.objectID
+            object.managedObjectContext = self
             object.isFault = true
-            return (object, false)
+            return object
         }
+        guard object.isFault && !asFault else { return (object, false) }
+        object.isFault = false
         apply(row, to: object)
         return (object, true)
     }

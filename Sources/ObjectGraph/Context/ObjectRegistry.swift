@@ -43,6 +43,24 @@ struct ObjectRegistry {
         }
     }
 
+    /// The object registered for `key`, or `make()`'s result, registered now (one probe, not two).
+    @inline(__always)
+    mutating func object(for key: RegistryKey, orInsert make: () -> ManagedObject) -> (ManagedObject, inserted: Bool) {
+        if (count + 1) * 2 > slots.count { reserveCapacity(count + 1) }
+        let mask = slots.count - 1
+        var index = home(key, mask: mask)
+        while slots[index].root != 0 {
+            if slots[index].root == key.root && slots[index].key == key.key, let object = slots[index].object {
+                return (object, false)
+            }
+            index = (index + 1) & mask
+        }
+        let object = make()
+        slots[index] = Slot(root: key.root, key: key.key, object: object)
+        count += 1
+        return (object, true)
+    }
+
     /// Makes room for `capacity` objects without growing again.
     mutating func reserveCapacity(_ capacity: Int) {
         var size = max(16, slots.count)

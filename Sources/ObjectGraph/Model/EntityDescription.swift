@@ -51,6 +51,8 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
     let attributeTypes: [AttributeType]
     /// Attribute names by index, searched linearly when there are few (faster than hashing).
     let attributeNames: [String]
+    /// The UTF-8 length of each attribute name.
+    let attributeNameLengths: [Int]
     /// Indexes of stored attributes that are required or carry a rule: the ones a save validates.
     let validatedAttributeIndexes: [Int]
 
@@ -78,6 +80,7 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
         self.relationshipIndexes = Self.indexes(relationships.map(\.name))
         (defaultValues, transientAttributeIndexes, binaryAttributeIndexes) = Self.storageFacts(attributes)
         (attributeTypes, attributeNames, validatedAttributeIndexes) = Self.accessFacts(attributes)
+        attributeNameLengths = attributeNames.map(\.utf8.count)
     }
 
     /// A resolved copy, made by the model.
@@ -103,6 +106,7 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
         relationshipIndexes = Self.indexes(allRelationships.map(\.name))
         (defaultValues, transientAttributeIndexes, binaryAttributeIndexes) = Self.storageFacts(allAttributes)
         (attributeTypes, attributeNames, validatedAttributeIndexes) = Self.accessFacts(allAttributes)
+        attributeNameLengths = attributeNames.map(\.utf8.count)
     }
 
     private static func accessFacts(_ attributes: [AttributeDescription]) -> ([AttributeType], [String], [Int]) {
@@ -119,7 +123,11 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
     @inline(__always)
     func attributeIndex(_ key: String) -> Int? {
         if attributeNames.count <= 8 {
-            for index in attributeNames.indices where attributeNames[index] == key { return index }
+            // Comparing lengths first skips most full string comparisons.
+            let length = key.utf8.count
+            for index in attributeNames.indices where attributeNameLengths[index] == length && attributeNames[index] == key {
+                return index
+            }
             return nil
         }
         return attributeIndexes[key]

@@ -13,7 +13,7 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
     let blobStore: BlobStore?
     let externalStorageThreshold: Int
     let modelVersionHash: String
-    var blobDirectory: URL? { blobStore?.directory }
+    let blobDirectory: URL?
 
     private let lock = NSLock()
     private var snapshot: GraphSnapshot
@@ -27,7 +27,9 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
         type = fileURL == nil ? .inMemory : .binary
         externalStorageThreshold = options.externalStorageThreshold
         if let fileURL {
-            blobStore = try BlobStore(directory: fileURL.deletingPathExtension().appendingPathExtension("blobs"))
+            let blobs = fileURL.deletingPathExtension().appendingPathExtension("blobs")
+            blobDirectory = blobs
+            blobStore = try BlobStore(directory: blobs)
             if FileManager.default.fileExists(atPath: fileURL.path) {
                 snapshot = try Self.read(fileURL)
                 try snapshot.metadata.check(against: model)
@@ -36,6 +38,7 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
                 try Self.write(snapshot, to: fileURL)
             }
         } else {
+            blobDirectory = nil
             blobStore = nil
             snapshot = GraphSnapshot(metadata: StoreMetadata(newStoreFor: model))
         }

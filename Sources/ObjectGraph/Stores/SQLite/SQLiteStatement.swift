@@ -30,6 +30,8 @@ final class SQLiteStatement {
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }
+        // A statement that failed is not reused: the next use prepares it afresh.
+        connection.forget(sql)
         throw connection.error(code: code, sql: sql)
     }
 
