@@ -41,5 +41,10 @@ bench: release
 	$(SWIFT) run -c release diary-bench objectgraph
 	$(SWIFT) run -c release diary-bench media
 
+## fuzz: libFuzzer over MediaKit's image and audio probes/validators (FUZZ_SECONDS per target).
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	./Fuzz/run-fuzz.sh $(FUZZ_SECONDS)
+
 clean:
 	rm -rf .build

@@ -1,14 +1,22 @@
+// Benchmarks: `diary-bench SUITE [--json]`. Each suite is one entry point; add a case per suite.
 import Foundation
 
-// Benchmarks: `diary-bench SUITE [--json]`. Each suite is one entry point; add a case per suite.
-let arguments = CommandLine.arguments.dropFirst()
+let arguments = Array(CommandLine.arguments.dropFirst())
 let json = arguments.contains("--json")
-let suite = arguments.first { !$0.hasPrefix("--") }
-
-switch suite {
-case "objectgraph":
-    runObjectGraphBenchmarks(json: json)
-default:
-    FileHandle.standardError.write(Data("usage: diary-bench objectgraph|media|interop [--json]\n".utf8))
-    exit(64)
+do {
+    switch arguments.first {
+    case "objectgraph":
+        runObjectGraphBenchmarks(json: json)
+    case "media":
+        try runMediaBenchmarks(json: json)
+    case "diary":
+        try runDiaryBenchmarks(json: json)
+    case "media-thumbnail" where arguments.count >= 2:
+        try runMediaThumbnail(path: arguments[1])
+    default:
+        print("usage: diary-bench objectgraph|media|diary|interop [--json]")
+    }
+} catch {
+    FileHandle.standardError.write(Data("diary-bench: \(error)\n".utf8))
+    exit(1)
 }

@@ -1,5 +1,113 @@
 #ifndef CMEDIASHIM_H
 #define CMEDIASHIM_H
-/* setjmp/longjmp-guarded libjpeg and libpng calls; see MediaKit. */
-int cmediashim_version(void);
+/*
+ * setjmp/longjmp-guarded libjpeg and libpng calls for MediaKit.
+ *
+ * Every fallible library call has its own small function here. Each sets the
+ * decoder's jump buffer, calls the library and returns CMS_OK or CMS_FAILED with
+ * the library's message copied into the caller's buffer. A longjmp never leaves
+ * these functions, so it never crosses a Swift frame. The libraries' error
+ * handlers are replaced: they never print and never exit. A decoder that failed
+ * once refuses further calls.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define CMS_OK 0
+#define CMS_FAILED 1
+
+/* Colour spaces of a JPEG header (cms_jpeg_header.color_space). */
+#define CMS_JPEG_GRAY 1
+#define CMS_JPEG_RGB 2
+#define CMS_JPEG_YCBCR 3
+#define CMS_JPEG_CMYK 4
+#define CMS_JPEG_YCCK 5
+#define CMS_JPEG_OTHER 6
+
+/* ---- JPEG decoding ---- */
+typedef struct cms_jpeg_decoder cms_jpeg_decoder;
+
+typedef struct {
+    unsigned width;
+    unsigned height;
+    int components;
+    int color_space;      /* CMS_JPEG_* */
+    int progressive;
+    int has_icc;
+    int adobe_marker;     /* an Adobe APP14 marker: CMYK data is stored inverted */
+    size_t exif_length;   /* bytes of the first APP1 "Exif\0\0" payload, 0 when absent */
+} cms_jpeg_header;
+
+/* A decoder reading `fp` (not closed by the decoder) or `length` bytes at `data`
+   (which must outlive the decoder). NULL when out of memory. */
+cms_jpeg_decoder *cms_jpeg_decoder_create_file(FILE *fp);
+cms_jpeg_decoder *cms_jpeg_decoder_create_memory(const uint8_t *data, size_t length);
+void cms_jpeg_decoder_destroy(cms_jpeg_decoder *decoder);
+
+/* Reads the markers up to the first scan. */
+int cms_jpeg_read_header(cms_jpeg_decoder *decoder, cms_jpeg_header *header,
+                         char *message, size_t capacity);
+/* Copies up to `capacity` bytes of the Exif APP1 payload (after "Exif\0\0"); returns the count. */
+size_t cms_jpeg_copy_exif(cms_jpeg_decoder *decoder, uint8_t *buffer, size_t capacity);
+/* Starts decoding at 1/scale_denom (1, 2, 4 or 8) as 3-channel RGB, or 4-channel CMYK
+   for CMYK/YCCK files; reports the output size and channels. */
+int cms_jpeg_start(cms_jpeg_decoder *decoder, unsigned scale_denom, unsigned *out_width,
+                   unsigned *out_height, int *out_channels, char *message, size_t capacity);
+/* Decodes up to max_rows rows into `buffer` (rows `stride` bytes apart); *rows_read says how many. */
+int cms_jpeg_read_rows(cms_jpeg_decoder *decoder, uint8_t *buffer, size_t stride,
+                       unsigned max_rows, unsigned *rows_read, char *message, size_t capacity);
+/* Reads to the end of image (EOI). */
+int cms_jpeg_finish(cms_jpeg_decoder *decoder, char *message, size_t capacity);
+/* Warnings (damage) seen so far; the first one's text is copied to `message`. */
+int cms_jpeg_warning_count(const cms_jpeg_decoder *decoder, char *message, size_t capacity);
+/* Whether the data ended before the image did. */
+int cms_jpeg_saw_end_of_data(const cms_jpeg_decoder *decoder);
+/* Bytes of input the decoder consumed (through EOI after cms_jpeg_finish). */
+long long cms_jpeg_consumed_bytes(const cms_jpeg_decoder *decoder);
+
+/* ---- PNG decoding ---- */
+typedef struct cms_png_decoder cms_png_decoder;
+
+typedef struct {
+    unsigned width;
+    unsigned height;
+    int bit_depth;
+    int color_type;       /* PNG_COLOR_TYPE_* */
+    int interlaced;
+    int has_icc;
+    int has_trns;
+    size_t exif_length;   /* bytes of an eXIf chunk before IDAT, 0 when absent */
+} cms_png_header;
+
+cms_png_decoder *cms_png_decoder_create_file(FILE *fp);
+cms_png_decoder *cms_png_decoder_create_memory(const uint8_t *data, size_t length);
+void cms_png_decoder_destroy(cms_png_decoder *decoder);
+
+/* Reads the signature and every chunk before the first IDAT. */
+int cms_png_read_header(cms_png_decoder *decoder, cms_png_header *header,
+                        char *message, size_t capacity);
+size_t cms_png_copy_exif(cms_png_decoder *decoder, uint8_t *buffer, size_t capacity);
+/* Prepares row reading. With `rgb8` rows come as 8-bit RGB (3 channels) or RGBA (4, when
+   the image has alpha or tRNS); otherwise in the file's own layout. Interlaced images are
+   delivered pass by pass as reduced sub-images (no deinterlacing). */
+int cms_png_start(cms_png_decoder *decoder, int rgb8, int *out_channels, size_t *row_bytes,
+                  char *message, size_t capacity);
+/* Decodes the next row into `row` (row_bytes long). */
+int cms_png_read_row(cms_png_decoder *decoder, uint8_t *row, char *message, size_t capacity);
+/* Reads the chunks after the image data through IEND, checking their CRCs. */
+int cms_png_finish(cms_png_decoder *decoder, char *message, size_t capacity);
+int cms_png_warning_count(const cms_png_decoder *decoder, char *message, size_t capacity);
+int cms_png_saw_end_of_data(const cms_png_decoder *decoder);
+long long cms_png_consumed_bytes(const cms_png_decoder *decoder);
+
+/* ---- Encoding (output freed with cms_free) ---- */
+/* 8-bit RGB rows, tightly packed, to a baseline JPEG. */
+int cms_jpeg_encode_rgb(const uint8_t *pixels, unsigned width, unsigned height, int quality,
+                        uint8_t **output, size_t *output_length, char *message, size_t capacity);
+/* 8-bit rows of 1 (gray), 2 (gray+alpha), 3 (RGB) or 4 (RGBA) channels to a PNG. */
+int cms_png_encode(const uint8_t *pixels, unsigned width, unsigned height, int channels,
+                   uint8_t **output, size_t *output_length, char *message, size_t capacity);
+void cms_free(void *pointer);
+
 #endif

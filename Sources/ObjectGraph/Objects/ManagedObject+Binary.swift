@@ -62,3 +62,30 @@ extension ManagedObject {
         return false
     }
 }
+
+extension ManagedObject {
+    /// Sets binary attribute `key` to a blob already committed to this context's store's blob
+    /// directory (for callers that stream and hash a file into the ``BlobStore`` themselves,
+    /// so they know its SHA-256 before saving). The save writes the reference as is.
+    /// - Throws: ``ObjectGraphError/unknownKey(entity:key:)`` when `key` is not a binary attribute
+    ///   that allows external storage.
+    public func setBinaryValue(_ reference: BlobReference, forKey key: String) throws {
+        fireFaultIfNeeded()
+        guard let index = entity.attributeIndexes[key], entity.allAttributes[index].type == .binary,
+              entity.allAttributes[index].allowsExternalStorage, index < values.count else {
+            throw ObjectGraphError.unknownKey(entity: entity.name, key: key)
+        }
+        guard values[index] != .blob(reference) else { return }
+        values[index] = .blob(reference)
+        markChanged(key)
+    }
+
+    /// The blob reference of binary attribute `key` when its value lives in a file beside the
+    /// store, else nil. Never reads the file.
+    public func binaryReference(forKey key: String) -> BlobReference? {
+        fireFaultIfNeeded()
+        guard let index = entity.attributeIndexes[key], index < values.count,
+              case .blob(let reference) = values[index] else { return nil }
+        return reference
+    }
+}

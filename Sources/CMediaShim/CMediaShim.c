@@ -1,2 +1,0 @@
-#include "CMediaShim.h"
-int cmediashim_version(void) { return 1; }

@@ -1,0 +1,97 @@
+/// Downscales a picture streamed row by row by averaging the source pixels that fall in
+/// each target pixel (a box filter: every source pixel counts once, nothing is skipped).
+/// Memory is the target picture only. Colours are averaged premultiplied by alpha.
+struct AreaAverager {
+    let sourceWidth: Int
+    let sourceHeight: Int
+    let width: Int
+    let height: Int
+    let hasAlpha: Bool
+    /// Target column of each source column.
+    private let columnOf: [Int32]
+    /// Source pixels per target column and per target row.
+    private let columnSpan: [Int32]
+    private let rowSpan: [Int32]
+    /// Sums per target pixel: red, green, blue (premultiplied when `hasAlpha`), alpha.
+    private var sums: [Float]
+
+    /// An averager from `sourceWidth` x `sourceHeight` to `width` x `height` (each at least 1
+    /// and at most the source size).
+    init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, hasAlpha: Bool) {
+        self.sourceWidth = sourceWidth
+        self.sourceHeight = sourceHeight
+        self.width = max(1, min(width, sourceWidth))
+        self.height = max(1, min(height, sourceHeight))
+        self.hasAlpha = hasAlpha
+        let targetWidth = self.width, targetHeight = self.height
+        columnOf = (0..<sourceWidth).map { Int32($0 * targetWidth / sourceWidth) }
+        var columnSpan = [Int32](repeating: 0, count: targetWidth)
+        for column in columnOf { columnSpan[Int(column)] += 1 }
+        self.columnSpan = columnSpan
+        var rowSpan = [Int32](repeating: 0, count: targetHeight)
+        for row in 0..<sourceHeight { rowSpan[row * targetHeight / sourceHeight] += 1 }
+        self.rowSpan = rowSpan
+        sums = [Float](repeating: 0, count: targetWidth * targetHeight * 4)
+    }
+
+    /// The target size for a source, longest side `maxSide` (never enlarged).
+    static func targetSize(width: Int, height: Int, maxSide: Int) -> (width: Int, height: Int) {
+        let longest = max(width, height)
+        guard longest > maxSide, maxSide > 0 else { return (width, height) }
+        let scale = Double(maxSide) / Double(longest)
+        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+    }
+
+    /// Adds `count` pixels of source row `y` with `channels` (3: RGB, 4: RGBA) 8-bit samples,
+    /// the i-th at source column `firstColumn + i * columnStep` (interlace passes are sparse).
+    mutating func add(row: UnsafePointer<UInt8>, y: Int, channels: Int,
+                      firstColumn: Int = 0, columnStep: Int = 1, count: Int? = nil) {
+        let count = count ?? sourceWidth
+        let rowBase = (y * height / sourceHeight) * width * 4
+        let alpha = hasAlpha && channels == 4
+        columnOf.withUnsafeBufferPointer { columnOf in
+            sums.withUnsafeMutableBufferPointer { sums in
+                var column = firstColumn
+                var pixel = row
+                for _ in 0..<count {
+                    let base = rowBase + Int(columnOf[column]) * 4
+                    if alpha {
+                        let a = Float(pixel[3])
+                        sums[base] += Float(pixel[0]) * a
+                        sums[base + 1] += Float(pixel[1]) * a
+                        sums[base + 2] += Float(pixel[2]) * a
+                        sums[base + 3] += a
+                    } else {
+                        sums[base] += Float(pixel[0])
+                        sums[base + 1] += Float(pixel[1])
+                        sums[base + 2] += Float(pixel[2])
+                    }
+                    pixel += channels
+                    column += columnStep
+                }
+            }
+        }
+    }
+
+    /// The averaged picture as 8-bit rows: RGBA when the source has alpha, otherwise RGB.
+    func pixels() -> (channels: Int, bytes: [UInt8]) {
+        let channels = hasAlpha ? 4 : 3
+        var bytes = [UInt8](repeating: 0, count: width * height * channels)
+        func byte(_ value: Float) -> UInt8 { UInt8(max(0, min(255, value.rounded()))) }
+        for y in 0..<height {
+            for x in 0..<width {
+                let count = Float(columnSpan[x]) * Float(rowSpan[y])
+                let source = (y * width + x) * 4
+                let target = (y * width + x) * channels
+                if hasAlpha {
+                    let alphaSum = sums[source + 3]
+                    for c in 0..<3 { bytes[target + c] = alphaSum > 0 ? byte(sums[source + c] / alphaSum) : 0 }
+                    bytes[target + 3] = byte(alphaSum / count)
+                } else {
+                    for c in 0..<3 { bytes[target + c] = byte(sums[source + c] / count) }
+                }
+            }
+        }
+        return (channels, bytes)
+    }
+}

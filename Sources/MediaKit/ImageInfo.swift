@@ -1,0 +1,72 @@
+/// The image file formats MediaKit reads.
+public enum ImageFormat: String, Sendable, Hashable, Codable {
+    case jpeg
+    case png
+
+    /// The MIME type of files in this format.
+    public var mimeType: String {
+        switch self {
+        case .jpeg: "image/jpeg"
+        case .png: "image/png"
+        }
+    }
+}
+
+/// How an image stores its colours.
+public enum ColorModel: String, Sendable, Hashable, Codable {
+    case gray
+    case grayAlpha
+    case palette
+    case rgb
+    case rgba
+    /// CMYK JPEG (ink separations, as written by print workflows).
+    case cmyk
+    /// YCCK JPEG (CMYK stored in a luma/chroma transform).
+    case ycck
+}
+
+/// What the header of an image file says about it.
+public struct ImageInfo: Sendable, Hashable {
+    /// JPEG or PNG, decided by the content, never the name.
+    public var format: ImageFormat
+    /// Pixel width as stored (before orientation is applied).
+    public var width: Int
+    /// Pixel height as stored (before orientation is applied).
+    public var height: Int
+    /// Bits per sample (8 for JPEG; 1, 2, 4, 8 or 16 for PNG).
+    public var bitDepth: Int
+    /// How colours are stored.
+    public var colorModel: ColorModel
+    /// A progressive JPEG or an Adam7-interlaced PNG.
+    public var isProgressiveOrInterlaced: Bool
+    /// The EXIF orientation, 1...8; 1 when the file has none.
+    public var orientation: Int
+    /// Whether an ICC colour profile is embedded.
+    public var hasICCProfile: Bool
+    /// Bytes after the image's end marker (JPEG EOI, PNG IEND). Only a full decode
+    /// (`validate`, `importImage`) counts them; `probe` reports 0.
+    public var trailingByteCount: Int
+
+    /// The MIME type of the file.
+    public var mimeType: String { format.mimeType }
+
+    /// Width and height as displayed, after the orientation is applied.
+    public var orientedSize: (width: Int, height: Int) {
+        orientation >= 5 ? (height, width) : (width, height)
+    }
+
+    /// Makes an info value; MediaInspector fills these from a file.
+    public init(format: ImageFormat, width: Int, height: Int, bitDepth: Int, colorModel: ColorModel,
+                isProgressiveOrInterlaced: Bool, orientation: Int, hasICCProfile: Bool,
+                trailingByteCount: Int = 0) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.bitDepth = bitDepth
+        self.colorModel = colorModel
+        self.isProgressiveOrInterlaced = isProgressiveOrInterlaced
+        self.orientation = orientation
+        self.hasICCProfile = hasICCProfile
+        self.trailingByteCount = trailingByteCount
+    }
+}

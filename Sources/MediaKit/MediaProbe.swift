@@ -1,0 +1,21 @@
+/// The facts about one media file: an image or a recording.
+public enum MediaProbe: Sendable, Hashable {
+    case image(ImageInfo)
+    case audio(AudioInfo)
+
+    /// Image or audio.
+    public var kind: MediaKind {
+        switch self {
+        case .image: .image
+        case .audio: .audio
+        }
+    }
+
+    /// The MIME type of the file.
+    public var mimeType: String {
+        switch self {
+        case .image(let info): info.mimeType
+        case .audio(let info): info.mimeType
+        }
+    }
+}

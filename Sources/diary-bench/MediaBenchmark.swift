@@ -1,0 +1,186 @@
+// The `media` benchmark suite: MediaKit's one-pass thumbnails, audio probe and waveform,
+// each against a plain library decode of the same file measured in the same run.
+import CMediaShim
+import CSndFile
+import Foundation
+import MediaKit
+
+/// Runs the media suite; prints one line per result (JSON lines with `json`).
+/// Generates its inputs (12 MP JPEG and PNG, 3-minute WAV and FLAC) into a temporary
+/// directory with ImageMagick and sox; throws when they cannot be made.
+func runMediaBenchmarks(json: Bool) throws {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("diary-bench-media-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let inputs = try MediaBenchmarkInputs(directory: directory)
+    let inspector = MediaInspector()
+    let report = { (name: String, value: Double, baseline: Double, unit: String) in
+        MediaBenchmarkResult(name: name, value: value, baseline: baseline, unit: unit).print(json: json)
+    }
+
+    let jpegFull = try median { try decodeJPEGFully(inputs.jpeg) }
+    let jpegThumbnail = try median { _ = try inspector.importImage(fileAt: inputs.jpeg) }
+    report("jpeg_thumbnail_12mp_vs_full_decode", jpegThumbnail, jpegFull, "ms")
+
+    let pngFull = try median { try decodePNGFully(inputs.png) }
+    let pngThumbnail = try median { _ = try inspector.importImage(fileAt: inputs.png) }
+    report("png_thumbnail_12mp_vs_full_decode", pngThumbnail, pngFull, "ms")
+
+    let rawOpen = try median(runs: 21) { try openAndCloseSoundFile(inputs.wav) }
+    let probe = try median(runs: 21) { _ = try inspector.probe(fileAt: inputs.wav) }
+    report("audio_probe_3min_wav_vs_sf_open", probe, rawOpen, "ms")
+
+    let flacDecode = try median(runs: 5) { try decodeSoundFully(inputs.flac) }
+    let waveform = try median(runs: 5) { _ = try inspector.importAudio(fileAt: inputs.flac, peakCount: 100) }
+    report("waveform_3min_flac_vs_plain_decode", waveform, flacDecode, "ms")
+}
+
+/// `diary-bench media-thumbnail FILE`: one import (validate + thumbnail) of FILE, for
+/// measuring peak memory with `/usr/bin/time -v`.
+func runMediaThumbnail(path: String) throws {
+    let (info, thumbnail) = try MediaInspector().importImage(fileAt: URL(fileURLWithPath: path))
+    print("\(info.width)x\(info.height) \(info.mimeType) -> thumbnail \(thumbnail.count) bytes")
+}
+
+/// One measured comparison, printed as `{"suite","name","value","unit","baseline","ratio"}`.
+private struct MediaBenchmarkResult {
+    let name: String
+    let value: Double
+    let baseline: Double
+    let unit: String
+
+    func print(json: Bool) {
+        let ratio = baseline > 0 ? value / baseline : 0
+        if json {
+            Swift.print(#"{"suite":"media","name":"\#(name)","value":\#(rounded(value)),"unit":"\#(unit)","#
+                + #""baseline":\#(rounded(baseline)),"ratio":\#(rounded(ratio))}"#)
+        } else {
+            Swift.print("media  \(name)  \(rounded(value)) \(unit)  (baseline \(rounded(baseline)) \(unit), ratio \(rounded(ratio))x)")
+        }
+    }
+
+    private func rounded(_ number: Double) -> String { String(format: "%.3f", number) }
+}
+
+/// The generated inputs of one run.
+private struct MediaBenchmarkInputs {
+    let jpeg: URL
+    let png: URL
+    let wav: URL
+    let flac: URL
+
+    init(directory: URL) throws {
+        jpeg = directory.appendingPathComponent("photo-12mp.jpg")
+        png = directory.appendingPathComponent("photo-12mp.png")
+        wav = directory.appendingPathComponent("voice-3min.wav")
+        flac = directory.appendingPathComponent("voice-3min.flac")
+        // A photo-like picture (fractal plasma: detail at every scale), not flat colour.
+        try run("/usr/bin/convert", "-seed", "7", "-size", "4000x3000", "plasma:fractal", "-blur", "0x1",
+                "-quality", "90", jpeg.path)
+        try run("/usr/bin/convert", jpeg.path, png.path)
+        try run("/usr/bin/sox", "-n", "-r", "44100", "-c", "2", "-b", "16", wav.path, "synth", "180",
+                "pinknoise", "vol", "0.5")
+        try run("/usr/bin/sox", wav.path, flac.path)
+    }
+
+    private func run(_ tool: String, _ arguments: String...) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw MediaError.encodingFailed(detail: "\(tool) \(arguments.joined(separator: " ")) failed")
+        }
+    }
+}
+
+/// Median wall time in milliseconds of `runs` calls (after one warm-up call).
+private func median(runs: Int = 7, _ body: () throws -> Void) throws -> Double {
+    try body()
+    var times = [Double]()
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+    }
+    return times.sorted()[runs / 2]
+}
+
+// MARK: Baselines: the plain libraries, no MediaKit
+
+private struct BaselineFailure: Error, CustomStringConvertible {
+    let description: String
+}
+
+private func openFile(_ url: URL) throws -> UnsafeMutablePointer<FILE> {
+    guard let file = fopen(url.path, "rb") else { throw BaselineFailure(description: "cannot open \(url.path)") }
+    return file
+}
+
+/// A full-size libjpeg decode to RGB of every row (what a naive thumbnailer starts with).
+private func decodeJPEGFully(_ url: URL) throws {
+    let file = try openFile(url)
+    defer { fclose(file) }
+    guard let decoder = cms_jpeg_decoder_create_file(file) else { throw BaselineFailure(description: "no decoder") }
+    defer { cms_jpeg_decoder_destroy(decoder) }
+    var message = [CChar](repeating: 0, count: 256)
+    var header = cms_jpeg_header()
+    var width: UInt32 = 0, height: UInt32 = 0
+    var channels: Int32 = 0
+    guard cms_jpeg_read_header(decoder, &header, &message, 256) == CMS_OK,
+          cms_jpeg_start(decoder, 1, &width, &height, &channels, &message, 256) == CMS_OK
+    else { throw BaselineFailure(description: "jpeg start failed") }
+    let stride = Int(width) * Int(channels)
+    var buffer = [UInt8](repeating: 0, count: stride * 16)
+    var done = 0
+    while done < Int(height) {
+        var rows: UInt32 = 0
+        guard cms_jpeg_read_rows(decoder, &buffer, stride, 16, &rows, &message, 256) == CMS_OK, rows > 0
+        else { throw BaselineFailure(description: "jpeg decode failed") }
+        done += Int(rows)
+    }
+    guard cms_jpeg_finish(decoder, &message, 256) == CMS_OK else { throw BaselineFailure(description: "jpeg finish") }
+}
+
+/// A full libpng decode of every row in the file's own layout.
+private func decodePNGFully(_ url: URL) throws {
+    let file = try openFile(url)
+    defer { fclose(file) }
+    guard let decoder = cms_png_decoder_create_file(file) else { throw BaselineFailure(description: "no decoder") }
+    defer { cms_png_decoder_destroy(decoder) }
+    var message = [CChar](repeating: 0, count: 256)
+    var header = cms_png_header()
+    var channels: Int32 = 0
+    var rowBytes = 0
+    guard cms_png_read_header(decoder, &header, &message, 256) == CMS_OK,
+          cms_png_start(decoder, 0, &channels, &rowBytes, &message, 256) == CMS_OK
+    else { throw BaselineFailure(description: "png start failed") }
+    var row = [UInt8](repeating: 0, count: rowBytes)
+    for _ in 0..<header.height {
+        guard cms_png_read_row(decoder, &row, &message, 256) == CMS_OK else {
+            throw BaselineFailure(description: "png decode failed")
+        }
+    }
+    guard cms_png_finish(decoder, &message, 256) == CMS_OK else { throw BaselineFailure(description: "png finish") }
+}
+
+private func openAndCloseSoundFile(_ url: URL) throws {
+    var info = SF_INFO()
+    guard let handle = sf_open(url.path, Int32(SFM_READ), &info) else {
+        throw BaselineFailure(description: "sf_open failed")
+    }
+    sf_close(handle)
+}
+
+/// Every frame decoded as floats, in the same chunk size MediaKit uses.
+private func decodeSoundFully(_ url: URL) throws {
+    var info = SF_INFO()
+    guard let handle = sf_open(url.path, Int32(SFM_READ), &info) else {
+        throw BaselineFailure(description: "sf_open failed")
+    }
+    defer { sf_close(handle) }
+    var buffer = [Float](repeating: 0, count: 8192 * Int(info.channels))
+    while sf_readf_float(handle, &buffer, 8192) > 0 {}
+}
