@@ -30,7 +30,7 @@ import Testing
         request.predicate = .equals("lineText", .null)
         #expect(try stack.context.fetch(request).isEmpty)
         request.predicate = .equals("nope", .integer(1))
-        #expect(throws: ObjectGraphError.self) { try stack.context.fetch(request) }
+        #expect(throws: (any Error).self) { try stack.context.fetch(request) }
     }
 
     @Test(arguments: allStoreTypes)
@@ -86,5 +86,43 @@ import Testing
         #expect(lines.allSatisfy { $0.isFault })
         #expect(lines[0]["lineText", as: String.self] == "a")
         #expect(!lines[0].isFault && lines[1].isFault)
+    }
+}
+
+@Suite struct FormatPredicateFetchTests {
+    @Test(arguments: allStoreTypes)
+    func formatPredicatesRunInTheStoreAndOnUnsavedObjects(type: PersistentStoreType) throws {
+        let stack = try TestStack(model: failedBanksModel, type: type)
+        let context = stack.context
+        let fraud = try context.insertObject(entityName: "Tag")
+        fraud.setValue("fraud", forKey: "name")
+        for zip in [10, 20, 30] {
+            let details = try context.insertObject(entityName: "FailedBankDetails")
+            details.setValue(zip, forKey: "zip")
+            if zip != 20 { details.add(fraud, to: "tags") }
+        }
+        try context.save()
+        try stack.reopen()
+
+        let tagged = FetchRequest(entityName: "FailedBankDetails", predicate: try FetchPredicate(format: "ANY tags.name == %@", "fraud"),
+                                  sortOrderings: [SortOrdering("zip")])
+        #expect(try stack.context.fetch(tagged).map { $0["zip", as: Int32.self] } == [10, 30])
+        let ranged = FetchRequest(entityName: "FailedBankDetails", predicate: try FetchPredicate(format: "zip BETWEEN {15, 35} AND tags.@count == 0"))
+        #expect(try stack.context.fetch(ranged).map { $0["zip", as: Int32.self] } == [20])
+
+        // Unsaved changes are judged in memory with the same semantics.
+        let middle = try #require(try stack.context.fetch(ranged).first)
+        let storedFraud = try #require(fetchAll("Tag", in: stack.context).first)
+        middle.add(storedFraud, to: "tags")
+        #expect(try stack.context.count(for: tagged) == 3)
+        #expect(try stack.context.fetch(ranged).isEmpty)
+
+        // An unsaved object as an argument matches no stored row, and does match unsaved ones.
+        let newTag = try stack.context.insertObject(entityName: "Tag")
+        newTag.setValue("new", forKey: "name")
+        let byTag = FetchRequest(entityName: "FailedBankDetails", predicate: try FetchPredicate(format: "ANY tags == %@", newTag))
+        #expect(try stack.context.fetch(byTag).isEmpty)
+        middle.add(newTag, to: "tags")
+        #expect(try stack.context.fetch(byTag) == [middle])
     }
 }

@@ -4,8 +4,9 @@ extension ManagedObjectContext {
     /// The objects matching `request`, sorted and paged. Unsaved inserts and changes of this
     /// context are taken into account; unsaved deletes are left out. One row is one object:
     /// an object the context already holds is returned as is (its unsaved changes kept).
-    /// - Throws: ``ObjectGraphError/unknownEntity(_:)``, ``ObjectGraphError/unknownKey(entity:key:)``,
-    ///   ``ObjectGraphError/unsupportedPredicate(_:)``, store errors.
+    /// - Throws: ``ObjectGraphError/unknownEntity(_:)``, ``ObjectGraphError/unknownKey(entity:key:)``
+    ///   for a sort key, ``PredicateSQLError`` or ``PredicateEvaluationError`` for a predicate
+    ///   naming unknown keys, store errors.
     public func fetch<T: ManagedObject>(_ request: FetchRequest<T>) throws -> [T] {
         let objects = try fetchObjects(request)
         // Same type: reinterpret the array instead of casting 100,000 elements one by one.
@@ -63,7 +64,7 @@ extension ManagedObjectContext {
         let names = Set(fetch.entityNames)
         let predicate = request.predicate
         func matches(_ object: ManagedObject) throws -> Bool {
-            try predicate?.simpleEvaluate(with: object) ?? true
+            try predicate?.evaluate(with: object) ?? true
         }
         var result: [ManagedObject] = []
         var seen = Set<ObjectIdentifier>()

@@ -19,3 +19,8 @@ extension ManagedObject: PredicateSubject {
         return .unknown
     }
 }
+
+extension ManagedObject: PredicateArgumentConvertible {
+    /// The object as a predicate constant (by identity), so it can be passed for `%@`.
+    public var predicateValue: PredicateValue { .object(objectID) }
+}

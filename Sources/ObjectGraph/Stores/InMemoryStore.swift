@@ -62,7 +62,7 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
         var keys = (graph.tables[root]?.records ?? [:]).filter { names.contains($0.value.entityName) }.map(\.key).sorted()
         if let predicate = request.predicate {
             keys = try keys.filter { key in
-                try predicate.simpleEvaluate(with: RecordSubject(graph: graph, model: model, root: root, key: key))
+                try predicate.evaluate(with: RecordSubject(graph: graph, model: model, root: root, key: key))
             }
         }
         var rows = keys.compactMap { row(in: graph, root: root, key: $0) }

@@ -98,7 +98,8 @@ extension SQLiteStore {
             conditions.append("t0.\"Z_ENT\" IN (\(numbers.map(String.init).joined(separator: ", ")))")
         }
         if let predicate = request.predicate {
-            let fragment = try predicate.simpleSQLFragment(entityName: request.entity.name, alias: "t0", schema: self)
+            let fragment = try predicate.replacingTemporaryObjects()
+                .sqlFragment(entityName: request.entity.name, alias: "t0", schema: self)
             conditions.append(fragment.sql)
             bindings = fragment.bindings
         }

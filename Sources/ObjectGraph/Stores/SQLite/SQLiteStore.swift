@@ -33,6 +33,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         try connection.execute("PRAGMA journal_mode = WAL")
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA foreign_keys = ON")
+        try PredicateSQLFunctions.register(on: connection.handle)
         let metadata = try Self.openMetadata(connection, schema: schema, model: model)
         try metadata.check(against: model)
         identifier = metadata.storeIdentifier
