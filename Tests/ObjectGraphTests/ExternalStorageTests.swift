@@ -87,8 +87,8 @@ import Testing
         clash.setValue(orphan, forKey: "payload")
         #expect(throws: ObjectGraphError.self) { try stack.context.save() }
         #expect(blobHashes(in: stack.blobDirectory) == [SHA256Hasher.hex(of: kept), SHA256Hasher.hex(of: orphan)])
-        let removed = try stack.coordinator.sweepUnreferencedBlobs()
-        #expect(removed == [SHA256Hasher.hex(of: orphan)])
+        let removed = try stack.coordinator.blobGarbage(olderThan: 0, remove: true)
+        #expect(removed.unreferencedBlobs == [SHA256Hasher.hex(of: orphan)])
         #expect(blobHashes(in: stack.blobDirectory) == [SHA256Hasher.hex(of: kept)])
         try stack.reopen()
         #expect(try fetchAll("Asset", in: stack.context).first?["payload", as: Data.self] == kept)

@@ -40,16 +40,6 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
     /// The stores added so far.
     public var persistentStores: [any PersistentStore] { lock.withLock { stores } }
 
-    /// Removes blob files no stored row refers to (left behind by a crash or a failed save
-    /// after the files were written) and stale temporary files. Returns the removed names.
-    /// - Throws: ``ObjectGraphError/noPersistentStore``, store errors, file errors.
-    @discardableResult
-    public func sweepUnreferencedBlobs() throws -> [String] {
-        let store = try store()
-        guard let blobStore = store.blobStore else { return [] }
-        return try blobStore.sweep(keeping: store.referencedBlobHashes())
-    }
-
     /// The store contexts read and write.
     func store() throws -> any RowStore {
         guard let store = lock.withLock({ stores.first }) else { throw ObjectGraphError.noPersistentStore }

@@ -127,19 +127,7 @@ extension SQLiteStore {
 
     /// Every blob hash some row refers to, over every hash column.
     func referencedBlobHashes() throws -> Set<String> {
-        try withConnection { connection in
-            var result = Set<String>()
-            var seen = Set<String>()
-            for layout in schema.layouts.values {
-                for column in layout.blobHashColumns.compactMap({ $0 }) where seen.insert("\(layout.table).\(column)").inserted {
-                    let statement = try connection.statement("SELECT DISTINCT \(quote(column)) FROM \(quote(layout.table))"
-                        + " WHERE \(quote(column)) IS NOT NULL")
-                    defer { statement.reset() }
-                    while try statement.step() { result.insert(statement.text(0)) }
-                }
-            }
-            return result
-        }
+        try withConnection { try referencedBlobHashes(connection: $0) }
     }
 
     /// How many rows, in every table and hash column, refer to blob `hash`.
