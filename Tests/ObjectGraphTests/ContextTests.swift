@@ -98,3 +98,21 @@ import Testing
         #expect((object.willSaves, object.didSaves) == (2, 2))
     }
 }
+
+@Suite struct ContextLifetimeTests {
+    @Test func relatedObjectsAreFreedWithTheirContext() throws {
+        let stack = try TestStack(model: vocabularyModel, type: .inMemory)
+        weak var vocabulary: Vocabulary?
+        weak var word: Word?
+        do {
+            let context = stack.newContext()
+            let newVocabulary = try context.insert(Vocabulary.self)
+            let newWord = try context.insert(Word.self)
+            newWord.vocabulary = newVocabulary   // a cycle: vocabulary.words ↔ word.vocabulary
+            vocabulary = newVocabulary
+            word = newWord
+        }
+        #expect(vocabulary == nil)
+        #expect(word == nil)
+    }
+}

@@ -19,7 +19,10 @@ extension ManagedObjectContext {
         guard problems.isEmpty else { throw ObjectGraphError.validationFailed(problems) }
 
         let inserted = insertedList.filter(\.isInserted)
-        let changed = updated.filter { !$0.isDeleted }.sorted { $0.objectID.description < $1.objectID.description }
+        // In key order, so the rows are written in the order the tables keep them.
+        let changed = updated.filter { !$0.isDeleted }.sorted {
+            ($0.entity.rootEntityNumber, $0.objectID.primaryKey ?? 0) < ($1.entity.rootEntityNumber, $1.objectID.primaryKey ?? 0)
+        }
         let removed = Array(deleted)
         if !observers.isEmpty { post(.willSave(ObjectChanges(inserted: inserted, updated: changed, deleted: removed))) }
         try externalizeBinaries(of: inserted, store: store)

@@ -42,10 +42,15 @@ public final class ManagedObjectContext {
         detachAllObjects()
     }
 
-    /// Sets every held object's context to nil (objects point at their context `unowned(unsafe)`).
+    /// Sets every held object's context to nil (objects point at their context `unowned(unsafe)`)
+    /// and drops their relationships, which would otherwise keep related objects alive in cycles.
     private func detachAllObjects() {
-        registry.forEach { $0.managedObjectContext = nil }
-        for object in insertedList { object.managedObjectContext = nil }
+        func detach(_ object: ManagedObject) {
+            object.managedObjectContext = nil
+            if !object.slots.isEmpty { object.slots = [] }
+        }
+        registry.forEach(detach)
+        for object in insertedList { detach(object) }
     }
 
     // MARK: State
