@@ -86,6 +86,8 @@ import Testing
         clash.setValue("one", forKey: "name")
         clash.setValue(orphan, forKey: "payload")
         #expect(throws: ObjectGraphError.self) { try stack.context.save() }
+        #expect(clash["payload", as: Data.self] == orphan)          // the failed save gave the value back
+        #expect(!clash.isBinaryValueExternal(forKey: "payload"))
         #expect(blobHashes(in: stack.blobDirectory) == [SHA256Hasher.hex(of: kept), SHA256Hasher.hex(of: orphan)])
         let removed = try stack.coordinator.blobGarbage(olderThan: 0, remove: true)
         #expect(removed.unreferencedBlobs == [SHA256Hasher.hex(of: orphan)])

@@ -121,7 +121,7 @@ extension ManagedObject {
         case .date(let date): return date as? T
         case .data(let data): return data as? T
         case .uuid(let uuid): return uuid as? T
-        case .blob, .file: return value(forKey: key) as? T
+        case .blob, .file, .staged: return value(forKey: key) as? T
         }
     }
 
@@ -185,6 +185,7 @@ extension ManagedObject {
     func swiftValue(_ value: StoredValue, type: AttributeType) -> Any? {
         switch value {
         case .blob(let reference): try? managedObjectContext?.blobData(for: reference)
+        case .staged(let staged): try? Data(contentsOf: staged.temporaryURL)
         case .file(let url): try? Data(contentsOf: url)
         default: value.swiftValue(for: type)
         }

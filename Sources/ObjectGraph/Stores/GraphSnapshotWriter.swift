@@ -30,7 +30,8 @@ struct GraphSnapshotWriter {
                 throw ObjectGraphError.objectNotFound(row.objectID)
             }
             graph.tables[root, default: GraphSnapshot.Table()].records[primaryKey] =
-                GraphSnapshot.Record(entityName: row.entity.name, version: row.version, attributes: row.attributes,
+                GraphSnapshot.Record(entityName: row.entity.name, version: row.version,
+                                     attributes: row.attributes.map(\.committingStagedBlob),
                                      toOne: row.toOne.map(key))
         }
         var deletedKeys: [String: Set<Int64>] = [:]
@@ -108,9 +109,12 @@ struct GraphSnapshotWriter {
 
 extension StoredValue {
     /// The hash of an external blob value, or nil.
-    var blobHash: String? {
-        if case .blob(let reference) = self { return reference.sha256 }
-        return nil
+    var blobHash: String? { externalReference?.sha256 }
+
+    /// A staged blob as the committed blob it becomes; other values as they are.
+    var committingStagedBlob: StoredValue {
+        if case .staged(let staged) = self { return .blob(staged.reference) }
+        return self
     }
 }
 

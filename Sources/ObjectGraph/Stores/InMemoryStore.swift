@@ -136,6 +136,7 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
     func save(_ changes: StoreChanges) throws -> [Int64] {
         try lock.withLock {
             var graph = snapshot
+            try changes.commitStagedBlobs(to: blobStore)
             let writer = GraphSnapshotWriter(model: model)
             let (insertedKeys, releasedBlobs) = try writer.apply(changes, to: &graph)
             if let url { try Self.write(graph, to: url) }

@@ -125,6 +125,28 @@ extension StoreChanges {
     }
 }
 
+extension StoreChanges {
+    /// Commits every blob the written rows have staged. Stores call it inside their write
+    /// transaction (holding the write lock), just before writing the rows: a concurrent removal
+    /// of a blob whose last reference went away then either happens before (and the commit puts
+    /// the file back from the staged copy) or sees these rows.
+    /// - Throws: ``BlobStoreError``; ``StoreError/io(path:reason:)`` when the store keeps no blobs.
+    func commitStagedBlobs(to blobStore: BlobStore?) throws {
+        var committed = Set<URL>()
+        for rows in [inserted, updated] {
+            for index in rows.indices {
+                for value in rows[index].attributes {
+                    guard case .staged(let staged) = value, committed.insert(staged.temporaryURL).inserted else { continue }
+                    guard let blobStore else {
+                        throw StoreError.io(path: staged.temporaryURL.path, reason: "this store keeps no blob files")
+                    }
+                    _ = try blobStore.commit(staged)
+                }
+            }
+        }
+    }
+}
+
 /// The members of one join-table relationship of one object.
 struct JoinMembership: Sendable {
     var source: ObjectID

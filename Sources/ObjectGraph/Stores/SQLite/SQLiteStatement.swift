@@ -45,7 +45,7 @@ final class SQLiteStatement {
     func bind(_ value: StoredValue, at index: Int32) throws {
         let code: Int32
         switch value {
-        case .null, .blob, .file: code = sqlite3_bind_null(handle, index)
+        case .null, .blob, .file, .staged: code = sqlite3_bind_null(handle, index)
         case .string(let text): code = bindText(text, at: index)
         case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
         case .double(let number): code = sqlite3_bind_double(handle, index, number)

@@ -2,23 +2,31 @@ import CSQLite
 import Foundation
 
 extension SQLiteStore {
-    /// Writes one save in one `BEGIN IMMEDIATE` transaction. Blob files are already committed
-    /// by the context; after the commit, files whose last reference went away are removed.
+    /// Writes one save in one `BEGIN IMMEDIATE` transaction: the staged blobs are committed
+    /// (renamed into place, fsynced) first, then the rows. After the commit, in a second write
+    /// transaction so no other process's save can slip in between the count and the removal,
+    /// blob files whose last reference went away are removed.
     func save(_ changes: StoreChanges) throws -> [Int64] {
-        let (insertedKeys, released) = try withConnection { connection in
+        try withConnection { connection in
+            let (insertedKeys, released): ([Int64], Set<String>)
             do {
-                return try connection.transaction { try write(changes, connection: connection) }
+                (insertedKeys, released) = try connection.transaction {
+                    try changes.commitStagedBlobs(to: blobStore)
+                    return try write(changes, connection: connection)
+                }
             } catch let error as SQLiteError where error.extendedResultCode == SQLiteError.constraintUnique {
                 throw uniquenessError(error)
             }
-        }
-        if let blobStore, !released.isEmpty {
-            let unreferenced = try withConnection { connection in
-                try released.filter { try referenceCount(of: $0, connection: connection) == 0 }
+            if let blobStore, !released.isEmpty {
+                // Best effort: the save has succeeded; a file left here is swept later.
+                try? connection.transaction {
+                    for hash in released where try referenceCount(of: hash, connection: connection) == 0 {
+                        try? blobStore.remove(sha256: hash)
+                    }
+                }
             }
-            for hash in unreferenced { try? blobStore.remove(sha256: hash) }
+            return insertedKeys
         }
-        return insertedKeys
     }
 
     private func write(_ changes: StoreChanges,
@@ -99,11 +107,9 @@ extension SQLiteStore {
             case .attribute(let index):
                 try statement.bind(row.attributes[index], at: position)
             case .blobHash(let index):
-                if case .blob(let reference) = row.attributes[index] { try statement.bind(reference.sha256, at: position) }
-                else { try statement.bind(nil as String?, at: position) }
+                try statement.bind(row.attributes[index].externalReference?.sha256, at: position)
             case .blobSize(let index):
-                if case .blob(let reference) = row.attributes[index] { try statement.bind(reference.byteCount, at: position) }
-                else { try statement.bind(nil as Int64?, at: position) }
+                try statement.bind(row.attributes[index].externalReference?.byteCount, at: position)
             case .toOne(let index):
                 try statement.bind(index < row.toOne.count ? key(row.toOne[index]) : nil, at: position)
             }
