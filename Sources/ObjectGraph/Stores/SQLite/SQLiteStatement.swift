@@ -129,6 +129,12 @@ final class SQLiteStatement {
     /// The column read as the storage of an attribute of `type`.
     @inline(__always)
     func value(_ column: Int32, type: AttributeType) -> StoredValue {
+        if type == .string {
+            // A NULL column has no text pointer, so strings need no separate type check.
+            guard let bytes = sqlite3_column_text(handle, column) else { return .null }
+            let count = Int(sqlite3_column_bytes(handle, column))
+            return .string(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+        }
         if isNull(column) { return .null }
         switch type {
         case .string: return .string(text(column))
