@@ -66,8 +66,12 @@ struct ObjectWriter {
             if Int.random(in: 0..<5, using: &generator) == 0, let repeated = earlier.randomElement(using: &generator) {
                 return repeated
             }
-            let content = BlobWriter.content(byteCount: Int.random(in: 0...3 * Self.externalStorageThreshold, using: &generator),
-                                             nonce: generator.next())
+            // One in eight sits on an edge: empty, one byte, at the threshold (inline) or just above.
+            let threshold = Self.externalStorageThreshold
+            let byteCount = Int.random(in: 0..<8, using: &generator) == 0
+                ? [0, 1, threshold, threshold + 1].randomElement(using: &generator) ?? 0
+                : Int.random(in: 0...3 * threshold, using: &generator)
+            let content = BlobWriter.content(byteCount: byteCount, nonce: generator.next())
             if earlier.count < 16 { earlier.append(content) } else { earlier[Int.random(in: 0..<16, using: &generator)] = content }
             return content
         }

@@ -118,7 +118,7 @@ import Testing
         return inspection
     }
 
-    @Test func savesSurviveSixtyKillsWholeAndAtomically() throws {
+    @Test func savesSurviveFiftyKillsWholeAndAtomically() throws {
         let child = try #require(ProcessKiller.builtExecutable(named: "og-crash-child"),
                                  "build the og-crash-child product first (swift build), or set OG_CRASH_CHILD")
         let scratch = try ScratchDirectory("object-crash")
@@ -128,7 +128,9 @@ import Testing
         var committedSaves = 0, interruptedSavesApplied = 0, interruptedSavesLost = 0
         var inlinePayloads = 0, externalPayloads = 0, runsWithLeftoverBlobs = 0
 
-        for run in 1...60 {
+        var kills = 0
+        for run in 1...50 {
+            kills = run
             let outcome = try killer.runAndKill(child, arguments: ["objects", storeDirectory.path])
             #expect(outcome.wasKilled, "run \(run): child ended by itself (\(outcome.status)): \(outcome.standardError)")
             let saves = try #require(Self.saves(fromLines: outcome.lines), "run \(run): unexpected output \(outcome.lines)")
@@ -158,12 +160,12 @@ import Testing
                 before this run: \(before.count) notes
                 """)
             // Damage stays; the runs after the first failure would only repeat it.
-            guard inspection.problems.isEmpty, inspection.notes == expected else { break }
+            guard inspection.problems.isEmpty, inspection.notes == expected else { return }
         }
         // Without saves and both payload kinds the test would prove little (a loaded machine saves less).
-        #expect(committedSaves >= 30, "only \(committedSaves) saves committed in 60 runs")
+        #expect(committedSaves >= 30, "only \(committedSaves) saves committed in 50 runs")
         #expect(inlinePayloads > 0 && externalPayloads > 0)
-        print("ObjectGraphCrashTests: 60 kills, \(committedSaves) saves committed, interrupted saves found applied \(interruptedSavesApplied)",
+        print("ObjectGraphCrashTests: \(kills) kills, \(committedSaves) saves committed, interrupted saves found applied \(interruptedSavesApplied)",
               "and absent \(interruptedSavesLost), \(runsWithLeftoverBlobs) kills left unreferenced blobs, \(expected.count) notes at the end")
     }
 
