@@ -3,7 +3,8 @@ import ObjectGraph
 
 /// Saves notes with attachments to an ObjectGraph SQLite store in a loop: every save inserts a
 /// note, and now and then changes or deletes earlier ones, so blob files are written, shared
-/// and lose their last reference. Payloads straddle a 1 KiB external-storage threshold.
+/// and lose their last reference. Payloads straddle a 1 KiB external-storage threshold; some
+/// are set from files (`<store-directory>/incoming/`), the rest from memory.
 ///
 /// Each save is reported in two unbuffered writes. Before `save()`:
 /// `intent <n>`, then `note <serial> <payload-sha256> <attachment-sha256s sorted, comma-joined or ->`
@@ -11,7 +12,7 @@ import ObjectGraph
 /// then `ready <n>`. After `save()` returns: `committed <n>`. A test can thus tell what is
 /// durable (committed saves) from what may or may not be (the one save a kill interrupted).
 struct ObjectWriter {
-    /// The folder holding `Crash.sqlite` and its `Crash.blobs` directory.
+    /// The folder holding `Crash.sqlite`, its `Crash.blobs` directory and the `incoming` source files.
     let storeDirectory: URL
     /// A safety stop for a child nobody kills.
     let limit = 10_000
@@ -75,10 +76,22 @@ struct ObjectWriter {
             if earlier.count < 16 { earlier.append(content) } else { earlier[Int.random(in: 0..<16, using: &generator)] = content }
             return content
         }
+        // One payload in four is set from a file, the streamed path; the files go after the save.
+        let incoming = storeDirectory.appending(component: "incoming", directoryHint: .isDirectory)
+        try FileManager.default.createDirectory(at: incoming, withIntermediateDirectories: true)
+        var sources: [URL] = []
+        func setPayload(of object: ManagedObject) throws {
+            let content = payload()
+            guard Int.random(in: 0..<4, using: &generator) == 0 else { return object.setValue(content, forKey: "payload") }
+            let source = incoming.appending(component: "payload-\(getpid())-\(sources.count).bin")
+            try content.write(to: source)
+            try object.setBinaryValue(fromFileAt: source, forKey: "payload")
+            sources.append(source)
+        }
         func attach(to note: ManagedObject) throws {
             let attachment = try context.insertObject(entityName: "Attachment")
             attachment.setValue("attachment \(nextSerial)", forKey: "name")
-            attachment.setValue(payload(), forKey: "payload")
+            try setPayload(of: attachment)
             attachment.setValue(note, forKey: "note")
         }
 
@@ -89,14 +102,14 @@ struct ObjectWriter {
             let note = try context.insertObject(entityName: "Note")
             note.setValue("Note \(nextSerial)", forKey: "title")
             note.setValue(nextSerial, forKey: "serial")
-            note.setValue(payload(), forKey: "payload")
+            try setPayload(of: note)
             for _ in 0..<Int.random(in: 0...3, using: &generator) { try attach(to: note) }
             nextSerial += 1
             changed.append(note)
 
             if !notes.isEmpty, Int.random(in: 0..<3, using: &generator) == 0 {
                 let target = notes[Int.random(in: 0..<notes.count, using: &generator)]
-                target.setValue(payload(), forKey: "payload")
+                try setPayload(of: target)
                 if let old = target.objects(forKey: "attachments", as: ManagedObject.self).first { context.delete(old) }
                 try attach(to: target)
                 changed.append(target)
@@ -112,6 +125,8 @@ struct ObjectWriter {
             Self.report(intent)
             try context.save()
             Self.report(["committed \(number)"])
+            for source in sources { try FileManager.default.removeItem(at: source) }
+            sources.removeAll()
             notes.append(note)
         }
     }
