@@ -13,9 +13,11 @@ extension SQLiteStore {
             }
         }
         if let blobStore, !released.isEmpty {
-            let unreferenced = try withConnection { connection in
+            // The transaction has committed: a failure from here on may only leave files for the
+            // sweep, never report the save as failed (the context would then save it again).
+            let unreferenced = (try? withConnection { connection in
                 try released.filter { try referenceCount(of: $0, connection: connection) == 0 }
-            }
+            }) ?? []
             for hash in unreferenced { try? blobStore.remove(sha256: hash) }
         }
         return permanentIDs
