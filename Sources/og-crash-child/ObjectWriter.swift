@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import ObjectGraphCrashSupport
 
 /// Saves notes with attachments to an ObjectGraph SQLite store in a loop: every save inserts a
 /// note, and now and then changes or deletes earlier ones, so blob files are written, shared
@@ -12,50 +13,21 @@ import ObjectGraph
 /// then `ready <n>`. After `save()` returns: `committed <n>`. A test can thus tell what is
 /// durable (committed saves) from what may or may not be (the one save a kill interrupted).
 struct ObjectWriter {
-    /// The folder holding `Crash.sqlite`, its `Crash.blobs` directory and the `incoming` source files.
+    /// The folder holding the store (``CrashStore``), its blobs and the `incoming` source files.
     let storeDirectory: URL
     /// A safety stop for a child nobody kills.
     let limit = 10_000
 
-    /// The store file inside ``storeDirectory``.
-    static func storeURL(in directory: URL) -> URL { directory.appending(component: "Crash.sqlite") }
-    /// Values above this many bytes go to blob files: low, to keep the data small.
-    static let externalStorageThreshold = 1024
     /// Above this many notes every save also deletes one, so the store stays small.
     static let populationCap = 24
-
-    /// `Note(title, serial, payload)` owning `Attachment(name, payload)`s, cascading.
-    static let model: ManagedObjectModel = {
-        do {
-            return try ManagedObjectModel(entities: [
-                EntityDescription("Note", attributes: [
-                    AttributeDescription("title", .string, isOptional: false),
-                    AttributeDescription("serial", .integer64, isOptional: false, isIndexed: true),
-                    AttributeDescription("payload", .binary, allowsExternalStorage: true),
-                ], relationships: [
-                    RelationshipDescription("attachments", destination: "Attachment", inverse: "note",
-                                            isToMany: true, deleteRule: .cascade),
-                ]),
-                EntityDescription("Attachment", attributes: [
-                    AttributeDescription("name", .string),
-                    AttributeDescription("payload", .binary, allowsExternalStorage: true),
-                ], relationships: [
-                    RelationshipDescription("note", destination: "Note", inverse: "attachments"),
-                ]),
-            ])
-        } catch {
-            preconditionFailure("the crash model is valid: \(error)")
-        }
-    }()
 
     /// Saves until killed or until ``limit`` saves are done.
     ///
     /// - Throws: ``StoreError``, ``SQLiteError`` or ``ObjectGraphError`` from the store.
     func run() throws {
-        let coordinator = PersistentStoreCoordinator(model: Self.model)
-        try coordinator.addPersistentStore(
-            type: .sqlite, at: Self.storeURL(in: storeDirectory),
-            options: PersistentStoreOptions(externalStorageThreshold: Self.externalStorageThreshold))
+        let coordinator = PersistentStoreCoordinator(model: CrashStore.model)
+        try coordinator.addPersistentStore(type: .sqlite, at: CrashStore.storeURL(in: storeDirectory),
+                                           options: CrashStore.options)
         let context = ManagedObjectContext(coordinator: coordinator)
         var notes = try context.fetch(FetchRequest(entityName: "Note"))
         var nextSerial = (notes.compactMap { $0["serial", as: Int64.self] }.max() ?? 0) + 1
@@ -68,7 +40,7 @@ struct ObjectWriter {
                 return repeated
             }
             // One in eight sits on an edge: empty, one byte, at the threshold (inline) or just above.
-            let threshold = Self.externalStorageThreshold
+            let threshold = CrashStore.externalStorageThreshold
             let byteCount = Int.random(in: 0..<8, using: &generator) == 0
                 ? [0, 1, threshold, threshold + 1].randomElement(using: &generator) ?? 0
                 : Int.random(in: 0...3 * threshold, using: &generator)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ObjectGraph
+import ObjectGraphCrashSupport
 
 /// SIGKILLs a child that saves notes with external blobs (`og-crash-child objects`) at random
 /// moments and checks after every kill that the store opens sound, that every blob a row refers
@@ -68,10 +69,9 @@ import Testing
     /// Opens the store (throwing when that fails), checks it through SQLite and ObjectGraph,
     /// sweeps it, and returns its notes and what was wrong.
     static func inspect(storeDirectory: URL) throws -> Inspection {
-        let storeURL = storeDirectory.appending(component: "Crash.sqlite")
-        let coordinator = PersistentStoreCoordinator(model: crashModel)
-        try coordinator.addPersistentStore(type: .sqlite, at: storeURL,
-                                           options: PersistentStoreOptions(externalStorageThreshold: 1024))
+        let storeURL = CrashStore.storeURL(in: storeDirectory)
+        let coordinator = PersistentStoreCoordinator(model: CrashStore.model)
+        try coordinator.addPersistentStore(type: .sqlite, at: storeURL, options: CrashStore.options)
         var inspection = Inspection()
         let integrity = try sqliteRows("PRAGMA integrity_check", at: storeURL)
         if integrity != [["ok"]] { inspection.problems.append("integrity check: \(integrity)") }
@@ -181,28 +181,3 @@ import Testing
         #expect(Self.saves(fromLines: ["intent 1", "committed 1"]) == nil)
     }
 }
-
-/// The child's model (Sources/og-crash-child/ObjectWriter.swift), repeated here because a test
-/// cannot import an executable; the store's model hash makes opening fail if the two drift.
-let crashModel: ManagedObjectModel = {
-    do {
-        return try ManagedObjectModel(entities: [
-            EntityDescription("Note", attributes: [
-                AttributeDescription("title", .string, isOptional: false),
-                AttributeDescription("serial", .integer64, isOptional: false, isIndexed: true),
-                AttributeDescription("payload", .binary, allowsExternalStorage: true),
-            ], relationships: [
-                RelationshipDescription("attachments", destination: "Attachment", inverse: "note",
-                                        isToMany: true, deleteRule: .cascade),
-            ]),
-            EntityDescription("Attachment", attributes: [
-                AttributeDescription("name", .string),
-                AttributeDescription("payload", .binary, allowsExternalStorage: true),
-            ], relationships: [
-                RelationshipDescription("note", destination: "Note", inverse: "attachments"),
-            ]),
-        ])
-    } catch {
-        preconditionFailure("the crash model is valid: \(error)")
-    }
-}()
