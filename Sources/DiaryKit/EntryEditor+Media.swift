@@ -98,29 +98,30 @@ extension EntryEditor {
         }
     }
 
-    /// Streams each added file into the blob store, hashing it on the way, and points its
-    /// medium at the committed blob with the hash and size found.
+    /// Streams each added file into the blob store's staging area, hashing it on the way, and
+    /// points its medium at the staged blob with the hash and size found. The save commits the
+    /// blobs inside its transaction (see `ManagedObject.setBinaryValue(_:forKey:)`), so another
+    /// process's save can never remove a shared blob file between its commit and our row.
     func streamPendingFiles(progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)?) throws(DiaryError) {
         let total = pendingFiles.count
         var done = 0
         for medium in entry.orderedMedia {
             guard let url = pendingFiles[ObjectIdentifier(medium)] else { continue }
-            let reference = try DiaryError.wrapping(diary.databaseURL) {
-                let staged = try diary.blobStore.stage(fileAt: url)
-                do {
-                    return try diary.blobStore.commit(staged)
-                } catch {
-                    diary.blobStore.discard(staged)
-                    throw error
-                }
-            }
-            medium.sha256 = reference.sha256
-            medium.byteCount = reference.byteCount
-            try DiaryError.wrapping(diary.databaseURL) { try medium.setBinaryValue(reference, forKey: "data") }
+            let staged = try DiaryError.wrapping(diary.databaseURL) { try diary.blobStore.stage(fileAt: url) }
+            stagedBlobs.append(staged)
+            medium.sha256 = staged.sha256
+            medium.byteCount = staged.byteCount
+            try DiaryError.wrapping(diary.databaseURL) { try medium.setBinaryValue(staged, forKey: "data") }
             pendingFiles[ObjectIdentifier(medium)] = nil
             done += 1
             progress?(done, total, url)
         }
+    }
+
+    /// Removes the staging files of a save that failed (a committed blob stays for the sweep).
+    func discardStagedBlobs() {
+        for staged in stagedBlobs { diary.blobStore.discard(staged) }
+        stagedBlobs = []
     }
 
     /// Makes the entry's icon the thumbnail of its first photo (none without photos).

@@ -81,6 +81,23 @@ extension ManagedObject {
         markChanged(key)
     }
 
+    /// Sets binary attribute `key` to a blob the caller has staged in this context's store's
+    /// ``BlobStore`` (streamed and hashed, so its SHA-256 is known before saving). The save
+    /// commits the blob inside its write transaction, so no other process's save can remove
+    /// the file between its commit and the row that refers to it. If the save fails the staged
+    /// file stays, for the caller to retry or ``BlobStore/discard(_:)``.
+    /// - Throws: ``ObjectGraphError/unknownKey(entity:key:)`` when `key` is not a binary attribute
+    ///   that allows external storage.
+    public func setBinaryValue(_ staged: StagedBlob, forKey key: String) throws {
+        fireFaultIfNeeded()
+        guard let index = entity.attributeIndexes[key], entity.allAttributes[index].type == .binary,
+              entity.allAttributes[index].allowsExternalStorage, index < values.count else {
+            throw ObjectGraphError.unknownKey(entity: entity.name, key: key)
+        }
+        values[index] = .staged(PendingBlob(staged))
+        markChanged(key)
+    }
+
     /// The blob reference of binary attribute `key` when its value lives in a file beside the
     /// store, else nil. Never reads the file.
     public func binaryReference(forKey key: String) -> BlobReference? {
