@@ -12,7 +12,8 @@ extension Diary {
         let media = entry.orderedMedia.enumerated().map { offset, medium in
             record(of: medium, index: offset + 1)
         }
-        return EntryRecord(id: id, uuid: uuid, creationTime: created, updateTime: updated, text: entry.text,
+        return EntryRecord(id: id, uuid: uuid, creationTime: Self.milliseconds(created),
+                           updateTime: Self.milliseconds(updated), text: entry.text,
                            tags: Self.sortedNames(entry.tags), starred: entry.starred, media: media)
     }
 
@@ -33,6 +34,12 @@ extension Diary {
             record.channels = Int(audio.channels)
         }
         return record
+    }
+
+    /// `date` rounded to whole milliseconds, the precision times are shown and exported
+    /// with, so a record reads the same whichever way the store's doubles round.
+    static func milliseconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
     }
 
     /// Tag names sorted case-insensitively (ties by exact spelling).

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import ObjectGraph
 @testable import DiaryKit
 
@@ -237,3 +238,81 @@ let acceptingReader = BundleReader { _, _ in }
 
 /// A fixed time zone one hour east of UTC, so dates and offsets are predictable.
 let testTimeZone = TimeZone(secondsFromGMT: 3600) ?? .current
+
+/// The committed media fixtures (see Fixtures/README.md), found from this file's path.
+enum Fixture {
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    /// The fixture file `name`.
+    static func url(_ name: String) -> URL { folder.appendingPathComponent(name) }
+
+    /// The SHA-256 of fixture `name`.
+    static func sha256(_ name: String) throws -> String {
+        SHA256Hasher.hex(of: try Data(contentsOf: url(name)))
+    }
+}
+
+/// A diary in a fresh temporary folder, removed with the folder.
+final class TestDiary {
+    let folder: TemporaryFolder
+    let diary: Diary
+    var directory: URL { diary.directory }
+
+    init() throws {
+        folder = try TemporaryFolder()
+        diary = try Diary(directory: folder.url.appendingPathComponent("store"))
+    }
+
+    /// Saves a new entry made by `configure`.
+    @discardableResult
+    func add(_ configure: (EntryEditor) throws -> Void) throws -> EntryRecord {
+        let editor = try diary.newEntry()
+        try configure(editor)
+        return try editor.save()
+    }
+
+    /// Saves a new entry with `text` created at `time`.
+    @discardableResult
+    func add(_ text: String, at time: Date, tags: [String] = []) throws -> EntryRecord {
+        try add { editor in
+            editor.text = text
+            editor.entry.creationTime = time
+            try editor.addTags(tags)
+        }
+    }
+
+    /// The names of the blob files (hashes) in the store's blob directory.
+    func blobFiles() throws -> Set<String> {
+        try BlobStore(directory: diary.blobDirectory).allHashes()
+    }
+}
+
+/// The SHA-256 of every file below `folder`, by relative path, hidden files included:
+/// equal fingerprints mean the folder is byte-identical.
+func fingerprint(of folder: URL) throws -> [String: String] {
+    var result: [String: String] = [:]
+    let paths = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+    for path in paths {
+        let url = folder.appendingPathComponent(path)
+        var isFolder: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+        result[path] = isFolder.boolValue ? "folder" : SHA256Hasher.hex(of: try Data(contentsOf: url))
+    }
+    return result
+}
+
+/// A time zone by identifier, for tests that need a fixed one.
+func zone(_ identifier: String) throws -> TimeZone {
+    try #require(TimeZone(identifier: identifier))
+}
+
+/// The instant of a local wall-clock time in `timeZone`.
+func localTime(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int = 0,
+               in timeZone: TimeZone) throws -> Date {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    return try #require(calendar.date(from: DateComponents(year: year, month: month, day: day,
+                                                           hour: hour, minute: minute)))
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import DiaryKit
+
+@Suite struct ConcurrencyTests {
+    /// Two diaries on one folder, each with its own coordinator and SQLite connection (as two
+    /// processes have), write at once; neither fails and no entry is lost.
+    @Test func twoDiariesWritingAtOnceBothSucceed() async throws {
+        let folder = try TemporaryFolder()
+        let directory = folder.url.appendingPathComponent("store")
+        _ = try Diary(directory: directory)
+        let perWriter = 15
+        let ids = try await withThrowingTaskGroup(of: [Int64].self) { group in
+            for writer in 0..<2 {
+                group.addTask {
+                    let diary = try Diary(directory: directory)
+                    var ids: [Int64] = []
+                    for number in 0..<perWriter {
+                        let editor = try diary.newEntry()
+                        editor.text = "writer \(writer) entry \(number)"
+                        // Both writers create the same new tags: one of them must adopt the other's.
+                        try editor.addTags(["shared", "Writer-\(number % 3)"])
+                        if number == 0 { try editor.addMedia([Fixture.url("png-rgb-8.png")]) }
+                        ids.append(try editor.save().id)
+                    }
+                    return ids
+                }
+            }
+            var all: [Int64] = []
+            for try await ids in group { all += ids }
+            return all
+        }
+        #expect(Set(ids).count == 2 * perWriter)
+        let diary = try Diary(directory: directory)
+        #expect(try diary.entryCount() == 2 * perWriter)
+        #expect(try diary.tags().first { $0.name == "shared" }?.count == 2 * perWriter)
+        #expect(try diary.tags().count == 4)
+        #expect(try diary.check().isHealthy)
+    }
+}
