@@ -32,6 +32,8 @@ public enum DiaryError: Error, Sendable, Hashable {
     case io(path: String, reason: String)
     /// Exporting or importing a bundle failed.
     case bundle(BundleError)
+    /// Importing another tool's export or writing a whole-diary export failed.
+    case interop(InteropError)
     /// The store failed in a way none of the above describes.
     case store(detail: String)
 
@@ -57,6 +59,12 @@ public enum DiaryError: Error, Sendable, Hashable {
         case .invalidMedia, .wrongMediaKind, .emptyEntry, .incompatibleStore, .corruptStore: .dataError
         case .storeBusy: .busy
         case .io, .store: .ioError
+        case .interop(let error):
+            switch error.category {
+            case .dataError: .dataError
+            case .missingInput: .missingInput
+            case .ioError: .ioError
+            }
         case .bundle(let error):
             switch error.category {
             case .dataError: .dataError

@@ -37,7 +37,7 @@ extension EntryEditor {
     func add(_ prepared: [PreparedMedium]) throws(DiaryError) {
         var position = (entry.orderedMedia.last?.position ?? -1) + 1
         for item in prepared {
-            let medium = try makeMedium(item)
+            let medium = try Self.makeMedium(item, in: context, diary: diary)
             medium.position = position
             position += 1
             medium.diaryEntry = entry
@@ -73,8 +73,10 @@ extension EntryEditor {
         for index in Set(indexes).sorted(by: >) { try removeMedium(at: index) }
     }
 
-    /// A new medium of the right sub-entity carrying `item`'s facts (not yet its bytes).
-    private func makeMedium(_ item: PreparedMedium) throws(DiaryError) -> Medium {
+    /// A new medium of the right sub-entity in `context` carrying `item`'s facts (not yet its
+    /// bytes). Shared with the bulk importer.
+    static func makeMedium(_ item: PreparedMedium, in context: ManagedObjectContext,
+                           diary: Diary) throws(DiaryError) -> Medium {
         try DiaryError.wrapping(diary.databaseURL) {
             let medium: Medium
             switch item.facts {
@@ -104,20 +106,26 @@ extension EntryEditor {
     func streamPendingFiles() throws(DiaryError) {
         for medium in entry.orderedMedia {
             guard let url = pendingFiles[ObjectIdentifier(medium)] else { continue }
-            let reference = try DiaryError.wrapping(diary.databaseURL) {
-                let staged = try diary.blobStore.stage(fileAt: url)
-                do {
-                    return try diary.blobStore.commit(staged)
-                } catch {
-                    diary.blobStore.discard(staged)
-                    throw error
-                }
-            }
-            medium.sha256 = reference.sha256
-            medium.byteCount = reference.byteCount
-            try DiaryError.wrapping(diary.databaseURL) { try medium.setBinaryValue(reference, forKey: "data") }
+            try Self.storeBlob(of: url, for: medium, diary: diary)
             pendingFiles[ObjectIdentifier(medium)] = nil
         }
+    }
+
+    /// Streams the file at `url` into the blob store, hashing it on the way, and points
+    /// `medium` at the committed blob with the hash and size found. Shared with the bulk importer.
+    static func storeBlob(of url: URL, for medium: Medium, diary: Diary) throws(DiaryError) {
+        let reference = try DiaryError.wrapping(diary.databaseURL) {
+            let staged = try diary.blobStore.stage(fileAt: url)
+            do {
+                return try diary.blobStore.commit(staged)
+            } catch {
+                diary.blobStore.discard(staged)
+                throw error
+            }
+        }
+        medium.sha256 = reference.sha256
+        medium.byteCount = reference.byteCount
+        try DiaryError.wrapping(diary.databaseURL) { try medium.setBinaryValue(reference, forKey: "data") }
     }
 
     /// Makes the entry's icon the thumbnail of its first photo (none without photos).
