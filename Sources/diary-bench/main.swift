@@ -8,6 +8,8 @@ do {
     switch arguments.first {
     case "media":
         try runMediaBenchmarks(json: json)
+    case "interop":
+        try runInteropBenchmarks(json: json)
     case "media-thumbnail" where arguments.count >= 2:
         try runMediaThumbnail(path: arguments[1])
     default:

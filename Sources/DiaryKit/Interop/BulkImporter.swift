@@ -109,7 +109,7 @@ final class BulkImporter {
             entry.text = imported.text
             if imported.starred { entry.starred = true }
             for name in imported.tags {
-                let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+                let trimmed = name.trimmedWhitespace
                 guard !trimmed.isEmpty else { continue }
                 let key = trimmed.lowercased()
                 if let tag = createdTags[key] {

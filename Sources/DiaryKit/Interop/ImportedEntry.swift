@@ -39,7 +39,7 @@ public struct ImportedEntry: Sendable, Hashable {
 
     /// Whether the entry has neither text nor media (such an entry is not imported).
     public var isEmpty: Bool {
-        media.isEmpty && (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        media.isEmpty && (text ?? "").isBlank
     }
 }
 

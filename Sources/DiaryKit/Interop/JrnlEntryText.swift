@@ -6,8 +6,8 @@ import Foundation
 enum JrnlEntryText {
     /// The text as jrnl shows it: the title line, then the body on the lines below.
     static func joined(title: String, body: String) -> String {
-        let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
-        let body = body.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = title.trimmedWhitespace
+        let body = body.trimmedWhitespace
         if body.isEmpty { return title }
         if title.isEmpty { return body }
         return title + "\n" + body

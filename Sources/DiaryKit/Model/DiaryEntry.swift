@@ -25,7 +25,7 @@ final class DiaryEntry: ManagedObject {
     override func awakeFromInsert() {
         super.awakeFromInsert()
         let now = Date()
-        setPrimitiveValue(UUID(), forKey: "uuid")
+        setPrimitiveValue(UUID.randomVersion4(), forKey: "uuid")
         setPrimitiveValue(now, forKey: "creationTime")
         setPrimitiveValue(now, forKey: "updateTime")
     }
@@ -42,7 +42,8 @@ final class DiaryEntry: ManagedObject {
     override func validateForUpdate() throws { try validateContent() }
 
     private func validateContent() throws {
-        let hasText = !(text ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        // Native check, no NSString bridging: this runs for every entry saved.
+        let hasText = !(text ?? "").isBlank
         if !hasText && media.filter({ !$0.isDeleted }).isEmpty {
             throw problem(key: nil, DiaryEntry.emptyRule)
         }

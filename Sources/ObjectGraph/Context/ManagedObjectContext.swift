@@ -212,8 +212,10 @@ public final class ManagedObjectContext {
     /// Forgets every object: the context is empty afterwards and objects handed out before
     /// must not be used again (their `managedObjectContext` is nil).
     public func reset() {
-        for object in registry.values { object.managedObjectContext = nil }
-        for object in insertedList { object.managedObjectContext = nil }
+        // Relationship slots are emptied too: objects pointing at each other (an entry and
+        // its tag) would otherwise keep each other alive after the context forgot them.
+        for object in registry.values { object.managedObjectContext = nil; object.slots.removeAll() }
+        for object in insertedList { object.managedObjectContext = nil; object.slots.removeAll() }
         registry = [:]
         clearChangeTracking()
     }
