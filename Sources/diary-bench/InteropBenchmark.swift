@@ -7,47 +7,57 @@ import Foundation
 
 /// Runs the interop suite; prints one line per result (JSON lines with `json`).
 /// `DIARY_BENCH_INTEROP_ENTRIES` overrides the entry count (for profiling smaller runs),
-/// `DIARY_BENCH_INTEROP_BATCH` the batch size, `DIARY_BENCH_INTEROP_NO_TAGS` leaves tags out.
+/// `DIARY_BENCH_INTEROP_BATCH` the import's batch size.
 func runInteropBenchmarks(json: Bool) throws {
-    let count = ProcessInfo.processInfo.environment["DIARY_BENCH_INTEROP_ENTRIES"].flatMap(Int.init) ?? 100_000
+    let environment = ProcessInfo.processInfo.environment
+    let count = environment["DIARY_BENCH_INTEROP_ENTRIES"].flatMap(Int.init) ?? 100_000
+    let batch = environment["DIARY_BENCH_INTEROP_BATCH"].flatMap(Int.init) ?? Diary.defaultImportBatchSize
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diary-bench-interop-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let export = directory.appendingPathComponent("jrnl.json")
-    let rows = try writeJrnlExport(count: count, to: export)
+    // Plain text entries first (the target: > 20,000 entries/s, < 100 MB), then the same with
+    // every fifth entry tagged, which exercises the object graph's to-many maintenance.
+    for (variant, withTags) in [("text", false), ("tagged_every_5th", true)] {
+        let folder = directory.appendingPathComponent(variant)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let export = folder.appendingPathComponent("jrnl.json")
+        let rows = try writeJrnlExport(count: count, withTags: withTags, to: export)
+        let peakBefore = peakResidentMegabytes()
 
-    let rawStart = monotonicSeconds()
-    try insertRaw(rows, into: directory.appendingPathComponent("raw.sqlite"))
-    let rawSeconds = monotonicSeconds() - rawStart
-    let rawPeak = peakResidentMegabytes()
+        // The import runs first, so its peak is not hidden by the baseline's row array.
+        let diary = try Diary(directory: folder.appendingPathComponent("store"))
+        let importStart = monotonicSeconds()
+        let summary = try diary.importEntries(from: export, format: .jrnl, timeZone: TimeZone(identifier: "UTC")!,
+                                              batchSize: batch)
+        let importSeconds = monotonicSeconds() - importStart
+        let importPeak = peakResidentMegabytes()
+        guard summary.imported == count else {
+            throw InteropBenchmarkError.wrongCount(expected: count, found: summary.imported)
+        }
 
-    let diary = try Diary(directory: directory.appendingPathComponent("store"))
-    let importStart = monotonicSeconds()
-    let batch = ProcessInfo.processInfo.environment["DIARY_BENCH_INTEROP_BATCH"].flatMap(Int.init) ?? 500
-    let summary = try diary.importEntries(from: export, format: .jrnl, timeZone: TimeZone(identifier: "UTC")!,
-                                          batchSize: batch)
-    let importSeconds = monotonicSeconds() - importStart
-    let importPeak = peakResidentMegabytes()
-    guard summary.imported == count else {
-        throw InteropBenchmarkError.wrongCount(expected: count, found: summary.imported)
-    }
-
-    let perEntry = importSeconds / Double(count) * 1e6
-    let rawPerRow = rawSeconds / Double(count) * 1e6
-    let result = { (name: String, value: Double, baseline: Double, unit: String) in
-        let ratio = baseline > 0 ? value / baseline : 0
-        if json {
-            print(#"{"suite":"interop","name":"\#(name)","value":\#(rounded(value)),"unit":"\#(unit)","#
-                + #""baseline":\#(rounded(baseline)),"ratio":\#(rounded(ratio))}"#)
-        } else {
-            print("interop  \(name)  \(rounded(value)) \(unit)  (baseline \(rounded(baseline)) \(unit), ratio \(rounded(ratio))x)")
+        let rawStart = monotonicSeconds()
+        try insertRaw(rows.map { $0.row() }, into: folder.appendingPathComponent("raw.sqlite"))
+        let rawSeconds = monotonicSeconds() - rawStart
+        let name = "jrnl_json_import_\(count)_\(variant)"
+        report(json: json, "\(name)_time_per_entry_vs_raw_sqlite", importSeconds / Double(count) * 1e6,
+               rawSeconds / Double(count) * 1e6, "us")
+        report(json: json, "\(name)_peak_rss_vs_before_import", importPeak, peakBefore, "MB")
+        if !json {
+            print("interop  \(variant): \(count) entries in \(rounded(importSeconds)) s = "
+                + "\(Int(Double(count) / importSeconds)) entries/s (raw SQLite \(Int(Double(count) / rawSeconds)) rows/s); "
+                + "peak RSS so far \(rounded(importPeak)) MB")
         }
     }
-    result("jrnl_json_import_\(count)_time_per_entry_vs_raw_sqlite", perEntry, rawPerRow, "us")
-    result("jrnl_json_import_\(count)_peak_rss_vs_raw_sqlite_run", importPeak, rawPeak, "MB")
-    if !json {
-        print("interop  \(count) entries in \(rounded(importSeconds)) s = \(Int(Double(count) / importSeconds)) entries/s "
-            + "(raw SQLite \(Int(Double(count) / rawSeconds)) rows/s); peak RSS \(rounded(importPeak)) MB")
+}
+
+/// Prints one result as text or as a JSON line.
+private func report(json: Bool, _ name: String, _ value: Double, _ baseline: Double, _ unit: String) {
+    let ratio = baseline > 0 ? value / baseline : 0
+    if json {
+        print(#"{"suite":"interop","name":"\#(name)","value":\#(rounded(value)),"unit":"\#(unit)","#
+            + #""baseline":\#(rounded(baseline)),"ratio":\#(rounded(ratio))}"#)
+    } else {
+        print("interop  \(name)  \(rounded(value)) \(unit)  (baseline \(rounded(baseline)) \(unit), ratio \(rounded(ratio))x)")
     }
 }
 
@@ -57,6 +67,23 @@ private struct GeneratedRow {
     var time: Double
     var text: String
     var starred: Bool
+}
+
+/// What the raw baseline needs to rebuild a row after the import (kept small until then).
+private struct GeneratedSeed {
+    var index: Int
+    var time: Double
+
+    func row() -> GeneratedRow {
+        GeneratedRow(uuid: UUID(), time: time, text: generatedTitle(index) + "\n" + generatedBody(index),
+                     starred: index % 10 == 0)
+    }
+}
+
+private func generatedTitle(_ index: Int) -> String { "Entry \(index) of the generated journal." }
+
+private func generatedBody(_ index: Int) -> String {
+    "Walked along the river, wrote a few pages and met a friend for coffee. Number \(index)."
 }
 
 private enum InteropBenchmarkError: Error, CustomStringConvertible {
@@ -72,13 +99,12 @@ private enum InteropBenchmarkError: Error, CustomStringConvertible {
 }
 
 /// Writes a jrnl JSON export of `count` entries, one every 37 minutes from 2015 on, every
-/// fifth with one of five tags and every tenth starred; returns the rows for the baseline.
-private func writeJrnlExport(count: Int, to url: URL) throws -> [GeneratedRow] {
-    let withTags = ProcessInfo.processInfo.environment["DIARY_BENCH_INTEROP_NO_TAGS"] == nil
+/// fifth with one of five tags (`withTags`) and every tenth starred; returns what the baseline needs to rebuild the rows.
+private func writeJrnlExport(count: Int, withTags: Bool, to url: URL) throws -> [GeneratedSeed] {
     _ = FileManager.default.createFile(atPath: url.path, contents: nil)
     let handle = try FileHandle(forWritingTo: url)
     defer { try? handle.close() }
-    var rows: [GeneratedRow] = []
+    var rows: [GeneratedSeed] = []
     rows.reserveCapacity(count)
     var chunk = #"{"tags": {"@work": 1}, "entries": ["#
     let start = 1_420_070_400.0  // 2015-01-01T00:00:00Z
@@ -90,12 +116,12 @@ private func writeJrnlExport(count: Int, to url: URL) throws -> [GeneratedRow] {
         let time = start + Double(index) * 37 * 60
         let stamp = formatter.string(from: Date(timeIntervalSince1970: time)).split(separator: "|")
         let tags = withTags && index % 5 == 0 ? #"["@topic\#(index % 25 / 5)"]"# : "[]"
-        let title = "Entry \(index) of the generated journal."
-        let body = "Walked along the river, wrote a few pages and met a friend for coffee. Number \(index)."
+        let title = generatedTitle(index)
+        let body = generatedBody(index)
         chunk += (index == 0 ? "\n" : ",\n")
         chunk += #"{"title": "\#(title)", "body": "\#(body)", "date": "\#(stamp[0])", "time": "\#(stamp[1])", "#
             + #""tags": \#(tags), "starred": \#(index % 10 == 0)}"#
-        rows.append(GeneratedRow(uuid: UUID(), time: time, text: title + "\n" + body, starred: index % 10 == 0))
+        rows.append(GeneratedSeed(index: index, time: time))
         if chunk.utf8.count > 1 << 20 {
             handle.write(Data(chunk.utf8))
             chunk = ""

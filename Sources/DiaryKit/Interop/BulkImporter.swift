@@ -19,6 +19,9 @@ final class BulkImporter {
     /// Tags the batch being written creates, by case-folded name.
     private var createdTags: [String: Tag] = [:]
 
+    /// A batch closes early after this many media files: their checked thumbnails and
+    /// waveforms are held until the batch is saved.
+    static let maximumMediaPerBatch = 200
     /// How often a batch is retried when another process wrote the same tag or entry meanwhile.
     static let attempts = 3
 
@@ -33,14 +36,18 @@ final class BulkImporter {
     /// Reads, checks and saves every batch; returns the counts.
     func run(progress: ((InteropProgress) -> Void)?) throws(DiaryError) -> BulkImportSummary {
         var batch: [ImportedEntry] = []
-        batch.reserveCapacity(batchSize)
+        var mediaInBatch = 0
         while true {
             let next: ImportedEntry?
             do { next = try source.nextEntry() } catch { throw .interop(error) }
-            if let next { batch.append(next) }
-            if batch.count == batchSize || (next == nil && !batch.isEmpty) {
+            if let next {
+                batch.append(next)
+                mediaInBatch += next.media.count
+            }
+            if batch.count >= batchSize || mediaInBatch >= Self.maximumMediaPerBatch || (next == nil && !batch.isEmpty) {
                 try commit(batch)
                 batch.removeAll(keepingCapacity: true)
+                mediaInBatch = 0
                 let (done, total) = source.progress
                 progress?(InteropProgress(entriesDone: summary.total, done: done, total: total))
             }

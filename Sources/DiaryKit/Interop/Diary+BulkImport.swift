@@ -3,7 +3,8 @@ import Foundation
 extension Diary {
     /// Imports every entry of another tool's export, or of this diary's own JSON export.
     ///
-    /// The file is read one entry at a time and committed in batches of `batchSize` entries,
+    /// The file is read one entry at a time and committed in batches of `batchSize` entries
+    /// (fewer when they carry many media files),
     /// each checked completely (fields, media files decoded by MediaKit, recorded hashes)
     /// before anything of it is written, each saved in one transaction: an interrupted or
     /// failed import keeps the batches before, never part of one. Every entry has a stable
@@ -18,7 +19,7 @@ extension Diary {
     /// - Throws: ``DiaryError/interop(_:)`` naming the file, the entry number and the problem
     ///   (the failing batch is not written); store errors.
     public func importEntries(from url: URL, format: ImportFormat, timeZone: TimeZone = .current,
-                              batchSize: Int = 500,
+                              batchSize: Int = Diary.defaultImportBatchSize,
                               progress: ((InteropProgress) -> Void)? = nil) throws(DiaryError) -> BulkImportSummary {
         let source: any EntrySource
         do {
@@ -29,6 +30,11 @@ extension Diary {
         let importer = try BulkImporter(diary: self, source: source, batchSize: max(1, batchSize))
         return try importer.run(progress: progress)
     }
+
+    /// Entries per import batch. Larger batches amortise the object graph loading a tag's
+    /// whole entry set whenever an entry joins it (see the interop report); memory still stays
+    /// bounded by one batch.
+    public static let defaultImportBatchSize = 5000
 
     /// The reader for `format`; for jrnl, JSON when the file starts with `{`, the journal text otherwise.
     static func entrySource(at url: URL, format: ImportFormat,
