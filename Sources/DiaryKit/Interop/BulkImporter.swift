@@ -132,7 +132,10 @@ final class BulkImporter {
             }
             var icon: Data?
             for (position, file) in imported.media.enumerated() {
-                guard let item = media[file.url] else { continue }
+                // One file may serve several entries under different names (an export's
+                // deduplicated media): the check is shared, the recorded name is each entry's own.
+                guard var item = media[file.url] else { continue }
+                item.fileName = file.fileName
                 let medium = try EntryEditor.makeMedium(item, in: context, diary: diary)
                 medium.position = Int32(position)
                 medium.diaryEntry = entry
