@@ -113,7 +113,8 @@ extension EntryEditor {
 
     /// Streams the file at `url` into the blob store, hashing it on the way, and points
     /// `medium` at the committed blob with the hash and size found. Shared with the bulk importer.
-    static func storeBlob(of url: URL, for medium: Medium, diary: Diary) throws(DiaryError) {
+    @discardableResult
+    static func storeBlob(of url: URL, for medium: Medium, diary: Diary) throws(DiaryError) -> BlobReference {
         let reference = try DiaryError.wrapping(diary.databaseURL) {
             let staged = try diary.blobStore.stage(fileAt: url)
             do {
@@ -123,6 +124,12 @@ extension EntryEditor {
                 throw error
             }
         }
+        try attach(reference, to: medium, diary: diary)
+        return reference
+    }
+
+    /// Points `medium` at the committed blob `reference`, with its hash and size.
+    static func attach(_ reference: BlobReference, to medium: Medium, diary: Diary) throws(DiaryError) {
         medium.sha256 = reference.sha256
         medium.byteCount = reference.byteCount
         try DiaryError.wrapping(diary.databaseURL) { try medium.setBinaryValue(reference, forKey: "data") }

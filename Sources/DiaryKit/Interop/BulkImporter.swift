@@ -107,6 +107,8 @@ final class BulkImporter {
     /// Inserts the entries of a checked batch, with their tags and media, into the context.
     private func insert(_ batch: [ImportedEntry], media: [URL: PreparedMedium]) throws {
         createdTags = [:]
+        // A file several entries share is streamed into the blob store once per batch.
+        var storedBlobs: [URL: BlobReference] = [:]
         for imported in batch {
             let entry = try context.insert(DiaryEntry.self)
             entry.isImporting = true
@@ -139,7 +141,11 @@ final class BulkImporter {
                 let medium = try EntryEditor.makeMedium(item, in: context, diary: diary)
                 medium.position = Int32(position)
                 medium.diaryEntry = entry
-                try EntryEditor.storeBlob(of: item.url, for: medium, diary: diary)
+                if let reference = storedBlobs[item.url] {
+                    try EntryEditor.attach(reference, to: medium, diary: diary)
+                } else {
+                    storedBlobs[item.url] = try EntryEditor.storeBlob(of: item.url, for: medium, diary: diary)
+                }
                 if icon == nil, let image = medium as? ImageMedium { icon = image.thumbnail }
             }
             if let icon { entry.icon = icon }
