@@ -25,8 +25,11 @@ public struct CheckReport: Sendable, Hashable {
     public var integrityProblems: [String]
     /// Referenced blobs that are missing or damaged. These are never repaired automatically.
     public var blobProblems: [BlobProblem]
-    /// Hashes of blob files no medium refers to.
+    /// Hashes of blob files no medium refers to (what repair removes).
     public var unreferencedBlobs: [String]
+    /// Hashes of unreferenced blob files too recent to remove: a save in progress elsewhere
+    /// may be about to refer to them. Repair leaves them; a later check collects them.
+    public var recentUnreferencedBlobs: [String]
     /// Leftover temporary files of interrupted saves, as `.staging/<name>`.
     public var staleStagingFiles: [String]
     /// What repair removed (blob hashes and `.staging/<name>`); empty without repair.

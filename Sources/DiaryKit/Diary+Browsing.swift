@@ -25,9 +25,10 @@ extension Diary {
         return sections
     }
 
-    /// How many entries each local day of a month has (days counted in `timeZone`).
-    /// - Throws: ``DiaryError/invalidLocation(_:reason:)`` never; store errors as ``DiaryError``;
-    ///   a month outside 1–12 gives an empty calendar.
+    /// How many entries each local day of a month has (days counted in `timeZone`, so a
+    /// day is 23 or 25 hours long across a DST change). A month outside 1–12 gives an
+    /// empty calendar.
+    /// - Throws: store errors as ``DiaryError``.
     public func calendar(year: Int, month: Int, timeZone: TimeZone = .current) throws(DiaryError) -> MonthCalendar {
         let query = DiaryQuery(filter: EntryFilter(period: .month(year: year, month: month)),
                                newestFirst: false, timeZone: timeZone)

@@ -7,8 +7,8 @@ extension Diary {
     /// leftover temporary files nothing refers to. With `repair`, those unreferenced files
     /// are removed (only they: a missing or damaged blob is reported, never touched).
     ///
-    /// - Parameter staleAfter: temporary files younger than this many seconds are spared,
-    ///   as a save in another process may still be writing them.
+    /// - Parameter staleAfter: unreferenced files younger than this many seconds are listed
+    ///   but spared, as a save in another process may be about to refer to them.
     /// - Throws: ``DiaryError/storeBusy(_:)`` when another process keeps writing;
     ///   ``DiaryError/io(path:reason:)``; other store errors.
     public func check(repair: Bool = false, staleAfter: TimeInterval = 3600) throws(DiaryError) -> CheckReport {
@@ -37,10 +37,11 @@ extension Diary {
             }
         }
         let garbage = try DiaryError.wrapping(databaseURL) {
-            try coordinator.blobGarbage(temporaryFilesOlderThan: staleAfter, remove: repair)
+            try coordinator.blobGarbage(olderThan: staleAfter, remove: repair)
         }
         return CheckReport(integrityProblems: integrity, blobProblems: problems,
                            unreferencedBlobs: garbage.unreferencedBlobs,
+                           recentUnreferencedBlobs: garbage.recentUnreferencedBlobs,
                            staleStagingFiles: garbage.staleTemporaryFiles,
                            removed: repair ? garbage.unreferencedBlobs + garbage.staleTemporaryFiles : [],
                            verifiedBlobCount: verified)

@@ -41,12 +41,12 @@ extension Diary {
         try editor.take(snapshot, media: prepared)
         do {
             return .imported(try editor.save())
-        } catch .store(let detail) where detail.contains("uuid") {
-            // Another process imported the same bundle meanwhile.
-            if let existing = try entryID(uuid: snapshot.uuid) {
+        } catch {
+            // Another process may have imported the same bundle meanwhile (the UUID is unique).
+            if let existing = try? entryID(uuid: snapshot.uuid) {
                 return .skipped(uuid: snapshot.uuid, existingID: existing)
             }
-            throw .store(detail: detail)
+            throw error
         }
     }
 }

@@ -9,31 +9,28 @@ extension Diary {
               let created = entry.creationTime, let updated = entry.updateTime else {
             throw .store(detail: "entry \(entry.objectID) is not saved or lacks its identity")
         }
-        let media = entry.orderedMedia.enumerated().map { offset, medium in
-            record(of: medium, index: offset + 1)
-        }
-        return EntryRecord(id: id, uuid: uuid, creationTime: Self.milliseconds(created),
-                           updateTime: Self.milliseconds(updated), text: entry.text,
-                           tags: Self.sortedNames(entry.tags), starred: entry.starred, media: media)
+        let media = entry.orderedMedia.map { snapshot(of: $0) }
+        return EntryRecord(id: id, snapshot: EntrySnapshot(
+            uuid: uuid, creationTime: Self.milliseconds(created), updateTime: Self.milliseconds(updated),
+            text: entry.text, tags: Self.sortedNames(entry.tags), starred: entry.starred, media: media))
     }
 
-    /// The record of `medium`, the `index`-th (1-based) of its entry.
-    func record(of medium: Medium, index: Int) -> MediumRecord {
+    /// The snapshot of `medium`, its source being its blob file (`source` while not saved).
+    func snapshot(of medium: Medium, source: URL? = nil) -> MediumSnapshot {
         let reference = medium.blob ?? BlobReference(sha256: medium.sha256, byteCount: medium.byteCount)
-        var record = MediumRecord(index: index, kind: medium is AudioMedium ? .audio : .image,
-                                  mimeType: medium.mimeType, fileName: medium.originalFileName,
-                                  byteCount: medium.byteCount, sha256: medium.sha256,
-                                  fileURL: blobStore.url(for: reference))
+        var snapshot = MediumSnapshot(kind: medium is AudioMedium ? .audio : .image, mimeType: medium.mimeType,
+                                      originalFileName: medium.originalFileName, byteCount: medium.byteCount,
+                                      sha256: medium.sha256, sourceURL: source ?? blobStore.url(for: reference))
         if let image = medium as? ImageMedium {
-            record.width = Int(image.width)
-            record.height = Int(image.height)
-            record.orientation = Int(image.orientation)
+            snapshot.width = Int(image.width)
+            snapshot.height = Int(image.height)
+            snapshot.orientation = Int(image.orientation)
         } else if let audio = medium as? AudioMedium {
-            record.duration = audio.duration
-            record.sampleRate = Int(audio.sampleRate)
-            record.channels = Int(audio.channels)
+            snapshot.duration = audio.duration
+            snapshot.sampleRate = Int(audio.sampleRate)
+            snapshot.channels = Int(audio.channels)
         }
-        return record
+        return snapshot
     }
 
     /// `date` rounded to whole milliseconds, the precision times are shown and exported

@@ -32,7 +32,9 @@ public final class Diary: Sendable {
 
     /// Opens the diary in `directory`, creating the folder and an empty diary when missing.
     ///
-    /// - Parameter busyTimeout: how long to wait for another process's write lock, in seconds.
+    /// - Parameters:
+    ///   - busyTimeout: how long to wait for another process's write lock, in seconds.
+    ///   - mediaLimits: the largest files and pixel counts media may have.
     /// - Throws: ``DiaryError/invalidLocation(_:reason:)`` when the folder cannot be created,
     ///   ``DiaryError/incompatibleStore(_:detail:)`` for a store of another diary version,
     ///   ``DiaryError/corruptStore(_:detail:)``, ``DiaryError/storeBusy(_:)``, ``DiaryError/io(path:reason:)``.

@@ -77,11 +77,3 @@ public enum DiaryError: Error, Sendable, Hashable {
     /// The exit status for the command line: ``category``'s raw value.
     public var exitCode: Int32 { category.rawValue }
 }
-
-extension BundleError: Hashable {
-    /// Bundle errors compare by their message.
-    public static func == (lhs: BundleError, rhs: BundleError) -> Bool { lhs.description == rhs.description }
-
-    /// Hashes the message.
-    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
-}

@@ -6,9 +6,8 @@ extension EntryEditor {
     /// `fileURL` is the source file until the session is saved.
     public var media: [MediumRecord] {
         entry.orderedMedia.enumerated().map { offset, medium in
-            var record = diary.record(of: medium, index: offset + 1)
-            if let source = pendingFiles[ObjectIdentifier(medium)] { record.fileURL = source }
-            return record
+            MediumRecord(index: offset + 1,
+                         snapshot: diary.snapshot(of: medium, source: pendingFiles[ObjectIdentifier(medium)]))
         }
     }
 
@@ -103,11 +102,15 @@ extension EntryEditor {
 
     /// Streams each added file into the blob store, hashing it on the way, and points its
     /// medium at the committed blob with the hash and size found.
-    func streamPendingFiles() throws(DiaryError) {
+    func streamPendingFiles(progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)?) throws(DiaryError) {
+        let total = pendingFiles.count
+        var done = 0
         for medium in entry.orderedMedia {
             guard let url = pendingFiles[ObjectIdentifier(medium)] else { continue }
             try Self.storeBlob(of: url, for: medium, diary: diary)
             pendingFiles[ObjectIdentifier(medium)] = nil
+            done += 1
+            progress?(done, total, url)
         }
     }
 

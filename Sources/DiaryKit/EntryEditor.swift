@@ -42,14 +42,13 @@ public final class EntryEditor {
     public var text: String? {
         get { entry.text }
         set {
-            let trimmed = newValue?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            entry.text = trimmed.isEmpty ? nil : newValue
+            entry.text = (newValue ?? "").isBlank ? nil : newValue
         }
     }
 
     /// Adds `more` to the text as a new paragraph (or sets it when there is none).
     public func appendText(_ more: String) {
-        guard let current = text, !current.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard let current = text, !current.isBlank else {
             text = more
             return
         }
@@ -72,6 +71,8 @@ public final class EntryEditor {
     /// then writes every change in one transaction. Afterwards ``entryID`` is set and the
     /// editor may be used for further changes.
     ///
+    /// - Parameter progress: called after each added file is copied, with the count done,
+    ///   the total and the file (for a progress line on long imports).
     /// - Returns: the saved entry.
     /// - Throws: ``DiaryError/emptyEntry`` when the entry has neither text nor media;
     ///   ``DiaryError/unreadableFile(_:reason:)`` when an added file vanished;
@@ -79,19 +80,14 @@ public final class EntryEditor {
     ///   Nothing is written then (at worst a blob file no entry refers to, which
     ///   ``Diary/check(repair:)`` removes).
     @discardableResult
-    public func save() throws(DiaryError) -> EntryRecord {
-        try checkNotEmpty()
-        try streamPendingFiles()
+    public func save(progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)? = nil) throws(DiaryError) -> EntryRecord {
+        // Refused before any file is copied, with the error the save's validation would give.
+        if entry.isEmpty { throw .emptyEntry }
+        try streamPendingFiles(progress: progress)
         refreshIcon()
         try saveResolvingTagClashes()
         entryID = entry.objectID.primaryKey
         return try diary.record(of: entry)
-    }
-
-    /// Throws ``DiaryError/emptyEntry`` before any file is copied when the save would fail.
-    private func checkNotEmpty() throws(DiaryError) {
-        let hasText = !(entry.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-        if !hasText && entry.media.filter({ !$0.isDeleted }).isEmpty { throw .emptyEntry }
     }
 
     /// Saves; when another process created one of this session's new tags meanwhile, uses

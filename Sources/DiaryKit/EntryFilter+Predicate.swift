@@ -20,7 +20,7 @@ extension EntryFilter {
         }
         if let starred { parts.append(.equals("starred", .bool(starred))) }
         if let tag = normalizedTag {
-            compare(["tags", "name"], .equal, .string(tag), quantifier: .any, options: .caseInsensitive)
+            compare(["tags", "normalizedName"], .equal, .string(tag), quantifier: .any)
         }
         if let hasMedia { compare(["media", "@count"], hasMedia ? .greater : .equal, .integer(0)) }
         if let text, !text.isEmpty {
@@ -33,9 +33,9 @@ extension EntryFilter {
         }
     }
 
-    /// The tag asked for, trimmed; nil when none or empty.
+    /// The tag asked for, trimmed and case-folded; nil when none or empty.
     var normalizedTag: String? {
-        guard let tag = tag?.trimmingCharacters(in: .whitespacesAndNewlines), !tag.isEmpty else { return nil }
-        return tag
+        guard let tag, !tag.isBlank else { return nil }
+        return Tag.normalized(tag)
     }
 }

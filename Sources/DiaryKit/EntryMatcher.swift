@@ -22,7 +22,7 @@ struct EntryMatcher {
                   body.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil else { return false }
         }
         if let hasMedia = filter.hasMedia, entry.media.isEmpty == hasMedia { return false }
-        if let tag = filter.normalizedTag, !entry.tags.contains(where: { EntryEditor.sameTag($0.name, tag) }) {
+        if let tag = filter.normalizedTag, !entry.tags.contains(where: { Tag.normalized($0.name) == tag }) {
             return false
         }
         return true

@@ -1,58 +1,31 @@
 import Foundation
 
-/// One medium of a stored entry as plain values; the facts that do not apply to its kind
-/// are nil (pixel size for recordings, duration for photos).
+/// One medium of an entry as plain values: its 1-based place in the entry and its
+/// snapshot, whose fields read directly (`medium.kind`, `medium.width`, `medium.duration`;
+/// the facts that do not apply to its kind are nil).
+@dynamicMemberLookup
 public struct MediumRecord: Sendable, Hashable {
     /// The medium's place in its entry, counting from 1 (what `--remove-media N` takes).
     public var index: Int
-    /// Image or audio.
-    public var kind: MediumKind
-    /// The MIME type, e.g. `image/jpeg`.
-    public var mimeType: String
-    /// The name of the file it was added from (a label, never a path).
-    public var fileName: String
-    /// The file's size in bytes.
-    public var byteCount: Int64
-    /// The file's SHA-256, 64 lower-case hex digits.
-    public var sha256: String
-    /// Pixel width as stored in the file (images).
-    public var width: Int?
-    /// Pixel height as stored in the file (images).
-    public var height: Int?
-    /// EXIF orientation 1–8 (images).
-    public var orientation: Int?
-    /// Seconds, measured from the audio data (recordings).
-    public var duration: Double?
-    /// Samples per second (recordings).
-    public var sampleRate: Int?
-    /// Channel count (recordings).
-    public var channels: Int?
-    /// The blob file holding the bytes, inside the store's `Diary.blobs/`.
-    public var fileURL: URL
+    /// The medium; its `sourceURL` is the blob file inside `Diary.blobs/` (or, in an editor
+    /// before saving, the file being added).
+    public var snapshot: MediumSnapshot
 
     /// Makes a record.
-    public init(index: Int, kind: MediumKind, mimeType: String, fileName: String, byteCount: Int64,
-                sha256: String, width: Int? = nil, height: Int? = nil, orientation: Int? = nil,
-                duration: Double? = nil, sampleRate: Int? = nil, channels: Int? = nil, fileURL: URL) {
+    public init(index: Int, snapshot: MediumSnapshot) {
         self.index = index
-        self.kind = kind
-        self.mimeType = mimeType
-        self.fileName = fileName
-        self.byteCount = byteCount
-        self.sha256 = sha256
-        self.width = width
-        self.height = height
-        self.orientation = orientation
-        self.duration = duration
-        self.sampleRate = sampleRate
-        self.channels = channels
-        self.fileURL = fileURL
+        self.snapshot = snapshot
     }
 
-    /// The medium as a bundle snapshot whose source is its blob file.
-    public var snapshot: MediumSnapshot {
-        MediumSnapshot(kind: kind, mimeType: mimeType, originalFileName: fileName, byteCount: byteCount,
-                       sha256: sha256, width: width, height: height, orientation: orientation,
-                       duration: duration, sampleRate: sampleRate, channels: channels, sourceURL: fileURL)
+    /// Any field of the snapshot: `kind`, `mimeType`, `byteCount`, `sha256`, `width`,
+    /// `height`, `orientation`, `duration`, `sampleRate`, `channels`.
+    public subscript<Value>(dynamicMember keyPath: KeyPath<MediumSnapshot, Value>) -> Value {
+        snapshot[keyPath: keyPath]
     }
+
+    /// The name of the file it was added from (a label, never a path): `fileName` in JSON.
+    public var fileName: String { snapshot.originalFileName }
+
+    /// The file holding the bytes.
+    public var fileURL: URL { snapshot.sourceURL }
 }

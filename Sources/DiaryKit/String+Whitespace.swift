@@ -6,7 +6,4 @@ extension StringProtocol {
               let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
         return String(self[first...last])
     }
-
-    /// Whether the text is empty or only whitespace and newlines.
-    var isBlank: Bool { allSatisfy(\.isWhitespace) }
 }

@@ -14,7 +14,8 @@ import Testing
         #expect(report.isHealthy)
         #expect(report.integrityProblems.isEmpty)
         #expect(report.verifiedBlobCount == 2)
-        #expect(report.unreferencedBlobs.isEmpty && report.staleStagingFiles.isEmpty && report.removed.isEmpty)
+        #expect(report.unreferencedBlobs.isEmpty && report.recentUnreferencedBlobs.isEmpty)
+        #expect(report.staleStagingFiles.isEmpty && report.removed.isEmpty)
     }
 
     @Test func findsMissingAndCorruptBlobs() throws {
@@ -49,6 +50,9 @@ import Testing
         let leftover = try blobs.stage(data: Data("half-written".utf8))
         let old = Date(timeIntervalSinceNow: -7200)
         try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: leftover.temporaryURL.path)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: blobs.url(for: orphan).path)
+        // Committed a moment ago, maybe for a save still running elsewhere: spared.
+        let recent = try blobs.commit(try blobs.stage(data: Data("just committed".utf8)))
         let fresh = try blobs.stage(data: Data("still being written".utf8))
         let stray = store.diary.blobDirectory.appendingPathComponent("notes.txt")
         try Data("user file".utf8).write(to: stray)
@@ -56,6 +60,7 @@ import Testing
         let dryRun = try store.diary.check()
         #expect(dryRun.isHealthy)
         #expect(dryRun.unreferencedBlobs == [orphan.sha256])
+        #expect(dryRun.recentUnreferencedBlobs == [recent.sha256])
         #expect(dryRun.staleStagingFiles == [".staging/" + leftover.temporaryURL.lastPathComponent])
         #expect(dryRun.removed.isEmpty)
         #expect(blobs.contains(sha256: orphan.sha256))
@@ -66,7 +71,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: leftover.temporaryURL.path))
         #expect(FileManager.default.fileExists(atPath: fresh.temporaryURL.path))
         #expect(FileManager.default.fileExists(atPath: stray.path))
-        #expect(try store.blobFiles() == [record.media[0].sha256])
+        #expect(try store.blobFiles() == [record.media[0].sha256, recent.sha256])
         #expect(try store.diary.check().unreferencedBlobs.isEmpty)
+        #expect(try store.diary.check(repair: true, staleAfter: 0).removed
+                == [recent.sha256, ".staging/" + fresh.temporaryURL.lastPathComponent])
     }
 }

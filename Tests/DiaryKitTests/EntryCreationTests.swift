@@ -37,6 +37,21 @@ import Testing
         #expect(try reopened.entry(id: record.id) == record)
     }
 
+    @Test func progressIsReportedPerFile() throws {
+        let store = try TestDiary()
+        let files = [Fixture.url("png-rgb-8.png"), Fixture.url("audio-tone.wav")]
+        let editor = try store.diary.newEntry()
+        var checked: [String] = []
+        try editor.addMedia(files) { done, total, file in checked.append("\(done)/\(total) \(file.lastPathComponent)") }
+        #expect(editor.media.map(\.fileURL) == files)
+        var copied: [String] = []
+        let record = try editor.save { done, total, file in copied.append("\(done)/\(total) \(file.lastPathComponent)") }
+        #expect(checked == ["1/2 png-rgb-8.png", "2/2 audio-tone.wav"])
+        #expect(copied == checked)
+        #expect(editor.entryID == record.id)
+        #expect(editor.media.map(\.fileURL) == record.media.map(\.fileURL))
+    }
+
     @Test func theFirstPhotosThumbnailBecomesTheIcon() throws {
         let store = try TestDiary()
         let record = try store.add { editor in

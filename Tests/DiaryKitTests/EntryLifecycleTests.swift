@@ -1,4 +1,5 @@
 import Foundation
+import ObjectGraph
 import Testing
 @testable import DiaryKit
 
@@ -40,6 +41,22 @@ import Testing
         #expect(throws: DiaryError.emptyEntry) { try editor.save() }
         #expect(try store.diary.entryCount() == 0)
         #expect(DiaryError.emptyEntry.exitCode == 65)
+    }
+
+    @Test func theModelItselfRefusesAnEmptyEntry() throws {
+        let store = try TestDiary()
+        let context = store.diary.makeContext()
+        let entry = try context.insert(DiaryEntry.self)
+        let error = try #require(throws: ObjectGraphError.self) { try context.save() }
+        guard case .validationFailed(let problems) = error else {
+            Issue.record("expected a validation failure, got \(error)")
+            return
+        }
+        #expect(problems.map(\.rule) == [DiaryEntry.emptyRule])
+        #expect(DiaryError(error, store: store.diary.databaseURL) == .emptyEntry)
+        entry.text = "now it has text"
+        try context.save()
+        #expect(try store.diary.entryCount() == 1)
     }
 
     @Test func removingTheLastContentIsRefusedAndKeepsTheEntry() throws {

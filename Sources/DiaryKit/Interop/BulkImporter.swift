@@ -120,7 +120,7 @@ final class BulkImporter {
             for name in imported.tags {
                 let trimmed = name.trimmedWhitespace
                 guard !trimmed.isEmpty else { continue }
-                let key = trimmed.lowercased()
+                let key = Tag.normalized(trimmed)
                 if let tag = createdTags[key] {
                     entry.add(tag, to: "tags")
                 } else if let id = tagIDs[key], let tag = context.object(with: id) as? Tag {
@@ -199,7 +199,7 @@ final class BulkImporter {
         let request = FetchRequest(Tag.self, entityName: DiaryModel.Entity.tag)
         let tags = try DiaryError.wrapping(diary.databaseURL) { try context.fetch(request) }
         tagIDs = [:]
-        for tag in tags { tagIDs[tag.name.lowercased()] = tag.objectID }
+        for tag in tags { tagIDs[Tag.normalized(tag.name)] = tag.objectID }
         context.reset()
     }
 }

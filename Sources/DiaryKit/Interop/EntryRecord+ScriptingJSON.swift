@@ -6,12 +6,12 @@ extension EntryRecord {
     func scriptingJSON(timeZone: TimeZone, mediaPath: (MediumRecord) -> String) -> OrderedJSON {
         .object([
             ("id", .integer(id)),
-            ("uuid", .string(uuid.uuidString)),
-            ("creationTime", .string(BundleTimestamp.string(from: creationTime, in: timeZone))),
-            ("updateTime", .string(BundleTimestamp.string(from: updateTime, in: timeZone))),
-            ("text", text.map(OrderedJSON.string) ?? .null),
-            ("tags", .array(tags.map(OrderedJSON.string))),
-            ("starred", .bool(starred)),
+            ("uuid", .string(self.uuid.uuidString)),
+            ("creationTime", .string(BundleTimestamp.string(from: self.creationTime, in: timeZone))),
+            ("updateTime", .string(BundleTimestamp.string(from: self.updateTime, in: timeZone))),
+            ("text", self.text.map(OrderedJSON.string) ?? .null),
+            ("tags", .array(self.tags.map(OrderedJSON.string))),
+            ("starred", .bool(self.starred)),
             ("media", .array(media.map { $0.scriptingJSON(path: mediaPath($0)) })),
         ])
     }
@@ -22,16 +22,16 @@ extension MediumRecord {
     func scriptingJSON(path: String) -> OrderedJSON {
         var members: [(String, OrderedJSON)] = [
             ("index", .integer(Int64(index))),
-            ("kind", .string(kind.rawValue)),
-            ("mimeType", .string(mimeType)),
+            ("kind", .string(self.kind.rawValue)),
+            ("mimeType", .string(self.mimeType)),
             ("fileName", .string(fileName)),
-            ("byteCount", .integer(byteCount)),
-            ("sha256", .string(sha256)),
+            ("byteCount", .integer(self.byteCount)),
+            ("sha256", .string(self.sha256)),
         ]
-        let integers: [(String, Int?)] = [("width", width), ("height", height), ("orientation", orientation)]
+        let integers: [(String, Int?)] = [("width", self.width), ("height", self.height), ("orientation", self.orientation)]
         for case let (key, value?) in integers { members.append((key, .integer(Int64(value)))) }
-        if let duration, duration.isFinite { members.append(("duration", .number(duration))) }
-        for case let (key, value?) in [("sampleRate", sampleRate), ("channels", channels)] {
+        if let duration = self.duration, duration.isFinite { members.append(("duration", .number(duration))) }
+        for case let (key, value?) in [("sampleRate", self.sampleRate), ("channels", self.channels)] {
             members.append((key, .integer(Int64(value))))
         }
         members.append(("path", .string(path)))

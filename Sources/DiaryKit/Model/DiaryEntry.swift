@@ -42,11 +42,13 @@ final class DiaryEntry: ManagedObject {
     override func validateForUpdate() throws { try validateContent() }
 
     private func validateContent() throws {
-        // Native check, no NSString bridging: this runs for every entry saved.
-        let hasText = !(text ?? "").isBlank
-        if !hasText && media.filter({ !$0.isDeleted }).isEmpty {
-            throw problem(key: nil, DiaryEntry.emptyRule)
-        }
+        if isEmpty { throw problem(key: nil, DiaryEntry.emptyRule) }
+    }
+
+    /// Whether the entry has neither text (beyond white space) nor media.
+    var isEmpty: Bool {
+        (text ?? "").isBlank
+            && !media.contains { !$0.isDeleted }
     }
 
     /// The rule an empty entry breaks, as the validation problem words it.

@@ -80,10 +80,13 @@ enum DiaryModel {
         Entity.tag, managedObjectClass: Tag.self,
         attributes: [
             AttributeDescription("name", .string, isOptional: false, minLength: 1),
+            // The name case-folded: unique, so "Travel" and "travel" are one tag even when two
+            // processes create them at once.
+            AttributeDescription("normalizedName", .string, isOptional: false, minLength: 1),
         ],
         relationships: [
             RelationshipDescription("entries", destination: Entity.entry, inverse: "tags",
                                     isToMany: true, deleteRule: .nullify),
         ],
-        uniquenessConstraints: [["name"]])
+        uniquenessConstraints: [["name"], ["normalizedName"]])
 }

@@ -108,3 +108,24 @@ extension BlobStore {
         }
     }
 }
+
+extension BlobStore {
+    /// The hashes among `hashes` whose blob file was modified less than `age` seconds ago.
+    ///
+    /// - Throws: ``BlobStoreError/readFailed(path:reason:)`` when a file's status cannot be read.
+    func modifiedWithin(_ age: TimeInterval, _ hashes: Set<String>) throws(BlobStoreError) -> Set<String> {
+        let cutoff = Date().timeIntervalSince1970 - age
+        var recent = Set<String>()
+        for hash in hashes where Self.isValidHash(hash) {
+            let path = fileURL(forValidHash: hash).path
+            do throws(SystemCallError) {
+                if let info = try FileSystem.status(ofPath: path), FileSystem.modificationTime(info) > cutoff {
+                    recent.insert(hash)
+                }
+            } catch {
+                throw .readFailed(path: path, reason: error.description)
+            }
+        }
+        return recent
+    }
+}
