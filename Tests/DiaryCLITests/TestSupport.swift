@@ -203,3 +203,104 @@ func runDiary(_ arguments: [String], environment: [String: String] = [:], stdin:
                     stdout: String(decoding: try Data(contentsOf: stdoutFile), as: UTF8.self),
                     stderr: String(decoding: try Data(contentsOf: stderrFile), as: UTF8.self))
 }
+
+// MARK: - Stores, fixtures and JSON for the command tests
+
+/// A file of the repository's `Fixtures/` folder.
+func fixture(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures").appendingPathComponent(name).path
+}
+
+/// A temporary diary store that several runs share, in `Europe/Berlin` unless a run says
+/// otherwise; removed when the value goes away.
+final class TestStore {
+    let directory: TemporaryDirectory
+    /// The store folder itself (`DIARY_HOME`).
+    var url: URL { directory.url.appendingPathComponent("store", isDirectory: true) }
+    /// A scratch folder beside the store, for exports and editor scripts.
+    var scratch: URL { directory.url }
+
+    init() throws {
+        directory = try TemporaryDirectory(prefix: "diary-store")
+    }
+
+    /// Runs `diary` on this store.
+    func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> DiaryRun {
+        try runDiary(arguments, environment: ["TZ": "Europe/Berlin"].merging(environment) { _, new in new },
+                     stdin: stdin, store: .at(url))
+    }
+
+    /// Runs `diary` and expects exit 0, giving the run.
+    @discardableResult
+    func succeed(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+                 sourceLocation: SourceLocation = #_sourceLocation) throws -> DiaryRun {
+        let result = try run(arguments, environment: environment, stdin: stdin)
+        #expect(result.status == 0, "diary \(arguments.joined(separator: " ")): \(result)", sourceLocation: sourceLocation)
+        return result
+    }
+
+    /// Runs `diary … --json` and parses the output.
+    func json(_ arguments: [String], environment: [String: String] = [:],
+              sourceLocation: SourceLocation = #_sourceLocation) throws -> Any {
+        let result = try succeed(arguments + ["--json"], environment: environment, sourceLocation: sourceLocation)
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+
+    /// Creates an entry with `diary new … --json` and gives its entry object.
+    func create(_ arguments: [String], environment: [String: String] = [:],
+                sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        try #require(try json(["new"] + arguments, environment: environment, sourceLocation: sourceLocation)
+            as? [String: Any], sourceLocation: sourceLocation)
+    }
+
+    /// The ids `diary list … --json` prints, in order.
+    func listedIDs(_ arguments: [String], environment: [String: String] = [:],
+                   sourceLocation: SourceLocation = #_sourceLocation) throws -> [Int] {
+        let entries = try #require(try json(["list"] + arguments, environment: environment,
+                                            sourceLocation: sourceLocation) as? [[String: Any]])
+        return entries.compactMap { $0["id"] as? Int }
+    }
+
+    /// Every file under the store with its bytes, keyed by its path inside the store.
+    func snapshot() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let root = url.standardizedFileURL.path
+        guard let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return files }
+        for case let file as URL in enumerator
+        where (try file.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+            files[String(file.standardizedFileURL.path.dropFirst(root.count))] = try Data(contentsOf: file)
+        }
+        return files
+    }
+
+    /// The paths of the media blob files under `Diary.blobs/` (not temporary files).
+    func blobFiles() throws -> [String] {
+        try snapshot().keys.filter { $0.hasPrefix("/Diary.blobs/") && !$0.contains("/.") }.sorted()
+    }
+
+    /// Runs `sqlite3` on the store's database and gives its output.
+    func sqlite(_ sql: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [url.appendingPathComponent("Diary.sqlite").path, sql]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// Runs the built `diary` with a pseudo-terminal as stdin, stdout and stderr (through
+/// util-linux `script`), as a person at a terminal would: the editor opens, colour is
+/// on unless `NO_COLOR` says otherwise. Lines come back ending in `\r\n` as a terminal
+/// gets them; `stdout` holds both streams.
+func runDiaryInTerminal(_ arguments: [String], store: URL, environment: [String: String] = [:]) throws -> DiaryRun {
+    let quoted = ([try diaryBinary().path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+    return try runDiary(["-qec", quoted.joined(separator: " "), "/dev/null"],
+                        environment: ["TZ": "Europe/Berlin", "TERM": "xterm"].merging(environment) { _, new in new },
+                        store: .at(store), executable: URL(fileURLWithPath: "/usr/bin/script"))
+}

@@ -1,5 +1,8 @@
 extension DiaryCommand {
-    /// Every `diary` subcommand, in the order `diary --help` lists them. Add each new
-    /// subcommand type here: `[NewCommand.self, ListCommand.self, …]`.
-    public static let subcommands: [any ParsableCommand.Type] = []
+    /// Every `diary` subcommand, in the order `diary --help` lists them.
+    public static let subcommands: [any ParsableCommand.Type] = [
+        NewCommand.self, ListCommand.self, CalendarCommand.self, ShowCommand.self, EditCommand.self,
+        DeleteCommand.self, ExportCommand.self, ImportCommand.self, SearchCommand.self, TagsCommand.self,
+        CheckCommand.self,
+    ]
 }

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// - ``UsageError``: `Error: <message>`, the hint if any, `Usage: <usage line>` and
 ///   `  See '<command> --help' for more information.`; exit 64.
-/// - ``CLIReportableError``: `diary: <message>`; its own exit code.
+/// - DiaryKit's errors (through ``ReportedDiaryError``) and every other
+///   ``CLIReportableError``: `diary: <message>`; its own exit code.
 /// - Anything else: `diary: <description>`; exit 70.
 ///
 /// Everything goes to stderr as plain lines; there is never a stack trace.
@@ -41,6 +42,9 @@ struct ErrorReporter {
 
     /// The one-line message and exit code of an error other than a usage error.
     static func messageAndCode(for error: any Error) -> (String, ExitCode) {
+        if let reported = ReportedDiaryError(error) {
+            return (oneLine(reported.message), reported.exitCode)
+        }
         if let reportable = error as? any CLIReportableError {
             return (oneLine(reportable.message), reportable.exitCode)
         }
