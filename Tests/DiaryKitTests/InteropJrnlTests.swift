@@ -86,6 +86,14 @@ struct InteropJrnlTests {
         #expect(reports.last?.done ?? 0 >= Int64(size) - 8)
     }
 
+    @Test func tagsJoinExistingTagsWhateverTheirCase() throws {
+        let store = try TestDiary()
+        try store.add("Before", at: Date(timeIntervalSince1970: 0), tags: ["Work"])
+        _ = try store.diary.importEntries(from: InteropFixture.url("jrnl/export.json"), format: .jrnl, timeZone: zone)
+        #expect(try store.diary.tags().map(\.name).sorted() == ["alice", "Work"])
+        #expect(try store.diary.allEntriesOldestFirst().last?.tags == ["Work"])
+    }
+
     @Test func missingFileIsMissingInput() throws {
         let store = try TestDiary()
         let url = store.folder.url.appendingPathComponent("nope.json")

@@ -21,28 +21,14 @@ public enum InteropError: Error, Sendable, Hashable {
     /// Writing an export failed.
     case io(URL, reason: String)
 
-    /// The sysexits-style family of an interop error.
-    public enum Category: Int32, Sendable {
-        /// The input is malformed (EX_DATAERR).
-        case dataError = 65
-        /// The input does not exist (EX_NOINPUT).
-        case missingInput = 66
-        /// The file system failed (EX_IOERR).
-        case ioError = 74
-    }
-
-    /// The family of this error; its raw value is the command line's exit status.
-    public var category: Category {
+    /// The sysexits-style family of this error (the same families as a bundle's: bad data,
+    /// missing input, I/O); its raw value is the command line's exit status.
+    public var category: BundleError.Category {
         switch self {
         case .fileNotFound: .missingInput
         case .unreadable, .io: .ioError
         case .malformed, .missingMedium, .mediumRejected: .dataError
-        case .archive(let error):
-            switch error.category {
-            case .dataError: .dataError
-            case .missingInput: .missingInput
-            case .ioError: .ioError
-            }
+        case .archive(let error): error.category
         }
     }
 }

@@ -7,6 +7,8 @@ final class LineReader {
     let url: URL
     let byteCount: Int64
     private(set) var bytesConsumed: Int64 = 0
+    /// Lines handed out so far.
+    private(set) var lineNumber = 0
     private let handle: FileHandle
     private var pending: [UInt8] = []
     private var start = 0
@@ -28,13 +30,15 @@ final class LineReader {
     deinit { try? handle.close() }
 
     /// The next line without its `\n` (and `\r`), or nil at the end of the file.
-    /// - Throws: ``InteropError/unreadable(_:reason:)``, or for text that is not UTF-8.
+    /// - Throws: ``InteropError/unreadable(_:reason:)``; ``InteropError/malformed(file:entry:reason:)``
+    ///   for a line that is not UTF-8.
     func nextLine() throws(InteropError) -> String? {
         while true {
             if let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 var end = newline
                 if end > start, pending[end - 1] == UInt8(ascii: "\r") { end -= 1 }
                 let line = try decode(pending[start..<end])
+                lineNumber += 1
                 bytesConsumed += Int64(newline + 1 - start)
                 start = newline + 1
                 return line
@@ -59,7 +63,7 @@ final class LineReader {
 
     private func decode(_ bytes: ArraySlice<UInt8>) throws(InteropError) -> String {
         guard let line = String(validating: bytes, as: UTF8.self) else {
-            throw .unreadable(url, reason: "it is not UTF-8 text")
+            throw .malformed(file: url, entry: nil, reason: "line \(lineNumber + 1) is not UTF-8 text")
         }
         return line
     }
