@@ -59,18 +59,17 @@ public enum DiaryError: Error, Sendable, Hashable {
         case .invalidMedia, .wrongMediaKind, .emptyEntry, .incompatibleStore, .corruptStore: .dataError
         case .storeBusy: .busy
         case .io, .store: .ioError
-        case .interop(let error):
-            switch error.category {
-            case .dataError: .dataError
-            case .missingInput: .missingInput
-            case .ioError: .ioError
-            }
-        case .bundle(let error):
-            switch error.category {
-            case .dataError: .dataError
-            case .missingInput: .missingInput
-            case .ioError: .ioError
-            }
+        case .bundle(let error): Self.category(of: error.category)
+        case .interop(let error): Self.category(of: error.category)
+        }
+    }
+
+    /// The family of a bundle or interop error's family.
+    private static func category(of family: BundleError.Category) -> Category {
+        switch family {
+        case .dataError: .dataError
+        case .missingInput: .missingInput
+        case .ioError: .ioError
         }
     }
 

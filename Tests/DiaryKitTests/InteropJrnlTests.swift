@@ -90,7 +90,7 @@ struct InteropJrnlTests {
         let store = try TestDiary()
         try store.add("Before", at: Date(timeIntervalSince1970: 0), tags: ["Work"])
         _ = try store.diary.importEntries(from: InteropFixture.url("jrnl/export.json"), format: .jrnl, timeZone: zone)
-        #expect(try store.diary.tags().map(\.name).sorted() == ["alice", "Work"])
+        #expect(Set(try store.diary.tags().map(\.name)) == ["alice", "Work"])
         #expect(try store.diary.allEntriesOldestFirst().last?.tags == ["Work"])
     }
 
