@@ -75,6 +75,20 @@ struct InteropJrnlTests {
         #expect(try store.diary.entryCount() == 1)
     }
 
+    @Test(arguments: [0, 1, 2])
+    func aBatchWithSomeEntriesAlreadyStoredImportsOnlyTheOthers(storedFirst: Int) throws {
+        let store = try TestDiary()
+        let journal = try String(contentsOf: InteropFixture.url("jrnl/journal.txt"), encoding: .utf8)
+        let parts = journal.components(separatedBy: "\n\n")
+        try #require(parts.count == 3)
+        // One entry is imported on its own first: the first of the later batch, or one inside it.
+        let single = try store.folder.file("one.txt", Data(parts[storedFirst].utf8))
+        #expect(try store.diary.importEntries(from: single, format: .jrnl, timeZone: zone).imported == 1)
+        let all = try store.diary.importEntries(from: InteropFixture.url("jrnl/journal.txt"), format: .jrnl, timeZone: zone)
+        #expect(all == BulkImportSummary(imported: 2, alreadyPresent: 1))
+        #expect(try store.diary.entryCount() == 3)
+    }
+
     @Test func progressIsReportedAfterEveryBatchUpToTheWholeFile() throws {
         let store = try TestDiary()
         let url = InteropFixture.url("jrnl/export.json")
