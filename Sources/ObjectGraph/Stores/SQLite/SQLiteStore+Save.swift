@@ -178,6 +178,7 @@ extension SQLiteStore {
             + "ON CONFLICT(\"key\") DO UPDATE SET \"value\" = excluded.\"value\"")
         for (root, last) in lastKeys {
             guard let rootName = model.entities.first(where: { $0.entityNumber == root })?.rootName else { continue }
+            upsert.reset()
             try upsert.bind(lastPrimaryKeyMetadataKey(rootName), at: 1)
             try upsert.bind(String(last), at: 2)
             try upsert.run()
