@@ -1,11 +1,12 @@
-// Benchmarks: `diary-bench SUITE [--json]`. Suites register themselves below.
-// (MediaKit branch: a minimal dispatcher for "media"; the lead merges the dispatchers.)
+// Benchmarks: `diary-bench SUITE [--json]`. Each suite is one entry point; add a case per suite.
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let json = arguments.contains("--json")
 do {
     switch arguments.first {
+    case "objectgraph":
+        runObjectGraphBenchmarks(json: json)
     case "media":
         try runMediaBenchmarks(json: json)
     case "diary":

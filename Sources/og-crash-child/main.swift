@@ -4,13 +4,20 @@
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let usage = "usage: og-crash-child blobs <blob-directory> <scratch-directory>\n"
+let usage = "usage: og-crash-child blobs <blob-directory> <scratch-directory> | store <store-file>\n"
 
 switch arguments.first {
 case "blobs" where arguments.count == 3:
     do {
         try BlobWriter(blobDirectory: URL(fileURLWithPath: arguments[1]),
                        scratchDirectory: URL(fileURLWithPath: arguments[2])).run()
+    } catch {
+        FileHandle.standardError.write(Data("og-crash-child: \(error)\n".utf8))
+        exit(1)
+    }
+case "store" where arguments.count == 2:
+    do {
+        try StoreWriter(storeURL: URL(fileURLWithPath: arguments[1])).run()
     } catch {
         FileHandle.standardError.write(Data("og-crash-child: \(error)\n".utf8))
         exit(1)

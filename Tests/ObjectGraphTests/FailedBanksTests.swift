@@ -3,32 +3,26 @@ import Testing
 @testable import ObjectGraph
 
 /// Tutorial app 4: failed banks with one-to-one details and many-to-many tags.
-let failedBanksModel: ManagedObjectModel = {
-    do {
-        return try ManagedObjectModel(entities: [
-            EntityDescription("FailedBankInfo", attributes: [
-                AttributeDescription("name", .string, isOptional: false),
-                AttributeDescription("city", .string),
-                AttributeDescription("state", .string, maxLength: 2),
-            ], relationships: [
-                RelationshipDescription("details", destination: "FailedBankDetails", inverse: "info", deleteRule: .cascade),
-            ]),
-            EntityDescription("FailedBankDetails", attributes: [
-                AttributeDescription("closeDate", .date),
-                AttributeDescription("zip", .integer32),
-            ], relationships: [
-                RelationshipDescription("info", destination: "FailedBankInfo", inverse: "details"),
-                RelationshipDescription("tags", destination: "Tag", inverse: "details", isToMany: true),
-            ]),
-            EntityDescription("Tag", attributes: [AttributeDescription("name", .string, isOptional: false)],
-                              relationships: [RelationshipDescription("details", destination: "FailedBankDetails",
-                                                                      inverse: "tags", isToMany: true)],
-                              uniquenessConstraints: [["name"]]),
-        ])
-    } catch {
-        preconditionFailure("the failed banks model is valid: \(error)")
-    }
-}()
+let failedBanksModel: ManagedObjectModel = makeModel([
+    EntityDescription("FailedBankInfo", attributes: [
+        AttributeDescription("name", .string, isOptional: false),
+        AttributeDescription("city", .string),
+        AttributeDescription("state", .string, maxLength: 2),
+    ], relationships: [
+        RelationshipDescription("details", destination: "FailedBankDetails", inverse: "info", deleteRule: .cascade),
+    ]),
+    EntityDescription("FailedBankDetails", attributes: [
+        AttributeDescription("closeDate", .date),
+        AttributeDescription("zip", .integer32),
+    ], relationships: [
+        RelationshipDescription("info", destination: "FailedBankInfo", inverse: "details"),
+        RelationshipDescription("tags", destination: "Tag", inverse: "details", isToMany: true),
+    ]),
+    EntityDescription("Tag", attributes: [AttributeDescription("name", .string, isOptional: false)],
+                      relationships: [RelationshipDescription("details", destination: "FailedBankDetails",
+                                                              inverse: "tags", isToMany: true)],
+                      uniquenessConstraints: [["name"]]),
+])
 
 @Suite struct FailedBanksTests {
     private func makeBank(_ name: String, in context: ManagedObjectContext) throws -> ManagedObject {

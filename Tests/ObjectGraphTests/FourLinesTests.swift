@@ -3,18 +3,12 @@ import Testing
 @testable import ObjectGraph
 
 /// Tutorial app 2: four text lines kept across launches.
-let fourLinesModel: ManagedObjectModel = {
-    do {
-        return try ManagedObjectModel(entities: [
-            EntityDescription("Line", attributes: [
-                AttributeDescription("lineNum", .integer16, isOptional: false),
-                AttributeDescription("lineText", .string),
-            ]),
-        ])
-    } catch {
-        preconditionFailure("the four-lines model is valid: \(error)")
-    }
-}()
+let fourLinesModel: ManagedObjectModel = makeModel([
+    EntityDescription("Line", attributes: [
+        AttributeDescription("lineNum", .integer16, isOptional: false),
+        AttributeDescription("lineText", .string),
+    ]),
+])
 
 @Suite struct FourLinesTests {
     /// The app's "save on quit": fetch line i, insert it when missing, else update it.

@@ -40,30 +40,24 @@ final class ImageMedium: Medium {
     var width: Int32? { get { self["width"] } set { self["width"] = newValue } }
 }
 
-let photoDiaryModel: ManagedObjectModel = {
-    do {
-        return try ManagedObjectModel(entities: [
-            EntityDescription("DiaryEntry", managedObjectClass: DiaryEntry.self, attributes: [
-                AttributeDescription("text", .string),
-                AttributeDescription("creationTime", .date, isOptional: false, isIndexed: true),
-                AttributeDescription("updateTime", .date, isOptional: false),
-            ], relationships: [
-                RelationshipDescription("media", destination: "Medium", inverse: "diaryEntry", isToMany: true, deleteRule: .cascade),
-            ]),
-            EntityDescription("Medium", managedObjectClass: Medium.self, isAbstract: true, attributes: [
-                AttributeDescription("fileName", .string),
-                AttributeDescription("data", .binary, allowsExternalStorage: true),
-            ], relationships: [
-                RelationshipDescription("diaryEntry", destination: "DiaryEntry", inverse: "media"),
-            ]),
-            EntityDescription("ImageMedium", managedObjectClass: ImageMedium.self, parent: "Medium", attributes: [
-                AttributeDescription("width", .integer32, minValue: 1),
-            ]),
-        ])
-    } catch {
-        preconditionFailure("the photo diary model is valid: \(error)")
-    }
-}()
+let photoDiaryModel: ManagedObjectModel = makeModel([
+    EntityDescription("DiaryEntry", managedObjectClass: DiaryEntry.self, attributes: [
+        AttributeDescription("text", .string),
+        AttributeDescription("creationTime", .date, isOptional: false, isIndexed: true),
+        AttributeDescription("updateTime", .date, isOptional: false),
+    ], relationships: [
+        RelationshipDescription("media", destination: "Medium", inverse: "diaryEntry", isToMany: true, deleteRule: .cascade),
+    ]),
+    EntityDescription("Medium", managedObjectClass: Medium.self, isAbstract: true, attributes: [
+        AttributeDescription("fileName", .string),
+        AttributeDescription("data", .binary, allowsExternalStorage: true),
+    ], relationships: [
+        RelationshipDescription("diaryEntry", destination: "DiaryEntry", inverse: "media"),
+    ]),
+    EntityDescription("ImageMedium", managedObjectClass: ImageMedium.self, parent: "Medium", attributes: [
+        AttributeDescription("width", .integer32, minValue: 1),
+    ]),
+])
 
 @Suite struct PhotoDiaryTests {
     @Test(arguments: allStoreTypes)

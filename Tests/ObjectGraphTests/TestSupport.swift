@@ -98,3 +98,12 @@ func fetchAll(_ entityName: String, in context: ManagedObjectContext,
               sortedBy key: String? = nil) throws -> [ManagedObject] {
     try context.fetch(FetchRequest(entityName: entityName, sortOrderings: key.map { [SortOrdering($0)] } ?? []))
 }
+
+/// A model the tests know to be valid; a mistake in one stops the run at once, naming it.
+func makeModel(_ entities: [EntityDescription]) -> ManagedObjectModel {
+    do {
+        return try ManagedObjectModel(entities: entities)
+    } catch {
+        preconditionFailure("a test model is invalid: \(error)")
+    }
+}

@@ -14,23 +14,17 @@ final class Word: ManagedObject {
     var vocabulary: Vocabulary? { get { self["vocabulary"] } set { self["vocabulary"] = newValue } }
 }
 
-let vocabularyModel: ManagedObjectModel = {
-    do {
-        return try ManagedObjectModel(entities: [
-            EntityDescription("Vocabulary", managedObjectClass: Vocabulary.self,
-                              attributes: [AttributeDescription("name", .string, isOptional: false)],
-                              relationships: [RelationshipDescription("words", destination: "Word", inverse: "vocabulary",
-                                                                      isToMany: true, deleteRule: .nullify)]),
-            EntityDescription("Word", managedObjectClass: Word.self,
-                              attributes: [AttributeDescription("word", .string, isOptional: false),
-                                           AttributeDescription("translation", .string)],
-                              relationships: [RelationshipDescription("vocabulary", destination: "Vocabulary",
-                                                                      inverse: "words")]),
-        ])
-    } catch {
-        preconditionFailure("the vocabulary model is valid: \(error)")
-    }
-}()
+let vocabularyModel: ManagedObjectModel = makeModel([
+    EntityDescription("Vocabulary", managedObjectClass: Vocabulary.self,
+                      attributes: [AttributeDescription("name", .string, isOptional: false)],
+                      relationships: [RelationshipDescription("words", destination: "Word", inverse: "vocabulary",
+                                                              isToMany: true, deleteRule: .nullify)]),
+    EntityDescription("Word", managedObjectClass: Word.self,
+                      attributes: [AttributeDescription("word", .string, isOptional: false),
+                                   AttributeDescription("translation", .string)],
+                      relationships: [RelationshipDescription("vocabulary", destination: "Vocabulary",
+                                                              inverse: "words")]),
+])
 
 @Suite struct VocabulariesTests {
     /// The app's first launch: preload Spanish only when the store has no vocabulary.

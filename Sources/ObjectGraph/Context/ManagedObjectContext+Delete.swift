@@ -32,7 +32,6 @@ extension ManagedObjectContext {
             }
         }
         if object.objectID.isTemporaryID {
-            registry[object.objectID] = nil
             object.isDeleted = false
             object.managedObjectContext = nil
         }

@@ -32,6 +32,12 @@ extension ManagedObjectContext {
     /// Announces the inserts, changes and deletes since the last announcement as one
     /// objects-did-change event (nothing when there were none). Saves call it first.
     public func processPendingChanges() {
+        guard !observers.isEmpty else {
+            pendingInserted = []
+            pendingUpdated = []
+            pendingDeleted = []
+            return
+        }
         let changes = ObjectChanges(inserted: pendingInserted.filter(\.isInserted),
                                     updated: pendingUpdated.filter(\.isUpdated),
                                     deleted: pendingDeleted)

@@ -19,11 +19,13 @@ extension ManagedObjectContext {
         guard problems.isEmpty else { throw ObjectGraphError.validationFailed(problems) }
 
         let inserted = insertedList.filter(\.isInserted)
-        let changed = updated.filter { !$0.isDeleted }.sorted { $0.objectID.description < $1.objectID.description }
+        // In key order, so the rows are written in the order the tables keep them.
+        let changed = updated.filter { !$0.isDeleted }.sorted {
+            ($0.entity.rootEntityNumber, $0.objectID.primaryKey ?? 0) < ($1.entity.rootEntityNumber, $1.objectID.primaryKey ?? 0)
+        }
         let removed = Array(deleted)
-        post(.willSave(ObjectChanges(inserted: inserted, updated: changed, deleted: removed)))
-        try externalizeBinaries(of: inserted, store: store)
-        try externalizeBinaries(of: changed, store: store)
+        if !observers.isEmpty { post(.willSave(ObjectChanges(inserted: inserted, updated: changed, deleted: removed))) }
+        let staged = try stageBinaries(of: [inserted, changed].joined(), store: store)
 
         var changes = StoreChanges()
         changes.inserted = inserted.map { row(of: $0) }
@@ -31,29 +33,36 @@ extension ManagedObjectContext {
         changes.deleted = removed.compactMap { $0.objectID.isTemporaryID ? nil : $0.objectID }
         changes.joinMemberships = joinMemberships(of: inserted, isInserted: true)
             + joinMemberships(of: changed, isInserted: false)
-        let permanentIDs = try store.save(changes)
+        let insertedKeys: [Int64]
+        do {
+            insertedKeys = try store.save(changes)
+        } catch {
+            unstage(staged, store: store)
+            throw error
+        }
+        for value in staged { value.object.values[value.index] = .blob(value.staged.reference) }
 
-        for object in inserted {
-            let permanent = permanentIDs[object.objectID] ?? object.objectID
-            registry[object.objectID] = nil
-            object.objectID = permanent
-            registry[permanent] = object
+        registry.reserveCapacity(registry.count + inserted.count)
+        for (object, key) in zip(inserted, insertedKeys) {
+            object.objectID = .permanent(entityName: object.entity.name, storeIdentifier: store.identifier, primaryKey: key)
+            registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] = object
             object.isInserted = false
             object.rowVersion = 1
         }
         for object in changed { object.rowVersion += 1 }
         for object in [inserted, changed].joined() {
             object.committed = object.values
-            object.changedKeys = []
+            if !object.changedKeys.isEmpty { object.changedKeys = [] }
             if !object.entity.allRelationships.isEmpty { object.committedToOne = toOneIDs(of: object) }
         }
         for object in removed {
-            registry[object.objectID] = nil
+            if let key = object.objectID.primaryKey { registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] = nil }
             object.managedObjectContext = nil
             object.isDeleted = false
         }
         clearChangeTracking()
         for object in [inserted, changed, removed].joined() { object.didSave() }
+        guard !observers.isEmpty else { return }
         post(.didSave(SaveSummary(inserted: inserted.map(\.objectID), updated: changed.map(\.objectID),
                                   deleted: removed.map(\.objectID))))
     }
@@ -75,7 +84,7 @@ extension ManagedObjectContext {
     private func row(of object: ManagedObject) -> StoreRow {
         var attributes = object.values
         for index in object.entity.transientAttributeIndexes { attributes[index] = .null }
-        return StoreRow(objectID: object.objectID, version: object.rowVersion + 1, attributes: attributes,
+        return StoreRow(entity: object.entity, objectID: object.objectID, version: object.rowVersion + 1, attributes: attributes,
                         toOne: object.entity.allRelationships.isEmpty ? [] : toOneIDs(of: object))
     }
 
@@ -105,33 +114,61 @@ extension ManagedObjectContext {
         return result
     }
 
-    /// Moves large binary values of attributes that allow external storage into blob files,
+    /// A binary value staged for this save, and what it was before.
+    private struct StagedValue {
+        let object: ManagedObject
+        let index: Int
+        let original: StoredValue
+        let staged: StagedBlob
+    }
+
+    /// Stages large binary values of attributes that allow external storage in the store's
+    /// blob directory (streamed, hashed, fsynced; the store commits them in its transaction),
     /// and reads small values set from files into memory.
-    private func externalizeBinaries(of objects: [ManagedObject], store: any RowStore) throws {
+    /// - Throws: ``ObjectGraphError/binaryValueUnavailable(key:path:reason:)``, after undoing what it staged.
+    private func stageBinaries(of objects: some Sequence<ManagedObject>, store: any RowStore) throws -> [StagedValue] {
+        var result: [StagedValue] = []
         for object in objects where !object.entity.binaryAttributeIndexes.isEmpty {
             for index in object.entity.binaryAttributeIndexes {
                 let attribute = object.entity.allAttributes[index]
                 guard !attribute.isTransient else { continue }
                 let external = attribute.allowsExternalStorage ? store.blobStore : nil
+                let original = object.values[index]
                 do {
-                    switch object.values[index] {
+                    var staged: StagedBlob?
+                    switch original {
                     case .file(let url):
                         let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
                         if let external, size > store.externalStorageThreshold {
-                            object.values[index] = .blob(try external.commit(try external.stage(fileAt: url)))
+                            staged = try external.stage(fileAt: url)
                         } else {
                             object.values[index] = .data(try Data(contentsOf: url))
                         }
-                    case .data(let data) where external != nil && data.count > store.externalStorageThreshold:
-                        if let external { object.values[index] = .blob(try external.commit(try external.stage(data: data))) }
+                    case .data(let data) where data.count > store.externalStorageThreshold:
+                        staged = try external?.stage(data: data)
                     default:
                         break
                     }
+                    if let staged {
+                        object.values[index] = .staged(staged)
+                        result.append(StagedValue(object: object, index: index, original: original, staged: staged))
+                    }
                 } catch {
-                    throw ObjectGraphError.binaryValueUnavailable(key: attribute.name, path: String(describing: object.values[index]),
+                    unstage(result, store: store)
+                    throw ObjectGraphError.binaryValueUnavailable(key: attribute.name, path: String(describing: original),
                                                                   reason: String(describing: error))
                 }
             }
+        }
+        return result
+    }
+
+    /// After a failed save: drops the staged files (a committed one is left for the sweep) and
+    /// gives the objects their values back.
+    private func unstage(_ values: [StagedValue], store: any RowStore) {
+        for value in values {
+            store.blobStore?.discard(value.staged)
+            value.object.values[value.index] = value.original
         }
     }
 }

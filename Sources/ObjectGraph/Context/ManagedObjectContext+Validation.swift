@@ -41,14 +41,16 @@ extension ManagedObjectContext {
 
     /// The model's rules for one object's attributes and relationships.
     private func validateProperties(of object: ManagedObject, into problems: inout [ValidationProblem]) {
-        for (key, rule) in object.typeProblems.sorted(by: { $0.key < $1.key }) {
-            problems.append(object.problem(key: key, rule))
+        if !object.typeProblems.isEmpty {
+            for (key, rule) in object.typeProblems.sorted(by: { $0.key < $1.key }) {
+                problems.append(object.problem(key: key, rule))
+            }
         }
         let entity = object.entity
         if entity.isAbstract { problems.append(object.problem(key: nil, "entity '\(entity.name)' is abstract")) }
-        for (index, attribute) in entity.allAttributes.enumerated() where !attribute.isTransient && index < object.values.count {
-            if let rule = violatedRule(of: attribute, value: object.values[index]) {
-                problems.append(object.problem(key: attribute.name, rule))
+        for index in entity.validatedAttributeIndexes where index < object.values.count {
+            if let rule = violatedRule(of: entity.allAttributes[index], value: object.values[index]) {
+                problems.append(object.problem(key: entity.attributeNames[index], rule))
             }
         }
         for (index, relationship) in entity.allRelationships.enumerated() {

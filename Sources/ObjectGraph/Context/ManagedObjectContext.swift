@@ -12,8 +12,8 @@ public final class ManagedObjectContext {
     /// The coordinator's model.
     public var managedObjectModel: ManagedObjectModel { persistentStoreCoordinator.managedObjectModel }
 
-    /// One object per ID: the uniquing table.
-    var registry: [ObjectID: ManagedObject] = [:]
+    /// One object per stored row: the uniquing table. Inserted objects are not in it until saved.
+    @exclusivity(unchecked) var registry = ObjectRegistry()
     /// Inserted objects in insertion order; an object deleted before saving has `isInserted` false.
     var insertedList: [ManagedObject] = []
     var insertedCount = 0
@@ -39,6 +39,18 @@ public final class ManagedObjectContext {
 
     deinit {
         for finish in streamFinishers.values { finish() }
+        detachAllObjects()
+    }
+
+    /// Sets every held object's context to nil (objects point at their context `unowned(unsafe)`)
+    /// and drops their relationships, which would otherwise keep related objects alive in cycles.
+    private func detachAllObjects() {
+        func detach(_ object: ManagedObject) {
+            object.managedObjectContext = nil
+            if !object.slots.isEmpty { object.slots = [] }
+        }
+        registry.forEach(detach)
+        for object in insertedList { detach(object) }
     }
 
     // MARK: State
@@ -96,7 +108,6 @@ public final class ManagedObjectContext {
         object.values = object.entity.defaultValues
         object.slots = object.entity.allRelationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) }
         object.isInserted = true
-        registry[object.objectID] = object
         insertedList.append(object)
         insertedCount += 1
         pendingInserted.append(object)
@@ -109,26 +120,41 @@ public final class ManagedObjectContext {
     /// access. Never fails; an ID of a deleted or unknown row gives an object whose values are nil
     /// (use ``existingObject(with:)`` to check).
     public func object(with id: ObjectID) -> ManagedObject {
-        if let object = registry[id] { return object }
+        if let object = registeredObject(for: id) { return object }
         let entity = managedObjectModel.entity(named: id.entityName) ?? EntityDescription(id.entityName)
         let object = entity.managedObjectClass.init(entity: entity, insertInto: nil)
         object.objectID = id
-        object.managedObjectContext = self
         object.isFault = true
-        registry[id] = object
+        // Only a registered object may point at the context (see `ManagedObject.managedObjectContext`);
+        // a temporary ID of another context names nothing this context can load.
+        if let key = id.primaryKey {
+            object.managedObjectContext = self
+            registry[RegistryKey(root: entity.rootEntityNumber, key: key)] = object
+        }
         return object
+    }
+
+    /// The object this context holds for `id` (an unsaved insert or a registered row), or nil.
+    func registeredObject(for id: ObjectID) -> ManagedObject? {
+        guard let key = id.primaryKey else {
+            return insertedList.first { $0.isInserted && $0.objectID == id }
+        }
+        guard let entity = managedObjectModel.entity(named: id.entityName) else { return nil }
+        return registry[RegistryKey(root: entity.rootEntityNumber, key: key)]
     }
 
     /// The object of `id`, loaded.
     /// - Throws: ``ObjectGraphError/objectNotFound(_:)`` when the store has no such row
     ///   (and it is not an unsaved insert of this context).
     public func existingObject(with id: ObjectID) throws -> ManagedObject {
-        if let object = registry[id], !object.isFault { return object }
+        if let object = registeredObject(for: id), !object.isFault { return object }
         guard !id.isTemporaryID, managedObjectModel.entity(named: id.entityName) != nil,
               let row = try persistentStoreCoordinator.store().row(for: id) else {
             throw ObjectGraphError.objectNotFound(id)
         }
-        return materialize(row, asFault: false)
+        let (object, didLoad) = materialize(row, asFault: false)
+        if didLoad { object.awakeFromFetch() }
+        return object
     }
 
     /// Loads a fault's values from the store. A row that is gone leaves the values nil.
@@ -146,28 +172,21 @@ public final class ManagedObjectContext {
         }
     }
 
-    /// The registered object for `row` (filled in if it was a fault), or a new one.
-    func materialize(_ row: StoreRow, asFault: Bool) -> ManagedObject {
-        if let object = registry[row.objectID] {
-            if object.isFault && !asFault {
-                object.isFault = false
-                apply(row, to: object)
-                object.awakeFromFetch()
-            }
+    /// The registered object for `row` (filled in if it was a fault), or a new one, and whether
+    /// its values were loaded now (the caller then calls `awakeFromFetch()`).
+    func materialize(_ row: StoreRow, asFault: Bool) -> (ManagedObject, loaded: Bool) {
+        let key = RegistryKey(root: row.entity.rootEntityNumber, key: row.objectID.primaryKey ?? 0)
+        let (object, _) = registry.object(for: key) {
+            let object = row.entity.managedObjectClass.init(entity: row.entity, insertInto: nil)
+            object.objectID = row.objectID
+            object.managedObjectContext = self
+            object.isFault = true
             return object
         }
-        let entity = managedObjectModel.entity(named: row.objectID.entityName) ?? EntityDescription(row.objectID.entityName)
-        let object = entity.managedObjectClass.init(entity: entity, insertInto: nil)
-        object.objectID = row.objectID
-        object.managedObjectContext = self
-        registry[row.objectID] = object
-        if asFault {
-            object.isFault = true
-        } else {
-            apply(row, to: object)
-            object.awakeFromFetch()
-        }
-        return object
+        guard object.isFault && !asFault else { return (object, false) }
+        object.isFault = false
+        apply(row, to: object)
+        return (object, true)
     }
 
     func apply(_ row: StoreRow, to object: ManagedObject) {
@@ -212,9 +231,8 @@ public final class ManagedObjectContext {
     /// Forgets every object: the context is empty afterwards and objects handed out before
     /// must not be used again (their `managedObjectContext` is nil).
     public func reset() {
-        for object in registry.values { object.managedObjectContext = nil }
-        for object in insertedList { object.managedObjectContext = nil }
-        registry = [:]
+        detachAllObjects()
+        registry.removeAll()
         clearChangeTracking()
     }
 
@@ -224,7 +242,6 @@ public final class ManagedObjectContext {
         for object in insertedList where object.isInserted {
             object.isInserted = false
             object.managedObjectContext = nil
-            registry[object.objectID] = nil
         }
         for object in updated.union(deleted) {
             object.isDeleted = false

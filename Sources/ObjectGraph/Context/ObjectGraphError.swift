@@ -16,7 +16,8 @@ public enum ObjectGraphError: Error, CustomStringConvertible {
     case unknownKey(entity: String, key: String)
     /// The object is not in this context.
     case wrongContext(ObjectID)
-    /// The fetch request's predicate is beyond what this layer evaluates.
+    /// The fetch request's predicate is beyond what this layer evaluates. (Not thrown since
+    /// the full predicate compiler and evaluator are in place; kept for callers that match it.)
     case unsupportedPredicate(String)
     /// A save found invalid objects; nothing was written. Carries every problem.
     case validationFailed([ValidationProblem])

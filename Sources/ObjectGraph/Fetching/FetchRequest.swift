@@ -4,7 +4,7 @@ import Foundation
 ///
 /// ```swift
 /// var request = FetchRequest(Word.self, entityName: "Word")
-/// request.predicate = .equals("translation", .string("hola"))
+/// request.predicate = try FetchPredicate(format: "translation BEGINSWITH[c] %@", "ho")
 /// request.sortOrderings = [SortOrdering("word")]
 /// let words = try context.fetch(request)
 /// ```

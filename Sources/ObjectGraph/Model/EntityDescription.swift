@@ -34,6 +34,8 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
     public let rootName: String
     /// A number unique to the entity in the model, stored with each row.
     public let entityNumber: Int64
+    /// The root entity's number (rows of one hierarchy share one key space).
+    let rootEntityNumber: Int64
     /// Names of the parent, grandparent and so on up to the root.
     public let ancestorNames: [String]
 
@@ -45,6 +47,14 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
     let transientAttributeIndexes: [Int]
     /// Indexes of binary attributes.
     let binaryAttributeIndexes: [Int]
+    /// Each attribute's type, by index (read on hot paths without copying whole descriptions).
+    let attributeTypes: [AttributeType]
+    /// Attribute names by index, searched linearly when there are few (faster than hashing).
+    let attributeNames: [String]
+    /// The UTF-8 length of each attribute name.
+    let attributeNameLengths: [Int]
+    /// Indexes of stored attributes that are required or carry a rule: the ones a save validates.
+    let validatedAttributeIndexes: [Int]
 
     /// Describes an entity. `managedObjectClass` defaults to ``ManagedObject`` itself.
     public init(_ name: String, managedObjectClass: ManagedObject.Type = ManagedObject.self,
@@ -64,16 +74,19 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
         self.hierarchyNames = [name]
         self.rootName = name
         self.entityNumber = 0
+        self.rootEntityNumber = 0
         self.ancestorNames = parent.map { [$0] } ?? []
         self.attributeIndexes = Self.indexes(attributes.map(\.name))
         self.relationshipIndexes = Self.indexes(relationships.map(\.name))
         (defaultValues, transientAttributeIndexes, binaryAttributeIndexes) = Self.storageFacts(attributes)
+        (attributeTypes, attributeNames, validatedAttributeIndexes) = Self.accessFacts(attributes)
+        attributeNameLengths = attributeNames.map(\.utf8.count)
     }
 
     /// A resolved copy, made by the model.
     init(resolving declared: EntityDescription, allAttributes: [AttributeDescription],
          allRelationships: [RelationshipDescription], subentityNames: [String],
-         hierarchyNames: [String], ancestorNames: [String], rootName: String, entityNumber: Int64) {
+         hierarchyNames: [String], ancestorNames: [String], rootName: String, entityNumber: Int64, rootEntityNumber: Int64) {
         name = declared.name
         parentName = declared.parentName
         isAbstract = declared.isAbstract
@@ -87,10 +100,37 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
         self.hierarchyNames = hierarchyNames
         self.rootName = rootName
         self.entityNumber = entityNumber
+        self.rootEntityNumber = rootEntityNumber
         self.ancestorNames = ancestorNames
         attributeIndexes = Self.indexes(allAttributes.map(\.name))
         relationshipIndexes = Self.indexes(allRelationships.map(\.name))
         (defaultValues, transientAttributeIndexes, binaryAttributeIndexes) = Self.storageFacts(allAttributes)
+        (attributeTypes, attributeNames, validatedAttributeIndexes) = Self.accessFacts(allAttributes)
+        attributeNameLengths = attributeNames.map(\.utf8.count)
+    }
+
+    private static func accessFacts(_ attributes: [AttributeDescription]) -> ([AttributeType], [String], [Int]) {
+        let validated = attributes.indices.filter { index in
+            let attribute = attributes[index]
+            return !attribute.isTransient && (!attribute.isOptional || attribute.minValue != nil || attribute.maxValue != nil
+                || attribute.minDate != nil || attribute.maxDate != nil || attribute.minLength != nil
+                || attribute.maxLength != nil || attribute.pattern != nil)
+        }
+        return (attributes.map(\.type), attributes.map(\.name), validated)
+    }
+
+    /// The index of attribute `key` in ``allAttributes``, or nil.
+    @inline(__always)
+    func attributeIndex(_ key: String) -> Int? {
+        if attributeNames.count <= 8 {
+            // Comparing lengths first skips most full string comparisons.
+            let length = key.utf8.count
+            for index in attributeNames.indices where attributeNameLengths[index] == length && attributeNames[index] == key {
+                return index
+            }
+            return nil
+        }
+        return attributeIndexes[key]
     }
 
     private static func storageFacts(_ attributes: [AttributeDescription]) -> ([StoredValue], [Int], [Int]) {

@@ -48,7 +48,8 @@ extension ManagedObjectModel {
             return EntityDescription(resolving: entity, allAttributes: attributes, allRelationships: relationships,
                                      subentityNames: children[entity.name] ?? [], hierarchyNames: hierarchy,
                                      ancestorNames: ancestors, rootName: ancestors.last ?? entity.name,
-                                     entityNumber: numbers[entity.name] ?? 0)
+                                     entityNumber: numbers[entity.name] ?? 0,
+                                     rootEntityNumber: numbers[ancestors.last ?? entity.name] ?? 0)
         }
     }
 

@@ -18,6 +18,8 @@ public final class ManagedObjectModel: Sendable {
     public let entityVersionHashes: [String: String]
 
     private let entitiesByClass: [ObjectIdentifier: EntityDescription]
+    /// Entities by entity number (index 0 unused), for lookups without hashing.
+    let entitiesByNumber: [EntityDescription?]
 
     /// Builds and validates a model.
     /// - Throws: ``ModelError`` naming the first problem found (unknown parent, destination or
@@ -40,6 +42,9 @@ public final class ManagedObjectModel: Sendable {
             throw ModelError.duplicateClass(className: className, entities: users)
         }
         entitiesByClass = byClass
+        var byNumber = [EntityDescription?](repeating: nil, count: resolved.count + 1)
+        for entity in resolved { byNumber[Int(entity.entityNumber)] = entity }
+        entitiesByNumber = byNumber
         var hashes: [String: String] = [:]
         for entity in resolved {
             hashes[entity.name] = SHA256Hasher.hex(of: Data(Self.canonicalDescription(of: entity).utf8))
@@ -47,6 +52,12 @@ public final class ManagedObjectModel: Sendable {
         entityVersionHashes = hashes
         let whole = resolved.sorted { $0.name < $1.name }.map(Self.canonicalDescription(of:)).joined(separator: "\n")
         versionHash = SHA256Hasher.hex(of: Data(whole.utf8))
+    }
+
+    /// The entity numbered `number`, or nil.
+    @inline(__always)
+    func entity(number: Int64) -> EntityDescription? {
+        number > 0 && number < entitiesByNumber.count ? entitiesByNumber[Int(number)] : nil
     }
 
     /// The entity `name`, or nil.

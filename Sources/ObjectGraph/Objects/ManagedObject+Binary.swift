@@ -8,7 +8,7 @@ extension ManagedObject {
     ///   ``ObjectGraphError/binaryValueUnavailable(key:path:reason:)`` when the file cannot be read.
     public func setBinaryValue(fromFileAt url: URL, forKey key: String) throws {
         fireFaultIfNeeded()
-        guard let index = entity.attributeIndexes[key], entity.allAttributes[index].type == .binary else {
+        guard let index = entity.attributeIndex(key), entity.attributeTypes[index] == .binary else {
             throw ObjectGraphError.unknownKey(entity: entity.name, key: key)
         }
         guard FileManager.default.isReadableFile(atPath: url.path) else {
@@ -26,12 +26,13 @@ extension ManagedObject {
     ///   a file error when a temporary copy cannot be written.
     public func binaryFileURL(forKey key: String) throws -> URL? {
         fireFaultIfNeeded()
-        guard let index = entity.attributeIndexes[key], entity.allAttributes[index].type == .binary else {
+        guard let index = entity.attributeIndex(key), entity.attributeTypes[index] == .binary else {
             throw ObjectGraphError.unknownKey(entity: entity.name, key: key)
         }
         guard index < values.count else { return nil }
         switch values[index] {
         case .blob(let reference): return managedObjectContext?.blobURL(for: reference)
+        case .staged(let staged): return staged.temporaryURL
         case .file(let url): return url
         case .data(let data):
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("objectgraph-\(UUID().uuidString)")
@@ -44,9 +45,10 @@ extension ManagedObject {
     /// The length in bytes of binary attribute `key`'s value without reading it, or nil.
     public func binaryByteCount(forKey key: String) -> Int64? {
         fireFaultIfNeeded()
-        guard let index = entity.attributeIndexes[key], index < values.count else { return nil }
+        guard let index = entity.attributeIndex(key), index < values.count else { return nil }
         switch values[index] {
         case .blob(let reference): return reference.byteCount
+        case .staged(let staged): return staged.byteCount
         case .data(let data): return Int64(data.count)
         case .file(let url):
             return (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
@@ -57,9 +59,8 @@ extension ManagedObject {
     /// Whether binary attribute `key`'s value lives in a file beside the store.
     public func isBinaryValueExternal(forKey key: String) -> Bool {
         fireFaultIfNeeded()
-        guard let index = entity.attributeIndexes[key], index < values.count else { return false }
-        if case .blob = values[index] { return true }
-        return false
+        guard let index = entity.attributeIndex(key), index < values.count else { return false }
+        return values[index].externalReference != nil
     }
 }
 

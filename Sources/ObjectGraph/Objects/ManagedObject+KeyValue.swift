@@ -7,7 +7,7 @@ extension ManagedObject {
     /// the entity has no such key. Fires the fault.
     public func value(forKey key: String) -> Any? {
         fireFaultIfNeeded()
-        if let index = entity.attributeIndexes[key] { return attributeValue(at: index) }
+        if let index = entity.attributeIndex(key) { return attributeValue(at: index) }
         if let index = entity.relationshipIndexes[key] {
             return entity.allRelationships[index].isToMany ? members(at: index) : destination(at: index)
         }
@@ -19,7 +19,7 @@ extension ManagedObject {
     /// reports it as a validation problem naming the key and the expected type.
     public func setValue(_ value: Any?, forKey key: String) {
         fireFaultIfNeeded()
-        if let index = entity.attributeIndexes[key] {
+        if let index = entity.attributeIndex(key) {
             guard let stored = storedValue(value, forAttributeAt: index) else { return }
             guard index < values.count, values[index] != stored else { return }
             values[index] = stored
@@ -38,7 +38,7 @@ extension ManagedObject {
     /// Use it in ``willSave()`` and ``awakeFromFetch()``.
     public func setPrimitiveValue(_ value: Any?, forKey key: String) {
         fireFaultIfNeeded()
-        if let index = entity.attributeIndexes[key] {
+        if let index = entity.attributeIndex(key) {
             guard let stored = storedValue(value, forAttributeAt: index), index < values.count else { return }
             values[index] = stored
         } else if let index = entity.relationshipIndexes[key], index < slots.count {
@@ -52,14 +52,85 @@ extension ManagedObject {
 
     /// Typed key-value access for subclasses' properties: `self["name"]` reads `key` as `T`
     /// (nil when unset or of another type) and writes through ``setValue(_:forKey:)``.
+    @inlinable
     public subscript<T>(key: String) -> T? {
-        get { value(forKey: key) as? T }
-        set { setValue(newValue, forKey: key) }
+        get { value(forKey: key, as: T.self) }
+        set { setValue(newValue, forKey: key, as: T.self) }
+    }
+
+    /// ``setValue(_:forKey:)`` for a value of a known Swift type: strings, 64-bit integers,
+    /// doubles, booleans and dates are stored without going through `Any` (the compiler
+    /// specializes it for each `T`); anything else takes the general path.
+    @inlinable
+    public func setValue<T>(_ value: T?, forKey key: String, as type: T.Type) {
+        guard let value else { return setValue(nil as Any?, forKey: key) }
+        let stored: StoredValue?
+        if let text = value as? String { stored = .string(text) }
+        else if let number = value as? Int64 { stored = .integer(number) }
+        else if let number = value as? Double { stored = .double(number) }
+        else if let flag = value as? Bool { stored = .bool(flag) }
+        else if let date = value as? Date { stored = .date(date) }
+        else { stored = nil }
+        if let stored, setStoredAttribute(stored, forKey: key) { return }
+        setValue(value as Any?, forKey: key)
+    }
+
+    /// Sets attribute `key` to `stored` when that is the attribute's storage class; false otherwise
+    /// (the caller then takes the general path, which reports a wrong type).
+    @usableFromInline
+    func setStoredAttribute(_ stored: StoredValue, forKey key: String) -> Bool {
+        fireFaultIfNeeded()
+        guard let index = entity.attributeIndex(key), index < values.count else { return false }
+        switch (stored, entity.attributeTypes[index]) {
+        case (.string, .string), (.integer, .integer64), (.double, .double), (.bool, .boolean), (.date, .date):
+            break
+        default:
+            return false
+        }
+        if !typeProblems.isEmpty { typeProblems[key] = nil }
+        guard values[index] != stored else { return true }
+        values[index] = stored
+        markChanged(key)
+        return true
     }
 
     /// Typed read with the type spelled out: `object["lineNum", as: Int16.self]`.
+    @inlinable
     public subscript<T>(key: String, as type: T.Type) -> T? {
-        value(forKey: key) as? T
+        value(forKey: key, as: type)
+    }
+
+    /// `value(forKey: key) as? T`, without boxing attribute values in `Any` on the way: the
+    /// fast path for typed properties (the compiler specializes it for each `T`).
+    @inlinable
+    public func value<T>(forKey key: String, as type: T.Type) -> T? {
+        guard let (stored, attributeType) = storedAttribute(forKey: key) else { return value(forKey: key) as? T }
+        switch stored {
+        case .null: return nil
+        case .string(let text): return text as? T
+        case .integer(let number):
+            switch attributeType {
+            case .integer16: return Int16(truncatingIfNeeded: number) as? T
+            case .integer32: return Int32(truncatingIfNeeded: number) as? T
+            case .boolean: return (number != 0) as? T
+            case .double: return Double(number) as? T
+            default: return number as? T
+            }
+        case .double(let number): return number as? T
+        case .bool(let flag): return flag as? T
+        case .date(let date): return date as? T
+        case .data(let data): return data as? T
+        case .uuid(let uuid): return uuid as? T
+        case .blob, .file, .staged: return value(forKey: key) as? T
+        }
+    }
+
+    /// The stored value and type of attribute `key` (firing the fault), or nil when `key` is not an attribute.
+    @usableFromInline
+    func storedAttribute(forKey key: String) -> (StoredValue, AttributeType)? {
+        fireFaultIfNeeded()
+        guard let index = entity.attributeIndex(key), index < values.count else { return nil }
+        return (values[index], entity.attributeTypes[index])
     }
 
     /// The keys changed since the last save with their new values (all set values of an
@@ -87,8 +158,8 @@ extension ManagedObject {
         var result: [String: Any?] = [:]
         let names = keys ?? (entity.allAttributes.map(\.name) + entity.allRelationships.filter { !$0.isToMany }.map(\.name))
         for key in names {
-            if let index = entity.attributeIndexes[key], index < committed.count {
-                result[key] = swiftValue(committed[index], type: entity.allAttributes[index].type)
+            if let index = entity.attributeIndex(key), index < committed.count {
+                result[key] = swiftValue(committed[index], type: entity.attributeTypes[index])
             } else if let index = entity.relationshipIndexes[key], index < committedToOne.count,
                       !entity.allRelationships[index].isToMany {
                 result[key] = committedToOne[index].flatMap { managedObjectContext?.object(with: $0) } as Any?
@@ -108,12 +179,13 @@ extension ManagedObject {
     /// The Swift value of attribute `index`, reading external blobs from their files.
     func attributeValue(at index: Int) -> Any? {
         guard index < values.count else { return nil }
-        return swiftValue(values[index], type: entity.allAttributes[index].type)
+        return swiftValue(values[index], type: entity.attributeTypes[index])
     }
 
     func swiftValue(_ value: StoredValue, type: AttributeType) -> Any? {
         switch value {
         case .blob(let reference): try? managedObjectContext?.blobData(for: reference)
+        case .staged(let staged): try? Data(contentsOf: staged.temporaryURL)
         case .file(let url): try? Data(contentsOf: url)
         default: value.swiftValue(for: type)
         }
@@ -121,16 +193,16 @@ extension ManagedObject {
 
     /// Converts `value` for attribute `index`, recording a type problem when it does not fit.
     func storedValue(_ value: Any?, forAttributeAt index: Int) -> StoredValue? {
-        let attribute = entity.allAttributes[index]
+        let type = entity.attributeTypes[index]
         guard let value else {
-            typeProblems[attribute.name] = nil
+            if !typeProblems.isEmpty { typeProblems[entity.attributeNames[index]] = nil }
             return .null
         }
-        guard let stored = StoredValue(value, for: attribute.type) else {
-            typeProblems[attribute.name] = "expects a \(attribute.type.swiftTypeName), got a \(type(of: value))"
+        guard let stored = StoredValue(value, for: type) else {
+            typeProblems[entity.attributeNames[index]] = "expects a \(type.swiftTypeName), got a \(Swift.type(of: value))"
             return nil
         }
-        typeProblems[attribute.name] = nil
+        if !typeProblems.isEmpty { typeProblems[entity.attributeNames[index]] = nil }
         return stored
     }
 

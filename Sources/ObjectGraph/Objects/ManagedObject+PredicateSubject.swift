@@ -8,7 +8,7 @@ extension ManagedObject: PredicateSubject {
     /// or to-many members.
     public func predicateProperty(named name: String) -> PredicateProperty {
         fireFaultIfNeeded()
-        if let index = entity.attributeIndexes[name] {
+        if let index = entity.attributeIndex(name) {
             guard index < values.count else { return .value(.null) }
             return .value(values[index].predicateValue)
         }
@@ -18,4 +18,9 @@ extension ManagedObject: PredicateSubject {
         }
         return .unknown
     }
+}
+
+extension ManagedObject: PredicateArgumentConvertible {
+    /// The object as a predicate constant (by identity), so it can be passed for `%@`.
+    public var predicateValue: PredicateValue { .object(objectID) }
 }

@@ -2,6 +2,7 @@ import Foundation
 
 /// An attribute value as the graph keeps it: one case per storage class, no `Any` boxes,
 /// so comparing, sorting, encoding and binding to SQL are plain switches.
+@usableFromInline
 enum StoredValue: Hashable, Sendable, Codable {
     case null
     case string(String)
@@ -16,6 +17,9 @@ enum StoredValue: Hashable, Sendable, Codable {
     case blob(BlobReference)
     /// A binary value set from a file and not yet saved: the file is copied at save time.
     case file(URL)
+    /// A binary value a save in progress has staged in the blob store; the store commits it
+    /// inside its write transaction, so no concurrent sweep can remove it in between.
+    case staged(StagedBlob)
 
     /// Converts a Swift value to the storage of `type`, or nil when it has the wrong type
     /// or does not fit (an `Int` too large for `integer16`).
@@ -86,14 +90,14 @@ enum StoredValue: Hashable, Sendable, Codable {
         case .date(let date): date
         case .data(let data): data
         case .uuid(let uuid): uuid
-        case .blob, .file: nil
+        case .blob, .file, .staged: nil
         }
     }
 
     /// The value as the predicate layer sees it.
     var predicateValue: PredicateValue {
         switch self {
-        case .null, .blob, .file: .null
+        case .null, .blob, .file, .staged: .null
         case .string(let text): .string(text)
         case .integer(let number): .integer(number)
         case .double(let number): .double(number)
@@ -105,6 +109,15 @@ enum StoredValue: Hashable, Sendable, Codable {
     }
 
     var isNull: Bool { if case .null = self { true } else { false } }
+
+    /// The blob a value lives in (committed or staged), or nil for a value kept inline.
+    var externalReference: BlobReference? {
+        switch self {
+        case .blob(let reference): reference
+        case .staged(let staged): staged.reference
+        default: nil
+        }
+    }
 
     /// Orders two values of one attribute for sorting; nil sorts first, like SQLite.
     static func precedes(_ lhs: StoredValue, _ rhs: StoredValue) -> Bool {
@@ -123,5 +136,24 @@ enum StoredValue: Hashable, Sendable, Codable {
         case (.data(let a), .data(let b)): a.lexicographicallyPrecedes(b)
         default: false
         }
+    }
+}
+
+/// Staged blobs only pass through a save, but the value type they sit in is `Codable`.
+extension StagedBlob: Codable {
+    private enum CodingKeys: String, CodingKey { case sha256, byteCount, temporaryURL }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(sha256: try container.decode(String.self, forKey: .sha256),
+                  byteCount: try container.decode(Int64.self, forKey: .byteCount),
+                  temporaryURL: try container.decode(URL.self, forKey: .temporaryURL))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(sha256, forKey: .sha256)
+        try container.encode(byteCount, forKey: .byteCount)
+        try container.encode(temporaryURL, forKey: .temporaryURL)
     }
 }

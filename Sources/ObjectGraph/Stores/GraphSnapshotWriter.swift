@@ -5,36 +5,33 @@ import Foundation
 /// rows replaced, uniqueness checked.
 struct GraphSnapshotWriter {
     let model: ManagedObjectModel
-    let storeIdentifier: UUID
 
-    /// Returns the permanent IDs by temporary ID and the blob hashes the old rows referenced
-    /// (to remove after the write if nothing refers to them any more).
+    /// Returns the primary keys of the inserted rows (in order) and the blob hashes the old
+    /// rows referenced (to remove after the write if nothing refers to them any more).
     /// - Throws: ``ObjectGraphError/uniquenessViolation(entity:keys:)``, ``ObjectGraphError/objectNotFound(_:)``.
-    func apply(_ changes: StoreChanges, to graph: inout GraphSnapshot) throws -> ([ObjectID: ObjectID], Set<String>) {
-        var permanentIDs: [ObjectID: ObjectID] = [:]
+    func apply(_ changes: StoreChanges, to graph: inout GraphSnapshot) throws -> ([Int64], Set<String>) {
+        var insertedKeys: [Int64] = []
         for row in changes.inserted {
-            guard let entity = model.entity(named: row.objectID.entityName) else { continue }
-            var table = graph.tables[entity.rootName] ?? GraphSnapshot.Table()
+            var table = graph.tables[row.entity.rootName] ?? GraphSnapshot.Table()
             table.lastKey += 1
-            graph.tables[entity.rootName] = table
-            permanentIDs[row.objectID] = .permanent(entityName: entity.name, storeIdentifier: storeIdentifier,
-                                                    primaryKey: table.lastKey)
+            graph.tables[row.entity.rootName] = table
+            insertedKeys.append(table.lastKey)
         }
-        func key(_ id: ObjectID?) -> Int64? {
-            guard let id else { return nil }
-            return id.primaryKey ?? permanentIDs[id]?.primaryKey
-        }
+        let key = changes.keyResolver(insertedKeys: insertedKeys)
         var released = Set<String>()
-        for row in changes.inserted + changes.updated {
-            let id = permanentIDs[row.objectID] ?? row.objectID
-            guard let entity = model.entity(named: id.entityName), let primaryKey = id.primaryKey else { continue }
-            if let old = graph.tables[entity.rootName]?.records[primaryKey] {
+        let written = zip(changes.inserted, insertedKeys.map(Optional.some))
+            + changes.updated.map { ($0, nil as Int64?) }
+        for (row, insertedKey) in written {
+            guard let primaryKey = insertedKey ?? row.objectID.primaryKey else { continue }
+            let root = row.entity.rootName
+            if let old = graph.tables[root]?.records[primaryKey] {
                 released.formUnion(old.attributes.compactMap(\.blobHash))
-            } else if permanentIDs[row.objectID] == nil {
-                throw ObjectGraphError.objectNotFound(id)
+            } else if insertedKey == nil {
+                throw ObjectGraphError.objectNotFound(row.objectID)
             }
-            graph.tables[entity.rootName, default: GraphSnapshot.Table()].records[primaryKey] =
-                GraphSnapshot.Record(entityName: entity.name, version: row.version, attributes: row.attributes,
+            graph.tables[root, default: GraphSnapshot.Table()].records[primaryKey] =
+                GraphSnapshot.Record(entityName: row.entity.name, version: row.version,
+                                     attributes: row.attributes.map(\.committingStagedBlob),
                                      toOne: row.toOne.map(key))
         }
         var deletedKeys: [String: Set<Int64>] = [:]
@@ -58,7 +55,7 @@ struct GraphSnapshotWriter {
             graph.joins[name] = rows
         }
         try checkUniqueness(in: graph)
-        return (permanentIDs, released)
+        return (insertedKeys, released)
     }
 
     /// Sets to nil every to-one pointing at a deleted row and drops join rows naming one
@@ -112,9 +109,12 @@ struct GraphSnapshotWriter {
 
 extension StoredValue {
     /// The hash of an external blob value, or nil.
-    var blobHash: String? {
-        if case .blob(let reference) = self { return reference.sha256 }
-        return nil
+    var blobHash: String? { externalReference?.sha256 }
+
+    /// A staged blob as the committed blob it becomes; other values as they are.
+    var committingStagedBlob: StoredValue {
+        if case .staged(let staged) = self { return .blob(staged.reference) }
+        return self
     }
 }
 

@@ -13,7 +13,7 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
     let blobStore: BlobStore?
     let externalStorageThreshold: Int
     let modelVersionHash: String
-    var blobDirectory: URL? { blobStore?.directory }
+    let blobDirectory: URL?
 
     private let lock = NSLock()
     private var snapshot: GraphSnapshot
@@ -27,7 +27,9 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
         type = fileURL == nil ? .inMemory : .binary
         externalStorageThreshold = options.externalStorageThreshold
         if let fileURL {
-            blobStore = try BlobStore(directory: fileURL.deletingPathExtension().appendingPathExtension("blobs"))
+            let blobs = fileURL.deletingPathExtension().appendingPathExtension("blobs")
+            blobDirectory = blobs
+            blobStore = try BlobStore(directory: blobs)
             if FileManager.default.fileExists(atPath: fileURL.path) {
                 snapshot = try Self.read(fileURL)
                 try snapshot.metadata.check(against: model)
@@ -36,6 +38,7 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
                 try Self.write(snapshot, to: fileURL)
             }
         } else {
+            blobDirectory = nil
             blobStore = nil
             snapshot = GraphSnapshot(metadata: StoreMetadata(newStoreFor: model))
         }
@@ -48,14 +51,18 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
 
     // MARK: Reading
 
-    func fetch(_ request: StoreFetch) throws -> [StoreRow] {
+    func fetch(_ request: StoreFetch, _ visit: (StoreRow) throws -> Void) throws {
+        for row in try rows(request) { try visit(row) }
+    }
+
+    private func rows(_ request: StoreFetch) throws -> [StoreRow] {
         let graph = currentSnapshot
         let names = Set(request.entityNames)
         let root = request.entity.rootName
         var keys = (graph.tables[root]?.records ?? [:]).filter { names.contains($0.value.entityName) }.map(\.key).sorted()
         if let predicate = request.predicate {
             keys = try keys.filter { key in
-                try predicate.simpleEvaluate(with: RecordSubject(graph: graph, model: model, root: root, key: key))
+                try predicate.evaluate(with: RecordSubject(graph: graph, model: model, root: root, key: key))
             }
         }
         var rows = keys.compactMap { row(in: graph, root: root, key: $0) }
@@ -77,7 +84,7 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
         return Array(rows[start..<end])
     }
 
-    func count(_ request: StoreFetch) throws -> Int { try fetch(request).count }
+    func count(_ request: StoreFetch) throws -> Int { try rows(request).count }
 
     func row(for id: ObjectID) throws -> StoreRow? {
         guard let key = id.primaryKey, let entity = model.entity(named: id.entityName) else { return nil }
@@ -120,26 +127,29 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
                   let destination = model.entity(named: relationship.destination) else { return nil }
             return graph.objectID(root: destination.rootName, key: target)
         }
-        return StoreRow(objectID: .permanent(entityName: record.entityName, storeIdentifier: identifier, primaryKey: key),
+        return StoreRow(entity: entity, objectID: .permanent(entityName: record.entityName, storeIdentifier: identifier, primaryKey: key),
                         version: record.version, attributes: record.attributes, toOne: toOne)
     }
 
     // MARK: Writing
 
-    func save(_ changes: StoreChanges) throws -> [ObjectID: ObjectID] {
+    func save(_ changes: StoreChanges) throws -> [Int64] {
         try lock.withLock {
             var graph = snapshot
-            let writer = GraphSnapshotWriter(model: model, storeIdentifier: identifier)
-            let (permanentIDs, releasedBlobs) = try writer.apply(changes, to: &graph)
+            try changes.commitStagedBlobs(to: blobStore)
+            let writer = GraphSnapshotWriter(model: model)
+            let (insertedKeys, releasedBlobs) = try writer.apply(changes, to: &graph)
             if let url { try Self.write(graph, to: url) }
             snapshot = graph
             if let blobStore {
                 let referenced = graph.referencedBlobHashes()
                 for hash in releasedBlobs where !referenced.contains(hash) { try? blobStore.remove(sha256: hash) }
             }
-            return permanentIDs
+            return insertedKeys
         }
     }
+
+    func referencedBlobHashes() throws -> Set<String> { currentSnapshot.referencedBlobHashes() }
 
     // MARK: The binary file
 

@@ -65,9 +65,12 @@ public enum StoreError: Error, CustomStringConvertible {
     }
 }
 
-/// One stored row as the stores hand it to contexts.
+/// One stored row as the stores hand it to contexts. (Passed borrowed on hot paths: loops
+/// over many rows go by index rather than by element, so rows are not copied field by field.)
 struct StoreRow: Sendable {
-    /// The permanent ID (entity is the most specific one).
+    /// The row's entity (the most specific one).
+    var entity: EntityDescription
+    /// The permanent ID (temporary for rows being inserted).
     var objectID: ObjectID
     /// Incremented by every update, for optimistic locking.
     var version: Int64
@@ -103,6 +106,47 @@ struct StoreChanges: Sendable {
     var joinMemberships: [JoinMembership] = []
 }
 
+extension StoreChanges {
+    /// Turns a referenced object's ID into its primary key, once the inserted rows have `insertedKeys`.
+    /// The table of temporary IDs is only built when some row refers to other objects.
+    func keyResolver(insertedKeys: [Int64]) -> (ObjectID?) -> Int64? {
+        var refersToObjects = !joinMemberships.isEmpty
+        for index in inserted.indices where !inserted[index].toOne.isEmpty { refersToObjects = true; break }
+        for index in updated.indices where !updated[index].toOne.isEmpty { refersToObjects = true; break }
+        guard refersToObjects else { return { $0?.primaryKey } }
+        var temporaryKeys: [ObjectID: Int64] = [:]
+        for index in inserted.indices where index < insertedKeys.count {
+            temporaryKeys[inserted[index].objectID] = insertedKeys[index]
+        }
+        return { id in
+            guard let id else { return nil }
+            return id.primaryKey ?? temporaryKeys[id]
+        }
+    }
+}
+
+extension StoreChanges {
+    /// Commits every blob the written rows have staged. Stores call it inside their write
+    /// transaction (holding the write lock), just before writing the rows: a concurrent removal
+    /// of a blob whose last reference went away then either happens before (and the commit puts
+    /// the file back from the staged copy) or sees these rows.
+    /// - Throws: ``BlobStoreError``; ``StoreError/io(path:reason:)`` when the store keeps no blobs.
+    func commitStagedBlobs(to blobStore: BlobStore?) throws {
+        var committed = Set<URL>()
+        for rows in [inserted, updated] {
+            for index in rows.indices {
+                for value in rows[index].attributes {
+                    guard case .staged(let staged) = value, committed.insert(staged.temporaryURL).inserted else { continue }
+                    guard let blobStore else {
+                        throw StoreError.io(path: staged.temporaryURL.path, reason: "this store keeps no blob files")
+                    }
+                    _ = try blobStore.commit(staged)
+                }
+            }
+        }
+    }
+}
+
 /// The members of one join-table relationship of one object.
 struct JoinMembership: Sendable {
     var source: ObjectID
@@ -119,14 +163,17 @@ protocol RowStore: PersistentStore {
     var blobStore: BlobStore? { get }
     var externalStorageThreshold: Int { get }
 
-    /// Rows matching `request`, filtered, sorted and paged.
-    func fetch(_ request: StoreFetch) throws -> [StoreRow]
+    /// Calls `visit` with each row matching `request`, filtered, sorted and paged, while the
+    /// store is locked: `visit` must not call back into the store.
+    func fetch(_ request: StoreFetch, _ visit: (StoreRow) throws -> Void) throws
     /// How many rows match `request` (limit and offset applied).
     func count(_ request: StoreFetch) throws -> Int
     /// The row of `id`, or nil when there is none.
     func row(for id: ObjectID) throws -> StoreRow?
     /// The destinations of to-many `relationship` of `id`.
     func destinations(of id: ObjectID, relationship: RelationshipDescription) throws -> [ObjectID]
-    /// Writes `changes` atomically; returns the permanent ID of every inserted row, by temporary ID.
-    func save(_ changes: StoreChanges) throws -> [ObjectID: ObjectID]
+    /// Writes `changes` atomically; returns the primary keys given to the inserted rows, in order.
+    func save(_ changes: StoreChanges) throws -> [Int64]
+    /// The hash of every blob some stored row refers to.
+    func referencedBlobHashes() throws -> Set<String>
 }

@@ -25,27 +25,29 @@ extension PersistentStoreCoordinator {
     /// transaction in progress is mistaken for garbage. Files modified less than `age`
     /// seconds ago are spared, as a save elsewhere may be about to refer to them. With
     /// `remove`, the others are deleted under the same lock and the value lists what was removed.
-    /// SQLite stores only; other stores report nothing.
+    /// SQLite and binary stores; the in-memory store has no blob files and reports nothing.
     /// - Throws: ``SQLiteError`` (busy among them), ``BlobStoreError``, ``ObjectGraphError/noPersistentStore``.
     public func blobGarbage(olderThan age: TimeInterval = 3600, remove: Bool = false) throws -> BlobGarbage {
-        guard let store = try store() as? SQLiteStore, let blobStore = store.blobStore else {
+        let store = try store()
+        guard let blobStore = store.blobStore else {
             return BlobGarbage(unreferencedBlobs: [], recentUnreferencedBlobs: [], staleTemporaryFiles: [])
         }
-        return try store.withConnection { connection in
-            try connection.transaction {
-                let referenced = try store.referencedBlobHashes(connection: connection)
-                let unreferenced = try blobStore.allHashes().subtracting(referenced)
-                let recent = try blobStore.modifiedWithin(age, unreferenced)
-                guard remove else {
-                    return BlobGarbage(unreferencedBlobs: unreferenced.subtracting(recent).sorted(),
-                                       recentUnreferencedBlobs: recent.sorted(),
-                                       staleTemporaryFiles: try blobStore.staleTemporaryFiles(olderThan: age))
-                }
-                let removed = try blobStore.sweep(keeping: referenced.union(recent), temporaryFilesOlderThan: age)
-                return BlobGarbage(unreferencedBlobs: removed.filter { !$0.hasPrefix(".") },
+        func collect(keeping referenced: Set<String>) throws -> BlobGarbage {
+            let unreferenced = try blobStore.allHashes().subtracting(referenced)
+            let recent = try blobStore.modifiedWithin(age, unreferenced)
+            guard remove else {
+                return BlobGarbage(unreferencedBlobs: unreferenced.subtracting(recent).sorted(),
                                    recentUnreferencedBlobs: recent.sorted(),
-                                   staleTemporaryFiles: removed.filter { $0.hasPrefix(".") })
+                                   staleTemporaryFiles: try blobStore.staleTemporaryFiles(olderThan: age))
             }
+            let removed = try blobStore.sweep(keeping: referenced.union(recent), temporaryFilesOlderThan: age)
+            return BlobGarbage(unreferencedBlobs: removed.filter { !$0.hasPrefix(".") },
+                               recentUnreferencedBlobs: recent.sorted(),
+                               staleTemporaryFiles: removed.filter { $0.hasPrefix(".") })
+        }
+        guard let sqlite = store as? SQLiteStore else { return try collect(keeping: store.referencedBlobHashes()) }
+        return try sqlite.withConnection { connection in
+            try connection.transaction { try collect(keeping: sqlite.referencedBlobHashes(connection: connection)) }
         }
     }
 }

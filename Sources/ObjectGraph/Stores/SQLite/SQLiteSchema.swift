@@ -27,22 +27,39 @@ struct SQLiteSchema: Sendable {
             .joined(separator: ", ") + " FROM \(quote(name)) AS t0" }
     }
 
-    struct EntityLayout: Sendable {
-        var table: String
-        var entityNumbers: [Int64]
+    /// A class, so handing it around on the hot paths costs one retain, not one per field.
+    final class EntityLayout: Sendable {
+        let table: String
+        let entityNumbers: [Int64]
         /// Per attribute index: the column, or nil for transient attributes.
-        var attributeColumns: [String?]
+        let attributeColumns: [String?]
         /// Per attribute index: the hash column of an externally storable binary (its size column follows it in the table).
-        var blobHashColumns: [String?]
+        let blobHashColumns: [String?]
         /// Per relationship index: the foreign key column of a to-one.
-        var toOneColumns: [String?]
+        let toOneColumns: [String?]
         /// Per attribute index: its position in the table's select list (-1 for none).
-        var attributePositions: [Int32]
-        var blobHashPositions: [Int32]
-        var toOnePositions: [Int32]
-        var writeColumns: [WriteColumn]
-        var insertSQL: String
-        var updateSQL: String
+        let attributePositions: [Int32]
+        let blobHashPositions: [Int32]
+        let toOnePositions: [Int32]
+        let writeColumns: [WriteColumn]
+        let insertSQL: String
+        let updateSQL: String
+
+        init(table: String, entityNumbers: [Int64], attributeColumns: [String?], blobHashColumns: [String?],
+             toOneColumns: [String?], attributePositions: [Int32], blobHashPositions: [Int32], toOnePositions: [Int32],
+             writeColumns: [WriteColumn], insertSQL: String, updateSQL: String) {
+            self.table = table
+            self.entityNumbers = entityNumbers
+            self.attributeColumns = attributeColumns
+            self.blobHashColumns = blobHashColumns
+            self.toOneColumns = toOneColumns
+            self.attributePositions = attributePositions
+            self.blobHashPositions = blobHashPositions
+            self.toOnePositions = toOnePositions
+            self.writeColumns = writeColumns
+            self.insertSQL = insertSQL
+            self.updateSQL = updateSQL
+        }
     }
 
     var tables: [String: Table] = [:]
@@ -50,6 +67,8 @@ struct SQLiteSchema: Sendable {
     var layouts: [String: EntityLayout] = [:]
     var joinTables: [String: (ownerRoot: String, otherRoot: String)] = [:]
     var entityNamesByNumber: [Int64: String] = [:]
+    /// Layouts by entity number (an array: the hot path of reading rows does no hashing).
+    var layoutsByNumber: [EntityLayout?] = []
     var mappings: [String: SQLEntityMapping] = [:]
 
     init(model: ManagedObjectModel) {
@@ -57,6 +76,15 @@ struct SQLiteSchema: Sendable {
         for root in model.entities where root.parentName == nil { addTable(for: root, model: model) }
         for entity in model.entities { addJoinTables(of: entity, model: model) }
         for entity in model.entities { mappings[entity.name] = mapping(of: entity, model: model) }
+        layoutsByNumber = Array(repeating: nil, count: model.entities.count + 1)
+        for entity in model.entities { layoutsByNumber[Int(entity.entityNumber)] = layouts[entity.name] }
+    }
+
+    /// The layout of `entity`.
+    @inline(__always)
+    func layout(of entity: EntityDescription) -> EntityLayout? {
+        let number = Int(entity.entityNumber)
+        return number < layoutsByNumber.count ? layoutsByNumber[number] : nil
     }
 
     private mutating func addTable(for root: EntityDescription, model: ManagedObjectModel) {

@@ -30,6 +30,8 @@ final class SQLiteStatement {
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }
+        // A statement that failed is not reused: the next use prepares it afresh.
+        connection.forget(sql)
         throw connection.error(code: code, sql: sql)
     }
 
@@ -43,7 +45,7 @@ final class SQLiteStatement {
     func bind(_ value: StoredValue, at index: Int32) throws {
         let code: Int32
         switch value {
-        case .null, .blob, .file: code = sqlite3_bind_null(handle, index)
+        case .null, .blob, .file, .staged: code = sqlite3_bind_null(handle, index)
         case .string(let text): code = bindText(text, at: index)
         case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
         case .double(let number): code = sqlite3_bind_double(handle, index, number)
@@ -127,6 +129,12 @@ final class SQLiteStatement {
     /// The column read as the storage of an attribute of `type`.
     @inline(__always)
     func value(_ column: Int32, type: AttributeType) -> StoredValue {
+        if type == .string {
+            // A NULL column has no text pointer, so strings need no separate type check.
+            guard let bytes = sqlite3_column_text(handle, column) else { return .null }
+            let count = Int(sqlite3_column_bytes(handle, column))
+            return .string(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+        }
         if isNull(column) { return .null }
         switch type {
         case .string: return .string(text(column))

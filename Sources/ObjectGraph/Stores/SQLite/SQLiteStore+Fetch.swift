@@ -2,8 +2,8 @@ import CSQLite
 import Foundation
 
 extension SQLiteStore {
-    func fetch(_ request: StoreFetch) throws -> [StoreRow] {
-        guard let layout = schema.layouts[request.entity.name], let table = schema.tables[layout.table] else { return [] }
+    func fetch(_ request: StoreFetch, _ visit: (StoreRow) throws -> Void) throws {
+        guard let layout = schema.layouts[request.entity.name], let table = schema.tables[layout.table] else { return }
         let (whereSQL, bindings) = try whereClause(for: request, layout: layout)
         var sql = table.selectSQL + whereSQL
         if !request.sortOrderings.isEmpty {
@@ -17,7 +17,7 @@ extension SQLiteStore {
             sql += " ORDER BY " + terms.joined(separator: ", ")
         }
         if request.limit != nil || request.offset > 0 { sql += " LIMIT ? OFFSET ?" }
-        return try withConnection { connection in
+        try withConnection { connection in
             let statement = try connection.statement(sql)
             defer { statement.reset() }
             var position: Int32 = 1
@@ -26,11 +26,9 @@ extension SQLiteStore {
                 try statement.bind(Int64(request.limit ?? -1), at: position)
                 try statement.bind(Int64(request.offset), at: position + 1)
             }
-            var rows: [StoreRow] = []
             while try statement.step() {
-                if let row = try decodeRow(statement, connection: connection) { rows.append(row) }
+                if let row = try decodeRow(statement, connection: connection) { try visit(row) }
             }
-            return rows
         }
     }
 
@@ -100,7 +98,8 @@ extension SQLiteStore {
             conditions.append("t0.\"Z_ENT\" IN (\(numbers.map(String.init).joined(separator: ", ")))")
         }
         if let predicate = request.predicate {
-            let fragment = try predicate.simpleSQLFragment(entityName: request.entity.name, alias: "t0", schema: self)
+            let fragment = try predicate.replacingTemporaryObjects()
+                .sqlFragment(entityName: request.entity.name, alias: "t0", schema: self)
             conditions.append(fragment.sql)
             bindings = fragment.bindings
         }
@@ -109,18 +108,17 @@ extension SQLiteStore {
 
     /// The row under the statement's cursor (columns as in the table's select list).
     private func decodeRow(_ statement: SQLiteStatement, connection: SQLiteConnection) throws -> StoreRow? {
-        guard let name = schema.entityNamesByNumber[statement.int64(1)],
-              let entity = model.entity(named: name), let layout = schema.layouts[name] else { return nil }
-        let attributes = entity.allAttributes
+        guard let entity = model.entity(number: statement.int64(1)), let layout = schema.layout(of: entity) else { return nil }
+        let types = entity.attributeTypes
         var values: [StoredValue] = []
-        values.reserveCapacity(attributes.count)
-        for index in attributes.indices {
+        values.reserveCapacity(types.count)
+        for index in types.indices {
             let position = layout.attributePositions[index]
             let hashPosition = layout.blobHashPositions[index]
             if hashPosition >= 0 && !statement.isNull(hashPosition) {
                 values.append(.blob(BlobReference(sha256: statement.text(hashPosition), byteCount: statement.int64(hashPosition + 1))))
             } else {
-                values.append(position < 0 ? .null : statement.value(position, type: attributes[index].type))
+                values.append(position < 0 ? .null : statement.value(position, type: types[index]))
             }
         }
         var toOne: [ObjectID?] = []
@@ -132,7 +130,7 @@ extension SQLiteStore {
                                          connection: connection)
             }
         }
-        return StoreRow(objectID: .permanent(entityName: name, storeIdentifier: identifier, primaryKey: statement.int64(0)),
+        return StoreRow(entity: entity, objectID: .permanent(entityName: entity.name, storeIdentifier: identifier, primaryKey: statement.int64(0)),
                         version: statement.int64(2), attributes: values, toOne: toOne)
     }
 

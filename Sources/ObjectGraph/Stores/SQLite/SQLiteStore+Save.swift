@@ -2,56 +2,66 @@ import CSQLite
 import Foundation
 
 extension SQLiteStore {
-    /// Writes one save in one `BEGIN IMMEDIATE` transaction. Blob files are already committed
-    /// by the context; after the commit, files whose last reference went away are removed.
-    func save(_ changes: StoreChanges) throws -> [ObjectID: ObjectID] {
-        let (permanentIDs, released) = try withConnection { connection in
+    /// Writes one save in one `BEGIN IMMEDIATE` transaction: the staged blobs are committed
+    /// (renamed into place, fsynced) first, then the rows. After the commit, in a second write
+    /// transaction so no other process's save can slip in between the count and the removal,
+    /// blob files whose last reference went away are removed.
+    func save(_ changes: StoreChanges) throws -> [Int64] {
+        try withConnection { connection in
+            let (insertedKeys, released): ([Int64], Set<String>)
             do {
-                return try connection.transaction { try write(changes, connection: connection) }
+                (insertedKeys, released) = try connection.transaction {
+                    try changes.commitStagedBlobs(to: blobStore)
+                    return try write(changes, connection: connection)
+                }
             } catch let error as SQLiteError where error.extendedResultCode == SQLiteError.constraintUnique {
                 throw uniquenessError(error)
             }
-        }
-        if let blobStore, !released.isEmpty {
-            let unreferenced = try withConnection { connection in
-                try released.filter { try referenceCount(of: $0, connection: connection) == 0 }
+            if let blobStore, !released.isEmpty {
+                // Best effort: the save has succeeded; a file left here is swept later.
+                try? connection.transaction {
+                    for hash in released where try referenceCount(of: hash, connection: connection) == 0 {
+                        try? blobStore.remove(sha256: hash)
+                    }
+                }
             }
-            for hash in unreferenced { try? blobStore.remove(sha256: hash) }
+            return insertedKeys
         }
-        return permanentIDs
     }
 
     private func write(_ changes: StoreChanges,
-                       connection: SQLiteConnection) throws -> ([ObjectID: ObjectID], Set<String>) {
-        var permanentIDs: [ObjectID: ObjectID] = [:]
-        var lastKeys: [String: Int64] = [:]
+                       connection: SQLiteConnection) throws -> ([Int64], Set<String>) {
+        var insertedKeys: [Int64] = []
+        insertedKeys.reserveCapacity(changes.inserted.count)
+        var lastKeys: [Int64: Int64] = [:]
         for row in changes.inserted {
-            guard let layout = schema.layouts[row.objectID.entityName] else { continue }
-            let last = try lastKeys[layout.table]
-                ?? connection.scalar("SELECT coalesce(max(\"Z_PK\"), 0) FROM \(quote(layout.table))") ?? 0
-            lastKeys[layout.table] = last + 1
-            permanentIDs[row.objectID] = .permanent(entityName: row.objectID.entityName, storeIdentifier: identifier,
-                                                    primaryKey: last + 1)
+            let root = row.entity.rootEntityNumber
+            let last = try lastKeys[root]
+                ?? connection.scalar("SELECT coalesce(max(\"Z_PK\"), 0) FROM \(quote(row.entity.rootName))") ?? 0
+            lastKeys[root] = last + 1
+            insertedKeys.append(last + 1)
         }
-        func key(_ id: ObjectID?) -> Int64? {
-            guard let id else { return nil }
-            return id.primaryKey ?? permanentIDs[id]?.primaryKey
-        }
+        let key = changes.keyResolver(insertedKeys: insertedKeys)
 
         var released = Set<String>()
-        // Rows are written grouped by entity so each statement is bound many times in a row.
-        for row in changes.inserted {
-            guard let layout = schema.layouts[row.objectID.entityName], let entity = model.entity(named: row.objectID.entityName),
-                  let primaryKey = permanentIDs[row.objectID]?.primaryKey else { continue }
-            let statement = try connection.statement(layout.insertSQL)
-            try statement.bind(primaryKey, at: 1)
+        // The statement is looked up again only when the entity changes from one row to the next.
+        var current: (entity: EntityDescription, layout: SQLiteSchema.EntityLayout, statement: SQLiteStatement)?
+        for index in changes.inserted.indices {
+            if current?.entity !== changes.inserted[index].entity {
+                let entity = changes.inserted[index].entity
+                guard let layout = schema.layout(of: entity) else { continue }
+                current = (entity, layout, try connection.statement(layout.insertSQL))
+            }
+            guard let (entity, layout, statement) = current else { continue }
+            try statement.bind(insertedKeys[index], at: 1)
             try statement.bind(entity.entityNumber, at: 2)
-            try statement.bind(row.version, at: 3)
-            try bindValues(of: row, layout: layout, to: statement, from: 4, key: key)
+            try statement.bind(changes.inserted[index].version, at: 3)
+            try bindValues(of: changes.inserted[index], layout: layout, to: statement, from: 4, key: key)
             try statement.run()
+            statement.reset()
         }
         for row in changes.updated {
-            guard let layout = schema.layouts[row.objectID.entityName], let primaryKey = row.objectID.primaryKey else { continue }
+            guard let layout = schema.layout(of: row.entity), let primaryKey = row.objectID.primaryKey else { continue }
             released.formUnion(try blobHashes(of: primaryKey, layout: layout, connection: connection))
             let statement = try connection.statement(layout.updateSQL)
             try statement.bind(row.version, at: 1)
@@ -84,7 +94,7 @@ extension SQLiteStore {
                 try insert.run()
             }
         }
-        return (permanentIDs, released)
+        return (insertedKeys, released)
     }
 
     /// Binds a row's values in the layout's write order from parameter `start`; returns the next parameter.
@@ -97,11 +107,9 @@ extension SQLiteStore {
             case .attribute(let index):
                 try statement.bind(row.attributes[index], at: position)
             case .blobHash(let index):
-                if case .blob(let reference) = row.attributes[index] { try statement.bind(reference.sha256, at: position) }
-                else { try statement.bind(nil as String?, at: position) }
+                try statement.bind(row.attributes[index].externalReference?.sha256, at: position)
             case .blobSize(let index):
-                if case .blob(let reference) = row.attributes[index] { try statement.bind(reference.byteCount, at: position) }
-                else { try statement.bind(nil as Int64?, at: position) }
+                try statement.bind(row.attributes[index].externalReference?.byteCount, at: position)
             case .toOne(let index):
                 try statement.bind(index < row.toOne.count ? key(row.toOne[index]) : nil, at: position)
             }
@@ -121,6 +129,11 @@ extension SQLiteStore {
         try statement.bind(primaryKey, at: 1)
         guard try statement.step() else { return [] }
         return columns.indices.compactMap { statement.isNull(Int32($0)) ? nil : statement.text(Int32($0)) }
+    }
+
+    /// Every blob hash some row refers to, over every hash column.
+    func referencedBlobHashes() throws -> Set<String> {
+        try withConnection { try referencedBlobHashes(connection: $0) }
     }
 
     /// How many rows, in every table and hash column, refer to blob `hash`.

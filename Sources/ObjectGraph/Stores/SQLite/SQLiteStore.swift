@@ -15,7 +15,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
     let externalStorageThreshold: Int
     let modelVersionHash: String
     let schema: SQLiteSchema
-    var blobDirectory: URL? { blobStore?.directory }
+    let blobDirectory: URL?
 
     private let lock = NSLock()
     private let connection: SQLiteConnection
@@ -33,11 +33,14 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         try connection.execute("PRAGMA journal_mode = WAL")
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA foreign_keys = ON")
+        try PredicateSQLFunctions.register(on: connection.handle)
         let metadata = try Self.openMetadata(connection, schema: schema, model: model)
         try metadata.check(against: model)
         identifier = metadata.storeIdentifier
         modelVersionHash = metadata.modelVersionHash
-        blobStore = try BlobStore(directory: url.deletingPathExtension().appendingPathExtension("blobs"))
+        let blobs = url.deletingPathExtension().appendingPathExtension("blobs")
+        blobDirectory = blobs
+        blobStore = try BlobStore(directory: blobs)
     }
 
     /// Reads the metadata table, or creates the schema and metadata of a new store.

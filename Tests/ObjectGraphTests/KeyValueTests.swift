@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import ObjectGraph
+
+/// Every attribute type, for key-value tests.
+let allTypesModel: ManagedObjectModel = makeModel([
+    EntityDescription("Sample", attributes: [
+        AttributeDescription("text", .string),
+        AttributeDescription("small", .integer16, defaultValue: 7),
+        AttributeDescription("medium", .integer32),
+        AttributeDescription("large", .integer64),
+        AttributeDescription("real", .double),
+        AttributeDescription("flag", .boolean, defaultValue: false),
+        AttributeDescription("when", .date),
+        AttributeDescription("bytes", .binary),
+        AttributeDescription("identifier", .uuid),
+        AttributeDescription("scratch", .string, isTransient: true),
+    ]),
+])
+
+@Suite struct KeyValueTests {
+    @Test(arguments: allStoreTypes)
+    func everyTypeRoundTripsThroughTheStore(type: PersistentStoreType) throws {
+        let stack = try TestStack(model: allTypesModel, type: type)
+        let sample = try stack.context.insertObject(entityName: "Sample")
+        #expect(sample["small", as: Int16.self] == 7)
+        #expect(sample["flag", as: Bool.self] == false)
+        let when = Date(timeIntervalSince1970: 1_764_000_000.25)
+        let identifier = UUID()
+        sample.setValue("héllo", forKey: "text")
+        sample.setValue(Int16(-3), forKey: "small")
+        sample.setValue(70_000, forKey: "medium")
+        sample.setValue(Int64.max, forKey: "large")
+        sample.setValue(2.5, forKey: "real")
+        sample.setValue(true, forKey: "flag")
+        sample.setValue(when, forKey: "when")
+        sample.setValue(Data([0, 1, 2]), forKey: "bytes")
+        sample.setValue(identifier, forKey: "identifier")
+        sample.setValue("not stored", forKey: "scratch")
+        try stack.context.save()
+        try stack.reopen()
+        let stored = try #require(fetchAll("Sample", in: stack.context).first)
+        #expect(stored["text", as: String.self] == "héllo")
+        #expect(stored["small", as: Int16.self] == -3)
+        #expect(stored["medium", as: Int32.self] == 70_000)
+        #expect(stored["large", as: Int64.self] == Int64.max)
+        #expect(stored["real", as: Double.self] == 2.5)
+        #expect(stored["flag", as: Bool.self] == true)
+        #expect(stored["when", as: Date.self] == when)
+        #expect(stored["bytes", as: Data.self] == Data([0, 1, 2]))
+        #expect(stored["identifier", as: UUID.self] == identifier)
+        #expect(stored.value(forKey: "scratch") == nil)
+    }
+
+    @Test(arguments: allStoreTypes)
+    func wrongTypesAreReportedBySave(type: PersistentStoreType) throws {
+        let stack = try TestStack(model: allTypesModel, type: type)
+        let sample = try stack.context.insertObject(entityName: "Sample")
+        sample.setValue("seven", forKey: "small")
+        sample.setValue(100_000, forKey: "small")
+        sample.setValue(1, forKey: "nonexistent")
+        #expect(sample["small", as: Int16.self] == 7)
+        #expect {
+            try stack.context.save()
+        } throws: { error in
+            guard case ObjectGraphError.validationFailed(let problems) = error else { return false }
+            return problems.map(\.key) == ["nonexistent", "small"]
+                && problems[1].rule == "expects a Int16, got a Int"
+        }
+    }
+
+    @Test(arguments: allStoreTypes)
+    func changeTrackingAndPrimitiveAccess(type: PersistentStoreType) throws {
+        let stack = try TestStack(model: allTypesModel, type: type)
+        let sample = try stack.context.insertObject(entityName: "Sample")
+        sample.setValue("first", forKey: "text")
+        #expect(sample.isInserted && sample.hasChanges && !sample.isUpdated)
+        #expect(sample.changedValues()["text"] as? String == "first")
+        try stack.context.save()
+        #expect(!sample.hasChanges && !sample.isInserted)
+        #expect(!sample.objectID.isTemporaryID)
+
+        sample.setPrimitiveValue("quiet", forKey: "text")
+        #expect(!sample.hasChanges)
+        #expect(!stack.context.hasChanges)
+        sample.setValue("second", forKey: "text")
+        #expect(sample.isUpdated)
+        #expect(stack.context.updatedObjects == [sample])
+        #expect(Set(sample.changedValues().keys) == ["text"])
+        #expect(sample.committedValues(forKeys: ["text"])["text"] as? String == "first")
+        sample.setValue("second", forKey: "text")   // the same value again changes nothing more
+        #expect(sample.changedValues().count == 1)
+        try stack.context.save()
+        #expect(sample.committedValues(forKeys: ["text"])["text"] as? String == "second")
+    }
+
+    @Test func typedSubclassPropertiesUseKeyValueStorage() throws {
+        let stack = try TestStack(model: vocabularyModel, type: .inMemory)
+        let word = try stack.context.insert(Word.self)
+        word.word = "perro"
+        #expect(word.value(forKey: "word") as? String == "perro")
+        word.setValue("gato", forKey: "word")
+        #expect(word.word == "gato")
+        #expect(throws: ObjectGraphError.self) { try stack.context.insert(ImageMedium.self) }
+        #expect(throws: ObjectGraphError.self) { try stack.context.insertObject(entityName: "Nope") }
+    }
+}
