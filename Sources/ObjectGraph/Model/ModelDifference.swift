@@ -1,0 +1,202 @@
+import Foundation
+
+/// What changed between the model a store was written with (its ``ModelDescription``) and a
+/// current model: every change named, and how each new entity and property maps to an old
+/// one (by name, or through its `renamingIdentifier`), which is what migrations follow.
+public struct ModelDifference: Sendable {
+    /// Every change, lightweight or not, in the order of the new model's entities
+    /// (removed entities last).
+    public let changes: [ModelChange]
+    /// New entity name → old entity name, for entities that existed before.
+    let entityMapping: [String: String]
+    /// New entity name → (declared attribute name → old attribute name).
+    let attributeMapping: [String: [String: String]]
+    /// New entity name → (declared relationship name → old relationship name).
+    let relationshipMapping: [String: [String: String]]
+
+    /// The changes a lightweight migration cannot make.
+    public var incompatibleChanges: [ModelChange] { changes.filter { !$0.isLightweight } }
+
+    /// Compares `stored` (the old model) with `current`.
+    public init(from stored: ModelDescription, to current: ManagedObjectModel) {
+        var changes: [ModelChange] = []
+        var entityMapping: [String: String] = [:]
+        for entity in current.entities {
+            let oldName = entity.renamingIdentifier ?? entity.name
+            if stored.entity(named: oldName) != nil { entityMapping[entity.name] = oldName }
+        }
+        let oldToNew = Dictionary(entityMapping.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        var attributeMapping: [String: [String: String]] = [:]
+        var relationshipMapping: [String: [String: String]] = [:]
+        for entity in current.entities {
+            guard let oldName = entityMapping[entity.name], let old = stored.entity(named: oldName) else {
+                changes.append(ModelChange(entity: entity.name, summary: "entity added", isLightweight: true))
+                continue
+            }
+            var comparison = EntityComparison(entity: entity, old: old, oldToNew: oldToNew)
+            if oldName != entity.name {
+                comparison.note(nil, "renamed from \(oldName)")
+            }
+            comparison.compareHeader()
+            comparison.compareAttributes()
+            comparison.compareRelationships(current: current)
+            comparison.compareConstraints()
+            changes += comparison.changes
+            attributeMapping[entity.name] = comparison.attributeMapping
+            relationshipMapping[entity.name] = comparison.relationshipMapping
+        }
+        for old in stored.entities where oldToNew[old.name] == nil {
+            changes.append(ModelChange(entity: old.name, summary: "entity removed", isLightweight: true))
+        }
+        self.changes = changes
+        self.entityMapping = entityMapping
+        self.attributeMapping = attributeMapping
+        self.relationshipMapping = relationshipMapping
+    }
+
+    /// The old name of attribute `name` of new entity `entity` (inherited ones included), or nil when it is new.
+    func oldAttributeName(_ name: String, of entity: EntityDescription, in model: ManagedObjectModel) -> String? {
+        for candidate in [entity.name] + entity.ancestorNames {
+            guard let declaring = model.entity(named: candidate),
+                  declaring.attributes.contains(where: { $0.name == name }) else { continue }
+            return attributeMapping[candidate]?[name]
+        }
+        return nil
+    }
+
+    /// The old name of relationship `name` of new entity `entity` (inherited ones included), or nil when it is new.
+    func oldRelationshipName(_ name: String, of entity: EntityDescription, in model: ManagedObjectModel) -> String? {
+        for candidate in [entity.name] + entity.ancestorNames {
+            guard let declaring = model.entity(named: candidate),
+                  declaring.relationships.contains(where: { $0.name == name }) else { continue }
+            return relationshipMapping[candidate]?[name]
+        }
+        return nil
+    }
+}
+
+/// Compares one new entity with its old description, collecting changes and property mappings.
+private struct EntityComparison {
+    let entity: EntityDescription
+    let old: ModelDescription.Entity
+    let oldToNew: [String: String]
+    var changes: [ModelChange] = []
+    var attributeMapping: [String: String] = [:]
+    var relationshipMapping: [String: String] = [:]
+
+    init(entity: EntityDescription, old: ModelDescription.Entity, oldToNew: [String: String]) {
+        self.entity = entity
+        self.old = old
+        self.oldToNew = oldToNew
+    }
+
+    mutating func note(_ property: String?, _ summary: String, lightweight: Bool = true) {
+        changes.append(ModelChange(entity: entity.name, property: property, summary: summary, isLightweight: lightweight))
+    }
+
+    mutating func compareHeader() {
+        let oldParent = old.parent.map { oldToNew[$0] ?? $0 }
+        if oldParent != entity.parentName {
+            note(nil, "parent changed from \(oldParent ?? "none") to \(entity.parentName ?? "none")", lightweight: false)
+        }
+        if entity.isAbstract && !old.isAbstract {
+            note(nil, "became abstract (its stored objects would have no entity)", lightweight: false)
+        } else if !entity.isAbstract && old.isAbstract {
+            note(nil, "is no longer abstract")
+        }
+    }
+
+    mutating func compareAttributes() {
+        var matched = Set<String>()
+        for attribute in entity.attributes where !attribute.isTransient {
+            let oldName = attribute.renamingIdentifier ?? attribute.name
+            guard let previous = old.attributes.first(where: { $0.name == oldName && !$0.isTransient }) else {
+                let fillable = attribute.isOptional || attribute.defaultValue != nil
+                note(attribute.name, fillable ? "attribute added" : "attribute added as required without a default value",
+                     lightweight: fillable)
+                continue
+            }
+            matched.insert(oldName)
+            attributeMapping[attribute.name] = oldName
+            if oldName != attribute.name { note(attribute.name, "renamed from \(oldName)") }
+            if previous.type != attribute.type {
+                note(attribute.name, "type changed from \(previous.type.rawValue) to \(attribute.type.rawValue)", lightweight: false)
+            }
+            if previous.isOptional && !attribute.isOptional {
+                if attribute.defaultValue != nil {
+                    note(attribute.name, "made required (empty values get the default)")
+                } else {
+                    note(attribute.name, "made required without a default value", lightweight: false)
+                }
+            } else if !previous.isOptional && attribute.isOptional {
+                note(attribute.name, "made optional")
+            }
+            if previous.isIndexed != attribute.isIndexed {
+                note(attribute.name, attribute.isIndexed ? "index added" : "index removed")
+            }
+            if previous.allowsExternalStorage && !attribute.allowsExternalStorage {
+                note(attribute.name, "external storage turned off (values in blob files would be lost)", lightweight: false)
+            } else if !previous.allowsExternalStorage && attribute.allowsExternalStorage {
+                note(attribute.name, "external storage allowed")
+            }
+            if previous.isSearchable != attribute.isSearchable {
+                note(attribute.name, attribute.isSearchable ? "made searchable" : "no longer searchable")
+            }
+        }
+        for previous in old.attributes where !previous.isTransient && !matched.contains(previous.name) {
+            note(previous.name, "attribute removed")
+        }
+    }
+
+    mutating func compareRelationships(current: ManagedObjectModel) {
+        var matched = Set<String>()
+        for relationship in entity.relationships {
+            let oldName = relationship.renamingIdentifier ?? relationship.name
+            guard let previous = old.relationships.first(where: { $0.name == oldName }) else {
+                note(relationship.name, "relationship added")
+                continue
+            }
+            matched.insert(oldName)
+            relationshipMapping[relationship.name] = oldName
+            if oldName != relationship.name { note(relationship.name, "renamed from \(oldName)") }
+            let oldDestination = oldToNew[previous.destination] ?? previous.destination
+            if oldDestination != relationship.destination {
+                note(relationship.name, "destination changed from \(oldDestination) to \(relationship.destination)",
+                     lightweight: false)
+            }
+            if previous.isToMany && !relationship.isToMany {
+                note(relationship.name, "to-many became to-one (objects beyond the first would be lost)", lightweight: false)
+            } else if !previous.isToMany && relationship.isToMany {
+                note(relationship.name, "to-one became to-many")
+            }
+            // The old inverse under its new name (the destination may have renamed it).
+            let renamedInverse = previous.inverse.map { oldInverse in
+                current.entity(named: relationship.destination)?.allRelationships
+                    .first { ($0.renamingIdentifier ?? $0.name) == oldInverse }?.name ?? oldInverse
+            }
+            if renamedInverse != relationship.inverse {
+                note(relationship.name, "inverse changed from \(previous.inverse ?? "none") to \(relationship.inverse ?? "none")")
+            }
+        }
+        for previous in old.relationships where !matched.contains(previous.name) {
+            note(previous.name, "relationship removed")
+        }
+    }
+
+    mutating func compareConstraints() {
+        let mapping = attributeMapping
+        let oldConstraints = Set(old.uniquenessConstraints.map { Set($0) })
+        var newConstraints = Set<Set<String>>()
+        for constraint in entity.uniquenessConstraints {
+            // A constraint is the same as before when its keys map onto an old constraint's keys.
+            let mapped = Set(constraint.map { mapping[$0] ?? "+\($0)" })
+            newConstraints.insert(mapped)
+            if !oldConstraints.contains(mapped) {
+                note(constraint.joined(separator: ","), "uniqueness constraint added")
+            }
+        }
+        for constraint in old.uniquenessConstraints where !newConstraints.contains(Set(constraint)) {
+            note(constraint.joined(separator: ","), "uniqueness constraint removed")
+        }
+    }
+}
