@@ -2,7 +2,9 @@ import Foundation
 
 /// What changed between the model a store was written with (its ``ModelDescription``) and a
 /// current model: every change named, and how each new entity and property maps to an old
-/// one (by name, or through its `renamingIdentifier`), which is what migrations follow.
+/// one, which is what migrations follow. An entity or property maps to the old one named by its
+/// `renamingIdentifier` when there is one, else to the old one of its own name; so a model keeps
+/// its renaming identifiers in later versions, and a store of any earlier version migrates directly.
 public struct ModelDifference: Sendable {
     /// Every change, lightweight or not, in the order of the new model's entities
     /// (removed entities last).
@@ -22,8 +24,8 @@ public struct ModelDifference: Sendable {
         var changes: [ModelChange] = []
         var entityMapping: [String: String] = [:]
         for entity in current.entities {
-            let oldName = entity.renamingIdentifier ?? entity.name
-            if stored.entity(named: oldName) != nil { entityMapping[entity.name] = oldName }
+            let oldName = [entity.renamingIdentifier, entity.name].compactMap { $0 }.first { stored.entity(named: $0) != nil }
+            if let oldName { entityMapping[entity.name] = oldName }
         }
         let oldToNew = Dictionary(entityMapping.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
         var attributeMapping: [String: [String: String]] = [:]
@@ -107,15 +109,19 @@ private struct EntityComparison {
     }
 
     mutating func compareAttributes() {
+        let oldAttributes = old.attributes
         var matched = Set<String>()
         for attribute in entity.attributes where !attribute.isTransient {
-            let oldName = attribute.renamingIdentifier ?? attribute.name
-            guard let previous = old.attributes.first(where: { $0.name == oldName && !$0.isTransient }) else {
+            let candidates = [attribute.renamingIdentifier, attribute.name].compactMap { $0 }
+            guard let previous = candidates.lazy.compactMap({ name in
+                oldAttributes.first { $0.name == name && !$0.isTransient }
+            }).first else {
                 let fillable = attribute.isOptional || attribute.defaultValue != nil
                 note(attribute.name, fillable ? "attribute added" : "attribute added as required without a default value",
                      lightweight: fillable)
                 continue
             }
+            let oldName = previous.name
             matched.insert(oldName)
             attributeMapping[attribute.name] = oldName
             if oldName != attribute.name { note(attribute.name, "renamed from \(oldName)") }
@@ -149,13 +155,15 @@ private struct EntityComparison {
     }
 
     mutating func compareRelationships(current: ManagedObjectModel) {
+        let oldRelationships = old.relationships
         var matched = Set<String>()
         for relationship in entity.relationships {
-            let oldName = relationship.renamingIdentifier ?? relationship.name
-            guard let previous = old.relationships.first(where: { $0.name == oldName }) else {
+            let candidates = [relationship.renamingIdentifier, relationship.name].compactMap { $0 }
+            guard let previous = candidates.lazy.compactMap({ name in oldRelationships.first { $0.name == name } }).first else {
                 note(relationship.name, "relationship added")
                 continue
             }
+            let oldName = previous.name
             matched.insert(oldName)
             relationshipMapping[relationship.name] = oldName
             if oldName != relationship.name { note(relationship.name, "renamed from \(oldName)") }
@@ -172,7 +180,7 @@ private struct EntityComparison {
             // The old inverse under its new name (the destination may have renamed it).
             let renamedInverse = previous.inverse.map { oldInverse in
                 current.entity(named: relationship.destination)?.allRelationships
-                    .first { ($0.renamingIdentifier ?? $0.name) == oldInverse }?.name ?? oldInverse
+                    .first { $0.renamingIdentifier == oldInverse }?.name ?? oldInverse
             }
             if renamedInverse != relationship.inverse {
                 note(relationship.name, "inverse changed from \(previous.inverse ?? "none") to \(relationship.inverse ?? "none")")
