@@ -236,6 +236,63 @@ private struct DiaryData {
         #expect(try directory.backups().isEmpty)
     }
 
+    /// One-to-one becomes one-to-many (kept in the other side's key), a to-many without inverse
+    /// gains a to-one inverse (join rows become keys), a removed binary attribute leaves its blob to the sweep.
+    @Test(arguments: [PersistentStoreType.sqlite, .binary])
+    func relationshipsMoveToTheirNewStorageAndRemovedBlobsAreLeftForTheSweep(type: PersistentStoreType) throws {
+        let before = makeModel([
+            EntityDescription("Person", attributes: [
+                AttributeDescription("name", .string), AttributeDescription("photo", .binary, allowsExternalStorage: true),
+            ], relationships: [
+                RelationshipDescription("desk", destination: "Desk", inverse: "owner"),
+                RelationshipDescription("pets", destination: "Pet", inverse: nil, isToMany: true),
+            ]),
+            EntityDescription("Desk", attributes: [AttributeDescription("room", .string)],
+                              relationships: [RelationshipDescription("owner", destination: "Person", inverse: "desk")]),
+            EntityDescription("Pet", attributes: [AttributeDescription("name", .string)]),
+        ])
+        let after = makeModel([
+            EntityDescription("Person", attributes: [AttributeDescription("name", .string)], relationships: [
+                RelationshipDescription("desk", destination: "Desk", inverse: "owners"),
+                RelationshipDescription("pets", destination: "Pet", inverse: "owner", isToMany: true),
+            ]),
+            EntityDescription("Desk", attributes: [AttributeDescription("room", .string)], relationships: [
+                RelationshipDescription("owners", destination: "Person", inverse: "desk", isToMany: true, renamingIdentifier: "owner"),
+            ]),
+            EntityDescription("Pet", attributes: [AttributeDescription("name", .string)],
+                              relationships: [RelationshipDescription("owner", destination: "Person", inverse: "pets")]),
+        ])
+        let directory = try StoreDirectory(type)
+        let photo = randomData(4000)
+        do {
+            let context = try directory.open(before)
+            let ana = try context.insertObject(entityName: "Person")
+            ana.setValue("Ana", forKey: "name")
+            ana.setValue(photo, forKey: "photo")
+            let desk = try context.insertObject(entityName: "Desk")
+            desk.setValue("4.12", forKey: "room")
+            ana.setValue(desk, forKey: "desk")
+            for name in ["Rex", "Tom"] {
+                let pet = try context.insertObject(entityName: "Pet")
+                pet.setValue(name, forKey: "name")
+                ana.add(pet, to: "pets")
+            }
+            try context.save()
+        }
+        let context = try directory.open(after)
+        let ana = try #require(try fetchAll("Person", in: context).first)
+        let desk = try #require(ana.value(forKey: "desk") as? ManagedObject)
+        #expect(desk.value(forKey: "room") as? String == "4.12")
+        #expect(desk.objects(forKey: "owners").map { $0.value(forKey: "name") as? String } == ["Ana"])
+        let pets = try fetchAll("Pet", in: context, sortedBy: "name")
+        #expect(pets.map { ($0.value(forKey: "owner") as? ManagedObject)?.value(forKey: "name") as? String } == ["Ana", "Ana"])
+        #expect(ana.objects(forKey: "pets").count == 2)
+        // The photo's blob file is still there, now unreferenced: the sweep's to remove, not the migration's.
+        let hash = SHA256Hasher.hex(of: photo)
+        #expect(blobHashes(in: directory.blobDirectory) == [hash])
+        #expect(try context.persistentStoreCoordinator.blobGarbage(olderThan: -1).unreferencedBlobs == [hash])
+    }
+
     @Test func aStoreWithoutAModelDescriptionGetsOneOrIsRefusedAsBefore() throws {
         let directory = try StoreDirectory(.sqlite)
         let data = DiaryData()
