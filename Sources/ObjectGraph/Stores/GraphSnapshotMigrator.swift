@@ -18,15 +18,14 @@ struct GraphSnapshotMigrator {
     static func migrateIfNeeded(_ graph: GraphSnapshot, at url: URL, to model: ManagedObjectModel,
                                 write: (GraphSnapshot, URL) throws -> Void) throws -> GraphSnapshot {
         let metadata = graph.metadata
-        guard let difference = try metadata.migrationDifference(to: model, path: url.path),
-              let oldDescription = metadata.modelDescription else {
+        guard let (difference, storedModel) = try metadata.migration(to: model, path: url.path) else {
             guard metadata.modelDescription == nil else { return graph }
             var described = graph
             described.metadata = metadata.migrated(to: model)
             try write(described, url)
             return described
         }
-        let migrator = GraphSnapshotMigrator(oldModel: try oldDescription.makeModel(), newModel: model, difference: difference)
+        let migrator = GraphSnapshotMigrator(oldModel: storedModel, newModel: model, difference: difference)
         let migrated = try migrator.migrate(graph)
         let backup = metadata.backupURL(for: url)
         let temporary = backup.deletingLastPathComponent().appendingPathComponent(".\(backup.lastPathComponent).\(UUID().uuidString).tmp")

@@ -2,13 +2,16 @@ import Foundation
 
 extension StoreMetadata {
     /// What a store with this metadata must change to be opened with `model`: nil when it was
-    /// written with `model`, else the difference, every change of which is lightweight.
+    /// written with `model`, else the difference (every change of which is lightweight) and the
+    /// model the store was written with, rebuilt from its description.
     /// - Throws: ``StoreError/modelMismatch(storeHash:modelHash:differences:)`` when the store keeps
-    ///   no description of its model; ``MigrationError/incompatibleChanges(path:changes:)`` listing
-    ///   each change a lightweight migration cannot make; ``ModelError`` for a damaged description.
-    func migrationDifference(to model: ManagedObjectModel, path: String) throws -> ModelDifference? {
+    ///   no description of its model, or one that does not give its version hash (so it cannot be
+    ///   trusted); ``MigrationError/incompatibleChanges(path:changes:)`` listing each change a
+    ///   lightweight migration cannot make.
+    func migration(to model: ManagedObjectModel, path: String) throws -> (difference: ModelDifference, storedModel: ManagedObjectModel)? {
         guard modelVersionHash != model.versionHash else { return nil }
-        guard let modelDescription else {
+        guard let modelDescription, let storedModel = try? modelDescription.makeModel(),
+              storedModel.versionHash == modelVersionHash else {
             throw StoreError.modelMismatch(
                 storeHash: modelVersionHash, modelHash: model.versionHash,
                 differences: ManagedObjectModel.differences(stored: entityVersionHashes, current: model.entityVersionHashes))
@@ -16,7 +19,7 @@ extension StoreMetadata {
         let difference = ModelDifference(from: modelDescription, to: model)
         let incompatible = difference.incompatibleChanges
         guard incompatible.isEmpty else { throw MigrationError.incompatibleChanges(path: path, changes: incompatible) }
-        return difference
+        return (difference, storedModel)
     }
 
     /// The name of the backup copy made beside `url` before migrating away from this model.

@@ -12,14 +12,13 @@ extension SQLiteStore {
     ///   for a store that keeps no model description; in every case the store is left as it was.
     static func migrateIfNeeded(_ connection: SQLiteConnection, url: URL, metadata: StoreMetadata,
                                 schema: SQLiteSchema, model: ManagedObjectModel) throws -> StoreMetadata {
-        guard let difference = try metadata.migrationDifference(to: model, path: url.path),
-              let oldDescription = metadata.modelDescription else {
+        guard let (difference, storedModel) = try metadata.migration(to: model, path: url.path) else {
             guard metadata.modelDescription == nil else { return metadata }
             let described = metadata.migrated(to: model)
             try connection.transaction { try writeMetadata(described, to: connection) }
             return described
         }
-        let plan = SQLiteMigrationPlan(oldModel: try oldDescription.makeModel(), newModel: model,
+        let plan = SQLiteMigrationPlan(oldModel: storedModel, newModel: model,
                                        newSchema: schema, difference: difference)
         let backup = metadata.backupURL(for: url)
         try makeBackup(connection, to: backup)
