@@ -58,20 +58,20 @@ public struct ModelDifference: Sendable {
 
     /// The old name of attribute `name` of new entity `entity` (inherited ones included), or nil when it is new.
     func oldAttributeName(_ name: String, of entity: EntityDescription, in model: ManagedObjectModel) -> String? {
-        for candidate in [entity.name] + entity.ancestorNames {
-            guard let declaring = model.entity(named: candidate),
-                  declaring.attributes.contains(where: { $0.name == name }) else { continue }
-            return attributeMapping[candidate]?[name]
-        }
-        return nil
+        oldName(name, of: entity, in: model, mapping: attributeMapping) { $0.attributes.contains { $0.name == name } }
     }
 
     /// The old name of relationship `name` of new entity `entity` (inherited ones included), or nil when it is new.
     func oldRelationshipName(_ name: String, of entity: EntityDescription, in model: ManagedObjectModel) -> String? {
+        oldName(name, of: entity, in: model, mapping: relationshipMapping) { $0.relationships.contains { $0.name == name } }
+    }
+
+    /// The old name of property `name` as mapped on the entity of `entity`'s chain that `declares` it.
+    private func oldName(_ name: String, of entity: EntityDescription, in model: ManagedObjectModel,
+                         mapping: [String: [String: String]], declares: (EntityDescription) -> Bool) -> String? {
         for candidate in [entity.name] + entity.ancestorNames {
-            guard let declaring = model.entity(named: candidate),
-                  declaring.relationships.contains(where: { $0.name == name }) else { continue }
-            return relationshipMapping[candidate]?[name]
+            guard let declaring = model.entity(named: candidate), declares(declaring) else { continue }
+            return mapping[candidate]?[name]
         }
         return nil
     }

@@ -27,20 +27,7 @@ struct GraphSnapshotMigrator {
         }
         let migrator = GraphSnapshotMigrator(oldModel: storedModel, newModel: model, difference: difference)
         let migrated = try migrator.migrate(graph)
-        let backup = metadata.backupURL(for: url)
-        let temporary = backup.deletingLastPathComponent().appendingPathComponent(".\(backup.lastPathComponent).\(UUID().uuidString).tmp")
-        do {
-            try FileManager.default.copyItem(at: url, to: temporary)
-            guard rename(temporary.path, backup.path) == 0 else {
-                throw MigrationError.backupFailed(path: backup.path, reason: String(cString: strerror(errno)))
-            }
-        } catch let error as MigrationError {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw MigrationError.backupFailed(path: backup.path, reason: String(describing: error))
-        }
+        _ = try metadata.makeBackup(of: url) { try FileManager.default.copyItem(at: url, to: $0) }
         try write(migrated, url)
         return migrated
     }

@@ -26,4 +26,23 @@ extension StoreMetadata {
     func backupURL(for url: URL) -> URL {
         url.deletingLastPathComponent().appendingPathComponent("\(url.lastPathComponent).backup-\(modelVersionHash.prefix(12))")
     }
+
+    /// Makes the backup copy of the store at `url` before migrating: `copy` writes a temporary
+    /// file beside it, which is then renamed into place (replacing an older backup of the same name).
+    /// Returns the backup's URL.
+    /// - Throws: ``MigrationError/backupFailed(path:reason:)``.
+    func makeBackup(of url: URL, copy: (URL) throws -> Void) throws -> URL {
+        let backup = backupURL(for: url)
+        let temporary = backup.deletingLastPathComponent().appendingPathComponent(".\(backup.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            try copy(temporary)
+            guard rename(temporary.path, backup.path) == 0 else {
+                throw MigrationError.backupFailed(path: backup.path, reason: String(cString: strerror(errno)))
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error as? MigrationError ?? MigrationError.backupFailed(path: backup.path, reason: String(describing: error))
+        }
+        return backup
+    }
 }

@@ -20,16 +20,23 @@ extension SQLiteStore {
         }
         let plan = SQLiteMigrationPlan(oldModel: storedModel, newModel: model,
                                        newSchema: schema, difference: difference)
-        let backup = metadata.backupURL(for: url)
-        try makeBackup(connection, to: backup)
+        // VACUUM INTO reads through the connection, so the copy includes what the WAL holds.
+        let backup = try metadata.makeBackup(of: url) { temporary in
+            try connection.execute("VACUUM INTO '\(temporary.path.replacingOccurrences(of: "'", with: "''"))'")
+        }
         let migrated = metadata.migrated(to: model)
         do {
             try connection.execute("PRAGMA foreign_keys = OFF")
             defer { try? connection.execute("PRAGMA foreign_keys = ON") }
             try connection.transaction {
-                // Another process may have migrated the store since it was opened.
+                // Another process may have migrated the store since this one read its metadata.
                 let current = try storedValue("modelVersionHash", connection)
-                guard current == metadata.modelVersionHash else { return }
+                guard current == metadata.modelVersionHash else {
+                    guard current == model.versionHash else {
+                        throw StoreError.modelMismatch(storeHash: current ?? "?", modelHash: model.versionHash, differences: [])
+                    }
+                    return
+                }
                 try plan.run(on: connection)
                 let problems = try foreignKeyProblems(connection)
                 guard problems.isEmpty else { throw MigrationError.integrityCheckFailed(path: url.path, problems: problems) }
@@ -70,25 +77,6 @@ extension SQLiteStore {
     /// The model description stored in `values`, or nil.
     static func modelDescription(in values: [String: String]) -> ModelDescription? {
         values["modelDescription"].flatMap { try? JSONDecoder().decode(ModelDescription.self, from: Data($0.utf8)) }
-    }
-
-    /// Copies the whole database (WAL content included) to `backup` with `VACUUM INTO`,
-    /// through a temporary file renamed into place, replacing an older backup of the same name.
-    /// - Throws: ``MigrationError/backupFailed(path:reason:)``.
-    private static func makeBackup(_ connection: SQLiteConnection, to backup: URL) throws {
-        let temporary = backup.deletingLastPathComponent().appendingPathComponent(".\(backup.lastPathComponent).\(UUID().uuidString).tmp")
-        do {
-            try connection.execute("VACUUM INTO '\(temporary.path.replacingOccurrences(of: "'", with: "''"))'")
-            if rename(temporary.path, backup.path) != 0 {
-                throw MigrationError.backupFailed(path: backup.path, reason: String(cString: strerror(errno)))
-            }
-        } catch let error as MigrationError {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw MigrationError.backupFailed(path: backup.path, reason: String(describing: error))
-        }
     }
 
     private static func storedValue(_ key: String, _ connection: SQLiteConnection) throws -> String? {
