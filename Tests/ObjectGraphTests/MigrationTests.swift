@@ -293,6 +293,51 @@ private struct DiaryData {
         #expect(try context.persistentStoreCoordinator.blobGarbage(olderThan: -1).unreferencedBlobs == [hash])
     }
 
+    /// Sub-entities share their root's table: a removed sub-entity's rows go (and references to
+    /// them are cleared), a sub-entity's new column is filled for its own rows only.
+    @Test(arguments: [PersistentStoreType.sqlite, .binary])
+    func hierarchiesKeepTheirRowsAndLoseRemovedSubentities(type: PersistentStoreType) throws {
+        let before = makeModel([
+            EntityDescription("Item", attributes: [AttributeDescription("label", .string)],
+                              relationships: [RelationshipDescription("cover", destination: "Medium", inverse: nil)]),
+            EntityDescription("Medium", attributes: [AttributeDescription("name", .string)]),
+            EntityDescription("Image", parent: "Medium", attributes: [AttributeDescription("width", .integer32)]),
+            EntityDescription("Sound", parent: "Medium", attributes: [AttributeDescription("seconds", .double)]),
+        ])
+        let after = makeModel([
+            EntityDescription("Item", attributes: [AttributeDescription("label", .string)],
+                              relationships: [RelationshipDescription("cover", destination: "Medium", inverse: nil)]),
+            EntityDescription("Medium", attributes: [AttributeDescription("title", .string, renamingIdentifier: "name")]),
+            EntityDescription("Image", parent: "Medium", attributes: [
+                AttributeDescription("width", .integer32),
+                AttributeDescription("height", .integer32, isOptional: false, defaultValue: Int32(480)),
+            ]),
+        ])
+        let directory = try StoreDirectory(type)
+        do {
+            let context = try directory.open(before)
+            for (label, entity) in [("plain", "Medium"), ("image", "Image"), ("sound", "Sound")] {
+                let medium = try context.insertObject(entityName: entity)
+                medium.setValue(label, forKey: "name")
+                let item = try context.insertObject(entityName: "Item")
+                item.setValue(label, forKey: "label")
+                item.setValue(medium, forKey: "cover")
+            }
+            try context.save()
+        }
+        let context = try directory.open(after)
+        let media = try fetchAll("Medium", in: context, sortedBy: "title")
+        #expect(media.map { "\($0.entity.name):\($0.value(forKey: "title") as? String ?? "-")" } == ["Image:image", "Medium:plain"])
+        #expect(media.first?.value(forKey: "height") as? Int32 == 480)
+        let items = try fetchAll("Item", in: context, sortedBy: "label")
+        #expect(items.map { ($0.value(forKey: "cover") as? ManagedObject)?.value(forKey: "title") as? String } == ["image", "plain", nil])
+        if type == .sqlite {
+            #expect(try sqliteRows("SELECT title, height FROM Medium ORDER BY title", at: directory.storeURL)
+                == [["image", "480"], ["plain", nil]])
+            #expect(try sqliteRows("PRAGMA foreign_key_check", at: directory.storeURL).isEmpty)
+        }
+    }
+
     @Test func aStoreWithoutAModelDescriptionGetsOneOrIsRefusedAsBefore() throws {
         let directory = try StoreDirectory(.sqlite)
         let data = DiaryData()
