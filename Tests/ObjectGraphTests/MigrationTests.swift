@@ -338,6 +338,25 @@ private struct DiaryData {
         }
     }
 
+    /// The backup is made through SQLite, so rows still in the WAL (not yet in the main file) are in it.
+    @Test func theBackupHoldsWhatTheWALHeld() throws {
+        let directory = try StoreDirectory(.sqlite)
+        let writer = try directory.open(migrationV1)
+        for title in ["in the WAL", "also in the WAL"] {
+            let entry = try writer.insertObject(entityName: "Entry")
+            entry.setValue(title, forKey: "title")
+        }
+        try writer.save()
+        let wal = URL(fileURLWithPath: directory.storeURL.path + "-wal")
+        #expect(try Data(contentsOf: wal).count > 0)
+
+        #expect(try fetchAll("Entry", in: try directory.open(migrationV2)).count == 2)
+        let backup = try #require(try directory.backups().first)
+        let old = try directory.open(migrationV1, at: backup)
+        #expect(try fetchAll("Entry", in: old, sortedBy: "title").map { $0.value(forKey: "title") as? String }
+            == ["also in the WAL", "in the WAL"])
+    }
+
     @Test func aStoreWithoutAModelDescriptionGetsOneOrIsRefusedAsBefore() throws {
         let directory = try StoreDirectory(.sqlite)
         let data = DiaryData()
