@@ -95,5 +95,3 @@ public struct ModelDescription: Codable, Sendable, Hashable {
         })
     }
 }
-
-extension AttributeType: Codable {}
