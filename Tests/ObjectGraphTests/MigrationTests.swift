@@ -384,6 +384,14 @@ private struct DiaryData {
         ])
         let same = ModelDifference(from: ModelDescription(model: migrationV3), to: migrationV3)
         #expect(same.changes.isEmpty)
+
+        // A renaming identifier claims the old attribute first; a new attribute of the old name is new.
+        let before = makeModel([EntityDescription("Tag", attributes: [AttributeDescription("name", .string)])])
+        let after = makeModel([EntityDescription("Tag", attributes: [
+            AttributeDescription("name", .integer64), AttributeDescription("label", .string, renamingIdentifier: "name"),
+        ])])
+        let swapped = ModelDifference(from: ModelDescription(model: before), to: after)
+        #expect(swapped.changes.map(\.description) == ["Tag.name: attribute added", "Tag.label: renamed from name"])
     }
 
     /// Runs `sql` on the database at `url`.

@@ -31,21 +31,34 @@ struct EntityComparison {
         }
     }
 
+    /// Matches new names to old ones: first through renaming identifiers, then each new name
+    /// left to the old one of the same name if no other took it. New name → old name.
+    static func match(_ new: [(name: String, renamingIdentifier: String?)], old: [String]) -> [String: String] {
+        var available = Set(old)
+        var result: [String: String] = [:]
+        for (name, renamingIdentifier) in new {
+            guard let renamingIdentifier, available.remove(renamingIdentifier) != nil else { continue }
+            result[name] = renamingIdentifier
+        }
+        for (name, _) in new where result[name] == nil && available.remove(name) != nil {
+            result[name] = name
+        }
+        return result
+    }
+
     mutating func compareAttributes() {
-        let oldAttributes = old.attributes
-        var matched = Set<String>()
-        for attribute in entity.attributes where !attribute.isTransient {
-            let candidates = [attribute.renamingIdentifier, attribute.name].compactMap { $0 }
-            guard let previous = candidates.lazy.compactMap({ name in
-                oldAttributes.first { $0.name == name && !$0.isTransient }
-            }).first else {
+        let stored = entity.attributes.filter { !$0.isTransient }
+        let matches = Self.match(stored.map { ($0.name, $0.renamingIdentifier) },
+                                 old: old.attributes.filter { !$0.isTransient }.map(\.name))
+        let matched = Set(matches.values)
+        for attribute in stored {
+            guard let previous = matches[attribute.name].flatMap({ name in old.attributes.first { $0.name == name } }) else {
                 let fillable = attribute.isOptional || attribute.defaultValue != nil
                 note(attribute.name, fillable ? "attribute added" : "attribute added as required without a default value",
                      lightweight: fillable)
                 continue
             }
             let oldName = previous.name
-            matched.insert(oldName)
             attributeMapping[attribute.name] = oldName
             if oldName != attribute.name { note(attribute.name, "renamed from \(oldName)") }
             if previous.type != attribute.type {
@@ -78,16 +91,14 @@ struct EntityComparison {
     }
 
     mutating func compareRelationships(current: ManagedObjectModel) {
-        let oldRelationships = old.relationships
-        var matched = Set<String>()
+        let matches = Self.match(entity.relationships.map { ($0.name, $0.renamingIdentifier) }, old: old.relationships.map(\.name))
+        let matched = Set(matches.values)
         for relationship in entity.relationships {
-            let candidates = [relationship.renamingIdentifier, relationship.name].compactMap { $0 }
-            guard let previous = candidates.lazy.compactMap({ name in oldRelationships.first { $0.name == name } }).first else {
+            guard let previous = matches[relationship.name].flatMap({ name in old.relationships.first { $0.name == name } }) else {
                 note(relationship.name, "relationship added")
                 continue
             }
             let oldName = previous.name
-            matched.insert(oldName)
             relationshipMapping[relationship.name] = oldName
             if oldName != relationship.name { note(relationship.name, "renamed from \(oldName)") }
             let oldDestination = oldToNew[previous.destination] ?? previous.destination

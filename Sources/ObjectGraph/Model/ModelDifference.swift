@@ -22,12 +22,9 @@ public struct ModelDifference: Sendable {
     /// Compares `stored` (the old model) with `current`.
     public init(from stored: ModelDescription, to current: ManagedObjectModel) {
         var changes: [ModelChange] = []
-        var entityMapping: [String: String] = [:]
-        for entity in current.entities {
-            let oldName = [entity.renamingIdentifier, entity.name].compactMap { $0 }.first { stored.entity(named: $0) != nil }
-            if let oldName { entityMapping[entity.name] = oldName }
-        }
-        let oldToNew = Dictionary(entityMapping.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        let entityMapping = EntityComparison.match(current.entities.map { ($0.name, $0.renamingIdentifier) },
+                                                   old: stored.entities.map(\.name))
+        let oldToNew = Dictionary(uniqueKeysWithValues: entityMapping.map { ($0.value, $0.key) })
         var attributeMapping: [String: [String: String]] = [:]
         var relationshipMapping: [String: [String: String]] = [:]
         for entity in current.entities {
