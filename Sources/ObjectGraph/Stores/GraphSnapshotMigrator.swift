@@ -36,7 +36,17 @@ struct GraphSnapshotMigrator {
     /// - Throws: ``MigrationError/duplicateValues(entity:keys:duplicates:)`` when a uniqueness constraint does not hold.
     func migrate(_ graph: GraphSnapshot) throws -> GraphSnapshot {
         var result = GraphSnapshot(metadata: graph.metadata.migrated(to: newModel))
-        let oldToNew = Dictionary(difference.entityMapping.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        let oldToNew = Dictionary(uniqueKeysWithValues: difference.entityMapping.map { ($0.value, $0.key) })
+        // To-one keys read backwards from the old inverse's storage, built once per relationship.
+        var inverseKeys: [String: [Int64: Int64]] = [:]
+        func inverseKey(_ relationship: RelationshipDescription, of entity: EntityDescription, key: Int64) -> Int64? {
+            let name = "\(entity.name).\(relationship.name)"
+            if inverseKeys[name] == nil {
+                let pairs = inversePairs(of: relationship, of: entity, in: graph).map { ($0.1, $0.0) }
+                inverseKeys[name] = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+            }
+            return inverseKeys[name]?[key]
+        }
         for (oldRoot, table) in graph.tables {
             guard let newRootName = oldToNew[oldRoot].flatMap({ newModel.entity(named: $0)?.rootName }) else { continue }
             var newTable = GraphSnapshot.Table(lastKey: table.lastKey)
@@ -47,7 +57,9 @@ struct GraphSnapshotMigrator {
                     entityName: entity.name, version: record.version,
                     attributes: attributes(of: record, old: old, entity: entity),
                     toOne: entity.allRelationships.map { relationship in
-                        relationship.isToMany ? nil : toOneKey(relationship, of: entity, old: old, key: key, record: record, in: graph)
+                        guard !relationship.isToMany else { return nil }
+                        return toOneKey(relationship, of: entity, old: old, record: record)
+                            ?? inverseKey(relationship, of: entity, key: key)
                     })
             }
             result.tables[newRootName] = newTable
@@ -83,13 +95,12 @@ struct GraphSnapshotMigrator {
         }
     }
 
+    /// The key old to-one `relationship` of `record` held, when it was a to-one before.
     private func toOneKey(_ relationship: RelationshipDescription, of entity: EntityDescription, old: EntityDescription,
-                          key: Int64, record: GraphSnapshot.Record, in graph: GraphSnapshot) -> Int64? {
-        if let oldIndex = difference.oldRelationshipName(relationship.name, of: entity, in: newModel)
-            .flatMap({ old.relationshipIndexes[$0] }), !old.allRelationships[oldIndex].isToMany {
-            return oldIndex < record.toOne.count ? record.toOne[oldIndex] : nil
-        }
-        return inversePairs(of: relationship, of: entity, in: graph).first { $0.1 == key }?.0
+                          record: GraphSnapshot.Record) -> Int64? {
+        guard let oldIndex = difference.oldRelationshipName(relationship.name, of: entity, in: newModel)
+            .flatMap({ old.relationshipIndexes[$0] }), !old.allRelationships[oldIndex].isToMany else { return nil }
+        return oldIndex < record.toOne.count ? record.toOne[oldIndex] : nil
     }
 
     /// The old storage of `relationship`'s inverse as pairs (the destination side's key first).
