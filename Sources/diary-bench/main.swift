@@ -11,12 +11,14 @@ do {
         try runMediaBenchmarks(json: json)
     case "interop":
         try runInteropBenchmarks(json: json)
+    case "migration":
+        try runMigrationBenchmarks(json: json)
     case "diary":
         try runDiaryBenchmarks(json: json)
     case "media-thumbnail" where arguments.count >= 2:
         try runMediaThumbnail(path: arguments[1])
     default:
-        print("usage: diary-bench objectgraph|media|diary|interop [--json]")
+        print("usage: diary-bench objectgraph|media|diary|migration|interop [--json]")
     }
 } catch {
     FileHandle.standardError.write(Data("diary-bench: \(error)\n".utf8))

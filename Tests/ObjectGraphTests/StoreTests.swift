@@ -13,15 +13,15 @@ import Testing
         #expect(stack.coordinator.persistentStores.first?.identifier == identifier)
 
         let changed = try ManagedObjectModel(entities: [
-            EntityDescription("Vocabulary", attributes: [AttributeDescription("name", .string), AttributeDescription("language", .string)]),
+            EntityDescription("Vocabulary", attributes: [AttributeDescription("name", .integer64), AttributeDescription("language", .string)]),
         ])
         let coordinator = PersistentStoreCoordinator(model: changed)
         #expect {
             try coordinator.addPersistentStore(type: type, at: stack.storeURL)
         } throws: { error in
-            guard case StoreError.modelMismatch(_, _, let differences) = error else { return false }
-            return differences == ["entity 'Vocabulary' changed", "entity 'Word' was removed"]
-                && String(describing: error).contains("entity 'Word' was removed")
+            guard case MigrationError.incompatibleChanges(_, let changes) = error else { return false }
+            return changes.map(\.description) == ["Vocabulary.name: type changed from string to integer64"]
+                && String(describing: error).contains("Vocabulary.name: type changed from string to integer64")
         }
     }
 

@@ -21,6 +21,8 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
     public let relationships: [RelationshipDescription]
     /// Groups of attribute names whose values must be unique together among stored objects.
     public let uniquenessConstraints: [[String]]
+    /// The entity's name in the previous model version, for migration.
+    public let renamingIdentifier: String?
 
     /// Every attribute, inherited ones first (root entity's first).
     public let allAttributes: [AttributeDescription]
@@ -60,7 +62,7 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
     public init(_ name: String, managedObjectClass: ManagedObject.Type = ManagedObject.self,
                 parent: String? = nil, isAbstract: Bool = false,
                 attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = [],
-                uniquenessConstraints: [[String]] = []) {
+                uniquenessConstraints: [[String]] = [], renamingIdentifier: String? = nil) {
         self.name = name
         self.parentName = parent
         self.isAbstract = isAbstract
@@ -68,6 +70,7 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
         self.attributes = attributes
         self.relationships = relationships
         self.uniquenessConstraints = uniquenessConstraints
+        self.renamingIdentifier = renamingIdentifier
         self.allAttributes = attributes
         self.allRelationships = relationships
         self.subentityNames = []
@@ -94,6 +97,7 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
         attributes = declared.attributes
         relationships = declared.relationships
         uniquenessConstraints = declared.uniquenessConstraints
+        renamingIdentifier = declared.renamingIdentifier
         self.allAttributes = allAttributes
         self.allRelationships = allRelationships
         self.subentityNames = subentityNames

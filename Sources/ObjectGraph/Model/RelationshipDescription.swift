@@ -35,11 +35,13 @@ public struct RelationshipDescription: Sendable, Hashable {
     public var minCount: Int?
     /// Most destinations a to-many may have when saving.
     public var maxCount: Int?
+    /// The relationship's name in the previous model version, for migration.
+    public var renamingIdentifier: String?
 
     /// Describes a relationship.
     public init(_ name: String, destination: String, inverse: String?, isToMany: Bool = false,
                 deleteRule: DeleteRule = .nullify, isOptional: Bool = true,
-                minCount: Int? = nil, maxCount: Int? = nil) {
+                minCount: Int? = nil, maxCount: Int? = nil, renamingIdentifier: String? = nil) {
         self.name = name
         self.destination = destination
         self.inverse = inverse
@@ -48,5 +50,6 @@ public struct RelationshipDescription: Sendable, Hashable {
         self.isOptional = isOptional
         self.minCount = minCount
         self.maxCount = maxCount
+        self.renamingIdentifier = renamingIdentifier
     }
 }

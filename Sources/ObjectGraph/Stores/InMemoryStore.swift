@@ -19,7 +19,8 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
     private var snapshot: GraphSnapshot
 
     /// Opens the binary store at `fileURL` (creating it), or a fresh in-memory store when nil.
-    /// - Throws: ``StoreError/modelMismatch(storeHash:modelHash:differences:)``,
+    /// A binary store written with another model is migrated first (see ``GraphSnapshotMigrator``).
+    /// - Throws: ``MigrationError``, ``StoreError/modelMismatch(storeHash:modelHash:differences:)``,
     ///   ``StoreError/corruptStore(path:reason:)``, ``StoreError/io(path:reason:)``.
     init(model: ManagedObjectModel, fileURL: URL?, options: PersistentStoreOptions) throws {
         self.model = model
@@ -31,8 +32,8 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
             blobDirectory = blobs
             blobStore = try BlobStore(directory: blobs)
             if FileManager.default.fileExists(atPath: fileURL.path) {
-                snapshot = try Self.read(fileURL)
-                try snapshot.metadata.check(against: model)
+                snapshot = try GraphSnapshotMigrator.migrateIfNeeded(try Self.read(fileURL), at: fileURL, to: model,
+                                                                     write: Self.write)
             } else {
                 snapshot = GraphSnapshot(metadata: StoreMetadata(newStoreFor: model))
                 try Self.write(snapshot, to: fileURL)
@@ -166,7 +167,7 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
     }
 
     /// Writes `graph` to a temporary file beside `url`, fsyncs it, renames it over `url`.
-    private static func write(_ graph: GraphSnapshot, to url: URL) throws {
+    static func write(_ graph: GraphSnapshot, to url: URL) throws {
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .binary
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")

@@ -16,9 +16,11 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
     }
 
     /// Opens (creating if needed) a store of `type` at `url` (nil for in-memory) and adds it.
-    /// Contexts use the first store added.
-    /// - Throws: ``StoreError/modelMismatch(storeHash:modelHash:differences:)`` when the store
-    ///   was written with another model; ``StoreError``, ``SQLiteError`` when it cannot be opened.
+    /// Contexts use the first store added. A store written with another model is migrated to
+    /// this one when every change is lightweight (after a backup copy `<file>.backup-<hash>`).
+    /// - Throws: ``MigrationError`` listing the changes that cannot be migrated (the store is left
+    ///   as it was); ``StoreError/modelMismatch(storeHash:modelHash:differences:)`` for a store of
+    ///   another model that keeps no model description; ``StoreError``, ``SQLiteError`` when it cannot be opened.
     @discardableResult
     public func addPersistentStore(type: PersistentStoreType, at url: URL?,
                                    options: PersistentStoreOptions = PersistentStoreOptions()) throws -> any PersistentStore {

@@ -21,8 +21,9 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
     private let connection: SQLiteConnection
 
     /// Opens or creates the database at `url`.
-    /// - Throws: ``StoreError/modelMismatch(storeHash:modelHash:differences:)`` for a store of
-    ///   another model, ``SQLiteError`` when SQLite fails.
+    /// A store written with another model is migrated first (see ``migrateIfNeeded(_:url:metadata:schema:model:)``).
+    /// - Throws: ``MigrationError`` when it cannot be, ``StoreError/modelMismatch(storeHash:modelHash:differences:)``
+    ///   for a store of another model that keeps no model description, ``SQLiteError`` when SQLite fails.
     init(model: ManagedObjectModel, url: URL, options: PersistentStoreOptions) throws {
         self.model = model
         self.url = url
@@ -34,8 +35,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA foreign_keys = ON")
         try PredicateSQLFunctions.register(on: connection.handle)
-        let metadata = try Self.openMetadata(connection, schema: schema, model: model)
-        try metadata.check(against: model)
+        let stored = try Self.openMetadata(connection, schema: schema, model: model)
+        let metadata = try Self.migrateIfNeeded(connection, url: url, metadata: stored, schema: schema, model: model)
         identifier = metadata.storeIdentifier
         modelVersionHash = metadata.modelVersionHash
         let blobs = url.deletingPathExtension().appendingPathExtension("blobs")
@@ -61,23 +62,16 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
                 let entityHashes = values["entityVersionHashes"].flatMap {
                     try? JSONDecoder().decode([String: String].self, from: Data($0.utf8))
                 } ?? [:]
-                return StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash, entityVersionHashes: entityHashes)
+                return StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash, entityVersionHashes: entityHashes,
+                                     modelDescription: modelDescription(in: values),
+                                     previousModelVersionHashes: values["previousModelVersionHashes"].flatMap {
+                                         try? JSONDecoder().decode([String].self, from: Data($0.utf8))
+                                     })
             }
             let metadata = StoreMetadata(newStoreFor: model)
             try connection.execute("CREATE TABLE \"Z_METADATA\" (\"key\" TEXT PRIMARY KEY, \"value\" TEXT NOT NULL)")
             for statement in schema.createStatements { try connection.execute(statement) }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            let entityHashes = String(decoding: try encoder.encode(metadata.entityVersionHashes), as: UTF8.self)
-            let insert = try connection.statement("INSERT INTO \"Z_METADATA\" (\"key\", \"value\") VALUES (?, ?)")
-            for (key, value) in [("storeIdentifier", metadata.storeIdentifier.uuidString),
-                                 ("modelVersionHash", metadata.modelVersionHash),
-                                 ("entityVersionHashes", entityHashes)] {
-                insert.reset()
-                try insert.bind(key, at: 1)
-                try insert.bind(value, at: 2)
-                try insert.run()
-            }
+            try writeMetadata(metadata, to: connection)
             return metadata
         }
     }

@@ -1,0 +1,4 @@
+import Foundation
+
+/// Attribute types are encoded by name, as in a store's ``ModelDescription``.
+extension AttributeType: Codable {}
