@@ -34,6 +34,14 @@ struct AreaAverager {
         sums = [Float](repeating: 0, count: targetWidth * targetHeight * 4)
     }
 
+    /// An averager for `image` decoded at `decodedWidth` x `decodedHeight` (smaller than the
+    /// image after DCT scaling), down to the image's size with longest side `maxSide`.
+    init(image: ImageInfo, decodedWidth: Int, decodedHeight: Int, maxSide: Int, hasAlpha: Bool) {
+        let target = Self.targetSize(width: image.width, height: image.height, maxSide: maxSide)
+        self.init(sourceWidth: decodedWidth, sourceHeight: decodedHeight, width: target.width,
+                  height: target.height, hasAlpha: hasAlpha)
+    }
+
     /// The target size for a source, longest side `maxSide` (never enlarged).
     static func targetSize(width: Int, height: Int, maxSide: Int) -> (width: Int, height: Int) {
         let longest = max(width, height)
@@ -71,6 +79,12 @@ struct AreaAverager {
                 }
             }
         }
+    }
+
+    /// The averaged picture (as stored, not yet oriented).
+    func picture() -> Picture {
+        let (channels, bytes) = pixels()
+        return Picture(width: width, height: height, channels: channels, bytes: bytes)
     }
 
     /// The averaged picture as 8-bit rows: RGBA when the source has alpha, otherwise RGB.
