@@ -1,3 +1,4 @@
+import CMediaShim
 import Foundation
 import Testing
 @testable import MediaKit
@@ -116,5 +117,13 @@ import Testing
                                                detail: "an image, not a recording")) {
             try inspector.importAudio(fileAt: Fixture.url("jpeg-baseline.jpg"))
         }
+    }
+}
+
+@Suite struct MP3SilenceTests {
+    @Test func libmpg123HandlesAreCreatedQuiet() throws {
+        let before = cms_mpg123_quiet_handle_count()
+        _ = try MediaInspector().validate(fileAt: Fixture.url("audio-tone.mp3"))
+        #expect(cms_mpg123_quiet_handle_count() > before)
     }
 }
