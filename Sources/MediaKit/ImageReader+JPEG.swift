@@ -5,7 +5,7 @@ extension ImageReader {
     func readJPEG(_ file: MediaFile, depth: ImageReadDepth) throws(MediaError) -> (ImageInfo, Picture?) {
         let decoder = try JPEGDecoder(file: file)
         let header = try decoder.readHeader()
-        var info = ImageInfo(
+        let info = ImageInfo(
             format: .jpeg, width: Int(header.width), height: Int(header.height), bitDepth: 8,
             colorModel: Self.colorModel(jpeg: header), isProgressiveOrInterlaced: header.progressive != 0,
             orientation: ExifOrientation.orientation(inTIFF: decoder.exif(length: header.exif_length)),
@@ -38,10 +38,7 @@ extension ImageReader {
             }
             y += rows
         }
-        try decoder.finish()
-        try decoder.throwIfWarned()
-        info.trailingByteCount = trailingBytes(file, consumed: decoder.consumedBytes)
-        return (info, averager?.picture().oriented(info.orientation))
+        return try complete(decoder, file: file, info: info, averager: averager)
     }
 
     private static func colorModel(jpeg header: cms_jpeg_header) -> ColorModel {

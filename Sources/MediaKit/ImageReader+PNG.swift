@@ -10,7 +10,7 @@ extension ImageReader {
     func readPNG(_ file: MediaFile, depth: ImageReadDepth) throws(MediaError) -> (ImageInfo, Picture?) {
         let decoder = try PNGDecoder(file: file)
         let header = try decoder.readHeader()
-        var info = ImageInfo(
+        let info = ImageInfo(
             format: .png, width: Int(header.width), height: Int(header.height), bitDepth: Int(header.bit_depth),
             colorModel: Self.colorModel(png: header), isProgressiveOrInterlaced: header.interlaced != 0,
             orientation: ExifOrientation.orientation(inTIFF: decoder.exif(length: header.exif_length)),
@@ -43,10 +43,7 @@ extension ImageReader {
                 averager?.add(row: row, y: y, channels: layout.channels)
             }
         }
-        try decoder.finish()
-        try decoder.throwIfWarned()
-        info.trailingByteCount = trailingBytes(file, consumed: decoder.consumedBytes)
-        return (info, averager?.picture().oriented(info.orientation))
+        return try complete(decoder, file: file, info: info, averager: averager)
     }
 
     private static func colorModel(png header: cms_png_header) -> ColorModel {

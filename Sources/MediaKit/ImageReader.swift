@@ -43,7 +43,25 @@ struct ImageReader {
         }
     }
 
-    func trailingBytes(_ file: MediaFile, consumed: Int64) -> Int {
-        consumed < 0 ? 0 : Int(max(0, file.byteCount - consumed))
+    /// Ends a full decode: reads to the end marker, treats decoder warnings as damage,
+    /// counts the bytes after the end, and turns the averaged picture upright.
+    func complete(_ decoder: some FinishingImageDecoder, file: MediaFile, info: ImageInfo,
+                  averager: AreaAverager?) throws(MediaError) -> (ImageInfo, Picture?) {
+        try decoder.finish()
+        try decoder.throwIfWarned()
+        var info = info
+        let consumed = decoder.consumedBytes
+        info.trailingByteCount = consumed < 0 ? 0 : Int(max(0, file.byteCount - consumed))
+        return (info, averager?.picture().oriented(info.orientation))
     }
+}
+
+/// The end of a JPEG or PNG decode, as `ImageReader.complete` needs it.
+protocol FinishingImageDecoder {
+    /// Reads through the end marker (EOI, IEND).
+    func finish() throws(MediaError)
+    /// Throws when the library warned about the data.
+    func throwIfWarned() throws(MediaError)
+    /// Input bytes consumed so far.
+    var consumedBytes: Int64 { get }
 }
