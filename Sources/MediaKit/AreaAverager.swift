@@ -90,22 +90,33 @@ struct AreaAverager {
     /// The averaged picture as 8-bit rows: RGBA when the source has alpha, otherwise RGB.
     func pixels() -> (channels: Int, bytes: [UInt8]) {
         let channels = hasAlpha ? 4 : 3
+        let width = width, hasAlpha = hasAlpha
+        let columnWeights = columnSpan.map { 1 / Float($0) }
         var bytes = [UInt8](repeating: 0, count: width * height * channels)
-        func byte(_ value: Float) -> UInt8 { UInt8(max(0, min(255, value.rounded()))) }
-        for y in 0..<height {
-            for x in 0..<width {
-                let count = Float(columnSpan[x]) * Float(rowSpan[y])
-                let source = (y * width + x) * 4
-                let target = (y * width + x) * channels
-                if hasAlpha {
-                    let alphaSum = sums[source + 3]
-                    for c in 0..<3 { bytes[target + c] = alphaSum > 0 ? byte(sums[source + c] / alphaSum) : 0 }
-                    bytes[target + 3] = byte(alphaSum / count)
-                } else {
-                    for c in 0..<3 { bytes[target + c] = byte(sums[source + c] / count) }
+        bytes.withUnsafeMutableBufferPointer { bytes in
+            sums.withUnsafeBufferPointer { sums in
+                for y in 0..<height {
+                    let rowWeight = 1 / Float(rowSpan[y])
+                    for x in 0..<width {
+                        let source = (y * width + x) * 4
+                        let target = (y * width + x) * channels
+                        if hasAlpha {
+                            let alphaSum = sums[source + 3]
+                            let scale = alphaSum > 0 ? 1 / alphaSum : 0
+                            for c in 0..<3 { bytes[target + c] = Self.byte(sums[source + c] * scale) }
+                            bytes[target + 3] = Self.byte(alphaSum * columnWeights[x] * rowWeight)
+                        } else {
+                            let scale = columnWeights[x] * rowWeight
+                            for c in 0..<3 { bytes[target + c] = Self.byte(sums[source + c] * scale) }
+                        }
+                    }
                 }
             }
         }
         return (channels, bytes)
+    }
+
+    private static func byte(_ value: Float) -> UInt8 {
+        UInt8(max(0, min(255, value.rounded())))
     }
 }

@@ -23,16 +23,38 @@ struct WaveformAccumulator {
             let bucket = Int(min(Int64(peakCount - 1), frame * Int64(peakCount) / expectedFrames))
             let bucketEnd = (Int64(bucket + 1) * expectedFrames + Int64(peakCount) - 1) / Int64(peakCount)
             let run = bucket == peakCount - 1 ? frames - index : Int(min(Int64(frames - index), max(1, bucketEnd - frame)))
-            var low = minima[bucket], high = maxima[bucket]
-            for sample in samples[(index * channels)..<((index + run) * channels)] {
-                low = min(low, sample)
-                high = max(high, sample)
-            }
+            let (low, high) = Self.extremes(of: UnsafeBufferPointer(rebasing: samples[(index * channels)..<((index + run) * channels)]),
+                                            low: minima[bucket], high: maxima[bucket])
             minima[bucket] = low
             maxima[bucket] = high
             index += run
             frame += Int64(run)
         }
+    }
+
+    /// The smallest and largest of `samples`, `low` and `high`; 16 lanes at a time.
+    private static func extremes(of samples: UnsafeBufferPointer<Float>, low: Float, high: Float) -> (Float, Float) {
+        var low = low, high = high
+        var index = 0
+        if let base = samples.baseAddress, samples.count >= 16 {
+            let raw = UnsafeRawPointer(base)
+            var lows = SIMD16<Float>(repeating: low), highs = SIMD16<Float>(repeating: high)
+            while index + 16 <= samples.count {
+                let lanes = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD16<Float>.self)
+                // Mask-and-replace compiles to vector compares; pointwiseMin goes lane by lane.
+                lows.replace(with: lanes, where: lanes .< lows)
+                highs.replace(with: lanes, where: lanes .> highs)
+                index += 16
+            }
+            low = lows.min()
+            high = highs.max()
+        }
+        while index < samples.count {
+            low = min(low, samples[index])
+            high = max(high, samples[index])
+            index += 1
+        }
+        return (low, high)
     }
 
     /// The pairs flattened: min0, max0, min1, max1, …; buckets no frame reached are 0, 0.
