@@ -1,7 +1,8 @@
 /// Decodes every frame of a recording in chunks, optionally folding it into waveform peaks.
 struct AudioReader {
-    /// Frames decoded per chunk (interleaved floats are chunk × channels).
-    static let chunkFrames = 8192
+    /// Samples decoded per chunk (whole frames of interleaved channels), so memory stays
+    /// the same whatever the channel count.
+    static let chunkSamples = 16384
 
     /// Decodes all of `file`; returns the facts with the frames actually decoded, and
     /// `peakCount` min/max pairs (empty when `peakCount` is 0). Damage or a short data
@@ -14,16 +15,18 @@ struct AudioReader {
         }
         let channels = max(1, info.channels)
         var waveform = WaveformAccumulator(peakCount: max(0, peakCount), expectedFrames: info.frames)
-        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: Self.chunkFrames * channels)
+        let chunkFrames = max(1, Self.chunkSamples / channels)
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: chunkFrames * channels)
         defer { buffer.deallocate() }
         var decoded: Int64 = 0
         while true {
-            let frames = try sound.read(into: buffer, frames: Self.chunkFrames)
+            let frames = try sound.read(into: buffer, frames: chunkFrames)
             if frames == 0 { break }
             waveform.add(UnsafeBufferPointer(start: buffer, count: frames * channels), channels: channels)
             decoded += Int64(frames)
         }
-        if decoded < info.frames {
+        // MP3 headers only estimate the length; every other container states it exactly.
+        if decoded < info.frames && !sound.frameCountIsEstimate {
             throw .truncated(path: file.path, detail: "decoded \(decoded) of \(info.frames) frames")
         }
         info.frames = decoded
