@@ -122,7 +122,7 @@ static int cms_jpeg_color_space(J_COLOR_SPACE space) {
     }
 }
 
-static const jpeg_saved_marker_ptr cms_jpeg_find_marker(const struct jpeg_decompress_struct *cinfo,
+static jpeg_saved_marker_ptr cms_jpeg_find_marker(const struct jpeg_decompress_struct *cinfo,
                                                          int code, const char *tag, size_t tag_length) {
     for (jpeg_saved_marker_ptr marker = cinfo->marker_list; marker != NULL; marker = marker->next) {
         if (marker->marker == code && marker->data_length >= tag_length &&
@@ -135,8 +135,10 @@ static const jpeg_saved_marker_ptr cms_jpeg_find_marker(const struct jpeg_decomp
 int cms_jpeg_read_header(cms_jpeg_decoder *decoder, cms_jpeg_header *header,
                          char *message, size_t capacity) {
     CMS_JPEG_GUARD(decoder, message, capacity)
+    /* Exif (APP1) whole, since the orientation can sit anywhere in it; of APP2 only
+       enough to recognise an ICC profile, which can span many markers. */
     jpeg_save_markers(&decoder->cinfo, JPEG_APP0 + 1, 0xFFFF);
-    jpeg_save_markers(&decoder->cinfo, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_save_markers(&decoder->cinfo, JPEG_APP0 + 2, 16);
     jpeg_read_header(&decoder->cinfo, TRUE);
     struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
     header->width = cinfo->image_width;
