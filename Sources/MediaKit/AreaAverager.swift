@@ -116,7 +116,8 @@ struct AreaAverager {
         return (channels, bytes)
     }
 
+    /// Rounds a 0...255 value to a byte (adding ½ and truncating, cheaper than `rounded()`).
     private static func byte(_ value: Float) -> UInt8 {
-        UInt8(max(0, min(255, value.rounded())))
+        UInt8(max(0, min(255, value)) + 0.5)
     }
 }
