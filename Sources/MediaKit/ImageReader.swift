@@ -14,9 +14,12 @@ enum ImageReadDepth {
         if case .header = self { false } else { true }
     }
 
-    /// The thumbnail's longest side (at least 1), nil when no picture is kept.
+    /// The largest thumbnail side: the averager holds 16 bytes per thumbnail pixel.
+    static let largestThumbnailSide = 2048
+
+    /// The thumbnail's longest side (1...`largestThumbnailSide`), nil when no picture is kept.
     var thumbnailMaxSide: Int? {
-        if case .thumbnail(let side) = self { max(1, side) } else { nil }
+        if case .thumbnail(let side) = self { min(max(1, side), Self.largestThumbnailSide) } else { nil }
     }
 }
 

@@ -54,7 +54,8 @@ public struct MediaInspector: Sendable {
 
     /// Validates an image completely and makes its thumbnail in the same single pass
     /// (JPEG through DCT-scaled decoding, PNG row by row). The thumbnail is JPEG at
-    /// quality 85, longest side `thumbnailMaxSide` (never enlarged), orientation applied.
+    /// quality 85, longest side `thumbnailMaxSide` (never enlarged; at most 2048),
+    /// orientation applied.
     /// Throws `unsupported` for audio, and what `validate` throws for damage.
     public func importImage(fileAt url: URL, thumbnailMaxSide: Int = 256) throws -> (ImageInfo, thumbnail: Data) {
         let (info, picture) = try readImage(url, maxSide: thumbnailMaxSide)
@@ -62,7 +63,8 @@ public struct MediaInspector: Sendable {
     }
 
     /// Validates every frame of a recording and computes `peakCount` waveform (min, max)
-    /// pairs in the same single pass; `peaks` is min0, max0, min1, max1, … in -1...1.
+    /// pairs in the same single pass; `peaks` is min0, max0, min1, max1, … in -1...1
+    /// (`peakCount` is clamped to 0...1_048_576).
     /// Throws `unsupported` for images, and what `validate` throws for damage.
     public func importAudio(fileAt url: URL, peakCount: Int = 100) throws -> (AudioInfo, peaks: [Float]) {
         let file = try MediaFile(url: url, limits: limits)
@@ -73,7 +75,7 @@ public struct MediaInspector: Sendable {
         }
     }
 
-    /// A thumbnail of an image, longest side `maxSide` (never enlarged), orientation
+    /// A thumbnail of an image, longest side `maxSide` (never enlarged; at most 2048), orientation
     /// applied, averaged down; JPEG composites transparency on white, PNG keeps it.
     /// The image is fully decoded on the way, so damage throws as in `validate`.
     public func thumbnail(fileAt url: URL, maxSide: Int = 256, format: ThumbnailFormat = .jpeg) throws -> Data {

@@ -6,11 +6,18 @@ struct WaveformAccumulator {
     private var maxima: [Float]
     private var frame: Int64 = 0
 
+    /// Largest peak count and frame count used in the bucket arithmetic; their product stays
+    /// far inside Int64 whatever a damaged header declares.
+    static let maxPeakCount = 1 << 20
+    private static let maxExpectedFrames: Int64 = 1 << 40
+
+    /// An accumulator of `peakCount` pairs (clamped to 0...`maxPeakCount`) over the
+    /// `expectedFrames` the header declares.
     init(peakCount: Int, expectedFrames: Int64) {
-        self.peakCount = peakCount
-        self.expectedFrames = max(1, expectedFrames)
-        minima = [Float](repeating: .infinity, count: peakCount)
-        maxima = [Float](repeating: -.infinity, count: peakCount)
+        self.peakCount = min(max(0, peakCount), Self.maxPeakCount)
+        self.expectedFrames = min(max(1, expectedFrames), Self.maxExpectedFrames)
+        minima = [Float](repeating: .infinity, count: self.peakCount)
+        maxima = [Float](repeating: -.infinity, count: self.peakCount)
     }
 
     /// Adds interleaved samples of whole frames.
@@ -20,11 +27,13 @@ struct WaveformAccumulator {
         var index = 0
         while index < frames {
             // Frames up to the end of the current bucket share one min/max scan.
-            let bucket = Int(min(Int64(peakCount - 1), frame * Int64(peakCount) / expectedFrames))
-            let bucketEnd = (Int64(bucket + 1) * expectedFrames + Int64(peakCount) - 1) / Int64(peakCount)
-            let run = bucket == peakCount - 1 ? frames - index : Int(min(Int64(frames - index), max(1, bucketEnd - frame)))
-            let (low, high) = Self.extremes(of: UnsafeBufferPointer(rebasing: samples[(index * channels)..<((index + run) * channels)]),
-                                            low: minima[bucket], high: maxima[bucket])
+            let peaks = Int64(peakCount)
+            let bucket = Int(min(peaks - 1, min(frame, Self.maxExpectedFrames) * peaks / expectedFrames))
+            let bucketEnd = (Int64(bucket + 1) * expectedFrames + peaks - 1) / peaks
+            let run = bucket == peakCount - 1
+                ? frames - index : Int(min(Int64(frames - index), max(1, bucketEnd - frame)))
+            let chunk = UnsafeBufferPointer(rebasing: samples[(index * channels)..<((index + run) * channels)])
+            let (low, high) = Self.extremes(of: chunk, low: minima[bucket], high: maxima[bucket])
             minima[bucket] = low
             maxima[bucket] = high
             index += run
