@@ -26,30 +26,14 @@ public struct MediaInspector: Sendable {
     /// The facts from the headers only (fast: no pixel or sample is decoded).
     /// Throws `unrecognisedFormat`, `truncated`, `corrupt`, `tooLarge` or `unreadable`.
     public func probe(fileAt url: URL) throws -> MediaProbe {
-        let file = try MediaFile(url: url, limits: limits)
-        switch try detect(file) {
-        case .image(let format):
-            return .image(try ImageReader(limits: limits).read(file, format: format, depth: .header).0)
-        case .audio:
-            return .audio(try SoundFile(file: file).audioInfo)
-        case nil:
-            throw MediaError.unrecognisedFormat(path: file.path)
-        }
+        try inspect(url, depth: .header)
     }
 
     /// Decodes the whole file; any damage (truncation, bad data, bad CRC, a short data
     /// chunk, decoder warnings) throws. Returns the facts, with trailing bytes counted for
     /// images and the decoded frame count for audio.
     public func validate(fileAt url: URL) throws -> MediaProbe {
-        let file = try MediaFile(url: url, limits: limits)
-        switch try detect(file) {
-        case .image(let format):
-            return .image(try ImageReader(limits: limits).read(file, format: format, depth: .validate).0)
-        case .audio:
-            return .audio(try AudioReader().read(file, peakCount: 0).0)
-        case nil:
-            throw MediaError.unrecognisedFormat(path: file.path)
-        }
+        try inspect(url, depth: .validate)
     }
 
     /// Validates an image completely and makes its thumbnail in the same single pass
@@ -93,6 +77,20 @@ public struct MediaInspector: Sendable {
     private enum Detected {
         case image(ImageFormat)
         case audio
+    }
+
+    /// Probes (`.header`) or validates (`.validate`) an image or a recording.
+    private func inspect(_ url: URL, depth: ImageReadDepth) throws -> MediaProbe {
+        let file = try MediaFile(url: url, limits: limits)
+        switch try detect(file) {
+        case .image(let format):
+            return .image(try ImageReader(limits: limits).read(file, format: format, depth: depth).0)
+        case .audio:
+            if depth.decodesPixels { return .audio(try AudioReader().read(file, peakCount: 0).0) }
+            return .audio(try SoundFile(file: file).audioInfo)
+        case nil:
+            throw MediaError.unrecognisedFormat(path: file.path)
+        }
     }
 
     /// What the content is; possible audio is confirmed by libsndfile opening it.
