@@ -66,7 +66,8 @@ private struct MediaBenchmarkResult {
             Swift.print(#"{"suite":"media","name":"\#(name)","value":\#(rounded(value)),"unit":"\#(unit)","#
                 + #""baseline":\#(rounded(baseline)),"ratio":\#(rounded(ratio))}"#)
         } else {
-            Swift.print("media  \(name)  \(rounded(value)) \(unit)  (baseline \(rounded(baseline)) \(unit), ratio \(rounded(ratio))x)")
+            Swift.print("media  \(name)  \(rounded(value)) \(unit)  "
+                + "(baseline \(rounded(baseline)) \(unit), ratio \(rounded(ratio))x)")
         }
     }
 
