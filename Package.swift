@@ -52,6 +52,9 @@ let package = Package(
                           dependencies: ["ObjectGraph", "MediaKit", "DiaryKit", "CSQLite",
                                          "CJPEG", "CPNG", "CSndFile"],
                           swiftSettings: swiftSettings),
+        // A child process for the crash-consistency tests: writes to a store until SIGKILLed.
+        .executableTarget(name: "og-crash-child", dependencies: ["ObjectGraph"],
+                          swiftSettings: swiftSettings),
 
         // MARK: Tests mirror the targets
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "CSQLite"],

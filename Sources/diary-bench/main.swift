@@ -8,12 +8,14 @@ do {
     switch arguments.first {
     case "media":
         try runMediaBenchmarks(json: json)
+    case "diary":
+        try runDiaryBenchmarks(json: json)
     case "media-thumbnail" where arguments.count >= 2:
         try runMediaThumbnail(path: arguments[1])
     case "media-waveform" where arguments.count >= 2:
         try runMediaWaveform(path: arguments[1])
     default:
-        print("usage: diary-bench objectgraph|media|interop [--json]")
+        print("usage: diary-bench objectgraph|media|diary|interop [--json]")
     }
 } catch {
     FileHandle.standardError.write(Data("diary-bench: \(error)\n".utf8))

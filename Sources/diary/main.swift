@@ -1,3 +1,3 @@
 import DiaryCLI
 
-DiaryCommand.main()
+await DiaryCommand.main()

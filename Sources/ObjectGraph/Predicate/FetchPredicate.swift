@@ -23,18 +23,31 @@ public indirect enum FetchPredicate: Hashable, Sendable {
 public struct PredicateComparison: Hashable, Sendable {
     /// The comparison operators of the format language.
     public enum Operator: String, Hashable, Sendable {
+        /// `==` (also `=`).
         case equal = "=="
+        /// `!=` (also `<>`).
         case notEqual = "!="
+        /// `<`.
         case less = "<"
+        /// `<=` (also `=<`).
         case lessOrEqual = "<="
+        /// `>`.
         case greater = ">"
+        /// `>=` (also `=>`).
         case greaterOrEqual = ">="
+        /// `BETWEEN {low, high}`, both ends included.
         case between = "BETWEEN"
+        /// `IN {…}`, `IN %@` (a list) or `IN` a to-many key path.
         case `in` = "IN"
+        /// `BEGINSWITH`: the string starts with the operand.
         case beginsWith = "BEGINSWITH"
+        /// `ENDSWITH`: the string ends with the operand.
         case endsWith = "ENDSWITH"
+        /// `CONTAINS`: the operand occurs in the string.
         case contains = "CONTAINS"
+        /// `LIKE`: wildcard match of the whole string (`?` one character, `*` any run).
         case like = "LIKE"
+        /// `MATCHES`: ICU regular expression match of the whole string.
         case matches = "MATCHES"
     }
 
@@ -42,13 +55,17 @@ public struct PredicateComparison: Hashable, Sendable {
     public enum Quantifier: String, Hashable, Sendable {
         /// No quantifier: the left-hand side is one value.
         case direct = ""
+        /// `ANY` (also `SOME`): some member satisfies the comparison.
         case any = "ANY"
+        /// `ALL`: every member satisfies it (true when there is none).
         case all = "ALL"
+        /// `NONE`: no member satisfies it.
         case none = "NONE"
     }
 
     /// The `[c]`, `[d]` and `[cd]` modifiers.
     public struct Options: OptionSet, Hashable, Sendable {
+        /// The option bits.
         public let rawValue: Int
         /// Makes options from their raw bits.
         public init(rawValue: Int) { self.rawValue = rawValue }
@@ -58,10 +75,15 @@ public struct PredicateComparison: Hashable, Sendable {
         public static let diacriticInsensitive = Options(rawValue: 2)
     }
 
+    /// How a to-many left-hand side is quantified.
     public var quantifier: Quantifier
+    /// The left-hand side, usually a key path.
     public var lhs: PredicateExpression
+    /// The operator.
     public var op: Operator
+    /// The right-hand side, usually a constant.
     public var rhs: PredicateExpression
+    /// `[c]`/`[d]`.
     public var options: Options
 
     /// Makes a comparison.

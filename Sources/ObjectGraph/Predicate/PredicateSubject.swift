@@ -8,6 +8,9 @@ public protocol PredicateSubject {
     var predicateObjectID: ObjectID? { get }
     /// The property `name`: an attribute's value, a to-one target or a to-many's members.
     func predicateProperty(named name: String) -> PredicateProperty
+    /// Whether `keyPath` from the destination of to-one `relationship` gives many values
+    /// (see the default implementation).
+    func predicateKeyPath(_ keyPath: [String], isToManyFromDestinationOf relationship: String) -> Bool
 }
 
 /// A property's value as the in-memory evaluator sees it.
@@ -20,4 +23,16 @@ public enum PredicateProperty {
     case objects([any PredicateSubject])
     /// No property of that name: evaluation fails naming it.
     case unknown
+}
+
+extension PredicateSubject {
+    /// Whether `keyPath`, followed from the destination of the to-one `relationship`,
+    /// gives many values: it crosses a to-many relationship that no `@count` directly follows.
+    ///
+    /// The evaluator asks when `relationship` is unset, so that `previous.tags.name` of an
+    /// object without `previous` has no members (as in SQL), not one nil value. The default
+    /// says no; `ManagedObject` answers from its model.
+    public func predicateKeyPath(_ keyPath: [String], isToManyFromDestinationOf relationship: String) -> Bool {
+        false
+    }
 }

@@ -1,0 +1,43 @@
+import DiaryKit
+
+/// `diary calendar`: a month grid with each day's entry count.
+struct CalendarCommand: ParsableCommand {
+    static let month = OptionalArgument<CalendarMonth>("month", valueName: "YYYY-MM",
+                                                       help: "The month to show (default: this month).")
+    static let json = Flag("json", help: #"Print {"month": "2026-11", "days": {"2026-11-29": 2}} (days with entries only)."#)
+
+    static let configuration = CommandConfiguration(
+        name: "calendar", abstract: "Show a month with the number of entries on each day.",
+        discussion: "Weeks start on Monday; a day with entries shows their count, e.g. 29(2).",
+        parameters: [month, json])
+
+    let month: CalendarMonth?
+    let json: Bool
+
+    init(parsed: ParsedArguments) throws {
+        month = try parsed[Self.month]
+        json = try parsed[Self.json]
+    }
+
+    func run(in context: CommandContext) async throws {
+        let today = CalendarDay(containing: context.argumentContext.now, in: context.calendar)
+        let shown = month ?? today.calendarMonth
+        let calendar = try context.openDiary().calendar(year: shown.year, month: shown.month,
+                                                        timeZone: context.timeZone)
+        var counts: [CalendarDay: Int] = [:]
+        for (day, count) in calendar.counts {
+            if let day = CalendarDay(year: day.year, month: day.month, day: day.day) { counts[day] = count }
+        }
+        if json {
+            let days = counts.keys.sorted().map { (key: $0.description, value: JSONValue.integer(counts[$0] ?? 0)) }
+            context.writeJSON(["month": .string(shown.description), "days": .object(days)])
+            return
+        }
+        let style = context.terminal.outputStyle
+        context.write(MonthGrid(month: shown, counts: counts, today: today, style: style).render())
+        let total = counts.values.reduce(0, +)
+        context.writeLine()
+        context.writeLine(total == 0 ? "No entries this month."
+                                     : "\(QuantityText.count(total, "entry", plural: "entries")) on \(QuantityText.count(counts.count, "day"))")
+    }
+}

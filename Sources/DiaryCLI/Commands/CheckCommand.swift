@@ -1,0 +1,40 @@
+import DiaryKit
+
+/// `diary check`: verifies the store, optionally removing files nothing refers to.
+struct CheckCommand: ParsableCommand {
+    static let repair = Flag("repair", help: "Remove media files no entry refers to and leftovers of interrupted saves.")
+    static let json = Flag("json", help: "Print the report as JSON.")
+
+    static let configuration = CommandConfiguration(
+        name: "check", abstract: "Check the store: database integrity and every media file's hash.",
+        discussion: """
+            Exits 0 when the database is sound and every referenced media file is present \
+            with its recorded SHA-256, and 65 when something is damaged or missing (repair \
+            never touches those). Unreferenced files lose nothing: they are listed, and \
+            --repair removes them and says which.
+            """,
+        parameters: [repair, json])
+
+    let repair: Bool
+    let json: Bool
+
+    init(parsed: ParsedArguments) throws {
+        repair = try parsed[Self.repair]
+        json = try parsed[Self.json]
+    }
+
+    func run(in context: CommandContext) async throws {
+        let diary = try context.openDiary()
+        let report = try diary.check(repair: repair)
+        if json {
+            context.writeJSON(report.json)
+        } else {
+            context.write(report.humanText(store: diary.directory.path, repaired: repair))
+        }
+        if !report.isHealthy {
+            let count = report.integrityProblems.count + report.blobProblems.count
+            throw CommandFailure("the store at \(diary.directory.path) has "
+                + QuantityText.count(count, "problem") + " that repair cannot fix", exitCode: .dataError)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Everything a running command may use from the world outside it: the terminal to
+/// write to, the environment, the calendar and time zone, stdin, the editor and the
+/// store directory. Commands write through it (never `print`), so tests run them
+/// in-process with captured output and an injected time zone.
+public struct CommandContext: Sendable {
+    /// Output streams and what they can show.
+    public var terminal: Terminal
+    /// The environment variables.
+    public var environment: [String: String]
+    /// Calendar, time zone, `now` and the current directory, also used to convert values.
+    public var argumentContext: ArgumentContext
+    /// Piped-in text.
+    public var standardInput: StandardInput
+    /// The store directory: `--store`, else ``StoreLocation/defaultDirectory(environment:)``.
+    public var storeDirectory: URL
+    /// Where temporary files (the editor's) are made.
+    public var temporaryDirectory: URL
+
+    /// Makes a context from its parts; the store directory defaults from the environment.
+    public init(terminal: Terminal, environment: [String: String], argumentContext: ArgumentContext,
+                standardInput: StandardInput, storeDirectory: URL? = nil,
+                temporaryDirectory: URL = FileManager.default.temporaryDirectory) {
+        self.terminal = terminal
+        self.environment = environment
+        self.argumentContext = argumentContext
+        self.standardInput = standardInput
+        self.storeDirectory = storeDirectory ?? StoreLocation.defaultDirectory(environment: environment)
+        self.temporaryDirectory = temporaryDirectory
+    }
+
+    /// The context of this process: its stdout/stderr/stdin, environment, `TZ`, cwd.
+    public static func live() -> CommandContext {
+        let environment = ProcessInfo.processInfo.environment
+        return CommandContext(terminal: .live(environment: environment), environment: environment,
+                              argumentContext: .current, standardInput: .process)
+    }
+
+    /// The calendar local days are computed in.
+    public var calendar: Calendar { argumentContext.calendar }
+    /// The time zone times are shown in.
+    public var timeZone: TimeZone { argumentContext.calendar.timeZone }
+
+    /// Writes text to stdout as it is.
+    public func write(_ text: String) {
+        terminal.standardOutput.write(text)
+    }
+
+    /// Writes one line to stdout.
+    public func writeLine(_ line: String = "") {
+        terminal.standardOutput.write(line + "\n")
+    }
+
+    /// Writes one line to stderr, e.g. a warning or "Empty text; no entry was created."
+    public func writeErrorLine(_ line: String) {
+        terminal.standardError.write(line + "\n")
+    }
+
+    /// Writes a JSON document (pretty-printed) and a newline to stdout.
+    public func writeJSON(_ value: JSONValue) {
+        writeLine(JSONWriter(pretty: true).string(from: value))
+    }
+
+    /// The editor launcher for this environment.
+    public var editor: EditorLauncher {
+        EditorLauncher(environment: environment, temporaryDirectory: temporaryDirectory)
+    }
+
+    /// The text of a new or edited entry: all of stdin when it is not a terminal
+    /// (`echo "Beach day" | diary new`), otherwise what the user saves in the editor,
+    /// starting from `initialText`.
+    /// - Throws: ``TextInputError`` when stdin or the editor fails.
+    public func readText(initialText: String = "") throws(TextInputError) -> TextInputOutcome {
+        if !terminal.isStandardInputTerminal {
+            return try standardInput.readText()
+        }
+        return try editor.edit(initialText: initialText)
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+
+/// A program with subcommands (`diary <subcommand> …`): parses a command line, prints
+/// help or the version, makes and runs the chosen ``ParsableCommand``, and turns every
+/// outcome into an ``ExitCode`` through ``ErrorReporter``.
+///
+/// Global options: `--store <dir>` (before or after the subcommand), `--version`
+/// (before it), `-h`/`--help` anywhere before `--`. `diary help <subcommand>`,
+/// `diary <subcommand> --help` and `diary <subcommand> -h` print the same text on
+/// stdout. `diary` alone prints the program's help.
+public struct CommandLineProgram: Sendable {
+    /// The program's name: `diary`.
+    public var name: String
+    /// The version `--version` prints after the name.
+    public var version: String
+    /// One line for the OVERVIEW of the program's help.
+    public var abstract: String
+    /// Paragraphs under the overview of the program's help.
+    public var discussion: String
+    /// The subcommands, in the order the help lists them.
+    public var subcommands: [any ParsableCommand.Type]
+
+    /// `--store <dir>`: every subcommand accepts it.
+    public static let storeOption = Option<URL>(
+        "store", valueName: "dir",
+        help: "The diary's store directory (default: $DIARY_HOME, else ~/.local/share/diary).")
+    static let helpFlag = Flag("help", short: "h", help: "Show help information.")
+    static let versionFlag = Flag("version", help: "Show the version.")
+
+    /// Declares a program.
+    public init(name: String, version: String, abstract: String, discussion: String = "",
+                subcommands: [any ParsableCommand.Type]) {
+        self.name = name
+        self.version = version
+        self.abstract = abstract
+        self.discussion = discussion
+        self.subcommands = subcommands
+    }
+
+    /// Runs the command line `arguments` (without the program's name) in `context`
+    /// and returns the status to exit with. Never throws: every error is reported on
+    /// the context's stderr.
+    public func run(_ arguments: [String], context: CommandContext) async -> ExitCode {
+        let reporter = ErrorReporter(programName: name, terminal: context.terminal)
+        let status: ExitCode
+        do {
+            status = try await dispatch(arguments, context: context)
+        } catch let failure as SubcommandFailure {
+            status = reporter.report(failure.error, usage: failure.usage)
+        } catch {
+            status = reporter.report(error, usage: .init(usageLine: rootUsageLine, helpCommand: "\(name) --help"))
+        }
+        context.terminal.standardOutput.flush()
+        return status
+    }
+
+    /// An error of a subcommand, with the usage line its report shows.
+    private struct SubcommandFailure: Error {
+        let error: any Error
+        let usage: ErrorReporter.UsageContext
+    }
+
+    private var rootUsageLine: String { "\(name) [--store <dir>] <subcommand>" }
+
+    /// Handles the global options before the subcommand, then help or the subcommand.
+    private func dispatch(_ arguments: [String], context: CommandContext) async throws -> ExitCode {
+        let formatter = HelpFormatter(programName: name, width: min(context.terminal.width ?? 80, 100))
+        var globalWords: [String] = []
+        var index = 0
+        while index < arguments.count, ArgumentParser.looksLikeOption(arguments[index]) {
+            let word = arguments[index]
+            index += 1
+            if word == "--" { break }
+            switch word {
+            case "--help", "-h":
+                context.write(rootHelp(formatter))
+                return .success
+            case "--version":
+                context.writeLine("\(name) \(version)")
+                return .success
+            case "--store" where index < arguments.count:
+                globalWords += [word, arguments[index]]
+                index += 1
+            default:
+                globalWords.append(word)
+            }
+        }
+        let globals = try ArgumentParser(parameters: [Self.storeOption.spec, Self.helpFlag.spec,
+                                                      Self.versionFlag.spec],
+                                         context: context.argumentContext).parse(globalWords)
+        guard index < arguments.count else {
+            context.write(rootHelp(formatter))
+            return .success
+        }
+        let words = Array(arguments[(index + 1)...])
+        if arguments[index] == "help" {
+            if let topic = words.first {
+                context.write(formatter.help(for: try subcommand(named: topic).configuration,
+                                             extraOptions: extraOptions))
+            } else {
+                context.write(rootHelp(formatter))
+            }
+            return .success
+        }
+        let command = try subcommand(named: arguments[index])
+        if words.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+            context.write(formatter.help(for: command.configuration, extraOptions: extraOptions))
+            return .success
+        }
+        do {
+            try await run(command, words: words, store: try globals[Self.storeOption], context: context)
+            return .success
+        } catch {
+            throw SubcommandFailure(error: error, usage: .init(
+                usageLine: formatter.usage(for: command.configuration),
+                helpCommand: "\(name) \(command.configuration.name) --help"))
+        }
+    }
+
+    /// Parses the subcommand's words, makes the command and runs it; `--store` after
+    /// the subcommand wins over one before it.
+    private func run(_ command: any ParsableCommand.Type, words: [String], store: URL?,
+                     context: CommandContext) async throws {
+        let parsed = try ArgumentParser(parameters: command.configuration.parameters + extraOptions,
+                                        context: context.argumentContext).parse(words)
+        var commandContext = context
+        if let directory = try parsed[Self.storeOption] ?? store {
+            commandContext.storeDirectory = directory
+        }
+        try await command.init(parsed: parsed).run(in: commandContext)
+    }
+
+    /// The options every subcommand accepts besides its own.
+    private var extraOptions: [ParameterSpec] { [Self.storeOption.spec, Self.helpFlag.spec] }
+
+    private func subcommand(named name: String) throws -> any ParsableCommand.Type {
+        if let command = subcommands.first(where: { $0.configuration.name == name }) {
+            return command
+        }
+        let names = subcommands.map { $0.configuration.name } + ["help"]
+        throw UsageError.unknownSubcommand(name, suggestion: EditDistance.suggestion(for: name, among: names))
+    }
+
+    private func rootHelp(_ formatter: HelpFormatter) -> String {
+        let listed = subcommands.map { (name: $0.configuration.name, abstract: $0.configuration.abstract) }
+            + [(name: "help", abstract: "Show subcommand help information.")]
+        return formatter.rootHelp(abstract: abstract, discussion: discussion, usage: rootUsageLine,
+                                  options: [Self.storeOption.spec, Self.versionFlag.spec, Self.helpFlag.spec],
+                                  subcommands: listed)
+    }
+}

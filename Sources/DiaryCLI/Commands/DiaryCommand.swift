@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `diary` command line: the program, its version, and the entry point
+/// `main.swift` calls.
+public enum DiaryCommand {
+    /// The version `diary --version` prints.
+    public static let version = "0.1.0"
+
+    /// The program with every registered subcommand (see ``subcommands``).
+    public static var program: CommandLineProgram {
+        CommandLineProgram(
+            name: "diary", version: version,
+            abstract: "A photo diary for the command line.",
+            discussion: "Write entries, attach photos and recordings, browse them by date, and export "
+                + "any entry as a self-contained bundle. Exit status: 0 done, 64 usage error (a bad "
+                + "option or date), 65 bad data (a corrupt photo or bundle), 66 a missing file or unknown "
+                + "entry, 69 no editor, 74 I/O error, 75 store busy.",
+            subcommands: subcommands)
+    }
+
+    /// Runs the process's command line and exits with its status.
+    public static func main() async -> Never {
+        let context = CommandContext.live()
+        let status = await program.run(Array(CommandLine.arguments.dropFirst()), context: context)
+        context.terminal.standardOutput.flush()
+        context.terminal.standardError.flush()
+        exit(status.rawValue)
+    }
+}

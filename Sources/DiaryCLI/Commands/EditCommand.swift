@@ -1,0 +1,93 @@
+import DiaryKit
+import Foundation
+
+/// `diary edit`: changes an entry's text, media, tags or star.
+struct EditCommand: ParsableCommand {
+    static let id = Argument<Int>("id", help: "The entry's number, as in #42.")
+    static let text = Option<String>("text", short: "t", valueName: "text", help: "Replace the text.")
+    static let append = Option<String>("append", valueName: "text", help: "Add a paragraph to the text.")
+    static let removeMedia = RepeatingOption<Int>("remove-media", valueName: "number",
+                                                  help: "Remove the medium with this number (as 'diary show' lists them).")
+    static let tags = RepeatingOption<String>("tag", valueName: "name", help: "Add a tag; repeat for more.")
+    static let untags = RepeatingOption<String>("untag", valueName: "name", help: "Remove a tag; repeat for more.")
+    static let star = Flag("star", help: "Star the entry.")
+    static let unstar = Flag("unstar", help: "Remove the star.")
+    static let json = Flag("json", help: "Print the changed entry as JSON.")
+
+    static let configuration = CommandConfiguration(
+        name: "edit", abstract: "Change an entry's text, media, tags or star.",
+        discussion: """
+            With no option that changes something, the editor opens on the current text \
+            (stdin is read instead when piped); saving it empty changes nothing. Every change \
+            is saved together or not at all. Prints 'Updated entry #42'.
+            """,
+        parameters: [id, text, append] + MediaOptions.all + [removeMedia, tags, untags, star, unstar, json])
+
+    let id: Int
+    let text: String?
+    let append: String?
+    let media: MediaOptions
+    let removeMedia: [Int]
+    let tags: [String]
+    let untags: [String]
+    let star: Bool
+    let unstar: Bool
+    let json: Bool
+
+    init(parsed: ParsedArguments) throws {
+        id = try parsed[Self.id]
+        text = try parsed[Self.text]
+        append = try parsed[Self.append]
+        media = try MediaOptions(parsed: parsed)
+        removeMedia = try parsed[Self.removeMedia]
+        tags = try parsed[Self.tags]
+        untags = try parsed[Self.untags]
+        star = try parsed[Self.star]
+        unstar = try parsed[Self.unstar]
+        json = try parsed[Self.json]
+        if text != nil && append != nil {
+            throw UsageError.invalid("Use either --text or --append, not both")
+        }
+        if star && unstar {
+            throw UsageError.invalid("Use either --star or --unstar, not both")
+        }
+    }
+
+    /// Whether an option asks for a change; otherwise the editor opens.
+    private var changesSomething: Bool {
+        text != nil || append != nil || !media.files.isEmpty || !removeMedia.isEmpty
+            || !tags.isEmpty || !untags.isEmpty || star || unstar
+    }
+
+    func run(in context: CommandContext) async throws {
+        let diary = try context.openDiary()
+        let editor = try diary.editEntry(id: Int64(id))
+        if !changesSomething {
+            guard case .text(let typed) = try context.readText(initialText: editor.text ?? "") else {
+                context.writeErrorLine("Cancelled: empty text, entry #\(id) left as it was.")
+                return
+            }
+            guard typed != editor.text else {
+                context.writeErrorLine("No changes; entry #\(id) left as it was.")
+                return
+            }
+            editor.text = typed
+        }
+        try editor.removeMedia(at: removeMedia)
+        try media.attach(to: editor, in: context)
+        if let text { editor.text = text }
+        if let append { editor.appendText(append) }
+        try editor.addTags(tags)
+        for name in untags where !editor.removeTag(name) {
+            context.writeErrorLine("Note: entry #\(id) had no tag '\(name)'.")
+        }
+        if star { editor.isStarred = true }
+        if unstar { editor.isStarred = false }
+        let entry = try media.save(editor, in: context)
+        if json {
+            context.writeJSON(entry.json(in: context.timeZone))
+        } else {
+            context.writeLine("Updated entry #\(entry.id)")
+        }
+    }
+}

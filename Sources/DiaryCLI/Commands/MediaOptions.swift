@@ -1,0 +1,50 @@
+import DiaryKit
+import Foundation
+
+/// The options that attach files, shared by `diary new` and `diary edit`: `--image`
+/// (must be a photo), `--audio` (must be a recording) and `--media` (either).
+struct MediaOptions {
+    static let images = RepeatingOption<URL>("image", valueName: "file",
+                                             help: "Attach a photo (JPEG or PNG); repeat for more.")
+    static let audio = RepeatingOption<URL>("audio", valueName: "file",
+                                            help: "Attach a recording (WAV, AIFF, FLAC, Ogg, MP3, …); repeat for more.")
+    static let media = RepeatingOption<URL>("media", valueName: "file",
+                                            help: "Attach a photo or recording, whichever its content is.")
+
+    /// `--image`, `--audio`, `--media`, in help order.
+    static let all: [any ParameterDeclaration] = [images, audio, media]
+
+    let images: [URL]
+    let audio: [URL]
+    let media: [URL]
+
+    /// Reads the three options.
+    init(parsed: ParsedArguments) throws {
+        images = try parsed[Self.images]
+        audio = try parsed[Self.audio]
+        media = try parsed[Self.media]
+    }
+
+    /// Every file given, in the order they are attached.
+    var files: [URL] { images + audio + media }
+
+    /// Checks every file and attaches them to the entry being edited, showing progress
+    /// on a terminal for several or large files.
+    /// - Throws: ``DiaryError`` for the first bad, missing or mistaken file; nothing is attached then.
+    func attach(to editor: EntryEditor, in context: CommandContext) throws(DiaryError) {
+        let progress = MediaProgress(context: context, files: files)
+        defer { progress.finish() }
+        try editor.addMedia(images, expected: .image, progress: progress.callback(offset: 0))
+        try editor.addMedia(audio, expected: .audio, progress: progress.callback(offset: images.count))
+        try editor.addMedia(media, progress: progress.callback(offset: images.count + audio.count))
+    }
+
+    /// Saves the editor's changes, showing on a terminal how the files are copied into
+    /// the store when there are several or large ones.
+    /// - Throws: as ``DiaryKit/EntryEditor/save(progress:)``.
+    func save(_ editor: EntryEditor, in context: CommandContext) throws(DiaryError) -> EntryRecord {
+        let progress = MediaProgress(context: context, files: files)
+        defer { progress.finish() }
+        return try editor.save(progress: progress.callback(offset: 0, verb: "copying"))
+    }
+}

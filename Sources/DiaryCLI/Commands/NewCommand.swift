@@ -1,0 +1,76 @@
+import DiaryKit
+import Foundation
+
+/// `diary new`: writes a new entry with text, photos, recordings and tags.
+struct NewCommand: ParsableCommand {
+    static let text = Option<String>("text", short: "t", valueName: "text",
+                                     help: "The entry's text. Without it, $VISUAL or $EDITOR opens (stdin is read when piped).")
+    static let tags = RepeatingOption<String>("tag", valueName: "name", help: "A tag for the entry; repeat for more.")
+    static let star = Flag("star", help: "Star the entry.")
+    static let on = Option<DateSpecifier>("on", valueName: "date",
+                                          help: "When it happened: a day (at the current time of day) or a moment. Default: now.")
+    static let json = Flag("json", help: "Print the new entry as JSON.")
+
+    static let configuration = CommandConfiguration(
+        name: "new", abstract: "Write a new entry.",
+        discussion: """
+            Files are checked by their content, not their name: a file given with --image must \
+            be a photo and one given with --audio a recording (exit 65 otherwise). Nothing is \
+            saved unless every file is good. Without --text the editor opens; when stdin is not \
+            a terminal its text is read instead. An entry with no text and no media is not \
+            saved: 'Cancelled: empty entry, nothing saved.' appears on stderr and the exit \
+            status is 0. Prints 'Created entry #42'.
+            """,
+        parameters: [text] + MediaOptions.all + [tags, star, on, json])
+
+    let text: String?
+    let media: MediaOptions
+    let tags: [String]
+    let star: Bool
+    let on: DateSpecifier?
+    let json: Bool
+
+    init(parsed: ParsedArguments) throws {
+        text = try parsed[Self.text]
+        media = try MediaOptions(parsed: parsed)
+        tags = try parsed[Self.tags]
+        star = try parsed[Self.star]
+        on = try parsed[Self.on]
+        json = try parsed[Self.json]
+    }
+
+    func run(in context: CommandContext) async throws {
+        let diary = try context.openDiary()
+        let editor = try diary.newEntry()
+        try editor.addTags(tags)
+        try media.attach(to: editor, in: context)
+        if let text {
+            editor.text = text
+        } else if case .text(let typed) = try context.readText() {
+            editor.text = typed
+        }
+        if editor.text == nil && editor.media.isEmpty {
+            context.writeErrorLine("Cancelled: empty entry, nothing saved.")
+            return
+        }
+        editor.isStarred = star
+        if let on { editor.creationTime = Self.moment(for: on, in: context) }
+        let entry = try media.save(editor, in: context)
+        if json {
+            context.writeJSON(entry.json(in: context.timeZone))
+        } else {
+            context.writeLine("Created entry #\(entry.id)")
+        }
+    }
+
+    /// The moment of a date: itself, or for a whole day the current local time of day on it.
+    static func moment(for date: DateSpecifier, in context: CommandContext) -> Date {
+        guard case .day = date.kind else { return date.start }
+        let now = context.argumentContext.now
+        let today = CalendarDay(containing: now, in: context.calendar)
+        let sinceMidnight = now.timeIntervalSince(today.startDate(in: context.calendar))
+        let moment = date.start.addingTimeInterval(sinceMidnight)
+        // On a day shortened by a daylight-saving change the time of day may not exist.
+        return moment < date.end ? moment : date.end.addingTimeInterval(-1)
+    }
+}

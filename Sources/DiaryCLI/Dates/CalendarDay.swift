@@ -1,0 +1,123 @@
+import Foundation
+
+/// A day of the Gregorian calendar (`2026-11-29`), independent of any time zone until
+/// it is turned into the stretch of time it covers with ``interval(in:)``.
+///
+/// As a command-line value it accepts `YYYY-MM-DD` and the words `today`, `yesterday`
+/// and `tomorrow` (relative to ``ArgumentContext/now`` in its calendar).
+public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year, 1…9999.
+    public let year: Int
+    /// The month, 1…12.
+    public let month: Int
+    /// The day of the month, 1…31.
+    public let day: Int
+
+    /// Makes a day, or nil when there is no such day (`2026-02-30`, month 13, year 0).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              (1...Self.numberOfDays(year: year, month: month)).contains(day) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The day on which `date` falls in `calendar`'s time zone (cheap: the zone's
+    /// offset at that moment and arithmetic, so grouping many entries by day is fast).
+    public init(containing date: Date, in calendar: Calendar) {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        let offset = calendar.timeZone.secondsFromGMT(for: date)
+        self.init(daysSinceEpoch: (Int(seconds) + offset).quotientAndRemainderFlooring(86_400).quotient)
+    }
+
+    private init(unchecked year: Int, _ month: Int, _ day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The day `count` days later (earlier when negative).
+    public func adding(days count: Int) -> CalendarDay {
+        CalendarDay(daysSinceEpoch: daysSinceEpoch + count)
+    }
+
+    /// The month the day is in.
+    public var calendarMonth: CalendarMonth {
+        CalendarMonth(unchecked: year, month)
+    }
+
+    /// The weekday, 1 for Sunday through 7 for Saturday (as `Calendar` counts).
+    public var weekday: Int {
+        let sinceThursday = (daysSinceEpoch % 7 + 7) % 7 // 1970-01-01 was a Thursday
+        return (sinceThursday + 4) % 7 + 1
+    }
+
+    /// The whole local day in `calendar`'s time zone: from its first moment to the
+    /// first moment of the next day, so 23 or 25 hours long on a daylight-saving change.
+    public func interval(in calendar: Calendar) -> DateInterval {
+        DateInterval(start: startDate(in: calendar), end: adding(days: 1).startDate(in: calendar))
+    }
+
+    /// The first moment of the day in `calendar`'s time zone.
+    public func startDate(in calendar: Calendar) -> Date {
+        // Noon exists on every day in every zone; its start of day is the day's first moment.
+        let noon = DateComponents(year: year, month: month, day: day, hour: 12)
+        if let date = calendar.date(from: noon) {
+            return calendar.startOfDay(for: date)
+        }
+        let offset = calendar.timeZone.secondsFromGMT()
+        return Date(timeIntervalSince1970: TimeInterval(daysSinceEpoch * 86_400 - offset))
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        year.zeroPadded(4) + "-" + month.zeroPadded(2) + "-" + day.zeroPadded(2)
+    }
+
+    /// Earlier days first.
+    public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// The number of days in a month of the Gregorian calendar.
+    static func numberOfDays(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    // Days since 1970-01-01 and back (H. Hinnant's civil-calendar algorithms).
+    var daysSinceEpoch: Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    init(daysSinceEpoch: Int) {
+        let shifted = daysSinceEpoch + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        self.init(unchecked: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+extension CalendarDay: ExpressibleByArgument {
+    /// `YYYY-MM-DD`, `today`, `yesterday` or `tomorrow`.
+    public init?(argument: String, context: ArgumentContext) {
+        guard let day = DateTextScanner.day(from: argument, context: context) else { return nil }
+        self = day
+    }
+
+    /// Examples of a day.
+    public static var acceptedForms: [String] { ["2026-11-29", "today", "yesterday", "tomorrow"] }
+}

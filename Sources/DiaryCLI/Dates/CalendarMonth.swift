@@ -1,0 +1,69 @@
+import Foundation
+
+/// A month of the Gregorian calendar (`2026-11`), for `--month` and `diary calendar`.
+public struct CalendarMonth: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year, 1…9999.
+    public let year: Int
+    /// The month, 1…12.
+    public let month: Int
+
+    /// Makes a month, or nil when there is no such month.
+    public init?(year: Int, month: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month) else { return nil }
+        self.init(unchecked: year, month)
+    }
+
+    init(unchecked year: Int, _ month: Int) {
+        self.year = year
+        self.month = month
+    }
+
+    /// The month `date` falls in, in `calendar`'s time zone.
+    public init(containing date: Date, in calendar: Calendar) {
+        self = CalendarDay(containing: date, in: calendar).calendarMonth
+    }
+
+    /// The first day of the month.
+    public var firstDay: CalendarDay { days[0] }
+
+    /// Every day of the month, in order.
+    public var days: [CalendarDay] {
+        (1...CalendarDay.numberOfDays(year: year, month: month)).compactMap {
+            CalendarDay(year: year, month: month, day: $0)
+        }
+    }
+
+    /// The month `count` months later (earlier when negative).
+    public func adding(months count: Int) -> CalendarMonth {
+        let index = year * 12 + (month - 1) + count
+        return CalendarMonth(unchecked: index / 12, index % 12 + 1)
+    }
+
+    /// The whole month in `calendar`'s time zone, from the first moment of its first
+    /// day to the first moment of the next month.
+    public func interval(in calendar: Calendar) -> DateInterval {
+        DateInterval(start: firstDay.startDate(in: calendar),
+                     end: adding(months: 1).firstDay.startDate(in: calendar))
+    }
+
+    /// `YYYY-MM`.
+    public var description: String {
+        year.zeroPadded(4) + "-" + month.zeroPadded(2)
+    }
+
+    /// Earlier months first.
+    public static func < (lhs: CalendarMonth, rhs: CalendarMonth) -> Bool {
+        (lhs.year, lhs.month) < (rhs.year, rhs.month)
+    }
+}
+
+extension CalendarMonth: ExpressibleByArgument {
+    /// `YYYY-MM`.
+    public init?(argument: String, context: ArgumentContext) {
+        guard let month = DateTextScanner.month(from: argument) else { return nil }
+        self = month
+    }
+
+    /// An example month.
+    public static var acceptedForms: [String] { ["2026-11"] }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// Reads the ISO date forms and date words of the command line. Strict: exactly the
+/// digits the form asks for, real calendar days, hours 0–23, minutes and seconds 0–59.
+enum DateTextScanner {
+    /// `YYYY-MM-DD`, `today`, `yesterday` or `tomorrow` (case-insensitive words).
+    static func day(from text: String, context: ArgumentContext) -> CalendarDay? {
+        let today = CalendarDay(containing: context.now, in: context.calendar)
+        switch text.lowercased() {
+        case "today": return today
+        case "yesterday": return today.adding(days: -1)
+        case "tomorrow": return today.adding(days: 1)
+        default: break
+        }
+        var scanner = Scanner(text)
+        guard let day = scanner.day(), scanner.isAtEnd else { return nil }
+        return day
+    }
+
+    /// `YYYY-MM`.
+    static func month(from text: String) -> CalendarMonth? {
+        var scanner = Scanner(text)
+        guard let year = scanner.number(digits: 4), scanner.skip("-"),
+              let month = scanner.number(digits: 2), scanner.isAtEnd else { return nil }
+        return CalendarMonth(year: year, month: month)
+    }
+
+    /// `YYYY-MM-DD[T| ]HH:MM[:SS[.fraction]][Z|±HH:MM|±HHMM|±HH]`; without an offset the
+    /// time is local to `calendar`.
+    static func moment(from text: String, calendar: Calendar) -> Date? {
+        var scanner = Scanner(text)
+        guard let day = scanner.day(), scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
+              let hour = scanner.number(digits: 2), hour < 24, scanner.skip(":"),
+              let minute = scanner.number(digits: 2), minute < 60 else { return nil }
+        var second = 0
+        var nanoseconds = 0
+        if scanner.skip(":") {
+            guard let value = scanner.number(digits: 2), value < 60 else { return nil }
+            second = value
+            if scanner.skip(".") || scanner.skip(",") {
+                guard let fraction = scanner.fraction() else { return nil }
+                nanoseconds = fraction
+            }
+        }
+        var zoneCalendar = calendar
+        if !scanner.isAtEnd {
+            guard let offset = scanner.offset(), scanner.isAtEnd,
+                  let zone = TimeZone(secondsFromGMT: offset) else { return nil }
+            zoneCalendar.timeZone = zone
+        }
+        let parts = DateComponents(year: day.year, month: day.month, day: day.day,
+                                   hour: hour, minute: minute, second: second, nanosecond: nanoseconds)
+        return zoneCalendar.date(from: parts)
+    }
+
+    /// A cursor over the characters of a date text.
+    private struct Scanner {
+        private let characters: [Character]
+        private var position = 0
+
+        init(_ text: String) {
+            characters = Array(text.trimmingCharacters(in: .whitespaces))
+        }
+
+        var isAtEnd: Bool { position == characters.count }
+
+        mutating func skip(_ character: Character) -> Bool {
+            guard position < characters.count, characters[position] == character else { return false }
+            position += 1
+            return true
+        }
+
+        /// Exactly `digits` ASCII digits.
+        mutating func number(digits: Int) -> Int? {
+            guard position + digits <= characters.count else { return nil }
+            let slice = characters[position..<(position + digits)]
+            guard slice.allSatisfy(\.isASCIIDigit), let value = Int(String(slice)) else { return nil }
+            position += digits
+            return value
+        }
+
+        /// `YYYY-MM-DD` naming a real day.
+        mutating func day() -> CalendarDay? {
+            guard let year = number(digits: 4), skip("-"), let month = number(digits: 2), skip("-"),
+                  let day = number(digits: 2) else { return nil }
+            return CalendarDay(year: year, month: month, day: day)
+        }
+
+        /// One to nine digits of a decimal fraction, as nanoseconds.
+        mutating func fraction() -> Int? {
+            var digits = ""
+            while position < characters.count, characters[position].isASCIIDigit, digits.count < 9 {
+                digits.append(characters[position])
+                position += 1
+            }
+            guard !digits.isEmpty, let value = Int(digits) else { return nil }
+            return value * Int(pow(10.0, Double(9 - digits.count)))
+        }
+
+        /// `Z`, `±HH:MM`, `±HHMM` or `±HH`, in seconds east of UTC; at most ±18 hours.
+        mutating func offset() -> Int? {
+            if skip("Z") || skip("z") { return 0 }
+            let sign: Int
+            if skip("+") {
+                sign = 1
+            } else if skip("-") || skip("\u{2212}") {
+                sign = -1
+            } else {
+                return nil
+            }
+            guard let hours = number(digits: 2) else { return nil }
+            var minutes = 0
+            if skip(":") {
+                guard let value = number(digits: 2) else { return nil }
+                minutes = value
+            } else if !isAtEnd {
+                guard let value = number(digits: 2) else { return nil }
+                minutes = value
+            }
+            guard minutes < 60, hours * 60 + minutes <= 18 * 60 else { return nil }
+            return sign * (hours * 3600 + minutes * 60)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// A mistake on the command line. The runner prints it as `Error: <message>`, an
+/// optional hint, the usage line of the command and where to find its help, all on
+/// stderr, and exits with ``ExitCode/usage`` (64).
+///
+/// Subcommands throw ``UsageError/invalid(_:)`` from `init(parsed:)` for checks that
+/// span several options ("`--from` must not be after `--to`").
+public enum UsageError: Error, Equatable, Sendable {
+    /// A required positional argument is missing; carries its display form, e.g. `<id>`.
+    case missingArgument(String)
+    /// An option was given without its value; carries its display form, e.g. `--on <date>`.
+    case missingValue(String)
+    /// An option the command does not know, with the closest known name if one is close.
+    case unknownOption(String, suggestion: String?)
+    /// A subcommand `diary` does not know, with the closest known name if one is close.
+    case unknownSubcommand(String, suggestion: String?)
+    /// A value that could not be converted; carries the value, the display form of the
+    /// argument or option it was given for, and a hint naming the accepted forms.
+    case invalidValue(String, for: String, hint: String?)
+    /// A positional argument nobody asked for.
+    case unexpectedArgument(String)
+    /// `--flag=value` for a flag, which takes no value.
+    case flagTakesNoValue(String)
+    /// A check made by the command itself, worded by it.
+    case invalid(String)
+
+    /// The one-line message printed after `Error: `.
+    public var message: String {
+        switch self {
+        case .missingArgument(let name):
+            "Missing expected argument '\(name)'"
+        case .missingValue(let name):
+            "Missing value for '\(name)'"
+        case .unknownOption(let name, let suggestion):
+            "Unknown option '\(name)'" + Self.didYouMean(suggestion)
+        case .unknownSubcommand(let name, let suggestion):
+            "Unknown subcommand '\(name)'" + Self.didYouMean(suggestion)
+        case .invalidValue(let value, let name, _):
+            "The value '\(value)' is invalid for '\(name)'"
+        case .unexpectedArgument(let value):
+            "Unexpected argument '\(value)'"
+        case .flagTakesNoValue(let name):
+            "The flag '\(name)' does not take a value"
+        case .invalid(let message):
+            message
+        }
+    }
+
+    /// A second line that helps to fix the mistake (the accepted forms of a value), if any.
+    public var hint: String? {
+        if case .invalidValue(_, _, let hint) = self { return hint }
+        return nil
+    }
+
+    private static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { ". Did you mean '\($0)'?" } ?? ""
+    }
+}

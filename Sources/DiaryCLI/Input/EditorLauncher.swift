@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Lets the user write text in their editor: `$VISUAL`, else `$EDITOR`, else `vi`,
+/// opened on a temporary file that holds the initial text.
+///
+/// The editor is started with `posix_spawnp` and an argument vector, never through a
+/// shell: a value such as `code -w` is split on whitespace only (no quotes, no `$`,
+/// no `;`), and the file's path is added as the last argument. While the editor runs,
+/// `diary` ignores SIGINT and SIGQUIT so Ctrl-C reaches the editor alone.
+public struct EditorLauncher: Sendable {
+    /// The environment the editor is chosen from and started with.
+    public let environment: [String: String]
+    /// Where the temporary directory with the file is made.
+    public let temporaryDirectory: URL
+
+    /// Makes a launcher for an environment (usually the process's).
+    public init(environment: [String: String],
+                temporaryDirectory: URL = FileManager.default.temporaryDirectory) {
+        self.environment = environment
+        self.temporaryDirectory = temporaryDirectory
+    }
+
+    /// The editor's program and arguments: `$VISUAL` or `$EDITOR` (the first one that is
+    /// not blank) split on whitespace, else `["vi"]`.
+    public var commandWords: [String] {
+        for name in ["VISUAL", "EDITOR"] {
+            let words = (environment[name] ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+            if !words.isEmpty { return words }
+        }
+        return ["vi"]
+    }
+
+    /// Opens the editor on a new file containing `initialText`, waits for it to exit,
+    /// and gives back what was saved; the file and its directory are removed afterwards.
+    /// - Parameter fileName: the file's name, whose extension picks the editor's syntax mode.
+    /// - Throws: ``TextInputError`` when the file cannot be written or read, the editor
+    ///   cannot be started or exits unsuccessfully, or the text is not UTF-8.
+    public func edit(initialText: String, fileName: String = "diary-entry.md") throws(TextInputError) -> TextInputOutcome {
+        let directory = temporaryDirectory.appendingPathComponent("diary-edit-\(UUID().uuidString)", isDirectory: true)
+        let file = directory.appendingPathComponent(fileName)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            try Data(initialText.utf8).write(to: file)
+        } catch {
+            throw .temporaryFile(path: file.path, reason: error.localizedDescription)
+        }
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let words = commandWords
+        try run(words + [file.path])
+
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw .temporaryFile(path: file.path, reason: "the editor left no file behind")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw .notUTF8(source: "the editor")
+        }
+        return TextInputOutcome(raw: text)
+    }
+
+    /// Spawns the program with these arguments and waits for it.
+    private func run(_ arguments: [String]) throws(TextInputError) {
+        let command = arguments.dropLast().joined(separator: " ")
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        // The editor starts with no blocked signals and default handlers for the
+        // interactive ones, whatever the thread that launches it had.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signalNumber in [SIGINT, SIGQUIT, SIGTERM, SIGPIPE] { sigaddset(&defaults, signalNumber) }
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var pid = pid_t()
+        let spawnStatus = posix_spawnp(&pid, arguments[0], nil, &attributes, argv, envp)
+        guard spawnStatus == 0 else {
+            throw .editorNotStarted(command: command, reason: String(cString: strerror(spawnStatus)))
+        }
+
+        let previousInterrupt = signal(SIGINT, SIG_IGN)
+        let previousQuit = signal(SIGQUIT, SIG_IGN)
+        defer {
+            signal(SIGINT, previousInterrupt)
+            signal(SIGQUIT, previousQuit)
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else {
+                throw .editorFailed(command: command, status: -1)
+            }
+        }
+        // WIFEXITED / WEXITSTATUS, which Swift does not import as macros.
+        let exited = status & 0x7F == 0
+        let exitStatus = (status >> 8) & 0xFF
+        if !exited {
+            throw .editorFailed(command: command, status: 128 + (status & 0x7F))
+        }
+        if exitStatus == 127 {
+            // posix_spawnp reports a missing program through the child on some systems.
+            throw .editorNotStarted(command: command, reason: "not found")
+        }
+        guard exitStatus == 0 else {
+            throw .editorFailed(command: command, status: exitStatus)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// Why text could not be read from the editor or stdin.
+public enum TextInputError: CLIReportableError, Equatable {
+    /// The editor program could not be started (not found, not executable).
+    case editorNotStarted(command: String, reason: String)
+    /// The editor ran but exited with a non-zero status or was killed.
+    case editorFailed(command: String, status: Int32)
+    /// The temporary file could not be written or read back.
+    case temporaryFile(path: String, reason: String)
+    /// Stdin could not be read.
+    case standardInputUnreadable(reason: String)
+    /// The text is not valid UTF-8.
+    case notUTF8(source: String)
+
+    /// 69 when the editor is missing or failed, 74 for file and stdin trouble, 65 for bad text.
+    public var exitCode: ExitCode {
+        switch self {
+        case .editorNotStarted, .editorFailed: .unavailable
+        case .temporaryFile, .standardInputUnreadable: .ioError
+        case .notUTF8: .dataError
+        }
+    }
+
+    /// One line naming the editor, file or stream and what went wrong.
+    public var message: String {
+        switch self {
+        case .editorNotStarted(let command, let reason):
+            "cannot start the editor '\(command)': \(reason); set VISUAL or EDITOR, or pipe the text in"
+        case .editorFailed(let command, let status):
+            "the editor '\(command)' exited with status \(status); nothing was saved"
+        case .temporaryFile(let path, let reason):
+            "cannot use the temporary file \(path): \(reason)"
+        case .standardInputUnreadable(let reason):
+            "cannot read standard input: \(reason)"
+        case .notUTF8(let source):
+            "the text from \(source) is not valid UTF-8"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import DiaryKit
+
+extension CheckReport {
+    /// `{"healthy", "integrityProblems", "blobProblems": [{"entry", "medium", "sha256",
+    /// "problem"}], "verifiedBlobCount", "unreferencedBlobs", "recentUnreferencedBlobs", "staleTemporaryFiles", "removed"}`.
+    var json: JSONValue {
+        [
+            "healthy": .bool(isHealthy),
+            "integrityProblems": .array(integrityProblems.map(JSONValue.string)),
+            "blobProblems": .array(blobProblems.map { problem in
+                ["entry": .integer(Int(problem.entryID)), "medium": .integer(problem.mediumIndex),
+                 "sha256": .string(problem.sha256), "problem": .string(problem.kind.rawValue)]
+            }),
+            "verifiedBlobCount": .integer(verifiedBlobCount),
+            "unreferencedBlobs": .array(unreferencedBlobs.map(JSONValue.string)),
+            "recentUnreferencedBlobs": .array(recentUnreferencedBlobs.map(JSONValue.string)),
+            "staleTemporaryFiles": .array(staleStagingFiles.map(JSONValue.string)),
+            "removed": .array(removed.map(JSONValue.string)),
+        ]
+    }
+
+    /// The report in sentences: the database, the media files, problems one per line,
+    /// and what is (or was, with repair) unreferenced.
+    func humanText(store: String, repaired: Bool) -> String {
+        var lines = ["Store: \(store)"]
+        lines.append(integrityProblems.isEmpty ? "Database: sound"
+                                               : "Database: \(QuantityText.count(integrityProblems.count, "problem"))")
+        lines += integrityProblems.map { "  " + $0 }
+        lines.append("Media files: \(verifiedBlobCount) checked, "
+            + (blobProblems.isEmpty ? "all intact" : "\(blobProblems.count) missing or damaged"))
+        lines += blobProblems.map { "  entry #\($0.entryID), medium \($0.mediumIndex): \($0.kind.rawValue) (\($0.sha256))" }
+        let leftovers = unreferencedBlobs.count + staleStagingFiles.count
+        if repaired {
+            lines.append(removed.isEmpty ? "Nothing to remove."
+                                         : "Removed \(QuantityText.count(removed.count, "unreferenced file")):")
+            lines += removed.map { "  " + $0 }
+        } else if leftovers > 0 {
+            lines.append("Unreferenced files: \(leftovers) (run 'diary check --repair' to remove them)")
+        }
+        if !recentUnreferencedBlobs.isEmpty {
+            lines.append("Recent unreferenced files: \(recentUnreferencedBlobs.count) (kept for an hour: a save may still use them)")
+        }
+        lines.append(isHealthy ? "OK" : "Problems found: the damaged or missing media cannot be repaired here.")
+        return lines.map { $0 + "\n" }.joined()
+    }
+}

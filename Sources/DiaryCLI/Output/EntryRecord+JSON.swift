@@ -1,0 +1,47 @@
+import DiaryKit
+import Foundation
+
+extension EntryRecord {
+    /// The entry as the documented `--json` object: `id`, `uuid`, `creationTime`,
+    /// `updateTime` (ISO 8601 with milliseconds and the offset of `timeZone`), `text`
+    /// (null when none), `tags`, `starred` and `media`.
+    func json(in timeZone: TimeZone) -> JSONValue {
+        [
+            "id": .integer(Int(id)),
+            "uuid": .string(self.uuid.uuidString.lowercased()),
+            "creationTime": .date(self.creationTime, in: timeZone, fractionalSeconds: true),
+            "updateTime": .date(self.updateTime, in: timeZone, fractionalSeconds: true),
+            "text": .optional(self.text.map(JSONValue.string)),
+            "tags": .array(self.tags.map(JSONValue.string)),
+            "starred": .bool(self.starred),
+            "media": .array(media.map(\.json)),
+        ]
+    }
+}
+
+extension MediumRecord {
+    /// The medium as a member of an entry's `media` array: the common facts, then the
+    /// pixel size and orientation of a photo or the duration (seconds), sample rate and
+    /// channel count of a recording.
+    var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("index", .integer(index)),
+            ("kind", .string(self.kind.rawValue)),
+            ("mimeType", .string(self.mimeType)),
+            ("fileName", .string(fileName)),
+            ("byteCount", .integer(Int(self.byteCount))),
+            ("sha256", .string(self.sha256)),
+        ]
+        switch self.kind {
+        case .image:
+            members += [("width", .optional(self.width.map(JSONValue.integer))),
+                        ("height", .optional(self.height.map(JSONValue.integer))),
+                        ("orientation", .integer(self.orientation ?? 1))]
+        case .audio:
+            members += [("duration", .optional(self.duration.map(JSONValue.number))),
+                        ("sampleRate", .optional(self.sampleRate.map(JSONValue.integer))),
+                        ("channels", .optional(self.channels.map(JSONValue.integer)))]
+        }
+        return .object(members)
+    }
+}

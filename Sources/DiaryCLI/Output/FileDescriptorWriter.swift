@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Writes to a file descriptor (1 or 2), with `write(2)` in a loop that survives
+/// partial writes and `EINTR`.
+///
+/// A buffered writer (stdout) collects up to 64 KiB before writing, so a long listing
+/// costs a handful of system calls; it must be flushed before the process exits,
+/// which ``DiaryCommand/main()`` does. An unbuffered one (stderr) writes at once, so
+/// progress lines and errors appear when they happen. A failed write (a closed pipe)
+/// is dropped: there is nobody left to tell.
+public final class FileDescriptorWriter: OutputWriter, @unchecked Sendable {
+    // @unchecked Sendable: `buffer` is only touched while holding `lock`.
+    private let descriptor: Int32
+    private let isBuffered: Bool
+    private let lock = NSLock()
+    private var buffer: [UInt8] = []
+    private static let capacity = 64 * 1024
+
+    /// Makes a writer for a descriptor, buffered or not.
+    public init(descriptor: Int32, buffered: Bool) {
+        self.descriptor = descriptor
+        self.isBuffered = buffered
+    }
+
+    /// The process's standard output, buffered.
+    public static let standardOutput = FileDescriptorWriter(descriptor: STDOUT_FILENO, buffered: true)
+    /// The process's standard error, unbuffered.
+    public static let standardError = FileDescriptorWriter(descriptor: STDERR_FILENO, buffered: false)
+
+    /// Writes the text (buffered writers may hold it until ``flush()``).
+    public func write(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        buffer.append(contentsOf: text.utf8)
+        if !isBuffered || buffer.count >= Self.capacity {
+            drain()
+        }
+    }
+
+    /// Writes out whatever is buffered.
+    public func flush() {
+        lock.lock()
+        defer { lock.unlock() }
+        drain()
+    }
+
+    /// Writes the whole buffer; call with `lock` held.
+    private func drain() {
+        var offset = 0
+        buffer.withUnsafeBytes { bytes in
+            while offset < bytes.count, let base = bytes.baseAddress {
+                let written = systemWrite(descriptor, base + offset, bytes.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// `write(2)`, named apart from ``FileDescriptorWriter/write(_:)``.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, bytes, count)
+    #else
+    Darwin.write(descriptor, bytes, count)
+    #endif
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// ISO 8601 timestamps with the numeric offset of a time zone, as `--json` prints
+/// them: `2026-11-29T14:03:00+01:00` (`+00:00` in UTC, never `Z`, so every value has
+/// the same shape).
+public enum ISO8601Timestamp {
+    /// The timestamp of `date` in `timeZone`; with `fractionalSeconds`, milliseconds
+    /// are added (`14:03:00.250+01:00`), truncated rather than rounded so a time never
+    /// moves into the next second.
+    public static func string(from date: Date, in timeZone: TimeZone, fractionalSeconds: Bool = false) -> String {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        let wholeSeconds = (milliseconds / 1000).rounded(.down)
+        let offsetSeconds = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wholeSeconds))
+        // Local wall time by arithmetic on the offset: no Calendar per call, so long
+        // JSON listings stay cheap.
+        let (localDays, secondOfDay) = Int(wholeSeconds + Double(offsetSeconds)).quotientAndRemainderFlooring(86_400)
+        let day = CalendarDay(daysSinceEpoch: localDays)
+        var text = day.description + "T" + (secondOfDay / 3600).zeroPadded(2) + ":"
+            + (secondOfDay % 3600 / 60).zeroPadded(2) + ":" + (secondOfDay % 60).zeroPadded(2)
+        if fractionalSeconds {
+            text += "." + Int(milliseconds - wholeSeconds * 1000).zeroPadded(3)
+        }
+        let offsetMinutes = (abs(offsetSeconds) + 30) / 60
+        text += (offsetSeconds < 0 ? "-" : "+") + (offsetMinutes / 60).zeroPadded(2) + ":"
+            + (offsetMinutes % 60).zeroPadded(2)
+        return text
+    }
+}
+
+extension Int {
+    /// Division rounding towards negative infinity, with a remainder in `0..<divisor`.
+    func quotientAndRemainderFlooring(_ divisor: Int) -> (quotient: Int, remainder: Int) {
+        let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
+    }
+}

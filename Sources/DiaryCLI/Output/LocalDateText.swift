@@ -1,0 +1,39 @@
+import Foundation
+
+/// Dates as the human output shows them, in English whatever the locale (like the
+/// rest of the output): `Sunday, 29 November 2026` and `14:03`, in a given time zone.
+struct LocalDateText {
+    /// The zone times are shown in.
+    let timeZone: TimeZone
+
+    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+                             "September", "October", "November", "December"]
+
+    /// `Sunday, 29 November 2026`.
+    func heading(for day: CalendarDay) -> String {
+        "\(Self.weekdayNames[day.weekday - 1]), \(day.day) \(Self.monthNames[day.month - 1]) \(day.year)"
+    }
+
+    /// The local day `date` falls on.
+    func day(of date: Date) -> CalendarDay {
+        CalendarDay(containing: date, in: .localGregorian(in: timeZone))
+    }
+
+    /// `14:03`, the local wall-clock time.
+    func time(of date: Date) -> String {
+        let offset = timeZone.secondsFromGMT(for: date)
+        let secondOfDay = (Int(date.timeIntervalSince1970.rounded(.down)) + offset).quotientAndRemainderFlooring(86_400).remainder
+        return (secondOfDay / 3600).zeroPadded(2) + ":" + (secondOfDay % 3600 / 60).zeroPadded(2)
+    }
+
+    /// `Sunday, 29 November 2026 14:03`.
+    func dayAndTime(of date: Date) -> String {
+        heading(for: day(of: date)) + " " + time(of: date)
+    }
+
+    /// `November 2026`.
+    func monthTitle(_ month: CalendarMonth) -> String {
+        "\(Self.monthNames[month.month - 1]) \(month.year)"
+    }
+}

@@ -1,0 +1,69 @@
+/// A month as a grid of weeks starting on Monday, like `cal -m`, each day followed by
+/// its entry count in parentheses when it has entries:
+///
+/// ```
+///                  November 2026
+/// Mo     Tu     We     Th     Fr     Sa     Su
+///                                            1
+///  2      3(1)   4      5      6      7      8
+/// ```
+///
+/// Days with entries are green and today is bold and underlined when colour is on.
+struct MonthGrid {
+    /// The month shown.
+    let month: CalendarMonth
+    /// Entry counts of the days that have any.
+    let counts: [CalendarDay: Int]
+    /// The day to highlight, if it is in the month.
+    let today: CalendarDay?
+    /// Colour, or none.
+    let style: TextStyler
+
+    private static let cellWidth = 6
+    private static let weekdays = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+
+    /// The grid's lines, each ending in a newline.
+    func render() -> String {
+        let totalWidth = Self.weekdays.count * (Self.cellWidth + 1) - 1
+        let title = LocalDateText.monthNames[month.month - 1] + " \(month.year)"
+        let indent = String(repeating: " ", count: max(0, (totalWidth - title.count) / 2))
+        var lines = [indent + style.bold(title),
+                     Self.weekdays.map { $0.padding(toLength: Self.cellWidth, withPad: " ", startingAt: 0) }
+                        .joined(separator: " ").trimmingTrailingSpaces]
+        // Monday is column 0: Calendar's weekday 2.
+        var cells = Array(repeating: String(repeating: " ", count: Self.cellWidth),
+                          count: (month.firstDay.weekday + 5) % 7)
+        for day in month.days {
+            cells.append(cell(for: day))
+            if cells.count == 7 {
+                lines.append(cells.joined(separator: " ").trimmingTrailingSpaces)
+                cells = []
+            }
+        }
+        if !cells.isEmpty { lines.append(cells.joined(separator: " ").trimmingTrailingSpaces) }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    private func cell(for day: CalendarDay) -> String {
+        let number = day.day < 10 ? " \(day.day)" : "\(day.day)"
+        let count = counts[day] ?? 0
+        let mark = count > 0 ? "(\(count))" : ""
+        let padding = String(repeating: " ", count: max(0, Self.cellWidth - number.count - mark.count))
+        var shownNumber = number
+        if day == today {
+            shownNumber = style.apply(.bold, .underline, to: number)
+        } else if count > 0 {
+            shownNumber = style.green(number)
+        }
+        return shownNumber + style.green(mark) + padding
+    }
+}
+
+extension String {
+    /// The text without spaces at its end.
+    fileprivate var trimmingTrailingSpaces: String {
+        var text = self
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A type whose values can be given on the command line, as the value of an option
+/// (`--limit 5`) or as a positional argument (`42`).
+///
+/// The parser converts every value while it parses, so a value that does not convert
+/// becomes a usage error (`The value 'x' is invalid for '--on <date>'`) before the
+/// command runs, with ``acceptedForms`` as the hint.
+public protocol ExpressibleByArgument: Sendable {
+    /// Converts the text of one argument, or returns nil when it is not a valid value.
+    init?(argument: String, context: ArgumentContext)
+
+    /// Examples of the accepted forms, shown in the hint of a usage error; empty when
+    /// the type needs no explanation.
+    static var acceptedForms: [String] { get }
+}
+
+extension ExpressibleByArgument {
+    /// No hint by default.
+    public static var acceptedForms: [String] { [] }
+}
+
+extension String: ExpressibleByArgument {
+    /// Any text is a string.
+    public init?(argument: String, context: ArgumentContext) {
+        self = argument
+    }
+}
+
+extension Int: ExpressibleByArgument {
+    /// A decimal integer such as `42` or `-3`; a leading `#` is allowed so an entry
+    /// number can be pasted as printed (`#42`).
+    public init?(argument: String, context: ArgumentContext) {
+        let digits = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
+        guard let value = Int(digits) else { return nil }
+        self = value
+    }
+
+    /// An integer such as `42`.
+    public static var acceptedForms: [String] { ["an integer such as 42"] }
+}
+
+extension Double: ExpressibleByArgument {
+    /// A decimal number such as `1.5`.
+    public init?(argument: String, context: ArgumentContext) {
+        guard let value = Double(argument), value.isFinite else { return nil }
+        self = value
+    }
+
+    /// A number such as `1.5`.
+    public static var acceptedForms: [String] { ["a number such as 1.5"] }
+}
+
+extension URL: ExpressibleByArgument {
+    /// A file path, absolute or relative to the current directory; `~` and `~/…`
+    /// are expanded to the home directory. An empty path is invalid.
+    public init?(argument: String, context: ArgumentContext) {
+        guard !argument.isEmpty else { return nil }
+        let expanded = (argument == "~" || argument.hasPrefix("~/"))
+            ? NSString(string: argument).expandingTildeInPath : argument
+        self = URL(fileURLWithPath: expanded, relativeTo: context.currentDirectory).standardizedFileURL
+    }
+}

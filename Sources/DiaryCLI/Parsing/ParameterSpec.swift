@@ -1,0 +1,92 @@
+import Foundation
+
+/// The type-erased description of one argument, option or flag: what the parser and
+/// the help formatter work with. Commands declare the typed forms (``Argument``,
+/// ``Option``, ``Flag`` …), each of which carries one of these.
+public struct ParameterSpec: Sendable {
+    /// How a positional argument may occur.
+    public enum Arity: Sendable, Equatable {
+        /// Exactly once.
+        case required
+        /// At most once.
+        case optional
+        /// Any number of times; with `atLeastOne`, one or more.
+        case repeating(atLeastOne: Bool)
+    }
+
+    /// What kind of parameter this is.
+    public enum Kind: Sendable, Equatable {
+        /// A positional argument such as `<id>`.
+        case positional(Arity)
+        /// An option with a value such as `--on <date>`; `repeating` ones collect every occurrence.
+        case option(repeating: Bool)
+        /// A flag without a value such as `--json`.
+        case flag
+    }
+
+    /// The kind of parameter.
+    public let kind: Kind
+    /// The long name without dashes (`on` for `--on`), or the name of a positional argument.
+    public let name: String
+    /// The single-letter short name (`h` for `-h`), if any.
+    public let shortName: Character?
+    /// The placeholder for the value in help and errors (`date` in `--on <date>`).
+    public let valueName: String
+    /// The one-line help text.
+    public let help: String
+    /// Examples of the accepted value forms, for the hint of a usage error.
+    public let acceptedForms: [String]
+    /// Converts one value's text; nil when it is invalid.
+    let convert: @Sendable (String, ArgumentContext) -> (any Sendable)?
+
+    init(kind: Kind, name: String, shortName: Character?, valueName: String, help: String,
+         acceptedForms: [String], convert: @escaping @Sendable (String, ArgumentContext) -> (any Sendable)?) {
+        self.kind = kind
+        self.name = name
+        self.shortName = shortName
+        self.valueName = valueName
+        self.help = help
+        self.acceptedForms = acceptedForms
+        self.convert = convert
+    }
+
+    /// Makes the spec of a value-carrying parameter whose values convert to `Value`.
+    static func converting<Value: ExpressibleByArgument>(
+        _ type: Value.Type, kind: Kind, name: String, shortName: Character?, valueName: String, help: String
+    ) -> ParameterSpec {
+        ParameterSpec(kind: kind, name: name, shortName: shortName, valueName: valueName, help: help,
+                      acceptedForms: Value.acceptedForms,
+                      convert: { text, context in Value(argument: text, context: context) })
+    }
+
+    /// The long form with dashes, e.g. `--on`; for a positional argument its placeholder `<id>`.
+    public var longName: String {
+        if case .positional = kind { return "<\(valueName)>" }
+        return "--" + name
+    }
+
+    /// How the parameter appears in help and errors: `<id>`, `--on <date>`, `--json`.
+    public var display: String {
+        switch kind {
+        case .positional: "<\(valueName)>"
+        case .option: "--\(name) <\(valueName)>"
+        case .flag: "--\(name)"
+        }
+    }
+
+    /// The key the parsed values are stored under; unique within one command.
+    var key: String { longName }
+
+    /// Whether this is a positional argument.
+    var isPositional: Bool {
+        if case .positional = kind { return true }
+        return false
+    }
+}
+
+/// A typed declaration of an argument, option or flag that a command lists in its
+/// ``CommandConfiguration`` and later reads from ``ParsedArguments``.
+public protocol ParameterDeclaration: Sendable {
+    /// The type-erased description the parser and help formatter use.
+    var spec: ParameterSpec { get }
+}

@@ -1,0 +1,151 @@
+import Glibc
+import Foundation
+import ObjectGraph
+
+/// An open file descriptor for streaming a bundle's files in 64 KiB chunks; closed when
+/// released. Symbolic links are never followed when opening.
+///
+/// Not `Sendable`: one open file belongs to one export or import.
+final class BundleFile {
+    /// The chunk size of every streamed read and copy.
+    static let chunkSize = 64 * 1024
+
+    /// The file's location, for messages.
+    let url: URL
+    /// The descriptor; -1 once closed.
+    private(set) var descriptor: Int32
+
+    private init(url: URL, descriptor: Int32) {
+        self.url = url
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        if descriptor >= 0 { _ = Glibc.close(descriptor) }
+    }
+
+    /// Opens `url` for reading without following a symbolic link at its last component.
+    /// Throws `ifMissing` when there is no such file, `.io` for other failures.
+    static func openForReading(_ url: URL, ifMissing: BundleError) throws(BundleError) -> BundleFile {
+        let descriptor = Glibc.open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { throw ifMissing }
+            throw .io(url, operation: "open", reason: String(cString: strerror(code)))
+        }
+        return BundleFile(url: url, descriptor: descriptor)
+    }
+
+    /// Creates `url` for writing; fails when anything, even a dangling link, is there.
+    static func create(_ url: URL) throws(BundleError) -> BundleFile {
+        let descriptor = Glibc.open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                                    0o644)
+        guard descriptor >= 0 else { throw .posix(url, "create") }
+        return BundleFile(url: url, descriptor: descriptor)
+    }
+
+    /// Opens a folder only to flush its entries (`synchronize`) after a rename.
+    static func openDirectory(_ url: URL) throws(BundleError) -> BundleFile {
+        let descriptor = Glibc.open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .posix(url, "open the folder") }
+        return BundleFile(url: url, descriptor: descriptor)
+    }
+
+    /// The size of the open file.
+    func size() throws(BundleError) -> Int64 {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .posix(url, "inspect") }
+        return Int64(status.st_size)
+    }
+
+    /// Reads up to `buffer.count` bytes; 0 at the end of the file.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(BundleError) -> Int {
+        while true {
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            if errno != EINTR { throw .posix(url, "read") }
+        }
+    }
+
+    /// Writes all of `bytes`.
+    func write(_ bytes: UnsafeRawBufferPointer) throws(BundleError) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let count = Glibc.write(descriptor, base + offset, bytes.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .posix(url, "write")
+            }
+            offset += count
+        }
+    }
+
+    /// Writes all of `data`.
+    func write(_ data: Data) throws(BundleError) {
+        try data.withBytes { (bytes) throws(BundleError) in try write(bytes) }
+    }
+
+    /// Flushes the file (or folder) to the disk.
+    func synchronize() throws(BundleError) {
+        guard fsync(descriptor) == 0 else { throw .posix(url, "flush") }
+    }
+
+    /// Closes the descriptor, reporting a failed close (a late write error).
+    func close() throws(BundleError) {
+        let descriptor = self.descriptor
+        self.descriptor = -1
+        guard Glibc.close(descriptor) == 0 else { throw .posix(url, "close") }
+    }
+
+    /// Reads the file to its end in chunks, hashing it, and hands every chunk to `sink`.
+    /// Returns the byte count and the SHA-256 in hex.
+    func stream(
+        to sink: (UnsafeRawBufferPointer) throws(BundleError) -> Void = { _ in }
+    ) throws(BundleError) -> (byteCount: Int64, sha256: String) {
+        let hasher = SHA256Hasher()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var total: Int64 = 0
+        while true {
+            let count = try read(into: buffer)
+            if count == 0 { break }
+            let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+            hasher.update(chunk)
+            try sink(chunk)
+            total += Int64(count)
+        }
+        return (total, hasher.finalizeHex())
+    }
+
+    /// Reads the whole file when it has at most `limit` bytes; nil when it is longer.
+    func readAll(limit: Int) throws(BundleError) -> Data? {
+        var data = Data()
+        var tooLong = false
+        _ = try stream { (chunk) throws(BundleError) in
+            guard !tooLong else { return }
+            if data.count + chunk.count > limit { tooLong = true; return }
+            data.append(contentsOf: chunk)
+        }
+        return tooLong ? nil : data
+    }
+}
+
+extension BundleError {
+    /// An `.io` error for the failed system call whose `errno` is current.
+    static func posix(_ url: URL, _ operation: String) -> BundleError {
+        .io(url, operation: operation, reason: String(cString: strerror(errno)))
+    }
+}
+
+extension Data {
+    /// `withUnsafeBytes` keeping the error type of `body`.
+    func withBytes(
+        _ body: (UnsafeRawBufferPointer) throws(BundleError) -> Void
+    ) throws(BundleError) {
+        let failure = withUnsafeBytes { bytes -> BundleError? in
+            do throws(BundleError) { try body(bytes); return nil } catch { return error }
+        }
+        if let failure { throw failure }
+    }
+}

@@ -1,0 +1,165 @@
+import Glibc
+import Foundation
+
+/// Exports one entry as a self-contained bundle: `<local date>-<slug>.diaryentry/` with
+/// `entry.json`, `media/` and `index.html`, or the same tree as one `.diaryentry.zip`.
+///
+/// The bundle is built under a hidden temporary name beside the destination and
+/// renamed into place only when complete, so a failure leaves nothing half-written
+/// (a crash may leave a hidden `.…partial-…` item behind). Media are copied in 64 KiB
+/// chunks and checked against their recorded size and SHA-256 on the way.
+public struct BundleWriter: Sendable {
+    /// The time zone of the bundle's date in its name, of the page and of the offsets
+    /// in `entry.json`.
+    public var timeZone: TimeZone
+
+    /// A writer naming and dating bundles in `timeZone` (the user's by default).
+    public init(timeZone: TimeZone = .current) {
+        self.timeZone = timeZone
+    }
+
+    /// Writes `entry` into `directory` (created when missing) and returns the bundle's
+    /// URL; an existing bundle of the same name is never touched, the new one gets
+    /// `-2`, `-3`, ….
+    ///
+    /// Throws `BundleError.sourceMissing` when a medium's file is gone,
+    /// `.sourceMismatch` when it does not match its recorded size or hash, and `.io`
+    /// when the destination cannot be written.
+    public func write(_ entry: EntrySnapshot, to directory: URL,
+                      format: BundleFormat = .directory) throws(BundleError) -> URL {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .io(directory, operation: "create the folder", reason: BundleError.reason(of: error))
+        }
+        let stem = BundleName.stem(for: entry, timeZone: timeZone)
+        let mediaPaths = MediaFileName.names(for: entry.media).map { "media/" + $0 }
+        let manifest = EntryManifest(entry, paths: mediaPaths).rendered(timeZone: timeZone)
+        let page = EntryPage(entry: entry, mediaPaths: mediaPaths, timeZone: timeZone).html
+        let contents = Contents(entry: entry, mediaPaths: mediaPaths,
+                                manifest: Data(manifest.utf8), page: Data(page.utf8))
+        let temporary = directory.appendingPathComponent(
+            ".\(stem).partial-\(UUID().uuidString)\(format.suffix)")
+        do {
+            switch format {
+            case .directory: try writeDirectory(contents, at: temporary)
+            case .zip:
+                // The folder inside the zip carries the zip's name, `-2` and all.
+                let name = Self.freeName(in: directory, stem: stem, format: .zip)
+                try writeZip(contents, at: temporary,
+                             root: String(name.dropLast(".zip".count)))
+            }
+            let final = try moveIntoPlace(temporary, in: directory, stem: stem, format: format)
+            // The bundle is complete; flushing the folder's entry only hardens the rename.
+            try? BundleFile.openDirectory(directory).synchronize()
+            return final
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    /// Everything a bundle holds, prepared before any file is written.
+    private struct Contents {
+        let entry: EntrySnapshot
+        let mediaPaths: [String]
+        let manifest: Data
+        let page: Data
+    }
+
+    private func writeDirectory(_ contents: Contents, at root: URL) throws(BundleError) {
+        try Self.makeDirectory(root)
+        try Self.makeDirectory(root.appendingPathComponent("media"))
+        for (medium, path) in zip(contents.entry.media, contents.mediaPaths) {
+            let source = try Self.openSource(medium)
+            let destination = try BundleFile.create(root.appendingPathComponent(path))
+            let copied = try source.stream { (chunk) throws(BundleError) in
+                try destination.write(chunk)
+            }
+            try Self.check(copied, against: medium)
+            try destination.synchronize()
+            try destination.close()
+        }
+        for (name, data) in [("entry.json", contents.manifest), ("index.html", contents.page)] {
+            let file = try BundleFile.create(root.appendingPathComponent(name))
+            try file.write(data)
+            try file.synchronize()
+            try file.close()
+        }
+        try BundleFile.openDirectory(root).synchronize()
+    }
+
+    private func writeZip(_ contents: Contents, at url: URL, root: String) throws(BundleError) {
+        let file = try BundleFile.create(url)
+        let archive = try ZipArchiveWriter(file: file, modificationTime: contents.entry.updateTime)
+        try archive.addDirectory(root)
+        try archive.addFile(root + "/entry.json", contents: contents.manifest)
+        try archive.addFile(root + "/index.html", contents: contents.page)
+        try archive.addDirectory(root + "/media")
+        for (medium, path) in zip(contents.entry.media, contents.mediaPaths) {
+            let source = try Self.openSource(medium)
+            let copied = try archive.addFile(root + "/" + path, streamingFrom: source,
+                                         size: try source.size())
+            try Self.check(copied, against: medium)
+        }
+        try archive.finish()
+        try file.close()
+    }
+
+    /// Renames the finished `temporary` bundle to the first free name in `directory`.
+    private func moveIntoPlace(_ temporary: URL, in directory: URL, stem: String,
+                               format: BundleFormat) throws(BundleError) -> URL {
+        while true {
+            let final = directory.appendingPathComponent(
+                Self.freeName(in: directory, stem: stem, format: format))
+            switch format {
+            case .zip:
+                // link(2) never replaces an existing file; where the file system has no
+                // hard links (FAT, exFAT), fall back to a rename after the check above.
+                if link(temporary.path, final.path) == 0 {
+                    unlink(temporary.path)
+                    return final
+                }
+                if errno == EEXIST { continue }
+                guard rename(temporary.path, final.path) == 0 else {
+                    throw .posix(final, "move the finished bundle to")
+                }
+                return final
+            case .directory:
+                // rename(2) cannot replace a folder that has content or a file.
+                if rename(temporary.path, final.path) == 0 { return final }
+                if errno == EEXIST || errno == ENOTEMPTY || errno == ENOTDIR { continue }
+                throw .posix(final, "move the finished bundle to")
+            }
+        }
+    }
+
+    /// The first bundle name from `stem` that nothing in `directory` has.
+    private static func freeName(in directory: URL, stem: String, format: BundleFormat) -> String {
+        BundleName.unique(stem: stem, suffix: format.suffix) {
+            BundlePath.exists(directory.appendingPathComponent($0))
+        }
+    }
+
+    private static func makeDirectory(_ url: URL) throws(BundleError) {
+        guard mkdir(url.path, 0o755) == 0 else { throw .posix(url, "create the folder") }
+    }
+
+    private static func openSource(_ medium: MediumSnapshot) throws(BundleError) -> BundleFile {
+        try BundleFile.openForReading(medium.sourceURL, ifMissing: .sourceMissing(medium.sourceURL))
+    }
+
+    /// Throws `.sourceMismatch` when the copied bytes are not the medium's recorded ones.
+    private static func check(_ copied: (byteCount: Int64, sha256: String),
+                              against medium: MediumSnapshot) throws(BundleError) {
+        if copied.byteCount != medium.byteCount {
+            throw .sourceMismatch(medium.sourceURL, problem:
+                "has \(copied.byteCount) bytes, the entry records \(medium.byteCount)")
+        }
+        if copied.sha256 != medium.sha256.lowercased() {
+            throw .sourceMismatch(medium.sourceURL, problem:
+                "has SHA-256 \(copied.sha256.prefix(12))…, the entry records "
+                    + "\(medium.sha256.prefix(12))…")
+        }
+    }
+}

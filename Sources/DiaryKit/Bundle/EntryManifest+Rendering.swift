@@ -1,0 +1,45 @@
+import Foundation
+
+extension EntryManifest {
+    /// `entry.json`'s text, times given in `timeZone`'s offset.
+    func rendered(timeZone: TimeZone) -> String {
+        var members: [(String, OrderedJSON)] = [
+            ("format", .string(Self.formatName)),
+            ("formatVersion", .integer(Int64(Self.formatVersion))),
+            ("uuid", .string(uuid.uuidString)),
+            ("creationTime", .string(BundleTimestamp.string(from: creationTime, in: timeZone))),
+            ("updateTime", .string(BundleTimestamp.string(from: updateTime, in: timeZone))),
+        ]
+        if let text { members.append(("text", .string(text))) }
+        members.append(("tags", .array(tags.map { .string($0) })))
+        members.append(("starred", .bool(starred)))
+        members.append(("media", .array(media.map(\.json))))
+        return OrderedJSON.object(members).rendered()
+    }
+}
+
+extension EntryManifest.Medium {
+    /// The record as it appears in `media`, absent facts omitted.
+    fileprivate var json: OrderedJSON {
+        var members: [(String, OrderedJSON)] = [
+            ("index", .integer(Int64(index))),
+            ("kind", .string(kind.rawValue)),
+            ("mimeType", .string(mimeType)),
+            ("fileName", .string(fileName)),
+            ("path", .string(path)),
+            ("byteCount", .integer(byteCount)),
+            ("sha256", .string(sha256)),
+        ]
+        let optionalIntegers: [(String, Int?)] = [
+            ("width", width), ("height", height), ("orientation", orientation),
+        ]
+        for (key, value) in optionalIntegers {
+            if let value { members.append((key, .integer(Int64(value)))) }
+        }
+        if let duration, duration.isFinite { members.append(("duration", .number(duration))) }
+        for (key, value) in [("sampleRate", sampleRate), ("channels", channels)] {
+            if let value { members.append((key, .integer(Int64(value)))) }
+        }
+        return .object(members)
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// The `index.html` of a bundle: one self-contained page (inline CSS, no scripts, no
+/// external resources) showing the entry's date, text, tags, photos and recordings.
+struct EntryPage {
+    let entry: EntrySnapshot
+    /// The bundle-relative path of each medium, in `entry.media` order.
+    let mediaPaths: [String]
+    let timeZone: TimeZone
+
+    /// The page's HTML.
+    var html: String {
+        let day = format(entry.creationTime, "EEEE, d MMMM yyyy")
+        let time = format(entry.creationTime, "HH:mm")
+        var body = """
+            <header>
+            <p class="meta"><time datetime="\(Self.escape(timestamp(entry.creationTime)))">\
+            \(Self.escape(time))</time>\(entry.starred ? " · <span class=\"star\">★ starred</span>" : "")</p>
+            <h1>\(Self.escape(day))</h1>
+            </header>
+
+            """
+        body += paragraphs
+        if !entry.tags.isEmpty {
+            body += "<ul class=\"tags\">"
+                + entry.tags.map { "<li>#\(Self.escape($0))</li>" }.joined()
+                + "</ul>\n"
+        }
+        if !entry.media.isEmpty {
+            body += "<section class=\"media\">\n"
+            for (medium, path) in zip(entry.media, mediaPaths) {
+                body += figure(for: medium, path: path) + "\n"
+            }
+            body += "</section>\n"
+        }
+        body += """
+            <footer>Exported from PhotoDiary · written \(Self.escape(format(entry.creationTime, "d MMM yyyy, HH:mm"))), \
+            last changed \(Self.escape(format(entry.updateTime, "d MMM yyyy, HH:mm"))) · \
+            entry <code>\(entry.uuid.uuidString)</code></footer>
+
+            """
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="generator" content="PhotoDiary">
+            <title>\(Self.escape(day))</title>
+            <style>\(Self.style)</style>
+            </head>
+            <body>
+            <main>
+            \(body)</main>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// The text as paragraphs (split at blank lines), line breaks kept.
+    private var paragraphs: String {
+        guard let text = entry.text, !text.allSatisfy(\.isWhitespace) else { return "" }
+        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n")
+        var blocks: [[Substring]] = [[]]
+        for line in normalized.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.allSatisfy(\.isWhitespace) {
+                if !(blocks.last?.isEmpty ?? true) { blocks.append([]) }
+            } else {
+                blocks[blocks.count - 1].append(line)
+            }
+        }
+        let html = blocks.filter { !$0.isEmpty }.map { lines in
+            "<p>" + lines.map { Self.escape(String($0)) }.joined(separator: "<br>\n") + "</p>"
+        }
+        return "<article class=\"text\">\n" + html.joined(separator: "\n") + "\n</article>\n"
+    }
+
+    private func figure(for medium: MediumSnapshot, path: String) -> String {
+        let name = Self.escape(medium.originalFileName)
+        let source = Self.escape(path)
+        switch medium.kind {
+        case .image:
+            var size = ""
+            var caption = name
+            if let width = medium.width, let height = medium.height {
+                // Browsers apply the EXIF orientation; 5–8 turn the picture by 90°.
+                let turned = (5...8).contains(medium.orientation ?? 1)
+                let shown = turned ? (height, width) : (width, height)
+                size = " width=\"\(shown.0)\" height=\"\(shown.1)\""
+                caption += " · \(shown.0) × \(shown.1)"
+            }
+            return "<figure class=\"photo\"><img src=\"\(source)\"\(size) alt=\"Photo \(name)\">"
+                + "<figcaption>\(caption)</figcaption></figure>"
+        case .audio:
+            let length = medium.duration.map { " · " + Self.clock($0) } ?? ""
+            return "<figure class=\"recording\"><figcaption>Recording \(name)\(length)</figcaption>"
+                + "<audio controls preload=\"metadata\" src=\"\(source)\">"
+                + "<a href=\"\(source)\">\(name)</a></audio></figure>"
+        }
+    }
+
+    private func format(_ date: Date, _ pattern: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = pattern
+        return formatter.string(from: date)
+    }
+
+    private func timestamp(_ date: Date) -> String {
+        BundleTimestamp.string(from: date, in: timeZone)
+    }
+
+    /// `m:ss` or `h:mm:ss`, rounded to the second.
+    static func clock(_ seconds: Double) -> String {
+        let total = seconds.isFinite ? max(0, Int(seconds.rounded())) : 0
+        let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
+        return hours > 0
+            ? String(format: "%d:%02d:%02d", hours, minutes, rest)
+            : String(format: "%d:%02d", minutes, rest)
+    }
+
+    /// `text` safe inside HTML text and quoted attribute values.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    private static let style = """
+
+        :root { color-scheme: light dark; --ink: #222; --muted: #6b6b6b; --paper: #fbfaf7;
+          --line: #e4e0d8; --accent: #b5651d; }
+        @media (prefers-color-scheme: dark) { :root { --ink: #e8e6e1; --muted: #a09c94;
+          --paper: #1c1b19; --line: #3a3833; --accent: #e0a060; } }
+        * { box-sizing: border-box; }
+        body { margin: 0; background: var(--paper); color: var(--ink);
+          font: 17px/1.6 Georgia, "Iowan Old Style", "DejaVu Serif", serif; }
+        main { max-width: 44rem; margin: 0 auto; padding: 2.5rem 1.25rem 3rem; }
+        header { border-bottom: 1px solid var(--line); margin-bottom: 1.5rem; }
+        h1 { font-size: 1.9rem; line-height: 1.2; margin: 0.2rem 0 1rem; font-weight: normal; }
+        .meta, figcaption, footer, .tags { font-family: system-ui, "DejaVu Sans", sans-serif; }
+        .meta { color: var(--muted); margin: 0; font-size: 0.95rem; }
+        .star { color: var(--accent); }
+        .text p { margin: 0 0 1em; white-space: normal; overflow-wrap: anywhere; }
+        .tags { list-style: none; padding: 0; margin: 1.5rem 0; display: flex; flex-wrap: wrap;
+          gap: 0.4rem; }
+        .tags li { font-size: 0.85rem; padding: 0.1rem 0.6rem; border: 1px solid var(--line);
+          border-radius: 999px; color: var(--accent); }
+        figure { margin: 2rem 0; }
+        img { display: block; max-width: 100%; height: auto; border-radius: 6px;
+          box-shadow: 0 1px 4px rgba(0, 0, 0, 0.18); }
+        audio { width: 100%; margin-top: 0.4rem; }
+        figcaption { color: var(--muted); font-size: 0.85rem; margin-top: 0.4rem; }
+        footer { margin-top: 3rem; padding-top: 1rem; border-top: 1px solid var(--line);
+          color: var(--muted); font-size: 0.8rem; }
+        code { font-size: 0.85em; }
+
+        """
+}

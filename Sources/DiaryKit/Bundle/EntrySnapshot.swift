@@ -1,0 +1,34 @@
+import Foundation
+
+/// One diary entry as plain values: what a bundle holds and what an import yields.
+///
+/// Independent of the object graph, so export and import can be tested and run without
+/// a store; the diary layer converts to and from its managed objects.
+public struct EntrySnapshot: Sendable, Hashable {
+    /// The identity that survives export and import.
+    public var uuid: UUID
+    /// When the entry was created.
+    public var creationTime: Date
+    /// When the entry was last changed.
+    public var updateTime: Date
+    /// The entry's text, if it has any.
+    public var text: String?
+    /// Tag names, in the order they are shown.
+    public var tags: [String]
+    /// Whether the entry is starred.
+    public var starred: Bool
+    /// The media in the order they are shown.
+    public var media: [MediumSnapshot]
+
+    /// Makes a snapshot.
+    public init(uuid: UUID, creationTime: Date, updateTime: Date, text: String? = nil,
+                tags: [String] = [], starred: Bool = false, media: [MediumSnapshot] = []) {
+        self.uuid = uuid
+        self.creationTime = creationTime
+        self.updateTime = updateTime
+        self.text = text
+        self.tags = tags
+        self.starred = starred
+        self.media = media
+    }
+}

@@ -1,0 +1,77 @@
+/// Safe, unique file names for the `media/` folder of a bundle, derived from the media's
+/// original names.
+enum MediaFileName {
+    /// The longest name base (without extension) kept from an original name.
+    static let maximumBaseLength = 80
+
+    /// One name per medium, in order: only ASCII letters, digits, `.`, `_` and `-`, no
+    /// leading dot or hyphen, an extension from the MIME type when the original has
+    /// none, and `-2`, `-3`, … where two would clash (case-insensitively).
+    static func names(for media: [MediumSnapshot]) -> [String] {
+        var taken = Set<String>()
+        return media.enumerated().map { position, medium in
+            let (base, ext) = parts(of: medium, position: position)
+            let name = BundleName.unique(stem: base, suffix: ext) { taken.contains($0.lowercased()) }
+            taken.insert(name.lowercased())
+            return name
+        }
+    }
+
+    /// The cleaned base and extension (with its dot, or "") of one medium.
+    private static func parts(of medium: MediumSnapshot, position: Int) -> (String, String) {
+        // Whatever a path separator precedes is a folder name from another machine.
+        let lastComponent = medium.originalFileName
+            .split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        var base = clean(lastComponent)
+        var ext = ""
+        if let dot = lastComponent.lastIndex(of: "."), dot > lastComponent.startIndex {
+            let candidate = clean(String(lastComponent[lastComponent.index(after: dot)...]))
+            if !candidate.isEmpty, candidate.count <= 8, !candidate.contains(".") {
+                ext = "." + candidate
+                base = clean(String(lastComponent[..<dot]))
+            }
+        }
+        base = trimmed(String(base.prefix(maximumBaseLength)))
+        if base.isEmpty { base = "\(medium.kind.rawValue)-\(position + 1)" }
+        if ext.isEmpty, let known = defaultExtension(for: medium.mimeType) { ext = "." + known }
+        return (base, ext)
+    }
+
+    /// Runs of unsafe characters become one `-`; leading dots and hyphens are dropped.
+    private static func clean(_ name: String) -> String {
+        var out = ""
+        var pendingHyphen = false
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", ".", "_", "-":
+                if pendingHyphen, !out.isEmpty { out += "-" }
+                pendingHyphen = false
+                out.unicodeScalars.append(scalar)
+            default:
+                pendingHyphen = true
+            }
+        }
+        return trimmed(out)
+    }
+
+    private static func trimmed(_ name: String) -> String {
+        var name = Substring(name)
+        while let first = name.first, first == "." || first == "-" { name = name.dropFirst() }
+        while let last = name.last, last == "." || last == "-" { name = name.dropLast() }
+        return String(name)
+    }
+
+    /// The usual extension for a MIME type, so a browser and a file manager know the file.
+    private static func defaultExtension(for mimeType: String) -> String? {
+        switch mimeType.lowercased() {
+        case "image/jpeg": return "jpg"
+        case "image/png": return "png"
+        case "audio/wav", "audio/x-wav", "audio/wave": return "wav"
+        case "audio/flac", "audio/x-flac": return "flac"
+        case "audio/ogg": return "ogg"
+        case "audio/mpeg": return "mp3"
+        case "audio/aiff", "audio/x-aiff": return "aiff"
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// What `diary check` found (and, with repair, removed).
+public struct CheckReport: Sendable, Hashable {
+    /// A referenced blob that is missing or whose content no longer matches its hash.
+    public struct BlobProblem: Sendable, Hashable {
+        /// Missing or damaged.
+        public enum Kind: String, Sendable, Hashable {
+            /// No file for the hash.
+            case missing
+            /// The file's SHA-256 or size differs from the record.
+            case corrupt
+        }
+        /// The entry the medium belongs to.
+        public var entryID: Int64
+        /// The medium's 1-based index in its entry.
+        public var mediumIndex: Int
+        /// The recorded SHA-256.
+        public var sha256: String
+        /// Missing or damaged.
+        public var kind: Kind
+    }
+
+    /// The lines SQLite's `PRAGMA integrity_check` reported (empty when sound).
+    public var integrityProblems: [String]
+    /// Referenced blobs that are missing or damaged. These are never repaired automatically.
+    public var blobProblems: [BlobProblem]
+    /// Hashes of blob files no medium refers to (what repair removes).
+    public var unreferencedBlobs: [String]
+    /// Hashes of unreferenced blob files too recent to remove: a save in progress elsewhere
+    /// may be about to refer to them. Repair leaves them; a later check collects them.
+    public var recentUnreferencedBlobs: [String]
+    /// Leftover temporary files of interrupted saves, as `.staging/<name>`.
+    public var staleStagingFiles: [String]
+    /// What repair removed (blob hashes and `.staging/<name>`); empty without repair.
+    public var removed: [String]
+    /// How many media blobs were verified.
+    public var verifiedBlobCount: Int
+
+    /// Whether the store needs no attention: a sound database and every referenced blob intact.
+    /// (Unreferenced files waste space but lose nothing.)
+    public var isHealthy: Bool { integrityProblems.isEmpty && blobProblems.isEmpty }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import ObjectGraph
+
+extension Diary {
+    /// The entries `query` selects, as records, in its order and up to its limit.
+    /// - Throws: store errors as ``DiaryError``.
+    public func entries(_ query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [EntryRecord] {
+        let context = makeContext()
+        return try fetchEntries(query, in: context).map { entry throws(DiaryError) in try record(of: entry) }
+    }
+
+    /// The entries `query` selects grouped under their local day (in the query's time
+    /// zone), days and entries in the query's order.
+    /// - Throws: store errors as ``DiaryError``.
+    public func daySections(_ query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [DaySection] {
+        var sections: [DaySection] = []
+        for record in try entries(query) {
+            let day = DiaryDay(record.creationTime, in: query.timeZone)
+            if sections.last?.day == day {
+                sections[sections.count - 1].entries.append(record)
+            } else {
+                sections.append(DaySection(day: day, entries: [record]))
+            }
+        }
+        return sections
+    }
+
+    /// How many entries each local day of a month has (days counted in `timeZone`, so a
+    /// day is 23 or 25 hours long across a DST change). A month outside 1–12 gives an
+    /// empty calendar.
+    /// - Throws: store errors as ``DiaryError``.
+    public func calendar(year: Int, month: Int, timeZone: TimeZone = .current) throws(DiaryError) -> MonthCalendar {
+        let query = DiaryQuery(filter: EntryFilter(period: .month(year: year, month: month)),
+                               newestFirst: false, timeZone: timeZone)
+        guard (1...12).contains(month) else { return MonthCalendar(year: year, month: month, counts: [:]) }
+        let context = makeContext()
+        var counts: [DiaryDay: Int] = [:]
+        for entry in try fetchEntries(query, in: context) {
+            guard let created = entry.creationTime else { continue }
+            counts[DiaryDay(created, in: timeZone), default: 0] += 1
+        }
+        return MonthCalendar(year: year, month: month, counts: counts)
+    }
+
+    /// The entries whose text contains `text`, ignoring case and diacritics, narrowed
+    /// further by `query` (newest first by default).
+    /// - Throws: store errors as ``DiaryError``.
+    public func search(_ text: String, query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [EntryRecord] {
+        var query = query
+        query.filter.text = text
+        return try entries(query)
+    }
+
+    /// Every tag in use with the number of entries carrying it, sorted by name
+    /// case-insensitively. Tags no entry carries any more are left out.
+    /// - Throws: store errors as ``DiaryError``.
+    public func tags() throws(DiaryError) -> [TagCount] {
+        let context = makeContext()
+        let request = FetchRequest(Tag.self, entityName: DiaryModel.Entity.tag)
+        let tags = try DiaryError.wrapping(databaseURL) { try context.fetch(request) }
+        let counts = tags.map { TagCount(name: $0.name, count: $0.entries.count) }.filter { $0.count > 0 }
+        return counts.sorted { lhs, rhs in
+            let order = lhs.name.caseInsensitiveCompare(rhs.name)
+            return order == .orderedSame ? lhs.name < rhs.name : order == .orderedAscending
+        }
+    }
+
+    /// How many entries the diary holds.
+    /// - Throws: store errors as ``DiaryError``.
+    public func entryCount() throws(DiaryError) -> Int {
+        let context = makeContext()
+        let request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry)
+        return try DiaryError.wrapping(databaseURL) { try context.count(for: request) }
+    }
+
+    /// The entries `query` selects, as objects of `context`.
+    ///
+    /// The whole filter goes to the store as one predicate; while the store's predicate
+    /// compiler does not handle it yet, the entries are fetched in order and filtered here.
+    func fetchEntries(_ query: DiaryQuery, in context: ManagedObjectContext) throws(DiaryError) -> [DiaryEntry] {
+        let order = [SortOrdering("creationTime", ascending: !query.newestFirst)]
+        var request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+                                   predicate: query.filter.predicate(in: query.timeZone), sortOrderings: order)
+        request.fetchLimit = query.limit
+        do {
+            return try context.fetch(request)
+        } catch ObjectGraphError.unsupportedPredicate {
+            // Filtered in memory below.
+        } catch {
+            throw DiaryError(error, store: databaseURL)
+        }
+        request.predicate = nil
+        request.fetchLimit = nil
+        let all = try DiaryError.wrapping(databaseURL) { try context.fetch(request) }
+        let matcher = EntryMatcher(filter: query.filter, timeZone: query.timeZone)
+        var result: [DiaryEntry] = []
+        for entry in all where matcher.matches(entry) {
+            result.append(entry)
+            if let limit = query.limit, result.count >= limit { break }
+        }
+        return result
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import ObjectGraph
+
+extension Diary {
+    /// Checks the whole store: SQLite's integrity check, every medium's blob file present
+    /// with its recorded SHA-256 and size (each file streamed), and the blob files and
+    /// leftover temporary files nothing refers to. With `repair`, those unreferenced files
+    /// are removed (only they: a missing or damaged blob is reported, never touched).
+    ///
+    /// - Parameter staleAfter: unreferenced files younger than this many seconds are listed
+    ///   but spared, as a save in another process may be about to refer to them.
+    /// - Throws: ``DiaryError/storeBusy(_:)`` when another process keeps writing;
+    ///   ``DiaryError/io(path:reason:)``; other store errors.
+    public func check(repair: Bool = false, staleAfter: TimeInterval = 3600) throws(DiaryError) -> CheckReport {
+        let integrity = try DiaryError.wrapping(databaseURL) { try coordinator.integrityProblems() }
+        let context = makeContext()
+        var problems: [CheckReport.BlobProblem] = []
+        var verified = 0
+        let request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+                                   sortOrderings: [SortOrdering("creationTime")])
+        for entry in try DiaryError.wrapping(databaseURL, { try context.fetch(request) }) {
+            for (offset, medium) in entry.orderedMedia.enumerated() {
+                let reference = medium.blob ?? BlobReference(sha256: medium.sha256, byteCount: medium.byteCount)
+                let kind: CheckReport.BlobProblem.Kind?
+                do {
+                    kind = try blobStore.verify(reference) ? nil : .corrupt
+                } catch .missingBlob, .invalidHash {
+                    kind = .missing
+                } catch {
+                    throw DiaryError(error, store: databaseURL)
+                }
+                verified += 1
+                if let kind {
+                    problems.append(CheckReport.BlobProblem(entryID: entry.objectID.primaryKey ?? 0,
+                                                            mediumIndex: offset + 1, sha256: reference.sha256, kind: kind))
+                }
+            }
+        }
+        let garbage = try DiaryError.wrapping(databaseURL) {
+            try coordinator.blobGarbage(olderThan: staleAfter, remove: repair)
+        }
+        return CheckReport(integrityProblems: integrity, blobProblems: problems,
+                           unreferencedBlobs: garbage.unreferencedBlobs,
+                           recentUnreferencedBlobs: garbage.recentUnreferencedBlobs,
+                           staleStagingFiles: garbage.staleTemporaryFiles,
+                           removed: repair ? garbage.unreferencedBlobs + garbage.staleTemporaryFiles : [],
+                           verifiedBlobCount: verified)
+    }
+}

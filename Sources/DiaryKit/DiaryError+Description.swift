@@ -1,0 +1,44 @@
+import Foundation
+
+extension DiaryError: CustomStringConvertible, LocalizedError {
+    /// One line naming the file, value or store and what is wrong.
+    public var description: String {
+        switch self {
+        case .unknownEntry(let id):
+            "no entry #\(id) (see 'diary list' for the entries there are)"
+        case .unknownMedium(let index, let entryID, let count):
+            "entry \(entryID.map { "#\($0)" } ?? "being written") has no medium \(index)"
+                + (count == 0 ? " (it has no media)" : " (it has media 1 to \(count))")
+        case .missingFile(let url):
+            "\(url.path): no such file"
+        case .unreadableFile(let url, let reason):
+            "\(url.path): cannot read the file: \(reason)"
+        case .invalidMedia(_, let reason):
+            reason
+        case .wrongMediaKind(let url, let expected, let found):
+            "\(url.path): expected \(expected == .image ? "a photo" : "a recording"), "
+                + "but the file is \(found == .image ? "a photo" : "a recording")"
+        case .emptyEntry:
+            "an entry needs text or at least one photo or recording; nothing was saved"
+        case .invalidTag(let name):
+            "'\(name)' is not a usable tag name (it is empty once spaces are trimmed)"
+        case .storeBusy(let url):
+            "the diary at \(url.path) is busy (another diary process is writing); try again"
+        case .incompatibleStore(let url, let detail):
+            "the diary at \(url.path) was written by another version of the diary: \(detail)"
+        case .corruptStore(let url, let detail):
+            "the diary at \(url.path) is damaged: \(detail)"
+        case .invalidLocation(let path, let reason):
+            "cannot use '\(path)' as the diary's folder: \(reason)"
+        case .io(let path, let reason):
+            "\(path): \(reason)"
+        case .bundle(let error):
+            error.description
+        case .store(let detail):
+            "the diary store failed: \(detail)"
+        }
+    }
+
+    /// The same line, for `localizedDescription`.
+    public var errorDescription: String? { description }
+}

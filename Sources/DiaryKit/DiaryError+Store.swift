@@ -1,0 +1,62 @@
+import Foundation
+import ObjectGraph
+
+extension DiaryError {
+    /// Translates an error of the object graph, its store or its blob directory into a
+    /// diary error about the store at `url`.
+    init(_ error: any Error, store url: URL) {
+        switch error {
+        case let error as DiaryError:
+            self = error
+        case let error as SQLiteError where error.resultCode == 5 || error.resultCode == 6:
+            // SQLITE_BUSY, SQLITE_LOCKED: another connection holds the lock past the timeout.
+            self = .storeBusy(url)
+        case let error as SQLiteError where error.resultCode == 11 || error.resultCode == 26:
+            // SQLITE_CORRUPT, SQLITE_NOTADB.
+            self = .corruptStore(url, detail: error.message)
+        case let error as SQLiteError where [10, 13, 14].contains(error.resultCode):
+            // SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN.
+            self = .io(path: url.path, reason: error.message)
+        case let error as StoreError:
+            switch error {
+            case .modelMismatch(_, _, let differences):
+                self = .incompatibleStore(url, detail: differences.isEmpty
+                    ? "its data model differs from this version's; use the diary version that wrote it"
+                    : differences.joined(separator: "; ") + " (use the diary version that wrote it)")
+            case .corruptStore(_, let reason): self = .corruptStore(url, detail: reason)
+            case .io(let path, let reason): self = .io(path: path, reason: reason)
+            case .missingURL: self = .store(detail: error.description)
+            }
+        case let error as BlobStoreError:
+            switch error {
+            case .unreadableSource(let path, let reason):
+                self = .unreadableFile(URL(fileURLWithPath: path), reason: reason)
+            case .writeFailed(let path, let reason), .readFailed(let path, let reason),
+                 .directoryUnavailable(let path, let reason):
+                self = .io(path: path, reason: reason)
+            default:
+                self = .store(detail: error.description)
+            }
+        case let error as ObjectGraphError:
+            if case .validationFailed(let problems) = error,
+               problems.contains(where: { $0.rule == DiaryEntry.emptyRule }) {
+                self = .emptyEntry
+            } else {
+                self = .store(detail: error.description)
+            }
+        case let error as BundleError:
+            self = .bundle(error)
+        default:
+            self = .store(detail: String(describing: error))
+        }
+    }
+
+    /// Runs `body`, turning whatever it throws into a ``DiaryError`` about the store at `url`.
+    static func wrapping<T>(_ url: URL, _ body: () throws -> T) throws(DiaryError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw DiaryError(error, store: url)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Why a diary operation failed. Every case names the file, value or store involved in a
+/// one-line ``description`` and belongs to a sysexits-style ``category`` that the command
+/// line maps to its exit status in one place.
+public enum DiaryError: Error, Sendable, Hashable {
+    /// No entry has this short id.
+    case unknownEntry(id: Int64)
+    /// A medium index (1-based) outside the entry's media.
+    case unknownMedium(index: Int, entryID: Int64?, count: Int)
+    /// A file to add does not exist.
+    case missingFile(URL)
+    /// A file to add exists but cannot be read.
+    case unreadableFile(URL, reason: String)
+    /// A file to add is not a valid photo or recording; `reason` is MediaKit's line naming it.
+    case invalidMedia(URL, reason: String)
+    /// A file is a valid medium of the other kind (a recording given as a photo).
+    case wrongMediaKind(URL, expected: MediumKind, found: MediumKind)
+    /// The entry would have neither text nor media.
+    case emptyEntry
+    /// A tag name that is empty once trimmed.
+    case invalidTag(String)
+    /// Another process holds the store's write lock for longer than the busy timeout.
+    case storeBusy(URL)
+    /// The store was written by a newer or different version of the diary.
+    case incompatibleStore(URL, detail: String)
+    /// The store's database is damaged or not a diary.
+    case corruptStore(URL, detail: String)
+    /// The store location cannot be worked out or used.
+    case invalidLocation(String, reason: String)
+    /// Reading or writing a file failed.
+    case io(path: String, reason: String)
+    /// Exporting or importing a bundle failed.
+    case bundle(BundleError)
+    /// The store failed in a way none of the above describes.
+    case store(detail: String)
+
+    /// The sysexits-style family of an error; the raw value is the command line's exit status.
+    public enum Category: Int32, Sendable, Hashable {
+        /// The command was used wrongly (EX_USAGE).
+        case usage = 64
+        /// The input data is bad (EX_DATAERR).
+        case dataError = 65
+        /// An input file or entry does not exist (EX_NOINPUT).
+        case missingInput = 66
+        /// The file system failed (EX_IOERR).
+        case ioError = 74
+        /// The store is busy; try again (EX_TEMPFAIL).
+        case busy = 75
+    }
+
+    /// The family of this error.
+    public var category: Category {
+        switch self {
+        case .unknownEntry, .missingFile, .unreadableFile: .missingInput
+        case .unknownMedium, .invalidTag, .invalidLocation: .usage
+        case .invalidMedia, .wrongMediaKind, .emptyEntry, .incompatibleStore, .corruptStore: .dataError
+        case .storeBusy: .busy
+        case .io, .store: .ioError
+        case .bundle(let error):
+            switch error.category {
+            case .dataError: .dataError
+            case .missingInput: .missingInput
+            case .ioError: .ioError
+            }
+        }
+    }
+
+    /// The exit status for the command line: ``category``'s raw value.
+    public var exitCode: Int32 { category.rawValue }
+}

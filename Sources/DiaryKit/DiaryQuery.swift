@@ -1,0 +1,23 @@
+import Foundation
+
+/// A listing of entries: which ones, in what order, how many, and in which time zone
+/// days, months and years are counted.
+public struct DiaryQuery: Sendable, Hashable {
+    /// Which entries.
+    public var filter: EntryFilter
+    /// Newest first (the default) or oldest first, by creation time.
+    public var newestFirst: Bool
+    /// At most this many entries, or nil for all.
+    public var limit: Int?
+    /// The zone local days are taken in (the user's by default).
+    public var timeZone: TimeZone
+
+    /// A query; by default every entry, newest first, in the current time zone.
+    public init(filter: EntryFilter = EntryFilter(), newestFirst: Bool = true, limit: Int? = nil,
+                timeZone: TimeZone = .current) {
+        self.filter = filter
+        self.newestFirst = newestFirst
+        self.limit = limit
+        self.timeZone = timeZone
+    }
+}

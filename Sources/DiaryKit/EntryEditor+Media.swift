@@ -1,0 +1,131 @@
+import Foundation
+import ObjectGraph
+
+extension EntryEditor {
+    /// The entry's media in order (those added in this session included), as records whose
+    /// `fileURL` is the source file until the session is saved.
+    public var media: [MediumRecord] {
+        entry.orderedMedia.enumerated().map { offset, medium in
+            MediumRecord(index: offset + 1,
+                         snapshot: diary.snapshot(of: medium, source: pendingFiles[ObjectIdentifier(medium)]))
+        }
+    }
+
+    /// Checks every file in `urls` completely (content sniffed; photos decoded and
+    /// thumbnailed, recordings decoded and their waveform measured, one pass each) and,
+    /// only when all are good, adds them to the entry after its current media. The files
+    /// are copied into the store by ``save()``.
+    ///
+    /// - Parameters:
+    ///   - expected: when given, every file must be of this kind (`--image`, `--audio`).
+    ///   - progress: called after each file is checked with the count done, the total and the file.
+    /// - Throws: the first file's problem: ``DiaryError/missingFile(_:)``,
+    ///   ``DiaryError/unreadableFile(_:reason:)``, ``DiaryError/invalidMedia(_:reason:)``,
+    ///   ``DiaryError/wrongMediaKind(_:expected:found:)``. Nothing is added then.
+    public func addMedia(_ urls: [URL], expected: MediumKind? = nil,
+                         progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)? = nil) throws(DiaryError) {
+        var prepared: [PreparedMedium] = []
+        for (offset, url) in urls.enumerated() {
+            prepared.append(try PreparedMedium(fileAt: url, expected: expected, inspector: diary.inspector))
+            progress?(offset + 1, urls.count, url)
+        }
+        try add(prepared)
+    }
+
+    /// Adds checked media after the current ones.
+    func add(_ prepared: [PreparedMedium]) throws(DiaryError) {
+        var position = (entry.orderedMedia.last?.position ?? -1) + 1
+        for item in prepared {
+            let medium = try makeMedium(item)
+            medium.position = position
+            position += 1
+            medium.diaryEntry = entry
+            pendingFiles[ObjectIdentifier(medium)] = item.url
+        }
+        refreshIcon()
+    }
+
+    /// Removes the medium at 1-based `index`; its blob file is deleted after the save when
+    /// no other medium shares it.
+    /// - Throws: ``DiaryError/unknownMedium(index:entryID:count:)``.
+    public func removeMedium(at index: Int) throws(DiaryError) {
+        let media = entry.orderedMedia
+        guard media.indices.contains(index - 1) else {
+            throw .unknownMedium(index: index, entryID: entryID, count: media.count)
+        }
+        let medium = media[index - 1]
+        pendingFiles[ObjectIdentifier(medium)] = nil
+        context.delete(medium)
+        for (offset, remaining) in entry.orderedMedia.enumerated() where remaining.position != Int32(offset) {
+            remaining.position = Int32(offset)
+        }
+        refreshIcon()
+    }
+
+    /// Removes the media at several 1-based indexes, as numbered before any is removed.
+    /// - Throws: ``DiaryError/unknownMedium(index:entryID:count:)`` before removing anything.
+    public func removeMedia(at indexes: [Int]) throws(DiaryError) {
+        let count = entry.orderedMedia.count
+        if let bad = indexes.first(where: { !(1...max(count, 1)).contains($0) || count == 0 }) {
+            throw .unknownMedium(index: bad, entryID: entryID, count: count)
+        }
+        for index in Set(indexes).sorted(by: >) { try removeMedium(at: index) }
+    }
+
+    /// A new medium of the right sub-entity carrying `item`'s facts (not yet its bytes).
+    private func makeMedium(_ item: PreparedMedium) throws(DiaryError) -> Medium {
+        try DiaryError.wrapping(diary.databaseURL) {
+            let medium: Medium
+            switch item.facts {
+            case .image(let info, let thumbnail):
+                let image = try context.insert(ImageMedium.self)
+                image.width = Int32(clamping: info.width)
+                image.height = Int32(clamping: info.height)
+                image.orientation = Int16(clamping: info.orientation)
+                image.thumbnail = thumbnail
+                medium = image
+            case .audio(let info, let peaks):
+                let audio = try context.insert(AudioMedium.self)
+                audio.duration = info.duration
+                audio.sampleRate = Int32(clamping: info.sampleRate)
+                audio.channels = Int16(clamping: info.channels)
+                audio.waveform = PreparedMedium.encode(peaks: peaks)
+                medium = audio
+            }
+            medium.mimeType = item.mimeType
+            medium.originalFileName = item.fileName
+            return medium
+        }
+    }
+
+    /// Streams each added file into the blob store, hashing it on the way, and points its
+    /// medium at the committed blob with the hash and size found.
+    func streamPendingFiles(progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)?) throws(DiaryError) {
+        let total = pendingFiles.count
+        var done = 0
+        for medium in entry.orderedMedia {
+            guard let url = pendingFiles[ObjectIdentifier(medium)] else { continue }
+            let reference = try DiaryError.wrapping(diary.databaseURL) {
+                let staged = try diary.blobStore.stage(fileAt: url)
+                do {
+                    return try diary.blobStore.commit(staged)
+                } catch {
+                    diary.blobStore.discard(staged)
+                    throw error
+                }
+            }
+            medium.sha256 = reference.sha256
+            medium.byteCount = reference.byteCount
+            try DiaryError.wrapping(diary.databaseURL) { try medium.setBinaryValue(reference, forKey: "data") }
+            pendingFiles[ObjectIdentifier(medium)] = nil
+            done += 1
+            progress?(done, total, url)
+        }
+    }
+
+    /// Makes the entry's icon the thumbnail of its first photo (none without photos).
+    func refreshIcon() {
+        let icon = entry.orderedMedia.lazy.compactMap { ($0 as? ImageMedium)?.thumbnail }.first
+        if entry.icon != icon { entry.icon = icon }
+    }
+}

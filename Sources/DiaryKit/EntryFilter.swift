@@ -1,0 +1,61 @@
+import Foundation
+
+/// Which entries a query selects. Every condition that is set must hold.
+public struct EntryFilter: Sendable, Hashable {
+    /// A span of local time.
+    public enum Period: Sendable, Hashable {
+        /// One local day.
+        case day(DiaryDay)
+        /// From the start of `from` to the end of `through`; an open end when nil.
+        case days(from: DiaryDay?, through: DiaryDay?)
+        /// One month of a year (month 1–12).
+        case month(year: Int, month: Int)
+        /// One year.
+        case year(Int)
+        /// Exact instants: from `start` (included) to `end` (excluded); nil for an open end.
+        case interval(start: Date?, end: Date?)
+    }
+
+    /// The span the entry's creation time falls in, or nil for any time.
+    public var period: Period?
+    /// Only entries carrying this tag (compared case-insensitively).
+    public var tag: String?
+    /// Only starred (true) or unstarred (false) entries.
+    public var starred: Bool?
+    /// Only entries with (true) or without (false) media.
+    public var hasMedia: Bool?
+    /// Only entries whose text contains this, ignoring case and diacritics.
+    public var text: String?
+
+    /// A filter; every condition is off unless given.
+    public init(period: Period? = nil, tag: String? = nil, starred: Bool? = nil,
+                hasMedia: Bool? = nil, text: String? = nil) {
+        self.period = period
+        self.tag = tag
+        self.starred = starred
+        self.hasMedia = hasMedia
+        self.text = text
+    }
+}
+
+extension EntryFilter.Period {
+    /// The instants the period covers in `timeZone`: start included, end excluded.
+    public func interval(in timeZone: TimeZone) -> (start: Date?, end: Date?) {
+        switch self {
+        case .day(let day):
+            return (day.start(in: timeZone), day.next.start(in: timeZone))
+        case .days(let from, let through):
+            return (from?.start(in: timeZone), through?.next.start(in: timeZone))
+        case .month(let year, let month):
+            let first = DiaryDay(year: year, month: month, day: 1)
+            let following = month == 12 ? DiaryDay(year: year + 1, month: 1, day: 1)
+                                         : DiaryDay(year: year, month: month + 1, day: 1)
+            return (first?.start(in: timeZone), following?.start(in: timeZone))
+        case .year(let year):
+            return (DiaryDay(year: year, month: 1, day: 1)?.start(in: timeZone),
+                    DiaryDay(year: year + 1, month: 1, day: 1)?.start(in: timeZone))
+        case .interval(let start, let end):
+            return (start, end)
+        }
+    }
+}

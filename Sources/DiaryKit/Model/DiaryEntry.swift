@@ -1,0 +1,56 @@
+import Foundation
+import ObjectGraph
+
+/// One diary entry: text, tags, a star, and its media in order.
+///
+/// New entries get a UUID and both times in ``awakeFromInsert()``; every save refreshes
+/// ``updateTime`` in ``willSave()``. An entry without text and without media fails
+/// validation, so it is never saved.
+final class DiaryEntry: ManagedObject {
+    var uuid: UUID? { get { self["uuid"] } set { self["uuid"] = newValue } }
+    var text: String? { get { self["text"] } set { self["text"] = newValue } }
+    var starred: Bool { get { self["starred"] ?? false } set { self["starred"] = newValue } }
+    /// The thumbnail of the first image, JPEG.
+    var icon: Data? { get { self["icon"] } set { self["icon"] = newValue } }
+    var creationTime: Date? { get { self["creationTime"] } set { self["creationTime"] = newValue } }
+    var updateTime: Date? { get { self["updateTime"] } set { self["updateTime"] = newValue } }
+    var media: Set<Medium> { objects(forKey: "media") }
+    var tags: Set<Tag> { objects(forKey: "tags") }
+
+    /// The media sorted by position.
+    var orderedMedia: [Medium] {
+        media.sorted { ($0.position, $0.objectID.description) < ($1.position, $1.objectID.description) }
+    }
+
+    override func awakeFromInsert() {
+        super.awakeFromInsert()
+        let now = Date()
+        setPrimitiveValue(UUID(), forKey: "uuid")
+        setPrimitiveValue(now, forKey: "creationTime")
+        setPrimitiveValue(now, forKey: "updateTime")
+    }
+
+    override func willSave() {
+        super.willSave()
+        if !isDeleted && !isImporting { setPrimitiveValue(Date(), forKey: "updateTime") }
+    }
+
+    /// Set while an imported entry keeps the times of its bundle.
+    var isImporting = false
+
+    override func validateForInsert() throws { try validateContent() }
+    override func validateForUpdate() throws { try validateContent() }
+
+    private func validateContent() throws {
+        if isEmpty { throw problem(key: nil, DiaryEntry.emptyRule) }
+    }
+
+    /// Whether the entry has neither text (beyond white space) nor media.
+    var isEmpty: Bool {
+        (text ?? "").isBlank
+            && !media.contains { !$0.isDeleted }
+    }
+
+    /// The rule an empty entry breaks, as the validation problem words it.
+    static let emptyRule = "an entry needs text or at least one medium"
+}

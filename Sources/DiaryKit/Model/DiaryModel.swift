@@ -1,0 +1,92 @@
+import Foundation
+import ObjectGraph
+
+/// The diary's object model: entries, their media (photos and recordings) and tags.
+///
+/// Media bytes always live in the blob directory (`Diary.blobs/`), whatever their size;
+/// thumbnails, the entry icon and waveform peaks are small and stay inline in SQLite.
+enum DiaryModel {
+    /// Entity names, spelled once.
+    enum Entity {
+        static let entry = "DiaryEntry"
+        static let medium = "Medium"
+        static let image = "ImageMedium"
+        static let audio = "AudioMedium"
+        static let tag = "Tag"
+    }
+
+    /// The model, built once. Building it cannot fail for this fixed description; a
+    /// mistake in it is caught by the first test that opens a diary.
+    static let shared: ManagedObjectModel = {
+        do {
+            return try ManagedObjectModel(entities: [entry, medium, image, audio, tag])
+        } catch {
+            preconditionFailure("the diary model is invalid: \(error)")
+        }
+    }()
+
+    private static let entry = EntityDescription(
+        Entity.entry, managedObjectClass: DiaryEntry.self,
+        attributes: [
+            AttributeDescription("uuid", .uuid, isOptional: false),
+            AttributeDescription("text", .string, isSearchable: true),
+            AttributeDescription("starred", .boolean, isOptional: false, defaultValue: false),
+            AttributeDescription("icon", .binary),
+            AttributeDescription("creationTime", .date, isOptional: false, isIndexed: true),
+            AttributeDescription("updateTime", .date, isOptional: false),
+        ],
+        relationships: [
+            RelationshipDescription("media", destination: Entity.medium, inverse: "diaryEntry",
+                                    isToMany: true, deleteRule: .cascade),
+            RelationshipDescription("tags", destination: Entity.tag, inverse: "entries",
+                                    isToMany: true, deleteRule: .nullify),
+        ],
+        uniquenessConstraints: [["uuid"]])
+
+    private static let medium = EntityDescription(
+        Entity.medium, managedObjectClass: Medium.self, isAbstract: true,
+        attributes: [
+            AttributeDescription("data", .binary, allowsExternalStorage: true),
+            AttributeDescription("mimeType", .string, isOptional: false),
+            AttributeDescription("byteCount", .integer64, isOptional: false, minValue: 0),
+            AttributeDescription("sha256", .string, isOptional: false, pattern: "[0-9a-f]{64}"),
+            AttributeDescription("originalFileName", .string, isOptional: false),
+            AttributeDescription("position", .integer32, isOptional: false, defaultValue: Int32(0), minValue: 0),
+        ],
+        relationships: [
+            RelationshipDescription("diaryEntry", destination: Entity.entry, inverse: "media", deleteRule: .nullify),
+        ])
+
+    private static let image = EntityDescription(
+        Entity.image, managedObjectClass: ImageMedium.self, parent: Entity.medium,
+        attributes: [
+            AttributeDescription("width", .integer32, isOptional: false, minValue: 1),
+            AttributeDescription("height", .integer32, isOptional: false, minValue: 1),
+            AttributeDescription("orientation", .integer16, isOptional: false, defaultValue: Int16(1),
+                                 minValue: 1, maxValue: 8),
+            AttributeDescription("thumbnail", .binary),
+        ])
+
+    private static let audio = EntityDescription(
+        Entity.audio, managedObjectClass: AudioMedium.self, parent: Entity.medium,
+        attributes: [
+            AttributeDescription("duration", .double, isOptional: false, minValue: 0),
+            AttributeDescription("sampleRate", .integer32, isOptional: false, minValue: 1),
+            AttributeDescription("channels", .integer16, isOptional: false, minValue: 1),
+            AttributeDescription("waveform", .binary),
+        ])
+
+    private static let tag = EntityDescription(
+        Entity.tag, managedObjectClass: Tag.self,
+        attributes: [
+            AttributeDescription("name", .string, isOptional: false, minLength: 1),
+            // The name case-folded: unique, so "Travel" and "travel" are one tag even when two
+            // processes create them at once.
+            AttributeDescription("normalizedName", .string, isOptional: false, minLength: 1),
+        ],
+        relationships: [
+            RelationshipDescription("entries", destination: Entity.entry, inverse: "tags",
+                                    isToMany: true, deleteRule: .nullify),
+        ],
+        uniquenessConstraints: [["name"], ["normalizedName"]])
+}

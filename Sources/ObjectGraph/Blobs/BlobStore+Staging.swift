@@ -1,0 +1,169 @@
+import Foundation
+
+extension BlobStore {
+    /// Copies the file at `url` into a new staged blob, hashing it on the way.
+    ///
+    /// The file is streamed in 64 KiB chunks, so memory stays flat whatever its size; the
+    /// temporary copy is fsynced before this returns.
+    /// - Throws: ``BlobStoreError/unreadableSource(path:reason:)`` when `url` cannot be opened
+    ///   or read, ``BlobStoreError/writeFailed(path:reason:)`` when the copy cannot be written.
+    public func stage(fileAt url: URL) throws(BlobStoreError) -> StagedBlob {
+        let sourcePath = url.path
+        let source = try Self.openSource(sourcePath)
+        return try writeStagedFile { (destination, destinationPath) throws(BlobStoreError) in
+            try Self.streamChunks(
+                of: source,
+                readFailure: { .unreadableSource(path: sourcePath, reason: $0.description) }
+            ) { (chunk) throws(BlobStoreError) in
+                do throws(SystemCallError) {
+                    try destination.writeAll(chunk)
+                } catch {
+                    throw .writeFailed(path: destinationPath, reason: error.description)
+                }
+            }
+        }
+    }
+
+    /// Opens the file to be staged.
+    ///
+    /// - Throws: ``BlobStoreError/unreadableSource(path:reason:)``.
+    private static func openSource(_ path: String) throws(BlobStoreError) -> FileDescriptor {
+        do throws(SystemCallError) {
+            return try FileDescriptor.reading(path)
+        } catch {
+            throw .unreadableSource(path: path, reason: error.description)
+        }
+    }
+
+    /// Writes `data` into a new staged blob; the temporary file is fsynced before this returns.
+    ///
+    /// - Throws: ``BlobStoreError/writeFailed(path:reason:)`` when the file cannot be written.
+    public func stage(data: Data) throws(BlobStoreError) -> StagedBlob {
+        try writeStagedFile { (destination, destinationPath) throws(BlobStoreError) in
+            var failure: SystemCallError?
+            data.withUnsafeBytes { bytes in
+                do throws(SystemCallError) { try destination.writeAll(bytes) } catch { failure = error }
+            }
+            if let failure { throw .writeFailed(path: destinationPath, reason: failure.description) }
+            return (SHA256Hasher.hex(of: data), Int64(data.count))
+        }
+    }
+
+    /// Moves a staged blob into place at `ab/cd/<sha256>` and makes that durable.
+    ///
+    /// When a blob with the same hash and length is already there (another writer got there
+    /// first) the temporary file is dropped instead. Committing the same staged blob twice
+    /// returns the same reference. Once this returns, the blob survives a crash.
+    /// - Throws: ``BlobStoreError/invalidHash(_:)``, ``BlobStoreError/missingStagedFile(path:)``
+    ///   when the temporary file is gone and no such blob exists, or
+    ///   ``BlobStoreError/writeFailed(path:reason:)``.
+    public func commit(_ staged: StagedBlob) throws(BlobStoreError) -> BlobReference {
+        let hash = try validated(staged.sha256)
+        let (outer, inner) = shardDirectories(forValidHash: hash)
+        let target = fileURL(forValidHash: hash).path
+        let temporary = staged.temporaryURL.path
+        var step = outer.path
+        do throws(SystemCallError) {
+            try FileSystem.makeDirectory(atPath: outer.path)
+            step = inner.path
+            try FileSystem.makeDirectory(atPath: inner.path)
+            step = target
+            if let existing = try FileSystem.status(ofPath: target),
+               FileSystem.isRegularFile(existing), FileSystem.size(existing) == staged.byteCount {
+                try FileSystem.removeFile(atPath: temporary)
+            } else {
+                step = temporary
+                // Replaces a damaged file of the wrong length, atomically, with the good copy.
+                try FileSystem.rename(temporary, to: target)
+            }
+            // Even when the file or a shard directory was there already, its creator may not
+            // have synced it yet; sync all three levels so the blob is durable on return.
+            for directory in [inner.path, outer.path, self.directory.path] {
+                step = directory
+                try FileSystem.synchronizeDirectory(atPath: directory)
+            }
+        } catch where error.isMissingFile && step == temporary {
+            throw .missingStagedFile(path: temporary)
+        } catch {
+            throw .writeFailed(path: step, reason: error.description)
+        }
+        return staged.reference
+    }
+
+    /// Removes a staged blob's temporary file; one already gone is ignored.
+    public func discard(_ staged: StagedBlob) {
+        _ = try? FileSystem.removeFile(atPath: staged.temporaryURL.path)
+    }
+
+    /// Creates a fresh temporary file in the staging folder, lets `fill` write the content and
+    /// return its hash and length, then makes the file read-only and fsyncs it. On any failure
+    /// the temporary file is removed.
+    ///
+    /// - Throws: ``BlobStoreError/writeFailed(path:reason:)``, or whatever `fill` throws.
+    private func writeStagedFile(
+        _ fill: (borrowing FileDescriptor, String) throws(BlobStoreError) -> (sha256: String, byteCount: Int64)
+    ) throws(BlobStoreError) -> StagedBlob {
+        let url = stagingDirectory.appending(component: "\(UUID().uuidString).tmp", directoryHint: .notDirectory)
+        let path = url.path
+        let file = try createExclusively(path)
+        do throws(BlobStoreError) {
+            let (sha256, byteCount) = try fill(file, path)
+            do throws(SystemCallError) {
+                try file.setPermissions(0o444)
+                try file.synchronize()
+            } catch {
+                throw .writeFailed(path: path, reason: error.description)
+            }
+            return StagedBlob(sha256: sha256, byteCount: byteCount, temporaryURL: url)
+        } catch {
+            _ = try? FileSystem.removeFile(atPath: path)
+            throw error
+        }
+    }
+
+    /// Creates the file at `path`, which must not exist; recreates the staging folder once if
+    /// someone removed it.
+    ///
+    /// - Throws: ``BlobStoreError/writeFailed(path:reason:)``.
+    private func createExclusively(_ path: String) throws(BlobStoreError) -> FileDescriptor {
+        do throws(SystemCallError) {
+            do throws(SystemCallError) {
+                return try FileDescriptor.creatingExclusively(path)
+            } catch where error.isMissingFile {
+                try FileSystem.makeDirectory(atPath: stagingDirectory.path)
+                return try FileDescriptor.creatingExclusively(path)
+            }
+        } catch {
+            throw .writeFailed(path: path, reason: error.description)
+        }
+    }
+
+    /// Reads `source` to its end in chunks of ``chunkSize``, hands each chunk to `body`, and
+    /// returns the SHA-256 and length of everything read.
+    ///
+    /// - Throws: `readFailure(error)` when a read fails, or whatever `body` throws.
+    static func streamChunks(
+        of source: borrowing FileDescriptor,
+        readFailure: (SystemCallError) -> BlobStoreError,
+        _ body: (UnsafeRawBufferPointer) throws(BlobStoreError) -> Void
+    ) throws(BlobStoreError) -> (sha256: String, byteCount: Int64) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        let hasher = SHA256Hasher()
+        var total: Int64 = 0
+        while true {
+            let count: Int
+            do throws(SystemCallError) {
+                count = try source.read(into: buffer)
+            } catch {
+                throw readFailure(error)
+            }
+            if count == 0 { break }
+            let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+            hasher.update(chunk)
+            try body(chunk)
+            total += Int64(count)
+        }
+        return (hasher.finalizeHex(), total)
+    }
+}

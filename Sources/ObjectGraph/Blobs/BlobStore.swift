@@ -1,0 +1,156 @@
+import Foundation
+
+/// Content-addressed files for binary values kept outside the store: each blob lives at
+/// `<directory>/ab/cd/<sha256>` and is never rewritten in place.
+///
+/// Writing is two-phase: ``stage(fileAt:)`` or ``stage(data:)`` streams the content into a
+/// fsynced temporary file in `<directory>/.staging/`; ``commit(_:)`` renames it into place
+/// and fsyncs the directories, so once it returns the blob survives a crash. A store commits
+/// blobs before the transaction that refers to them, so a committed row never points at a
+/// missing file; a crash may leave unreferenced blobs and temporary files, which
+/// ``sweep(keeping:temporaryFilesOlderThan:)`` removes.
+///
+/// Several threads and processes may use one directory at once: renames are atomic, and two
+/// writers of the same content produce the same file.
+public final class BlobStore: Sendable {
+    /// The directory that holds the blobs.
+    public let directory: URL
+
+    /// The size of the chunks in which files are copied and hashed.
+    static let chunkSize = 64 * 1024
+
+    /// The name of the folder of temporary files; it can never be taken for a blob shard.
+    static let stagingFolderName = ".staging"
+
+    /// Opens the blob directory at `directory`, creating it and its staging folder if missing.
+    ///
+    /// - Throws: ``BlobStoreError/directoryUnavailable(path:reason:)`` when the directory
+    ///   cannot be created or is not a directory.
+    public init(directory: URL) throws(BlobStoreError) {
+        self.directory = directory.standardizedFileURL
+        for path in [self.directory.path, stagingDirectory.path] {
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw .directoryUnavailable(path: path, reason: error.localizedDescription)
+            }
+        }
+        // Commits sync the directory itself; its own name must be durable in its parent too.
+        let parent = self.directory.deletingLastPathComponent().path
+        do throws(SystemCallError) {
+            try FileSystem.synchronizeDirectory(atPath: parent)
+        } catch {
+            throw .directoryUnavailable(path: parent, reason: error.description)
+        }
+    }
+
+    /// The folder that holds staged (not yet committed) files.
+    var stagingDirectory: URL {
+        directory.appending(component: Self.stagingFolderName, directoryHint: .isDirectory)
+    }
+
+    /// Whether `text` is a SHA-256 as blobs are named: exactly 64 lower-case hex digits.
+    public static func isValidHash(_ text: String) -> Bool {
+        isLowercaseHex(text, count: 64)
+    }
+
+    /// Whether `text` is exactly `count` characters of `0-9` and `a-f`.
+    static func isLowercaseHex(_ text: String, count: Int) -> Bool {
+        text.utf8.count == count && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// Returns `text` when it is a valid hash.
+    ///
+    /// - Throws: ``BlobStoreError/invalidHash(_:)`` otherwise.
+    func validated(_ text: String) throws(BlobStoreError) -> String {
+        guard Self.isValidHash(text) else { throw .invalidHash(text) }
+        return text
+    }
+
+    /// The shard directories `ab` and `ab/cd` of a valid hash `abcd…`.
+    func shardDirectories(forValidHash hash: String) -> (outer: URL, inner: URL) {
+        let outer = directory.appending(component: String(hash.prefix(2)), directoryHint: .isDirectory)
+        let inner = outer.appending(component: String(hash.dropFirst(2).prefix(2)), directoryHint: .isDirectory)
+        return (outer, inner)
+    }
+
+    /// The file of a valid hash, `<directory>/ab/cd/<hash>`.
+    func fileURL(forValidHash hash: String) -> URL {
+        shardDirectories(forValidHash: hash).inner.appending(component: hash, directoryHint: .notDirectory)
+    }
+
+    /// The file that holds `reference`'s content, `<directory>/ab/cd/<sha256>`, whether or not
+    /// it exists.
+    ///
+    /// A malformed hash gives `<directory>/.invalid-hash`, where no blob ever is, so the path
+    /// never leaves the directory.
+    public func url(for reference: BlobReference) -> URL {
+        guard Self.isValidHash(reference.sha256) else {
+            return directory.appending(component: ".invalid-hash", directoryHint: .notDirectory)
+        }
+        return fileURL(forValidHash: reference.sha256)
+    }
+
+    /// Opens the committed blob named `hash` for reading.
+    ///
+    /// - Throws: ``BlobStoreError/invalidHash(_:)``, ``BlobStoreError/missingBlob(sha256:)``
+    ///   or ``BlobStoreError/readFailed(path:reason:)``.
+    func openBlob(_ hash: String) throws(BlobStoreError) -> FileDescriptor {
+        let path = fileURL(forValidHash: try validated(hash)).path
+        do throws(SystemCallError) {
+            return try FileDescriptor.reading(path)
+        } catch where error.isMissingFile {
+            throw .missingBlob(sha256: hash)
+        } catch {
+            throw .readFailed(path: path, reason: error.description)
+        }
+    }
+
+    /// Reads the whole content of `reference` into memory. For large blobs prefer
+    /// ``openForReading(_:)`` or ``url(for:)``.
+    ///
+    /// The length is checked against the reference; the hash is not (see ``verify(_:)``).
+    /// - Throws: ``BlobStoreError/invalidHash(_:)``, ``BlobStoreError/missingBlob(sha256:)``,
+    ///   ``BlobStoreError/corruptBlob(sha256:)`` when the length differs, or
+    ///   ``BlobStoreError/readFailed(path:reason:)``.
+    public func data(for reference: BlobReference) throws(BlobStoreError) -> Data {
+        let file = try openBlob(reference.sha256)
+        let content: Data?
+        do throws(SystemCallError) {
+            content = try file.readWhole(expectedByteCount: reference.byteCount)
+        } catch {
+            throw .readFailed(path: fileURL(forValidHash: reference.sha256).path, reason: error.description)
+        }
+        guard let content else { throw .corruptBlob(sha256: reference.sha256) }
+        return content
+    }
+
+    /// Opens the committed blob of `reference` for streamed reading; the handle closes the
+    /// file when released.
+    ///
+    /// - Throws: ``BlobStoreError/invalidHash(_:)``, ``BlobStoreError/missingBlob(sha256:)`` or
+    ///   ``BlobStoreError/readFailed(path:reason:)``.
+    public func openForReading(_ reference: BlobReference) throws(BlobStoreError) -> FileHandle {
+        try openBlob(reference.sha256).intoFileHandle()
+    }
+
+    /// Whether a committed blob named `sha256` is on disk; false for a malformed hash.
+    public func contains(sha256: String) -> Bool {
+        guard Self.isValidHash(sha256),
+              let info = try? FileSystem.status(ofPath: fileURL(forValidHash: sha256).path) else { return false }
+        return FileSystem.isRegularFile(info)
+    }
+
+    /// Deletes the committed blob named `sha256`; a blob that is not there is not an error.
+    ///
+    /// Call it only once no committed row refers to the blob.
+    /// - Throws: ``BlobStoreError/invalidHash(_:)`` or ``BlobStoreError/writeFailed(path:reason:)``.
+    public func remove(sha256: String) throws(BlobStoreError) {
+        let path = fileURL(forValidHash: try validated(sha256)).path
+        do throws(SystemCallError) {
+            try FileSystem.removeFile(atPath: path)
+        } catch {
+            throw .writeFailed(path: path, reason: error.description)
+        }
+    }
+}

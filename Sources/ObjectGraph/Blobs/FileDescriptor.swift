@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// An open POSIX file descriptor that closes itself when it goes out of scope.
+///
+/// Every call retries on `EINTR`; ``writeAll(_:)`` loops over short writes.
+/// Non-copyable, so exactly one owner closes the descriptor exactly once.
+struct FileDescriptor: ~Copyable {
+    /// The raw descriptor; valid until the value is consumed or dropped.
+    let rawValue: Int32
+
+    /// Opens `path` with `flags` (`O_CLOEXEC` is always added) and `mode` for created files.
+    ///
+    /// - Throws: ``SystemCallError`` from `open`.
+    init(path: String, flags: Int32, mode: mode_t = 0o644) throws(SystemCallError) {
+        let descriptor = try SystemCallError.retryingOnInterrupt("open") { open(path, flags | O_CLOEXEC, mode) }
+        rawValue = descriptor
+    }
+
+    deinit {
+        close(rawValue)
+    }
+
+    /// Opens the existing file at `path` for reading.
+    ///
+    /// - Throws: ``SystemCallError`` from `open`.
+    static func reading(_ path: String) throws(SystemCallError) -> FileDescriptor {
+        try FileDescriptor(path: path, flags: O_RDONLY)
+    }
+
+    /// Creates the file at `path` for writing with mode 0644; fails if anything is there.
+    ///
+    /// - Throws: ``SystemCallError`` from `open` (`EEXIST` when the path is taken).
+    static func creatingExclusively(_ path: String) throws(SystemCallError) -> FileDescriptor {
+        try FileDescriptor(path: path, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
+    }
+
+    /// Reads up to `buffer.count` bytes; returns 0 at end of file.
+    ///
+    /// - Throws: ``SystemCallError`` from `read`.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
+        try SystemCallError.retryingOnInterrupt("read") { posixRead(rawValue, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Reads the whole file into memory, or returns nil when its size is not `expectedByteCount`
+    /// (checked before reading and again at end of file).
+    ///
+    /// - Throws: ``SystemCallError`` from `fstat` or `read`.
+    func readWhole(expectedByteCount: Int64) throws(SystemCallError) -> Data? {
+        guard try size() == expectedByteCount, let count = Int(exactly: expectedByteCount) else { return nil }
+        var data = Data(count: count)
+        var filled = 0
+        var failure: SystemCallError?
+        data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) in
+            do throws(SystemCallError) {
+                while filled < count {
+                    let got = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+                    if got == 0 { return }
+                    filled += got
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        var probe: UInt8 = 0
+        let beyond = try withUnsafeMutableBytes(of: &probe) { (byte) throws(SystemCallError) in try read(into: byte) }
+        return filled == count && beyond == 0 ? data : nil
+    }
+
+    /// Writes every byte of `bytes`, looping over short writes.
+    ///
+    /// - Throws: ``SystemCallError`` from `write`.
+    func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = try SystemCallError.retryingOnInterrupt("write") {
+                posixWrite(rawValue, base + offset, bytes.count - offset)
+            }
+            // write(2) returns 0 only when it cannot make progress; never spin on it.
+            guard written > 0 else { throw SystemCallError(call: "write", code: EIO) }
+            offset += written
+        }
+    }
+
+    /// Flushes the file's data and metadata to stable storage.
+    ///
+    /// - Throws: ``SystemCallError`` from `fsync`.
+    func synchronize() throws(SystemCallError) {
+        _ = try SystemCallError.retryingOnInterrupt("fsync") { fsync(rawValue) }
+    }
+
+    /// Sets the file's permission bits.
+    ///
+    /// - Throws: ``SystemCallError`` from `fchmod`.
+    func setPermissions(_ mode: mode_t) throws(SystemCallError) {
+        _ = try SystemCallError.retryingOnInterrupt("fchmod") { fchmod(rawValue, mode) }
+    }
+
+    /// The file's size in bytes, from `fstat`.
+    ///
+    /// - Throws: ``SystemCallError`` from `fstat`.
+    func size() throws(SystemCallError) -> Int64 {
+        var info = stat()
+        _ = try SystemCallError.retryingOnInterrupt("fstat") { fstat(rawValue, &info) }
+        return Int64(info.st_size)
+    }
+
+    /// Hands the descriptor to a `FileHandle` that closes it when deallocated.
+    consuming func intoFileHandle() -> FileHandle {
+        let descriptor = rawValue
+        discard self
+        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+}
+
+// The C functions whose names the methods above shadow inside the type.
+private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}
+
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}

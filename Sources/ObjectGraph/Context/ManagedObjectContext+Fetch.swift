@@ -1,0 +1,98 @@
+import Foundation
+
+extension ManagedObjectContext {
+    /// The objects matching `request`, sorted and paged. Unsaved inserts and changes of this
+    /// context are taken into account; unsaved deletes are left out. One row is one object:
+    /// an object the context already holds is returned as is (its unsaved changes kept).
+    /// - Throws: ``ObjectGraphError/unknownEntity(_:)``, ``ObjectGraphError/unknownKey(entity:key:)``,
+    ///   ``ObjectGraphError/unsupportedPredicate(_:)``, store errors.
+    public func fetch<T: ManagedObject>(_ request: FetchRequest<T>) throws -> [T] {
+        try fetchObjects(request).compactMap { $0 as? T }
+    }
+
+    /// How many objects `request` would fetch.
+    /// - Throws: as ``fetch(_:)``.
+    public func count<T: ManagedObject>(for request: FetchRequest<T>) throws -> Int {
+        let (fetch, affected) = try storeFetch(for: request)
+        guard affected else { return try persistentStoreCoordinator.store().count(fetch) }
+        return try fetchObjects(request).count
+    }
+
+    private func storeFetch<T>(for request: FetchRequest<T>) throws -> (StoreFetch, affected: Bool) {
+        guard let entity = managedObjectModel.entity(named: request.entityName) else {
+            throw ObjectGraphError.unknownEntity(request.entityName)
+        }
+        var fetch = StoreFetch(entity: entity, includesSubentities: request.includesSubentities,
+                               predicate: request.predicate, sortOrderings: request.sortOrderings,
+                               limit: request.fetchLimit, offset: request.fetchOffset)
+        for ordering in request.sortOrderings where entity.attribute(named: ordering.key) == nil {
+            throw ObjectGraphError.unknownKey(entity: entity.name, key: ordering.key)
+        }
+        let names = Set(fetch.entityNames)
+        let affected = insertedList.contains { $0.isInserted && names.contains($0.entity.name) }
+            || updated.contains { names.contains($0.entity.name) }
+            || deleted.contains { names.contains($0.entity.name) }
+        if affected {
+            fetch.limit = nil
+            fetch.offset = 0
+        }
+        return (fetch, affected)
+    }
+
+    private func fetchObjects<T>(_ request: FetchRequest<T>) throws -> [ManagedObject] {
+        let (fetch, affected) = try storeFetch(for: request)
+        let rows = try persistentStoreCoordinator.store().fetch(fetch)
+        var objects: [ManagedObject] = []
+        objects.reserveCapacity(rows.count)
+        let asFaults = request.returnsObjectsAsFaults && !affected
+        for row in rows { objects.append(materialize(row, asFault: asFaults)) }
+        guard affected else { return objects }
+
+        // Merge this context's unsaved state: drop deleted objects and changed ones that no
+        // longer match, add changed and inserted ones that now do, then sort and page again.
+        let names = Set(fetch.entityNames)
+        let predicate = request.predicate
+        func matches(_ object: ManagedObject) throws -> Bool {
+            try predicate?.simpleEvaluate(with: object) ?? true
+        }
+        var result: [ManagedObject] = []
+        var seen = Set<ObjectIdentifier>()
+        for object in objects where !object.isDeleted {
+            if object.isUpdated, try !matches(object) { continue }
+            result.append(object)
+            seen.insert(ObjectIdentifier(object))
+        }
+        for object in updated where !object.isDeleted && names.contains(object.entity.name)
+            && !seen.contains(ObjectIdentifier(object)) {
+            if try matches(object) { result.append(object) }
+        }
+        for object in insertedList where object.isInserted && names.contains(object.entity.name) {
+            if try matches(object) { result.append(object) }
+        }
+        if !request.sortOrderings.isEmpty { result = Self.sorted(result, by: request.sortOrderings) }
+        let start = min(request.fetchOffset, result.count)
+        let end = request.fetchLimit.map { min(result.count, start + $0) } ?? result.count
+        return Array(result[start..<end])
+    }
+
+    /// Sorts objects in memory the way the store sorts rows.
+    static func sorted(_ objects: [ManagedObject], by orderings: [SortOrdering]) -> [ManagedObject] {
+        objects.sorted { lhs, rhs in
+            for ordering in orderings {
+                let a = lhs.sortValue(ordering.key), b = rhs.sortValue(ordering.key)
+                if StoredValue.precedes(a, b) { return ordering.ascending }
+                if StoredValue.precedes(b, a) { return !ordering.ascending }
+            }
+            return false
+        }
+    }
+}
+
+extension ManagedObject {
+    /// The stored value of attribute `key`, for sorting.
+    func sortValue(_ key: String) -> StoredValue {
+        fireFaultIfNeeded()
+        guard let index = entity.attributeIndexes[key], index < values.count else { return .null }
+        return values[index]
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+extension ManagedObjectContext {
+    /// Writes every insert, change and delete to the store in one transaction.
+    ///
+    /// In order: the objects-did-change event; `willSave()` once per changed object (and for
+    /// objects changed by those calls); validation of every changed object, collecting every
+    /// problem; the will-save event; large binary values copied to their blob files (fsynced,
+    /// renamed) before the transaction commits; the transaction; `didSave()`; the did-save event.
+    /// - Throws: ``ObjectGraphError/validationFailed(_:)`` with every problem, writing nothing;
+    ///   ``ObjectGraphError/uniquenessViolation(entity:keys:)``; ``SQLiteError`` or ``StoreError``
+    ///   when the store fails (the transaction is rolled back and the context keeps its changes).
+    public func save() throws {
+        guard hasChanges else { return }
+        processPendingChanges()
+        let store = try persistentStoreCoordinator.store()
+        runWillSave()
+        let problems = validationProblems()
+        guard problems.isEmpty else { throw ObjectGraphError.validationFailed(problems) }
+
+        let inserted = insertedList.filter(\.isInserted)
+        let changed = updated.filter { !$0.isDeleted }.sorted { $0.objectID.description < $1.objectID.description }
+        let removed = Array(deleted)
+        post(.willSave(ObjectChanges(inserted: inserted, updated: changed, deleted: removed)))
+        try externalizeBinaries(of: inserted, store: store)
+        try externalizeBinaries(of: changed, store: store)
+
+        var changes = StoreChanges()
+        changes.inserted = inserted.map { row(of: $0) }
+        changes.updated = changed.map { row(of: $0) }
+        changes.deleted = removed.compactMap { $0.objectID.isTemporaryID ? nil : $0.objectID }
+        changes.joinMemberships = joinMemberships(of: inserted, isInserted: true)
+            + joinMemberships(of: changed, isInserted: false)
+        let permanentIDs = try store.save(changes)
+
+        for object in inserted {
+            let permanent = permanentIDs[object.objectID] ?? object.objectID
+            registry[object.objectID] = nil
+            object.objectID = permanent
+            registry[permanent] = object
+            object.isInserted = false
+            object.rowVersion = 1
+        }
+        for object in changed { object.rowVersion += 1 }
+        for object in [inserted, changed].joined() {
+            object.committed = object.values
+            object.changedKeys = []
+            if !object.entity.allRelationships.isEmpty { object.committedToOne = toOneIDs(of: object) }
+        }
+        for object in removed {
+            registry[object.objectID] = nil
+            object.managedObjectContext = nil
+            object.isDeleted = false
+        }
+        clearChangeTracking()
+        for object in [inserted, changed, removed].joined() { object.didSave() }
+        post(.didSave(SaveSummary(inserted: inserted.map(\.objectID), updated: changed.map(\.objectID),
+                                  deleted: removed.map(\.objectID))))
+    }
+
+    /// Calls `willSave()` on every changed object, then on objects those calls changed, until none are new.
+    private func runWillSave() {
+        var done = Set<ObjectIdentifier>()
+        var round = insertedList.filter(\.isInserted) + Array(updated) + Array(deleted)
+        for _ in 0..<16 where !round.isEmpty {
+            let before = (insertedList.count, updated.count, deleted.count)
+            for object in round { object.willSave() }
+            guard before != (insertedList.count, updated.count, deleted.count) else { return }
+            done.formUnion(round.map(ObjectIdentifier.init))
+            round = (insertedList.filter(\.isInserted) + Array(updated) + Array(deleted))
+                .filter { !done.contains(ObjectIdentifier($0)) }
+        }
+    }
+
+    private func row(of object: ManagedObject) -> StoreRow {
+        var attributes = object.values
+        for index in object.entity.transientAttributeIndexes { attributes[index] = .null }
+        return StoreRow(objectID: object.objectID, version: object.rowVersion + 1, attributes: attributes,
+                        toOne: object.entity.allRelationships.isEmpty ? [] : toOneIDs(of: object))
+    }
+
+    private func toOneIDs(of object: ManagedObject) -> [ObjectID?] {
+        object.slots.map { slot in
+            switch slot {
+            case .toOne(let destination): destination?.managedObjectContext === self ? destination?.objectID : nil
+            case .toOneID(let id): id
+            case .toMany, .unloadedToMany: nil
+            }
+        }
+    }
+
+    private func joinMemberships(of objects: [ManagedObject], isInserted: Bool) -> [JoinMembership] {
+        var result: [JoinMembership] = []
+        for object in objects where !object.entity.allRelationships.isEmpty {
+            for (index, relationship) in object.entity.allRelationships.enumerated() where relationship.isToMany {
+                guard case .joinTable(_, true) = managedObjectModel.storage(of: relationship, in: object.entity),
+                      isInserted || object.changedKeys.contains(relationship.name),
+                      case .toMany(let members) = object.slots[index] else { continue }
+                result.append(JoinMembership(source: object.objectID, entityName: object.entity.name,
+                                             relationship: relationship.name,
+                                             members: members.filter { !$0.isDeleted && $0.managedObjectContext === self }
+                                                 .map(\.objectID)))
+            }
+        }
+        return result
+    }
+
+    /// Moves large binary values of attributes that allow external storage into blob files,
+    /// and reads small values set from files into memory.
+    private func externalizeBinaries(of objects: [ManagedObject], store: any RowStore) throws {
+        for object in objects where !object.entity.binaryAttributeIndexes.isEmpty {
+            for index in object.entity.binaryAttributeIndexes {
+                let attribute = object.entity.allAttributes[index]
+                guard !attribute.isTransient else { continue }
+                let external = attribute.allowsExternalStorage ? store.blobStore : nil
+                do {
+                    switch object.values[index] {
+                    case .file(let url):
+                        let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+                        if let external, size > store.externalStorageThreshold {
+                            object.values[index] = .blob(try external.commit(try external.stage(fileAt: url)))
+                        } else {
+                            object.values[index] = .data(try Data(contentsOf: url))
+                        }
+                    case .data(let data) where external != nil && data.count > store.externalStorageThreshold:
+                        if let external { object.values[index] = .blob(try external.commit(try external.stage(data: data))) }
+                    default:
+                        break
+                    }
+                } catch {
+                    throw ObjectGraphError.binaryValueUnavailable(key: attribute.name, path: String(describing: object.values[index]),
+                                                                  reason: String(describing: error))
+                }
+            }
+        }
+    }
+}

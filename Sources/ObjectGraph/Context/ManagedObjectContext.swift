@@ -1,0 +1,254 @@
+import Foundation
+
+/// A scratch pad of objects over a coordinator's store: insert, change, delete, fetch,
+/// then ``save()`` in one transaction, or ``rollback()``.
+///
+/// A context is confined to one thread or task (it is not `Sendable`), and so are its
+/// objects. To work in parallel, give each task its own context over one coordinator and
+/// pass ``ObjectID``s between them.
+public final class ManagedObjectContext {
+    /// The coordinator whose store the context reads and writes.
+    public let persistentStoreCoordinator: PersistentStoreCoordinator
+    /// The coordinator's model.
+    public var managedObjectModel: ManagedObjectModel { persistentStoreCoordinator.managedObjectModel }
+
+    /// One object per ID: the uniquing table.
+    var registry: [ObjectID: ManagedObject] = [:]
+    /// Inserted objects in insertion order; an object deleted before saving has `isInserted` false.
+    var insertedList: [ManagedObject] = []
+    var insertedCount = 0
+    var updated: Set<ManagedObject> = []
+    var deleted: Set<ManagedObject> = []
+    /// Changes not yet announced by an objects-did-change event.
+    var pendingInserted: [ManagedObject] = []
+    var pendingUpdated: [ManagedObject] = []
+    var pendingDeleted: [ManagedObject] = []
+    var observers: [(token: ObserverToken, handler: (ContextEvent) -> Void)] = []
+    var nextObserverID = 0
+    var streamFinishers: [ObserverToken: () -> Void] = [:]
+    var regularExpressions: [String: NSRegularExpression] = [:]
+
+    /// Temporary IDs are this context's random prefix and a counter: unique, and cheap to make.
+    private let temporaryPrefix = UUID().uuid
+    private var temporaryCounter: UInt64 = 0
+
+    /// A context over `coordinator`'s store.
+    public init(coordinator: PersistentStoreCoordinator) {
+        persistentStoreCoordinator = coordinator
+    }
+
+    deinit {
+        for finish in streamFinishers.values { finish() }
+    }
+
+    // MARK: State
+
+    /// Whether anything was inserted, changed or deleted since the last save.
+    public var hasChanges: Bool { insertedCount > 0 || !updated.isEmpty || !deleted.isEmpty }
+
+    /// Objects inserted and not yet saved.
+    public var insertedObjects: Set<ManagedObject> { Set(insertedList.lazy.filter(\.isInserted)) }
+    /// Loaded objects with unsaved changes.
+    public var updatedObjects: Set<ManagedObject> { updated }
+    /// Objects deleted and not yet saved.
+    public var deletedObjects: Set<ManagedObject> { deleted }
+    /// Every object the context holds (faults included).
+    public var registeredObjects: Set<ManagedObject> { Set(registry.values) }
+
+    // MARK: Inserting
+
+    /// Inserts a new object of `entityName`, of the entity's class.
+    /// - Throws: ``ObjectGraphError/unknownEntity(_:)``, ``ObjectGraphError/abstractEntity(_:)``.
+    @discardableResult
+    public func insertObject(entityName: String) throws -> ManagedObject {
+        guard let entity = managedObjectModel.entity(named: entityName) else {
+            throw ObjectGraphError.unknownEntity(entityName)
+        }
+        guard !entity.isAbstract else { throw ObjectGraphError.abstractEntity(entityName) }
+        return entity.managedObjectClass.init(entity: entity, insertInto: self)
+    }
+
+    /// Inserts a new object of the entity whose class is `T`.
+    /// - Throws: ``ObjectGraphError/unknownClass(_:)`` when no entity uses `T`,
+    ///   ``ObjectGraphError/abstractEntity(_:)``.
+    @discardableResult
+    public func insert<T: ManagedObject>(_ type: T.Type) throws -> T {
+        guard let entity = managedObjectModel.entity(for: type) else {
+            throw ObjectGraphError.unknownClass(String(describing: type))
+        }
+        guard !entity.isAbstract else { throw ObjectGraphError.abstractEntity(entity.name) }
+        guard let object = entity.managedObjectClass.init(entity: entity, insertInto: self) as? T else {
+            throw ObjectGraphError.unknownClass(String(describing: type))
+        }
+        return object
+    }
+
+    /// Sets up a newly made object as inserted (called by `ManagedObject.init(entity:insertInto:)`).
+    func register(inserted object: ManagedObject) {
+        temporaryCounter &+= 1
+        var bytes = temporaryPrefix
+        withUnsafeMutableBytes(of: &bytes) { raw in
+            raw.storeBytes(of: temporaryCounter.bigEndian, toByteOffset: 8, as: UInt64.self)
+        }
+        object.objectID = ObjectID(entityName: object.entity.name, storeIdentifier: nil,
+                                   storage: .temporary(UUID(uuid: bytes)))
+        object.managedObjectContext = self
+        object.values = object.entity.defaultValues
+        object.slots = object.entity.allRelationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) }
+        object.isInserted = true
+        registry[object.objectID] = object
+        insertedList.append(object)
+        insertedCount += 1
+        pendingInserted.append(object)
+        object.awakeFromInsert()
+    }
+
+    // MARK: Objects by ID
+
+    /// The object of `id` in this context: the registered one, or a fault that loads on first
+    /// access. Never fails; an ID of a deleted or unknown row gives an object whose values are nil
+    /// (use ``existingObject(with:)`` to check).
+    public func object(with id: ObjectID) -> ManagedObject {
+        if let object = registry[id] { return object }
+        let entity = managedObjectModel.entity(named: id.entityName) ?? EntityDescription(id.entityName)
+        let object = entity.managedObjectClass.init(entity: entity, insertInto: nil)
+        object.objectID = id
+        object.managedObjectContext = self
+        object.isFault = true
+        registry[id] = object
+        return object
+    }
+
+    /// The object of `id`, loaded.
+    /// - Throws: ``ObjectGraphError/objectNotFound(_:)`` when the store has no such row
+    ///   (and it is not an unsaved insert of this context).
+    public func existingObject(with id: ObjectID) throws -> ManagedObject {
+        if let object = registry[id], !object.isFault { return object }
+        guard !id.isTemporaryID, managedObjectModel.entity(named: id.entityName) != nil,
+              let row = try persistentStoreCoordinator.store().row(for: id) else {
+            throw ObjectGraphError.objectNotFound(id)
+        }
+        return materialize(row, asFault: false)
+    }
+
+    /// Loads a fault's values from the store. A row that is gone leaves the values nil.
+    func fulfillFault(_ object: ManagedObject) {
+        object.isFault = false
+        let row = try? persistentStoreCoordinator.store().row(for: object.objectID)
+        if let row {
+            apply(row, to: object)
+            object.awakeFromFetch()
+        } else {
+            object.values = object.entity.allAttributes.map { _ in .null }
+            object.committed = object.values
+            object.slots = object.entity.allRelationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) }
+            object.committedToOne = object.entity.allRelationships.map { _ in nil }
+        }
+    }
+
+    /// The registered object for `row` (filled in if it was a fault), or a new one.
+    func materialize(_ row: StoreRow, asFault: Bool) -> ManagedObject {
+        if let object = registry[row.objectID] {
+            if object.isFault && !asFault {
+                object.isFault = false
+                apply(row, to: object)
+                object.awakeFromFetch()
+            }
+            return object
+        }
+        let entity = managedObjectModel.entity(named: row.objectID.entityName) ?? EntityDescription(row.objectID.entityName)
+        let object = entity.managedObjectClass.init(entity: entity, insertInto: nil)
+        object.objectID = row.objectID
+        object.managedObjectContext = self
+        registry[row.objectID] = object
+        if asFault {
+            object.isFault = true
+        } else {
+            apply(row, to: object)
+            object.awakeFromFetch()
+        }
+        return object
+    }
+
+    func apply(_ row: StoreRow, to object: ManagedObject) {
+        object.values = row.attributes
+        object.committed = row.attributes
+        object.rowVersion = row.version
+        object.committedToOne = row.toOne
+        let relationships = object.entity.allRelationships
+        if !relationships.isEmpty {
+            object.slots = relationships.indices.map { index in
+                relationships[index].isToMany ? .unloadedToMany : .toOneID(index < row.toOne.count ? row.toOne[index] : nil)
+            }
+        }
+    }
+
+    /// The members of to-many `index` of `object`, from the store.
+    func loadMembers(of object: ManagedObject, relationshipAt index: Int) -> Set<ManagedObject> {
+        guard !object.objectID.isTemporaryID,
+              let ids = try? persistentStoreCoordinator.store().destinations(
+                of: object.objectID, relationship: object.entity.allRelationships[index]) else { return [] }
+        return Set(ids.map { self.object(with: $0) })
+    }
+
+    // MARK: Blobs
+
+    func blobData(for reference: BlobReference) throws -> Data? {
+        try persistentStoreCoordinator.store().blobStore?.data(for: reference)
+    }
+
+    func blobURL(for reference: BlobReference) -> URL? {
+        (try? persistentStoreCoordinator.store())?.blobStore?.url(for: reference)
+    }
+
+    // MARK: Change tracking
+
+    func noteUpdated(_ object: ManagedObject) {
+        if updated.insert(object).inserted { pendingUpdated.append(object) }
+    }
+
+    // MARK: Discarding
+
+    /// Forgets every object: the context is empty afterwards and objects handed out before
+    /// must not be used again (their `managedObjectContext` is nil).
+    public func reset() {
+        for object in registry.values { object.managedObjectContext = nil }
+        for object in insertedList { object.managedObjectContext = nil }
+        registry = [:]
+        clearChangeTracking()
+    }
+
+    /// Discards every unsaved change: inserted objects leave the context, changed and deleted
+    /// ones turn back into faults that reload their saved values.
+    public func rollback() {
+        for object in insertedList where object.isInserted {
+            object.isInserted = false
+            object.managedObjectContext = nil
+            registry[object.objectID] = nil
+        }
+        for object in updated.union(deleted) {
+            object.isDeleted = false
+            object.changedKeys = []
+            object.typeProblems = [:]
+            object.isFault = true
+        }
+        // Objects whose to-many sets were filled with now-discarded objects reload them too.
+        for object in registry.values where !object.isFault {
+            for (index, relationship) in object.entity.allRelationships.enumerated()
+            where relationship.isToMany && index < object.slots.count {
+                object.slots[index] = .unloadedToMany
+            }
+        }
+        clearChangeTracking()
+    }
+
+    func clearChangeTracking() {
+        insertedList = []
+        insertedCount = 0
+        updated = []
+        deleted = []
+        pendingInserted = []
+        pendingUpdated = []
+        pendingDeleted = []
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// One attribute of an entity: its name, type, optionality, default and rules.
+///
+/// ```swift
+/// AttributeDescription("lineNum", .integer16, isOptional: false, minValue: 1, maxValue: 4)
+/// AttributeDescription("text", .string, maxLength: 10_000, isSearchable: true)
+/// ```
+public struct AttributeDescription: Sendable {
+    /// The attribute's name, unique among the entity's properties (inherited ones included).
+    public var name: String
+    /// The value type.
+    public var type: AttributeType
+    /// Whether nil is allowed when saving.
+    public var isOptional: Bool
+    /// The value a newly inserted object starts with (must match ``type``), or nil.
+    public var defaultValue: (any Sendable)?
+    /// Transient attributes live only in memory: never stored, never validated as required.
+    public var isTransient: Bool
+    /// Whether the store keeps an index on the attribute.
+    public var isIndexed: Bool
+    /// For binary attributes: values above the store's threshold live in files beside it.
+    public var allowsExternalStorage: Bool
+    /// For string attributes: marks the attribute for full-text search (used by a later layer).
+    public var isSearchable: Bool
+    /// Smallest allowed value for numeric attributes.
+    public var minValue: Double?
+    /// Largest allowed value for numeric attributes.
+    public var maxValue: Double?
+    /// Earliest allowed date for date attributes.
+    public var minDate: Date?
+    /// Latest allowed date for date attributes.
+    public var maxDate: Date?
+    /// Smallest allowed length (in characters) for string attributes.
+    public var minLength: Int?
+    /// Largest allowed length (in characters) for string attributes.
+    public var maxLength: Int?
+    /// A regular expression a string value must match as a whole.
+    public var pattern: String?
+    /// The attribute's name in the previous model version, for migration.
+    public var renamingIdentifier: String?
+
+    /// Describes an attribute; every rule is off unless given.
+    public init(_ name: String, _ type: AttributeType, isOptional: Bool = true,
+                defaultValue: (any Sendable)? = nil, isTransient: Bool = false, isIndexed: Bool = false,
+                allowsExternalStorage: Bool = false, isSearchable: Bool = false,
+                minValue: Double? = nil, maxValue: Double? = nil,
+                minDate: Date? = nil, maxDate: Date? = nil,
+                minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil,
+                renamingIdentifier: String? = nil) {
+        self.name = name
+        self.type = type
+        self.isOptional = isOptional
+        self.defaultValue = defaultValue
+        self.isTransient = isTransient
+        self.isIndexed = isIndexed
+        self.allowsExternalStorage = allowsExternalStorage
+        self.isSearchable = isSearchable
+        self.minValue = minValue
+        self.maxValue = maxValue
+        self.minDate = minDate
+        self.maxDate = maxDate
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.pattern = pattern
+        self.renamingIdentifier = renamingIdentifier
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// One entity of a model: a kind of object, its properties, its place in a hierarchy.
+///
+/// You describe entities with the public initializer and hand them to
+/// ``ManagedObjectModel/init(entities:)``; the model gives back resolved descriptions
+/// (through ``ManagedObjectModel/entity(named:)`` and ``ManagedObject/entity``) in which
+/// inherited properties, sub-entities and the entity number are filled in.
+public final class EntityDescription: Sendable, CustomStringConvertible {
+    /// The entity's name, unique in the model.
+    public let name: String
+    /// The parent entity's name, or nil for a root entity.
+    public let parentName: String?
+    /// Abstract entities are never instantiated; only their sub-entities are.
+    public let isAbstract: Bool
+    /// The class instantiated for objects of the entity (a subclass of ``ManagedObject``).
+    public let managedObjectClass: ManagedObject.Type
+    /// Attributes declared on this entity itself.
+    public let attributes: [AttributeDescription]
+    /// Relationships declared on this entity itself.
+    public let relationships: [RelationshipDescription]
+    /// Groups of attribute names whose values must be unique together among stored objects.
+    public let uniquenessConstraints: [[String]]
+
+    /// Every attribute, inherited ones first (root entity's first).
+    public let allAttributes: [AttributeDescription]
+    /// Every relationship, inherited ones first.
+    public let allRelationships: [RelationshipDescription]
+    /// Names of the direct sub-entities.
+    public let subentityNames: [String]
+    /// This entity's name and every descendant's name.
+    public let hierarchyNames: [String]
+    /// The root entity of the hierarchy (self for a root).
+    public let rootName: String
+    /// A number unique to the entity in the model, stored with each row.
+    public let entityNumber: Int64
+    /// Names of the parent, grandparent and so on up to the root.
+    public let ancestorNames: [String]
+
+    let attributeIndexes: [String: Int]
+    let relationshipIndexes: [String: Int]
+    /// Each attribute's default as stored, by index in ``allAttributes``.
+    let defaultValues: [StoredValue]
+    /// Indexes of transient attributes (never written to a store).
+    let transientAttributeIndexes: [Int]
+    /// Indexes of binary attributes.
+    let binaryAttributeIndexes: [Int]
+
+    /// Describes an entity. `managedObjectClass` defaults to ``ManagedObject`` itself.
+    public init(_ name: String, managedObjectClass: ManagedObject.Type = ManagedObject.self,
+                parent: String? = nil, isAbstract: Bool = false,
+                attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = [],
+                uniquenessConstraints: [[String]] = []) {
+        self.name = name
+        self.parentName = parent
+        self.isAbstract = isAbstract
+        self.managedObjectClass = managedObjectClass
+        self.attributes = attributes
+        self.relationships = relationships
+        self.uniquenessConstraints = uniquenessConstraints
+        self.allAttributes = attributes
+        self.allRelationships = relationships
+        self.subentityNames = []
+        self.hierarchyNames = [name]
+        self.rootName = name
+        self.entityNumber = 0
+        self.ancestorNames = parent.map { [$0] } ?? []
+        self.attributeIndexes = Self.indexes(attributes.map(\.name))
+        self.relationshipIndexes = Self.indexes(relationships.map(\.name))
+        (defaultValues, transientAttributeIndexes, binaryAttributeIndexes) = Self.storageFacts(attributes)
+    }
+
+    /// A resolved copy, made by the model.
+    init(resolving declared: EntityDescription, allAttributes: [AttributeDescription],
+         allRelationships: [RelationshipDescription], subentityNames: [String],
+         hierarchyNames: [String], ancestorNames: [String], rootName: String, entityNumber: Int64) {
+        name = declared.name
+        parentName = declared.parentName
+        isAbstract = declared.isAbstract
+        managedObjectClass = declared.managedObjectClass
+        attributes = declared.attributes
+        relationships = declared.relationships
+        uniquenessConstraints = declared.uniquenessConstraints
+        self.allAttributes = allAttributes
+        self.allRelationships = allRelationships
+        self.subentityNames = subentityNames
+        self.hierarchyNames = hierarchyNames
+        self.rootName = rootName
+        self.entityNumber = entityNumber
+        self.ancestorNames = ancestorNames
+        attributeIndexes = Self.indexes(allAttributes.map(\.name))
+        relationshipIndexes = Self.indexes(allRelationships.map(\.name))
+        (defaultValues, transientAttributeIndexes, binaryAttributeIndexes) = Self.storageFacts(allAttributes)
+    }
+
+    private static func storageFacts(_ attributes: [AttributeDescription]) -> ([StoredValue], [Int], [Int]) {
+        let defaults = attributes.map { attribute in
+            attribute.defaultValue.flatMap { StoredValue($0, for: attribute.type) } ?? .null
+        }
+        let transient = attributes.indices.filter { attributes[$0].isTransient }
+        let binary = attributes.indices.filter { attributes[$0].type == .binary }
+        return (defaults, transient, binary)
+    }
+
+    private static func indexes(_ names: [String]) -> [String: Int] {
+        var result: [String: Int] = [:]
+        for (index, name) in names.enumerated() where result[name] == nil { result[name] = index }
+        return result
+    }
+
+    /// The attribute `name` (inherited ones included), or nil.
+    public func attribute(named name: String) -> AttributeDescription? {
+        attributeIndexes[name].map { allAttributes[$0] }
+    }
+
+    /// The relationship `name` (inherited ones included), or nil.
+    public func relationship(named name: String) -> RelationshipDescription? {
+        relationshipIndexes[name].map { allRelationships[$0] }
+    }
+
+    /// Whether this entity is `other` or descends from it.
+    public func isKind(of other: String) -> Bool {
+        name == other || ancestorNames.contains(other)
+    }
+
+    /// One line naming the entity and its parent.
+    public var description: String {
+        parentName.map { "\(name) : \($0)" } ?? name
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// A validated set of entities: the schema of an object graph.
+///
+/// ```swift
+/// let model = try ManagedObjectModel(entities: [
+///     EntityDescription("Line", attributes: [AttributeDescription("lineNum", .integer16, isOptional: false)])
+/// ])
+/// ```
+public final class ManagedObjectModel: Sendable {
+    /// The resolved entities, in declaration order.
+    public let entities: [EntityDescription]
+    /// The resolved entities by name.
+    public let entitiesByName: [String: EntityDescription]
+    /// SHA-256 (hex) of the model's canonical description; equal models give equal hashes on every run.
+    public let versionHash: String
+    /// SHA-256 (hex) of each entity's canonical description, to name what differs between models.
+    public let entityVersionHashes: [String: String]
+
+    private let entitiesByClass: [ObjectIdentifier: EntityDescription]
+
+    /// Builds and validates a model.
+    /// - Throws: ``ModelError`` naming the first problem found (unknown parent, destination or
+    ///   inverse, mismatched inverses, duplicate names, a default of the wrong type, …).
+    public init(entities declared: [EntityDescription]) throws {
+        let resolved = try Self.resolve(declared)
+        entities = resolved
+        entitiesByName = Dictionary(uniqueKeysWithValues: resolved.map { ($0.name, $0) })
+        try Self.validate(resolved, byName: entitiesByName)
+        var byClass: [ObjectIdentifier: EntityDescription] = [:]
+        var classUsers: [ObjectIdentifier: [String]] = [:]
+        for entity in resolved where entity.managedObjectClass != ManagedObject.self {
+            let key = ObjectIdentifier(entity.managedObjectClass)
+            byClass[key] = entity
+            classUsers[key, default: []].append(entity.name)
+        }
+        if let (key, users) = classUsers.first(where: { $0.value.count > 1 }) {
+            let className = resolved.first { ObjectIdentifier($0.managedObjectClass) == key }
+                .map { String(describing: $0.managedObjectClass) } ?? "?"
+            throw ModelError.duplicateClass(className: className, entities: users)
+        }
+        entitiesByClass = byClass
+        var hashes: [String: String] = [:]
+        for entity in resolved {
+            hashes[entity.name] = SHA256Hasher.hex(of: Data(Self.canonicalDescription(of: entity).utf8))
+        }
+        entityVersionHashes = hashes
+        let whole = resolved.sorted { $0.name < $1.name }.map(Self.canonicalDescription(of:)).joined(separator: "\n")
+        versionHash = SHA256Hasher.hex(of: Data(whole.utf8))
+    }
+
+    /// The entity `name`, or nil.
+    public func entity(named name: String) -> EntityDescription? { entitiesByName[name] }
+
+    /// The entity whose ``EntityDescription/managedObjectClass`` is `type`, or nil.
+    public func entity(for type: ManagedObject.Type) -> EntityDescription? {
+        entitiesByClass[ObjectIdentifier(type)]
+    }
+
+    /// The names of entities whose canonical descriptions differ between the two hash tables
+    /// (added, removed or changed), sorted, each with a word saying which.
+    public static func differences(stored: [String: String], current: [String: String]) -> [String] {
+        var result: [String] = []
+        for name in Set(stored.keys).union(current.keys).sorted() {
+            switch (stored[name], current[name]) {
+            case (nil, _?): result.append("entity '\(name)' was added")
+            case (_?, nil): result.append("entity '\(name)' was removed")
+            case (let a?, let b?) where a != b: result.append("entity '\(name)' changed")
+            default: break
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+extension ManagedObject {
+    /// Sets binary attribute `key` from the file at `url` without reading it into memory:
+    /// the file is copied (streamed, hashed) into the store's blob directory when the context
+    /// saves, if the attribute allows external storage and the file is above the threshold.
+    /// - Throws: ``ObjectGraphError/unknownKey(entity:key:)`` when `key` is not a binary attribute,
+    ///   ``ObjectGraphError/binaryValueUnavailable(key:path:reason:)`` when the file cannot be read.
+    public func setBinaryValue(fromFileAt url: URL, forKey key: String) throws {
+        fireFaultIfNeeded()
+        guard let index = entity.attributeIndexes[key], entity.allAttributes[index].type == .binary else {
+            throw ObjectGraphError.unknownKey(entity: entity.name, key: key)
+        }
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
+            throw ObjectGraphError.binaryValueUnavailable(key: key, path: url.path, reason: "the file is missing or unreadable")
+        }
+        guard index < values.count else { return }
+        values[index] = .file(url)
+        markChanged(key)
+    }
+
+    /// A file holding binary attribute `key`'s value, to stream from: the blob file for an
+    /// externally stored value, the source file for one set from a file and not yet saved,
+    /// or a temporary copy for a value kept inline. Nil when the value is nil.
+    /// - Throws: ``ObjectGraphError/unknownKey(entity:key:)`` for a key that is not a binary attribute;
+    ///   a file error when a temporary copy cannot be written.
+    public func binaryFileURL(forKey key: String) throws -> URL? {
+        fireFaultIfNeeded()
+        guard let index = entity.attributeIndexes[key], entity.allAttributes[index].type == .binary else {
+            throw ObjectGraphError.unknownKey(entity: entity.name, key: key)
+        }
+        guard index < values.count else { return nil }
+        switch values[index] {
+        case .blob(let reference): return managedObjectContext?.blobURL(for: reference)
+        case .file(let url): return url
+        case .data(let data):
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("objectgraph-\(UUID().uuidString)")
+            try data.write(to: url)
+            return url
+        default: return nil
+        }
+    }
+
+    /// The length in bytes of binary attribute `key`'s value without reading it, or nil.
+    public func binaryByteCount(forKey key: String) -> Int64? {
+        fireFaultIfNeeded()
+        guard let index = entity.attributeIndexes[key], index < values.count else { return nil }
+        switch values[index] {
+        case .blob(let reference): return reference.byteCount
+        case .data(let data): return Int64(data.count)
+        case .file(let url):
+            return (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
+        default: return nil
+        }
+    }
+
+    /// Whether binary attribute `key`'s value lives in a file beside the store.
+    public func isBinaryValueExternal(forKey key: String) -> Bool {
+        fireFaultIfNeeded()
+        guard let index = entity.attributeIndexes[key], index < values.count else { return false }
+        if case .blob = values[index] { return true }
+        return false
+    }
+}
+
+extension ManagedObject {
+    /// Sets binary attribute `key` to a blob already committed to this context's store's blob
+    /// directory (for callers that stream and hash a file into the ``BlobStore`` themselves,
+    /// so they know its SHA-256 before saving). The save writes the reference as is.
+    /// - Throws: ``ObjectGraphError/unknownKey(entity:key:)`` when `key` is not a binary attribute
+    ///   that allows external storage.
+    public func setBinaryValue(_ reference: BlobReference, forKey key: String) throws {
+        fireFaultIfNeeded()
+        guard let index = entity.attributeIndexes[key], entity.allAttributes[index].type == .binary,
+              entity.allAttributes[index].allowsExternalStorage, index < values.count else {
+            throw ObjectGraphError.unknownKey(entity: entity.name, key: key)
+        }
+        guard values[index] != .blob(reference) else { return }
+        values[index] = .blob(reference)
+        markChanged(key)
+    }
+
+    /// The blob reference of binary attribute `key` when its value lives in a file beside the
+    /// store, else nil. Never reads the file.
+    public func binaryReference(forKey key: String) -> BlobReference? {
+        fireFaultIfNeeded()
+        guard let index = entity.attributeIndexes[key], index < values.count,
+              case .blob(let reference) = values[index] else { return nil }
+        return reference
+    }
+}

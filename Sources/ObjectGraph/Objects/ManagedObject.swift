@@ -1,0 +1,121 @@
+import Foundation
+
+/// One object of the graph: an instance of an entity, living in one context.
+///
+/// Use it directly through key-value access, or subclass it per entity and give the
+/// subclass typed properties over the same storage:
+///
+/// ```swift
+/// final class Word: ManagedObject {
+///     var word: String? { get { self["word"] } set { self["word"] = newValue } }
+///     var vocabulary: Vocabulary? { get { self["vocabulary"] } set { self["vocabulary"] = newValue } }
+/// }
+/// ```
+///
+/// Objects are confined to their context's thread or task, like the context itself, and
+/// compare by identity: one row is never two objects in one context.
+open class ManagedObject: Hashable, CustomStringConvertible {
+    /// The entity, resolved by the model (inherited properties included).
+    public let entity: EntityDescription
+    /// The object's identity: temporary until the first save, then permanent.
+    public internal(set) var objectID: ObjectID
+    /// The context the object lives in; nil after it was deleted and saved, or after a reset.
+    public internal(set) weak var managedObjectContext: ManagedObjectContext?
+
+    /// Whether the object was inserted and not yet saved.
+    public internal(set) var isInserted = false
+    /// Whether the object was deleted and the deletion not yet saved.
+    public internal(set) var isDeleted = false
+    /// Whether the object's values are not loaded yet (they load on first access).
+    public internal(set) var isFault = false
+
+    /// Attribute values by index in ``EntityDescription/allAttributes``; empty while a fault.
+    var values: [StoredValue]
+    /// The values as last loaded or saved (shares storage with `values` until one changes).
+    var committed: [StoredValue]
+    /// Relationship slots by index in ``EntityDescription/allRelationships``; empty while a fault.
+    var slots: [RelationshipSlot]
+    /// To-one destinations as last loaded or saved, by relationship index.
+    var committedToOne: [ObjectID?]
+    /// Keys changed since the last save (only tracked for objects that are not inserted).
+    var changedKeys: Set<String> = []
+    /// Values that were set with the wrong type, reported by the next save's validation.
+    var typeProblems: [String: String] = [:]
+    /// The store's row version when the values were loaded.
+    var rowVersion: Int64 = 0
+
+    /// Makes an object of `entity`. With a context, the object is inserted into it at once
+    /// (it gets a temporary ID and default values, and ``awakeFromInsert()`` runs).
+    /// Subclasses inherit this initializer; they should not add stored properties that need one.
+    public required init(entity: EntityDescription, insertInto context: ManagedObjectContext?) {
+        self.entity = entity
+        self.objectID = ObjectID(entityName: entity.name, storeIdentifier: nil, storage: .temporary(Self.placeholderUUID))
+        self.values = []
+        self.committed = []
+        self.slots = []
+        self.committedToOne = []
+        if let context {
+            context.register(inserted: self)
+        }
+    }
+
+    private static let placeholderUUID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+    /// Whether the object has unsaved changes: inserted, deleted, or with changed properties.
+    public var hasChanges: Bool { isInserted || isDeleted || !changedKeys.isEmpty }
+
+    /// Whether the object was loaded from the store and has changed properties.
+    public var isUpdated: Bool { !isInserted && !isDeleted && !changedKeys.isEmpty }
+
+    // MARK: Hooks (override, and call super)
+
+    /// Called once when the object is inserted; set initial values here (setters work and
+    /// the object is already marked inserted).
+    open func awakeFromInsert() {}
+    /// Called when the object's values were loaded from the store.
+    open func awakeFromFetch() {}
+    /// Called once per save for every inserted, updated or deleted object, before validation.
+    /// Check ``isDeleted``; change values here with primitive setters so nothing re-triggers.
+    open func willSave() {}
+    /// Called after a save succeeded, once per object it wrote.
+    open func didSave() {}
+    /// Called when the object is deleted, before the delete rules run.
+    open func prepareForDeletion() {}
+    /// Your own checks for an inserted object, on top of the model's rules (which the context
+    /// checks itself). Throw a ``ValidationProblem`` or a ``ValidationError``.
+    open func validateForInsert() throws {}
+    /// Your own checks for an updated object, on top of the model's rules.
+    open func validateForUpdate() throws {}
+    /// Your own checks for a deleted object, on top of the deny rules.
+    open func validateForDelete() throws {}
+
+    // MARK: Identity
+
+    /// Objects are equal only when they are the same instance.
+    public static func == (lhs: ManagedObject, rhs: ManagedObject) -> Bool { lhs === rhs }
+
+    /// Hashes the instance's identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// `Entity <id>` and whether it is a fault.
+    open var description: String {
+        "\(entity.name) \(objectID)\(isFault ? " (fault)" : "")"
+    }
+
+    /// A validation problem about this object.
+    public func problem(key: String?, _ rule: String) -> ValidationProblem {
+        ValidationProblem(objectID: objectID, entityName: entity.name, key: key, rule: rule)
+    }
+}
+
+/// The in-memory state of one relationship of a loaded object.
+enum RelationshipSlot {
+    /// A to-one known only by the destination's ID (not yet turned into an object).
+    case toOneID(ObjectID?)
+    /// A to-one resolved to an object (or nil).
+    case toOne(ManagedObject?)
+    /// A to-many not loaded yet: it loads from the store on first access.
+    case unloadedToMany
+    /// A loaded to-many.
+    case toMany(Set<ManagedObject>)
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// An attribute value as the graph keeps it: one case per storage class, no `Any` boxes,
+/// so comparing, sorting, encoding and binding to SQL are plain switches.
+enum StoredValue: Hashable, Sendable, Codable {
+    case null
+    case string(String)
+    /// Every integer type and booleans' storage in SQL.
+    case integer(Int64)
+    case double(Double)
+    case bool(Bool)
+    case date(Date)
+    case data(Data)
+    case uuid(UUID)
+    /// A binary value kept as a content-addressed file beside the store.
+    case blob(BlobReference)
+    /// A binary value set from a file and not yet saved: the file is copied at save time.
+    case file(URL)
+
+    /// Converts a Swift value to the storage of `type`, or nil when it has the wrong type
+    /// or does not fit (an `Int` too large for `integer16`).
+    init?(_ value: Any, for type: AttributeType) {
+        switch type {
+        case .string:
+            guard let text = value as? String else { return nil }
+            self = .string(text)
+        case .integer16, .integer32, .integer64:
+            guard let number = Self.integer(value) else { return nil }
+            let fits = switch type {
+            case .integer16: Int64(Int16.min)...Int64(Int16.max) ~= number
+            case .integer32: Int64(Int32.min)...Int64(Int32.max) ~= number
+            default: true
+            }
+            guard fits else { return nil }
+            self = .integer(number)
+        case .double:
+            if let number = value as? Double { self = .double(number) }
+            else if let number = value as? Float { self = .double(Double(number)) }
+            else if let number = value as? Int { self = .double(Double(number)) }
+            else { return nil }
+        case .boolean:
+            guard let flag = value as? Bool else { return nil }
+            self = .bool(flag)
+        case .date:
+            guard let date = value as? Date else { return nil }
+            self = .date(date)
+        case .binary:
+            guard let data = value as? Data else { return nil }
+            self = .data(data)
+        case .uuid:
+            guard let uuid = value as? UUID else { return nil }
+            self = .uuid(uuid)
+        }
+    }
+
+    private static func integer(_ value: Any) -> Int64? {
+        switch value {
+        case let number as Int: Int64(number)
+        case let number as Int64: number
+        case let number as Int32: Int64(number)
+        case let number as Int16: Int64(number)
+        case let number as Int8: Int64(number)
+        case let number as UInt8: Int64(number)
+        case let number as UInt16: Int64(number)
+        case let number as UInt32: Int64(number)
+        default: nil
+        }
+    }
+
+    /// The Swift value for an attribute of `type`, as ``ManagedObject/value(forKey:)`` returns it.
+    /// External blobs are not read here (the object does that through its store).
+    func swiftValue(for type: AttributeType) -> Any? {
+        switch self {
+        case .null: nil
+        case .string(let text): text
+        case .integer(let number):
+            switch type {
+            case .integer16: Int16(truncatingIfNeeded: number)
+            case .integer32: Int32(truncatingIfNeeded: number)
+            case .boolean: number != 0
+            case .double: Double(number)
+            default: number
+            }
+        case .double(let number): number
+        case .bool(let flag): flag
+        case .date(let date): date
+        case .data(let data): data
+        case .uuid(let uuid): uuid
+        case .blob, .file: nil
+        }
+    }
+
+    /// The value as the predicate layer sees it.
+    var predicateValue: PredicateValue {
+        switch self {
+        case .null, .blob, .file: .null
+        case .string(let text): .string(text)
+        case .integer(let number): .integer(number)
+        case .double(let number): .double(number)
+        case .bool(let flag): .bool(flag)
+        case .date(let date): .date(date)
+        case .data(let data): .data(data)
+        case .uuid(let uuid): .uuid(uuid)
+        }
+    }
+
+    var isNull: Bool { if case .null = self { true } else { false } }
+
+    /// Orders two values of one attribute for sorting; nil sorts first, like SQLite.
+    static func precedes(_ lhs: StoredValue, _ rhs: StoredValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): false
+        case (.null, _): true
+        case (_, .null): false
+        case (.string(let a), .string(let b)): a < b
+        case (.integer(let a), .integer(let b)): a < b
+        case (.double(let a), .double(let b)): a < b
+        case (.integer(let a), .double(let b)): Double(a) < b
+        case (.double(let a), .integer(let b)): a < Double(b)
+        case (.bool(let a), .bool(let b)): !a && b
+        case (.date(let a), .date(let b)): a < b
+        case (.uuid(let a), .uuid(let b)): a.uuidString < b.uuidString
+        case (.data(let a), .data(let b)): a.lexicographicallyPrecedes(b)
+        default: false
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Why a predicate could not be evaluated in memory.
+public enum PredicateEvaluationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The object has no property `key` (reached through `keyPath`).
+    case unknownKey(String, keyPath: String)
+    /// `key` is an attribute but the key path goes on past it.
+    case notARelationship(String, keyPath: String)
+    /// `$name` was neither substituted nor given at evaluation.
+    case unresolvedVariable(String)
+    /// `pattern` of a `MATCHES` is not a valid regular expression.
+    case invalidRegularExpression(String)
+    /// A construct the evaluator cannot compute (the message says which).
+    case unsupported(String)
+
+    /// A message a user can act on.
+    public var description: String {
+        switch self {
+        case let .unknownKey(key, keyPath): return "unknown key '\(key)' in key path '\(keyPath)'"
+        case let .notARelationship(key, keyPath): return "'\(key)' is not a relationship, so key path '\(keyPath)' cannot go on past it"
+        case let .unresolvedVariable(name): return "variable $\(name) has no value; substitute it first"
+        case let .invalidRegularExpression(pattern): return "invalid regular expression '\(pattern)' in MATCHES"
+        case let .unsupported(what): return "unsupported in a predicate: \(what)"
+        }
+    }
+}

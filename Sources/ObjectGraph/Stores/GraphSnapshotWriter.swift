@@ -1,0 +1,130 @@
+import Foundation
+
+/// Applies one save's changes to a ``GraphSnapshot``, as the SQLite store applies them to
+/// its tables: keys assigned, rows written whole, deleted rows' references cleared, join
+/// rows replaced, uniqueness checked.
+struct GraphSnapshotWriter {
+    let model: ManagedObjectModel
+    let storeIdentifier: UUID
+
+    /// Returns the permanent IDs by temporary ID and the blob hashes the old rows referenced
+    /// (to remove after the write if nothing refers to them any more).
+    /// - Throws: ``ObjectGraphError/uniquenessViolation(entity:keys:)``, ``ObjectGraphError/objectNotFound(_:)``.
+    func apply(_ changes: StoreChanges, to graph: inout GraphSnapshot) throws -> ([ObjectID: ObjectID], Set<String>) {
+        var permanentIDs: [ObjectID: ObjectID] = [:]
+        for row in changes.inserted {
+            guard let entity = model.entity(named: row.objectID.entityName) else { continue }
+            var table = graph.tables[entity.rootName] ?? GraphSnapshot.Table()
+            table.lastKey += 1
+            graph.tables[entity.rootName] = table
+            permanentIDs[row.objectID] = .permanent(entityName: entity.name, storeIdentifier: storeIdentifier,
+                                                    primaryKey: table.lastKey)
+        }
+        func key(_ id: ObjectID?) -> Int64? {
+            guard let id else { return nil }
+            return id.primaryKey ?? permanentIDs[id]?.primaryKey
+        }
+        var released = Set<String>()
+        for row in changes.inserted + changes.updated {
+            let id = permanentIDs[row.objectID] ?? row.objectID
+            guard let entity = model.entity(named: id.entityName), let primaryKey = id.primaryKey else { continue }
+            if let old = graph.tables[entity.rootName]?.records[primaryKey] {
+                released.formUnion(old.attributes.compactMap(\.blobHash))
+            } else if permanentIDs[row.objectID] == nil {
+                throw ObjectGraphError.objectNotFound(id)
+            }
+            graph.tables[entity.rootName, default: GraphSnapshot.Table()].records[primaryKey] =
+                GraphSnapshot.Record(entityName: entity.name, version: row.version, attributes: row.attributes,
+                                     toOne: row.toOne.map(key))
+        }
+        var deletedKeys: [String: Set<Int64>] = [:]
+        for id in changes.deleted {
+            guard let entity = model.entity(named: id.entityName), let primaryKey = id.primaryKey,
+                  let old = graph.tables[entity.rootName]?.records.removeValue(forKey: primaryKey) else { continue }
+            released.formUnion(old.attributes.compactMap(\.blobHash))
+            deletedKeys[entity.rootName, default: []].insert(primaryKey)
+        }
+        if !deletedKeys.isEmpty { clearReferences(to: deletedKeys, in: &graph) }
+        for membership in changes.joinMemberships {
+            guard let entity = model.entity(named: membership.entityName),
+                  let relationship = entity.relationship(named: membership.relationship),
+                  case .joinTable(let name, _) = model.storage(of: relationship, in: entity),
+                  let source = key(membership.source) else { continue }
+            var rows = graph.joins[name] ?? []
+            rows = rows.filter { $0.source != source }
+            for member in membership.members {
+                if let destination = key(member) { rows.insert(.init(source: source, destination: destination)) }
+            }
+            graph.joins[name] = rows
+        }
+        try checkUniqueness(in: graph)
+        return (permanentIDs, released)
+    }
+
+    /// Sets to nil every to-one pointing at a deleted row and drops join rows naming one
+    /// (what `ON DELETE SET NULL` and `ON DELETE CASCADE` do in SQLite).
+    private func clearReferences(to deleted: [String: Set<Int64>], in graph: inout GraphSnapshot) {
+        for (root, table) in graph.tables {
+            for (key, record) in table.records {
+                guard let entity = model.entity(named: record.entityName) else { continue }
+                var updated = record
+                for (index, relationship) in entity.allRelationships.enumerated() where !relationship.isToMany {
+                    guard index < record.toOne.count, let target = record.toOne[index],
+                          let destinationRoot = model.entity(named: relationship.destination)?.rootName,
+                          deleted[destinationRoot]?.contains(target) == true else { continue }
+                    updated.toOne[index] = nil
+                }
+                if updated.toOne != record.toOne { graph.tables[root]?.records[key] = updated }
+            }
+        }
+        for entity in model.entities {
+            for relationship in entity.relationships {
+                guard case .joinTable(let name, true) = model.storage(of: relationship, in: entity),
+                      let destinationRoot = model.entity(named: relationship.destination)?.rootName else { continue }
+                let sourceGone = deleted[entity.rootName] ?? []
+                let destinationGone = deleted[destinationRoot] ?? []
+                graph.joins[name] = graph.joins[name]?.filter {
+                    !sourceGone.contains($0.source) && !destinationGone.contains($0.destination)
+                }
+            }
+        }
+    }
+
+    private func checkUniqueness(in graph: GraphSnapshot) throws {
+        for entity in model.entities where !entity.uniquenessConstraints.isEmpty {
+            let names = Set(entity.hierarchyNames)
+            let records = graph.tables[entity.rootName]?.records.values.filter { names.contains($0.entityName) } ?? []
+            for constraint in entity.uniquenessConstraints {
+                let indexes = constraint.compactMap { entity.attributeIndexes[$0] }
+                var seen = Set<[StoredValue]>()
+                for record in records {
+                    let values = indexes.map { $0 < record.attributes.count ? record.attributes[$0] : .null }
+                    // Like SQL, rows with a NULL in the constraint never clash.
+                    guard !values.contains(where: \.isNull) else { continue }
+                    guard seen.insert(values).inserted else {
+                        throw ObjectGraphError.uniquenessViolation(entity: entity.name, keys: constraint)
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension StoredValue {
+    /// The hash of an external blob value, or nil.
+    var blobHash: String? {
+        if case .blob(let reference) = self { return reference.sha256 }
+        return nil
+    }
+}
+
+extension GraphSnapshot {
+    /// Every blob hash some row refers to.
+    func referencedBlobHashes() -> Set<String> {
+        var result = Set<String>()
+        for table in tables.values {
+            for record in table.records.values { result.formUnion(record.attributes.compactMap(\.blobHash)) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+
+/// The in-memory store, and with a file URL the binary store: the whole graph held as a
+/// ``GraphSnapshot``, written to one file on every save (temp file, fsync, atomic rename).
+///
+/// `@unchecked Sendable`: the snapshot is only read and replaced under `lock`; everything
+/// else is immutable after `init`.
+final class InMemoryStore: RowStore, @unchecked Sendable {
+    let model: ManagedObjectModel
+    let identifier: UUID
+    let type: PersistentStoreType
+    let url: URL?
+    let blobStore: BlobStore?
+    let externalStorageThreshold: Int
+    let modelVersionHash: String
+    var blobDirectory: URL? { blobStore?.directory }
+
+    private let lock = NSLock()
+    private var snapshot: GraphSnapshot
+
+    /// Opens the binary store at `fileURL` (creating it), or a fresh in-memory store when nil.
+    /// - Throws: ``StoreError/modelMismatch(storeHash:modelHash:differences:)``,
+    ///   ``StoreError/corruptStore(path:reason:)``, ``StoreError/io(path:reason:)``.
+    init(model: ManagedObjectModel, fileURL: URL?, options: PersistentStoreOptions) throws {
+        self.model = model
+        url = fileURL
+        type = fileURL == nil ? .inMemory : .binary
+        externalStorageThreshold = options.externalStorageThreshold
+        if let fileURL {
+            blobStore = try BlobStore(directory: fileURL.deletingPathExtension().appendingPathExtension("blobs"))
+            if FileManager.default.fileExists(atPath: fileURL.path) {
+                snapshot = try Self.read(fileURL)
+                try snapshot.metadata.check(against: model)
+            } else {
+                snapshot = GraphSnapshot(metadata: StoreMetadata(newStoreFor: model))
+                try Self.write(snapshot, to: fileURL)
+            }
+        } else {
+            blobStore = nil
+            snapshot = GraphSnapshot(metadata: StoreMetadata(newStoreFor: model))
+        }
+        identifier = snapshot.metadata.storeIdentifier
+        modelVersionHash = snapshot.metadata.modelVersionHash
+    }
+
+    /// The current snapshot (a value: later saves do not change it).
+    var currentSnapshot: GraphSnapshot { lock.withLock { snapshot } }
+
+    // MARK: Reading
+
+    func fetch(_ request: StoreFetch) throws -> [StoreRow] {
+        let graph = currentSnapshot
+        let names = Set(request.entityNames)
+        let root = request.entity.rootName
+        var keys = (graph.tables[root]?.records ?? [:]).filter { names.contains($0.value.entityName) }.map(\.key).sorted()
+        if let predicate = request.predicate {
+            keys = try keys.filter { key in
+                try predicate.simpleEvaluate(with: RecordSubject(graph: graph, model: model, root: root, key: key))
+            }
+        }
+        var rows = keys.compactMap { row(in: graph, root: root, key: $0) }
+        if !request.sortOrderings.isEmpty {
+            let orderings = request.sortOrderings.map { ordering in
+                (ordering, request.entity.attributeIndexes[ordering.key] ?? -1)
+            }
+            rows.sort { lhs, rhs in
+                for (ordering, index) in orderings where index >= 0 {
+                    let a = lhs.attributes[index], b = rhs.attributes[index]
+                    if StoredValue.precedes(a, b) { return ordering.ascending }
+                    if StoredValue.precedes(b, a) { return !ordering.ascending }
+                }
+                return false
+            }
+        }
+        let start = min(request.offset, rows.count)
+        let end = request.limit.map { min(rows.count, start + $0) } ?? rows.count
+        return Array(rows[start..<end])
+    }
+
+    func count(_ request: StoreFetch) throws -> Int { try fetch(request).count }
+
+    func row(for id: ObjectID) throws -> StoreRow? {
+        guard let key = id.primaryKey, let entity = model.entity(named: id.entityName) else { return nil }
+        return row(in: currentSnapshot, root: entity.rootName, key: key)
+    }
+
+    func destinations(of id: ObjectID, relationship: RelationshipDescription) throws -> [ObjectID] {
+        guard let key = id.primaryKey, let entity = model.entity(named: id.entityName) else { return [] }
+        return Self.destinations(in: currentSnapshot, model: model, entity: entity, key: key, relationship: relationship)
+    }
+
+    static func destinations(in graph: GraphSnapshot, model: ManagedObjectModel, entity: EntityDescription,
+                             key: Int64, relationship: RelationshipDescription) -> [ObjectID] {
+        guard let destination = model.entity(named: relationship.destination) else { return [] }
+        let root = destination.rootName
+        switch model.storage(of: relationship, in: entity) {
+        case .foreignKey:
+            return []
+        case .inverseForeignKey(let inverse):
+            let records = graph.tables[root]?.records ?? [:]
+            return records.compactMap { candidate, record in
+                guard let index = model.entity(named: record.entityName)?.relationshipIndexes[inverse],
+                      index < record.toOne.count, record.toOne[index] == key else { return nil }
+                return graph.objectID(root: root, key: candidate)
+            }.sorted { ($0.primaryKey ?? 0) < ($1.primaryKey ?? 0) }
+        case .joinTable(let name, let isOwner):
+            let pairs = graph.joins[name] ?? []
+            let keys = isOwner ? pairs.filter { $0.source == key }.map(\.destination)
+                               : pairs.filter { $0.destination == key }.map(\.source)
+            return keys.sorted().compactMap { graph.objectID(root: root, key: $0) }
+        }
+    }
+
+    private func row(in graph: GraphSnapshot, root: String, key: Int64) -> StoreRow? {
+        guard let record = graph.tables[root]?.records[key], let entity = model.entity(named: record.entityName) else {
+            return nil
+        }
+        let toOne: [ObjectID?] = entity.allRelationships.enumerated().map { index, relationship in
+            guard !relationship.isToMany, index < record.toOne.count, let target = record.toOne[index],
+                  let destination = model.entity(named: relationship.destination) else { return nil }
+            return graph.objectID(root: destination.rootName, key: target)
+        }
+        return StoreRow(objectID: .permanent(entityName: record.entityName, storeIdentifier: identifier, primaryKey: key),
+                        version: record.version, attributes: record.attributes, toOne: toOne)
+    }
+
+    // MARK: Writing
+
+    func save(_ changes: StoreChanges) throws -> [ObjectID: ObjectID] {
+        try lock.withLock {
+            var graph = snapshot
+            let writer = GraphSnapshotWriter(model: model, storeIdentifier: identifier)
+            let (permanentIDs, releasedBlobs) = try writer.apply(changes, to: &graph)
+            if let url { try Self.write(graph, to: url) }
+            snapshot = graph
+            if let blobStore {
+                let referenced = graph.referencedBlobHashes()
+                for hash in releasedBlobs where !referenced.contains(hash) { try? blobStore.remove(sha256: hash) }
+            }
+            return permanentIDs
+        }
+    }
+
+    // MARK: The binary file
+
+    private static func read(_ url: URL) throws -> GraphSnapshot {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw StoreError.io(path: url.path, reason: error.localizedDescription)
+        }
+        do {
+            return try PropertyListDecoder().decode(GraphSnapshot.self, from: data)
+        } catch {
+            throw StoreError.corruptStore(path: url.path, reason: String(describing: error))
+        }
+    }
+
+    /// Writes `graph` to a temporary file beside `url`, fsyncs it, renames it over `url`.
+    private static func write(_ graph: GraphSnapshot, to url: URL) throws {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            let data = try encoder.encode(graph)
+            try data.write(to: temporary)
+            let handle = try FileHandle(forWritingTo: temporary)
+            try handle.synchronize()
+            try handle.close()
+            if rename(temporary.path, url.path) != 0 {
+                throw StoreError.io(path: url.path, reason: String(cString: strerror(errno)))
+            }
+            let directory = open(url.deletingLastPathComponent().path, O_RDONLY)
+            if directory >= 0 { fsync(directory); close(directory) }
+        } catch let error as StoreError {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw StoreError.io(path: url.path, reason: String(describing: error))
+        }
+    }
+}

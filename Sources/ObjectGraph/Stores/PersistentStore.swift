@@ -1,0 +1,132 @@
+import Foundation
+
+/// The kinds of store a coordinator can open.
+public enum PersistentStoreType: String, Sendable, Hashable, CaseIterable {
+    /// A SQLite database in WAL mode (the default for real use).
+    case sqlite
+    /// The whole graph in one file, rewritten atomically on every save.
+    case binary
+    /// Nothing on disk; gone when the coordinator goes.
+    case inMemory
+}
+
+/// Settings for opening a store.
+public struct PersistentStoreOptions: Sendable, Hashable {
+    /// Binary values above this many bytes, in attributes that allow external storage,
+    /// live in files beside the store. 128 KiB by default.
+    public var externalStorageThreshold: Int
+    /// How long SQLite waits for another connection's lock before failing, in milliseconds.
+    public var busyTimeoutMilliseconds: Int32
+
+    /// Options with the defaults.
+    public init(externalStorageThreshold: Int = 128 * 1024, busyTimeoutMilliseconds: Int32 = 5_000) {
+        self.externalStorageThreshold = externalStorageThreshold
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+    }
+}
+
+/// A store opened by a ``PersistentStoreCoordinator``. All store types share it; they are
+/// `Sendable` and lock internally, so contexts on different tasks may use one store.
+public protocol PersistentStore: AnyObject, Sendable {
+    /// The store's UUID, made when the store was created and kept in its metadata.
+    var identifier: UUID { get }
+    /// The kind of store.
+    var type: PersistentStoreType { get }
+    /// The store's file, or nil in memory.
+    var url: URL? { get }
+    /// The model version hash the store was written with.
+    var modelVersionHash: String { get }
+    /// The directory holding externally stored binary values, if the store has one.
+    var blobDirectory: URL? { get }
+}
+
+/// Why a store could not be opened, read or written.
+public enum StoreError: Error, CustomStringConvertible {
+    /// The store was written with another model; the differences are named.
+    case modelMismatch(storeHash: String, modelHash: String, differences: [String])
+    /// The store file is not one this framework wrote, or it is damaged.
+    case corruptStore(path: String, reason: String)
+    /// A file could not be read or written.
+    case io(path: String, reason: String)
+    /// A store type needs a file URL and none was given.
+    case missingURL(PersistentStoreType)
+
+    /// A sentence naming the problem.
+    public var description: String {
+        switch self {
+        case .modelMismatch(let storeHash, let modelHash, let differences):
+            "The store was written with another model (store \(storeHash.prefix(12)), model \(modelHash.prefix(12))): "
+                + (differences.isEmpty ? "the models differ" : differences.joined(separator: "; "))
+                + ". Migration is not available yet."
+        case .corruptStore(let path, let reason): "The store at \(path) is damaged or not a store: \(reason)."
+        case .io(let path, let reason): "Could not read or write \(path): \(reason)."
+        case .missingURL(let type): "A \(type.rawValue) store needs a file URL."
+        }
+    }
+}
+
+/// One stored row as the stores hand it to contexts.
+struct StoreRow: Sendable {
+    /// The permanent ID (entity is the most specific one).
+    var objectID: ObjectID
+    /// Incremented by every update, for optimistic locking.
+    var version: Int64
+    /// Attribute values by index in the entity's `allAttributes` (transient ones `.null`).
+    var attributes: [StoredValue]
+    /// To-one destinations by index in the entity's `allRelationships` (nil for to-many).
+    var toOne: [ObjectID?]
+}
+
+/// A fetch as a store runs it.
+struct StoreFetch: Sendable {
+    var entity: EntityDescription
+    var includesSubentities: Bool
+    var predicate: FetchPredicate?
+    var sortOrderings: [SortOrdering]
+    var limit: Int?
+    var offset: Int
+
+    /// The names of the entities whose rows qualify.
+    var entityNames: [String] { includesSubentities ? entity.hierarchyNames : [entity.name] }
+}
+
+/// Everything one save writes, in one transaction.
+struct StoreChanges: Sendable {
+    /// New rows; their IDs are temporary and the store assigns keys.
+    var inserted: [StoreRow] = []
+    /// Changed rows, written whole.
+    var updated: [StoreRow] = []
+    /// Removed rows.
+    var deleted: [ObjectID] = []
+    /// The full membership of many-to-many (join table) relationships that changed,
+    /// from the side that owns the join table.
+    var joinMemberships: [JoinMembership] = []
+}
+
+/// The members of one join-table relationship of one object.
+struct JoinMembership: Sendable {
+    var source: ObjectID
+    var entityName: String
+    var relationship: String
+    var members: [ObjectID]
+}
+
+/// What contexts need of a store: rows in, rows out.
+protocol RowStore: PersistentStore {
+    /// The model the store was opened with.
+    var model: ManagedObjectModel { get }
+    /// External binary storage and its threshold; nil when the store keeps every value inline.
+    var blobStore: BlobStore? { get }
+    var externalStorageThreshold: Int { get }
+
+    /// Rows matching `request`, filtered, sorted and paged.
+    func fetch(_ request: StoreFetch) throws -> [StoreRow]
+    /// How many rows match `request` (limit and offset applied).
+    func count(_ request: StoreFetch) throws -> Int
+    /// The row of `id`, or nil when there is none.
+    func row(for id: ObjectID) throws -> StoreRow?
+    /// The destinations of to-many `relationship` of `id`.
+    func destinations(of id: ObjectID, relationship: RelationshipDescription) throws -> [ObjectID]
+    /// Writes `changes` atomically; returns the permanent ID of every inserted row, by temporary ID.
+    func save(_ changes: StoreChanges) throws -> [ObjectID: ObjectID]
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// What the blob directory holds beyond what the store refers to.
+public struct BlobGarbage: Sendable, Hashable {
+    /// Hashes of committed blobs no row refers to and older than the age asked for, sorted:
+    /// safe to remove (or removed).
+    public var unreferencedBlobs: [String]
+    /// Hashes of unreferenced blobs younger than that age, sorted. A save in another
+    /// process commits its blobs just before its transaction, so these are left alone.
+    public var recentUnreferencedBlobs: [String]
+    /// Temporary files in the staging folder older than the age, as `.staging/<name>`.
+    public var staleTemporaryFiles: [String]
+}
+
+extension PersistentStoreCoordinator {
+    /// The store's own consistency check (SQLite's `PRAGMA integrity_check`): the problems it
+    /// reports, or an empty array when the database is sound (always empty for other store types).
+    /// - Throws: ``SQLiteError`` when the check cannot run, ``ObjectGraphError/noPersistentStore``.
+    public func integrityProblems() throws -> [String] {
+        guard let store = try store() as? SQLiteStore else { return [] }
+        return try store.integrityProblems()
+    }
+
+    /// The blob files nothing refers to, read while holding the store's write lock so no
+    /// transaction in progress is mistaken for garbage. Files modified less than `age`
+    /// seconds ago are spared, as a save elsewhere may be about to refer to them. With
+    /// `remove`, the others are deleted under the same lock and the value lists what was removed.
+    /// SQLite stores only; other stores report nothing.
+    /// - Throws: ``SQLiteError`` (busy among them), ``BlobStoreError``, ``ObjectGraphError/noPersistentStore``.
+    public func blobGarbage(olderThan age: TimeInterval = 3600, remove: Bool = false) throws -> BlobGarbage {
+        guard let store = try store() as? SQLiteStore, let blobStore = store.blobStore else {
+            return BlobGarbage(unreferencedBlobs: [], recentUnreferencedBlobs: [], staleTemporaryFiles: [])
+        }
+        return try store.withConnection { connection in
+            try connection.transaction {
+                let referenced = try store.referencedBlobHashes(connection: connection)
+                let unreferenced = try blobStore.allHashes().subtracting(referenced)
+                let recent = try blobStore.modifiedWithin(age, unreferenced)
+                guard remove else {
+                    return BlobGarbage(unreferencedBlobs: unreferenced.subtracting(recent).sorted(),
+                                       recentUnreferencedBlobs: recent.sorted(),
+                                       staleTemporaryFiles: try blobStore.staleTemporaryFiles(olderThan: age))
+                }
+                let removed = try blobStore.sweep(keeping: referenced.union(recent), temporaryFilesOlderThan: age)
+                return BlobGarbage(unreferencedBlobs: removed.filter { !$0.hasPrefix(".") },
+                                   recentUnreferencedBlobs: recent.sorted(),
+                                   staleTemporaryFiles: removed.filter { $0.hasPrefix(".") })
+            }
+        }
+    }
+}

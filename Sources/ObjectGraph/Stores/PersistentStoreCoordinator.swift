@@ -1,0 +1,48 @@
+import Foundation
+
+/// Opens stores for a model and hands them to contexts.
+///
+/// `@unchecked Sendable`: the list of stores is only read and written under `lock`, and
+/// the stores themselves are `Sendable`.
+public final class PersistentStoreCoordinator: @unchecked Sendable {
+    /// The model every store of the coordinator is opened with.
+    public let managedObjectModel: ManagedObjectModel
+    private let lock = NSLock()
+    private var stores: [any RowStore] = []
+
+    /// A coordinator for `model`, with no store yet.
+    public init(model: ManagedObjectModel) {
+        managedObjectModel = model
+    }
+
+    /// Opens (creating if needed) a store of `type` at `url` (nil for in-memory) and adds it.
+    /// Contexts use the first store added.
+    /// - Throws: ``StoreError/modelMismatch(storeHash:modelHash:differences:)`` when the store
+    ///   was written with another model; ``StoreError``, ``SQLiteError`` when it cannot be opened.
+    @discardableResult
+    public func addPersistentStore(type: PersistentStoreType, at url: URL?,
+                                   options: PersistentStoreOptions = PersistentStoreOptions()) throws -> any PersistentStore {
+        let store: any RowStore
+        switch type {
+        case .sqlite:
+            guard let url else { throw StoreError.missingURL(type) }
+            store = try SQLiteStore(model: managedObjectModel, url: url, options: options)
+        case .binary:
+            guard let url else { throw StoreError.missingURL(type) }
+            store = try InMemoryStore(model: managedObjectModel, fileURL: url, options: options)
+        case .inMemory:
+            store = try InMemoryStore(model: managedObjectModel, fileURL: nil, options: options)
+        }
+        lock.withLock { stores.append(store) }
+        return store
+    }
+
+    /// The stores added so far.
+    public var persistentStores: [any PersistentStore] { lock.withLock { stores } }
+
+    /// The store contexts read and write.
+    func store() throws -> any RowStore {
+        guard let store = lock.withLock({ stores.first }) else { throw ObjectGraphError.noPersistentStore }
+        return store
+    }
+}

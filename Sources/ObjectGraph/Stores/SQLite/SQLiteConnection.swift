@@ -1,0 +1,91 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection with a cache of prepared statements keyed by SQL text.
+///
+/// Not `Sendable`: ``SQLiteStore`` owns it and only touches it under its lock.
+final class SQLiteConnection {
+    let handle: OpaquePointer
+    private var statements: [String: SQLiteStatement] = [:]
+
+    /// Opens (creating) the database at `path`.
+    /// - Throws: ``SQLiteError`` when the file cannot be opened.
+    init(path: String, busyTimeoutMilliseconds: Int32) throws {
+        var connection: OpaquePointer?
+        let code = sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        guard code == SQLITE_OK, let connection else {
+            let error = SQLiteError(connection: connection, code: code, sql: nil)
+            sqlite3_close_v2(connection)
+            throw error
+        }
+        handle = connection
+        sqlite3_extended_result_codes(handle, 1)
+        let timeout = sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        guard timeout == SQLITE_OK else { throw error(code: timeout, sql: "busy_timeout") }
+    }
+
+    deinit {
+        statements = [:]
+        sqlite3_close_v2(handle)
+    }
+
+    func error(code: Int32, sql: String?) -> SQLiteError {
+        SQLiteError(connection: handle, code: code, sql: sql)
+    }
+
+    /// Runs one or more statements that take no parameters.
+    /// - Throws: ``SQLiteError``.
+    func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        if code != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_free(message)
+            throw SQLiteError(extendedResultCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
+        }
+    }
+
+    /// The cached statement for `sql`, prepared (persistent) on first use, reset and unbound.
+    /// - Throws: ``SQLiteError`` when the SQL does not compile.
+    func statement(_ sql: String) throws -> SQLiteStatement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        var prepared: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+        guard code == SQLITE_OK, let prepared else { throw error(code: code, sql: sql) }
+        let statement = SQLiteStatement(handle: prepared, sql: sql, connection: self)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Drops `sql`'s statement from the cache (after it failed).
+    func forget(_ sql: String) { statements[sql] = nil }
+
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction: committed when it returns, rolled
+    /// back when it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The value of the first column of the first row of `sql`, as an integer.
+    func scalar(_ sql: String, _ bindings: [StoredValue] = []) throws -> Int64? {
+        let statement = try statement(sql)
+        defer { statement.reset() }
+        for (index, value) in bindings.enumerated() { try statement.bind(value, at: Int32(index + 1)) }
+        guard try statement.step(), !statement.isNull(0) else { return nil }
+        return statement.int64(0)
+    }
+
+    /// Number of rows the last statement changed.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+}

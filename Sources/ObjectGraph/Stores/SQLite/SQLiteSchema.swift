@@ -1,0 +1,237 @@
+import Foundation
+
+/// The tables the SQLite store generates from a model: one per entity hierarchy (with the
+/// entity number in `Z_ENT` and the row version in `Z_OPT`), to-one relationships as foreign
+/// key columns, many-to-many relationships as join tables, and for every entity the column
+/// positions its rows are read from and the statements they are written with.
+struct SQLiteSchema: Sendable {
+    /// One value written for a row, in the order of an entity's insert statement.
+    enum WriteColumn: Sendable {
+        case attribute(Int)
+        case blobHash(Int)
+        case blobSize(Int)
+        case toOne(Int)
+    }
+
+    struct Column: Sendable {
+        var name: String
+        var definition: String
+    }
+
+    struct Table: Sendable {
+        var name: String
+        var columns: [Column] = []
+        var indexes: [String] = []
+        /// `SELECT` of every column, aliased `t0`.
+        var selectSQL: String { "SELECT " + (["Z_PK", "Z_ENT", "Z_OPT"] + columns.map(\.name)).map { "t0.\(quote($0))" }
+            .joined(separator: ", ") + " FROM \(quote(name)) AS t0" }
+    }
+
+    struct EntityLayout: Sendable {
+        var table: String
+        var entityNumbers: [Int64]
+        /// Per attribute index: the column, or nil for transient attributes.
+        var attributeColumns: [String?]
+        /// Per attribute index: the hash column of an externally storable binary (its size column follows it in the table).
+        var blobHashColumns: [String?]
+        /// Per relationship index: the foreign key column of a to-one.
+        var toOneColumns: [String?]
+        /// Per attribute index: its position in the table's select list (-1 for none).
+        var attributePositions: [Int32]
+        var blobHashPositions: [Int32]
+        var toOnePositions: [Int32]
+        var writeColumns: [WriteColumn]
+        var insertSQL: String
+        var updateSQL: String
+    }
+
+    var tables: [String: Table] = [:]
+    var tableOrder: [String] = []
+    var layouts: [String: EntityLayout] = [:]
+    var joinTables: [String: (ownerRoot: String, otherRoot: String)] = [:]
+    var entityNamesByNumber: [Int64: String] = [:]
+    var mappings: [String: SQLEntityMapping] = [:]
+
+    init(model: ManagedObjectModel) {
+        for entity in model.entities { entityNamesByNumber[entity.entityNumber] = entity.name }
+        for root in model.entities where root.parentName == nil { addTable(for: root, model: model) }
+        for entity in model.entities { addJoinTables(of: entity, model: model) }
+        for entity in model.entities { mappings[entity.name] = mapping(of: entity, model: model) }
+    }
+
+    private mutating func addTable(for root: EntityDescription, model: ManagedObjectModel) {
+        var table = Table(name: root.name)
+        var used: Set<String> = ["z_pk", "z_ent", "z_opt"]
+        var attributeColumns: [String: [String: String]] = [:]
+        var blobColumns: [String: [String: (hash: String, size: String)]] = [:]
+        var relationshipColumns: [String: [String: String]] = [:]
+        func claim(_ name: String, entity: String) -> String {
+            let column = used.contains(name.lowercased()) ? "\(entity)_\(name)" : name
+            used.insert(column.lowercased())
+            return column
+        }
+        for name in root.hierarchyNames {
+            guard let entity = model.entity(named: name) else { continue }
+            var attributes = entity.parentName.flatMap { attributeColumns[$0] } ?? [:]
+            var blobs = entity.parentName.flatMap { blobColumns[$0] } ?? [:]
+            var relationships = entity.parentName.flatMap { relationshipColumns[$0] } ?? [:]
+            for attribute in entity.attributes where !attribute.isTransient {
+                let column = claim(attribute.name, entity: name)
+                attributes[attribute.name] = column
+                table.columns.append(Column(name: column, definition: Self.sqlType(attribute.type)))
+                if attribute.allowsExternalStorage {
+                    let hash = claim("\(column)_sha256", entity: name)
+                    let size = claim("\(column)_size", entity: name)
+                    blobs[attribute.name] = (hash, size)
+                    table.columns.append(Column(name: hash, definition: "TEXT"))
+                    table.columns.append(Column(name: size, definition: "INTEGER"))
+                    table.indexes.append("CREATE INDEX \(quote("\(root.name)_\(hash)")) ON \(quote(root.name))(\(quote(hash)))")
+                }
+                if attribute.isIndexed {
+                    table.indexes.append("CREATE INDEX \(quote("\(root.name)_\(column)")) ON \(quote(root.name))(\(quote(column)))")
+                }
+            }
+            for relationship in entity.relationships where !relationship.isToMany {
+                let column = claim(relationship.name, entity: name)
+                relationships[relationship.name] = column
+                let destinationRoot = model.entity(named: relationship.destination)?.rootName ?? relationship.destination
+                table.columns.append(Column(name: column, definition: "INTEGER REFERENCES \(quote(destinationRoot))(\"Z_PK\")"
+                    + " ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED"))
+                table.indexes.append("CREATE INDEX \(quote("\(root.name)_\(column)")) ON \(quote(root.name))(\(quote(column)))")
+            }
+            for (number, constraint) in entity.uniquenessConstraints.enumerated() {
+                let columns = constraint.compactMap { attributes[$0] }.map(quote).joined(separator: ", ")
+                let numbers = entity.hierarchyNames.compactMap { model.entity(named: $0)?.entityNumber }.map(String.init)
+                table.indexes.append("CREATE UNIQUE INDEX \(quote("\(name)_unique_\(number)")) ON \(quote(root.name))(\(columns))"
+                    + " WHERE \"Z_ENT\" IN (\(numbers.joined(separator: ", ")))")
+            }
+            attributeColumns[name] = attributes
+            blobColumns[name] = blobs
+            relationshipColumns[name] = relationships
+        }
+        table.indexes.insert("CREATE INDEX \(quote("\(root.name)_Z_ENT")) ON \(quote(root.name))(\"Z_ENT\")", at: 0)
+        tables[root.name] = table
+        tableOrder.append(root.name)
+
+        var positions: [String: Int32] = ["Z_PK": 0, "Z_ENT": 1, "Z_OPT": 2]
+        for (offset, column) in table.columns.enumerated() { positions[column.name] = Int32(offset + 3) }
+        for name in root.hierarchyNames {
+            guard let entity = model.entity(named: name) else { continue }
+            let attributes = entity.allAttributes.map { attributeColumns[name]?[$0.name] }
+            let blobs = entity.allAttributes.map { blobColumns[name]?[$0.name] }
+            let blobHashes = blobs.map { $0?.hash }
+            let toOne = entity.allRelationships.map { $0.isToMany ? nil : relationshipColumns[name]?[$0.name] }
+            var writes: [WriteColumn] = []
+            var names: [String] = []
+            for index in entity.allAttributes.indices {
+                if let column = attributes[index] { writes.append(.attribute(index)); names.append(column) }
+                if let blob = blobs[index] {
+                    writes.append(.blobHash(index)); names.append(blob.hash)
+                    writes.append(.blobSize(index)); names.append(blob.size)
+                }
+            }
+            for index in entity.allRelationships.indices {
+                if let column = toOne[index] { writes.append(.toOne(index)); names.append(column) }
+            }
+            let insert = "INSERT INTO \(quote(root.name)) (\"Z_PK\", \"Z_ENT\", \"Z_OPT\"" + names.map { ", " + quote($0) }.joined()
+                + ") VALUES (?, ?, ?" + String(repeating: ", ?", count: names.count) + ")"
+            let update = "UPDATE \(quote(root.name)) SET \"Z_OPT\" = ?" + names.map { ", \(quote($0)) = ?" }.joined()
+                + " WHERE \"Z_PK\" = ?"
+            layouts[name] = EntityLayout(
+                table: root.name,
+                entityNumbers: entity.hierarchyNames.compactMap { model.entity(named: $0)?.entityNumber },
+                attributeColumns: attributes, blobHashColumns: blobHashes, toOneColumns: toOne,
+                attributePositions: attributes.map { $0.flatMap { positions[$0] } ?? -1 },
+                blobHashPositions: blobHashes.map { $0.flatMap { positions[$0] } ?? -1 },
+                toOnePositions: toOne.map { $0.flatMap { positions[$0] } ?? -1 },
+                writeColumns: writes, insertSQL: insert, updateSQL: update)
+        }
+    }
+
+    private mutating func addJoinTables(of entity: EntityDescription, model: ManagedObjectModel) {
+        for relationship in entity.relationships where relationship.isToMany {
+            guard case .joinTable(let name, true) = model.storage(of: relationship, in: entity),
+                  joinTables[name] == nil else { continue }
+            let other = model.entity(named: relationship.destination)?.rootName ?? relationship.destination
+            joinTables[name] = (entity.rootName, other)
+        }
+    }
+
+    private func mapping(of entity: EntityDescription, model: ManagedObjectModel) -> SQLEntityMapping? {
+        guard let layout = layouts[entity.name] else { return nil }
+        var attributes: [String: SQLAttributeMapping] = [:]
+        for (index, attribute) in entity.allAttributes.enumerated() {
+            if let column = layout.attributeColumns[index] {
+                attributes[attribute.name] = SQLAttributeMapping(column: column, encoding: Self.encoding(attribute.type))
+            }
+        }
+        var relationships: [String: SQLRelationshipMapping] = [:]
+        for (index, relationship) in entity.allRelationships.enumerated() {
+            switch model.storage(of: relationship, in: entity) {
+            case .foreignKey:
+                if let column = layout.toOneColumns[index] {
+                    relationships[relationship.name] = .toOne(destination: relationship.destination, foreignKeyColumn: column)
+                }
+            case .inverseForeignKey(let inverse):
+                if let destination = layouts[relationship.destination],
+                   let index = model.entity(named: relationship.destination)?.relationshipIndexes[inverse],
+                   let column = destination.toOneColumns[index] {
+                    relationships[relationship.name] = .toManyThroughForeignKey(destination: relationship.destination,
+                                                                                destinationForeignKeyColumn: column)
+                }
+            case .joinTable(let name, let isOwner):
+                relationships[relationship.name] = .toManyThroughJoinTable(
+                    destination: relationship.destination, table: name,
+                    sourceColumn: isOwner ? "source" : "destination", destinationColumn: isOwner ? "destination" : "source")
+            }
+        }
+        return SQLEntityMapping(table: layout.table, primaryKeyColumn: "Z_PK", entityColumn: "Z_ENT",
+                                entityNumbers: layout.entityNumbers, attributes: attributes, relationships: relationships)
+    }
+
+    /// Every statement that creates the schema, tables before indexes.
+    var createStatements: [String] {
+        var statements: [String] = []
+        for name in tableOrder {
+            guard let table = tables[name] else { continue }
+            let columns = ["\"Z_PK\" INTEGER PRIMARY KEY", "\"Z_ENT\" INTEGER NOT NULL", "\"Z_OPT\" INTEGER NOT NULL"]
+                + table.columns.map { "\(quote($0.name)) \($0.definition)" }
+            statements.append("CREATE TABLE \(quote(name)) (\(columns.joined(separator: ", ")))")
+            statements.append(contentsOf: table.indexes)
+        }
+        for (name, roots) in joinTables.sorted(by: { $0.key < $1.key }) {
+            let reference = " ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED"
+            statements.append("CREATE TABLE \(quote(name)) (\"source\" INTEGER NOT NULL REFERENCES \(quote(roots.ownerRoot))(\"Z_PK\")"
+                + reference + ", \"destination\" INTEGER NOT NULL REFERENCES \(quote(roots.otherRoot))(\"Z_PK\")" + reference
+                + ", PRIMARY KEY (\"source\", \"destination\")) WITHOUT ROWID")
+            statements.append("CREATE INDEX \(quote("\(name)_destination")) ON \(quote(name))(\"destination\")")
+        }
+        return statements
+    }
+
+    static func sqlType(_ type: AttributeType) -> String {
+        switch type {
+        case .string, .uuid: "TEXT"
+        case .integer16, .integer32, .integer64, .boolean: "INTEGER"
+        case .double, .date: "REAL"
+        case .binary: "BLOB"
+        }
+    }
+
+    static func encoding(_ type: AttributeType) -> SQLAttributeMapping.Encoding {
+        switch type {
+        case .string: .text
+        case .integer16, .integer32, .integer64: .integer
+        case .boolean: .boolean
+        case .double: .real
+        case .date: .date
+        case .uuid: .uuid
+        case .binary: .blob
+        }
+    }
+}
+
+/// `name` as a quoted SQL identifier.
+func quote(_ name: String) -> String {
+    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+}

@@ -1,0 +1,141 @@
+import CSQLite
+import Foundation
+
+/// One prepared statement, reused through the connection's cache.
+///
+/// Not `Sendable`: it belongs to its connection, which the store uses under a lock.
+final class SQLiteStatement {
+    let handle: OpaquePointer
+    let sql: String
+    private unowned let connection: SQLiteConnection
+
+    init(handle: OpaquePointer, sql: String, connection: SQLiteConnection) {
+        self.handle = handle
+        self.sql = sql
+        self.connection = connection
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Clears bindings and rewinds, ready for the next use.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Steps once; true when a row is ready, false when done.
+    /// - Throws: ``SQLiteError`` with the statement's SQL.
+    @inline(__always)
+    func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        if code == SQLITE_ROW { return true }
+        if code == SQLITE_DONE { return false }
+        throw connection.error(code: code, sql: sql)
+    }
+
+    /// Steps to the end, ignoring rows.
+    func run() throws {
+        while try step() {}
+    }
+
+    // MARK: Binding (parameters are 1-based)
+
+    func bind(_ value: StoredValue, at index: Int32) throws {
+        let code: Int32
+        switch value {
+        case .null, .blob, .file: code = sqlite3_bind_null(handle, index)
+        case .string(let text): code = bindText(text, at: index)
+        case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+        case .double(let number): code = sqlite3_bind_double(handle, index, number)
+        case .bool(let flag): code = sqlite3_bind_int64(handle, index, flag ? 1 : 0)
+        case .date(let date): code = sqlite3_bind_double(handle, index, date.timeIntervalSince1970)
+        case .uuid(let uuid): code = bindText(uuid.uuidString, at: index)
+        case .data(let data): code = bindBlob(data, at: index)
+        }
+        try check(code)
+    }
+
+    func bind(_ value: PredicateValue, at index: Int32) throws {
+        let code: Int32
+        switch value {
+        case .null, .array: code = sqlite3_bind_null(handle, index)
+        case .bool(let flag): code = sqlite3_bind_int64(handle, index, flag ? 1 : 0)
+        case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+        case .double(let number): code = sqlite3_bind_double(handle, index, number)
+        case .string(let text): code = bindText(text, at: index)
+        case .date(let date): code = sqlite3_bind_double(handle, index, date.timeIntervalSince1970)
+        case .uuid(let uuid): code = bindText(uuid.uuidString, at: index)
+        case .data(let data): code = bindBlob(data, at: index)
+        case .object(let id):
+            code = id.primaryKey.map { sqlite3_bind_int64(handle, index, $0) } ?? sqlite3_bind_null(handle, index)
+        }
+        try check(code)
+    }
+
+    func bind(_ number: Int64?, at index: Int32) throws {
+        try check(number.map { sqlite3_bind_int64(handle, index, $0) } ?? sqlite3_bind_null(handle, index))
+    }
+
+    func bind(_ text: String?, at index: Int32) throws {
+        try check(text.map { bindText($0, at: index) } ?? sqlite3_bind_null(handle, index))
+    }
+
+    private func bindText(_ text: String, at index: Int32) -> Int32 {
+        var text = text
+        return text.withUTF8 { bytes in
+            sqlite3_bind_text(handle, index, bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+                              Int32(bytes.count), csqlite_transient())
+        }
+    }
+
+    private func bindBlob(_ data: Data, at index: Int32) -> Int32 {
+        data.withUnsafeBytes { bytes in
+            // A zero-length blob still binds as a blob (not NULL) through sqlite3_bind_zeroblob.
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return sqlite3_bind_zeroblob(handle, index, 0) }
+            return sqlite3_bind_blob(handle, index, base, Int32(bytes.count), csqlite_transient())
+        }
+    }
+
+    private func check(_ code: Int32) throws {
+        guard code == SQLITE_OK else { throw connection.error(code: code, sql: sql) }
+    }
+
+    // MARK: Reading columns (0-based)
+
+    @inline(__always)
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    @inline(__always)
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    @inline(__always)
+    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+
+    @inline(__always)
+    func text(_ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    func data(_ column: Int32) -> Data {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard let bytes = sqlite3_column_blob(handle, column), count > 0 else { return Data() }
+        return Data(bytes: bytes, count: count)
+    }
+
+    /// The column read as the storage of an attribute of `type`.
+    @inline(__always)
+    func value(_ column: Int32, type: AttributeType) -> StoredValue {
+        if isNull(column) { return .null }
+        switch type {
+        case .string: return .string(text(column))
+        case .integer16, .integer32, .integer64: return .integer(int64(column))
+        case .boolean: return .bool(int64(column) != 0)
+        case .double: return .double(double(column))
+        case .date: return .date(Date(timeIntervalSince1970: double(column)))
+        case .uuid: return UUID(uuidString: text(column)).map(StoredValue.uuid) ?? .null
+        case .binary: return .data(data(column))
+        }
+    }
+}

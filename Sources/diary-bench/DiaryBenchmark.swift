@@ -1,0 +1,142 @@
+// The `diary` benchmark suite: DiaryKit's facade against raw SQLite doing the same work on
+// the same database, measured in the same run.
+import CSQLite
+import DiaryKit
+import Foundation
+
+/// Runs the diary suite on a temporary store of `entryCount` entries spread over two years;
+/// prints one line per result (JSON lines with `json`).
+func runDiaryBenchmarks(json: Bool, entryCount: Int = 5_000) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diary-bench-diary-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let diary = try Diary(directory: directory)
+    let utc = TimeZone(identifier: "UTC") ?? .current
+    let start = Date(timeIntervalSince1970: 1_735_689_600)  // 2025-01-01
+    let step = 2 * 365 * 86_400 / Double(entryCount)
+    let populate = Date()
+    for number in 0..<entryCount {
+        let editor = try diary.newEntry()
+        editor.text = "Entry \(number): a day like any other, with a walk and a sunset."
+        try editor.addTag(number % 7 == 0 ? "travel" : "home")
+        try editor.save()
+    }
+    let sql = try RawConnection(diary.databaseURL)
+    try sql.run("UPDATE DiaryEntry SET creationTime = \(start.timeIntervalSince1970) + (Z_PK - 1) * \(step)")
+    let report = { (name: String, value: Double, baseline: Double) in
+        DiaryBenchmarkLine(name: name, value: value, baseline: baseline).print(json: json)
+    }
+    FileHandle.standardError.write(Data("diary-bench: populated \(entryCount) entries in \(Int(Date().timeIntervalSince(populate))) s\n".utf8))
+
+    // One month (about 1/24 of the entries), newest first, with tags and media.
+    let month = DiaryQuery(filter: EntryFilter(period: .month(year: 2025, month: 11)), timeZone: utc)
+    let (monthStart, monthEnd) = EntryFilter.Period.month(year: 2025, month: 11).interval(in: utc)
+    let rawMonth = try median {
+        try sql.run("""
+            SELECT Z_PK, uuid, text, starred, creationTime, updateTime FROM DiaryEntry
+            WHERE creationTime >= \(monthStart?.timeIntervalSince1970 ?? 0) AND creationTime < \(monthEnd?.timeIntervalSince1970 ?? 0)
+            ORDER BY creationTime DESC
+            """)
+    }
+    let listMonth = try median { _ = try diary.entries(month) }
+    report("list_month_\(entryCount)_vs_raw_select", listMonth, rawMonth)
+
+    let rawLatest = try median {
+        try sql.run("SELECT Z_PK, uuid, text, starred, creationTime, updateTime FROM DiaryEntry "
+                      + "ORDER BY creationTime DESC LIMIT 20")
+    }
+    let latest = try median { _ = try diary.entries(DiaryQuery(limit: 20)) }
+    report("list_latest_20_of_\(entryCount)_vs_raw_select", latest, rawLatest)
+
+    // A new text entry in its own transaction (fsynced), against a raw insert the same way.
+    let rawInsert = try median {
+        try sql.run("INSERT INTO DiaryEntry (Z_PK, Z_ENT, Z_OPT, uuid, text, starred, creationTime, updateTime) "
+                + "VALUES ((SELECT max(Z_PK) + 1 FROM DiaryEntry), (SELECT Z_ENT FROM DiaryEntry LIMIT 1), 1, "
+                + "randomblob(16), 'raw', 0, 0, 0)")
+    }
+    let newEntry = try median {
+        let editor = try diary.newEntry()
+        editor.text = "Measured entry"
+        try editor.save()
+    }
+    report("new_text_entry_vs_raw_insert", newEntry, rawInsert)
+    // Tagged with a tag most entries carry: shows what keeping the tag's side of the
+    // relationship in step costs.
+    let tagged = try median {
+        let editor = try diary.newEntry()
+        editor.text = "Measured entry"
+        try editor.addTag("home")
+        try editor.save()
+    }
+    report("new_entry_tagged_home_\(entryCount * 6 / 7)_vs_raw_insert", tagged, rawInsert)
+
+    let rawOpen = try median { try RawConnection(diary.databaseURL).run("SELECT count(*) FROM Z_METADATA") }
+    let open = try median { _ = try Diary(directory: directory) }
+    report("open_store_vs_raw_open", open, rawOpen)
+}
+
+/// One measured comparison, printed as `{"suite","name","value","unit","baseline","ratio"}`.
+private struct DiaryBenchmarkLine {
+    let name: String
+    let value: Double
+    let baseline: Double
+
+    func print(json: Bool) {
+        let ratio = baseline > 0 ? value / baseline : 0
+        let (v, b, r) = (String(format: "%.3f", value), String(format: "%.3f", baseline), String(format: "%.2f", ratio))
+        Swift.print(json
+            ? #"{"suite":"diary","name":"\#(name)","value":\#(v),"unit":"ms","baseline":\#(b),"ratio":\#(r)}"#
+            : "diary  \(name)  \(v) ms  (baseline \(b) ms, ratio \(r)x)")
+    }
+}
+
+/// The median wall time of `runs` calls of `body`, in milliseconds, after one warm-up call.
+private func median(runs: Int = 9, _ body: () throws -> Void) throws -> Double {
+    try body()
+    var times: [Double] = []
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    return times.sorted()[runs / 2]
+}
+
+/// A plain SQLite connection opened as the store opens its own (WAL, synchronous FULL).
+private final class RawConnection {
+    private let handle: OpaquePointer
+
+    init(_ database: URL) throws {
+        var handle: OpaquePointer?
+        guard sqlite3_open_v2(database.path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle else {
+            sqlite3_close_v2(handle)
+            throw DiaryBenchmarkError(message: "cannot open \(database.path)")
+        }
+        self.handle = handle
+        sqlite3_busy_timeout(handle, 10_000)
+        try run("PRAGMA synchronous = FULL")
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs `sql` (in its own transaction), reading every column of every row it returns.
+    func run(_ sql: String) throws {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
+            throw DiaryBenchmarkError(message: String(cString: sqlite3_errmsg(handle)))
+        }
+        defer { sqlite3_finalize(statement) }
+        var checksum = 0
+        var code = sqlite3_step(statement)
+        while code == SQLITE_ROW {
+            for column in 0..<sqlite3_column_count(statement) { checksum &+= Int(sqlite3_column_bytes(statement, column)) }
+            code = sqlite3_step(statement)
+        }
+        guard code == SQLITE_DONE else { throw DiaryBenchmarkError(message: String(cString: sqlite3_errmsg(handle))) }
+        if checksum == -1 { Swift.print("") }  // keeps the reads from being optimised away
+    }
+}
+
+private struct DiaryBenchmarkError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { "diary benchmark: \(message)" }
+}

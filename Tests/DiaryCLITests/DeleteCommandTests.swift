@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// `diary delete` against temporary stores.
+@Suite struct DeleteCommandTests {
+    @Test func removesTheRowsAndTheBlobFiles() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "Gone soon", "--image", fixture("jpeg-baseline.jpg"),
+                           "--audio", fixture("audio-tone.wav"), "--on", "2026-11-29 14:03", "--tag", "t"])
+        try store.succeed(["new", "--text", "Stays", "--image", fixture("png-rgb-8.png")])
+        #expect(try store.blobFiles().count == 3)
+        #expect(try store.sqlite("SELECT COUNT(*) FROM Medium") == "3")
+
+        let result = try store.succeed(["delete", "1"])
+        #expect(result.stdout == "Deleted entry #1 (Sunday, 29 November 2026 14:03, 1 photo, 1 recording)\n")
+        #expect(try store.sqlite("SELECT COUNT(*) FROM DiaryEntry") == "1")
+        #expect(try store.sqlite("SELECT COUNT(*) FROM Medium") == "1")
+        #expect(try store.sqlite("SELECT COUNT(*) FROM Z_DiaryEntry_tags") == "0")
+        let blobs = try store.blobFiles()
+        #expect(blobs.count == 1)
+        let remaining = try #require(try store.json(["show", "2"]) as? [String: Any])
+        let sha = try #require((remaining["media"] as? [[String: Any]])?.first?["sha256"] as? String)
+        #expect(blobs.first?.hasSuffix(sha) == true)
+        #expect(try store.listedIDs([]) == [2])
+    }
+
+    @Test func severalAtOnceOrNoneWhenAnIdIsUnknown() throws {
+        let store = try TestStore()
+        for text in ["a", "b", "c"] { try store.succeed(["new", "--text", text]) }
+        let unknown = try store.run(["delete", "1", "7"])
+        #expect(unknown.status == 66, "\(unknown)")
+        #expect(unknown.stderr.contains("no entry #7"))
+        #expect(try store.listedIDs([]) == [3, 2, 1])
+        let both = try store.succeed(["delete", "1", "3"])
+        #expect(both.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("Deleted entry #") }.count == 2)
+        #expect(try store.listedIDs([]) == [2])
+        #expect(try store.run(["delete"]).status == 64)
+    }
+}

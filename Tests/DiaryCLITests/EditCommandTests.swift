@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// `diary edit` against temporary stores.
+@Suite struct EditCommandTests {
+    @Test func changesTextMediaTagsAndStarInOneSave() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "Beach day", "--tag", "travel", "--image", fixture("jpeg-baseline.jpg"),
+                           "--audio", fixture("audio-tone.wav")])
+        let result = try store.succeed(["edit", "1", "--append", "Sunset later.", "--image", fixture("png-rgb-8.png"),
+                                        "--remove-media", "1", "--untag", "travel", "--tag", "sea", "--star"])
+        #expect(result.stdout == "Updated entry #1\n")
+        let entry = try #require(try store.json(["show", "1"]) as? [String: Any])
+        #expect(entry["text"] as? String == "Beach day\n\nSunset later.")
+        #expect(entry["tags"] as? [String] == ["sea"])
+        #expect(entry["starred"] as? Bool == true)
+        let media = try #require(entry["media"] as? [[String: Any]])
+        #expect(media.map { $0["fileName"] as? String } == ["audio-tone.wav", "png-rgb-8.png"])
+        #expect(media.map { $0["index"] as? Int } == [1, 2])
+        #expect(try store.blobFiles().count == 2, "the removed photo's file is gone")
+
+        let replaced = try #require(try store.json(["edit", "1", "--text", "New text", "--unstar"]) as? [String: Any])
+        #expect(replaced["text"] as? String == "New text")
+        #expect(replaced["starred"] as? Bool == false)
+        #expect(replaced["creationTime"] as? String == entry["creationTime"] as? String)
+    }
+
+    @Test func aBadChangeLeavesTheEntryAsItWas() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "Keep me", "--image", fixture("jpeg-baseline.jpg")])
+        let before = try store.snapshot()
+        let broken = try store.run(["edit", "1", "--append", "lost", "--image", fixture("broken-bad-crc.png")])
+        #expect(broken.status == 65, "\(broken)")
+        let noMedium = try store.run(["edit", "1", "--remove-media", "3"])
+        #expect(noMedium.status == 64, "\(noMedium)")
+        #expect(noMedium.stderr == "diary: entry #1 has no medium 3 (it has media 1 to 1)\n")
+        let unknown = try store.run(["edit", "9", "--text", "x"])
+        #expect(unknown.status == 66)
+        let both = try store.run(["edit", "1", "--text", "a", "--append", "b"])
+        #expect(both.status == 64)
+        #expect(try store.snapshot() == before)
+    }
+
+    @Test func withoutOptionsTheEditorOrStdinGivesTheNewText() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "First draft"])
+        try store.succeed(["edit", "1"], stdin: "Piped rewrite\n")
+        #expect((try store.json(["show", "1"]) as? [String: Any])?["text"] as? String == "Piped rewrite")
+
+        // The editor starts from the current text.
+        let script = try makeScript(in: store.scratch, #"printf '\nedited\n' >> "$1""#)
+        let edited = try runDiaryInTerminal(["edit", "1"], store: store.url, environment: ["EDITOR": "/bin/sh \(script.path)"])
+        #expect(edited.status == 0, "\(edited)")
+        #expect((try store.json(["show", "1"]) as? [String: Any])?["text"] as? String == "Piped rewrite\nedited")
+
+        let unchanged = try store.run(["edit", "1"], stdin: "Piped rewrite\nedited\n")
+        #expect(unchanged.status == 0)
+        #expect(unchanged.stderr == "No changes; entry #1 left as it was.\n")
+        let cancelled = try store.run(["edit", "1"], stdin: "")
+        #expect(cancelled.status == 0)
+        #expect(cancelled.stderr == "Cancelled: empty text, entry #1 left as it was.\n")
+        #expect((try store.json(["show", "1"]) as? [String: Any])?["text"] as? String == "Piped rewrite\nedited")
+    }
+}

@@ -1,0 +1,63 @@
+import DiaryKit
+import Foundation
+import Testing
+@testable import DiaryCLI
+
+/// The human output's building blocks, in-process.
+@Suite struct OutputFormattingTests {
+    @Test func quantitiesArePluralisedAndScaled() {
+        #expect(QuantityText.count(1, "photo") == "1 photo")
+        #expect(QuantityText.count(2, "entry", plural: "entries") == "2 entries")
+        #expect(QuantityText.byteCount(1) == "1 byte")
+        #expect(QuantityText.byteCount(999) == "999 bytes")
+        #expect(QuantityText.byteCount(1263) == "1.3 KB")
+        #expect(QuantityText.byteCount(12_400_000) == "12.4 MB")
+        #expect(QuantityText.byteCount(999_960) == "1.0 MB")
+        #expect(QuantityText.duration(183.2) == "3:03")
+        #expect(QuantityText.duration(3725) == "1:02:05")
+        #expect(QuantityText.duration(0.25) == "0:00.3")
+        #expect(QuantityText.sampleRate(44_100) == "44.1 kHz")
+        #expect(QuantityText.channels(2) == "stereo")
+        #expect(QuantityText.channels(6) == "6 channels")
+    }
+
+    @Test func dayHeadingsAndTimesAreLocal() throws {
+        let dates = LocalDateText(timeZone: try #require(TimeZone(identifier: "Europe/Berlin")))
+        let day = try #require(CalendarDay(year: 2026, month: 11, day: 29))
+        #expect(dates.heading(for: day) == "Sunday, 29 November 2026")
+        // 2026-10-25 00:30 UTC is 02:30 CEST; 01:30 UTC is 02:30 CET, after the change.
+        #expect(dates.time(of: Date(timeIntervalSince1970: 1_792_888_200)) == "02:30")
+        #expect(dates.time(of: Date(timeIntervalSince1970: 1_792_891_800)) == "02:30")
+    }
+
+    @Test func theMonthGridStartsOnMondayAndHighlightsToday() throws {
+        let month = try #require(CalendarMonth(year: 2026, month: 2))
+        let first = try #require(CalendarDay(year: 2026, month: 2, day: 1))
+        let today = try #require(CalendarDay(year: 2026, month: 2, day: 3))
+        let plain = MonthGrid(month: month, counts: [first: 12], today: today, style: TextStyler(isEnabled: false)).render()
+        let lines = plain.components(separatedBy: "\n")
+        #expect(lines[1] == "Mo     Tu     We     Th     Fr     Sa     Su")
+        #expect(lines[2] == String(repeating: " ", count: 42) + " 1(12)", "1 February 2026 is a Sunday")
+        #expect(lines[3].hasPrefix(" 2      3      4"))
+        #expect(lines.count == 8, "five weeks, title, weekdays and a final newline")
+        let coloured = MonthGrid(month: month, counts: [first: 1], today: today, style: TextStyler(isEnabled: true)).render()
+        #expect(coloured.contains("\u{1B}[1;4m 3\u{1B}[0m"), "today bold and underlined")
+        #expect(coloured.removingTerminalEscapes.replacingOccurrences(of: "(1)", with: "(12)") == plain)
+    }
+
+    @Test func entryLinesAreCutToTheWidthCountingWideCharacters() throws {
+        let snapshot = EntrySnapshot(uuid: UUID(), creationTime: Date(timeIntervalSince1970: 1_795_950_180),
+                                     updateTime: Date(timeIntervalSince1970: 1_795_950_180),
+                                     text: "海辺の一日 " + String(repeating: "wave ", count: 30), tags: ["travel"],
+                                     starred: true, media: [])
+        let entry = EntryRecord(id: 42, snapshot: snapshot)
+        let formatter = EntryFormatter(timeZone: try #require(TimeZone(identifier: "Europe/Berlin")),
+                                       style: TextStyler(isEnabled: false), width: 50)
+        let line = formatter.line(for: entry)
+        #expect(line.hasPrefix("#42  12:03  ★ 海辺の一日 wave"))
+        #expect(line.hasSuffix("…  #travel"))
+        #expect(line.terminalColumns <= 49)
+        let whole = EntryFormatter(timeZone: .gmt, style: TextStyler(isEnabled: false), width: nil).line(for: entry)
+        #expect(whole.hasPrefix("#42  11:03  ★ 海辺の一日 wave") && !whole.contains("…"))
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+
+/// `diary search` against temporary stores.
+@Suite struct SearchCommandTests {
+    @Test func findsTextIgnoringCaseAndAccents() throws {
+        let store = try TestStore()
+        for text in ["Sunset at the beach", "Café in the morning", "SUNSET again", "Nothing here"] {
+            try store.succeed(["new", "--text", text])
+        }
+        let found = try #require(try store.json(["search", "sunset"]) as? [[String: Any]])
+        #expect(found.compactMap { $0["id"] as? Int } == [3, 1])
+        let accents = try #require(try store.json(["search", "cafe"]) as? [[String: Any]])
+        #expect(accents.compactMap { $0["id"] as? Int } == [2])
+        let limited = try #require(try store.json(["search", "sunset", "--limit", "1"]) as? [[String: Any]])
+        #expect(limited.count == 1)
+        let human = try store.succeed(["search", "beach"]).stdout
+        #expect(human.contains("#1  ") && human.contains("Sunset at the beach") && !human.contains("#3"))
+        #expect(try store.succeed(["search", "volcano"]).stdout == "No entries contain 'volcano'.\n")
+        #expect(try store.run(["search", " "]).status == 64)
+    }
+}

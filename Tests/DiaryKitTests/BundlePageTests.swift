@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import DiaryKit
+
+@Suite struct BundlePageTests {
+    private func page(for entry: EntrySnapshot, in folder: TemporaryFolder) throws -> String {
+        let bundle = try BundleWriter(timeZone: testTimeZone).write(entry, to: try folder.folder("out"))
+        return try String(contentsOf: bundle.appendingPathComponent("index.html"), encoding: .utf8)
+    }
+
+    @Test func pageShowsDateTextTagsAndMedia() throws {
+        let folder = try TemporaryFolder()
+        let html = try page(for: try TestEntries.beachDay(in: folder), in: folder)
+
+        #expect(html.contains("<title>Sunday, 29 November 2026</title>"))
+        #expect(html.contains("<p>Beach day</p>\n<p>Waves &amp; &lt;sun&gt;.</p>"))
+        #expect(html.contains("<li>#travel</li><li>#sea</li>"))
+        #expect(html.contains("<img src=\"media/beach.png\" width=\"6\" height=\"4\" alt=\"Photo beach.png\">"))
+        #expect(html.contains("<audio controls preload=\"metadata\" src=\"media/waves.wav\">"))
+        #expect(html.contains("Recording waves.wav · 0:00"))
+        #expect(html.contains("★ starred"))
+        #expect(html.contains("<footer>"))
+    }
+
+    @Test func pageIsSelfContained() throws {
+        let folder = try TemporaryFolder()
+        let html = try page(for: try TestEntries.beachDay(in: folder), in: folder)
+
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("http://") && !html.contains("https://"))
+        #expect(!html.contains("<link"))
+        #expect(html.contains("<style>"))
+    }
+
+    @Test func markupInTextAndNamesIsEscaped() throws {
+        let folder = try TemporaryFolder()
+        var entry = try TestEntries.beachDay(in: folder, text: "<script>alert(1)</script>\nline two")
+        entry.tags = ["a\"b"]
+        entry.media[0].originalFileName = "x\" onerror=\"alert(1).png"
+
+        let html = try page(for: entry, in: folder)
+
+        #expect(!html.contains("<script>alert"))
+        #expect(html.contains("<p>&lt;script&gt;alert(1)&lt;/script&gt;<br>\nline two</p>"))
+        #expect(html.contains("#a&quot;b"))
+        #expect(!html.contains("\" onerror=\""))
+    }
+
+    @Test func turnedPhotosGetTheirDisplayedSize() throws {
+        let folder = try TemporaryFolder()
+        var entry = try TestEntries.beachDay(in: folder)
+        entry.media[0].orientation = 6
+
+        let html = try page(for: entry, in: folder)
+
+        #expect(html.contains("width=\"4\" height=\"6\""))
+    }
+
+    @Test(arguments: [(0.25, "0:00"), (59.6, "1:00"), (183.2, "3:03"), (3_725, "1:02:05")])
+    func durationsReadAsAClock(seconds: Double, clock: String) {
+        #expect(EntryPage.clock(seconds) == clock)
+    }
+}

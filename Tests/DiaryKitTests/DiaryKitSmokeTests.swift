@@ -1,8 +1,0 @@
-import Testing
-@testable import DiaryKit
-
-@Suite struct DiaryKitSmokeTests {
-    @Test func moduleLoads() {
-        #expect(Bool(true))
-    }
-}
