@@ -9,6 +9,17 @@
 /* More scans than any real progressive JPEG uses; stops pathological files from hanging. */
 #define CMS_JPEG_MAX_SCANS 500
 
+/* Input buffer of the file source. libjpeg-turbo's fast Huffman path needs 512 bytes per
+   block of an MCU in the buffer (3 KB for 4:2:0); jpeg_stdio_src's 4 KB buffer leaves it on
+   the slow path most of the time, so reading 64 KB at a time decodes measurably faster. */
+#define CMS_JPEG_INPUT_BUFFER (64 * 1024)
+
+struct cms_jpeg_file_source {
+    struct jpeg_source_mgr pub;
+    FILE *fp;
+    JOCTET *buffer;
+};
+
 struct cms_jpeg_error {
     struct jpeg_error_mgr pub;
     jmp_buf jump;
@@ -55,6 +66,36 @@ static void cms_jpeg_progress(j_common_ptr cinfo) {
     }
 }
 
+static void cms_jpeg_source_init(j_decompress_ptr cinfo) { (void)cinfo; }
+static void cms_jpeg_source_term(j_decompress_ptr cinfo) { (void)cinfo; }
+
+/* Refills the buffer; at the end of the file warns (damage) and supplies a fake EOI so
+   libjpeg stops cleanly, as jpeg_stdio_src does. */
+static boolean cms_jpeg_source_fill(j_decompress_ptr cinfo) {
+    struct cms_jpeg_file_source *source = (struct cms_jpeg_file_source *)cinfo->src;
+    size_t count = fread(source->buffer, 1, CMS_JPEG_INPUT_BUFFER, source->fp);
+    if (count == 0) {
+        WARNMS(cinfo, JWRN_JPEG_EOF);
+        source->buffer[0] = (JOCTET)0xFF;
+        source->buffer[1] = (JOCTET)JPEG_EOI;
+        count = 2;
+    }
+    source->pub.next_input_byte = source->buffer;
+    source->pub.bytes_in_buffer = count;
+    return TRUE;
+}
+
+static void cms_jpeg_source_skip(j_decompress_ptr cinfo, long count) {
+    struct jpeg_source_mgr *source = cinfo->src;
+    if (count <= 0) return;
+    while (count > (long)source->bytes_in_buffer) {
+        count -= (long)source->bytes_in_buffer;
+        (void)(*source->fill_input_buffer)(cinfo);
+    }
+    source->next_input_byte += (size_t)count;
+    source->bytes_in_buffer -= (size_t)count;
+}
+
 static cms_jpeg_decoder *cms_jpeg_decoder_create(void) {
     cms_jpeg_decoder *decoder = calloc(1, sizeof *decoder);
     if (decoder == NULL) return NULL;
@@ -76,7 +117,23 @@ cms_jpeg_decoder *cms_jpeg_decoder_create_file(FILE *fp) {
     cms_jpeg_decoder *decoder = cms_jpeg_decoder_create();
     if (decoder == NULL) return NULL;
     decoder->fp = fp;
-    jpeg_stdio_src(&decoder->cinfo, fp);
+    if (setjmp(decoder->error.jump)) {   /* out of memory for the buffer */
+        decoder->failed = 1;
+        return decoder;
+    }
+    j_common_ptr common = (j_common_ptr)&decoder->cinfo;
+    struct cms_jpeg_file_source *source =
+        (*common->mem->alloc_small)(common, JPOOL_PERMANENT, sizeof *source);
+    source->buffer = (*common->mem->alloc_small)(common, JPOOL_PERMANENT, CMS_JPEG_INPUT_BUFFER);
+    source->fp = fp;
+    source->pub.init_source = cms_jpeg_source_init;
+    source->pub.fill_input_buffer = cms_jpeg_source_fill;
+    source->pub.skip_input_data = cms_jpeg_source_skip;
+    source->pub.resync_to_restart = jpeg_resync_to_restart;
+    source->pub.term_source = cms_jpeg_source_term;
+    source->pub.bytes_in_buffer = 0;
+    source->pub.next_input_byte = NULL;
+    decoder->cinfo.src = &source->pub;
     return decoder;
 }
 
@@ -122,8 +179,8 @@ static int cms_jpeg_color_space(J_COLOR_SPACE space) {
     }
 }
 
-static const jpeg_saved_marker_ptr cms_jpeg_find_marker(const struct jpeg_decompress_struct *cinfo,
-                                                         int code, const char *tag, size_t tag_length) {
+static jpeg_saved_marker_ptr cms_jpeg_find_marker(const struct jpeg_decompress_struct *cinfo,
+                                                   int code, const char *tag, size_t tag_length) {
     for (jpeg_saved_marker_ptr marker = cinfo->marker_list; marker != NULL; marker = marker->next) {
         if (marker->marker == code && marker->data_length >= tag_length &&
             memcmp(marker->data, tag, tag_length) == 0)
@@ -135,8 +192,10 @@ static const jpeg_saved_marker_ptr cms_jpeg_find_marker(const struct jpeg_decomp
 int cms_jpeg_read_header(cms_jpeg_decoder *decoder, cms_jpeg_header *header,
                          char *message, size_t capacity) {
     CMS_JPEG_GUARD(decoder, message, capacity)
+    /* Exif (APP1) whole, since the orientation can sit anywhere in it; of APP2 only
+       enough to recognise an ICC profile, which can span many markers. */
     jpeg_save_markers(&decoder->cinfo, JPEG_APP0 + 1, 0xFFFF);
-    jpeg_save_markers(&decoder->cinfo, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_save_markers(&decoder->cinfo, JPEG_APP0 + 2, 16);
     jpeg_read_header(&decoder->cinfo, TRUE);
     struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
     header->width = cinfo->image_width;

@@ -34,6 +34,14 @@ struct AreaAverager {
         sums = [Float](repeating: 0, count: targetWidth * targetHeight * 4)
     }
 
+    /// An averager for `image` decoded at `decodedWidth` x `decodedHeight` (smaller than the
+    /// image after DCT scaling), down to the image's size with longest side `maxSide`.
+    init(image: ImageInfo, decodedWidth: Int, decodedHeight: Int, maxSide: Int, hasAlpha: Bool) {
+        let target = Self.targetSize(width: image.width, height: image.height, maxSide: maxSide)
+        self.init(sourceWidth: decodedWidth, sourceHeight: decodedHeight, width: target.width,
+                  height: target.height, hasAlpha: hasAlpha)
+    }
+
     /// The target size for a source, longest side `maxSide` (never enlarged).
     static func targetSize(width: Int, height: Int, maxSide: Int) -> (width: Int, height: Int) {
         let longest = max(width, height)
@@ -73,25 +81,43 @@ struct AreaAverager {
         }
     }
 
+    /// The averaged picture (as stored, not yet oriented).
+    func picture() -> Picture {
+        let (channels, bytes) = pixels()
+        return Picture(width: width, height: height, channels: channels, bytes: bytes)
+    }
+
     /// The averaged picture as 8-bit rows: RGBA when the source has alpha, otherwise RGB.
     func pixels() -> (channels: Int, bytes: [UInt8]) {
         let channels = hasAlpha ? 4 : 3
+        let width = width, hasAlpha = hasAlpha
+        let columnWeights = columnSpan.map { 1 / Float($0) }
         var bytes = [UInt8](repeating: 0, count: width * height * channels)
-        func byte(_ value: Float) -> UInt8 { UInt8(max(0, min(255, value.rounded()))) }
-        for y in 0..<height {
-            for x in 0..<width {
-                let count = Float(columnSpan[x]) * Float(rowSpan[y])
-                let source = (y * width + x) * 4
-                let target = (y * width + x) * channels
-                if hasAlpha {
-                    let alphaSum = sums[source + 3]
-                    for c in 0..<3 { bytes[target + c] = alphaSum > 0 ? byte(sums[source + c] / alphaSum) : 0 }
-                    bytes[target + 3] = byte(alphaSum / count)
-                } else {
-                    for c in 0..<3 { bytes[target + c] = byte(sums[source + c] / count) }
+        bytes.withUnsafeMutableBufferPointer { bytes in
+            sums.withUnsafeBufferPointer { sums in
+                for y in 0..<height {
+                    let rowWeight = 1 / Float(rowSpan[y])
+                    for x in 0..<width {
+                        let source = (y * width + x) * 4
+                        let target = (y * width + x) * channels
+                        if hasAlpha {
+                            let alphaSum = sums[source + 3]
+                            let scale = alphaSum > 0 ? 1 / alphaSum : 0
+                            for c in 0..<3 { bytes[target + c] = Self.byte(sums[source + c] * scale) }
+                            bytes[target + 3] = Self.byte(alphaSum * columnWeights[x] * rowWeight)
+                        } else {
+                            let scale = columnWeights[x] * rowWeight
+                            for c in 0..<3 { bytes[target + c] = Self.byte(sums[source + c] * scale) }
+                        }
+                    }
                 }
             }
         }
         return (channels, bytes)
+    }
+
+    /// Rounds a 0...255 value to a byte (adding ½ and truncating, cheaper than `rounded()`).
+    private static func byte(_ value: Float) -> UInt8 {
+        UInt8(max(0, min(255, value)) + 0.5)
     }
 }

@@ -1,7 +1,8 @@
 /// Decodes every frame of a recording in chunks, optionally folding it into waveform peaks.
 struct AudioReader {
-    /// Frames decoded per chunk (interleaved floats are chunk × channels).
-    static let chunkFrames = 8192
+    /// Samples decoded per chunk (whole frames of interleaved channels), so memory stays
+    /// the same whatever the channel count.
+    static let chunkSamples = 16384
 
     /// Decodes all of `file`; returns the facts with the frames actually decoded, and
     /// `peakCount` min/max pairs (empty when `peakCount` is 0). Damage or a short data
@@ -14,69 +15,21 @@ struct AudioReader {
         }
         let channels = max(1, info.channels)
         var waveform = WaveformAccumulator(peakCount: max(0, peakCount), expectedFrames: info.frames)
-        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: Self.chunkFrames * channels)
+        let chunkFrames = max(1, Self.chunkSamples / channels)
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: chunkFrames * channels)
         defer { buffer.deallocate() }
         var decoded: Int64 = 0
         while true {
-            let frames = try sound.read(into: buffer, frames: Self.chunkFrames)
+            let frames = try sound.read(into: buffer, frames: chunkFrames)
             if frames == 0 { break }
             waveform.add(UnsafeBufferPointer(start: buffer, count: frames * channels), channels: channels)
             decoded += Int64(frames)
         }
-        if decoded < info.frames {
+        // MP3 headers only estimate the length; every other container states it exactly.
+        if decoded < info.frames && !sound.frameCountIsEstimate {
             throw .truncated(path: file.path, detail: "decoded \(decoded) of \(info.frames) frames")
         }
         info.frames = decoded
         return (info, waveform.peaks)
-    }
-}
-
-/// Folds a stream of samples into `peakCount` (min, max) pairs over equal spans of frames.
-struct WaveformAccumulator {
-    private let peakCount: Int
-    private let expectedFrames: Int64
-    private var minima: [Float]
-    private var maxima: [Float]
-    private var frame: Int64 = 0
-
-    init(peakCount: Int, expectedFrames: Int64) {
-        self.peakCount = peakCount
-        self.expectedFrames = max(1, expectedFrames)
-        minima = [Float](repeating: .infinity, count: peakCount)
-        maxima = [Float](repeating: -.infinity, count: peakCount)
-    }
-
-    /// Adds interleaved samples of whole frames.
-    mutating func add(_ samples: UnsafeBufferPointer<Float>, channels: Int) {
-        guard peakCount > 0 else { return }
-        let frames = samples.count / channels
-        var index = 0
-        while index < frames {
-            // Frames up to the end of the current bucket share one min/max scan.
-            let bucket = Int(min(Int64(peakCount - 1), frame * Int64(peakCount) / expectedFrames))
-            let bucketEnd = (Int64(bucket + 1) * expectedFrames + Int64(peakCount) - 1) / Int64(peakCount)
-            let run = bucket == peakCount - 1 ? frames - index : Int(min(Int64(frames - index), max(1, bucketEnd - frame)))
-            var low = minima[bucket], high = maxima[bucket]
-            for sample in samples[(index * channels)..<((index + run) * channels)] {
-                low = min(low, sample)
-                high = max(high, sample)
-            }
-            minima[bucket] = low
-            maxima[bucket] = high
-            index += run
-            frame += Int64(run)
-        }
-    }
-
-    /// The pairs flattened: min0, max0, min1, max1, …; buckets no frame reached are 0, 0.
-    var peaks: [Float] {
-        var result = [Float]()
-        result.reserveCapacity(peakCount * 2)
-        for bucket in 0..<peakCount {
-            let empty = minima[bucket] > maxima[bucket]
-            result.append(empty ? 0 : max(-1, minima[bucket]))
-            result.append(empty ? 0 : min(1, maxima[bucket]))
-        }
-        return result
     }
 }

@@ -1,6 +1,8 @@
 /// The image file formats MediaKit reads.
 public enum ImageFormat: String, Sendable, Hashable, Codable {
+    /// JPEG (JFIF/Exif), decoded by libjpeg-turbo.
     case jpeg
+    /// PNG, decoded by libpng.
     case png
 
     /// The MIME type of files in this format.
@@ -14,10 +16,15 @@ public enum ImageFormat: String, Sendable, Hashable, Codable {
 
 /// How an image stores its colours.
 public enum ColorModel: String, Sendable, Hashable, Codable {
+    /// One gray channel (JPEG or PNG).
     case gray
+    /// Gray plus alpha (PNG).
     case grayAlpha
+    /// Indexed colours from a palette, maybe with tRNS transparency (PNG).
     case palette
+    /// Red, green, blue (PNG RGB; JPEG YCbCr or RGB).
     case rgb
+    /// Red, green, blue plus alpha (PNG).
     case rgba
     /// CMYK JPEG (ink separations, as written by print workflows).
     case cmyk

@@ -3,7 +3,7 @@ import CMediaShim
 
 /// A libjpeg decoder over an open file. Every library call goes through CMediaShim, so a
 /// damaged file becomes a `MediaError`. Used by one call on one thread.
-final class JPEGDecoder {
+final class JPEGDecoder: FinishingImageDecoder {
     private let decoder: OpaquePointer
     private let path: String
 

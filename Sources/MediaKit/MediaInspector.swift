@@ -26,35 +26,20 @@ public struct MediaInspector: Sendable {
     /// The facts from the headers only (fast: no pixel or sample is decoded).
     /// Throws `unrecognisedFormat`, `truncated`, `corrupt`, `tooLarge` or `unreadable`.
     public func probe(fileAt url: URL) throws -> MediaProbe {
-        let file = try MediaFile(url: url, limits: limits)
-        switch try detect(file) {
-        case .image(let format):
-            return .image(try ImageReader(limits: limits).read(file, format: format, depth: .header).0)
-        case .audio:
-            return .audio(try SoundFile(file: file).audioInfo)
-        case nil:
-            throw MediaError.unrecognisedFormat(path: file.path)
-        }
+        try inspect(url, depth: .header)
     }
 
     /// Decodes the whole file; any damage (truncation, bad data, bad CRC, a short data
     /// chunk, decoder warnings) throws. Returns the facts, with trailing bytes counted for
     /// images and the decoded frame count for audio.
     public func validate(fileAt url: URL) throws -> MediaProbe {
-        let file = try MediaFile(url: url, limits: limits)
-        switch try detect(file) {
-        case .image(let format):
-            return .image(try ImageReader(limits: limits).read(file, format: format, depth: .validate).0)
-        case .audio:
-            return .audio(try AudioReader().read(file, peakCount: 0).0)
-        case nil:
-            throw MediaError.unrecognisedFormat(path: file.path)
-        }
+        try inspect(url, depth: .validate)
     }
 
     /// Validates an image completely and makes its thumbnail in the same single pass
     /// (JPEG through DCT-scaled decoding, PNG row by row). The thumbnail is JPEG at
-    /// quality 85, longest side `thumbnailMaxSide` (never enlarged), orientation applied.
+    /// quality 85, longest side `thumbnailMaxSide` (never enlarged; at most 2048),
+    /// orientation applied.
     /// Throws `unsupported` for audio, and what `validate` throws for damage.
     public func importImage(fileAt url: URL, thumbnailMaxSide: Int = 256) throws -> (ImageInfo, thumbnail: Data) {
         let (info, picture) = try readImage(url, maxSide: thumbnailMaxSide)
@@ -62,7 +47,8 @@ public struct MediaInspector: Sendable {
     }
 
     /// Validates every frame of a recording and computes `peakCount` waveform (min, max)
-    /// pairs in the same single pass; `peaks` is min0, max0, min1, max1, … in -1...1.
+    /// pairs in the same single pass; `peaks` is min0, max0, min1, max1, … in -1...1
+    /// (`peakCount` is clamped to 0...1_048_576).
     /// Throws `unsupported` for images, and what `validate` throws for damage.
     public func importAudio(fileAt url: URL, peakCount: Int = 100) throws -> (AudioInfo, peaks: [Float]) {
         let file = try MediaFile(url: url, limits: limits)
@@ -73,7 +59,7 @@ public struct MediaInspector: Sendable {
         }
     }
 
-    /// A thumbnail of an image, longest side `maxSide` (never enlarged), orientation
+    /// A thumbnail of an image, longest side `maxSide` (never enlarged; at most 2048), orientation
     /// applied, averaged down; JPEG composites transparency on white, PNG keeps it.
     /// The image is fully decoded on the way, so damage throws as in `validate`.
     public func thumbnail(fileAt url: URL, maxSide: Int = 256, format: ThumbnailFormat = .jpeg) throws -> Data {
@@ -91,6 +77,20 @@ public struct MediaInspector: Sendable {
     private enum Detected {
         case image(ImageFormat)
         case audio
+    }
+
+    /// Probes (`.header`) or validates (`.validate`) an image or a recording.
+    private func inspect(_ url: URL, depth: ImageReadDepth) throws -> MediaProbe {
+        let file = try MediaFile(url: url, limits: limits)
+        switch try detect(file) {
+        case .image(let format):
+            return .image(try ImageReader(limits: limits).read(file, format: format, depth: depth).0)
+        case .audio:
+            if depth.decodesPixels { return .audio(try AudioReader().read(file, peakCount: 0).0) }
+            return .audio(try SoundFile(file: file).audioInfo)
+        case nil:
+            throw MediaError.unrecognisedFormat(path: file.path)
+        }
     }
 
     /// What the content is; possible audio is confirmed by libsndfile opening it.

@@ -1,6 +1,8 @@
 /// The facts about one media file: an image or a recording.
 public enum MediaProbe: Sendable, Hashable {
+    /// A JPEG or PNG photo.
     case image(ImageInfo)
+    /// A recording libsndfile decodes.
     case audio(AudioInfo)
 
     /// Image or audio.

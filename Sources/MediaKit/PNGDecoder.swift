@@ -2,7 +2,7 @@ import CMediaShim
 
 /// A libpng decoder over an open file. Every library call goes through CMediaShim, so a
 /// damaged file becomes a `MediaError`. Used by one call on one thread.
-final class PNGDecoder {
+final class PNGDecoder: FinishingImageDecoder {
     private let decoder: OpaquePointer
     private let path: String
     private var warningsBeforeImageData = 0

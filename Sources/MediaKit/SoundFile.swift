@@ -40,6 +40,12 @@ final class SoundFile {
                          frames: Int64(info.frames), mimeType: mimeType)
     }
 
+    /// Whether the header's frame count is only an estimate (MPEG audio without an exact
+    /// length tag), so decoding fewer frames is not damage.
+    var frameCountIsEstimate: Bool {
+        Int(info.format) & Int(SF_FORMAT_TYPEMASK) == Int(SF_FORMAT_MPEG)
+    }
+
     /// Whether libsndfile's log says a data chunk declares more than the file holds.
     var dataChunkIsShort: Bool {
         var log = [CChar](repeating: 0, count: 4096)

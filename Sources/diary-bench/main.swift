@@ -17,6 +17,8 @@ do {
         try runDiaryBenchmarks(json: json)
     case "media-thumbnail" where arguments.count >= 2:
         try runMediaThumbnail(path: arguments[1])
+    case "media-waveform" where arguments.count >= 2:
+        try runMediaWaveform(path: arguments[1])
     default:
         print("usage: diary-bench objectgraph|media|diary|migration|interop [--json]")
     }

@@ -1,3 +1,4 @@
+import CMediaShim
 import Foundation
 import Testing
 @testable import MediaKit
@@ -100,6 +101,19 @@ import Testing
         #expect(accumulator.peaks == [-0.1, 0.1, -0.2, 0.2, -0.3, 0.3, -0.4, 0.4])
     }
 
+    @Test func waveformSurvivesAbsurdCounts() {
+        // A damaged header may declare any frame count; the caller any peak count.
+        var accumulator = WaveformAccumulator(peakCount: Int.max, expectedFrames: .max)
+        let samples: [Float] = [0.5, -0.5, 0.25]
+        samples.withUnsafeBufferPointer { accumulator.add($0, channels: 1) }
+        let peaks = accumulator.peaks
+        #expect(peaks.count == WaveformAccumulator.maxPeakCount * 2)
+        #expect(Array(peaks.prefix(2)) == [-0.5, 0.5])
+        var none = WaveformAccumulator(peakCount: -3, expectedFrames: 10)
+        samples.withUnsafeBufferPointer { none.add($0, channels: 1) }
+        #expect(none.peaks.isEmpty)
+    }
+
     @Test func waveformImageIsAPNGOfTheRequestedSize() throws {
         let (_, peaks) = try inspector.importAudio(fileAt: Fixture.url("audio-half-square.wav"), peakCount: 100)
         let png = try inspector.waveformImage(peaks: peaks, width: 100, height: 40)
@@ -116,5 +130,13 @@ import Testing
                                                detail: "an image, not a recording")) {
             try inspector.importAudio(fileAt: Fixture.url("jpeg-baseline.jpg"))
         }
+    }
+}
+
+@Suite struct MP3SilenceTests {
+    @Test func libmpg123HandlesAreCreatedQuiet() throws {
+        let before = cms_mpg123_quiet_handle_count()
+        _ = try MediaInspector().validate(fileAt: Fixture.url("audio-tone.mp3"))
+        #expect(cms_mpg123_quiet_handle_count() > before)
     }
 }

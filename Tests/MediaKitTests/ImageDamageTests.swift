@@ -53,7 +53,8 @@ import Testing
         #expect(error.description.contains("broken-truncated.jpg"))
         #expect(error.description.contains("truncated"))
         let huge = try #require(validationError("broken-huge-header.png") as? MediaError)
-        #expect(huge.description.hasSuffix("broken-huge-header.png: 100000 x 100000 pixels is more than the limit of 100000000 pixels"))
+        #expect(huge.description.hasSuffix(
+            "broken-huge-header.png: 100000 x 100000 pixels is more than the limit of 100000000 pixels"))
         let missing = try #require(validationError("no-such-file.jpg") as? MediaError)
         #expect(missing.description.hasSuffix("no-such-file.jpg: cannot read the file: No such file or directory"))
     }

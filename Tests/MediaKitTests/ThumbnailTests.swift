@@ -51,6 +51,12 @@ import Testing
         #expect(picture.width == 20 && picture.height == 15)
     }
 
+    @Test func thumbnailSideIsClampedToASaneRange() {
+        #expect(ImageReadDepth.thumbnail(maxSide: .max).thumbnailMaxSide == ImageReadDepth.largestThumbnailSide)
+        #expect(ImageReadDepth.thumbnail(maxSide: -5).thumbnailMaxSide == 1)
+        #expect(ImageReadDepth.validate.thumbnailMaxSide == nil)
+    }
+
     @Test func thumbnailsAreNeverEnlarged() throws {
         let picture = try decodedPicture(try inspector.thumbnail(fileAt: Fixture.url("png-rgb-8.png"), format: .png))
         #expect(picture.width == 32 && picture.height == 24)

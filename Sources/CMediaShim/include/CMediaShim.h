@@ -110,4 +110,8 @@ int cms_png_encode(const uint8_t *pixels, unsigned width, unsigned height, int c
                    uint8_t **output, size_t *output_length, char *message, size_t capacity);
 void cms_free(void *pointer);
 
+/* ---- libmpg123 silence (see Mpg123Quiet.c) ---- */
+/* How many libmpg123 handles (made by libsndfile for MP3) were created quiet. */
+int cms_mpg123_quiet_handle_count(void);
+
 #endif
