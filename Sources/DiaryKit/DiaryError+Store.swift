@@ -27,6 +27,15 @@ extension DiaryError {
             case .io(let path, let reason): self = .io(path: path, reason: reason)
             case .missingURL: self = .store(detail: error.description)
             }
+        case let error as MigrationError:
+            switch error {
+            case .newerStore:
+                self = .incompatibleStore(url, detail: "a newer diary wrote it; update diary to open it (nothing was changed)")
+            case .backupFailed(let path, let reason):
+                self = .io(path: path, reason: reason)
+            default:
+                self = .incompatibleStore(url, detail: error.description)
+            }
         case let error as BlobStoreError:
             switch error {
             case .unreadableSource(let path, let reason):
