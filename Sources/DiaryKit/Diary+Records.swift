@@ -12,7 +12,8 @@ extension Diary {
         let media = entry.orderedMedia.map { snapshot(of: $0) }
         return EntryRecord(id: id, snapshot: EntrySnapshot(
             uuid: uuid, creationTime: Self.milliseconds(created), updateTime: Self.milliseconds(updated),
-            text: entry.text, tags: Self.sortedNames(entry.tags), starred: entry.starred, media: media))
+            text: entry.text, tags: Self.sortedNames(entry.tags), starred: entry.starred, media: media,
+            timeZone: entry.timeZone))
     }
 
     /// The snapshot of `medium`, its source being its blob file (`source` while not saved).

@@ -15,6 +15,7 @@ struct InteropDayOneTests {
         #expect(beach.text == "Beach day. The waves were high!")
         #expect(beach.tags == ["beach", "travel"])
         #expect(beach.starred)
+        #expect(beach.timeZone == "Europe/Berlin")
         #expect(beach.creationTime == ISO8601DateFormatter().date(from: "2026-11-28T08:15:00Z"))
         #expect(beach.updateTime == ISO8601DateFormatter().date(from: "2026-11-28T09:02:30Z"))
         // Media in orderInEntry order, checked and described by MediaKit, bytes in the blob store.
@@ -30,6 +31,7 @@ struct InteropDayOneTests {
         #expect(walk.media.first?.sha256 == (try Fixture.sha256("audio-tone.wav")))
         #expect((walk.media.first?.duration ?? 0) > 0)
         #expect(!walk.starred)
+        #expect(walk.timeZone == "America/New_York")
 
         #expect(entries[2].text == "Just words this morning (no photo).")
         #expect(entries[2].media.isEmpty && entries[2].tags.isEmpty)

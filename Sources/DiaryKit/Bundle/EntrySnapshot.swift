@@ -19,10 +19,13 @@ public struct EntrySnapshot: Sendable, Hashable {
     public var starred: Bool
     /// The media in the order they are shown.
     public var media: [MediumSnapshot]
+    /// The IANA identifier of the time zone the entry was written in, when known.
+    /// Kept in the store; bundles and exports do not carry it yet.
+    public var timeZone: String?
 
     /// Makes a snapshot.
     public init(uuid: UUID, creationTime: Date, updateTime: Date, text: String? = nil,
-                tags: [String] = [], starred: Bool = false, media: [MediumSnapshot] = []) {
+                tags: [String] = [], starred: Bool = false, media: [MediumSnapshot] = [], timeZone: String? = nil) {
         self.uuid = uuid
         self.creationTime = creationTime
         self.updateTime = updateTime
@@ -30,5 +33,6 @@ public struct EntrySnapshot: Sendable, Hashable {
         self.tags = tags
         self.starred = starred
         self.media = media
+        self.timeZone = timeZone
     }
 }

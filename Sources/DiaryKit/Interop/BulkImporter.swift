@@ -128,6 +128,7 @@ final class BulkImporter {
             entry.updateTime = imported.updateTime
             entry.text = imported.text
             if imported.starred { entry.starred = true }
+            if let zone = imported.timeZone { entry.timeZone = zone.identifier }
             for name in imported.tags {
                 let trimmed = name.trimmedWhitespace
                 guard !trimmed.isEmpty else { continue }

@@ -14,6 +14,8 @@ final class DiaryEntry: ManagedObject {
     var icon: Data? { get { self["icon"] } set { self["icon"] = newValue } }
     var creationTime: Date? { get { self["creationTime"] } set { self["creationTime"] = newValue } }
     var updateTime: Date? { get { self["updateTime"] } set { self["updateTime"] = newValue } }
+    /// The IANA identifier of the time zone the entry was written in, when known.
+    var timeZone: String? { get { self["timeZone"] } set { self["timeZone"] = newValue } }
     var media: Set<Medium> { objects(forKey: "media") }
     var tags: Set<Tag> { objects(forKey: "tags") }
 
@@ -28,6 +30,7 @@ final class DiaryEntry: ManagedObject {
         setPrimitiveValue(UUID.randomVersion4(), forKey: "uuid")
         setPrimitiveValue(now, forKey: "creationTime")
         setPrimitiveValue(now, forKey: "updateTime")
+        setPrimitiveValue(TimeZone.current.identifier, forKey: "timeZone")
     }
 
     override func willSave() {

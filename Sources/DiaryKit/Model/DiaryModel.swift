@@ -34,6 +34,8 @@ enum DiaryModel {
             AttributeDescription("icon", .binary),
             AttributeDescription("creationTime", .date, isOptional: false, isIndexed: true),
             AttributeDescription("updateTime", .date, isOptional: false),
+            // The IANA time zone the entry was written in (Day One records one per entry).
+            AttributeDescription("timeZone", .string, maxLength: 64),
         ],
         relationships: [
             RelationshipDescription("media", destination: Entity.medium, inverse: "diaryEntry",
