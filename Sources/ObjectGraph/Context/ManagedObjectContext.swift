@@ -27,6 +27,8 @@ public final class ManagedObjectContext {
     var nextObserverID = 0
     var streamFinishers: [ObserverToken: () -> Void] = [:]
     var regularExpressions: [String: NSRegularExpression] = [:]
+    /// Faults of batched fetches by ID, with the batch each fills with (see `+Batching`).
+    var faultBatches: [ObjectID: FaultBatch] = [:]
 
     /// Temporary IDs are this context's random prefix and a counter: unique, and cheap to make.
     private let temporaryPrefix = UUID().uuid
@@ -159,6 +161,7 @@ public final class ManagedObjectContext {
 
     /// Loads a fault's values from the store. A row that is gone leaves the values nil.
     func fulfillFault(_ object: ManagedObject) {
+        if fulfillBatch(of: object) { return }
         object.isFault = false
         let row = try? persistentStoreCoordinator.store().row(for: object.objectID)
         if let row {

@@ -16,6 +16,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
     let modelVersionHash: String
     let schema: SQLiteSchema
     let blobDirectory: URL?
+    /// The full-text indexes of searchable attributes, by table (see `SQLiteStore+FullText`).
+    let fullTextIndexes: [String: FullTextIndex]
 
     private let lock = NSLock()
     private let connection: SQLiteConnection
@@ -36,6 +38,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         try PredicateSQLFunctions.register(on: connection.handle)
         let metadata = try Self.openMetadata(connection, schema: schema, model: model)
         try metadata.check(against: model)
+        fullTextIndexes = Self.fullTextIndexes(schema: schema, model: model)
+        try Self.createMissingFullTextIndexes(fullTextIndexes, connection: connection)
         identifier = metadata.storeIdentifier
         modelVersionHash = metadata.modelVersionHash
         let blobs = url.deletingPathExtension().appendingPathExtension("blobs")
