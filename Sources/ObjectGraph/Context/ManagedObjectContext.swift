@@ -229,6 +229,11 @@ public final class ManagedObjectContext {
         if updated.insert(object).inserted { pendingUpdated.append(object) }
     }
 
+    /// An updated object changed once more: announce it again (duplicates are dropped when announcing).
+    func noteUpdatedAgain(_ object: ManagedObject) {
+        if pendingUpdated.last !== object { pendingUpdated.append(object) }
+    }
+
     // MARK: Discarding
 
     /// Forgets every object: the context is empty afterwards and objects handed out before

@@ -86,7 +86,15 @@ public final class FetchedResultsController<Result: ManagedObject> {
         install(fetched, built)
         if observer == nil {
             observer = managedObjectContext.addObserver { [weak self] event in
-                if case .objectsDidChange(let changes) = event { self?.apply(changes) }
+                switch event {
+                case .objectsDidChange(let changes):
+                    self?.apply(changes)
+                case .didSave(let summary):
+                    // Saved inserts may have changed after they were announced: place them again.
+                    self?.placeAgain(summary.inserted + summary.updated)
+                case .willSave:
+                    break
+                }
             }
         }
     }
@@ -139,8 +147,15 @@ public final class FetchedResultsController<Result: ManagedObject> {
 
     // MARK: Following the context
 
+    /// Re-sorts and re-checks the objects of `ids` this context holds; reports only what moved, came or went.
+    private func placeAgain(_ ids: [ObjectID]) {
+        let objects = ids.compactMap { managedObjectContext.registeredObject(for: $0) }
+        guard !objects.isEmpty else { return }
+        apply(ObjectChanges(inserted: [], updated: objects, deleted: []), reportsUpdates: false)
+    }
+
     /// Applies one change batch to the results and reports the differences.
-    private func apply(_ changes: ObjectChanges) {
+    private func apply(_ changes: ObjectChanges, reportsUpdates: Bool = true) {
         let search = try? fetchRequest.fullTextSearch.map { search in
             (search, try search.searchedAttributes(of: managedObjectContext.managedObjectModel.entity(named: fetchRequest.entityName)
                 ?? EntityDescription(fetchRequest.entityName)))
@@ -181,11 +196,11 @@ public final class FetchedResultsController<Result: ManagedObject> {
         let oldPositions = positions
         install(next, buildSections(next))
         report(changes: diff(oldSections: oldSections, oldPositions: oldPositions, touched: touched,
-                            movesAnything: sortsThroughRelationships))
+                            movesAnything: sortsThroughRelationships, reportsUpdates: reportsUpdates))
     }
 
     private func diff(oldSections: [FetchedResultsSection<Result>], oldPositions: [ObjectIdentifier: SectionIndexPath],
-                      touched: Set<ObjectIdentifier>, movesAnything: Bool) -> FetchedResultsChanges {
+                      touched: Set<ObjectIdentifier>, movesAnything: Bool, reportsUpdates: Bool) -> FetchedResultsChanges {
         var changes = FetchedResultsChanges()
         let oldNames = Set(oldSections.map(\.name)), newNames = Set(sections.map(\.name))
         for (index, section) in oldSections.enumerated() where !newNames.contains(section.name) {
@@ -212,7 +227,7 @@ public final class FetchedResultsController<Result: ManagedObject> {
             let moved = old.item != new?.item || oldSections[old.section].name != sections[new?.section ?? 0].name
             if moved && (touched.contains(id) || movesAnything) {
                 others.append(.init(kind: .move, object: object, oldIndexPath: old, newIndexPath: new))
-            } else if touched.contains(id) {
+            } else if touched.contains(id) && reportsUpdates {
                 others.append(.init(kind: .update, object: object, oldIndexPath: old, newIndexPath: new))
             }
         }
