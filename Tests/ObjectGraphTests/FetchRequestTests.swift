@@ -4,6 +4,13 @@ import Testing
 
 @Suite struct FetchRequestTests {
     /// Two journals, five entries with media and tags, saved and reopened.
+    /// A fresh store of `type` with the seed data, saved and reopened.
+    private func seeded(_ type: PersistentStoreType) throws -> TestStack {
+        let stack = try TestStack(model: queryModel, type: type)
+        try seed(stack)
+        return stack
+    }
+
     private func seed(_ stack: TestStack) throws {
         let context = stack.context
         let work = try context.insertObject(entityName: "Journal")
@@ -34,8 +41,7 @@ import Testing
 
     @Test(arguments: allStoreTypes)
     func sortsByKeyPathsThroughToOneAndFoldsCase(type: PersistentStoreType) throws {
-        let stack = try TestStack(model: queryModel, type: type)
-        try seed(stack)
+        let stack = try seeded(type)
         // Journal name first ("Work" < "home" in code points), then rating descending.
         var request = FetchRequest(entityName: "Entry", sortOrderings: [SortOrdering("journal.name"), SortOrdering("rating", ascending: false)])
         #expect(titles(try stack.context.fetch(request)) == ["e", "d", "b", "c", "a"])
@@ -56,8 +62,7 @@ import Testing
 
     @Test(arguments: allStoreTypes)
     func sortingSeesUnsavedChangesThroughKeyPaths(type: PersistentStoreType) throws {
-        let stack = try TestStack(model: queryModel, type: type)
-        try seed(stack)
+        let stack = try seeded(type)
         let context = stack.context
         let request = FetchRequest(entityName: "Entry", sortOrderings: [.caseInsensitive("journal.name"), SortOrdering("rating")])
         let a = try #require(try context.fetch(request).first)
@@ -69,8 +74,7 @@ import Testing
 
     @Test(arguments: allStoreTypes)
     func returnsIDsDictionariesAndCounts(type: PersistentStoreType) throws {
-        let stack = try TestStack(model: queryModel, type: type)
-        try seed(stack)
+        let stack = try seeded(type)
         var request = FetchRequest(entityName: "Entry", predicate: try FetchPredicate(format: "rating >= 3"),
                                    sortOrderings: [SortOrdering("rating")])
         let ids = try stack.context.fetchObjectIDs(request)
@@ -92,8 +96,7 @@ import Testing
 
     @Test(arguments: allStoreTypes)
     func batchedFetchesFillOneBatchAtATime(type: PersistentStoreType) throws {
-        let stack = try TestStack(model: queryModel, type: type)
-        try seed(stack)
+        let stack = try seeded(type)
         var request = FetchRequest(entityName: "Entry", sortOrderings: [SortOrdering("title")])
         request.fetchBatchSize = 2
         let (entries, fetchStatements) = try stack.coordinator.countingStatements { try stack.context.fetch(request) }
@@ -111,8 +114,7 @@ import Testing
 
     @Test(arguments: allStoreTypes)
     func prefetchingLoadsRelationshipsWithConstantQueries(type: PersistentStoreType) throws {
-        let stack = try TestStack(model: queryModel, type: type)
-        try seed(stack)
+        let stack = try seeded(type)
         func load(ratingAtLeast rating: Int64) throws -> (media: Int, tags: Int, journals: Set<String>, statements: Int) {
             try stack.reopen()
             var request = FetchRequest(entityName: "Entry", predicate: .comparison(PredicateComparison(
@@ -141,8 +143,7 @@ import Testing
 
     @Test(arguments: allStoreTypes)
     func prefetchingKeepsUnsavedRelationshipChanges(type: PersistentStoreType) throws {
-        let stack = try TestStack(model: queryModel, type: type)
-        try seed(stack)
+        let stack = try seeded(type)
         let context = stack.context
         let e = try #require(try context.fetch(FetchRequest(entityName: "Entry", predicate: .equals("title", .string("e")))).first)
         let extra = try context.insertObject(entityName: "Media")

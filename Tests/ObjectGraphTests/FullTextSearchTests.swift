@@ -11,6 +11,13 @@ import Testing
         return titles(try context.fetch(request))
     }
 
+    /// A fresh store of `type` with the seed data, saved and reopened.
+    private func seeded(_ type: PersistentStoreType) throws -> TestStack {
+        let stack = try TestStack(model: queryModel, type: type)
+        try seed(stack)
+        return stack
+    }
+
     private func seed(_ stack: TestStack) throws {
         try insertEntry(stack.context, title: "Berlin", text: "Café am Kreuzberg, photographs of the wall")
         try insertEntry(stack.context, title: "Paris", text: "Crêpes near the river; CAFE noir")
@@ -21,8 +28,7 @@ import Testing
 
     @Test(arguments: allStoreTypes)
     func findsWordsIgnoringCaseAndDiacritics(type: PersistentStoreType) throws {
-        let stack = try TestStack(model: queryModel, type: type)
-        try seed(stack)
+        let stack = try seeded(type)
         let context = stack.context
         #expect(try search("cafe", context) == ["Berlin", "Paris"])
         #expect(try search("CAFÉ wall", context) == ["Berlin"])
@@ -36,8 +42,7 @@ import Testing
 
     @Test(arguments: allStoreTypes)
     func userTextNeverBreaksTheQuerySyntax(type: PersistentStoreType) throws {
-        let stack = try TestStack(model: queryModel, type: type)
-        try seed(stack)
+        let stack = try seeded(type)
         #expect(try search("\"AND\"", stack.context) == ["Rome"])
         #expect(try search("(or) NEAR*", stack.context) == ["Rome"])
         #expect(try search("\" OR \" wall", stack.context) == [])
@@ -57,8 +62,7 @@ import Testing
 
     @Test(arguments: allStoreTypes)
     func staysInStepWithSavesAndSeesUnsavedChanges(type: PersistentStoreType) throws {
-        let stack = try TestStack(model: queryModel, type: type)
-        try seed(stack)
+        let stack = try seeded(type)
         let context = stack.context
         let all = try fetchAll("Entry", in: context, sortedBy: "title")
         all[0].setValue("Nothing left", forKey: "text")           // Berlin
@@ -74,8 +78,7 @@ import Testing
     }
 
     @Test func indexIsBuiltForAStoreThatLacksIt() throws {
-        let stack = try TestStack(model: queryModel, type: .sqlite)
-        try seed(stack)
+        let stack = try seeded(.sqlite)
         let url = try #require(stack.storeURL)
         try stack.reopen()
         // A store written before the index existed: no FTS table, no triggers.
