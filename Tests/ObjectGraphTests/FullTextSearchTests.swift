@@ -75,6 +75,11 @@ import Testing
         #expect(try search("left", stack.context) == ["Berlin"])
         #expect(try search("wall", stack.context) == [])
         #expect(try search("crepes", stack.context) == [])
+        // Changing another attribute leaves the words as they were.
+        let oslo = try #require(try stack.context.fetch(FetchRequest(entityName: "Entry", predicate: .equals("title", .string("Oslo")))).first)
+        oslo.setValue(7 as Int64, forKey: "rating")
+        try stack.context.save()
+        #expect(try search("fjord cafe", stack.context) == ["Oslo"])
     }
 
     @Test func indexIsBuiltForAStoreThatLacksIt() throws {

@@ -30,13 +30,15 @@ extension SQLiteStore {
             let new = columns.map { "new.\(quote($0))" }.joined(separator: ", ")
             let old = columns.map { "old.\(quote($0))" }.joined(separator: ", ")
             let insert = "INSERT INTO \(fts) (rowid, \(names)) VALUES (new.\"Z_PK\", \(new));"
+            // Rows are written whole: only a changed text re-indexes the row.
+            let changed = columns.map { "old.\(quote($0)) IS NOT new.\(quote($0))" }.joined(separator: " OR ")
             let delete = "INSERT INTO \(fts) (\(fts), rowid, \(names)) VALUES ('delete', old.\"Z_PK\", \(old));"
             return [
                 "CREATE VIRTUAL TABLE \(fts) USING fts5(\(names), content='', tokenize='unicode61 remove_diacritics 2')",
                 "CREATE TRIGGER \(quote(name + "_insert")) AFTER INSERT ON \(source) BEGIN \(insert) END",
                 "CREATE TRIGGER \(quote(name + "_delete")) AFTER DELETE ON \(source) BEGIN \(delete) END",
                 "CREATE TRIGGER \(quote(name + "_update")) AFTER UPDATE OF \(columns.map(quote).joined(separator: ", "))"
-                    + " ON \(source) BEGIN \(delete) \(insert) END",
+                    + " ON \(source) WHEN \(changed) BEGIN \(delete) \(insert) END",
                 "INSERT INTO \(fts) (rowid, \(names)) SELECT \"Z_PK\", \(columns.map(quote).joined(separator: ", "))"
                     + " FROM \(source)",
             ]
@@ -59,15 +61,20 @@ extension SQLiteStore {
         return indexes
     }
 
-    /// Creates (and fills from the rows) every full-text index the store lacks, in one transaction.
+    /// Creates (and fills from the rows) every full-text index the store lacks, in one write
+    /// transaction; a store that has them all is only read.
     /// - Throws: ``SQLiteError`` when SQLite fails (for example without FTS5).
     static func createMissingFullTextIndexes(_ indexes: [String: FullTextIndex], connection: SQLiteConnection) throws {
-        guard !indexes.isEmpty else { return }
+        func missing() throws -> [FullTextIndex] {
+            try indexes.values.sorted { $0.table < $1.table }.filter { index in
+                try connection.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?",
+                                      [.string(index.name)]) == 0
+            }
+        }
+        guard try !missing().isEmpty else { return }
         try connection.transaction {
-            for index in indexes.values.sorted(by: { $0.table < $1.table }) {
-                let exists = try connection.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?",
-                                                   [.string(index.name)])
-                guard exists == 0 else { continue }
+            // Again inside the transaction: another process may have built them meanwhile.
+            for index in try missing() {
                 for statement in index.createStatements { try connection.execute(statement) }
             }
         }
