@@ -149,6 +149,28 @@ private let derivations = Atomic<Int>(0)
         #expect(names(controller) == ["happy"])
     }
 
+    @Test(arguments: allStoreTypes)
+    func anInsertChangedAfterItWasAnnouncedIsPlacedAgainOnSave(type: PersistentStoreType) throws {
+        let stack = try TestStack(model: queryModel, type: type)
+        let context = stack.context
+        try insertEntry(context, title: "t1", at: utc(28, 12))
+        try context.save()
+        let controller = try dayController(context)
+        let recorder = ChangeRecorder()
+        controller.delegate = recorder
+        try controller.performFetch()
+        let draft = try insertEntry(context, title: "draft", at: utc(27, 12))
+        context.processPendingChanges()
+        #expect(layout(controller) == [["draft"], ["t1"]])
+        // Changes to an unsaved insert are not announced on their own; the save places it again.
+        draft.setValue(utc(29, 12), forKey: "creationTime")
+        try context.save()
+        #expect(layout(controller) == [["t1"], ["draft"]])
+        #expect(recorder.reports.last?.deletedSections == [.init(name: "2026-03-27", index: 0)])
+        #expect(recorder.reports.last?.insertedSections == [.init(name: "2026-03-29", index: 1)])
+        #expect(recorder.last(.move).map(\.0) == ["draft"])
+    }
+
     @Test func theFirstSortKeyMustOrderTheSections() throws {
         let stack = try TestStack(model: queryModel, type: .inMemory)
         let byTitle = FetchRequest(entityName: "Entry", sortOrderings: [SortOrdering("title"), SortOrdering("creationTime")])

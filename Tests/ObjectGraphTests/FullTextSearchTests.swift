@@ -38,6 +38,10 @@ import Testing
         #expect(try search("berlin", context) == ["Berlin"])
         #expect(try search("berlin", in: ["text"], context) == [])
         #expect(try search("   ", context) == [])
+        var request = FetchRequest(entityName: "Entry")
+        request.fullTextSearch = FullTextSearch("cafe")
+        #expect(try context.count(for: request) == 2)
+        #expect(try context.fetchObjectIDs(request).count == 2)
     }
 
     @Test(arguments: allStoreTypes)
