@@ -241,6 +241,7 @@ public final class ManagedObjectContext {
     public func reset() {
         detachAllObjects()
         registry.removeAll()
+        faultBatches = [:]
         clearChangeTracking()
     }
 
