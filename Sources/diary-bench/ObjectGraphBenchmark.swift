@@ -67,6 +67,8 @@ func runObjectGraphBenchmarks(json: Bool) {
             throw BenchmarkError.setup("raw and ObjectGraph fetches read different values (\(rawChecksum) vs \(graphChecksum))")
         }
         reporter.report("fetch-100k-read", value: graphFetch, baseline: rawFetch, target: 2)
+
+        try runObjectGraphQueryBenchmarks(reporter: reporter, directory: directory)
     } catch {
         FileHandle.standardError.write(Data("objectgraph benchmark failed: \(error)\n".utf8))
         exit(1)

@@ -9,6 +9,9 @@ extension ManagedObjectContext {
     ///   naming unknown keys, store errors.
     public func fetch<T: ManagedObject>(_ request: FetchRequest<T>) throws -> [T] {
         let objects = try fetchObjects(request)
+        if !request.relationshipKeyPathsForPrefetching.isEmpty {
+            try prefetch(request.relationshipKeyPathsForPrefetching, for: objects)
+        }
         // Same type: reinterpret the array instead of casting 100,000 elements one by one.
         if T.self == ManagedObject.self { return unsafeBitCast(objects, to: [T].self) }
         return objects.compactMap { $0 as? T }
@@ -22,16 +25,16 @@ extension ManagedObjectContext {
         return try fetchObjects(request).count
     }
 
-    private func storeFetch<T>(for request: FetchRequest<T>) throws -> (StoreFetch, affected: Bool) {
+    func storeFetch<T>(for request: FetchRequest<T>) throws -> (StoreFetch, affected: Bool) {
         guard let entity = managedObjectModel.entity(named: request.entityName) else {
             throw ObjectGraphError.unknownEntity(request.entityName)
         }
         var fetch = StoreFetch(entity: entity, includesSubentities: request.includesSubentities,
                                predicate: request.predicate, sortOrderings: request.sortOrderings,
-                               limit: request.fetchLimit, offset: request.fetchOffset)
-        for ordering in request.sortOrderings where entity.attribute(named: ordering.key) == nil {
-            throw ObjectGraphError.unknownKey(entity: entity.name, key: ordering.key)
-        }
+                               limit: request.fetchLimit, offset: request.fetchOffset,
+                               fullTextSearch: request.fullTextSearch)
+        for ordering in request.sortOrderings { try entity.checkSortKeyPath(ordering, model: managedObjectModel) }
+        if let search = request.fullTextSearch { _ = try search.searchedAttributes(of: entity) }
         let names = Set(fetch.entityNames)
         let affected = insertedList.contains { $0.isInserted && names.contains($0.entity.name) }
             || updated.contains { names.contains($0.entity.name) }
@@ -43,8 +46,11 @@ extension ManagedObjectContext {
         return (fetch, affected)
     }
 
-    private func fetchObjects<T>(_ request: FetchRequest<T>) throws -> [ManagedObject] {
+    func fetchObjects<T>(_ request: FetchRequest<T>) throws -> [ManagedObject] {
         let (fetch, affected) = try storeFetch(for: request)
+        if request.fetchBatchSize > 0 && !affected {
+            return try fetchInBatches(fetch, batchSize: request.fetchBatchSize)
+        }
         var objects: [ManagedObject] = []
         var loaded: [ManagedObject] = []
         let asFaults = request.returnsObjectsAsFaults && !affected
@@ -63,8 +69,10 @@ extension ManagedObjectContext {
         // longer match, add changed and inserted ones that now do, then sort and page again.
         let names = Set(fetch.entityNames)
         let predicate = request.predicate
+        let search = try request.fullTextSearch.map { ($0, try $0.searchedAttributes(of: fetch.entity)) }
         func matches(_ object: ManagedObject) throws -> Bool {
-            try predicate?.evaluate(with: object) ?? true
+            if let (search, attributes) = search, !search.matches(object, attributes: attributes) { return false }
+            return try predicate?.evaluate(with: object) ?? true
         }
         var result: [ManagedObject] = []
         var seen = Set<ObjectIdentifier>()
@@ -80,30 +88,9 @@ extension ManagedObjectContext {
         for object in insertedList where object.isInserted && names.contains(object.entity.name) {
             if try matches(object) { result.append(object) }
         }
-        if !request.sortOrderings.isEmpty { result = Self.sorted(result, by: request.sortOrderings) }
+        result = SortOrdering.sorted(result, by: request.sortOrderings) { $0 }
         let start = min(request.fetchOffset, result.count)
         let end = request.fetchLimit.map { min(result.count, start + $0) } ?? result.count
         return Array(result[start..<end])
-    }
-
-    /// Sorts objects in memory the way the store sorts rows.
-    static func sorted(_ objects: [ManagedObject], by orderings: [SortOrdering]) -> [ManagedObject] {
-        objects.sorted { lhs, rhs in
-            for ordering in orderings {
-                let a = lhs.sortValue(ordering.key), b = rhs.sortValue(ordering.key)
-                if StoredValue.precedes(a, b) { return ordering.ascending }
-                if StoredValue.precedes(b, a) { return !ordering.ascending }
-            }
-            return false
-        }
-    }
-}
-
-extension ManagedObject {
-    /// The stored value of attribute `key`, for sorting.
-    func sortValue(_ key: String) -> StoredValue {
-        fireFaultIfNeeded()
-        guard let index = entity.attributeIndexes[key], index < values.count else { return .null }
-        return values[index]
     }
 }

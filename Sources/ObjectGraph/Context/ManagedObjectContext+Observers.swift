@@ -39,13 +39,19 @@ extension ManagedObjectContext {
             return
         }
         let changes = ObjectChanges(inserted: pendingInserted.filter(\.isInserted),
-                                    updated: pendingUpdated.filter(\.isUpdated),
+                                    updated: Self.unique(pendingUpdated.filter(\.isUpdated)),
                                     deleted: pendingDeleted)
         pendingInserted = []
         pendingUpdated = []
         pendingDeleted = []
         guard !changes.isEmpty else { return }
         post(.objectsDidChange(changes))
+    }
+
+    /// `objects` without repeats, in first-seen order.
+    private static func unique(_ objects: [ManagedObject]) -> [ManagedObject] {
+        var seen = Set<ObjectIdentifier>()
+        return objects.filter { seen.insert(ObjectIdentifier($0)).inserted }
     }
 
     func post(_ event: ContextEvent) {

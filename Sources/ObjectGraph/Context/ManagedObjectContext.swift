@@ -27,6 +27,8 @@ public final class ManagedObjectContext {
     var nextObserverID = 0
     var streamFinishers: [ObserverToken: () -> Void] = [:]
     var regularExpressions: [String: NSRegularExpression] = [:]
+    /// Faults of batched fetches by ID, with the batch each fills with (see `+Batching`).
+    var faultBatches: [ObjectID: FaultBatch] = [:]
 
     /// Temporary IDs are this context's random prefix and a counter: unique, and cheap to make.
     private let temporaryPrefix = UUID().uuid
@@ -159,6 +161,7 @@ public final class ManagedObjectContext {
 
     /// Loads a fault's values from the store. A row that is gone leaves the values nil.
     func fulfillFault(_ object: ManagedObject) {
+        if fulfillBatch(of: object) { return }
         object.isFault = false
         let row = try? persistentStoreCoordinator.store().row(for: object.objectID)
         if let row {
@@ -226,6 +229,11 @@ public final class ManagedObjectContext {
         if updated.insert(object).inserted { pendingUpdated.append(object) }
     }
 
+    /// An updated object changed once more: announce it again (duplicates are dropped when announcing).
+    func noteUpdatedAgain(_ object: ManagedObject) {
+        if pendingUpdated.last !== object { pendingUpdated.append(object) }
+    }
+
     // MARK: Discarding
 
     /// Forgets every object: the context is empty afterwards and objects handed out before
@@ -233,6 +241,7 @@ public final class ManagedObjectContext {
     public func reset() {
         detachAllObjects()
         registry.removeAll()
+        faultBatches = [:]
         clearChangeTracking()
     }
 

@@ -23,6 +23,17 @@ public struct FetchRequest<Result: ManagedObject>: Sendable {
     public var fetchOffset = 0
     /// When true, fetched objects are faults whose values load on first access.
     public var returnsObjectsAsFaults = false
+    /// When above 0, the fetch reads only the objects' IDs and hands out faults; touching
+    /// one fills it together with the next `fetchBatchSize` objects of the result, in one query.
+    public var fetchBatchSize = 0
+    /// Relationship key paths (`"media"`, `"entry.tags"`) whose destinations are loaded with
+    /// the fetch: one query per relationship step for all fetched objects, none per object.
+    public var relationshipKeyPathsForPrefetching: [String] = []
+    /// The attributes and to-one relationships ``ManagedObjectContext/fetchDictionaries(_:)``
+    /// returns; nil for every attribute.
+    public var propertiesToFetch: [String]?
+    /// Restricts the result to objects whose searchable text matches (see ``FullTextSearch``).
+    public var fullTextSearch: FullTextSearch?
 
     /// A request for objects of `entityName`, typed as `Result`.
     public init(_ type: Result.Type, entityName: String, predicate: FetchPredicate? = nil,

@@ -21,7 +21,7 @@ public struct AttributeDescription: Sendable {
     public var isIndexed: Bool
     /// For binary attributes: values above the store's threshold live in files beside it.
     public var allowsExternalStorage: Bool
-    /// For string attributes: marks the attribute for full-text search (used by a later layer).
+    /// For string attributes: the SQLite store keeps an FTS5 index of it for ``FetchRequest/fullTextSearch``.
     public var isSearchable: Bool
     /// Smallest allowed value for numeric attributes.
     public var minValue: Double?

@@ -211,6 +211,9 @@ extension ManagedObject {
         guard !isInserted && !isDeleted else { return }
         if changedKeys.insert(key).inserted && changedKeys.count == 1 {
             managedObjectContext?.noteUpdated(self)
+        } else {
+            // Changed again: the next change batch announces it again (results controllers re-sort).
+            managedObjectContext?.noteUpdatedAgain(self)
         }
     }
 

@@ -118,25 +118,6 @@ enum StoredValue: Hashable, Sendable, Codable {
         default: nil
         }
     }
-
-    /// Orders two values of one attribute for sorting; nil sorts first, like SQLite.
-    static func precedes(_ lhs: StoredValue, _ rhs: StoredValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): false
-        case (.null, _): true
-        case (_, .null): false
-        case (.string(let a), .string(let b)): a < b
-        case (.integer(let a), .integer(let b)): a < b
-        case (.double(let a), .double(let b)): a < b
-        case (.integer(let a), .double(let b)): Double(a) < b
-        case (.double(let a), .integer(let b)): a < Double(b)
-        case (.bool(let a), .bool(let b)): !a && b
-        case (.date(let a), .date(let b)): a < b
-        case (.uuid(let a), .uuid(let b)): a.uuidString < b.uuidString
-        case (.data(let a), .data(let b)): a.lexicographicallyPrecedes(b)
-        default: false
-        }
-    }
 }
 
 /// A staged blob inside a ``StoredValue``. Staged blobs only pass through a save; the box

@@ -327,7 +327,7 @@ struct PredicateSQLCompiler {
         var member: Cursor?
     }
 
-    private mutating func resolve(_ path: [String], scope: Scope) throws(PredicateSQLError) -> ResolvedPath {
+    mutating func resolve(_ path: [String], scope: Scope) throws(PredicateSQLError) -> ResolvedPath {
         var cursor = scope.root
         var index = 0
         if let first = path.first, first.hasPrefix("$") {

@@ -56,7 +56,7 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
         for row in try rows(request) { try visit(row) }
     }
 
-    private func rows(_ request: StoreFetch) throws -> [StoreRow] {
+    func rows(_ request: StoreFetch) throws -> [StoreRow] {
         let graph = currentSnapshot
         let names = Set(request.entityNames)
         let root = request.entity.rootName
@@ -66,20 +66,18 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
                 try predicate.evaluate(with: RecordSubject(graph: graph, model: model, root: root, key: key))
             }
         }
-        var rows = keys.compactMap { row(in: graph, root: root, key: $0) }
-        if !request.sortOrderings.isEmpty {
-            let orderings = request.sortOrderings.map { ordering in
-                (ordering, request.entity.attributeIndexes[ordering.key] ?? -1)
-            }
-            rows.sort { lhs, rhs in
-                for (ordering, index) in orderings where index >= 0 {
-                    let a = lhs.attributes[index], b = rhs.attributes[index]
-                    if StoredValue.precedes(a, b) { return ordering.ascending }
-                    if StoredValue.precedes(b, a) { return !ordering.ascending }
-                }
-                return false
+        if let search = request.fullTextSearch {
+            let attributes = try search.searchedAttributes(of: request.entity)
+            keys = keys.filter { key in
+                search.matches(RecordSubject(graph: graph, model: model, root: root, key: key), attributes: attributes)
             }
         }
+        if !request.sortOrderings.isEmpty {
+            keys = SortOrdering.sorted(keys, by: request.sortOrderings) { key in
+                RecordSubject(graph: graph, model: model, root: root, key: key)
+            }
+        }
+        let rows = keys.compactMap { row(in: graph, root: root, key: $0) }
         let start = min(request.offset, rows.count)
         let end = request.limit.map { min(rows.count, start + $0) } ?? rows.count
         return Array(rows[start..<end])
@@ -119,7 +117,7 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
         }
     }
 
-    private func row(in graph: GraphSnapshot, root: String, key: Int64) -> StoreRow? {
+    func row(in graph: GraphSnapshot, root: String, key: Int64) -> StoreRow? {
         guard let record = graph.tables[root]?.records[key], let entity = model.entity(named: record.entityName) else {
             return nil
         }

@@ -89,6 +89,7 @@ struct StoreFetch: Sendable {
     var sortOrderings: [SortOrdering]
     var limit: Int?
     var offset: Int
+    var fullTextSearch: FullTextSearch? = nil
 
     /// The names of the entities whose rows qualify.
     var entityNames: [String] { includesSubentities ? entity.hierarchyNames : [entity.name] }

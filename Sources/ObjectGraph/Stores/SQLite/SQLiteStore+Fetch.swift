@@ -5,17 +5,7 @@ extension SQLiteStore {
     func fetch(_ request: StoreFetch, _ visit: (StoreRow) throws -> Void) throws {
         guard let layout = schema.layouts[request.entity.name], let table = schema.tables[layout.table] else { return }
         let (whereSQL, bindings) = try whereClause(for: request, layout: layout)
-        var sql = table.selectSQL + whereSQL
-        if !request.sortOrderings.isEmpty {
-            let terms = try request.sortOrderings.map { ordering -> String in
-                guard let index = request.entity.attributeIndexes[ordering.key],
-                      let column = layout.attributeColumns[index] else {
-                    throw ObjectGraphError.unknownKey(entity: request.entity.name, key: ordering.key)
-                }
-                return "t0.\(quote(column)) \(ordering.ascending ? "ASC" : "DESC")"
-            }
-            sql += " ORDER BY " + terms.joined(separator: ", ")
-        }
+        var sql = table.selectSQL + whereSQL + (try orderClause(for: request))
         if request.limit != nil || request.offset > 0 { sql += " LIMIT ? OFFSET ?" }
         try withConnection { connection in
             let statement = try connection.statement(sql)
@@ -89,7 +79,7 @@ extension SQLiteStore {
     }
 
     /// ` WHERE …` restricting to the request's entities and predicate, with its bindings.
-    private func whereClause(for request: StoreFetch, layout: SQLiteSchema.EntityLayout) throws -> (String, [PredicateValue]) {
+    func whereClause(for request: StoreFetch, layout: SQLiteSchema.EntityLayout) throws -> (String, [PredicateValue]) {
         var conditions: [String] = []
         var bindings: [PredicateValue] = []
         let allInTable = schema.layouts.values.filter { $0.table == layout.table }.count
@@ -103,11 +93,16 @@ extension SQLiteStore {
             conditions.append(fragment.sql)
             bindings = fragment.bindings
         }
+        if let search = request.fullTextSearch {
+            let (sql, query) = try fullTextCondition(search, entity: request.entity)
+            conditions.append(sql)
+            if let query { bindings.append(.string(query)) }
+        }
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), bindings)
     }
 
     /// The row under the statement's cursor (columns as in the table's select list).
-    private func decodeRow(_ statement: SQLiteStatement, connection: SQLiteConnection) throws -> StoreRow? {
+    func decodeRow(_ statement: SQLiteStatement, connection: SQLiteConnection) throws -> StoreRow? {
         guard let entity = model.entity(number: statement.int64(1)), let layout = schema.layout(of: entity) else { return nil }
         let types = entity.attributeTypes
         var values: [StoredValue] = []

@@ -16,6 +16,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
     let modelVersionHash: String
     let schema: SQLiteSchema
     let blobDirectory: URL?
+    /// The full-text indexes of searchable attributes, by table (see `SQLiteStore+FullText`).
+    let fullTextIndexes: [String: FullTextIndex]
 
     private let lock = NSLock()
     private let connection: SQLiteConnection
@@ -37,6 +39,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         try PredicateSQLFunctions.register(on: connection.handle)
         let stored = try Self.openMetadata(connection, schema: schema, model: model)
         let metadata = try Self.migrateIfNeeded(connection, url: url, metadata: stored, schema: schema, model: model)
+        fullTextIndexes = Self.fullTextIndexes(schema: schema, model: model)
+        try Self.createMissingFullTextIndexes(fullTextIndexes, connection: connection)
         identifier = metadata.storeIdentifier
         modelVersionHash = metadata.modelVersionHash
         let blobs = url.deletingPathExtension().appendingPathExtension("blobs")

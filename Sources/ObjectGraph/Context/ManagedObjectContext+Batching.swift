@@ -1,0 +1,55 @@
+import Foundation
+
+/// The IDs of one batch of a batched fetch (see ``FetchRequest/fetchBatchSize``): touching any
+/// of its faults fills all of them with one query.
+final class FaultBatch {
+    let ids: [ObjectID]
+
+    init(ids: [ObjectID]) { self.ids = ids }
+}
+
+extension ManagedObjectContext {
+    /// Fetches only the IDs `fetch` matches and hands out faults, grouped in batches of
+    /// `batchSize` that fill together.
+    func fetchInBatches(_ fetch: StoreFetch, batchSize: Int) throws -> [ManagedObject] {
+        let ids = try persistentStoreCoordinator.queryingStore().fetchIDs(fetch)
+        var objects: [ManagedObject] = []
+        objects.reserveCapacity(ids.count)
+        var start = ids.startIndex
+        while start < ids.endIndex {
+            let batch = FaultBatch(ids: Array(ids[start..<min(start + batchSize, ids.endIndex)]))
+            for id in batch.ids {
+                let object = object(with: id)
+                objects.append(object)
+                if object.isFault { faultBatches[id] = batch }
+            }
+            start += batchSize
+        }
+        return objects
+    }
+
+    /// Fills `object` and the other faults of its batch with one query. Returns false when the
+    /// object has no batch or its row is gone (the caller then fills it alone).
+    func fulfillBatch(of object: ManagedObject) -> Bool {
+        guard !faultBatches.isEmpty, let batch = faultBatches.removeValue(forKey: object.objectID) else { return false }
+        let faults = batch.ids.compactMap { registeredObject(for: $0) }.filter(\.isFault)
+        for fault in faults { faultBatches.removeValue(forKey: fault.objectID) }
+        guard let rows = try? persistentStoreCoordinator.queryingStore().rows(for: faults.map(\.objectID)) else { return false }
+        var loaded: [ManagedObject] = []
+        for row in rows {
+            let (filled, didLoad) = materialize(row, asFault: false)
+            if didLoad { loaded.append(filled) }
+        }
+        for filled in loaded { filled.awakeFromFetch() }
+        return !object.isFault
+    }
+}
+
+extension PersistentStoreCoordinator {
+    /// The store, with the batch reads every store type offers.
+    /// - Throws: ``ObjectGraphError/noPersistentStore``.
+    func queryingStore() throws -> any QueryingRowStore {
+        guard let store = try store() as? any QueryingRowStore else { throw ObjectGraphError.noPersistentStore }
+        return store
+    }
+}

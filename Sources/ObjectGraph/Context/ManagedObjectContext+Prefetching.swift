@@ -1,0 +1,83 @@
+import Foundation
+
+extension ManagedObjectContext {
+    /// Loads the destinations of `keyPaths` (`"media"`, `"entry.tags"`) for all of `objects`:
+    /// per step one query for the faults among the sources and one for the destinations,
+    /// however many objects there are. Relationships already loaded (or changed) are kept.
+    /// - Throws: ``FetchRequestError/unknownProperty(entity:key:)`` for a step that is not a
+    ///   relationship of the objects; store errors.
+    func prefetch(_ keyPaths: [String], for objects: [ManagedObject]) throws {
+        for keyPath in keyPaths {
+            var level = objects
+            for name in keyPath.split(separator: ".").map(String.init) where !level.isEmpty {
+                level = try prefetchStep(name, of: level)
+            }
+        }
+    }
+
+    /// Loads relationship `name` of `objects`; returns the destinations reached.
+    private func prefetchStep(_ name: String, of objects: [ManagedObject]) throws -> [ManagedObject] {
+        let store = try persistentStoreCoordinator.queryingStore()
+        try fill(objects.filter { $0.isFault }, from: store)
+        let owners = objects.filter { $0.entity.relationshipIndexes[name] != nil }
+        guard let first = owners.first, let index = first.entity.relationshipIndexes[name] else {
+            throw FetchRequestError.unknownProperty(entity: objects.first?.entity.name ?? "?", key: name)
+        }
+        let relationship = first.entity.allRelationships[index]
+        guard relationship.isToMany else {
+            var wanted: [ObjectID] = []
+            for owner in owners {
+                guard let position = owner.entity.relationshipIndexes[name], position < owner.slots.count,
+                      case .toOneID(let id?) = owner.slots[position] else { continue }
+                if registeredObject(for: id)?.isFault ?? true { wanted.append(id) }
+            }
+            try fill(wanted, from: store)
+            return owners.compactMap { owner in owner.entity.relationshipIndexes[name].flatMap(owner.destination(at:)) }
+        }
+
+        var unloaded: [Int64: ManagedObject] = [:]
+        var reached: [ManagedObject] = []
+        for owner in owners {
+            guard let position = owner.entity.relationshipIndexes[name], position < owner.slots.count else { continue }
+            if case .unloadedToMany = owner.slots[position], let key = owner.objectID.primaryKey {
+                unloaded[key] = owner
+            } else {
+                reached.append(contentsOf: owner.members(at: position))
+            }
+        }
+        guard !unloaded.isEmpty else { return reached }
+        let rows = try store.destinationRows(of: unloaded.keys.sorted(), entity: first.entity, relationship: relationship)
+        var members: [Int64: Set<ManagedObject>] = [:]
+        var loaded: [ManagedObject] = []
+        for (owner, row) in rows {
+            let (member, didLoad) = materialize(row, asFault: false)
+            if didLoad { loaded.append(member) }
+            members[owner, default: []].insert(member)
+        }
+        for (key, owner) in unloaded {
+            guard let position = owner.entity.relationshipIndexes[name] else { continue }
+            let set = members[key] ?? []
+            owner.slots[position] = .toMany(set)
+            reached.append(contentsOf: set)
+        }
+        for member in loaded { member.awakeFromFetch() }
+        return reached
+    }
+
+    /// Fills the faults of `objects` with one query.
+    private func fill(_ objects: [ManagedObject], from store: any QueryingRowStore) throws {
+        try fill(objects.map(\.objectID), from: store)
+    }
+
+    /// Loads the rows of `ids` with one query and fills (or registers) their objects.
+    private func fill(_ ids: [ObjectID], from store: any QueryingRowStore) throws {
+        let ids = ids.filter { !$0.isTemporaryID }
+        guard !ids.isEmpty else { return }
+        var loaded: [ManagedObject] = []
+        for row in try store.rows(for: ids) {
+            let (object, didLoad) = materialize(row, asFault: false)
+            if didLoad { loaded.append(object) }
+        }
+        for object in loaded { object.awakeFromFetch() }
+    }
+}

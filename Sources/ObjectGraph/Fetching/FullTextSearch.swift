@@ -1,0 +1,101 @@
+import Foundation
+
+/// A full-text condition of a fetch: every word of ``text`` must occur, as a word, in one of
+/// the searched attributes (string attributes marked `isSearchable`). Words are compared
+/// ignoring case and diacritics (`Café` finds `cafe`); with ``matchesPrefixes`` a word also
+/// finds longer words it begins (`photo` finds `photographs`).
+///
+/// The text is user input: it is split into words and each word is quoted, so no character
+/// of it is ever read as search syntax. Text without any word matches no object.
+///
+/// ```swift
+/// var request = FetchRequest(entityName: "Entry")
+/// request.fullTextSearch = FullTextSearch("berlin wall", in: ["text"])
+/// ```
+///
+/// The SQLite store answers it from an FTS5 index; the in-memory and binary stores, and
+/// unsaved objects, are checked word by word in memory with the same folding.
+public struct FullTextSearch: Sendable, Hashable {
+    /// What the user typed.
+    public var text: String
+    /// The attributes to search, or nil for every searchable attribute of the entity.
+    public var attributes: [String]?
+    /// Whether each word also finds words it is the beginning of.
+    public var matchesPrefixes: Bool
+
+    /// A search for the words of `text` in `attributes` (nil: all searchable ones).
+    public init(_ text: String, in attributes: [String]? = nil, matchesPrefixes: Bool = false) {
+        self.text = text
+        self.attributes = attributes
+        self.matchesPrefixes = matchesPrefixes
+    }
+
+    /// The folding of the index's tokenizer (`unicode61 remove_diacritics 2`).
+    static let folding: PredicateComparison.Options = [.caseInsensitive, .diacriticInsensitive]
+
+    /// `text`'s words, folded: runs of letters, digits and marks, as FTS5's unicode61 tokenizer cuts them.
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = String.UnicodeScalarView()
+        func finish() {
+            if !current.isEmpty { words.append(PredicateTextMatching.fold(String(current), folding)) }
+            current = String.UnicodeScalarView()
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark,
+                 .privateUse:
+                current.append(scalar)
+            default:
+                finish()
+            }
+        }
+        finish()
+        return words.filter { !$0.isEmpty }
+    }
+
+    /// The searched attributes of `entity`.
+    /// - Throws: ``FetchRequestError/notSearchable(entity:attribute:)`` for an attribute that is
+    ///   not a searchable string, ``FetchRequestError/nothingSearchable(entity:)`` when none is left.
+    func searchedAttributes(of entity: EntityDescription) throws(FetchRequestError) -> [AttributeDescription] {
+        let searchable = entity.allAttributes.filter { $0.isSearchable && $0.type == .string && !$0.isTransient }
+        guard let names = attributes else {
+            if searchable.isEmpty { throw .nothingSearchable(entity: entity.name) }
+            return searchable
+        }
+        var result: [AttributeDescription] = []
+        for name in names {
+            guard let attribute = searchable.first(where: { $0.name == name }) else {
+                throw .notSearchable(entity: entity.name, attribute: name)
+            }
+            result.append(attribute)
+        }
+        if result.isEmpty { throw .nothingSearchable(entity: entity.name) }
+        return result
+    }
+
+    /// Whether `subject` matches, checked in memory.
+    func matches(_ subject: any PredicateSubject, attributes: [AttributeDescription]) -> Bool {
+        let wanted = Self.words(text)
+        guard !wanted.isEmpty else { return false }
+        var found = Set<String>()
+        for attribute in attributes {
+            if case .value(.string(let value)) = subject.predicateProperty(named: attribute.name) {
+                found.formUnion(Self.words(value))
+            }
+        }
+        return wanted.allSatisfy { word in
+            matchesPrefixes ? found.contains { $0.hasPrefix(word) } : found.contains(word)
+        }
+    }
+
+    /// The FTS5 query for `text`: each word a quoted string (quotes doubled), prefix-starred
+    /// when asked, all required; nil when the text has no word.
+    var ftsQuery: String? {
+        let words = Self.words(text)
+        guard !words.isEmpty else { return nil }
+        return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (matchesPrefixes ? " *" : "") }
+            .joined(separator: " AND ")
+    }
+}

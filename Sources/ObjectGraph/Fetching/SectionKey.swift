@@ -1,0 +1,85 @@
+import Foundation
+import Synchronization
+
+/// How a ``FetchedResultsController`` names the section of an object: from the value of one
+/// key path (`sourceKey`), either as is or through a function of it, such as the local day
+/// of a date. The fetch request's first sort key must be `sourceKey`, so that sections come
+/// out in order; the function must keep that order (equal names for a run of values).
+public struct SectionKey: Sendable {
+    /// The key path whose value names the section; the first sort key must be this.
+    public let sourceKey: String
+    private let name: @Sendable (PredicateValue) -> String
+
+    /// Sections named by `function` of the value of `sourceKey`.
+    public static func derived(from sourceKey: String, _ function: @escaping @Sendable (PredicateValue) -> String) -> SectionKey {
+        SectionKey(sourceKey: sourceKey, name: function)
+    }
+
+    /// Sections named by the value of `keyPath` itself (`""` for nil).
+    public static func keyPath(_ keyPath: String) -> SectionKey {
+        derived(from: keyPath) { value in
+            switch value {
+            case .null, .array: ""
+            case .string(let text): text
+            case .integer(let number): String(number)
+            case .double(let number): String(number)
+            case .bool(let flag): flag ? "true" : "false"
+            case .date(let date): date.formatted(.iso8601)
+            case .uuid(let uuid): uuid.uuidString
+            case .data(let data): data.base64EncodedString()
+            case .object(let id): id.description
+            }
+        }
+    }
+
+    /// Sections by the local calendar day (`2026-03-29`) of date attribute `dateKey` in
+    /// `timeZone`, daylight-saving changes included; `""` for nil.
+    public static func localDay(of dateKey: String, in timeZone: TimeZone = .current) -> SectionKey {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let fixed = calendar
+        return derived(from: dateKey) { value in
+            guard case .date(let date) = value else { return "" }
+            let day = fixed.dateComponents([.year, .month, .day], from: date)
+            return String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)
+        }
+    }
+
+    /// The section name of `object`.
+    func sectionName(of object: ManagedObject, cache: SectionNameCache) -> String {
+        let value = SortOrdering(sourceKey).sortKey(of: object)
+        return cache.name(for: value) { name($0) }
+    }
+}
+
+/// Section names already derived, by source value: shared by the controllers of one cache
+/// name (see ``FetchedResultsController/deleteCache(named:)``), private to one controller otherwise.
+final class SectionNameCache: Sendable {
+    private let names = Mutex<[PredicateValue: String]>([:])
+    private static let named = Mutex<[String: SectionNameCache]>([:])
+
+    /// The cache of `name`, made on first use; a fresh private cache for nil.
+    static func cache(named name: String?) -> SectionNameCache {
+        guard let name else { return SectionNameCache() }
+        return named.withLock { caches in
+            if let cache = caches[name] { return cache }
+            let cache = SectionNameCache()
+            caches[name] = cache
+            return cache
+        }
+    }
+
+    /// Forgets the cache of `name`.
+    static func delete(named name: String) {
+        _ = named.withLock { $0.removeValue(forKey: name) }
+    }
+
+    func name(for value: PredicateValue, derive: (PredicateValue) -> String) -> String {
+        if let known = names.withLock({ $0[value] }) { return known }
+        let name = derive(value)
+        names.withLock { $0[value] = name }
+        return name
+    }
+
+    var count: Int { names.withLock { $0.count } }
+}

@@ -1,0 +1,15 @@
+import Foundation
+
+/// The reads behind batched faulting and prefetching: IDs without rows, rows of many IDs at
+/// once, and the destinations of one relationship for many objects, each in one query.
+/// (Every store type conforms.)
+protocol QueryingRowStore: RowStore {
+    /// The IDs of the rows `request` matches, filtered, sorted and paged.
+    func fetchIDs(_ request: StoreFetch) throws -> [ObjectID]
+    /// The rows of `ids` that exist, in no particular order.
+    func rows(for ids: [ObjectID]) throws -> [StoreRow]
+    /// For to-many `relationship` of `entity`: the destination rows of the objects with keys
+    /// `owners`, each with the key of the owner it belongs to.
+    func destinationRows(of owners: [Int64], entity: EntityDescription,
+                         relationship: RelationshipDescription) throws -> [(owner: Int64, row: StoreRow)]
+}

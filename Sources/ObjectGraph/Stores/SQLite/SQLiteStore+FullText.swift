@@ -1,0 +1,120 @@
+import Foundation
+
+// Full-text search in the SQLite store.
+//
+// Each table whose entities have searchable string attributes gets a contentless FTS5 table
+// `Z_FTS_<table>` (columns `c0`, `c1`… one per searchable column, rowid = `Z_PK`, tokenizer
+// `unicode61 remove_diacritics 2`) and three triggers that insert, delete and replace a row's
+// words whenever the row is written. The triggers run inside the statement that writes the
+// row, so the index is always in step with the save transaction, and there is no copy of the
+// text (the table holds it). A store opened without the index (made before the attribute was
+// searchable, or before this code) gets it built from the rows when it is opened.
+
+extension SQLiteStore {
+    /// The full-text index of one table.
+    struct FullTextIndex {
+        var table: String
+        /// The searchable columns of the table; column `i` of the index is `c<i>`.
+        var columns: [String]
+        var name: String { "Z_FTS_\(table)" }
+
+        func indexColumn(of column: String) -> String? {
+            columns.firstIndex(of: column).map { "c\($0)" }
+        }
+
+        /// The index table and its three triggers, each with the SQL that made it (as SQLite
+        /// keeps it in `sqlite_master`), to tell a current index from a stale one.
+        var schemaObjects: [(name: String, sql: String, isTrigger: Bool)] {
+            let statements = createStatements
+            return [(name, statements[0], false), (name + "_insert", statements[1], true),
+                    (name + "_delete", statements[2], true), (name + "_update", statements[3], true)]
+        }
+
+        /// The statements creating the index and its triggers.
+        var createStatements: [String] {
+            let indexColumns = columns.indices.map { "c\($0)" }
+            let names = indexColumns.joined(separator: ", ")
+            let fts = quote(name), source = quote(table)
+            let new = columns.map { "new.\(quote($0))" }.joined(separator: ", ")
+            let old = columns.map { "old.\(quote($0))" }.joined(separator: ", ")
+            let insert = "INSERT INTO \(fts) (rowid, \(names)) VALUES (new.\"Z_PK\", \(new));"
+            // Rows are written whole: only a changed text re-indexes the row.
+            let changed = columns.map { "old.\(quote($0)) IS NOT new.\(quote($0))" }.joined(separator: " OR ")
+            let delete = "INSERT INTO \(fts) (\(fts), rowid, \(names)) VALUES ('delete', old.\"Z_PK\", \(old));"
+            return [
+                "CREATE VIRTUAL TABLE \(fts) USING fts5(\(names), content='', tokenize='unicode61 remove_diacritics 2')",
+                "CREATE TRIGGER \(quote(name + "_insert")) AFTER INSERT ON \(source) BEGIN \(insert) END",
+                "CREATE TRIGGER \(quote(name + "_delete")) AFTER DELETE ON \(source) BEGIN \(delete) END",
+                "CREATE TRIGGER \(quote(name + "_update")) AFTER UPDATE OF \(columns.map(quote).joined(separator: ", "))"
+                    + " ON \(source) WHEN \(changed) BEGIN \(delete) \(insert) END",
+                "INSERT INTO \(fts) (rowid, \(names)) SELECT \"Z_PK\", \(columns.map(quote).joined(separator: ", "))"
+                    + " FROM \(source)",
+            ]
+        }
+    }
+
+    /// The full-text indexes the model asks for, by table.
+    static func fullTextIndexes(schema: SQLiteSchema, model: ManagedObjectModel) -> [String: FullTextIndex] {
+        var indexes: [String: FullTextIndex] = [:]
+        for entity in model.entities {
+            guard let layout = schema.layout(of: entity) else { continue }
+            for (index, attribute) in entity.allAttributes.enumerated()
+            where attribute.isSearchable && attribute.type == .string {
+                guard let column = layout.attributeColumns[index] else { continue }
+                var fullText = indexes[layout.table] ?? FullTextIndex(table: layout.table, columns: [])
+                if !fullText.columns.contains(column) { fullText.columns.append(column) }
+                indexes[layout.table] = fullText
+            }
+        }
+        return indexes
+    }
+
+    /// Creates (and fills from the rows) every full-text index the store lacks or holds in a
+    /// stale form, in one write transaction; a store whose indexes all match is only read.
+    /// Stale means the index or one of its triggers is missing or was made for other columns:
+    /// a migration rebuilds the tables (dropping their triggers) and may change which
+    /// attributes are searchable, and an index that stopped following its table would
+    /// silently miss new text.
+    /// - Throws: ``SQLiteError`` when SQLite fails (for example without FTS5).
+    static func createMissingFullTextIndexes(_ indexes: [String: FullTextIndex], connection: SQLiteConnection) throws {
+        func stale() throws -> [FullTextIndex] {
+            try indexes.values.sorted { $0.table < $1.table }.filter { index in
+                let expected = index.schemaObjects
+                let statement = try connection.statement(
+                    "SELECT \"name\", \"sql\" FROM sqlite_master WHERE \"name\" IN (?, ?, ?, ?)")
+                defer { statement.reset() }
+                for (offset, object) in expected.enumerated() { try statement.bind(object.name, at: Int32(offset + 1)) }
+                var found: [String: String] = [:]
+                while try statement.step() { found[statement.text(0)] = statement.text(1) }
+                return expected.contains { found[$0.name] != $0.sql }
+            }
+        }
+        guard try !stale().isEmpty else { return }
+        try connection.transaction {
+            // Again inside the transaction: another process may have built them meanwhile.
+            for index in try stale() {
+                for object in index.schemaObjects.reversed() {
+                    try connection.execute("DROP \(object.isTrigger ? "TRIGGER" : "TABLE") IF EXISTS \(quote(object.name))")
+                }
+                for statement in index.createStatements { try connection.execute(statement) }
+            }
+        }
+    }
+
+    /// `t0."Z_PK" IN (SELECT rowid FROM "Z_FTS_…" WHERE "Z_FTS_…" MATCH ?)` and the query to
+    /// bind (`{c0 c1} : ("word" AND "other")`); `0` and no query for text without words.
+    /// - Throws: ``FetchRequestError`` for attributes that are not searchable.
+    func fullTextCondition(_ search: FullTextSearch, entity: EntityDescription) throws -> (String, String?) {
+        let attributes = try search.searchedAttributes(of: entity)
+        guard let layout = schema.layout(of: entity), let index = fullTextIndexes[layout.table] else {
+            throw FetchRequestError.nothingSearchable(entity: entity.name)
+        }
+        let columns = attributes.compactMap { attribute in
+            entity.attributeIndexes[attribute.name].flatMap { layout.attributeColumns[$0] }.flatMap(index.indexColumn)
+        }
+        guard let query = search.ftsQuery, !columns.isEmpty else { return ("0", nil) }
+        let fts = quote(index.name)
+        return ("t0.\"Z_PK\" IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH ?)",
+                "{\(columns.joined(separator: " "))} : (\(query))")
+    }
+}

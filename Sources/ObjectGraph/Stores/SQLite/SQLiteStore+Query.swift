@@ -1,0 +1,102 @@
+import CSQLite
+import Foundation
+
+// Reads for sorting by key paths, batched faults and prefetching. Many keys travel as one
+// bound JSON array (`IN (SELECT value FROM json_each(?))`): one statement, whatever the count.
+
+extension SQLiteStore: QueryingRowStore {
+    /// ` ORDER BY …` for the request's sort orderings (empty without any).
+    func orderClause(for request: StoreFetch) throws -> String {
+        guard !request.sortOrderings.isEmpty else { return "" }
+        let terms = try request.sortOrderings.map { ordering in
+            try ordering.sqlOrderTerm(entityName: request.entity.name, alias: "t0", schema: self)
+        }
+        return " ORDER BY " + terms.joined(separator: ", ")
+    }
+
+    func fetchIDs(_ request: StoreFetch) throws -> [ObjectID] {
+        guard let layout = schema.layouts[request.entity.name] else { return [] }
+        let (whereSQL, bindings) = try whereClause(for: request, layout: layout)
+        var sql = "SELECT t0.\"Z_PK\", t0.\"Z_ENT\" FROM \(quote(layout.table)) AS t0" + whereSQL + (try orderClause(for: request))
+        let paged = request.limit != nil || request.offset > 0
+        if paged { sql += " LIMIT ? OFFSET ?" }
+        return try withConnection { connection in
+            let statement = try connection.statement(sql)
+            defer { statement.reset() }
+            for (index, value) in bindings.enumerated() { try statement.bind(value, at: Int32(index + 1)) }
+            if paged {
+                try statement.bind(Int64(request.limit ?? -1), at: Int32(bindings.count + 1))
+                try statement.bind(Int64(request.offset), at: Int32(bindings.count + 2))
+            }
+            var ids: [ObjectID] = []
+            while try statement.step() {
+                guard let name = schema.entityNamesByNumber[statement.int64(1)] else { continue }
+                ids.append(.permanent(entityName: name, storeIdentifier: identifier, primaryKey: statement.int64(0)))
+            }
+            return ids
+        }
+    }
+
+    func rows(for ids: [ObjectID]) throws -> [StoreRow] {
+        var keysByTable: [String: [Int64]] = [:]
+        for id in ids {
+            guard let key = id.primaryKey, let layout = schema.layouts[id.entityName] else { continue }
+            keysByTable[layout.table, default: []].append(key)
+        }
+        return try withConnection { connection in
+            var rows: [StoreRow] = []
+            rows.reserveCapacity(ids.count)
+            for (name, keys) in keysByTable.sorted(by: { $0.key < $1.key }) {
+                guard let table = schema.tables[name] else { continue }
+                let statement = try connection.statement(table.selectSQL + " WHERE t0.\"Z_PK\" IN (SELECT value FROM json_each(?))")
+                defer { statement.reset() }
+                try statement.bind(Self.jsonArray(keys), at: 1)
+                while try statement.step() {
+                    if let row = try decodeRow(statement, connection: connection) { rows.append(row) }
+                }
+            }
+            return rows
+        }
+    }
+
+    func destinationRows(of owners: [Int64], entity: EntityDescription,
+                         relationship: RelationshipDescription) throws -> [(owner: Int64, row: StoreRow)] {
+        guard !owners.isEmpty, let destination = model.entity(named: relationship.destination),
+              let layout = schema.layout(of: destination), let table = schema.tables[layout.table] else { return [] }
+        let ownerColumn: String
+        var sql: String
+        switch model.storage(of: relationship, in: entity) {
+        case .foreignKey:
+            return []
+        case .inverseForeignKey(let inverse):
+            guard let index = destination.relationshipIndexes[inverse], let column = layout.toOneColumns[index] else { return [] }
+            ownerColumn = "t0.\(quote(column))"
+            sql = table.selectSQL
+        case .joinTable(let name, let isOwner):
+            let (mine, theirs) = isOwner ? ("source", "destination") : ("destination", "source")
+            ownerColumn = "j.\"\(mine)\""
+            sql = table.selectSQL + " JOIN \(quote(name)) AS j ON j.\"\(theirs)\" = t0.\"Z_PK\""
+        }
+        // The owner's key is read from one column past the row's own.
+        let ownerPosition = Int32(3 + table.columns.count)
+        sql = sql.replacingOccurrences(of: " FROM ", with: ", \(ownerColumn) FROM ", options: [], range: sql.range(of: " FROM "))
+        sql += " WHERE \(ownerColumn) IN (SELECT value FROM json_each(?)) ORDER BY t0.\"Z_PK\""
+        return try withConnection { connection in
+            let statement = try connection.statement(sql)
+            defer { statement.reset() }
+            try statement.bind(Self.jsonArray(owners), at: 1)
+            var result: [(owner: Int64, row: StoreRow)] = []
+            while try statement.step() {
+                if let row = try decodeRow(statement, connection: connection) {
+                    result.append((statement.int64(ownerPosition), row))
+                }
+            }
+            return result
+        }
+    }
+
+    /// `[1,2,3]`, for `json_each`.
+    private static func jsonArray(_ keys: [Int64]) -> String {
+        "[" + keys.map(String.init).joined(separator: ",") + "]"
+    }
+}

@@ -1,0 +1,116 @@
+import CSQLite
+import Foundation
+import Testing
+@testable import ObjectGraph
+
+@Suite struct FullTextSearchTests {
+    private func search(_ text: String, in attributes: [String]? = nil, prefixes: Bool = false,
+                        _ context: ManagedObjectContext) throws -> [String?] {
+        var request = FetchRequest(entityName: "Entry", sortOrderings: [SortOrdering("title")])
+        request.fullTextSearch = FullTextSearch(text, in: attributes, matchesPrefixes: prefixes)
+        return titles(try context.fetch(request))
+    }
+
+    /// A fresh store of `type` with the seed data, saved and reopened.
+    private func seeded(_ type: PersistentStoreType) throws -> TestStack {
+        let stack = try TestStack(model: queryModel, type: type)
+        try seed(stack)
+        return stack
+    }
+
+    private func seed(_ stack: TestStack) throws {
+        try insertEntry(stack.context, title: "Berlin", text: "Café am Kreuzberg, photographs of the wall")
+        try insertEntry(stack.context, title: "Paris", text: "Crêpes near the river; CAFE noir")
+        try insertEntry(stack.context, title: "Rome", text: "A quote \"AND\" (OR) * NEAR stars")
+        try stack.context.save()
+        try stack.reopen()
+    }
+
+    @Test(arguments: allStoreTypes)
+    func findsWordsIgnoringCaseAndDiacritics(type: PersistentStoreType) throws {
+        let stack = try seeded(type)
+        let context = stack.context
+        #expect(try search("cafe", context) == ["Berlin", "Paris"])
+        #expect(try search("CAFÉ wall", context) == ["Berlin"])
+        #expect(try search("crepes", context) == ["Paris"])
+        #expect(try search("photo", context) == [])
+        #expect(try search("photo", prefixes: true, context) == ["Berlin"])
+        #expect(try search("berlin", context) == ["Berlin"])
+        #expect(try search("berlin", in: ["text"], context) == [])
+        #expect(try search("   ", context) == [])
+        var request = FetchRequest(entityName: "Entry")
+        request.fullTextSearch = FullTextSearch("cafe")
+        #expect(try context.count(for: request) == 2)
+        #expect(try context.fetchObjectIDs(request).count == 2)
+    }
+
+    @Test(arguments: allStoreTypes)
+    func userTextNeverBreaksTheQuerySyntax(type: PersistentStoreType) throws {
+        let stack = try seeded(type)
+        #expect(try search("\"AND\"", stack.context) == ["Rome"])
+        #expect(try search("(or) NEAR*", stack.context) == ["Rome"])
+        #expect(try search("\" OR \" wall", stack.context) == [])
+        #expect(try search("paris: -", stack.context) == ["Paris"])
+    }
+
+    @Test(arguments: allStoreTypes)
+    func refusesAttributesThatAreNotSearchable(type: PersistentStoreType) throws {
+        let stack = try TestStack(model: queryModel, type: type)
+        #expect(throws: FetchRequestError.notSearchable(entity: "Entry", attribute: "mood")) {
+            try search("x", in: ["mood"], stack.context)
+        }
+        var request = FetchRequest(entityName: "Tag")
+        request.fullTextSearch = FullTextSearch("x")
+        #expect(throws: FetchRequestError.nothingSearchable(entity: "Tag")) { try stack.context.fetch(request) }
+    }
+
+    @Test(arguments: allStoreTypes)
+    func staysInStepWithSavesAndSeesUnsavedChanges(type: PersistentStoreType) throws {
+        let stack = try seeded(type)
+        let context = stack.context
+        let all = try fetchAll("Entry", in: context, sortedBy: "title")
+        all[0].setValue("Nothing left", forKey: "text")           // Berlin
+        context.delete(all[1])                                     // Paris
+        try insertEntry(context, title: "Oslo", text: "a café by the fjord")
+        #expect(try search("cafe", context) == ["Oslo"])
+        try context.save()
+        try stack.reopen()
+        #expect(try search("cafe", stack.context) == ["Oslo"])
+        #expect(try search("left", stack.context) == ["Berlin"])
+        #expect(try search("wall", stack.context) == [])
+        #expect(try search("crepes", stack.context) == [])
+        // Changing another attribute leaves the words as they were.
+        let oslo = try #require(try stack.context.fetch(FetchRequest(entityName: "Entry", predicate: .equals("title", .string("Oslo")))).first)
+        oslo.setValue(7 as Int64, forKey: "rating")
+        try stack.context.save()
+        #expect(try search("fjord cafe", stack.context) == ["Oslo"])
+    }
+
+    @Test func indexIsBuiltForAStoreThatLacksIt() throws {
+        let stack = try seeded(.sqlite)
+        let url = try #require(stack.storeURL)
+        try stack.reopen()
+        // A store written before the index existed: no FTS table, no triggers.
+        for name in ["Z_FTS_Entry_insert", "Z_FTS_Entry_delete", "Z_FTS_Entry_update"] {
+            try execute("DROP TRIGGER \"\(name)\"", at: url)
+        }
+        try execute("DROP TABLE \"Z_FTS_Entry\"", at: url)
+        #expect(try sqliteRows("SELECT count(*) FROM sqlite_master WHERE name LIKE 'Z_FTS%'", at: url) == [["0"]])
+        try stack.reopen()
+        #expect(try search("cafe", stack.context) == ["Berlin", "Paris"])
+        #expect(try sqliteRows("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'", at: url) == [["3"]])
+    }
+
+    /// Runs `sql` on the database at `url` with a connection of its own.
+    private func execute(_ sql: String, at url: URL) throws {
+        var handle: OpaquePointer?
+        guard sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle else {
+            throw SQLiteError(extendedResultCode: 14, message: "cannot open", sql: sql)
+        }
+        defer { sqlite3_close_v2(handle) }
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else {
+            throw SQLiteError(extendedResultCode: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        }
+    }
+}
