@@ -150,7 +150,7 @@ extension ManagedObjectContext {
                         break
                     }
                     if let staged {
-                        object.values[index] = .staged(staged)
+                        object.values[index] = .staged(PendingBlob(staged))
                         result.append(StagedValue(object: object, index: index, original: original, staged: staged))
                     }
                 } catch {

@@ -32,7 +32,7 @@ extension ManagedObject {
         guard index < values.count else { return nil }
         switch values[index] {
         case .blob(let reference): return managedObjectContext?.blobURL(for: reference)
-        case .staged(let staged): return staged.temporaryURL
+        case .staged(let pending): return pending.staged.temporaryURL
         case .file(let url): return url
         case .data(let data):
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("objectgraph-\(UUID().uuidString)")
@@ -48,7 +48,7 @@ extension ManagedObject {
         guard let index = entity.attributeIndex(key), index < values.count else { return nil }
         switch values[index] {
         case .blob(let reference): return reference.byteCount
-        case .staged(let staged): return staged.byteCount
+        case .staged(let pending): return pending.staged.byteCount
         case .data(let data): return Int64(data.count)
         case .file(let url):
             return (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value

@@ -185,7 +185,7 @@ extension ManagedObject {
     func swiftValue(_ value: StoredValue, type: AttributeType) -> Any? {
         switch value {
         case .blob(let reference): try? managedObjectContext?.blobData(for: reference)
-        case .staged(let staged): try? Data(contentsOf: staged.temporaryURL)
+        case .staged(let pending): try? Data(contentsOf: pending.staged.temporaryURL)
         case .file(let url): try? Data(contentsOf: url)
         default: value.swiftValue(for: type)
         }

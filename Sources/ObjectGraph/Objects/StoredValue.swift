@@ -19,7 +19,7 @@ enum StoredValue: Hashable, Sendable, Codable {
     case file(URL)
     /// A binary value a save in progress has staged in the blob store; the store commits it
     /// inside its write transaction, so no concurrent sweep can remove it in between.
-    case staged(StagedBlob)
+    case staged(PendingBlob)
 
     /// Converts a Swift value to the storage of `type`, or nil when it has the wrong type
     /// or does not fit (an `Int` too large for `integer16`).
@@ -114,7 +114,7 @@ enum StoredValue: Hashable, Sendable, Codable {
     var externalReference: BlobReference? {
         switch self {
         case .blob(let reference): reference
-        case .staged(let staged): staged.reference
+        case .staged(let pending): pending.staged.reference
         default: nil
         }
     }
@@ -139,21 +139,29 @@ enum StoredValue: Hashable, Sendable, Codable {
     }
 }
 
-/// Staged blobs only pass through a save, but the value type they sit in is `Codable`.
-extension StagedBlob: Codable {
+/// A staged blob inside a ``StoredValue``. Staged blobs only pass through a save; the box
+/// exists because the value type they sit in is `Codable` and `StagedBlob` is not.
+@usableFromInline
+struct PendingBlob: Hashable, Sendable, Codable {
+    let staged: StagedBlob
+
+    init(_ staged: StagedBlob) { self.staged = staged }
+
     private enum CodingKeys: String, CodingKey { case sha256, byteCount, temporaryURL }
 
-    public init(from decoder: any Decoder) throws {
+    @usableFromInline
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(sha256: try container.decode(String.self, forKey: .sha256),
-                  byteCount: try container.decode(Int64.self, forKey: .byteCount),
-                  temporaryURL: try container.decode(URL.self, forKey: .temporaryURL))
+        staged = StagedBlob(sha256: try container.decode(String.self, forKey: .sha256),
+                            byteCount: try container.decode(Int64.self, forKey: .byteCount),
+                            temporaryURL: try container.decode(URL.self, forKey: .temporaryURL))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    @usableFromInline
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sha256, forKey: .sha256)
-        try container.encode(byteCount, forKey: .byteCount)
-        try container.encode(temporaryURL, forKey: .temporaryURL)
+        try container.encode(staged.sha256, forKey: .sha256)
+        try container.encode(staged.byteCount, forKey: .byteCount)
+        try container.encode(staged.temporaryURL, forKey: .temporaryURL)
     }
 }

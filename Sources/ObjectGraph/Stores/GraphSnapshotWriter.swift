@@ -113,7 +113,7 @@ extension StoredValue {
 
     /// A staged blob as the committed blob it becomes; other values as they are.
     var committingStagedBlob: StoredValue {
-        if case .staged(let staged) = self { return .blob(staged.reference) }
+        if case .staged(let pending) = self { return .blob(pending.staged.reference) }
         return self
     }
 }

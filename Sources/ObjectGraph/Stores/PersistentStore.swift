@@ -136,7 +136,8 @@ extension StoreChanges {
         for rows in [inserted, updated] {
             for index in rows.indices {
                 for value in rows[index].attributes {
-                    guard case .staged(let staged) = value, committed.insert(staged.temporaryURL).inserted else { continue }
+                    guard case .staged(let pending) = value, committed.insert(pending.staged.temporaryURL).inserted else { continue }
+                    let staged = pending.staged
                     guard let blobStore else {
                         throw StoreError.io(path: staged.temporaryURL.path, reason: "this store keeps no blob files")
                     }
