@@ -15,6 +15,7 @@ extension ManagedObject {
             throw ObjectGraphError.binaryValueUnavailable(key: key, path: url.path, reason: "the file is missing or unreadable")
         }
         guard index < values.count else { return }
+        registerUndo()
         values[index] = .file(url)
         markChanged(key)
     }
@@ -77,6 +78,7 @@ extension ManagedObject {
             throw ObjectGraphError.unknownKey(entity: entity.name, key: key)
         }
         guard values[index] != .blob(reference) else { return }
+        registerUndo()
         values[index] = .blob(reference)
         markChanged(key)
     }

@@ -16,6 +16,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
     let modelVersionHash: String
     let schema: SQLiteSchema
     let blobDirectory: URL?
+    /// How long a writer waits for another's lock before ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)``.
+    let busyTimeoutMilliseconds: Int
 
     private let lock = NSLock()
     private let connection: SQLiteConnection
@@ -27,6 +29,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         self.model = model
         self.url = url
         externalStorageThreshold = options.externalStorageThreshold
+        busyTimeoutMilliseconds = Int(options.busyTimeoutMilliseconds)
         schema = SQLiteSchema(model: model)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
