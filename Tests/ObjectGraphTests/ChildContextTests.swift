@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import ObjectGraph
+
+/// Child contexts: scratch pads over a parent context, saving into it.
+@Suite struct ChildContextTests {
+    @Test(arguments: allStoreTypes)
+    func aChildSeesTheParentsUnsavedState(type: PersistentStoreType) throws {
+        let stack = try TestStack(model: vocabularyModel, type: type)
+        let parent = stack.context
+        let german = try parent.insert(Vocabulary.self)
+        german.name = "German"
+        try parent.save()
+        german.name = "Deutsch"                       // unsaved in the parent
+        let spanish = try parent.insert(Vocabulary.self)
+        spanish.name = "Spanish"                      // inserted, unsaved
+        let word = try parent.insert(Word.self)
+        word.word = "gato"
+        word.vocabulary = spanish
+
+        let child = ManagedObjectContext(parent: parent)
+        let names = try child.fetch(FetchRequest(Vocabulary.self, entityName: "Vocabulary", sortOrderings: [SortOrdering("name")]))
+            .map(\.name)
+        #expect(names == ["Deutsch", "Spanish"])
+        let childSpanish = try #require(child.object(with: spanish.objectID) as? Vocabulary)
+        #expect(childSpanish !== spanish)
+        #expect(childSpanish.words.compactMap(\.word) == ["gato"])
+        #expect(try child.count(for: FetchRequest(entityName: "Word", predicate: try FetchPredicate(format: "vocabulary.name == %@", "Spanish"))) == 1)
+    }
+
+    @Test(arguments: allStoreTypes)
+    func aChildsSaveGoesToTheParentAndTheParentsSaveWrites(type: PersistentStoreType) throws {
+        let stack = try TestStack(model: vocabularyModel, type: type)
+        let parent = stack.context
+        let german = try parent.insert(Vocabulary.self)
+        german.name = "German"
+        let old = try parent.insert(Word.self)
+        old.word = "alt"
+        old.vocabulary = german
+        try parent.save()
+
+        let child = ManagedObjectContext(parent: parent)
+        let childGerman = try #require(try child.existingObject(with: german.objectID) as? Vocabulary)
+        childGerman.name = "Deutsch"
+        let dog = try child.insert(Word.self)
+        dog.word = "Hund"
+        dog.vocabulary = childGerman
+        child.delete(try child.existingObject(with: old.objectID))
+        try child.save()
+        #expect(!child.hasChanges)
+
+        // In the parent, unsaved; nothing in the store yet.
+        #expect(try stack.newContext().count(for: FetchRequest(entityName: "Word")) == 1)
+        #expect(german.name == "Deutsch")
+        let parentDog = try #require(parent.insertedObjects.first as? Word)
+        #expect(parentDog.objectID == dog.objectID && parentDog.word == "Hund")
+        #expect(german.words == [parentDog])
+        #expect(parentDog.vocabulary === german)
+
+        #expect(parent.deletedObjects == [old])
+
+        try parent.save()
+        let reader = stack.newContext()
+        let stored = try reader.fetch(FetchRequest(Word.self, entityName: "Word"))
+        #expect(stored.map(\.word) == ["Hund"])
+        #expect(stored.first?.vocabulary?.objectID == german.objectID)
+        #expect(stored.first?.vocabulary?.name == "Deutsch")
+        // The child's object took the permanent ID the parent's save gave.
+        #expect(!dog.objectID.isTemporaryID && dog.objectID == parentDog.objectID)
+        #expect(child.object(with: parentDog.objectID) === dog)
+        dog.translation = "dog"
+        try child.save()
+        try parent.save()
+        #expect(try stack.newContext().existingObject(with: dog.objectID).value(forKey: "translation") as? String == "dog")
+    }
+
+    @Test func aChildsValidationFailureLeavesTheParentAlone() throws {
+        let stack = try TestStack(model: vocabularyModel, type: .inMemory)
+        let child = ManagedObjectContext(parent: stack.context)
+        _ = try child.insert(Word.self)               // "word" is required
+        #expect(throws: ObjectGraphError.self) { try child.save() }
+        #expect(!stack.context.hasChanges)
+        child.rollback()
+        #expect(!child.hasChanges && !stack.context.hasChanges)
+    }
+}
