@@ -26,7 +26,8 @@ extension ManagedObjectContext {
         undoManager?.endEvent()
         undoManager?.disableUndoRegistration()
         defer { undoManager?.enableUndoRegistration() }
-        let inserted = insertedList.filter(\.isInserted).map { ($0, $0.objectID) }
+        // Children learn the permanent IDs of the objects they know by temporary ones.
+        let inserted = children.isEmpty ? [] : insertedList.filter(\.isInserted).map { ($0, $0.objectID) }
         let broadcast = persistentStoreCoordinator.saveHub.hasListeners(besides: mergeInbox)
         var summary: SaveSummary?
         let token = broadcast ? addObserver { event in if case .didSave(let saved) = event { summary = saved } } : nil
@@ -86,7 +87,7 @@ extension ManagedObjectContext {
         guard let row else {
             // Deleted elsewhere: gone for the store-side policies, written as a new row for the others.
             if policy == .storeTrumps || policy == .rollback || policy == .error || object.isDeleted {
-                forget(object)
+                forget([object])
             } else {
                 reinsert(object)
             }

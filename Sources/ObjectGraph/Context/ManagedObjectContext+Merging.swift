@@ -39,13 +39,13 @@ extension ManagedObjectContext {
         var changes = ObjectChanges(inserted: [], updated: [], deleted: [])
         for id in summary.deleted {
             guard id.primaryKey != nil, let object = registeredObject(for: id) else { continue }
-            forget(object)
             changes.deleted.append(object)
         }
+        forget(changes.deleted)
         for id in summary.updated {
             guard let object = registeredObject(for: id), !object.isFault, !object.isInserted else { continue }
             guard let row = try? store?.row(for: id) else {
-                forget(object)
+                forget([object])
                 changes.deleted.append(object)
                 continue
             }

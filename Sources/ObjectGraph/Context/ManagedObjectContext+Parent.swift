@@ -95,10 +95,8 @@ extension ManagedObjectContext {
             object.committed = object.values
             object.changedKeys = []
         }
-        for object in removed {
-            parentInsertedObjects[object.objectID] = nil
-            forget(object)
-        }
+        for object in removed { parentInsertedObjects[object.objectID] = nil }
+        forget(removed)
         clearChangeTracking()
         for object in [inserted, changed, removed].joined() { object.didSave() }
         post(.didSave(SaveSummary(inserted: inserted.map(\.objectID), updated: changed.map(\.objectID),

@@ -150,32 +150,44 @@ extension ManagedObjectContext {
         object.isDeleted = false
     }
 
-    /// Lets go of `object` (its row is gone): out of the uniquing table and every change set,
-    /// and out of the relationships of the objects this context holds.
-    func forget(_ object: ManagedObject) {
-        if let key = object.objectID.primaryKey {
-            registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] = nil
+    /// Lets go of `objects` (their rows are gone): out of the uniquing table and every change
+    /// set, and out of the relationships of the objects this context holds (one pass for all).
+    func forget(_ objects: [ManagedObject]) {
+        guard !objects.isEmpty else { return }
+        var gone = Set<ObjectIdentifier>()
+        var goneIDs = Set<ObjectID>()
+        for object in objects {
+            if let key = object.objectID.primaryKey {
+                registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] = nil
+            }
+            updated.remove(object)
+            deleted.remove(object)
+            object.isDeleted = false
+            object.changedKeys = []
+            gone.insert(ObjectIdentifier(object))
+            goneIDs.insert(object.objectID)
         }
-        updated.remove(object)
-        deleted.remove(object)
-        object.isDeleted = false
-        object.changedKeys = []
-        let id = object.objectID
         func unlink(_ other: ManagedObject) {
             guard !other.isFault else { return }
             for index in other.slots.indices {
                 switch other.slots[index] {
-                case .toOne(let destination) where destination === object: other.slots[index] = .toOne(nil)
-                case .toOneID(let destination) where destination == id: other.slots[index] = .toOne(nil)
-                case .toMany(var members) where members.remove(object) != nil: other.slots[index] = .toMany(members)
-                default: break
+                case .toOne(let destination?) where gone.contains(ObjectIdentifier(destination)):
+                    other.slots[index] = .toOne(nil)
+                case .toOneID(let destination?) where goneIDs.contains(destination):
+                    other.slots[index] = .toOne(nil)
+                case .toMany(let members) where members.contains(where: { gone.contains(ObjectIdentifier($0)) }):
+                    other.slots[index] = .toMany(members.filter { !gone.contains(ObjectIdentifier($0)) })
+                default:
+                    break
                 }
             }
         }
         registry.forEach(unlink)
         for other in insertedList where other.isInserted { unlink(other) }
-        object.managedObjectContext = nil
-        if !object.slots.isEmpty { object.slots = [] }
+        for object in objects {
+            object.managedObjectContext = nil
+            if !object.slots.isEmpty { object.slots = [] }
+        }
     }
 }
 
