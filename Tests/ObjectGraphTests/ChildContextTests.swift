@@ -8,15 +8,11 @@ import Testing
     func aChildSeesTheParentsUnsavedState(type: PersistentStoreType) throws {
         let stack = try TestStack(model: vocabularyModel, type: type)
         let parent = stack.context
-        let german = try parent.insert(Vocabulary.self)
-        german.name = "German"
+        let german = try parent.insertVocabulary("German")
         try parent.save()
         german.name = "Deutsch"                       // unsaved in the parent
-        let spanish = try parent.insert(Vocabulary.self)
-        spanish.name = "Spanish"                      // inserted, unsaved
-        let word = try parent.insert(Word.self)
-        word.word = "gato"
-        word.vocabulary = spanish
+        let spanish = try parent.insertVocabulary("Spanish")   // inserted, unsaved
+        try parent.insertWord("gato", in: spanish)
 
         let child = ManagedObjectContext(parent: parent)
         let names = try child.fetch(FetchRequest(Vocabulary.self, entityName: "Vocabulary", sortOrderings: [SortOrdering("name")]))
@@ -32,19 +28,14 @@ import Testing
     func aChildsSaveGoesToTheParentAndTheParentsSaveWrites(type: PersistentStoreType) throws {
         let stack = try TestStack(model: vocabularyModel, type: type)
         let parent = stack.context
-        let german = try parent.insert(Vocabulary.self)
-        german.name = "German"
-        let old = try parent.insert(Word.self)
-        old.word = "alt"
-        old.vocabulary = german
+        let german = try parent.insertVocabulary("German")
+        let old = try parent.insertWord("alt", in: german)
         try parent.save()
 
         let child = ManagedObjectContext(parent: parent)
         let childGerman = try #require(try child.existingObject(with: german.objectID) as? Vocabulary)
         childGerman.name = "Deutsch"
-        let dog = try child.insert(Word.self)
-        dog.word = "Hund"
-        dog.vocabulary = childGerman
+        let dog = try child.insertWord("Hund", in: childGerman)
         child.delete(try child.existingObject(with: old.objectID))
         try child.save()
         #expect(!child.hasChanges)

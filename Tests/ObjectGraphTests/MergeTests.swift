@@ -100,11 +100,8 @@ import Testing
 
     @Test func automaticMergingBringsSiblingSavesInAtTheNextFetch() throws {
         let stack = try TestStack(model: vocabularyModel, type: .sqlite)
-        let vocabulary = try stack.context.insert(Vocabulary.self)
-        vocabulary.name = "German"
-        let word = try stack.context.insert(Word.self)
-        word.word = "Hund"
-        word.vocabulary = vocabulary
+        let vocabulary = try stack.context.insertVocabulary("German")
+        try stack.context.insertWord("Hund", in: vocabulary)
         try stack.context.save()
 
         let mine = stack.newContext()
@@ -115,9 +112,7 @@ import Testing
         let theirs = stack.newContext()
         let theirVocabulary = try theirs.existingObject(with: vocabulary.objectID)
         theirVocabulary.setValue("Deutsch", forKey: "name")
-        let cat = try theirs.insert(Word.self)
-        cat.word = "Katze"
-        cat.vocabulary = theirVocabulary as? Vocabulary
+        try theirs.insertWord("Katze", in: theirVocabulary as? Vocabulary)
         try theirs.save()
 
         #expect(myVocabulary.name == "German")   // not yet: merged on this context's own task

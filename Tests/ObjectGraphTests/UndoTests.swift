@@ -6,8 +6,7 @@ import Testing
     /// A stack whose context records undo, with one saved vocabulary.
     private func makeStack(_ type: PersistentStoreType = .inMemory) throws -> (TestStack, Vocabulary) {
         let stack = try TestStack(model: vocabularyModel, type: type)
-        let vocabulary = try stack.context.insert(Vocabulary.self)
-        vocabulary.name = "German"
+        let vocabulary = try stack.context.insertVocabulary("German")
         try stack.context.save()
         stack.context.undoManager = ObjectGraphUndoManager()
         return (stack, vocabulary)
@@ -50,9 +49,7 @@ import Testing
     @Test func insertUndoRemovesTheObjectAndItsInverse() throws {
         let (stack, vocabulary) = try makeStack()
         let context = stack.context
-        let word = try context.insert(Word.self)
-        word.word = "Hund"
-        word.vocabulary = vocabulary
+        let word = try context.insertWord("Hund", in: vocabulary)
         #expect(vocabulary.words == [word])
 
         context.undo()
@@ -73,11 +70,8 @@ import Testing
         let (stack, german) = try makeStack()
         let context = stack.context
         context.undoManager?.disableUndoRegistration()
-        let spanish = try context.insert(Vocabulary.self)
-        spanish.name = "Spanish"
-        let word = try context.insert(Word.self)
-        word.word = "Hund"
-        word.vocabulary = german
+        let spanish = try context.insertVocabulary("Spanish")
+        let word = try context.insertWord("Hund", in: german)
         try context.save()
         context.undoManager?.enableUndoRegistration()
 
@@ -135,9 +129,7 @@ import Testing
         manager.levelsOfUndo = 2
         try context.undoGroup(named: "Add words") {
             for text in ["eins", "zwei"] {
-                let word = try context.insert(Word.self)
-                word.word = text
-                word.vocabulary = vocabulary
+                try context.insertWord(text, in: vocabulary)
                 context.processPendingChanges()   // inside an explicit group: no new group
             }
         }

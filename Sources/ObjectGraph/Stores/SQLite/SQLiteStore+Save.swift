@@ -5,7 +5,10 @@ extension SQLiteStore {
     /// Writes one save in one `BEGIN IMMEDIATE` transaction: the staged blobs are committed
     /// (renamed into place, fsynced) first, then the rows. After the commit, in a second write
     /// transaction so no other process's save can slip in between the count and the removal,
-    /// blob files whose last reference went away are removed.
+    /// blob files whose last reference went away are removed. Writers wait for each other
+    /// (``writeTransaction(_:_:)``). Optimistic locking: an updated or deleted row must still have
+    /// the version the context read, else the transaction is rolled back and ``RowConflicts``
+    /// names every such row.
     func save(_ changes: StoreChanges) throws -> [Int64] {
         try withConnection { connection in
             let (insertedKeys, released): ([Int64], Set<String>)
