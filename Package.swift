@@ -53,11 +53,14 @@ let package = Package(
                                          "CJPEG", "CPNG", "CSndFile"],
                           swiftSettings: swiftSettings),
         // A child process for the crash-consistency tests: writes to a store until SIGKILLed.
-        .executableTarget(name: "og-crash-child", dependencies: ["ObjectGraph"],
+        .executableTarget(name: "og-crash-child", dependencies: ["ObjectGraph", "ObjectGraphCrashSupport"],
                           swiftSettings: swiftSettings),
+        // The model and store location the crash child and its test share.
+        .target(name: "ObjectGraphCrashSupport", dependencies: ["ObjectGraph"],
+                swiftSettings: swiftSettings),
 
         // MARK: Tests mirror the targets
-        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "CSQLite"],
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphCrashSupport", "CSQLite"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "MediaKitTests", dependencies: ["MediaKit"],
                     swiftSettings: swiftSettings),

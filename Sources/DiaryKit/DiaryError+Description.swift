@@ -34,6 +34,8 @@ extension DiaryError: CustomStringConvertible, LocalizedError {
             "\(path): \(reason)"
         case .bundle(let error):
             error.description
+        case .interop(let error):
+            error.description
         case .store(let detail):
             "the diary store failed: \(detail)"
         }

@@ -32,6 +32,8 @@ public enum DiaryError: Error, Sendable, Hashable {
     case io(path: String, reason: String)
     /// Exporting or importing a bundle failed.
     case bundle(BundleError)
+    /// Importing another tool's export or writing a whole-diary export failed.
+    case interop(InteropError)
     /// The store failed in a way none of the above describes.
     case store(detail: String)
 
@@ -57,12 +59,17 @@ public enum DiaryError: Error, Sendable, Hashable {
         case .invalidMedia, .wrongMediaKind, .emptyEntry, .incompatibleStore, .corruptStore: .dataError
         case .storeBusy: .busy
         case .io, .store: .ioError
-        case .bundle(let error):
-            switch error.category {
-            case .dataError: .dataError
-            case .missingInput: .missingInput
-            case .ioError: .ioError
-            }
+        case .bundle(let error): Self.category(of: error.category)
+        case .interop(let error): Self.category(of: error.category)
+        }
+    }
+
+    /// The family of a bundle or interop error's family.
+    private static func category(of family: BundleError.Category) -> Category {
+        switch family {
+        case .dataError: .dataError
+        case .missingInput: .missingInput
+        case .ioError: .ioError
         }
     }
 

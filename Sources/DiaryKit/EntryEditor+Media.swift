@@ -36,7 +36,7 @@ extension EntryEditor {
     func add(_ prepared: [PreparedMedium]) throws(DiaryError) {
         var position = (entry.orderedMedia.last?.position ?? -1) + 1
         for item in prepared {
-            let medium = try makeMedium(item)
+            let medium = try Self.makeMedium(item, in: context, diary: diary)
             medium.position = position
             position += 1
             medium.diaryEntry = entry
@@ -72,8 +72,10 @@ extension EntryEditor {
         for index in Set(indexes).sorted(by: >) { try removeMedium(at: index) }
     }
 
-    /// A new medium of the right sub-entity carrying `item`'s facts (not yet its bytes).
-    private func makeMedium(_ item: PreparedMedium) throws(DiaryError) -> Medium {
+    /// A new medium of the right sub-entity in `context` carrying `item`'s facts (not yet its
+    /// bytes). Shared with the bulk importer.
+    static func makeMedium(_ item: PreparedMedium, in context: ManagedObjectContext,
+                           diary: Diary) throws(DiaryError) -> Medium {
         try DiaryError.wrapping(diary.databaseURL) {
             let medium: Medium
             switch item.facts {
@@ -98,29 +100,43 @@ extension EntryEditor {
         }
     }
 
-    /// Streams each added file into the blob store, hashing it on the way, and points its
-    /// medium at the committed blob with the hash and size found.
+    /// Streams each added file into the blob store's staging area, hashing it on the way, and
+    /// points its medium at the staged blob with the hash and size found. The save commits the
+    /// blobs inside its transaction (see `ManagedObject.setBinaryValue(_:forKey:)`), so another
+    /// process's save can never remove a shared blob file between its commit and our row.
     func streamPendingFiles(progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)?) throws(DiaryError) {
         let total = pendingFiles.count
         var done = 0
         for medium in entry.orderedMedia {
             guard let url = pendingFiles[ObjectIdentifier(medium)] else { continue }
-            let reference = try DiaryError.wrapping(diary.databaseURL) {
-                let staged = try diary.blobStore.stage(fileAt: url)
-                do {
-                    return try diary.blobStore.commit(staged)
-                } catch {
-                    diary.blobStore.discard(staged)
-                    throw error
-                }
-            }
-            medium.sha256 = reference.sha256
-            medium.byteCount = reference.byteCount
-            try DiaryError.wrapping(diary.databaseURL) { try medium.setBinaryValue(reference, forKey: "data") }
+            let staged = try Self.stageBlob(of: url, diary: diary)
+            stagedBlobs.append(staged)
+            try Self.attach(staged, to: medium, diary: diary)
             pendingFiles[ObjectIdentifier(medium)] = nil
             done += 1
             progress?(done, total, url)
         }
+    }
+
+    /// Removes the staging files of a save that failed (a committed blob stays for the sweep).
+    func discardStagedBlobs() {
+        for staged in stagedBlobs { diary.blobStore.discard(staged) }
+        stagedBlobs = []
+    }
+
+    /// Streams the file at `url` into the blob store's staging area, hashing it on the way.
+    /// The save commits it inside its transaction (see `ManagedObject.setBinaryValue(_:forKey:)`),
+    /// so another process's save can never remove a shared blob file between its commit and our
+    /// row. Shared with the bulk importer.
+    static func stageBlob(of url: URL, diary: Diary) throws(DiaryError) -> StagedBlob {
+        try DiaryError.wrapping(diary.databaseURL) { try diary.blobStore.stage(fileAt: url) }
+    }
+
+    /// Points `medium` at the staged blob, with its hash and size; several media may share one.
+    static func attach(_ staged: StagedBlob, to medium: Medium, diary: Diary) throws(DiaryError) {
+        medium.sha256 = staged.sha256
+        medium.byteCount = staged.byteCount
+        try DiaryError.wrapping(diary.databaseURL) { try medium.setBinaryValue(staged, forKey: "data") }
     }
 
     /// Makes the entry's icon the thumbnail of its first photo (none without photos).

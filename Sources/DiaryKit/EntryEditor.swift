@@ -14,6 +14,8 @@ public final class EntryEditor {
     let entry: DiaryEntry
     /// Files added in this session, streamed into the blob store when saving.
     var pendingFiles: [ObjectIdentifier: URL] = [:]
+    /// Blobs staged for the next save, discarded if it fails.
+    var stagedBlobs: [StagedBlob] = []
 
     /// The entry's short id; nil for a new entry until it is saved.
     public private(set) var entryID: Int64?
@@ -83,9 +85,15 @@ public final class EntryEditor {
     public func save(progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)? = nil) throws(DiaryError) -> EntryRecord {
         // Refused before any file is copied, with the error the save's validation would give.
         if entry.isEmpty { throw .emptyEntry }
-        try streamPendingFiles(progress: progress)
-        refreshIcon()
-        try saveResolvingTagClashes()
+        do {
+            try streamPendingFiles(progress: progress)
+            refreshIcon()
+            try saveResolvingTagClashes()
+        } catch {
+            discardStagedBlobs()
+            throw error
+        }
+        stagedBlobs = []
         entryID = entry.objectID.primaryKey
         return try diary.record(of: entry)
     }

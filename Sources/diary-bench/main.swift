@@ -9,6 +9,8 @@ do {
         runObjectGraphBenchmarks(json: json)
     case "media":
         try runMediaBenchmarks(json: json)
+    case "interop":
+        try runInteropBenchmarks(json: json)
     case "diary":
         try runDiaryBenchmarks(json: json)
     case "media-thumbnail" where arguments.count >= 2:

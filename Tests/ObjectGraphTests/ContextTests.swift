@@ -4,6 +4,21 @@ import Testing
 
 @Suite struct ContextTests {
     @Test(arguments: allStoreTypes)
+    func aDeletedObjectsKeyIsNeverGivenAgain(type: PersistentStoreType) throws {
+        let stack = try TestStack(model: vocabularyModel, type: type)
+        let words = try (0..<3).map { _ in try stack.context.insert(Word.self) }
+        for (index, word) in words.enumerated() { word.word = "w\(index)" }
+        try stack.context.save()
+        stack.context.delete(words[2])
+        try stack.context.save()
+        try stack.reopen()
+        let next = try stack.context.insert(Word.self)
+        next.word = "after"
+        try stack.context.save()
+        #expect(next.objectID.primaryKey == 4)
+    }
+
+    @Test(arguments: allStoreTypes)
     func objectIDsBecomePermanentAndParseBack(type: PersistentStoreType) throws {
         let stack = try TestStack(model: vocabularyModel, type: type)
         let word = try stack.context.insert(Word.self)

@@ -68,6 +68,28 @@ import Testing
     }
 
     @Test(arguments: [PersistentStoreType.sqlite, .binary])
+    func aBlobStagedByTheCallerIsCommittedByTheSave(type: PersistentStoreType) throws {
+        let stack = try TestStack(model: photoDiaryModel, type: type, options: options)
+        let directory = try #require(stack.blobDirectory)
+        let blobs = try BlobStore(directory: directory)
+        let payload = randomData(4000)
+        let staged = try blobs.stage(data: payload)
+        #expect(!blobs.contains(sha256: staged.sha256))          // not committed before the save
+        let entry = try stack.context.insert(DiaryEntry.self)
+        entry.text = "staged"
+        let medium = try stack.context.insert(ImageMedium.self)
+        try medium.setBinaryValue(staged, forKey: "data")
+        medium.diaryEntry = entry
+        try stack.context.save()
+        #expect(blobs.contains(sha256: staged.sha256))
+        #expect(medium.binaryReference(forKey: "data") == staged.reference)
+        #expect(!FileManager.default.fileExists(atPath: staged.temporaryURL.path))
+        try stack.reopen()
+        let media = try stack.context.fetch(FetchRequest(Medium.self, entityName: "Medium"))
+        #expect(media.compactMap { $0["data", as: Data.self] } == [payload])
+    }
+
+    @Test(arguments: [PersistentStoreType.sqlite, .binary])
     func aSweepRemovesFilesNoRowRefersTo(type: PersistentStoreType) throws {
         let model = try ManagedObjectModel(entities: [
             EntityDescription("Asset", attributes: [

@@ -7,27 +7,36 @@ struct ExportCommand: ParsableCommand {
     static let output = Option<URL>("output", short: "o", valueName: "dir",
                                     help: "The folder the bundles go into, created when missing (default: the current folder).")
     static let zip = Flag("zip", help: "Write each bundle as one .diaryentry.zip file.")
+    static let format = Option<DiaryExportFormat>("format", valueName: "format",
+                                                  help: "Export the whole diary (or --from/--to) as json or markdown into a new or empty --output folder.")
 
     static let configuration = CommandConfiguration(
         name: "export", abstract: "Export entries as bundles (folder or zip) with their media and a web page.",
         discussion: """
             Give entry numbers or a range with --from/--to, not both. Each entry becomes \
             <date>-<slug>.diaryentry holding entry.json, media/ with the original files and \
-            index.html, readable offline. Prints the path of each bundle.
+            index.html, readable offline. Prints the path of each bundle. With --format, \
+            the entries go into one entries.json (importable with import --from json) or \
+            one Markdown file per day, with media/ beside them.
             """,
-        parameters: [ids] + PeriodOptions.range + [output, zip])
+        parameters: [ids] + PeriodOptions.range + [output, zip, format])
 
     let ids: [Int]
     let period: EntryFilter.Period?
     let output: URL?
     let zip: Bool
+    let format: DiaryExportFormat?
 
     init(parsed: ParsedArguments) throws {
         ids = try parsed[Self.ids]
         period = try PeriodOptions(parsed: parsed, declared: PeriodOptions.range).period
         output = try parsed[Self.output]
         zip = try parsed[Self.zip]
-        if ids.isEmpty == (period == nil) {
+        format = try parsed[Self.format]
+        if format != nil {
+            guard ids.isEmpty, !zip else { throw UsageError.invalid("--format exports a date range or the whole diary; give no entry numbers or --zip") }
+            guard output != nil else { throw UsageError.missingValue("--output <dir>") }
+        } else if ids.isEmpty == (period == nil) {
             throw UsageError.invalid(ids.isEmpty ? "Give the numbers of the entries to export, or --from/--to"
                                                  : "Give entry numbers or --from/--to, not both")
         }
@@ -36,6 +45,18 @@ struct ExportCommand: ParsableCommand {
     func run(in context: CommandContext) async throws {
         let diary = try context.openDiary()
         let directory = output ?? context.argumentContext.currentDirectory
+        if let format {
+            let progress = context.terminal.progressReporter()
+            defer { progress.finish() }
+            let query = context.query(EntryFilter(period: period), newestFirst: false)
+            let summary = try diary.exportDiary(query, format: format, to: directory, timeZone: context.timeZone) { step in
+                progress.update(completed: step.entriesDone, total: Int(max(step.total, Int64(step.entriesDone))),
+                                "exporting \(format.rawValue)")
+            }
+            progress.finish()
+            context.writeLine("Exported \(summary.entryCount) entries and \(summary.mediaFileCount) media files to \(directory.path)")
+            return
+        }
         let format: BundleFormat = zip ? .zip : .directory
         let bundles: [ExportedBundle]
         if let period {

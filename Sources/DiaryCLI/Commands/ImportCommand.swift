@@ -1,9 +1,11 @@
 import DiaryKit
 import Foundation
 
-/// `diary import`: adds entries from bundles.
+/// `diary import`: adds entries from bundles, or a whole journal with `--from`.
 struct ImportCommand: ParsableCommand {
-    static let bundles = RepeatingArgument<URL>("bundle", help: "A .diaryentry folder or .diaryentry.zip file.")
+    static let bundles = RepeatingArgument<URL>("bundle", help: "A .diaryentry folder or .diaryentry.zip file (with --from: the export to read).")
+    static let from = Option<ImportFormat>("from", valueName: "tool",
+                                           help: "Import a whole export instead: jrnl (JSON export or journal file), dayone (export folder or zip), json (diary export --format json).")
 
     static let configuration = CommandConfiguration(
         name: "import", abstract: "Import entry bundles.",
@@ -11,18 +13,26 @@ struct ImportCommand: ParsableCommand {
             Every file's size and SHA-256 is checked and every photo and recording decoded \
             before anything is stored; a bad bundle is refused whole (exit 65) and the \
             others are still imported. An entry whose UUID is already in the diary is skipped. \
-            Prints one line per bundle.
+            Prints one line per bundle. With --from, one export is read entry by entry and \
+            saved in batches; a rerun skips what is already there, and a malformed entry \
+            is named with its number (exit 65) while the batches before it stay.
             """,
-        parameters: [bundles])
+        parameters: [bundles, from])
 
     let bundles: [URL]
+    let from: ImportFormat?
 
     init(parsed: ParsedArguments) throws {
         bundles = try parsed[Self.bundles]
+        from = try parsed[Self.from]
+        if from != nil && bundles.count != 1 { throw UsageError.invalid("Give exactly one file to import with --from") }
     }
 
     func run(in context: CommandContext) async throws {
         let diary = try context.openDiary()
+        if let from, let file = bundles.first {
+            return try importExport(file, format: from, into: diary, context: context)
+        }
         let progress = context.terminal.progressReporter()
         var firstFailure: (any Error)?
         var failures = 0
@@ -51,5 +61,20 @@ struct ImportCommand: ParsableCommand {
             let code = ErrorReporter.messageAndCode(for: firstFailure).1
             throw CommandFailure("\(failures) of \(bundles.count) bundles were not imported", exitCode: code)
         }
+    }
+
+    /// `--from`: the whole export, with progress on a terminal and one summary line.
+    private func importExport(_ file: URL, format: ImportFormat, into diary: Diary,
+                              context: CommandContext) throws {
+        let progress = context.terminal.progressReporter()
+        defer { progress.finish() }
+        let summary = try diary.importEntries(from: file, format: format, timeZone: context.timeZone) { step in
+            let percent = step.total > 0 ? Int(step.done * 100 / step.total) : 100
+            progress.update(completed: percent, total: 100,
+                            "importing \(file.lastPathComponent): \(step.entriesDone) entries")
+        }
+        progress.finish()
+        context.writeLine("\(file.path): imported \(summary.imported) entries with \(summary.mediaCount) media files, "
+            + "\(summary.alreadyPresent) already present, \(summary.empty) empty skipped")
     }
 }

@@ -62,7 +62,7 @@ enum MediaFileName {
     }
 
     /// The usual extension for a MIME type, so a browser and a file manager know the file.
-    private static func defaultExtension(for mimeType: String) -> String? {
+    static func defaultExtension(for mimeType: String) -> String? {
         switch mimeType.lowercased() {
         case "image/jpeg": return "jpg"
         case "image/png": return "png"

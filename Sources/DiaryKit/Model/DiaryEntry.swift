@@ -25,7 +25,7 @@ final class DiaryEntry: ManagedObject {
     override func awakeFromInsert() {
         super.awakeFromInsert()
         let now = Date()
-        setPrimitiveValue(UUID(), forKey: "uuid")
+        setPrimitiveValue(UUID.randomVersion4(), forKey: "uuid")
         setPrimitiveValue(now, forKey: "creationTime")
         setPrimitiveValue(now, forKey: "updateTime")
     }

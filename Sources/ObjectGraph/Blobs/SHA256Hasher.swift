@@ -38,7 +38,15 @@ public final class SHA256Hasher {
         if let context {
             EVP_DigestFinal_ex(context, &digest, &length)
         }
-        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
+        // Table lookup, not String(format:) per byte: this runs once per hashed entry in bulk imports.
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(Int(length) * 2)
+        for byte in digest.prefix(Int(length)) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 
     /// The SHA-256 of `data`, as 64 lower-case hex digits.

@@ -148,6 +148,10 @@ extension ManagedObjectContext {
                         }
                     case .data(let data) where data.count > store.externalStorageThreshold:
                         staged = try external?.stage(data: data)
+                    case .staged(let pending):
+                        // Staged by the caller (setBinaryValue(_:StagedBlob,…)): the store commits it
+                        // inside its transaction like the ones staged here.
+                        result.append(StagedValue(object: object, index: index, original: original, staged: pending.staged))
                     default:
                         break
                     }
@@ -169,7 +173,8 @@ extension ManagedObjectContext {
     /// gives the objects their values back.
     private func unstage(_ values: [StagedValue], store: any RowStore) {
         for value in values {
-            store.blobStore?.discard(value.staged)
+            // A blob the caller staged stays theirs to retry or discard.
+            if case .staged = value.original {} else { store.blobStore?.discard(value.staged) }
             value.object.values[value.index] = value.original
         }
     }

@@ -66,20 +66,21 @@ extension ManagedObject {
 }
 
 extension ManagedObject {
-    /// Sets binary attribute `key` to a blob already committed to this context's store's blob
-    /// directory (for callers that stream and hash a file into the ``BlobStore`` themselves,
-    /// so they know its SHA-256 before saving). The save writes the reference as is.
+    /// Sets binary attribute `key` to a blob the caller has staged in this context's store's
+    /// ``BlobStore`` (streamed and hashed, so its SHA-256 is known before saving). The save
+    /// commits the blob inside its write transaction, so no other process's save can remove
+    /// the file between its commit and the row that refers to it. If the save fails the staged
+    /// file stays, for the caller to retry or ``BlobStore/discard(_:)``.
     /// - Throws: ``ObjectGraphError/unknownKey(entity:key:)`` when `key` is not a binary attribute
     ///   that allows external storage.
-    public func setBinaryValue(_ reference: BlobReference, forKey key: String) throws {
+    public func setBinaryValue(_ staged: StagedBlob, forKey key: String) throws {
         fireFaultIfNeeded()
         guard let index = entity.attributeIndexes[key], entity.allAttributes[index].type == .binary,
               entity.allAttributes[index].allowsExternalStorage, index < values.count else {
             throw ObjectGraphError.unknownKey(entity: entity.name, key: key)
         }
-        guard values[index] != .blob(reference) else { return }
         registerUndo()
-        values[index] = .blob(reference)
+        values[index] = .staged(PendingBlob(staged))
         markChanged(key)
     }
 

@@ -39,11 +39,11 @@ extension SQLiteStore {
         var lastKeys: [Int64: Int64] = [:]
         for row in changes.inserted {
             let root = row.entity.rootEntityNumber
-            let last = try lastKeys[root]
-                ?? connection.scalar("SELECT coalesce(max(\"Z_PK\"), 0) FROM \(quote(row.entity.rootName))") ?? 0
+            let last = try lastKeys[root] ?? lastPrimaryKey(of: row.entity.rootName, connection: connection)
             lastKeys[root] = last + 1
             insertedKeys.append(last + 1)
         }
+        try recordLastPrimaryKeys(lastKeys, connection: connection)
         let key = changes.keyResolver(insertedKeys: insertedKeys)
 
         var released = Set<String>()
@@ -175,5 +175,32 @@ extension SQLiteStore {
         let table = columns.first.map { String($0.prefix { $0 != "." }) } ?? "?"
         let keys = columns.map { String($0.split(separator: ".").last ?? "") }
         return ObjectGraphError.uniquenessViolation(entity: table, keys: keys)
+    }
+
+    /// The metadata key remembering the highest primary key ever given in a root entity's table.
+    private func lastPrimaryKeyMetadataKey(_ rootName: String) -> String { "lastPrimaryKey.\(rootName)" }
+
+    /// The highest primary key ever given in `rootName`'s table: never less than the rows
+    /// there, and never lowered by deletes, so a deleted object's key (an entry's `#42`) is
+    /// never given to a new one.
+    private func lastPrimaryKey(of rootName: String, connection: SQLiteConnection) throws -> Int64 {
+        let inTable = try connection.scalar("SELECT coalesce(max(\"Z_PK\"), 0) FROM \(quote(rootName))") ?? 0
+        let remembered = try connection.scalar("SELECT CAST(\"value\" AS INTEGER) FROM \"Z_METADATA\" WHERE \"key\" = ?",
+                                               [.string(lastPrimaryKeyMetadataKey(rootName))]) ?? 0
+        return max(inTable, remembered)
+    }
+
+    /// Remembers the highest primary keys given by this save, inside its transaction.
+    private func recordLastPrimaryKeys(_ lastKeys: [Int64: Int64], connection: SQLiteConnection) throws {
+        guard !lastKeys.isEmpty else { return }
+        let upsert = try connection.statement("INSERT INTO \"Z_METADATA\" (\"key\", \"value\") VALUES (?, ?) "
+            + "ON CONFLICT(\"key\") DO UPDATE SET \"value\" = excluded.\"value\"")
+        for (root, last) in lastKeys {
+            guard let rootName = model.entities.first(where: { $0.entityNumber == root })?.rootName else { continue }
+            upsert.reset()
+            try upsert.bind(lastPrimaryKeyMetadataKey(rootName), at: 1)
+            try upsert.bind(String(last), at: 2)
+            try upsert.run()
+        }
     }
 }

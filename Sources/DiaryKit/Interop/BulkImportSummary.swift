@@ -1,0 +1,23 @@
+/// What a whole-file import did.
+public struct BulkImportSummary: Sendable, Hashable {
+    /// Entries added to the diary.
+    public var imported = 0
+    /// Entries skipped because the diary already had them (an earlier run of the same import,
+    /// or the same entry twice in the file).
+    public var alreadyPresent = 0
+    /// Entries skipped because they have neither text nor media.
+    public var empty = 0
+    /// Media files attached to the imported entries.
+    public var mediaCount = 0
+
+    /// Makes a summary.
+    public init(imported: Int = 0, alreadyPresent: Int = 0, empty: Int = 0, mediaCount: Int = 0) {
+        self.imported = imported
+        self.alreadyPresent = alreadyPresent
+        self.empty = empty
+        self.mediaCount = mediaCount
+    }
+
+    /// Entries read from the file.
+    public var total: Int { imported + alreadyPresent + empty }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import ObjectGraph
+
+/// Moves the entries of one ``EntrySource`` into a diary in batches: each batch is checked
+/// completely, inserted into one context, saved in one transaction, and the context reset
+/// so memory stays flat however long the file.
+///
+/// Not `Sendable`: it owns a context and an open file.
+final class BulkImporter {
+    private let diary: Diary
+    private let source: any EntrySource
+    private let batchSize: Int
+    private let context: ManagedObjectContext
+    /// Stored tags by case-folded name.
+    private var tagIDs: [String: ObjectID] = [:]
+    private var summary = BulkImportSummary()
+    /// UUIDs of entries imported by this run (a file may hold the same entry twice).
+    private var seen = Set<UUID>()
+    /// Tags the batch being written creates, by case-folded name.
+    private var createdTags: [String: Tag] = [:]
+    /// Blobs staged by the current attempt, discarded after it.
+    private var staging: [StagedBlob] = []
+
+    /// A batch closes early after this many media files: their checked thumbnails and
+    /// waveforms are held until the batch is saved.
+    static let maximumMediaPerBatch = 200
+    /// How often a batch is retried when another process wrote the same tag or entry meanwhile.
+    static let attempts = 3
+
+    init(diary: Diary, source: any EntrySource, batchSize: Int) throws(DiaryError) {
+        self.diary = diary
+        self.source = source
+        self.batchSize = batchSize
+        context = diary.makeContext()
+        try loadTags()
+    }
+
+    /// Reads, checks and saves every batch; returns the counts.
+    func run(progress: ((InteropProgress) -> Void)?) throws(DiaryError) -> BulkImportSummary {
+        var batch: [ImportedEntry] = []
+        var mediaInBatch = 0
+        while true {
+            let next: ImportedEntry?
+            do { next = try source.nextEntry() } catch { throw .interop(error) }
+            if let next {
+                batch.append(next)
+                mediaInBatch += next.media.count
+            }
+            if batch.count >= batchSize || mediaInBatch >= Self.maximumMediaPerBatch || (next == nil && !batch.isEmpty) {
+                try commit(batch)
+                batch.removeAll(keepingCapacity: true)
+                mediaInBatch = 0
+                let (done, total) = source.progress
+                progress?(InteropProgress(entriesDone: summary.total, done: done, total: total))
+            }
+            if next == nil { return summary }
+        }
+    }
+
+    // MARK: One batch
+
+    /// Checks `batch`, then writes it in one transaction.
+    private func commit(_ batch: [ImportedEntry]) throws(DiaryError) {
+        var wanted: [ImportedEntry] = []
+        for entry in batch {
+            if entry.isEmpty { summary.empty += 1; continue }
+            if !seen.insert(entry.uuid).inserted { summary.alreadyPresent += 1; continue }
+            wanted.append(entry)
+        }
+        // A rerun finds its first entry stored: then look every entry up.
+        if let first = wanted.first, try isStored(first.uuid) {
+            var missing: [ImportedEntry] = []
+            for entry in wanted {
+                if try isStored(entry.uuid) { summary.alreadyPresent += 1 } else { missing.append(entry) }
+            }
+            wanted = missing
+        }
+        guard !wanted.isEmpty else { return }
+        let media = try prepareMedia(of: wanted)
+        for attempt in 1...Self.attempts {
+            // The save commits the staged blobs (renamed into place); whatever is left in the
+            // staging area after a failed attempt is removed.
+            defer { discardStaging() }
+            do {
+                try insert(wanted, media: media)
+                try context.save()
+                break
+            } catch ObjectGraphError.uniquenessViolation where attempt < Self.attempts {
+                // Another process stored one of these entries or tags meanwhile.
+                context.reset()
+                try loadTags()
+                var missing: [ImportedEntry] = []
+                for entry in wanted {
+                    if try isStored(entry.uuid) { summary.alreadyPresent += 1 } else { missing.append(entry) }
+                }
+                wanted = missing
+            } catch let error as DiaryError {
+                context.reset()
+                throw error
+            } catch {
+                context.reset()
+                throw DiaryError(error, store: diary.databaseURL)
+            }
+        }
+        for (key, tag) in createdTags { tagIDs[key] = tag.objectID }
+        createdTags = [:]
+        summary.imported += wanted.count
+        summary.mediaCount += wanted.reduce(0) { $0 + $1.media.count }
+        context.reset()
+    }
+
+    /// Removes the staging files of the last attempt (a no-op for those its save committed).
+    private func discardStaging() {
+        for staged in staging { diary.blobStore.discard(staged) }
+        staging = []
+    }
+
+    /// Inserts the entries of a checked batch, with their tags and media, into the context.
+    private func insert(_ batch: [ImportedEntry], media: [URL: PreparedMedium]) throws {
+        createdTags = [:]
+        // A file several entries share is streamed into the blob store once per batch.
+        var stagedBlobs: [URL: StagedBlob] = [:]
+        for imported in batch {
+            let entry = try context.insert(DiaryEntry.self)
+            entry.isImporting = true
+            entry.uuid = imported.uuid
+            entry.creationTime = imported.creationTime
+            entry.updateTime = imported.updateTime
+            entry.text = imported.text
+            if imported.starred { entry.starred = true }
+            for name in imported.tags {
+                let trimmed = name.trimmedWhitespace
+                guard !trimmed.isEmpty else { continue }
+                let key = Tag.normalized(trimmed)
+                if let tag = createdTags[key] {
+                    entry.add(tag, to: "tags")
+                } else if let id = tagIDs[key], let tag = context.object(with: id) as? Tag {
+                    entry.add(tag, to: "tags")
+                } else {
+                    let tag = try context.insert(Tag.self)
+                    tag.name = trimmed
+                    createdTags[key] = tag
+                    entry.add(tag, to: "tags")
+                }
+            }
+            var icon: Data?
+            for (position, file) in imported.media.enumerated() {
+                // One file may serve several entries under different names (an export's
+                // deduplicated media): the check is shared, the recorded name is each entry's own.
+                guard var item = media[file.url] else { continue }
+                item.fileName = file.fileName
+                let medium = try EntryEditor.makeMedium(item, in: context, diary: diary)
+                medium.position = Int32(position)
+                medium.diaryEntry = entry
+                let staged = try stagedBlobs[item.url] ?? EntryEditor.stageBlob(of: item.url, diary: diary)
+                stagedBlobs[item.url] = staged
+                staging.append(staged)
+                try EntryEditor.attach(staged, to: medium, diary: diary)
+                if icon == nil, let image = medium as? ImageMedium { icon = image.thumbnail }
+            }
+            if let icon { entry.icon = icon }
+        }
+    }
+
+    /// Checks every medium of the batch: the recorded hash where there is one, then the full
+    /// decoding pass of MediaKit. Nothing is written.
+    private func prepareMedia(of batch: [ImportedEntry]) throws(DiaryError) -> [URL: PreparedMedium] {
+        var prepared: [URL: PreparedMedium] = [:]
+        for entry in batch {
+            for medium in entry.media where prepared[medium.url] == nil {
+                let reject = { (reason: String) in
+                    DiaryError.interop(.mediumRejected(file: self.source.url, entry: entry.number,
+                                                       path: medium.path, reason: reason))
+                }
+                if let expected = medium.sha256 {
+                    let found: String
+                    do {
+                        found = try BundleFile.openForReading(medium.url, ifMissing: .sourceMissing(medium.url))
+                            .stream().sha256
+                    } catch {
+                        throw reject(error.description)
+                    }
+                    guard found == expected else {
+                        throw reject("its SHA-256 is \(found.prefix(12))…, the export records \(expected.prefix(12))…")
+                    }
+                }
+                do {
+                    prepared[medium.url] = try PreparedMedium(fileAt: medium.url, expected: medium.kind,
+                                                              fileName: medium.fileName, inspector: diary.inspector)
+                } catch {
+                    throw reject(error.description)
+                }
+            }
+        }
+        return prepared
+    }
+
+    // MARK: Store look-ups
+
+    private func isStored(_ uuid: UUID) throws(DiaryError) -> Bool {
+        var request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+                                   predicate: .equals("uuid", .uuid(uuid)))
+        request.fetchLimit = 1
+        request.returnsObjectsAsFaults = true
+        return try DiaryError.wrapping(diary.databaseURL) { try context.count(for: request) > 0 }
+    }
+
+    private func loadTags() throws(DiaryError) {
+        let request = FetchRequest(Tag.self, entityName: DiaryModel.Entity.tag)
+        let tags = try DiaryError.wrapping(diary.databaseURL) { try context.fetch(request) }
+        tagIDs = [:]
+        for tag in tags { tagIDs[Tag.normalized(tag.name)] = tag.objectID }
+        context.reset()
+    }
+}

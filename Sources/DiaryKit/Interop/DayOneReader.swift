@@ -1,0 +1,208 @@
+import Foundation
+
+/// Reads Day One's JSON export one entry at a time: a folder (or a zip of one) holding
+/// `Journal.json` (`{"metadata": …, "entries": [{"uuid", "creationDate", "timeZone", "text",
+/// "tags", "starred", "photos": [{"md5", "type", …}], "audios": [{"md5", "format", …}]}]}`)
+/// with the files in `photos/` and `audios/`, each named by its MD5 and extension.
+///
+/// A zip is unpacked with the bundle reader's safety rules (no absolute paths, no `..`,
+/// no links or devices, size limits) into a temporary folder removed when the reader goes.
+/// Media files are looked up by MD5 only (hex digits, so no path can leave the export)
+/// and must be regular files reached without following links.
+final class DayOneReader: EntrySource {
+    let url: URL
+    private let reader: StreamingJSONReader
+    private let root: URL
+    private let extractionFolder: URL?
+    private var number = 0
+    /// File names in `photos/` and `audios/` by their lower-cased MD5 (the name before the dot).
+    private var files: [String: [String: String]] = [:]
+
+    /// How many members a zipped export may have (photos and recordings of many years).
+    static let maximumArchiveMembers = 1_000_000
+
+    /// Opens the export at `url` (folder, zip, or the JSON file itself).
+    /// - Throws: ``InteropError``.
+    init(at url: URL, temporaryDirectory: URL = FileManager.default.temporaryDirectory) throws(InteropError) {
+        var extraction: URL?
+        switch BundlePath.kind(of: url) {
+        case .missing:
+            throw .fileNotFound(url)
+        case .directory:
+            root = url
+        case .regularFile where url.pathExtension.lowercased() == "json":
+            root = url.deletingLastPathComponent()
+        case .regularFile:
+            let folder = temporaryDirectory.appendingPathComponent("diary-dayone-\(UUID().uuidString)")
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+                let limits = BundleReader.Limits(maximumEntryCount: Self.maximumArchiveMembers)
+                try ZipArchiveExtractor(archiveURL: url, limits: limits).extract(into: folder)
+            } catch let error as BundleError {
+                try? FileManager.default.removeItem(at: folder)
+                throw .archive(error)
+            } catch {
+                try? FileManager.default.removeItem(at: folder)
+                throw .io(folder, reason: Diary.reason(of: error))
+            }
+            extraction = folder
+            root = Self.singleFolder(in: folder) ?? folder
+        case .other:
+            throw .unreadable(url, reason: "it is neither a folder nor a file")
+        }
+        extractionFolder = extraction
+        do {
+            let journal = try Self.journalFile(in: root, original: url)
+            self.url = url.pathExtension.lowercased() == "json" ? url : journal
+            reader = try StreamingJSONReader(fileAt: journal)
+            try reader.enterArray(forKey: "entries")
+        } catch {
+            if let extraction { try? FileManager.default.removeItem(at: extraction) }
+            throw error
+        }
+        for folder in ["photos", "audios"] { files[folder] = Self.index(root.appendingPathComponent(folder)) }
+    }
+
+    deinit {
+        if let extractionFolder { try? FileManager.default.removeItem(at: extractionFolder) }
+    }
+
+    var progress: (done: Int64, total: Int64) { (reader.bytesConsumed, reader.byteCount) }
+
+    func nextEntry() throws(InteropError) -> ImportedEntry? {
+        guard let node = try reader.nextElement() else { return nil }
+        number += 1
+        let fields = EntryFields(node, file: url, entry: number)
+        let created = try date(fields, "creationDate", required: true)!
+        let modified = try date(fields, "modifiedDate", required: false)
+        let zoneName = try fields.optionalString("timeZone")
+        let text = try fields.optionalString("text").map(Self.plainText)
+        let uuidText = try fields.optionalString("uuid")
+        let uuid: UUID
+        if let uuidText {
+            guard let parsed = UUID(flexible: uuidText) else {
+                throw fields.problem("\"uuid\" is not a UUID (found \"\(uuidText)\")")
+            }
+            uuid = parsed
+        } else {
+            uuid = NameBasedUUID.make(["dayone", String(created.timeIntervalSince1970), text ?? ""])
+        }
+        var media: [ImportedMedium] = []
+        media += try attachments(fields, key: "photos", folder: "photos", kind: .image)
+        media += try attachments(fields, key: "audios", folder: "audios", kind: .audio)
+        return ImportedEntry(number: number, uuid: uuid, creationTime: created, updateTime: modified,
+                             timeZone: zoneName.flatMap(TimeZone.init(identifier:)), text: text,
+                             tags: try fields.optionalStrings("tags") ?? [],
+                             starred: try fields.optionalBool("starred") ?? false, media: media)
+    }
+
+    private func date(_ fields: EntryFields, _ key: String, required: Bool) throws(InteropError) -> Date? {
+        guard let text = required ? try fields.string(key) : try fields.optionalString(key) else { return nil }
+        guard let date = BundleTimestamp.date(from: text) else {
+            throw fields.problem("\"\(key)\" is not an ISO 8601 time such as 2026-11-29T14:30:00Z (found \"\(text)\")")
+        }
+        return date
+    }
+
+    /// The entry's photos or recordings, in `orderInEntry` order where given.
+    private func attachments(_ fields: EntryFields, key: String, folder: String,
+                             kind: MediumKind) throws(InteropError) -> [ImportedMedium] {
+        guard let records = try fields.optionalObjects(key) else { return [] }
+        var found: [(order: Double, medium: ImportedMedium)] = []
+        for (index, record) in records.enumerated() {
+            guard let md5 = try record.optionalString("md5")?.lowercased() else {
+                throw fields.problem("\"\(key)\"[\(index)] has no \"md5\"")
+            }
+            guard md5.utf8.count == 32, md5.utf8.allSatisfy({ Self.isHexDigit($0) }) else {
+                throw fields.problem("\"\(key)\"[\(index)].md5 is not 32 hex digits (found \"\(md5)\")")
+            }
+            var declared: String?
+            for key in ["fileExtension", "type", "format"] where declared == nil {
+                declared = try record.optionalString(key)
+            }
+            guard let name = files[folder]?[md5] else {
+                throw .missingMedium(file: url, entry: number, path: "\(folder)/\(md5).\(declared ?? "*")")
+            }
+            let path = "\(folder)/\(name)"
+            let location = root.appendingPathComponent(folder).appendingPathComponent(name)
+            guard BundlePath.kind(of: location) == .regularFile else {
+                throw .mediumRejected(file: url, entry: number, path: path,
+                                      reason: "it is a link or another non-regular file")
+            }
+            let order = try record.optionalNumber("orderInEntry") ?? Double(index)
+            found.append((order, ImportedMedium(url: location, path: path, kind: kind, fileName: name)))
+        }
+        return found.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }
+            .map(\.element.medium)
+    }
+
+    /// Day One's Markdown as plain diary text: `![](dayone-moment://…)` references to the
+    /// attached media are dropped (the media are attached), and backslash escapes of
+    /// punctuation (`\.`, `\(`) become the characters they stand for.
+    static func plainText(_ markdown: String) -> String {
+        var text = markdown
+        while let start = text.range(of: "![](dayone-moment:") {
+            guard let end = text[start.upperBound...].firstIndex(of: ")") else { break }
+            text.removeSubrange(start.lowerBound...end)
+        }
+        var result = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                if !(character.isASCII && character.isPunctuation || character.isASCII && character.isSymbol) {
+                    result.append("\\")
+                }
+                result.append(character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        if escaping { result.append("\\") }
+        while result.contains("\n\n\n") { result = result.replacingOccurrences(of: "\n\n\n", with: "\n\n") }
+        return result.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `Journal.json`, or the only `.json` file at the export's top.
+    private static func journalFile(in root: URL, original: URL) throws(InteropError) -> URL {
+        if original.pathExtension.lowercased() == "json" { return original }
+        let preferred = root.appendingPathComponent("Journal.json")
+        if BundlePath.kind(of: preferred) == .regularFile { return preferred }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
+            .filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }
+        guard names.count == 1 else {
+            throw .malformed(file: original, entry: nil, reason: names.isEmpty
+                ? "it holds no Journal.json; is it a Day One JSON export?"
+                : "it holds several journals (\(names.sorted().joined(separator: ", "))); import one at a time")
+        }
+        return root.appendingPathComponent(names[0])
+    }
+
+    /// The only folder inside `folder` (a zip of an export folder), ignoring Mac litter.
+    private static func singleFolder(in folder: URL) -> URL? {
+        let children = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0 != "__MACOSX" && !$0.hasPrefix(".") }
+        guard children.count == 1 else { return nil }
+        let only = folder.appendingPathComponent(children[0])
+        return BundlePath.kind(of: only) == .directory ? only : nil
+    }
+
+    /// The files of a media folder by lower-cased name stem.
+    private static func index(_ folder: URL) -> [String: String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var byStem: [String: String] = [:]
+        for name in names where !name.hasPrefix(".") {
+            let stem = name.split(separator: ".", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+            if let existing = byStem[stem], existing <= name { continue }
+            byStem[stem] = name
+        }
+        return byStem
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (48...57).contains(byte) || (97...102).contains(byte)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import ObjectGraph
+
+/// Writes a whole diary (or the entries a query selects) into one folder: the entries in
+/// JSON or Markdown, and `media/` with every distinct media file once, named by its SHA-256
+/// (so a photo in two entries is copied once), copied from its blob and checked on the way.
+///
+/// Entries are read in pages of ``pageSize`` from a fresh context each, oldest first, so
+/// memory does not grow with the diary.
+struct DiaryExporter {
+    let diary: Diary
+    let directory: URL
+    let timeZone: TimeZone
+    /// Entries read per page.
+    static let pageSize = 500
+    /// The folder of media files inside the export.
+    static let mediaFolder = "media"
+
+    /// Where `medium` is written, relative to the export folder.
+    static func mediaPath(of medium: MediumRecord) -> String {
+        let ext = MediaFileName.defaultExtension(for: medium.mimeType)
+            ?? URL(fileURLWithPath: medium.fileName).pathExtension.filter { $0.isLetter || $0.isNumber }
+        return "\(mediaFolder)/\(medium.sha256)" + (ext.isEmpty ? "" : ".\(ext)")
+    }
+
+    /// Creates the export folder, which must be new or empty.
+    /// - Throws: ``InteropError/io(_:reason:)``.
+    func prepareFolder() throws(InteropError) {
+        if BundlePath.exists(directory) {
+            guard BundlePath.kind(of: directory) == .directory else {
+                throw .io(directory, reason: "it is a file; export into a new or empty folder")
+            }
+            let children = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            guard children.isEmpty else {
+                throw .io(directory, reason: "the folder is not empty; export into a new or empty folder")
+            }
+        }
+        do {
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent(Self.mediaFolder),
+                                                    withIntermediateDirectories: true)
+        } catch {
+            throw .io(directory, reason: Diary.reason(of: error))
+        }
+    }
+
+    /// Copies `medium`'s blob to its place under `media/` unless it is there already,
+    /// checking size and SHA-256. Returns whether it was copied.
+    func copy(_ medium: MediumRecord) throws(DiaryError) -> Bool {
+        let target = directory.appendingPathComponent(Self.mediaPath(of: medium))
+        if BundlePath.exists(target) { return false }
+        do throws(BundleError) {
+            let source = try BundleFile.openForReading(medium.fileURL, ifMissing: .sourceMissing(medium.fileURL))
+            let destination = try BundleFile.create(target)
+            let copied = try source.stream { (chunk) throws(BundleError) in try destination.write(chunk) }
+            guard copied.byteCount == medium.byteCount, copied.sha256 == medium.sha256 else {
+                throw BundleError.sourceMismatch(medium.fileURL, problem: "differs from its recorded size or SHA-256")
+            }
+            try destination.synchronize()
+            try destination.close()
+            try source.close()
+        } catch {
+            throw .bundle(error)
+        }
+        return true
+    }
+
+    /// Calls `body` with every entry `query` selects, oldest first, a page at a time.
+    /// - Throws: store errors, and whatever `body` throws.
+    func forEachEntry(_ query: DiaryQuery, _ body: (EntryRecord) throws(DiaryError) -> Void) throws(DiaryError) {
+        var request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+                                   predicate: query.filter.predicate(in: query.timeZone),
+                                   sortOrderings: [SortOrdering("creationTime", ascending: true),
+                                                   SortOrdering("uuid", ascending: true)])
+        var matcher: EntryMatcher?
+        request.fetchLimit = Self.pageSize
+        var offset = 0
+        while true {
+            request.fetchOffset = offset
+            let context = diary.makeContext()
+            let page: [DiaryEntry]
+            do {
+                page = try context.fetch(request)
+            } catch ObjectGraphError.unsupportedPredicate {
+                request.predicate = nil
+                matcher = EntryMatcher(filter: query.filter, timeZone: query.timeZone)
+                continue
+            } catch {
+                throw DiaryError(error, store: diary.databaseURL)
+            }
+            for entry in page where matcher?.matches(entry) ?? true {
+                try body(try diary.record(of: entry))
+            }
+            if page.count < Self.pageSize { return }
+            offset += page.count
+        }
+    }
+
+    /// Writes `text` to the open `file`.
+    static func write(_ text: String, to file: BundleFile) throws(DiaryError) {
+        do { try file.write(Data(text.utf8)) } catch { throw .bundle(error) }
+    }
+
+    /// Flushes and closes `file`.
+    static func finish(_ file: BundleFile) throws(DiaryError) {
+        do {
+            try file.synchronize()
+            try file.close()
+        } catch {
+            throw .bundle(error)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Reads a diary's own JSON export (``DiaryExportFormat/json``) one entry at a time: an
+/// array of scripting-interface entry objects whose media name their file by `path`,
+/// relative to the JSON file's folder. Entries keep their UUIDs and both times; every
+/// medium's recorded SHA-256 is checked when it is imported.
+final class DiaryJSONReader: EntrySource {
+    let url: URL
+    private let reader: StreamingJSONReader
+    private let root: URL
+    private var number = 0
+
+    /// Opens `url`: the JSON file, or the export folder holding `entries.json`.
+    /// - Throws: ``InteropError``.
+    init(at url: URL) throws(InteropError) {
+        let file = BundlePath.kind(of: url) == .directory ? url.appendingPathComponent(DiaryExporter.jsonFileName) : url
+        self.url = file
+        root = file.deletingLastPathComponent()
+        reader = try StreamingJSONReader(fileAt: file)
+        try reader.enterTopLevelArray()
+    }
+
+    var progress: (done: Int64, total: Int64) { (reader.bytesConsumed, reader.byteCount) }
+
+    func nextEntry() throws(InteropError) -> ImportedEntry? {
+        guard let node = try reader.nextElement() else { return nil }
+        number += 1
+        let fields = EntryFields(node, file: url, entry: number)
+        let uuidText = try fields.string("uuid")
+        guard let uuid = UUID(uuidString: uuidText) else {
+            throw fields.problem("\"uuid\" is not a UUID (found \"\(uuidText)\")")
+        }
+        var media: [ImportedMedium] = []
+        for (index, record) in (try fields.optionalObjects("media") ?? []).enumerated() {
+            media.append(try medium(record, index: index, fields: fields))
+        }
+        return ImportedEntry(number: number, uuid: uuid, creationTime: try time(fields, "creationTime"),
+                             updateTime: try time(fields, "updateTime"), text: try fields.optionalString("text"),
+                             tags: try fields.optionalStrings("tags") ?? [],
+                             starred: try fields.optionalBool("starred") ?? false, media: media)
+    }
+
+    private func time(_ fields: EntryFields, _ key: String) throws(InteropError) -> Date {
+        let text = try fields.string(key)
+        guard let date = BundleTimestamp.date(from: text) else {
+            throw fields.problem("\"\(key)\" is not an ISO 8601 time with an offset (found \"\(text)\")")
+        }
+        return date
+    }
+
+    private func medium(_ record: EntryFields, index: Int, fields: EntryFields) throws(InteropError) -> ImportedMedium {
+        let path = try record.string("path")
+        let kindText = try record.string("kind")
+        guard let kind = MediumKind(rawValue: kindText) else {
+            throw fields.problem("\"media\"[\(index)].kind is neither image nor audio (found \"\(kindText)\")")
+        }
+        let sha256 = try record.string("sha256").lowercased()
+        guard let components = try? BundlePath.components(of: path) else {
+            throw .mediumRejected(file: url, entry: number, path: path, reason: "the path leaves the export")
+        }
+        let location = components.reduce(root) { $0.appendingPathComponent($1) }
+        var folder = root
+        for component in components.dropLast() {
+            folder.appendPathComponent(component)
+            guard BundlePath.kind(of: folder) == .directory else {
+                throw .missingMedium(file: url, entry: number, path: path)
+            }
+        }
+        switch BundlePath.kind(of: location) {
+        case .missing: throw .missingMedium(file: url, entry: number, path: path)
+        case .regularFile: break
+        case .directory, .other:
+            throw .mediumRejected(file: url, entry: number, path: path, reason: "it is a link or another non-regular file")
+        }
+        return ImportedMedium(url: location, path: path, kind: kind,
+                              fileName: try record.optionalString("fileName") ?? location.lastPathComponent,
+                              sha256: sha256)
+    }
+}

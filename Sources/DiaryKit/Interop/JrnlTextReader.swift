@@ -1,0 +1,75 @@
+import Foundation
+
+/// Reads jrnl's plain-text journal file one entry at a time. Each entry starts on a line
+/// `[2026-11-29 14:30] Title. Body…` (jrnl 1.x wrote the time without brackets; a time
+/// with seconds and AM/PM, jrnl's `%F %r`, is read too); the lines up to the next such line
+/// are its body. A `*` ending the title line stars the entry; `@words` are its tags.
+final class JrnlTextReader: EntrySource {
+    let url: URL
+    private let lines: LineReader
+    private let timeZone: TimeZone
+    private var number = 0
+    /// The start line of the entry being read, once found.
+    private var header: (time: WallClockTime, stamp: String, rest: String)?
+
+    /// Opens the journal file.
+    /// - Throws: ``InteropError``.
+    init(fileAt url: URL, timeZone: TimeZone) throws(InteropError) {
+        self.url = url
+        self.timeZone = timeZone
+        lines = try LineReader(fileAt: url)
+    }
+
+    var progress: (done: Int64, total: Int64) { (lines.bytesConsumed, lines.byteCount) }
+
+    func nextEntry() throws(InteropError) -> ImportedEntry? {
+        if header == nil {
+            // Text before the first timestamp is not an entry jrnl would show; it must be blank.
+            while let line = try lines.nextLine() {
+                if let found = Self.header(of: line) { header = found; break }
+                if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                    throw .malformed(file: url, entry: nil,
+                                     reason: "the first line is not an entry's \"[YYYY-MM-DD HH:MM] \" timestamp")
+                }
+            }
+        }
+        guard let current = header else { return nil }
+        header = nil
+        var body: [String] = []
+        while let line = try lines.nextLine() {
+            if let next = Self.header(of: line) { header = next; break }
+            body.append(line)
+        }
+        number += 1
+        let raw = ([current.rest] + body).joined(separator: "\n")
+        let (text, starred) = JrnlEntryText.parse(raw: raw)
+        let uuid = NameBasedUUID.make(["jrnl", current.time.dayString, current.time.minuteString, text])
+        return ImportedEntry(number: number, uuid: uuid, creationTime: current.time.instant(in: timeZone),
+                             text: text, tags: JrnlEntryText.tags(in: text), starred: starred)
+    }
+
+    /// The timestamp and the rest of an entry's first line, or nil for any other line.
+    static func header(of line: String) -> (time: WallClockTime, stamp: String, rest: String)? {
+        if line.hasPrefix("["), let close = line.firstIndex(of: "]") {
+            let stamp = line[line.index(after: line.startIndex)..<close]
+            guard let time = wallClock(stamp) else { return nil }
+            var rest = line[line.index(after: close)...]
+            if rest.first == " " { rest = rest.dropFirst() } else if !rest.isEmpty { return nil }
+            return (time, String(stamp), String(rest))
+        }
+        // jrnl 1.x: `2012-03-29 17:16 Title`.
+        let utf8 = line.utf8
+        guard utf8.count >= 16 else { return nil }
+        let stampEnd = line.index(line.startIndex, offsetBy: 16)
+        guard let time = wallClock(line[..<stampEnd]) else { return nil }
+        let rest = line[stampEnd...]
+        guard rest.isEmpty || rest.first == " " else { return nil }
+        return (time, String(line[..<stampEnd]), String(rest.dropFirst()))
+    }
+
+    private static func wallClock(_ stamp: Substring) -> WallClockTime? {
+        guard stamp.count >= 16, let space = stamp.firstIndex(of: " "),
+              let day = WallClockTime.date(stamp[..<space]) else { return nil }
+        return day.at(stamp[stamp.index(after: space)...])
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// `diary import --from` and `diary export --format` end to end, on the built binary.
+@Suite struct InteropCommandTests {
+    @Test func importsAJrnlExportAndTheJournalFileAndRerunsSkip() throws {
+        let store = try TestStore()
+        let export = fixture("interop/jrnl/export.json")
+        let first = try store.succeed(["import", "--from", "jrnl", export])
+        #expect(first.stdout == "\(export): imported 3 entries with 0 media files, 0 already present, 0 empty skipped\n")
+        let again = try store.succeed(["import", "--from", "jrnl", fixture("interop/jrnl/journal.txt")])
+        #expect(again.stdout.contains("imported 0 entries with 0 media files, 3 already present"))
+        let entries = try #require(try store.json(["list", "--oldest-first"]) as? [[String: Any]])
+        #expect(entries.map { $0["text"] as? String } == [
+            "Started the new project.\nMet @alice for the kickoff; lots to do at @work.",
+            "Best day of my life!",
+            "Late shift at @work.\nLine one of the body.\nLine two: ünïcödé and a wave 🌊.",
+        ])
+        #expect(entries.first?["creationTime"] as? String == "2026-11-27T09:00:00.000+01:00")
+        #expect(try store.listedIDs(["--starred"]) == [2])
+    }
+
+    @Test func importsADayOneFolderWithItsMedia() throws {
+        let store = try TestStore()
+        try store.succeed(["import", "--from", "dayone", fixture("interop/dayone")])
+        let beach = try #require(try store.json(["show", "1"]) as? [String: Any])
+        #expect(beach["text"] as? String == "Beach day. The waves were high!")
+        #expect(beach["starred"] as? Bool == true)
+        let media = try #require(beach["media"] as? [[String: Any]])
+        #expect(media.map { $0["mimeType"] as? String } == ["image/jpeg", "image/png"])
+        let walk = try #require(try store.json(["show", "2"]) as? [String: Any])
+        #expect((walk["media"] as? [[String: Any]])?.first?["kind"] as? String == "audio")
+    }
+
+    @Test func malformedInputIsOneLineNamingFileAndEntryWithStatus65() throws {
+        let store = try TestStore()
+        let broken = fixture("interop/jrnl/broken.json")
+        let result = try store.run(["import", "--from", "jrnl", broken])
+        #expect(result.status == 65)
+        #expect(result.stderr == "diary: \(broken): entry 2: \"date\" is not a date in the form YYYY-MM-DD (found \"27.11.2026\")\n")
+        #expect(try store.listedIDs([]).isEmpty)
+    }
+
+    @Test func unknownSourceIsAUsageError() throws {
+        let store = try TestStore()
+        let result = try store.run(["import", "--from", "evernote", fixture("interop/jrnl/export.json")])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("evernote"))
+    }
+
+    @Test func jsonExportImportsIntoAFreshStoreAsTheSameDiary() throws {
+        let source = try TestStore()
+        try source.succeed(["import", "--from", "dayone", fixture("interop/dayone")])
+        _ = try source.create(["--text", "Written here", "--image", fixture("png-rgb-8.png"), "--tag", "Home", "--star"])
+        let out = source.scratch.appendingPathComponent("export").path
+        let exported = try source.succeed(["export", "--format", "json", "--output", out])
+        #expect(exported.stdout == "Exported 4 entries and 3 media files to \(out)\n")
+
+        let fresh = try TestStore()
+        try fresh.succeed(["import", "--from", "json", out])
+        let before = try #require(try source.json(["list", "--oldest-first"]) as? [[String: Any]])
+        let after = try #require(try fresh.json(["list", "--oldest-first"]) as? [[String: Any]])
+        #expect(after.count == 4)
+        for (original, copy) in zip(before, after) {
+            for key in ["uuid", "creationTime", "updateTime", "text", "tags", "starred"] {
+                #expect(String(describing: copy[key]) == String(describing: original[key]), "\(key)")
+            }
+            let hashes = { (entry: [String: Any]) in (entry["media"] as? [[String: Any]])?.map { "\($0["sha256"] ?? "")" } }
+            #expect(hashes(copy) == hashes(original))
+        }
+    }
+
+    @Test func markdownExportOfARangeWritesDayFiles() throws {
+        let store = try TestStore()
+        try store.succeed(["import", "--from", "dayone", fixture("interop/dayone")])
+        let out = store.scratch.appendingPathComponent("md").path
+        try store.succeed(["export", "--format", "markdown", "--from", "2026-11-29", "--to", "2026-11-30", "--output", out])
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(files == ["2026-11-29.md", "2026-11-30.md", "media"])
+        let day = try String(contentsOfFile: out + "/2026-11-29.md", encoding: .utf8)
+        #expect(day.hasPrefix("# Sunday, 29 November 2026\n\n## 20:40\n"))
+        #expect(day.contains("[recording: "))
+    }
+
+    @Test func formatNeedsAnOutputFolderAndNoEntryNumbers() throws {
+        let store = try TestStore()
+        #expect(try store.run(["export", "--format", "json"]).status == 64)
+        #expect(try store.run(["export", "1", "--format", "json", "--output", store.scratch.path + "/x"]).status == 64)
+    }
+}
