@@ -9,6 +9,8 @@ do {
         runObjectGraphBenchmarks(json: json)
     case "media":
         try runMediaBenchmarks(json: json)
+    case "contexts":
+        try runContextBenchmarks(json: json)
     case "interop":
         try runInteropBenchmarks(json: json)
     case "diary":
@@ -16,7 +18,7 @@ do {
     case "media-thumbnail" where arguments.count >= 2:
         try runMediaThumbnail(path: arguments[1])
     default:
-        print("usage: diary-bench objectgraph|media|diary|interop [--json]")
+        print("usage: diary-bench objectgraph|contexts|media|diary|interop [--json]")
     }
 } catch {
     FileHandle.standardError.write(Data("diary-bench: \(error)\n".utf8))

@@ -22,6 +22,7 @@ extension ManagedObjectContext {
     ///   the context keeps its changes).
     public func save() throws {
         mergeInboxIfNeeded()
+        guard hasChanges else { return }
         if parent != nil { return try saveToParent() }
         undoManager?.endEvent()
         undoManager?.disableUndoRegistration()

@@ -4,7 +4,9 @@ extension ManagedObjectContext {
     /// Whether this context merges the saves of the other contexts on its coordinator by itself
     /// (one context per editor, each kept up to date). A save elsewhere is queued for this
     /// context — never applied from another task — and merged at the start of this context's
-    /// next fetch, count or save, or by ``mergePendingChanges()``. Off by default.
+    /// next fetch, count or save, or by ``mergePendingChanges()``. Off by default. (A child
+    /// context gets the coordinator's saves the same way and refreshes from its parent's objects;
+    /// a parent's own unsaved changes reach a child only through fetching or faulting.)
     public var automaticallyMergesChangesFromParent: Bool {
         get { mergeInbox != nil }
         set {

@@ -64,10 +64,17 @@ extension SQLiteStore {
             try statement.run()
             statement.reset()
         }
+        var updating: (layout: SQLiteSchema.EntityLayout, statement: SQLiteStatement)?
         for row in changes.updated {
             guard let layout = schema.layout(of: row.entity), let primaryKey = row.objectID.primaryKey else { continue }
             released.formUnion(try blobHashes(of: primaryKey, layout: layout, connection: connection))
-            let statement = try connection.statement(layout.updateSQL)
+            // Looked up again only when the entity changes (rows come sorted by entity hierarchy and key).
+            if updating?.layout !== layout {
+                updating = (layout, try connection.statement(layout.updateSQL))
+            } else {
+                updating?.statement.reset()
+            }
+            guard let statement = updating?.statement else { continue }
             try statement.bind(row.version, at: 1)
             let next = try bindValues(of: row, layout: layout, to: statement, from: 2, key: key)
             try statement.bind(primaryKey, at: next)
