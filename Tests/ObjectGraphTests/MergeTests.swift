@@ -65,6 +65,17 @@ import Testing
         #expect(try siblings.storedText() == "theirs")
     }
 
+    @Test func anObserverCanMergeEveryEventOfASibling() throws {
+        let siblings = try Siblings()
+        let mine = siblings.mine
+        siblings.theirs.addObserver { mine.mergeChanges(fromContextDidSave: $0) }
+        siblings.theirNote.setValue("theirs", forKey: "text")
+        siblings.theirs.processPendingChanges()     // an objects-did-change event: nothing merged
+        #expect(siblings.myNote.value(forKey: "text") as? String == "original")
+        try siblings.theirs.save()
+        #expect(siblings.myNote.value(forKey: "text") as? String == "theirs")
+    }
+
     @Test func aClashUnderStoreTrumpsTakesTheirValueAtOnce() throws {
         let siblings = try Siblings()
         siblings.theirNote.setValue("theirs", forKey: "text")

@@ -68,6 +68,13 @@ extension ManagedObjectContext {
         post(.objectsDidChange(changes))
     }
 
+    /// ``mergeChanges(fromContextDidSave:)`` for an observed event; other events are ignored, so
+    /// `other.addObserver { context.mergeChanges(fromContextDidSave: $0) }` keeps `context` up to
+    /// date with `other` (both on one thread or task).
+    public func mergeChanges(fromContextDidSave event: ContextEvent) {
+        if case .didSave(let summary) = event { mergeChanges(fromContextDidSave: summary) }
+    }
+
     /// Takes the stored values of keys this context did not edit; keys edited on both sides go by the merge policy.
     private func refresh(_ object: ManagedObject, from row: StoreRow) {
         let keys = storeChangedKeys(of: object, row: row)
