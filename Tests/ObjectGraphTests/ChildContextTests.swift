@@ -65,6 +65,29 @@ import Testing
         #expect(try stack.newContext().existingObject(with: dog.objectID).value(forKey: "translation") as? String == "dog")
     }
 
+    @Test func aRelationshipMovedInTheChildMovesInTheParentWithItsInverses() throws {
+        let stack = try TestStack(model: vocabularyModel, type: .sqlite)
+        let parent = stack.context
+        let german = try parent.insertVocabulary("German")
+        let spanish = try parent.insertVocabulary("Spanish")
+        let word = try parent.insertWord("gato", in: german)
+        try parent.save()
+        parent.reset()                                 // the parent holds nothing loaded now
+        parent.undoManager = ObjectGraphUndoManager()
+
+        let child = ManagedObjectContext(parent: parent)
+        let childWord = try #require(try child.existingObject(with: word.objectID) as? Word)
+        childWord.vocabulary = try #require(try child.existingObject(with: spanish.objectID) as? Vocabulary)
+        try child.save()
+
+        let parentWord = try #require(try parent.existingObject(with: word.objectID) as? Word)
+        let parentGerman = try #require(try parent.existingObject(with: german.objectID) as? Vocabulary)
+        #expect(parentWord.vocabulary?.name == "Spanish")
+        #expect(parentWord.vocabulary?.words == [parentWord] && parentGerman.words.isEmpty)
+        parent.undo()                                  // the child's save is one undoable change in the parent
+        #expect(parentWord.vocabulary === parentGerman && parentGerman.words == [parentWord])
+    }
+
     @Test func aChildsValidationFailureLeavesTheParentAlone() throws {
         let stack = try TestStack(model: vocabularyModel, type: .inMemory)
         let child = ManagedObjectContext(parent: stack.context)

@@ -64,14 +64,15 @@ extension ManagedObjectContext {
             copy.objectID = object.objectID
             counterparts[ObjectIdentifier(object)] = copy
         }
+        func isLive(_ object: ManagedObject) -> Bool { object.managedObjectContext === self && !object.isDeleted }
         func counterpart(_ object: ManagedObject) -> ManagedObject {
             counterparts[ObjectIdentifier(object)] ?? parent.object(with: object.objectID)
         }
         for object in inserted + changed {
             let target = counterpart(object)
+            target.fireFaultIfNeeded()
             let keys = object.isInserted ? nil : object.changedKeys
             for (index, attribute) in object.entity.allAttributes.enumerated() where keys?.contains(attribute.name) ?? true {
-                target.fireFaultIfNeeded()
                 guard index < target.values.count, target.values[index] != object.values[index] else { continue }
                 target.registerUndo()
                 target.values[index] = object.values[index]
@@ -79,9 +80,9 @@ extension ManagedObjectContext {
             }
             for (index, relationship) in object.entity.allRelationships.enumerated() where keys?.contains(relationship.name) ?? true {
                 if relationship.isToMany {
-                    target.setRelationship(Set(object.members(at: index).map(counterpart)), at: index)
+                    target.setRelationship(Set(object.members(at: index).filter(isLive).map(counterpart)), at: index)
                 } else {
-                    target.setRelationship(object.destination(at: index).map(counterpart), at: index)
+                    target.setRelationship(object.destination(at: index).flatMap { isLive($0) ? counterpart($0) : nil }, at: index)
                 }
             }
         }
