@@ -128,6 +128,33 @@ final class TwoEditors {
         #expect(!editors.myNote.isDeleted && editors.myNote.value(forKey: "text") as? String == "theirs")
     }
 
+    /// Both add a word to one vocabulary: its row is rewritten by both, but the links live in the
+    /// words' rows, so nothing is overwritten and the default policy lets both saves through.
+    @Test func linksStoredInOtherRowsDoNotConflict() throws {
+        let scratch = try ScratchDirectory("links")
+        let url = scratch.appending("Words.sqlite")
+        func context() throws -> ManagedObjectContext {
+            let coordinator = PersistentStoreCoordinator(model: vocabularyModel)
+            try coordinator.addPersistentStore(type: .sqlite, at: url)
+            return ManagedObjectContext(coordinator: coordinator)
+        }
+        let mine = try context(), theirs = try context()
+        let vocabulary = try mine.insertVocabulary("German")
+        try mine.save()
+        let theirVocabulary = try #require(try theirs.existingObject(with: vocabulary.objectID) as? Vocabulary)
+        #expect(vocabulary.words.isEmpty && theirVocabulary.words.isEmpty)   // both loaded before either adds
+        try theirs.insertWord("Katze", in: theirVocabulary)
+        theirVocabulary.name = "Deutsch"
+        try theirs.save()
+        try mine.insertWord("Hund", in: vocabulary)
+        try mine.save()
+
+        let reader = try context()
+        let stored = try #require(try reader.fetch(FetchRequest(Vocabulary.self, entityName: "Vocabulary")).first)
+        #expect(Set(stored.words.compactMap(\.word)) == ["Hund", "Katze"])
+        #expect(stored.name == "Deutsch" && vocabulary.name == "Deutsch")
+    }
+
     @Test(arguments: [PersistentStoreType.inMemory, .binary])
     func siblingContextsConflictOnEveryStoreType(type: PersistentStoreType) throws {
         let stack = try TestStack(model: noteModel, type: type)

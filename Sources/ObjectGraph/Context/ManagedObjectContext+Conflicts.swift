@@ -47,7 +47,8 @@ extension ManagedObjectContext {
     }
 
     /// Applies the merge policy to the conflicting objects (reading their rows again), or throws.
-    /// - Throws: ``ConcurrencyError/mergeConflict(_:)`` for ``MergePolicy/error`` or when `giveUp`.
+    /// - Throws: ``ConcurrencyError/mergeConflict(_:)`` for ``MergePolicy/error`` (naming the objects
+    ///   that would overwrite something) or when `giveUp`.
     private func resolve(_ conflicts: RowConflicts, giveUp: Bool) throws {
         let store = try rowStore()
         var found: [(object: ManagedObject, row: StoreRow?, conflict: MergeConflict)] = []
@@ -56,8 +57,36 @@ extension ManagedObjectContext {
             let row = try store.row(for: id)
             found.append((object, row, conflict(of: object, with: row)))
         }
-        if mergePolicy == .error || giveUp { throw ConcurrencyError.mergeConflict(found.map(\.conflict)) }
-        for (object, row, conflict) in found { apply(mergePolicy, to: object, storeRow: row, storeChangedKeys: conflict.storeChangedKeys) }
+        // An object that only gained or lost links stored in other rows (an inverse foreign key, a
+        // join table the other side writes) overwrites nothing of theirs: it takes the stored
+        // columns and goes again, whatever the policy.
+        let (harmless, clashing) = (found.filter { $0.row != nil && changesOnlyLinksStoredElsewhere($0.object) },
+                                    found.filter { $0.row == nil || !changesOnlyLinksStoredElsewhere($0.object) })
+        if !clashing.isEmpty && (mergePolicy == .error || giveUp) {
+            throw ConcurrencyError.mergeConflict(clashing.map(\.conflict))
+        }
+        if giveUp { throw ConcurrencyError.mergeConflict(harmless.map(\.conflict)) }
+        for (object, row, conflict) in harmless {
+            apply(.objectTrumps, to: object, storeRow: row, storeChangedKeys: conflict.storeChangedKeys)
+        }
+        for (object, row, conflict) in clashing {
+            apply(mergePolicy, to: object, storeRow: row, storeChangedKeys: conflict.storeChangedKeys)
+        }
+    }
+
+    /// Whether every key `object` changed is a to-many whose links the other side's rows store.
+    private func changesOnlyLinksStoredElsewhere(_ object: ManagedObject) -> Bool {
+        guard !object.isDeleted, !object.changedKeys.isEmpty else { return false }
+        return object.changedKeys.allSatisfy { key in
+            guard let index = object.entity.relationshipIndexes[key] else { return false }
+            let relationship = object.entity.allRelationships[index]
+            guard relationship.isToMany else { return false }
+            switch managedObjectModel.storage(of: relationship, in: object.entity) {
+            case .inverseForeignKey: return true
+            case .joinTable(_, let isOwner): return !isOwner
+            case .foreignKey: return false
+            }
+        }
     }
 
     /// What changed in the store for `object` since it read its row.
