@@ -11,6 +11,9 @@ extension DiaryError {
         case let error as SQLiteError where error.resultCode == 5 || error.resultCode == 6:
             // SQLITE_BUSY, SQLITE_LOCKED: another connection holds the lock past the timeout.
             self = .storeBusy(url)
+        case ConcurrencyError.storeBusy:
+            // A writer held the lock past the busy timeout (ObjectGraph waited and retried first).
+            self = .storeBusy(url)
         case let error as SQLiteError where error.resultCode == 11 || error.resultCode == 26:
             // SQLITE_CORRUPT, SQLITE_NOTADB.
             self = .corruptStore(url, detail: error.message)

@@ -9,6 +9,8 @@ do {
         runObjectGraphBenchmarks(json: json)
     case "media":
         try runMediaBenchmarks(json: json)
+    case "contexts":
+        try runContextBenchmarks(json: json)
     case "interop":
         try runInteropBenchmarks(json: json)
     case "migration":
@@ -20,7 +22,7 @@ do {
     case "media-waveform" where arguments.count >= 2:
         try runMediaWaveform(path: arguments[1])
     default:
-        print("usage: diary-bench objectgraph|media|diary|migration|interop [--json]")
+        print("usage: diary-bench objectgraph|contexts|media|diary|migration|interop|cli [--json]")
     }
 } catch {
     FileHandle.standardError.write(Data("diary-bench: \(error)\n".utf8))

@@ -9,6 +9,7 @@ extension ManagedObjectContext {
     public func delete(_ object: ManagedObject) {
         guard object.managedObjectContext === self, !object.isDeleted else { return }
         object.fireFaultIfNeeded()
+        undoManager?.capture(object, in: self)
         object.prepareForDeletion()
         object.isDeleted = true
         if object.isInserted {

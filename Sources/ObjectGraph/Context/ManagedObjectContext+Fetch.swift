@@ -21,11 +21,12 @@ extension ManagedObjectContext {
     /// - Throws: as ``fetch(_:)``.
     public func count<T: ManagedObject>(for request: FetchRequest<T>) throws -> Int {
         let (fetch, affected) = try storeFetch(for: request)
-        guard affected else { return try persistentStoreCoordinator.store().count(fetch) }
+        guard affected else { return try rowStore().count(fetch) }
         return try fetchObjects(request).count
     }
 
     func storeFetch<T>(for request: FetchRequest<T>) throws -> (StoreFetch, affected: Bool) {
+        mergeInboxIfNeeded()
         guard let entity = managedObjectModel.entity(named: request.entityName) else {
             throw ObjectGraphError.unknownEntity(request.entityName)
         }
@@ -56,7 +57,7 @@ extension ManagedObjectContext {
         let asFaults = request.returnsObjectsAsFaults && !affected
         // Plain ManagedObject instances have no awakeFromFetch to call.
         let mayAwake = fetch.entityNames.contains { managedObjectModel.entity(named: $0)?.managedObjectClass != ManagedObject.self }
-        try persistentStoreCoordinator.store().fetch(fetch) { row in
+        try rowStore().fetch(fetch) { row in
             let (object, didLoad) = materialize(row, asFault: asFaults)
             objects.append(object)
             if didLoad && mayAwake { loaded.append(object) }

@@ -30,8 +30,10 @@ extension ManagedObjectContext {
     }
 
     /// Announces the inserts, changes and deletes since the last announcement as one
-    /// objects-did-change event (nothing when there were none). Saves call it first.
+    /// objects-did-change event (nothing when there were none), and ends the undo manager's
+    /// event group. Saves call it first.
     public func processPendingChanges() {
+        undoManager?.endEvent()
         guard !observers.isEmpty else {
             pendingInserted = []
             pendingUpdated = []

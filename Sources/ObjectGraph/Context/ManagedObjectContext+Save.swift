@@ -1,7 +1,7 @@
 import Foundation
 
 extension ManagedObjectContext {
-    /// Writes every insert, change and delete to the store in one transaction.
+    /// One attempt of ``save()``: writes every insert, change and delete to the store in one transaction.
     ///
     /// In order: the objects-did-change event; `willSave()` once per changed object (and for
     /// objects changed by those calls); validation of every changed object, collecting every
@@ -9,8 +9,9 @@ extension ManagedObjectContext {
     /// renamed) before the transaction commits; the transaction; `didSave()`; the did-save event.
     /// - Throws: ``ObjectGraphError/validationFailed(_:)`` with every problem, writing nothing;
     ///   ``ObjectGraphError/uniquenessViolation(entity:keys:)``; ``SQLiteError`` or ``StoreError``
-    ///   when the store fails (the transaction is rolled back and the context keeps its changes).
-    public func save() throws {
+    ///   when the store fails (the transaction is rolled back and the context keeps its changes);
+    ///   ``RowConflicts`` when rows changed since they were read (``save()`` resolves them).
+    func saveOnce() throws {
         guard hasChanges else { return }
         processPendingChanges()
         let store = try persistentStoreCoordinator.store()
@@ -31,6 +32,7 @@ extension ManagedObjectContext {
         changes.inserted = inserted.map { row(of: $0) }
         changes.updated = changed.map { row(of: $0) }
         changes.deleted = removed.compactMap { $0.objectID.isTemporaryID ? nil : $0.objectID }
+        for object in removed where !object.objectID.isTemporaryID { changes.deletedVersions[object.objectID] = object.rowVersion }
         changes.joinMemberships = joinMemberships(of: inserted, isInserted: true)
             + joinMemberships(of: changed, isInserted: false)
         let insertedKeys: [Int64]
@@ -68,7 +70,7 @@ extension ManagedObjectContext {
     }
 
     /// Calls `willSave()` on every changed object, then on objects those calls changed, until none are new.
-    private func runWillSave() {
+    func runWillSave() {
         var done = Set<ObjectIdentifier>()
         var round = insertedList.filter(\.isInserted) + Array(updated) + Array(deleted)
         for _ in 0..<16 where !round.isEmpty {

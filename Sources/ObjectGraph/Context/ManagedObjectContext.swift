@@ -30,6 +30,25 @@ public final class ManagedObjectContext {
     /// Faults of batched fetches by ID, with the batch each fills with (see `+Batching`).
     var faultBatches: [ObjectID: FaultBatch] = [:]
 
+    // Undo, conflicts, merging and parent contexts (ManagedObjectContext+Undo, +Conflicts, +Merging, +Parent).
+    /// Records changes for ``undo()`` and ``redo()``; nil (nothing recorded) by default.
+    public var undoManager: ObjectGraphUndoManager?
+    /// What a save does about rows changed elsewhere since they were read, and which side a
+    /// merge keeps for keys changed on both; ``MergePolicy/error`` by default.
+    public var mergePolicy: MergePolicy = .error
+    /// The context a child context's save goes to; nil for a context over the coordinator's store.
+    public internal(set) var parent: ManagedObjectContext?
+    /// The parent seen as a store, for a child context.
+    var parentStore: ParentContextStore?
+    /// Objects of a child context known by a temporary ID of the parent.
+    var parentInsertedObjects: [ObjectID: ManagedObject] = [:]
+    /// Child contexts, told the permanent IDs after this context saves.
+    var children: [WeakContext] = []
+    /// Did-save summaries of sibling contexts waiting to be merged (automatic merging).
+    var mergeInbox: SaveInbox?
+    /// Successful saves so far (an undo state from before a save recomputes its changed keys).
+    var saveCount = 0
+
     /// Temporary IDs are this context's random prefix and a counter: unique, and cheap to make.
     private let temporaryPrefix = UUID().uuid
     private var temporaryCounter: UInt64 = 0
@@ -53,6 +72,7 @@ public final class ManagedObjectContext {
         }
         registry.forEach(detach)
         for object in insertedList { detach(object) }
+        for object in parentInsertedObjects.values { detach(object) }
     }
 
     // MARK: State
@@ -98,7 +118,8 @@ public final class ManagedObjectContext {
     }
 
     /// Sets up a newly made object as inserted (called by `ManagedObject.init(entity:insertInto:)`).
-    func register(inserted object: ManagedObject) {
+    func register(inserted object: ManagedObject, awake: Bool = true) {
+        undoManager?.capture(object, in: self)
         temporaryCounter &+= 1
         var bytes = temporaryPrefix
         withUnsafeMutableBytes(of: &bytes) { raw in
@@ -113,7 +134,7 @@ public final class ManagedObjectContext {
         insertedList.append(object)
         insertedCount += 1
         pendingInserted.append(object)
-        object.awakeFromInsert()
+        if awake { object.awakeFromInsert() }
     }
 
     // MARK: Objects by ID
@@ -132,6 +153,9 @@ public final class ManagedObjectContext {
         if let key = id.primaryKey {
             object.managedObjectContext = self
             registry[RegistryKey(root: entity.rootEntityNumber, key: key)] = object
+        } else if parent != nil {
+            object.managedObjectContext = self
+            parentInsertedObjects[id] = object
         }
         return object
     }
@@ -139,7 +163,7 @@ public final class ManagedObjectContext {
     /// The object this context holds for `id` (an unsaved insert or a registered row), or nil.
     func registeredObject(for id: ObjectID) -> ManagedObject? {
         guard let key = id.primaryKey else {
-            return insertedList.first { $0.isInserted && $0.objectID == id }
+            return insertedList.first { $0.isInserted && $0.objectID == id } ?? parentInsertedObjects[id]
         }
         guard let entity = managedObjectModel.entity(named: id.entityName) else { return nil }
         return registry[RegistryKey(root: entity.rootEntityNumber, key: key)]
@@ -150,8 +174,8 @@ public final class ManagedObjectContext {
     ///   (and it is not an unsaved insert of this context).
     public func existingObject(with id: ObjectID) throws -> ManagedObject {
         if let object = registeredObject(for: id), !object.isFault { return object }
-        guard !id.isTemporaryID, managedObjectModel.entity(named: id.entityName) != nil,
-              let row = try persistentStoreCoordinator.store().row(for: id) else {
+        guard !id.isTemporaryID || parent != nil, managedObjectModel.entity(named: id.entityName) != nil,
+              let row = try rowStore().row(for: id) else {
             throw ObjectGraphError.objectNotFound(id)
         }
         let (object, didLoad) = materialize(row, asFault: false)
@@ -163,7 +187,7 @@ public final class ManagedObjectContext {
     func fulfillFault(_ object: ManagedObject) {
         if fulfillBatch(of: object) { return }
         object.isFault = false
-        let row = try? persistentStoreCoordinator.store().row(for: object.objectID)
+        let row = try? rowStore().row(for: object.objectID)
         if let row {
             apply(row, to: object)
             object.awakeFromFetch()
@@ -178,6 +202,7 @@ public final class ManagedObjectContext {
     /// The registered object for `row` (filled in if it was a fault), or a new one, and whether
     /// its values were loaded now (the caller then calls `awakeFromFetch()`).
     func materialize(_ row: StoreRow, asFault: Bool) -> (ManagedObject, loaded: Bool) {
+        if row.objectID.isTemporaryID { return materializeParentInsert(row, asFault: asFault) }
         let key = RegistryKey(root: row.entity.rootEntityNumber, key: row.objectID.primaryKey ?? 0)
         let (object, _) = registry.object(for: key) {
             let object = row.entity.managedObjectClass.init(entity: row.entity, insertInto: nil)
@@ -207,8 +232,8 @@ public final class ManagedObjectContext {
 
     /// The members of to-many `index` of `object`, from the store.
     func loadMembers(of object: ManagedObject, relationshipAt index: Int) -> Set<ManagedObject> {
-        guard !object.objectID.isTemporaryID,
-              let ids = try? persistentStoreCoordinator.store().destinations(
+        guard !object.objectID.isTemporaryID || parent != nil,
+              let ids = try? rowStore().destinations(
                 of: object.objectID, relationship: object.entity.allRelationships[index]) else { return [] }
         return Set(ids.map { self.object(with: $0) })
     }
@@ -237,17 +262,20 @@ public final class ManagedObjectContext {
     // MARK: Discarding
 
     /// Forgets every object: the context is empty afterwards and objects handed out before
-    /// must not be used again (their `managedObjectContext` is nil).
+    /// must not be used again (their `managedObjectContext` is nil). The undo manager forgets its groups.
     public func reset() {
+        undoManager?.removeAllActions()
         detachAllObjects()
+        parentInsertedObjects = [:]
         registry.removeAll()
         faultBatches = [:]
         clearChangeTracking()
     }
 
     /// Discards every unsaved change: inserted objects leave the context, changed and deleted
-    /// ones turn back into faults that reload their saved values.
+    /// ones turn back into faults that reload their saved values. The undo manager forgets its groups.
     public func rollback() {
+        undoManager?.removeAllActions()
         for object in insertedList where object.isInserted {
             object.isInserted = false
             object.managedObjectContext = nil

@@ -15,6 +15,7 @@ extension ManagedObject {
             throw ObjectGraphError.binaryValueUnavailable(key: key, path: url.path, reason: "the file is missing or unreadable")
         }
         guard index < values.count else { return }
+        registerUndo()
         values[index] = .file(url)
         markChanged(key)
     }
@@ -78,6 +79,7 @@ extension ManagedObject {
               entity.allAttributes[index].allowsExternalStorage, index < values.count else {
             throw ObjectGraphError.unknownKey(entity: entity.name, key: key)
         }
+        registerUndo()
         values[index] = .staged(PendingBlob(staged))
         markChanged(key)
     }

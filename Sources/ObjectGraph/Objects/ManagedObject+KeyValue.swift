@@ -22,6 +22,7 @@ extension ManagedObject {
         if let index = entity.attributeIndex(key) {
             guard let stored = storedValue(value, forAttributeAt: index) else { return }
             guard index < values.count, values[index] != stored else { return }
+            registerUndo()
             values[index] = stored
             markChanged(key)
         } else if let index = entity.relationshipIndexes[key] {
@@ -89,6 +90,7 @@ extension ManagedObject {
         }
         if !typeProblems.isEmpty { typeProblems[key] = nil }
         guard values[index] != stored else { return true }
+        registerUndo()
         values[index] = stored
         markChanged(key)
         return true

@@ -87,6 +87,7 @@ extension ManagedObject {
     func setDestination(_ object: ManagedObject?, at index: Int) {
         let old = destination(at: index)
         guard old !== object else { return }
+        registerUndo()
         slots[index] = .toOne(object)
         markChanged(entity.allRelationships[index].name)
         if let old { old.inverseForget(self, through: entity.allRelationships[index]) }
@@ -96,6 +97,7 @@ extension ManagedObject {
     func insertMember(_ object: ManagedObject, at index: Int) {
         var current = members(at: index)
         guard current.insert(object).inserted else { return }
+        registerUndo()
         slots[index] = .toMany(current)
         markChanged(entity.allRelationships[index].name)
         object.inverseLearn(self, through: entity.allRelationships[index])
@@ -104,6 +106,7 @@ extension ManagedObject {
     func removeMember(_ object: ManagedObject, at index: Int) {
         var current = members(at: index)
         guard current.remove(object) != nil else { return }
+        registerUndo()
         slots[index] = .toMany(current)
         markChanged(entity.allRelationships[index].name)
         object.inverseForget(self, through: entity.allRelationships[index])
@@ -121,11 +124,13 @@ extension ManagedObject {
         if entity.allRelationships[index].isToMany {
             var current = members(at: index)
             guard current.insert(source).inserted else { return }
+            registerUndo()
             slots[index] = .toMany(current)
             markChanged(entity.allRelationships[index].name)
         } else {
             let previous = destination(at: index)
             guard previous !== source else { return }
+            registerUndo()
             slots[index] = .toOne(source)
             markChanged(entity.allRelationships[index].name)
             // One-to-one: the previous partner no longer points here.
@@ -133,6 +138,7 @@ extension ManagedObject {
                 if relationship.isToMany {
                     previous.removeMember(self, at: back)
                 } else if previous.destination(at: back) === self {
+                    previous.registerUndo()
                     previous.slots[back] = .toOne(nil)
                     previous.markChanged(relationship.name)
                 }
@@ -146,9 +152,11 @@ extension ManagedObject {
         if entity.allRelationships[index].isToMany {
             var current = members(at: index)
             guard current.remove(source) != nil else { return }
+            registerUndo()
             slots[index] = .toMany(current)
             markChanged(entity.allRelationships[index].name)
         } else if destination(at: index) === source {
+            registerUndo()
             slots[index] = .toOne(nil)
             markChanged(entity.allRelationships[index].name)
         }

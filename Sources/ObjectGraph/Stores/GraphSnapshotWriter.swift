@@ -8,7 +8,7 @@ struct GraphSnapshotWriter {
 
     /// Returns the primary keys of the inserted rows (in order) and the blob hashes the old
     /// rows referenced (to remove after the write if nothing refers to them any more).
-    /// - Throws: ``ObjectGraphError/uniquenessViolation(entity:keys:)``, ``ObjectGraphError/objectNotFound(_:)``.
+    /// - Throws: ``ObjectGraphError/uniquenessViolation(entity:keys:)``, ``RowConflicts`` when rows changed since they were read.
     func apply(_ changes: StoreChanges, to graph: inout GraphSnapshot) throws -> ([Int64], Set<String>) {
         var insertedKeys: [Int64] = []
         for row in changes.inserted {
@@ -19,6 +19,7 @@ struct GraphSnapshotWriter {
         }
         let key = changes.keyResolver(insertedKeys: insertedKeys)
         var released = Set<String>()
+        try checkVersions(of: changes, in: graph)
         let written = zip(changes.inserted, insertedKeys.map(Optional.some))
             + changes.updated.map { ($0, nil as Int64?) }
         for (row, insertedKey) in written {
@@ -26,8 +27,6 @@ struct GraphSnapshotWriter {
             let root = row.entity.rootName
             if let old = graph.tables[root]?.records[primaryKey] {
                 released.formUnion(old.attributes.compactMap(\.blobHash))
-            } else if insertedKey == nil {
-                throw ObjectGraphError.objectNotFound(row.objectID)
             }
             graph.tables[root, default: GraphSnapshot.Table()].records[primaryKey] =
                 GraphSnapshot.Record(entityName: row.entity.name, version: row.version,
@@ -56,6 +55,26 @@ struct GraphSnapshotWriter {
         }
         try checkUniqueness(in: graph)
         return (insertedKeys, released)
+    }
+
+    /// Optimistic locking, as the SQLite store does it: an updated row must still have the
+    /// version before this save's, a deleted one the version it was read with.
+    /// - Throws: ``RowConflicts`` naming every row changed or (for updates) deleted since.
+    private func checkVersions(of changes: StoreChanges, in graph: GraphSnapshot) throws {
+        func record(_ id: ObjectID) -> GraphSnapshot.Record? {
+            guard let key = id.primaryKey, let root = model.entity(named: id.entityName)?.rootName else { return nil }
+            return graph.tables[root]?.records[key]
+        }
+        var conflicts: [ObjectID] = []
+        for row in changes.updated where record(row.objectID)?.version != row.version - 1 {
+            conflicts.append(row.objectID)
+        }
+        for id in changes.deleted {
+            if let expected = changes.deletedVersions[id], let current = record(id), current.version != expected {
+                conflicts.append(id)
+            }
+        }
+        guard conflicts.isEmpty else { throw RowConflicts(objectIDs: conflicts) }
     }
 
     /// Sets to nil every to-one pointing at a deleted row and drops join rows naming one

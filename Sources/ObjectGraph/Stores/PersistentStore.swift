@@ -103,6 +103,8 @@ struct StoreChanges: Sendable {
     var updated: [StoreRow] = []
     /// Removed rows.
     var deleted: [ObjectID] = []
+    /// The row version each removed row had when it was read; a row changed since is a conflict.
+    var deletedVersions: [ObjectID: Int64] = [:]
     /// The full membership of many-to-many (join table) relationships that changed,
     /// from the side that owns the join table.
     var joinMemberships: [JoinMembership] = []

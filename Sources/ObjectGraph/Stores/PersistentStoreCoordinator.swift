@@ -9,6 +9,8 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
     public let managedObjectModel: ManagedObjectModel
     private let lock = NSLock()
     private var stores: [any RowStore] = []
+    /// Passes did-save summaries to the contexts that merge them automatically.
+    let saveHub = SaveHub()
 
     /// A coordinator for `model`, with no store yet.
     public init(model: ManagedObjectModel) {

@@ -164,7 +164,7 @@ struct SQLiteSchema: Sendable {
             let insert = "INSERT INTO \(quote(root.name)) (\"Z_PK\", \"Z_ENT\", \"Z_OPT\"" + names.map { ", " + quote($0) }.joined()
                 + ") VALUES (?, ?, ?" + String(repeating: ", ?", count: names.count) + ")"
             let update = "UPDATE \(quote(root.name)) SET \"Z_OPT\" = ?" + names.map { ", \(quote($0)) = ?" }.joined()
-                + " WHERE \"Z_PK\" = ?"
+                + " WHERE \"Z_PK\" = ? AND \"Z_OPT\" = ?"
             layouts[name] = EntityLayout(
                 table: root.name,
                 entityNumbers: entity.hierarchyNames.compactMap { model.entity(named: $0)?.entityNumber },

@@ -5,12 +5,15 @@ extension SQLiteStore {
     /// Writes one save in one `BEGIN IMMEDIATE` transaction: the staged blobs are committed
     /// (renamed into place, fsynced) first, then the rows. After the commit, in a second write
     /// transaction so no other process's save can slip in between the count and the removal,
-    /// blob files whose last reference went away are removed.
+    /// blob files whose last reference went away are removed. Writers wait for each other
+    /// (``writeTransaction(_:_:)``). Optimistic locking: an updated or deleted row must still have
+    /// the version the context read, else the transaction is rolled back and ``RowConflicts``
+    /// names every such row.
     func save(_ changes: StoreChanges) throws -> [Int64] {
         try withConnection { connection in
             let (insertedKeys, released): ([Int64], Set<String>)
             do {
-                (insertedKeys, released) = try connection.transaction {
+                (insertedKeys, released) = try writeTransaction(connection) {
                     try changes.commitStagedBlobs(to: blobStore)
                     return try write(changes, connection: connection)
                 }
@@ -19,7 +22,7 @@ extension SQLiteStore {
             }
             if let blobStore, !released.isEmpty {
                 // Best effort: the save has succeeded; a file left here is swept later.
-                try? connection.transaction {
+                try? writeTransaction(connection) {
                     for hash in released where try referenceCount(of: hash, connection: connection) == 0 {
                         try? blobStore.remove(sha256: hash)
                     }
@@ -44,6 +47,7 @@ extension SQLiteStore {
         let key = changes.keyResolver(insertedKeys: insertedKeys)
 
         var released = Set<String>()
+        var conflicts: [ObjectID] = []
         // The statement is looked up again only when the entity changes from one row to the next.
         var current: (entity: EntityDescription, layout: SQLiteSchema.EntityLayout, statement: SQLiteStatement)?
         for index in changes.inserted.indices {
@@ -60,23 +64,45 @@ extension SQLiteStore {
             try statement.run()
             statement.reset()
         }
+        var updating: (layout: SQLiteSchema.EntityLayout, statement: SQLiteStatement)?
         for row in changes.updated {
             guard let layout = schema.layout(of: row.entity), let primaryKey = row.objectID.primaryKey else { continue }
             released.formUnion(try blobHashes(of: primaryKey, layout: layout, connection: connection))
-            let statement = try connection.statement(layout.updateSQL)
+            // Looked up again only when the entity changes (rows come sorted by entity hierarchy and key).
+            if updating?.layout !== layout {
+                updating = (layout, try connection.statement(layout.updateSQL))
+            } else {
+                updating?.statement.reset()
+            }
+            guard let statement = updating?.statement else { continue }
             try statement.bind(row.version, at: 1)
             let next = try bindValues(of: row, layout: layout, to: statement, from: 2, key: key)
             try statement.bind(primaryKey, at: next)
+            // Optimistic locking: only the version this context read may be overwritten.
+            try statement.bind(row.version - 1, at: next + 1)
             try statement.run()
-            guard connection.changes == 1 else { throw ObjectGraphError.objectNotFound(row.objectID) }
+            if connection.changes != 1 { conflicts.append(row.objectID) }
         }
         for id in changes.deleted {
             guard let layout = schema.layouts[id.entityName], let primaryKey = id.primaryKey else { continue }
             released.formUnion(try blobHashes(of: primaryKey, layout: layout, connection: connection))
-            let statement = try connection.statement("DELETE FROM \(quote(layout.table)) WHERE \"Z_PK\" = ?")
+            guard let version = changes.deletedVersions[id] else {
+                let statement = try connection.statement("DELETE FROM \(quote(layout.table)) WHERE \"Z_PK\" = ?")
+                try statement.bind(primaryKey, at: 1)
+                try statement.run()
+                continue
+            }
+            let statement = try connection.statement("DELETE FROM \(quote(layout.table)) WHERE \"Z_PK\" = ? AND \"Z_OPT\" = ?")
             try statement.bind(primaryKey, at: 1)
+            try statement.bind(version, at: 2)
             try statement.run()
+            // A row already gone is what this delete wanted; one changed since it was read is a conflict.
+            if connection.changes == 0, try connection.scalar("SELECT count(*) FROM \(quote(layout.table)) WHERE \"Z_PK\" = ?",
+                                                            [.integer(primaryKey)]) == 1 {
+                conflicts.append(id)
+            }
         }
+        guard conflicts.isEmpty else { throw RowConflicts(objectIDs: conflicts) }
         for membership in changes.joinMemberships {
             guard let entity = model.entity(named: membership.entityName),
                   let relationship = entity.relationship(named: membership.relationship),

@@ -18,6 +18,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
     let blobDirectory: URL?
     /// The full-text indexes of searchable attributes, by table (see `SQLiteStore+FullText`).
     let fullTextIndexes: [String: FullTextIndex]
+    /// How long a writer waits for another's lock before ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)``.
+    let busyTimeoutMilliseconds: Int
 
     private let lock = NSLock()
     private let connection: SQLiteConnection
@@ -30,6 +32,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         self.model = model
         self.url = url
         externalStorageThreshold = options.externalStorageThreshold
+        busyTimeoutMilliseconds = Int(options.busyTimeoutMilliseconds)
         schema = SQLiteSchema(model: model)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)

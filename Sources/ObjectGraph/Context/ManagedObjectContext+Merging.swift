@@ -1,0 +1,90 @@
+import Foundation
+
+extension ManagedObjectContext {
+    /// Whether this context merges the saves of the other contexts on its coordinator by itself
+    /// (one context per editor, each kept up to date). A save elsewhere is queued for this
+    /// context — never applied from another task — and merged at the start of this context's
+    /// next fetch, count or save, or by ``mergePendingChanges()``. Off by default. (A child
+    /// context gets the coordinator's saves the same way and refreshes from its parent's objects;
+    /// a parent's own unsaved changes reach a child only through fetching or faulting.)
+    public var automaticallyMergesChangesFromParent: Bool {
+        get { mergeInbox != nil }
+        set {
+            if newValue, mergeInbox == nil {
+                let inbox = SaveInbox()
+                mergeInbox = inbox
+                persistentStoreCoordinator.saveHub.add(inbox)
+            } else if !newValue, let inbox = mergeInbox {
+                persistentStoreCoordinator.saveHub.remove(inbox)
+                mergeInbox = nil
+            }
+        }
+    }
+
+    /// Merges the saves queued for this context (see ``automaticallyMergesChangesFromParent``) now.
+    public func mergePendingChanges() { mergeInboxIfNeeded() }
+
+    func mergeInboxIfNeeded() {
+        guard let inbox = mergeInbox else { return }
+        for summary in inbox.takeAll() { mergeChanges(fromContextDidSave: summary) }
+    }
+
+    /// Brings another context's save into this one: objects it deleted leave this context (and
+    /// the relationships of the objects here); objects it updated are refreshed from the store,
+    /// keeping this context's unsaved edits — a key edited on both sides keeps this context's
+    /// value when the ``mergePolicy`` is ``MergePolicy/error`` (the default) and the save later
+    /// reports the clash, otherwise the policy settles it now; objects it inserted become known
+    /// (as faults) and to-many relationships not edited here reload on their next access.
+    /// Posts an objects-did-change event naming the objects.
+    public func mergeChanges(fromContextDidSave summary: SaveSummary) {
+        let store = try? rowStore()
+        var changes = ObjectChanges(inserted: [], updated: [], deleted: [])
+        for id in summary.deleted {
+            guard id.primaryKey != nil, let object = registeredObject(for: id) else { continue }
+            changes.deleted.append(object)
+        }
+        forget(changes.deleted)
+        for id in summary.updated {
+            guard let object = registeredObject(for: id), !object.isFault, !object.isInserted else { continue }
+            guard let row = try? store?.row(for: id) else {
+                forget([object])
+                changes.deleted.append(object)
+                continue
+            }
+            refresh(object, from: row)
+            changes.updated.append(object)
+        }
+        for id in summary.inserted where registeredObject(for: id) == nil {
+            changes.inserted.append(object(with: id))
+        }
+        guard !changes.isEmpty else { return }
+        registry.forEach { object in
+            guard !object.isFault, !object.isDeleted else { return }
+            for (index, relationship) in object.entity.allRelationships.enumerated()
+            where relationship.isToMany && index < object.slots.count && !object.changedKeys.contains(relationship.name) {
+                object.slots[index] = .unloadedToMany
+            }
+        }
+        post(.objectsDidChange(changes))
+    }
+
+    /// ``mergeChanges(fromContextDidSave:)`` for an observed event; other events are ignored, so
+    /// `other.addObserver { context.mergeChanges(fromContextDidSave: $0) }` keeps `context` up to
+    /// date with `other` (both on one thread or task).
+    public func mergeChanges(fromContextDidSave event: ContextEvent) {
+        if case .didSave(let summary) = event { mergeChanges(fromContextDidSave: summary) }
+    }
+
+    /// Takes the stored values of keys this context did not edit; keys edited on both sides go by the merge policy.
+    private func refresh(_ object: ManagedObject, from row: StoreRow) {
+        let keys = storeChangedKeys(of: object, row: row)
+        let clashes = object.isDeleted || keys.contains { object.changedKeys.contains($0) }
+        guard clashes && mergePolicy == .error else {
+            apply(mergePolicy == .error ? .objectTrumps : mergePolicy, to: object, storeRow: row, storeChangedKeys: keys)
+            return
+        }
+        // Keep the version read, so the save finds the clash and reports it.
+        guard !object.isDeleted else { return }
+        for key in keys where !object.changedKeys.contains(key) { take(key, from: row, into: object) }
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+extension ManagedObjectContext {
+    /// Takes back the last group of changes the ``undoManager`` recorded (closing the group being
+    /// recorded first): attribute values, relationships on both sides, inserts and deletes —
+    /// also across a save, where an undone insert becomes a delete and an undone delete a new
+    /// insert. Posts an objects-did-change event naming the objects. Nothing without an undo manager.
+    public func undo() {
+        guard let manager = undoManager else { return }
+        processPendingChanges()
+        guard let group = manager.popUndo() else { return }
+        manager.applying(undo: true) { restore(group) }
+    }
+
+    /// Applies again the last group ``undo()`` took back.
+    public func redo() {
+        guard let manager = undoManager else { return }
+        processPendingChanges()
+        guard let group = manager.popRedo() else { return }
+        manager.applying(undo: false) { restore(group) }
+    }
+
+    /// Records the changes `body` makes as one undo group named `name`.
+    /// - Throws: what `body` throws (the group keeps the changes made until then).
+    public func undoGroup<T>(named name: String = "", _ body: () throws -> T) rethrows -> T {
+        undoManager?.beginUndoGrouping()
+        undoManager?.setActionName(name)
+        defer { undoManager?.endUndoGrouping() }
+        return try body()
+    }
+
+    // MARK: States
+
+    /// `object`'s state now, with to-many relationships loaded (so a later restore does not
+    /// depend on what the store holds by then).
+    func undoState(of object: ManagedObject) -> UndoState {
+        let exists = object.managedObjectContext === self && !object.isDeleted
+            && (object.isInserted || !object.objectID.isTemporaryID)
+        if exists {
+            for index in object.slots.indices {
+                if case .unloadedToMany = object.slots[index] { _ = object.members(at: index) }
+            }
+        }
+        return UndoState(exists: exists, values: object.values, slots: object.slots,
+                         changedKeys: object.changedKeys, generation: saveCount)
+    }
+
+    /// Puts every object of `group` back into its state, and returns the group that undoes that.
+    private func restore(_ group: UndoGroup) -> UndoGroup {
+        var inverse = UndoGroup(name: group.name)
+        for (object, _) in group.entries {
+            inverse.entries.append((object, undoState(of: object)))
+        }
+        var changes = ObjectChanges(inserted: [], updated: [], deleted: [])
+        for (object, state) in group.entries.reversed() {
+            let before = object.managedObjectContext === self && !object.isDeleted
+            restore(object, to: state)
+            if state.exists && !before { changes.inserted.append(object) }
+            else if !state.exists && before { changes.deleted.append(object) }
+            else if state.exists { changes.updated.append(object) }
+        }
+        if !changes.isEmpty { post(.objectsDidChange(changes)) }
+        return inverse
+    }
+
+    private func restore(_ object: ManagedObject, to state: UndoState) {
+        let exists = object.managedObjectContext === self && !object.isDeleted
+        let previousSlots = object.slots
+        if state.exists && !exists {
+            if object.isDeleted {
+                object.isDeleted = false
+                deleted.remove(object)
+            } else if object.objectID.isTemporaryID {
+                object.managedObjectContext = self
+                object.isInserted = true
+                if !insertedList.contains(where: { $0 === object }) { insertedList.append(object) }
+                insertedCount += 1
+            } else {
+                reinsert(object)     // its deletion was saved: it comes back as a new row
+            }
+        } else if !state.exists && exists {
+            if object.isInserted {
+                object.isInserted = false
+                insertedCount -= 1
+                object.managedObjectContext = nil
+            } else {
+                object.isDeleted = true
+                deleted.insert(object)
+                updated.remove(object)
+            }
+        }
+        guard state.exists else { return }
+        object.values = state.values
+        object.slots = state.slots
+        object.typeProblems = [:]
+        guard !object.isInserted else { return }
+        object.changedKeys = state.generation == saveCount
+            ? state.changedKeys
+            : changedKeysSinceSave(of: object, restoredFrom: state, previousSlots: previousSlots)
+        if object.changedKeys.isEmpty { updated.remove(object) } else { noteUpdated(object) }
+    }
+
+    /// The keys of `object` that differ from its last saved state, for a state taken before that save.
+    private func changedKeysSinceSave(of object: ManagedObject, restoredFrom state: UndoState,
+                                      previousSlots: [RelationshipSlot]) -> Set<String> {
+        var keys = Set<String>()
+        for (index, attribute) in object.entity.allAttributes.enumerated()
+        where index < object.committed.count && index < object.values.count && object.values[index] != object.committed[index] {
+            keys.insert(attribute.name)
+        }
+        for (index, relationship) in object.entity.allRelationships.enumerated() where index < object.slots.count {
+            if relationship.isToMany {
+                let now = Self.memberIDs(object.slots[index]), then = Self.memberIDs(index < previousSlots.count ? previousSlots[index] : .toMany([]))
+                if now != then || state.changedKeys.contains(relationship.name) { keys.insert(relationship.name) }
+            } else if Self.destinationID(object.slots[index]) != (index < object.committedToOne.count ? object.committedToOne[index] : nil) {
+                keys.insert(relationship.name)
+            }
+        }
+        return keys
+    }
+
+    private static func memberIDs(_ slot: RelationshipSlot) -> Set<ObjectIdentifier> {
+        if case .toMany(let members) = slot { return Set(members.map(ObjectIdentifier.init)) }
+        return []
+    }
+
+    static func destinationID(_ slot: RelationshipSlot) -> ObjectID? {
+        switch slot {
+        case .toOne(let object): object?.objectID
+        case .toOneID(let id): id
+        case .toMany, .unloadedToMany: nil
+        }
+    }
+
+    // MARK: Bringing back, letting go
+
+    /// Makes `object`, whose row is gone from the store, an insert again under a new temporary ID
+    /// (its values and relationships kept), so the next save writes it as a new row.
+    func reinsert(_ object: ManagedObject) {
+        if let key = object.objectID.primaryKey, registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] === object {
+            registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] = nil
+        }
+        updated.remove(object)
+        deleted.remove(object)
+        let values = object.values, slots = object.slots
+        register(inserted: object, awake: false)
+        object.values = values
+        object.slots = slots
+        object.changedKeys = []
+        object.isDeleted = false
+    }
+
+    /// Lets go of `objects` (their rows are gone): out of the uniquing table and every change
+    /// set, and out of the relationships of the objects this context holds (one pass for all).
+    func forget(_ objects: [ManagedObject]) {
+        guard !objects.isEmpty else { return }
+        var gone = Set<ObjectIdentifier>()
+        var goneIDs = Set<ObjectID>()
+        for object in objects {
+            if let key = object.objectID.primaryKey {
+                registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] = nil
+            }
+            updated.remove(object)
+            deleted.remove(object)
+            object.isDeleted = false
+            object.changedKeys = []
+            gone.insert(ObjectIdentifier(object))
+            goneIDs.insert(object.objectID)
+        }
+        func unlink(_ other: ManagedObject) {
+            guard !other.isFault else { return }
+            for index in other.slots.indices {
+                switch other.slots[index] {
+                case .toOne(let destination?) where gone.contains(ObjectIdentifier(destination)):
+                    other.slots[index] = .toOne(nil)
+                case .toOneID(let destination?) where goneIDs.contains(destination):
+                    other.slots[index] = .toOne(nil)
+                case .toMany(let members) where members.contains(where: { gone.contains(ObjectIdentifier($0)) }):
+                    other.slots[index] = .toMany(members.filter { !gone.contains(ObjectIdentifier($0)) })
+                default:
+                    break
+                }
+            }
+        }
+        registry.forEach(unlink)
+        for other in insertedList where other.isInserted { unlink(other) }
+        for object in objects {
+            object.managedObjectContext = nil
+            if !object.slots.isEmpty { object.slots = [] }
+        }
+    }
+}
+
+extension ManagedObject {
+    /// Hands the object's state to its context's undo manager before a change (once per group).
+    @inline(__always)
+    func registerUndo() {
+        if let context = managedObjectContext, let manager = context.undoManager { manager.capture(self, in: context) }
+    }
+}

@@ -1,0 +1,38 @@
+import CSQLite
+import Foundation
+
+extension SQLiteStore {
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction, waiting for other writers instead of
+    /// failing: SQLite's busy handler waits first, and a `BEGIN` that still reports the store
+    /// busy is retried with a growing pause (1 ms doubling to 64 ms) until the busy timeout has
+    /// passed. Committed when `body` returns, rolled back when it throws.
+    /// - Throws: ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)`` after the timeout;
+    ///   whatever `body` throws; ``SQLiteError``.
+    func writeTransaction<T>(_ connection: SQLiteConnection, _ body: () throws -> T) throws -> T {
+        let start = ContinuousClock.now
+        var pause = Duration.milliseconds(1)
+        while true {
+            do {
+                try connection.execute("BEGIN IMMEDIATE")
+                break
+            } catch let error as SQLiteError where error.resultCode == SQLITE_BUSY || error.resultCode == SQLITE_LOCKED {
+                let waited = ContinuousClock.now - start
+                guard waited < .milliseconds(busyTimeoutMilliseconds) else {
+                    throw ConcurrencyError.storeBusy(path: url?.path ?? "?",
+                                                     waitedMilliseconds: Int(waited.components.seconds * 1000
+                                                         + waited.components.attoseconds / 1_000_000_000_000_000))
+                }
+                Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18)
+                pause = min(pause * 2, .milliseconds(64))
+            }
+        }
+        do {
+            let result = try body()
+            try connection.execute("COMMIT")
+            return result
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
+        }
+    }
+}
