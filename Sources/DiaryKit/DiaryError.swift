@@ -22,6 +22,9 @@ public enum DiaryError: Error, Sendable, Hashable {
     case invalidTag(String)
     /// Another process holds the store's write lock for longer than the busy timeout.
     case storeBusy(URL)
+    /// Another diary process changed or deleted the same entry since this one read it; nothing
+    /// was saved, and running the command again works on the new state.
+    case changedElsewhere(URL, detail: String)
     /// The store was written by a newer or different version of the diary.
     case incompatibleStore(URL, detail: String)
     /// The store's database is damaged or not a diary.
@@ -57,7 +60,7 @@ public enum DiaryError: Error, Sendable, Hashable {
         case .unknownEntry, .missingFile, .unreadableFile: .missingInput
         case .unknownMedium, .invalidTag, .invalidLocation: .usage
         case .invalidMedia, .wrongMediaKind, .emptyEntry, .incompatibleStore, .corruptStore: .dataError
-        case .storeBusy: .busy
+        case .storeBusy, .changedElsewhere: .busy
         case .io, .store: .ioError
         case .bundle(let error): Self.category(of: error.category)
         case .interop(let error): Self.category(of: error.category)

@@ -25,6 +25,29 @@ import Testing
         #expect(try Diary(directory: directory).entryCount() == 4)
     }
 
+    /// Two diaries (like two processes) edit the text of one entry: the second to save is
+    /// told the entry changed meanwhile (exit status 75, try again), and nothing it had is saved.
+    @Test func editingAnEntryAnotherProcessChangedMeanwhileFailsCleanly() throws {
+        let folder = try TemporaryFolder()
+        let directory = folder.url.appendingPathComponent("store")
+        let (one, two) = (try Diary(directory: directory), try Diary(directory: directory))
+        let created = try one.newEntry()
+        created.text = "original"
+        let id = try created.save().id
+        let first = try one.editEntry(id: id)
+        let second = try two.editEntry(id: id)
+        first.text = "first"
+        second.text = "second"
+        try first.save()
+        #expect {
+            try second.save()
+        } throws: { error in
+            guard let error = error as? DiaryError, case .changedElsewhere = error else { return false }
+            return error.exitCode == 75 && error.description.contains("try again")
+        }
+        #expect(try one.entry(id: id).text == "first")
+    }
+
     /// Two sessions in two diaries both create tag "Trip"; the second to save adopts the
     /// first one's tag instead of failing on its uniqueness.
     @Test func sessionsCreatingTheSameTagShareIt() throws {
