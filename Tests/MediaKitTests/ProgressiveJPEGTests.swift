@@ -3,7 +3,9 @@ import Testing
 @testable import MediaKit
 
 /// Progressive JPEGs at 1/8 scale keep only DC values and nonzero masks of their
-/// coefficients (CMediaShim's compact store): the pixels must be libjpeg's own.
+/// coefficients (CMediaShim's compact store): the pixels must be libjpeg's own, and an intact
+/// file must decode without warnings (a wrong mask misreads the AC refinement scans, which
+/// libjpeg reports as corrupt data even though the 1/8 pixels come from DC values alone).
 @Suite struct ProgressiveJPEGTests {
     /// Every byte of a 1/8-scale decode, with the compact store or libjpeg's full arrays.
     static func eighthScaleRows(_ name: String, fullCoefficients: Bool) throws -> (width: Int, height: Int, bytes: [UInt8]) {
