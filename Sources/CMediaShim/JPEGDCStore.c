@@ -4,7 +4,8 @@
    block: 72 MB for a 12 MP 4:4:4 photo) before it outputs anything. At 1/8 scale a
    component's inverse DCT is 1x1 and reads only the DC coefficient, so the AC values are
    never used; but the entropy decoder still needs to know which AC coefficients are nonzero,
-   since refinement scans carry a correction bit exactly for those. This store keeps, per
+   since refinement scans carry a correction bit exactly for those (losing track misreads
+   the rest of the scan, which libjpeg reports as corrupt data). This store keeps, per
    block, the DC value and a 64-bit nonzero mask (10 bytes), and hands libjpeg a strip of
    real blocks for the rows it accesses, expanded from and folded back into the compact form.
    It replaces libjpeg's barray methods through the public jpeg_memory_mgr function

@@ -18,7 +18,8 @@ struct cms_jpeg_dc_store {
 /* Routes the coefficient arrays of a progressive decode through `store` (which must live
    as long as `cinfo`): a component scaled to 1x1 per block (1/8 scale, no block smoothing)
    keeps only each block's DC value and which AC coefficients are nonzero, 10 bytes a block
-   instead of 128. Call after jpeg_read_header, before jpeg_start_decompress. The output is
+   instead of 128; a component scaled otherwise (4:2:0 chroma, which libjpeg-turbo enlarges
+   with a 2x2 inverse DCT) keeps libjpeg's full arrays. Call after jpeg_read_header, before jpeg_start_decompress. The output is
    identical, since a 1x1 inverse DCT reads the DC value only. */
 void cms_jpeg_dc_store_install(j_decompress_ptr cinfo, struct cms_jpeg_dc_store *store);
 
