@@ -15,6 +15,10 @@ $CONVERT -size 48x64 gradient:'#2060c0-#c04020' -rotate 90 \
 # ---- JPEG
 $CONVERT reference.png -quality 92 jpeg-baseline.jpg
 $CONVERT reference.png -quality 92 -interlace JPEG jpeg-progressive.jpg
+# Progressive with detail in every block (AC refinement scans matter), 4:4:4 and 4:2:0.
+$CONVERT -seed 3 -size 128x96 plasma:fractal -quality 90 -interlace JPEG jpeg-progressive-detail-444.jpg
+$CONVERT -seed 3 -size 128x96 plasma:fractal -sampling-factor 4:2:0 -quality 90 -interlace JPEG \
+    jpeg-progressive-detail-420.jpg
 $CONVERT reference.png -quality 92 -colorspace Gray jpeg-gray.jpg
 $CONVERT reference.png -quality 92 -colorspace CMYK jpeg-ycck.jpg
 # ImageMagick writes CMYK as YCCK; a plain CMYK JPEG (Adobe convention: inks stored

@@ -1,6 +1,7 @@
 /* libjpeg decoding behind setjmp: see CMediaShim.h. */
 #include "CMediaShim.h"
 #include "ShimSupport.h"
+#include "JPEGDCStore.h"
 #include <setjmp.h>
 #include <stdlib.h>
 #include <jpeglib.h>
@@ -34,8 +35,10 @@ struct cms_jpeg_decoder {
     struct cms_jpeg_error error;
     struct jpeg_progress_mgr progress;
     FILE *fp;
+    struct cms_jpeg_dc_store dc_store;
     size_t memory_length;
     int failed;
+    int full_coefficients;   /* cms_jpeg_keep_full_coefficients was called */
 };
 
 static void cms_jpeg_error_exit(j_common_ptr cinfo) {
@@ -232,12 +235,18 @@ int cms_jpeg_start(cms_jpeg_decoder *decoder, unsigned scale_denom, unsigned *ou
         cinfo->dct_method = JDCT_IFAST;
         cinfo->do_fancy_upsampling = FALSE;
         cinfo->do_block_smoothing = FALSE;
+        /* A progressive file is held whole as coefficients; at 1/8 only DC values count. */
+        if (scale_denom == 8 && !decoder->full_coefficients) cms_jpeg_dc_store_install(cinfo, &decoder->dc_store);
     }
     jpeg_start_decompress(cinfo);
     *out_width = cinfo->output_width;
     *out_height = cinfo->output_height;
     *out_channels = cinfo->output_components;
     return CMS_OK;
+}
+
+void cms_jpeg_keep_full_coefficients(cms_jpeg_decoder *decoder) {
+    decoder->full_coefficients = 1;
 }
 
 int cms_jpeg_read_rows(cms_jpeg_decoder *decoder, uint8_t *buffer, size_t stride,

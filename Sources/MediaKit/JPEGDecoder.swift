@@ -32,6 +32,10 @@ final class JPEGDecoder: FinishingImageDecoder {
         return Array(bytes.prefix(copied))
     }
 
+    /// Before `start`: keeps libjpeg's full coefficient arrays for a progressive file at 1/8
+    /// instead of the compact DC store (the same pixels, more memory; for comparisons).
+    func keepFullCoefficients() { cms_jpeg_keep_full_coefficients(decoder) }
+
     /// Starts decoding at 1/`scaleDenominator`; RGB (3 channels) or CMYK (4).
     func start(scaleDenominator: Int) throws(MediaError) -> (width: Int, height: Int, channels: Int) {
         var width: UInt32 = 0, height: UInt32 = 0

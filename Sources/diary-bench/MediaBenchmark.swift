@@ -6,8 +6,8 @@ import Foundation
 import MediaKit
 
 /// Runs the media suite; prints one line per result (JSON lines with `json`).
-/// Generates its inputs (12 MP JPEG and PNG, 3-minute WAV and FLAC) into a temporary
-/// directory with ImageMagick and sox; throws when they cannot be made.
+/// Generates its inputs (12 MP JPEG, progressive JPEG and PNG, 3-minute WAV and FLAC) into a
+/// temporary directory with ImageMagick and sox; throws when they cannot be made or measured.
 func runMediaBenchmarks(json: Bool) throws {
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("diary-bench-media-\(getpid())")
@@ -27,6 +27,10 @@ func runMediaBenchmarks(json: Bool) throws {
                              baseline: { try decodeJPEGFully(inputs.jpeg) })
     report("jpeg_scaled_decode_12mp_vs_full_decode", eighth.value, eighth.baseline, "ms")
 
+    let progressive = try compare(value: { _ = try inspector.importImage(fileAt: inputs.progressiveJPEG) },
+                                  baseline: { try decodeJPEGFully(inputs.progressiveJPEG) })
+    report("jpeg_progressive_thumbnail_12mp_vs_full_decode", progressive.value, progressive.baseline, "ms")
+
     let png = try compare(value: { _ = try inspector.importImage(fileAt: inputs.png) },
                           baseline: { try decodePNGFully(inputs.png) })
     report("png_thumbnail_12mp_vs_full_decode", png.value, png.baseline, "ms")
@@ -38,6 +42,13 @@ func runMediaBenchmarks(json: Bool) throws {
     let waveform = try compare(value: { _ = try inspector.importAudio(fileAt: inputs.flac, peakCount: 100) },
                                baseline: { try decodeSoundFully(inputs.flac) })
     report("waveform_3min_flac_vs_plain_decode", waveform.value, waveform.baseline, "ms")
+
+    // Peak memory of one import in a process of its own (`media-thumbnail`), against the
+    // issue's 64 MB budget for a 12 MP photo.
+    for (name, url) in [("jpeg", inputs.jpeg), ("jpeg_progressive", inputs.progressiveJPEG), ("png", inputs.png)] {
+        let megabytes = try peakResidentMegabytes(ofThumbnailing: url)
+        report("\(name)_thumbnail_12mp_peak_rss_vs_64mb_budget", megabytes, 64, "MB")
+    }
 }
 
 /// `diary-bench media-thumbnail FILE`: one import (validate + thumbnail) of FILE, for
@@ -51,6 +62,27 @@ func runMediaThumbnail(path: String) throws {
 func runMediaWaveform(path: String) throws {
     let (info, peaks) = try MediaInspector().importAudio(fileAt: URL(fileURLWithPath: path))
     print("\(info.frames) frames \(info.mimeType) -> \(peaks.count / 2) peaks")
+}
+
+/// Peak resident memory in megabytes of `diary-bench media-thumbnail FILE`, measured as the
+/// issue asks, by `/usr/bin/time` (its `%M`: the child's maximum resident set). Not through
+/// a direct spawn: a child cloned from this large process carries its high-water mark.
+private func peakResidentMegabytes(ofThumbnailing url: URL) throws -> Double {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+    process.arguments = ["-f", "%M", URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path,
+                         "media-thumbnail", url.path]
+    let errors = Pipe()
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = errors
+    try process.run()
+    let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0,
+          let kilobytes = output.split(separator: "\n").last.flatMap({ Double($0) }) else {
+        throw BaselineFailure(description: "media-thumbnail \(url.path) failed: \(output)")
+    }
+    return kilobytes / 1024
 }
 
 /// One measured comparison, printed as `{"suite","name","value","unit","baseline","ratio"}`.
@@ -77,12 +109,14 @@ private struct MediaBenchmarkResult {
 /// The generated inputs of one run.
 private struct MediaBenchmarkInputs {
     let jpeg: URL
+    let progressiveJPEG: URL
     let png: URL
     let wav: URL
     let flac: URL
 
     init(directory: URL) throws {
         jpeg = directory.appendingPathComponent("photo-12mp.jpg")
+        progressiveJPEG = directory.appendingPathComponent("photo-12mp-progressive.jpg")
         png = directory.appendingPathComponent("photo-12mp.png")
         wav = directory.appendingPathComponent("voice-3min.wav")
         flac = directory.appendingPathComponent("voice-3min.flac")
@@ -91,6 +125,10 @@ private struct MediaBenchmarkInputs {
         try run("/usr/bin/convert", "-seed", "7", "-size", "4000x3000", "plasma:fractal",
                 "-sampling-factor", "4:2:0", "-quality", "90", jpeg.path)
         try run("/usr/bin/convert", jpeg.path, png.path)
+        // Progressive as ImageMagick writes it at quality 90: full-resolution colour (4:4:4),
+        // the largest coefficient buffer libjpeg keeps for a progressive file.
+        try run("/usr/bin/convert", png.path, "-sampling-factor", "1x1", "-quality", "90", "-interlace", "JPEG",
+                progressiveJPEG.path)
         try run("/usr/bin/sox", "-n", "-r", "44100", "-c", "2", "-b", "16", wav.path, "synth", "180",
                 "pinknoise", "vol", "0.5")
         try run("/usr/bin/sox", wav.path, flac.path)

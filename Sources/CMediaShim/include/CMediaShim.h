@@ -51,9 +51,13 @@ int cms_jpeg_read_header(cms_jpeg_decoder *decoder, cms_jpeg_header *header,
 /* Copies up to `capacity` bytes of the Exif APP1 payload (after "Exif\0\0"); returns the count. */
 size_t cms_jpeg_copy_exif(cms_jpeg_decoder *decoder, uint8_t *buffer, size_t capacity);
 /* Starts decoding at 1/scale_denom (1, 2, 4 or 8) as 3-channel RGB, or 4-channel CMYK
-   for CMYK/YCCK files; reports the output size and channels. */
+   for CMYK/YCCK files; reports the output size and channels. At 1/8 a progressive file's
+   coefficients are kept compactly (DC values and nonzero masks, 10 bytes a block instead of
+   128) unless cms_jpeg_keep_full_coefficients was called; the output is the same. */
 int cms_jpeg_start(cms_jpeg_decoder *decoder, unsigned scale_denom, unsigned *out_width,
                    unsigned *out_height, int *out_channels, char *message, size_t capacity);
+/* Before cms_jpeg_start: keep libjpeg's own whole coefficient arrays (for comparisons). */
+void cms_jpeg_keep_full_coefficients(cms_jpeg_decoder *decoder);
 /* Decodes up to max_rows rows into `buffer` (rows `stride` bytes apart); *rows_read says how many. */
 int cms_jpeg_read_rows(cms_jpeg_decoder *decoder, uint8_t *buffer, size_t stride,
                        unsigned max_rows, unsigned *rows_read, char *message, size_t capacity);
