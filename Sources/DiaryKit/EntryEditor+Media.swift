@@ -36,7 +36,7 @@ extension EntryEditor {
     func add(_ prepared: [PreparedMedium]) throws(DiaryError) {
         var position = (entry.orderedMedia.last?.position ?? -1) + 1
         for item in prepared {
-            let medium = try makeMedium(item)
+            let medium = try Medium.make(from: item, in: context, store: diary.databaseURL)
             medium.position = position
             position += 1
             medium.diaryEntry = entry
@@ -72,32 +72,6 @@ extension EntryEditor {
         for index in Set(indexes).sorted(by: >) { try removeMedium(at: index) }
     }
 
-    /// A new medium of the right sub-entity carrying `item`'s facts (not yet its bytes).
-    private func makeMedium(_ item: PreparedMedium) throws(DiaryError) -> Medium {
-        try DiaryError.wrapping(diary.databaseURL) {
-            let medium: Medium
-            switch item.facts {
-            case .image(let info, let thumbnail):
-                let image = try context.insert(ImageMedium.self)
-                image.width = Int32(clamping: info.width)
-                image.height = Int32(clamping: info.height)
-                image.orientation = Int16(clamping: info.orientation)
-                image.thumbnail = thumbnail
-                medium = image
-            case .audio(let info, let peaks):
-                let audio = try context.insert(AudioMedium.self)
-                audio.duration = info.duration
-                audio.sampleRate = Int32(clamping: info.sampleRate)
-                audio.channels = Int16(clamping: info.channels)
-                audio.waveform = PreparedMedium.encode(peaks: peaks)
-                medium = audio
-            }
-            medium.mimeType = item.mimeType
-            medium.originalFileName = item.fileName
-            return medium
-        }
-    }
-
     /// Streams each added file into the blob store, hashing it on the way, and points its
     /// medium at the committed blob with the hash and size found.
     func streamPendingFiles(progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)?) throws(DiaryError) {
@@ -105,18 +79,8 @@ extension EntryEditor {
         var done = 0
         for medium in entry.orderedMedia {
             guard let url = pendingFiles[ObjectIdentifier(medium)] else { continue }
-            let reference = try DiaryError.wrapping(diary.databaseURL) {
-                let staged = try diary.blobStore.stage(fileAt: url)
-                do {
-                    return try diary.blobStore.commit(staged)
-                } catch {
-                    diary.blobStore.discard(staged)
-                    throw error
-                }
-            }
-            medium.sha256 = reference.sha256
-            medium.byteCount = reference.byteCount
-            try DiaryError.wrapping(diary.databaseURL) { try medium.setBinaryValue(reference, forKey: "data") }
+            let reference = try diary.copyIntoBlobStore(url)
+            try medium.attach(reference, store: diary.databaseURL)
             pendingFiles[ObjectIdentifier(medium)] = nil
             done += 1
             progress?(done, total, url)

@@ -11,10 +11,12 @@ do {
         try runMediaBenchmarks(json: json)
     case "diary":
         try runDiaryBenchmarks(json: json)
+    case "cli":
+        try runCLIBenchmarks(json: json)
     case "media-thumbnail" where arguments.count >= 2:
         try runMediaThumbnail(path: arguments[1])
     default:
-        print("usage: diary-bench objectgraph|media|diary|interop [--json]")
+        print("usage: diary-bench objectgraph|media|diary|cli|interop [--json]")
     }
 } catch {
     FileHandle.standardError.write(Data("diary-bench: \(error)\n".utf8))
