@@ -15,6 +15,8 @@ struct CLIBenchmarkStore {
     let longRecording: URL
     /// The month `list --month` shows, with its first instant and the next month's (UTC).
     let month: (name: String, start: Date, end: Date)
+    /// Whether the folder stays after the run (`$DIARY_BENCH_CLI_STORE`).
+    let isKept: Bool
 
     /// First entry: 2016-01-01 00:00 UTC; the entries are spread evenly over ten years.
     static let firstEntry = Date(timeIntervalSince1970: 1_451_606_400)
@@ -25,14 +27,35 @@ struct CLIBenchmarkStore {
     /// Makes the folder, the media files (ImageMagick and sox) and a diary of `entryCount`
     /// entries: each with a sentence of text, "home" on six of seven, one or two more tags on
     /// some, a photo on every tenth and a recording on every twenty-fifth.
+    ///
+    /// With `$DIARY_BENCH_CLI_STORE` set, that folder is used instead of a temporary one and
+    /// kept afterwards; a store completed there before is used again as it is.
     /// - Throws: ``BenchmarkFailure`` when a tool fails; ``DiaryError`` from the diary.
     static func make(entryCount: Int, log: (String) -> Void) throws -> CLIBenchmarkStore {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("diary-bench-cli-\(getpid())")
+        let kept = ProcessInfo.processInfo.environment["DIARY_BENCH_CLI_STORE"].map { URL(fileURLWithPath: $0) }
+        let root = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("diary-bench-cli-\(getpid())")
+        let complete = root.appendingPathComponent("complete-\(entryCount)")
+        let utc = TimeZone(identifier: "UTC") ?? .current
+        let (start, end) = EntryFilter.Period.month(year: 2025, month: 6).interval(in: utc)
+        let store = CLIBenchmarkStore(root: root, diary: root.appendingPathComponent("store"),
+                                      largePhoto: root.appendingPathComponent("large-12mp.jpg"),
+                                      longRecording: root.appendingPathComponent("long-3min.wav"),
+                                      month: ("2025-06", start ?? firstEntry, end ?? firstEntry), isKept: kept != nil)
+        if FileManager.default.fileExists(atPath: complete.path) {
+            log("using the store in \(root.path)")
+            return store
+        }
+        try? FileManager.default.removeItem(at: root)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try store.populate(entryCount: entryCount, log: log)
+        _ = FileManager.default.createFile(atPath: complete.path, contents: nil)
+        return store
+    }
+
+    /// Writes the media files and the diary.
+    private func populate(entryCount: Int, log: (String) -> Void) throws {
         let smallPhoto = root.appendingPathComponent("small.jpg")
         let smallRecording = root.appendingPathComponent("small.wav")
-        let largePhoto = root.appendingPathComponent("large-12mp.jpg")
-        let longRecording = root.appendingPathComponent("long-3min.wav")
         let timer = ProcessTimer()
         var clock = Date()
         try timer.run("/usr/bin/convert", ["-size", "640x480", "gradient:navy-orange", "-quality", "85", smallPhoto.path])
@@ -43,26 +66,21 @@ struct CLIBenchmarkStore {
                                            "-attenuate", "0.4", "+noise", "Gaussian", "-quality", "90", largePhoto.path])
         try timer.run("/usr/bin/sox", ["-n", "-r", "44100", "-c", "2", "-b", "16", longRecording.path,
                                        "synth", "180", "pinknoise", "vol", "0.3"])
-        log("media made in \(seconds(since: clock)) s")
+        log("media made in \(Self.seconds(since: clock)) s")
 
         clock = Date()
-        let directory = root.appendingPathComponent("store")
-        let diary = try Diary(directory: directory)
-        let step = span / Double(entryCount)
+        let diary = try Diary(directory: self.diary)
+        let step = Self.span / Double(entryCount)
         let chunk = 25_000
         for first in stride(from: 0, to: entryCount, by: chunk) {
             let snapshots = (first..<min(first + chunk, entryCount)).map { number in
-                snapshot(number, at: firstEntry.addingTimeInterval(Double(number) * step),
+                Self.snapshot(number, at: Self.firstEntry.addingTimeInterval(Double(number) * step),
                          photo: smallPhoto, recording: smallRecording)
             }
             _ = try diary.insertEntries(snapshots)
         }
-        log("\(entryCount) entries written in \(seconds(since: clock)) s")
+        log("\(entryCount) entries written in \(Self.seconds(since: clock)) s")
 
-        let utc = TimeZone(identifier: "UTC") ?? .current
-        let (start, end) = EntryFilter.Period.month(year: 2025, month: 6).interval(in: utc)
-        return CLIBenchmarkStore(root: root, diary: directory, largePhoto: largePhoto, longRecording: longRecording,
-                                 month: ("2025-06", start ?? firstEntry, end ?? firstEntry))
     }
 
     /// Entry `number`: text, tags and media by the pattern ``make(entryCount:log:)`` describes.
@@ -88,8 +106,8 @@ struct CLIBenchmarkStore {
         String(format: "%.1f", Date().timeIntervalSince(start))
     }
 
-    /// Deletes the folder.
+    /// Deletes the folder, unless it was given to be kept.
     func remove() {
-        try? FileManager.default.removeItem(at: root)
+        if !isKept { try? FileManager.default.removeItem(at: root) }
     }
 }

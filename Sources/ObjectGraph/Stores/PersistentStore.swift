@@ -172,6 +172,10 @@ protocol RowStore: PersistentStore {
     func row(for id: ObjectID) throws -> StoreRow?
     /// The destinations of to-many `relationship` of `id`.
     func destinations(of id: ObjectID, relationship: RelationshipDescription) throws -> [ObjectID]
+    /// The destination rows of to-many `relationship` of every object in `sources` (all of
+    /// `entity`), each with the primary key of the source it belongs to.
+    func destinationRows(of sources: [ObjectID], relationship: RelationshipDescription,
+                         in entity: EntityDescription) throws -> [(source: Int64, row: StoreRow)]
     /// Writes `changes` atomically; returns the primary keys given to the inserted rows, in order.
     func save(_ changes: StoreChanges) throws -> [Int64]
     /// The hash of every blob some stored row refers to.

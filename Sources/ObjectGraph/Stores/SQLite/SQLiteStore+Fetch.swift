@@ -107,7 +107,7 @@ extension SQLiteStore {
     }
 
     /// The row under the statement's cursor (columns as in the table's select list).
-    private func decodeRow(_ statement: SQLiteStatement, connection: SQLiteConnection) throws -> StoreRow? {
+    func decodeRow(_ statement: SQLiteStatement, connection: SQLiteConnection) throws -> StoreRow? {
         guard let entity = model.entity(number: statement.int64(1)), let layout = schema.layout(of: entity) else { return nil }
         let types = entity.attributeTypes
         var values: [StoredValue] = []
