@@ -202,12 +202,28 @@ public final class ManagedObjectContext {
         }
     }
 
-    /// The members of to-many `index` of `object`, from the store.
+    /// The members of to-many `index` of `object`, from the store, with this context's unsaved
+    /// changes made from the other side applied (objects that now point here, or no longer do).
     func loadMembers(of object: ManagedObject, relationshipAt index: Int) -> Set<ManagedObject> {
         guard !object.objectID.isTemporaryID,
               let ids = try? persistentStoreCoordinator.store().destinations(
                 of: object.objectID, relationship: object.entity.allRelationships[index]) else { return [] }
-        return Set(ids.map { self.object(with: $0) })
+        var members = Set(ids.map { self.object(with: $0) })
+        guard let inverse = object.entity.allRelationships[index].inverse else { return members }
+        func follow(_ candidate: ManagedObject) {
+            guard let back = candidate.entity.relationshipIndexes[inverse], back < candidate.slots.count else { return }
+            let pointsHere: Bool
+            switch candidate.slots[back] {
+            case .toOne(let destination): pointsHere = destination === object
+            case .toOneID(let id): pointsHere = id == object.objectID
+            case .toMany(let others): pointsHere = others.contains(object)
+            case .unloadedToMany: return
+            }
+            if pointsHere { members.insert(candidate) } else { members.remove(candidate) }
+        }
+        for candidate in insertedList where candidate.isInserted { follow(candidate) }
+        for candidate in updated where candidate.changedKeys.contains(inverse) { follow(candidate) }
+        return members
     }
 
     // MARK: Blobs
