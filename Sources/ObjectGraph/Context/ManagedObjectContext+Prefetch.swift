@@ -6,6 +6,7 @@ extension ManagedObjectContext {
     /// per statement) instead of one query per object, and one per destination, when each
     /// relationship is first read. For listing many objects with their related ones.
     ///
+    /// Unsaved changes made from the other side are applied, as when the relationship is read.
     /// Objects whose relationship is loaded already (it may hold unsaved changes), faults,
     /// unsaved objects, objects of another context and entities without a to-many `key` are
     /// left as they are.
@@ -32,7 +33,9 @@ extension ManagedObjectContext {
             }
             for object in group {
                 guard case .unloadedToMany = object.slots[index], let key = object.objectID.primaryKey else { continue }
-                object.slots[index] = .toMany(members[key] ?? [])
+                var current = members[key] ?? []
+                applyUnsavedChanges(to: &current, of: object, relationshipAt: index)
+                object.slots[index] = .toMany(current)
             }
             // Hooks run after the store is done, so they may fire faults.
             for object in loaded { object.awakeFromFetch() }

@@ -209,9 +209,19 @@ public final class ManagedObjectContext {
               let ids = try? persistentStoreCoordinator.store().destinations(
                 of: object.objectID, relationship: object.entity.allRelationships[index]) else { return [] }
         var members = Set(ids.map { self.object(with: $0) })
-        guard let inverse = object.entity.allRelationships[index].inverse else { return members }
+        applyUnsavedChanges(to: &members, of: object, relationshipAt: index)
+        return members
+    }
+
+    /// Brings members of to-many `index` of `object` just read from the store up to date with
+    /// this context's unsaved changes made from the other side (which leave an unloaded to-many
+    /// unloaded): objects that now point here join, objects that no longer do leave.
+    func applyUnsavedChanges(to members: inout Set<ManagedObject>, of object: ManagedObject, relationshipAt index: Int) {
+        let relationship = object.entity.allRelationships[index]
+        guard let inverse = relationship.inverse else { return }
         func follow(_ candidate: ManagedObject) {
-            guard let back = candidate.entity.relationshipIndexes[inverse], back < candidate.slots.count else { return }
+            guard let back = candidate.entity.relationshipIndexes[inverse], back < candidate.slots.count,
+                  candidate.entity.allRelationships[back].inverse == relationship.name else { return }
             let pointsHere: Bool
             switch candidate.slots[back] {
             case .toOne(let destination): pointsHere = destination === object
@@ -223,7 +233,6 @@ public final class ManagedObjectContext {
         }
         for candidate in insertedList where candidate.isInserted { follow(candidate) }
         for candidate in updated where candidate.changedKeys.contains(inverse) { follow(candidate) }
-        return members
     }
 
     // MARK: Blobs
