@@ -3,10 +3,10 @@ import ObjectGraph
 
 extension Diary {
     /// The entries `query` selects, as records, in its order and up to its limit.
-    /// - Throws: store errors as ``DiaryError``.
     ///
     /// One query selects the entries; one more per relationship brings in the tags and the
     /// media of all of them (not one query per entry).
+    /// - Throws: store errors as ``DiaryError``.
     public func entries(_ query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [EntryRecord] {
         let context = makeContext()
         let entries = try fetchEntries(query, in: context)
