@@ -25,8 +25,11 @@ test-deps: deps
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
+## release: optimised build; the Swift runtime and Foundation linked in statically, which
+## halves a `diary` process's start (see BENCHMARKS.md).
+RELEASE_FLAGS = -c release --static-swift-stdlib $(SWIFT_FLAGS)
 release: deps
-	$(SWIFT) build -c release $(SWIFT_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## test: the whole suite (unit, end-to-end against the built `diary`).
 test: test-deps build
@@ -38,8 +41,10 @@ demo: build
 
 ## bench: every benchmark suite, release build.
 bench: release
-	$(SWIFT) run -c release diary-bench objectgraph
-	$(SWIFT) run -c release diary-bench media
+	$(SWIFT) run $(RELEASE_FLAGS) diary-bench objectgraph
+	$(SWIFT) run $(RELEASE_FLAGS) diary-bench media
+	$(SWIFT) run $(RELEASE_FLAGS) diary-bench diary
+	$(SWIFT) run $(RELEASE_FLAGS) diary-bench cli
 
 ## fuzz: libFuzzer over MediaKit's image and audio probes/validators (FUZZ_SECONDS per target).
 FUZZ_SECONDS ?= 600

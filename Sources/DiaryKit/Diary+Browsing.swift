@@ -3,10 +3,18 @@ import ObjectGraph
 
 extension Diary {
     /// The entries `query` selects, as records, in its order and up to its limit.
+    ///
+    /// One query selects the entries; one more per relationship brings in the tags and the
+    /// media of all of them (not one query per entry).
     /// - Throws: store errors as ``DiaryError``.
     public func entries(_ query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [EntryRecord] {
         let context = makeContext()
-        return try fetchEntries(query, in: context).map { entry throws(DiaryError) in try record(of: entry) }
+        let entries = try fetchEntries(query, in: context)
+        try DiaryError.wrapping(databaseURL) {
+            try context.prefetch("tags", of: entries)
+            try context.prefetch("media", of: entries)
+        }
+        return try entries.map { entry throws(DiaryError) in try record(of: entry) }
     }
 
     /// The entries `query` selects grouped under their local day (in the query's time

@@ -36,7 +36,7 @@ extension EntryEditor {
     func add(_ prepared: [PreparedMedium]) throws(DiaryError) {
         var position = (entry.orderedMedia.last?.position ?? -1) + 1
         for item in prepared {
-            let medium = try Self.makeMedium(item, in: context, diary: diary)
+            let medium = try Medium.make(from: item, in: context, store: diary.databaseURL)
             medium.position = position
             position += 1
             medium.diaryEntry = entry
@@ -72,34 +72,6 @@ extension EntryEditor {
         for index in Set(indexes).sorted(by: >) { try removeMedium(at: index) }
     }
 
-    /// A new medium of the right sub-entity in `context` carrying `item`'s facts (not yet its
-    /// bytes). Shared with the bulk importer.
-    static func makeMedium(_ item: PreparedMedium, in context: ManagedObjectContext,
-                           diary: Diary) throws(DiaryError) -> Medium {
-        try DiaryError.wrapping(diary.databaseURL) {
-            let medium: Medium
-            switch item.facts {
-            case .image(let info, let thumbnail):
-                let image = try context.insert(ImageMedium.self)
-                image.width = Int32(clamping: info.width)
-                image.height = Int32(clamping: info.height)
-                image.orientation = Int16(clamping: info.orientation)
-                image.thumbnail = thumbnail
-                medium = image
-            case .audio(let info, let peaks):
-                let audio = try context.insert(AudioMedium.self)
-                audio.duration = info.duration
-                audio.sampleRate = Int32(clamping: info.sampleRate)
-                audio.channels = Int16(clamping: info.channels)
-                audio.waveform = PreparedMedium.encode(peaks: peaks)
-                medium = audio
-            }
-            medium.mimeType = item.mimeType
-            medium.originalFileName = item.fileName
-            return medium
-        }
-    }
-
     /// Streams each added file into the blob store's staging area, hashing it on the way, and
     /// points its medium at the staged blob with the hash and size found. The save commits the
     /// blobs inside its transaction (see `ManagedObject.setBinaryValue(_:forKey:)`), so another
@@ -109,9 +81,9 @@ extension EntryEditor {
         var done = 0
         for medium in entry.orderedMedia {
             guard let url = pendingFiles[ObjectIdentifier(medium)] else { continue }
-            let staged = try Self.stageBlob(of: url, diary: diary)
+            let staged = try diary.stageInBlobStore(url)
             stagedBlobs.append(staged)
-            try Self.attach(staged, to: medium, diary: diary)
+            try medium.attach(staged, store: diary.databaseURL)
             pendingFiles[ObjectIdentifier(medium)] = nil
             done += 1
             progress?(done, total, url)
@@ -122,21 +94,6 @@ extension EntryEditor {
     func discardStagedBlobs() {
         for staged in stagedBlobs { diary.blobStore.discard(staged) }
         stagedBlobs = []
-    }
-
-    /// Streams the file at `url` into the blob store's staging area, hashing it on the way.
-    /// The save commits it inside its transaction (see `ManagedObject.setBinaryValue(_:forKey:)`),
-    /// so another process's save can never remove a shared blob file between its commit and our
-    /// row. Shared with the bulk importer.
-    static func stageBlob(of url: URL, diary: Diary) throws(DiaryError) -> StagedBlob {
-        try DiaryError.wrapping(diary.databaseURL) { try diary.blobStore.stage(fileAt: url) }
-    }
-
-    /// Points `medium` at the staged blob, with its hash and size; several media may share one.
-    static func attach(_ staged: StagedBlob, to medium: Medium, diary: Diary) throws(DiaryError) {
-        medium.sha256 = staged.sha256
-        medium.byteCount = staged.byteCount
-        try DiaryError.wrapping(diary.databaseURL) { try medium.setBinaryValue(staged, forKey: "data") }
     }
 
     /// Makes the entry's icon the thumbnail of its first photo (none without photos).

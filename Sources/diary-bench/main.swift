@@ -17,6 +17,8 @@ do {
         try runMigrationBenchmarks(json: json)
     case "diary":
         try runDiaryBenchmarks(json: json)
+    case "cli":
+        try runCLIBenchmarks(json: json)
     case "media-thumbnail" where arguments.count >= 2:
         try runMediaThumbnail(path: arguments[1])
     case "media-waveform" where arguments.count >= 2:

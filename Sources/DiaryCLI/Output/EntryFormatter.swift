@@ -121,8 +121,28 @@ struct EntryFormatter {
     }
 
     /// The first line of `text` that is not blank, trimmed; nil when there is none.
+    /// Walks the text only up to that line, scalar by scalar (a listing calls this for every
+    /// entry; splitting the whole text into characters and trimming through Foundation cost
+    /// more than reading the entries from the store).
     static func firstLine(of text: String?) -> String? {
-        text?.split(whereSeparator: \.isNewline).lazy
-            .map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+        guard let scalars = text?.unicodeScalars else { return nil }
+        var start = scalars.startIndex
+        while start < scalars.endIndex {
+            let end = scalars[start...].firstIndex(where: isLineBreak) ?? scalars.endIndex
+            var line = scalars[start..<end]
+            while let first = line.first, first.properties.isWhitespace { line = line.dropFirst() }
+            while let last = line.last, last.properties.isWhitespace { line = line.dropLast() }
+            if !line.isEmpty { return String(line) }
+            start = end < scalars.endIndex ? scalars.index(after: end) : scalars.endIndex
+        }
+        return nil
+    }
+
+    /// The scalars `Character.isNewline` counts: LF, VT, FF, CR, NEL, LS, PS.
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
     }
 }

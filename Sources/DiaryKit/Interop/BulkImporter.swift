@@ -111,7 +111,7 @@ final class BulkImporter {
 
     /// Removes the staging files of the last attempt (a no-op for those its save committed).
     private func discardStaging() {
-        for staged in staging { diary.blobStore.discard(staged) }
+        diary.discardStaged(staging)
         staging = []
     }
 
@@ -150,13 +150,13 @@ final class BulkImporter {
                 // deduplicated media): the check is shared, the recorded name is each entry's own.
                 guard var item = media[file.url] else { continue }
                 item.fileName = file.fileName
-                let medium = try EntryEditor.makeMedium(item, in: context, diary: diary)
+                let medium = try Medium.make(from: item, in: context, store: diary.databaseURL)
                 medium.position = Int32(position)
                 medium.diaryEntry = entry
-                let staged = try stagedBlobs[item.url] ?? EntryEditor.stageBlob(of: item.url, diary: diary)
+                let staged = try stagedBlobs[item.url] ?? diary.stageInBlobStore(item.url)
                 stagedBlobs[item.url] = staged
                 staging.append(staged)
-                try EntryEditor.attach(staged, to: medium, diary: diary)
+                try medium.attach(staged, store: diary.databaseURL)
                 if icon == nil, let image = medium as? ImageMedium { icon = image.thumbnail }
             }
             if let icon { entry.icon = icon }

@@ -16,4 +16,15 @@ class Medium: ManagedObject {
     var diaryEntry: DiaryEntry? { get { self["diaryEntry"] } set { self["diaryEntry"] = newValue } }
     /// The blob holding the file's bytes, once committed.
     var blob: BlobReference? { binaryReference(forKey: "data") }
+
+    override func validateForInsert() throws { try validateHash() }
+    override func validateForUpdate() throws { try validateHash() }
+
+    /// The hash must be a SHA-256 as blobs are named: 64 lower-case hex digits.
+    private func validateHash() throws {
+        if !BlobStore.isValidHash(sha256) { throw problem(key: "sha256", Medium.hashRule) }
+    }
+
+    /// The rule a malformed hash breaks, as the validation problem words it.
+    static let hashRule = "must match the pattern [0-9a-f]{64}"
 }

@@ -77,8 +77,9 @@ extension BlobStore {
                 try FileSystem.rename(temporary, to: target)
             }
             // Even when the file or a shard directory was there already, its creator may not
-            // have synced it yet; sync all three levels so the blob is durable on return.
-            for directory in [inner.path, outer.path, self.directory.path] {
+            // have synced it yet; sync every level up to the blob directory's own name in its
+            // parent, so the blob is durable on return.
+            for directory in [inner.path, outer.path, self.directory.path, self.directory.deletingLastPathComponent().path] {
                 step = directory
                 try FileSystem.synchronizeDirectory(atPath: directory)
             }

@@ -35,13 +35,9 @@ public final class BlobStore: Sendable {
                 throw .directoryUnavailable(path: path, reason: error.localizedDescription)
             }
         }
-        // Commits sync the directory itself; its own name must be durable in its parent too.
-        let parent = self.directory.deletingLastPathComponent().path
-        do throws(SystemCallError) {
-            try FileSystem.synchronizeDirectory(atPath: parent)
-        } catch {
-            throw .directoryUnavailable(path: parent, reason: error.description)
-        }
+        // No fsync here: opening a store only to read must not wait for the disk (two
+        // directory syncs were a sixth of `diary list`). Every commit syncs the directory's
+        // name in its parent before it returns; a directory lost before any commit held nothing.
     }
 
     /// The folder that holds staged (not yet committed) files.

@@ -56,7 +56,9 @@ extension ManagedObjectContext {
         }
         for (key, owner) in unloaded {
             guard let position = owner.entity.relationshipIndexes[name] else { continue }
-            let set = members[key] ?? []
+            var set = members[key] ?? []
+            // Unsaved changes made from the other side count, as when the relationship is read.
+            applyUnsavedChanges(to: &set, of: owner, relationshipAt: position)
             owner.slots[position] = .toMany(set)
             reached.append(contentsOf: set)
         }

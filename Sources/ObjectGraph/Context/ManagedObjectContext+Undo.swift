@@ -52,9 +52,12 @@ extension ManagedObjectContext {
             inverse.entries.append((object, undoState(of: object)))
         }
         var changes = ObjectChanges(inserted: [], updated: [], deleted: [])
+        let members = Set(group.entries.map { ObjectIdentifier($0.0) })
         for (object, state) in group.entries.reversed() {
             let before = object.managedObjectContext === self && !object.isDeleted
+            let previousSlots = object.slots
             restore(object, to: state)
+            keepInversesInStep(of: object, from: previousSlots, skipping: members)
             if state.exists && !before { changes.inserted.append(object) }
             else if !state.exists && before { changes.deleted.append(object) }
             else if state.exists { changes.updated.append(object) }
@@ -122,6 +125,37 @@ extension ManagedObjectContext {
     private static func memberIDs(_ slot: RelationshipSlot) -> Set<ObjectIdentifier> {
         if case .toMany(let members) = slot { return Set(members.map(ObjectIdentifier.init)) }
         return []
+    }
+
+    /// After `object`'s to-one relationships were put back, updates the loaded to-many sets of
+    /// the old and new destinations that are not part of the group being restored. A change
+    /// leaves an unloaded inverse unloaded, so such a destination is not in the group; if it
+    /// was loaded afterwards, its set reflects the change that is now undone.
+    private func keepInversesInStep(of object: ManagedObject, from previousSlots: [RelationshipSlot],
+                                    skipping group: Set<ObjectIdentifier>) {
+        for (index, relationship) in object.entity.allRelationships.enumerated() where !relationship.isToMany {
+            guard let inverseName = relationship.inverse, index < object.slots.count, index < previousSlots.count else { continue }
+            let old = destination(previousSlots[index]), new = destination(object.slots[index])
+            guard old !== new else { continue }
+            for (other, joins) in [(old, false), (new, true)] {
+                guard let other, !group.contains(ObjectIdentifier(other)),
+                      let back = other.entity.relationshipIndexes[inverseName], back < other.slots.count,
+                      other.entity.allRelationships[back].isToMany,
+                      case .toMany(var members) = other.slots[back] else { continue }
+                let isMember = object.managedObjectContext === self && !object.isDeleted
+                if joins && isMember { members.insert(object) } else { members.remove(object) }
+                other.slots[back] = .toMany(members)
+            }
+        }
+    }
+
+    /// The object a to-one slot points at, when it is registered here.
+    private func destination(_ slot: RelationshipSlot) -> ManagedObject? {
+        switch slot {
+        case .toOne(let object): object
+        case .toOneID(let id?): registeredObject(for: id)
+        default: nil
+        }
     }
 
     static func destinationID(_ slot: RelationshipSlot) -> ObjectID? {

@@ -230,12 +230,37 @@ public final class ManagedObjectContext {
         }
     }
 
-    /// The members of to-many `index` of `object`, from the store.
+    /// The members of to-many `index` of `object`, from the store, with this context's unsaved
+    /// changes made from the other side applied (objects that now point here, or no longer do).
     func loadMembers(of object: ManagedObject, relationshipAt index: Int) -> Set<ManagedObject> {
         guard !object.objectID.isTemporaryID || parent != nil,
               let ids = try? rowStore().destinations(
                 of: object.objectID, relationship: object.entity.allRelationships[index]) else { return [] }
-        return Set(ids.map { self.object(with: $0) })
+        var members = Set(ids.map { self.object(with: $0) })
+        applyUnsavedChanges(to: &members, of: object, relationshipAt: index)
+        return members
+    }
+
+    /// Brings members of to-many `index` of `object` just read from the store up to date with
+    /// this context's unsaved changes made from the other side (which leave an unloaded to-many
+    /// unloaded): objects that now point here join, objects that no longer do leave.
+    func applyUnsavedChanges(to members: inout Set<ManagedObject>, of object: ManagedObject, relationshipAt index: Int) {
+        let relationship = object.entity.allRelationships[index]
+        guard let inverse = relationship.inverse else { return }
+        func follow(_ candidate: ManagedObject) {
+            guard let back = candidate.entity.relationshipIndexes[inverse], back < candidate.slots.count,
+                  candidate.entity.allRelationships[back].inverse == relationship.name else { return }
+            let pointsHere: Bool
+            switch candidate.slots[back] {
+            case .toOne(let destination): pointsHere = destination === object
+            case .toOneID(let id): pointsHere = id == object.objectID
+            case .toMany(let others): pointsHere = others.contains(object)
+            case .unloadedToMany: return
+            }
+            if pointsHere { members.insert(candidate) } else { members.remove(candidate) }
+        }
+        for candidate in insertedList where candidate.isInserted { follow(candidate) }
+        for candidate in updated where candidate.changedKeys.contains(inverse) { follow(candidate) }
     }
 
     // MARK: Blobs

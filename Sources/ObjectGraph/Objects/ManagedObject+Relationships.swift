@@ -118,10 +118,27 @@ extension ManagedObject {
         return relationship.inverse.flatMap { entity.relationshipIndexes[$0] }
     }
 
+    /// Whether to-many `index` may stay unloaded while the other side changes: it is not loaded
+    /// yet and the other side's rows record the membership (a foreign key there, or the join
+    /// table written by the other side), so nothing of it needs writing. Tagging one entry must
+    /// not read the 100,000 entries that share its tag; ``ManagedObjectContext/loadMembers(of:relationshipAt:)``
+    /// applies such unsaved changes when the relationship is read.
+    private func mayStayUnloaded(_ index: Int) -> Bool {
+        guard case .unloadedToMany = slots[index], let model = managedObjectContext?.managedObjectModel else { return false }
+        switch model.storage(of: entity.allRelationships[index], in: entity) {
+        case .inverseForeignKey, .joinTable(_, isOwner: false): return true
+        case .foreignKey, .joinTable(_, isOwner: true): return false
+        }
+    }
+
     /// `source` now points here through `relationship`: make the inverse include `source`.
     private func inverseLearn(_ source: ManagedObject, through relationship: RelationshipDescription) {
         guard let index = inverseIndex(of: relationship), index < slots.count else { return }
         if entity.allRelationships[index].isToMany {
+            if mayStayUnloaded(index) {
+                markChanged(entity.allRelationships[index].name)
+                return
+            }
             var current = members(at: index)
             guard current.insert(source).inserted else { return }
             registerUndo()
@@ -150,6 +167,10 @@ extension ManagedObject {
     private func inverseForget(_ source: ManagedObject, through relationship: RelationshipDescription) {
         guard let index = inverseIndex(of: relationship), index < slots.count else { return }
         if entity.allRelationships[index].isToMany {
+            if mayStayUnloaded(index) {
+                markChanged(entity.allRelationships[index].name)
+                return
+            }
             var current = members(at: index)
             guard current.remove(source) != nil else { return }
             registerUndo()

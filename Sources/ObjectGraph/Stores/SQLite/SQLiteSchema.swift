@@ -22,9 +22,17 @@ struct SQLiteSchema: Sendable {
         var name: String
         var columns: [Column] = []
         var indexes: [String] = []
-        /// `SELECT` of every column, aliased `t0`.
-        var selectSQL: String { "SELECT " + (["Z_PK", "Z_ENT", "Z_OPT"] + columns.map(\.name)).map { "t0.\(quote($0))" }
-            .joined(separator: ", ") + " FROM \(quote(name)) AS t0" }
+        /// Every column, aliased `t0`: `t0."Z_PK", t0."Z_ENT", …` (set once the columns are known).
+        private(set) var selectColumns = ""
+        /// `SELECT` of every column, aliased `t0` (set once the columns are known).
+        private(set) var selectSQL = ""
+
+        /// Builds the select list once, so reading a row does not build it again.
+        mutating func finishColumns() {
+            selectColumns = (["Z_PK", "Z_ENT", "Z_OPT"] + columns.map(\.name)).map { "t0.\(quote($0))" }
+                .joined(separator: ", ")
+            selectSQL = "SELECT \(selectColumns) FROM \(quote(name)) AS t0"
+        }
     }
 
     /// A class, so handing it around on the hot paths costs one retain, not one per field.
@@ -138,6 +146,7 @@ struct SQLiteSchema: Sendable {
             relationshipColumns[name] = relationships
         }
         table.indexes.insert("CREATE INDEX \(quote("\(root.name)_Z_ENT")) ON \(quote(root.name))(\"Z_ENT\")", at: 0)
+        table.finishColumns()
         tables[root.name] = table
         tableOrder.append(root.name)
 

@@ -1,0 +1,90 @@
+import CSQLite
+import Foundation
+import Testing
+@testable import ObjectGraph
+
+@Suite struct PrefetchTests {
+    /// Two entries with media (of a sub-entity) and one without, saved and read back fresh.
+    private func storedEntries(type: PersistentStoreType) throws -> (TestStack, [DiaryEntry]) {
+        let stack = try TestStack(model: photoDiaryModel, type: type)
+        for (text, count) in [("a", 2), ("b", 0), ("c", 1)] {
+            let entry = try stack.context.insert(DiaryEntry.self)
+            entry.text = text
+            for index in 0..<count {
+                let medium = try stack.context.insert(ImageMedium.self)
+                medium.setValue("\(text)\(index).jpg", forKey: "fileName")
+                medium.diaryEntry = entry
+            }
+        }
+        try stack.context.save()
+        try stack.reopen()
+        let entries = try stack.context.fetch(FetchRequest(DiaryEntry.self, entityName: "DiaryEntry",
+                                                           sortOrderings: [SortOrdering("text")]))
+        return (stack, entries)
+    }
+
+    @Test(arguments: allStoreTypes)
+    func prefetchLoadsEveryObjectsMembersWithTheirValues(type: PersistentStoreType) throws {
+        let (stack, entries) = try storedEntries(type: type)
+        try stack.context.prefetch("media", of: entries)
+        let names = entries.map { entry in
+            entry.media.map { medium -> String in
+                #expect(!medium.isFault)
+                #expect(medium.diaryEntry === entry)
+                return medium.value(forKey: "fileName") as? String ?? "?"
+            }.sorted()
+        }
+        #expect(names == [["a0.jpg", "a1.jpg"], [], ["c0.jpg"]])
+    }
+
+    @Test func prefetchedMembersDoNotGoBackToTheStore() throws {
+        let (stack, entries) = try storedEntries(type: .sqlite)
+        try stack.context.prefetch("media", of: entries)
+        // Rows removed behind the context's back: a lazy load now would find none.
+        let url = try #require(stack.storeURL)
+        _ = try sqliteWrite("DELETE FROM Medium", at: url)
+        #expect(entries.map(\.media.count) == [2, 0, 1])
+    }
+
+    @Test(arguments: allStoreTypes)
+    func prefetchReadsManyToManyFromEitherSide(type: PersistentStoreType) throws {
+        let stack = try TestStack(model: failedBanksModel, type: type)
+        let details = try (0..<3).map { _ in try stack.context.insertObject(entityName: "FailedBankDetails") }
+        for (name, holders) in [("red", [0, 1]), ("blue", [1])] {
+            let tag = try stack.context.insertObject(entityName: "Tag")
+            tag.setValue(name, forKey: "name")
+            for index in holders { details[index].add(tag, to: "tags") }
+        }
+        try stack.context.save()
+        try stack.reopen()
+        let stored = try fetchAll("FailedBankDetails", in: stack.context)
+        let tags = try fetchAll("Tag", in: stack.context, sortedBy: "name")
+        try stack.context.prefetch("tags", of: stored)
+        try stack.context.prefetch("details", of: tags)
+        let counts = stored.map { $0.objects(forKey: "tags", as: ManagedObject.self).count }.sorted()
+        #expect(counts == [0, 1, 2])
+        #expect(tags.map { $0.objects(forKey: "details", as: ManagedObject.self).count } == [1, 2])
+    }
+
+    @Test func prefetchKeepsALoadedRelationshipsUnsavedChanges() throws {
+        let (stack, entries) = try storedEntries(type: .sqlite)
+        let added = try stack.context.insert(ImageMedium.self)
+        added.diaryEntry = entries[1]
+        try stack.context.prefetch("media", of: entries)
+        #expect(entries[1].media == [added])
+        #expect(entries[0].media.count == 2)
+    }
+}
+
+/// Runs `sql` directly with SQLite on the database at `url`; returns the rows it changed.
+private func sqliteWrite(_ sql: String, at url: URL) throws -> Int32 {
+    var handle: OpaquePointer?
+    guard sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle else {
+        throw SQLiteError(extendedResultCode: 14, message: "cannot open", sql: sql)
+    }
+    defer { sqlite3_close_v2(handle) }
+    guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+        throw SQLiteError(extendedResultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+    return sqlite3_changes(handle)
+}
