@@ -20,6 +20,9 @@ import Testing
         let store = try TestDiary()
         let first = try store.add { $0.text = "one" }
         #expect(first.updateTime >= first.creationTime)
+        // Records keep milliseconds: let the clock pass the first save's millisecond, or two
+        // fast saves could carry the same time.
+        while Date().timeIntervalSince(first.updateTime) < 0.002 { Thread.sleep(forTimeInterval: 0.001) }
         let editor = try store.diary.editEntry(id: first.id)
         editor.appendText("two")
         editor.isStarred = true
