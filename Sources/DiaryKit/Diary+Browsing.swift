@@ -9,12 +9,7 @@ extension Diary {
     /// - Throws: store errors as ``DiaryError``.
     public func entries(_ query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [EntryRecord] {
         let context = makeContext()
-        let entries = try fetchEntries(query, in: context)
-        try DiaryError.wrapping(databaseURL) {
-            try context.prefetch("tags", of: entries)
-            try context.prefetch("media", of: entries)
-        }
-        return try entries.map { entry throws(DiaryError) in try record(of: entry) }
+        return try records(of: fetchEntries(query, in: context), in: context)
     }
 
     /// The entries `query` selects grouped under their local day (in the query's time
@@ -50,13 +45,13 @@ extension Diary {
         return MonthCalendar(year: year, month: month, counts: counts)
     }
 
-    /// The entries whose text contains `text`, ignoring case and diacritics, narrowed
-    /// further by `query` (newest first by default).
+    /// The entries whose text has every word of `text` (as a word or the start of one),
+    /// ignoring case and diacritics, through the store's full-text index; narrowed further
+    /// by `query` (newest first by default).
     /// - Throws: store errors as ``DiaryError``.
     public func search(_ text: String, query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [EntryRecord] {
-        var query = query
-        query.filter.text = text
-        return try entries(query)
+        let context = makeContext()
+        return try records(of: fetchEntries(query, fullText: text, in: context), in: context)
     }
 
     /// Every tag in use with the number of entries carrying it, sorted by name
@@ -81,31 +76,24 @@ extension Diary {
         return try DiaryError.wrapping(databaseURL) { try context.count(for: request) }
     }
 
-    /// The entries `query` selects, as objects of `context`.
-    ///
-    /// The whole filter goes to the store as one predicate; while the store's predicate
-    /// compiler does not handle it yet, the entries are fetched in order and filtered here.
-    func fetchEntries(_ query: DiaryQuery, in context: ManagedObjectContext) throws(DiaryError) -> [DiaryEntry] {
+    /// The entries `query` selects, as objects of `context`: the whole filter goes to the
+    /// store as one predicate, plus a full-text search of the text when `fullText` is given.
+    func fetchEntries(_ query: DiaryQuery, fullText: String? = nil,
+                      in context: ManagedObjectContext) throws(DiaryError) -> [DiaryEntry] {
         let order = [SortOrdering("creationTime", ascending: !query.newestFirst)]
         var request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
                                    predicate: query.filter.predicate(in: query.timeZone), sortOrderings: order)
         request.fetchLimit = query.limit
-        do {
-            return try context.fetch(request)
-        } catch ObjectGraphError.unsupportedPredicate {
-            // Filtered in memory below.
-        } catch {
-            throw DiaryError(error, store: databaseURL)
+        if let fullText { request.fullTextSearch = FullTextSearch(fullText, in: ["text"], matchesPrefixes: true) }
+        return try DiaryError.wrapping(databaseURL) { try context.fetch(request) }
+    }
+
+    /// The records of `entries`, their tags and media brought in with one query each.
+    func records(of entries: [DiaryEntry], in context: ManagedObjectContext) throws(DiaryError) -> [EntryRecord] {
+        try DiaryError.wrapping(databaseURL) {
+            try context.prefetch("tags", of: entries)
+            try context.prefetch("media", of: entries)
         }
-        request.predicate = nil
-        request.fetchLimit = nil
-        let all = try DiaryError.wrapping(databaseURL) { try context.fetch(request) }
-        let matcher = EntryMatcher(filter: query.filter, timeZone: query.timeZone)
-        var result: [DiaryEntry] = []
-        for entry in all where matcher.matches(entry) {
-            result.append(entry)
-            if let limit = query.limit, result.count >= limit { break }
-        }
-        return result
+        return try entries.map { entry throws(DiaryError) in try record(of: entry) }
     }
 }

@@ -16,6 +16,18 @@ import Testing
         #expect(limited.map(\.text) == ["Café au lait at sunset"])
     }
 
+    @Test func searchMatchesEveryWordOrItsStartInAnyOrder() throws {
+        let store = try TestDiary()
+        let base = Date(timeIntervalSince1970: 1_790_000_000)
+        try store.add("Sunsets at the lighthouse", at: base)
+        try store.add("The lighthouse keeper", at: base + 60)
+        #expect(try store.diary.search("sun").map(\.text) == ["Sunsets at the lighthouse"])
+        #expect(try store.diary.search("lighthouse sunsets").map(\.text) == ["Sunsets at the lighthouse"])
+        #expect(try store.diary.search("light").count == 2)
+        #expect(try store.diary.search("ighthouse").isEmpty)           // words, not fragments
+        #expect(try store.diary.search("\"keeper\" OR (").map(\.text) == [])  // query syntax is inert
+    }
+
     @Test func tagsAreTrimmedAndCaseInsensitivelyUnique() throws {
         let store = try TestDiary()
         let first = try store.add { editor in

@@ -71,23 +71,18 @@ struct DiaryExporter {
                                    predicate: query.filter.predicate(in: query.timeZone),
                                    sortOrderings: [SortOrdering("creationTime", ascending: true),
                                                    SortOrdering("uuid", ascending: true)])
-        var matcher: EntryMatcher?
         request.fetchLimit = Self.pageSize
         var offset = 0
         while true {
             request.fetchOffset = offset
             let context = diary.makeContext()
-            let page: [DiaryEntry]
-            do {
-                page = try context.fetch(request)
-            } catch ObjectGraphError.unsupportedPredicate {
-                request.predicate = nil
-                matcher = EntryMatcher(filter: query.filter, timeZone: query.timeZone)
-                continue
-            } catch {
-                throw DiaryError(error, store: diary.databaseURL)
+            let page = try DiaryError.wrapping(diary.databaseURL) {
+                let page = try context.fetch(request)
+                try context.prefetch("tags", of: page)
+                try context.prefetch("media", of: page)
+                return page
             }
-            for entry in page where matcher?.matches(entry) ?? true {
+            for entry in page {
                 try body(try diary.record(of: entry))
             }
             if page.count < Self.pageSize { return }

@@ -16,9 +16,6 @@ public enum ObjectGraphError: Error, CustomStringConvertible {
     case unknownKey(entity: String, key: String)
     /// The object is not in this context.
     case wrongContext(ObjectID)
-    /// The fetch request's predicate is beyond what this layer evaluates. (Not thrown since
-    /// the full predicate compiler and evaluator are in place; kept for callers that match it.)
-    case unsupportedPredicate(String)
     /// A save found invalid objects; nothing was written. Carries every problem.
     case validationFailed([ValidationProblem])
     /// A save would store two objects with equal values for a uniqueness constraint.
@@ -36,7 +33,6 @@ public enum ObjectGraphError: Error, CustomStringConvertible {
         case .objectNotFound(let id): "Object \(id) does not exist in the store."
         case .unknownKey(let entity, let key): "Entity '\(entity)' has no property '\(key)'."
         case .wrongContext(let id): "Object \(id) belongs to another context."
-        case .unsupportedPredicate(let text): "This predicate is not supported yet: \(text)."
         case .validationFailed(let problems):
             "The save failed validation; nothing was written:\n"
                 + problems.map { "  - \($0)" }.joined(separator: "\n")
