@@ -22,8 +22,9 @@ func runDiaryBenchmarks(json: Bool, entryCount: Int = 5_000) throws {
     }
     let sql = try RawConnection(diary.databaseURL)
     try sql.run("UPDATE DiaryEntry SET creationTime = \(start.timeIntervalSince1970) + (Z_PK - 1) * \(step)")
+    let reporter = BenchmarkReporter(suite: "diary", json: json)
     let report = { (name: String, value: Double, baseline: Double) in
-        DiaryBenchmarkLine(name: name, value: value, baseline: baseline).print(json: json)
+        reporter.report(name, value: value, baseline: baseline, unit: "ms")
     }
     FileHandle.standardError.write(Data("diary-bench: populated \(entryCount) entries in \(Int(Date().timeIntervalSince(populate))) s\n".utf8))
 
@@ -72,21 +73,6 @@ func runDiaryBenchmarks(json: Bool, entryCount: Int = 5_000) throws {
     let rawOpen = try median { try RawConnection(diary.databaseURL).run("SELECT count(*) FROM Z_METADATA") }
     let open = try median { _ = try Diary(directory: directory) }
     report("open_store_vs_raw_open", open, rawOpen)
-}
-
-/// One measured comparison, printed as `{"suite","name","value","unit","baseline","ratio"}`.
-private struct DiaryBenchmarkLine {
-    let name: String
-    let value: Double
-    let baseline: Double
-
-    func print(json: Bool) {
-        let ratio = baseline > 0 ? value / baseline : 0
-        let (v, b, r) = (String(format: "%.3f", value), String(format: "%.3f", baseline), String(format: "%.2f", ratio))
-        Swift.print(json
-            ? #"{"suite":"diary","name":"\#(name)","value":\#(v),"unit":"ms","baseline":\#(b),"ratio":\#(r)}"#
-            : "diary  \(name)  \(v) ms  (baseline \(b) ms, ratio \(r)x)")
-    }
 }
 
 /// The median wall time of `runs` calls of `body`, in milliseconds, after one warm-up call.

@@ -17,6 +17,7 @@ func runInteropBenchmarks(json: Bool) throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     // Plain text entries first (the target: > 20,000 entries/s, < 100 MB), then the same with
     // every fifth entry tagged, which exercises the object graph's to-many maintenance.
+    let reporter = BenchmarkReporter(suite: "interop", json: json)
     for (variant, withTags) in [("text", false), ("tagged_every_5th", true)] {
         let folder = directory.appendingPathComponent(variant)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -27,7 +28,7 @@ func runInteropBenchmarks(json: Bool) throws {
         // The import runs first, so its peak is not hidden by the baseline's row array.
         let diary = try Diary(directory: folder.appendingPathComponent("store"))
         let importStart = monotonicSeconds()
-        let summary = try diary.importEntries(from: export, format: .jrnl, timeZone: TimeZone(identifier: "UTC")!,
+        let summary = try diary.importEntries(from: export, format: .jrnl, timeZone: TimeZone(identifier: "UTC") ?? .gmt,
                                               batchSize: batch)
         let importSeconds = monotonicSeconds() - importStart
         let importPeak = peakResidentMegabytes()
@@ -39,25 +40,12 @@ func runInteropBenchmarks(json: Bool) throws {
         try insertRaw(rows.map { $0.row() }, into: folder.appendingPathComponent("raw.sqlite"))
         let rawSeconds = monotonicSeconds() - rawStart
         let name = "jrnl_json_import_\(count)_\(variant)"
-        report(json: json, "\(name)_time_per_entry_vs_raw_sqlite", importSeconds / Double(count) * 1e6,
-               rawSeconds / Double(count) * 1e6, "us")
-        report(json: json, "\(name)_peak_rss_vs_before_import", importPeak, peakBefore, "MB")
-        if !json {
-            print("interop  \(variant): \(count) entries in \(rounded(importSeconds)) s = "
-                + "\(Int(Double(count) / importSeconds)) entries/s (raw SQLite \(Int(Double(count) / rawSeconds)) rows/s); "
-                + "peak RSS so far \(rounded(importPeak)) MB")
-        }
-    }
-}
-
-/// Prints one result as text or as a JSON line.
-private func report(json: Bool, _ name: String, _ value: Double, _ baseline: Double, _ unit: String) {
-    let ratio = baseline > 0 ? value / baseline : 0
-    if json {
-        print(#"{"suite":"interop","name":"\#(name)","value":\#(rounded(value)),"unit":"\#(unit)","#
-            + #""baseline":\#(rounded(baseline)),"ratio":\#(rounded(ratio))}"#)
-    } else {
-        print("interop  \(name)  \(rounded(value)) \(unit)  (baseline \(rounded(baseline)) \(unit), ratio \(rounded(ratio))x)")
+        reporter.report("\(name)_time_per_entry_vs_raw_sqlite", value: importSeconds / Double(count) * 1e6,
+                        baseline: rawSeconds / Double(count) * 1e6, unit: "us")
+        reporter.report("\(name)_peak_rss_vs_before_import", value: importPeak, baseline: peakBefore, unit: "MB")
+        reporter.note("interop  \(variant): \(count) entries in \(rounded(importSeconds)) s = "
+            + "\(Int(Double(count) / importSeconds)) entries/s (raw SQLite \(Int(Double(count) / rawSeconds)) rows/s); "
+            + "peak RSS so far \(rounded(importPeak)) MB")
     }
 }
 
