@@ -54,7 +54,8 @@ struct ExportCommand: ParsableCommand {
                                 "exporting \(format.rawValue)")
             }
             progress.finish()
-            context.writeLine("Exported \(summary.entryCount) entries and \(summary.mediaFileCount) media files to \(directory.path)")
+            context.writeLine("Exported \(QuantityText.count(summary.entryCount, "entry", plural: "entries")) and "
+                + "\(QuantityText.count(summary.mediaFileCount, "media file")) to \(directory.path)")
             return
         }
         let format: BundleFormat = zip ? .zip : .directory

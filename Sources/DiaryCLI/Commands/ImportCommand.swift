@@ -74,7 +74,8 @@ struct ImportCommand: ParsableCommand {
                             "importing \(file.lastPathComponent): \(step.entriesDone) entries")
         }
         progress.finish()
-        context.writeLine("\(file.path): imported \(summary.imported) entries with \(summary.mediaCount) media files, "
+        context.writeLine("\(file.path): imported \(QuantityText.count(summary.imported, "entry", plural: "entries")) "
+            + "with \(QuantityText.count(summary.mediaCount, "media file")), "
             + "\(summary.alreadyPresent) already present, \(summary.empty) empty skipped")
     }
 }
