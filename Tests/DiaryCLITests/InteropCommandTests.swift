@@ -70,6 +70,25 @@ import Testing
         }
     }
 
+    @Test func summariesCountOneEntryInTheSingular() throws {
+        let source = try TestStore()
+        _ = try source.create(["--text", "Only one"])
+        let out = source.scratch.appendingPathComponent("export").path
+        let exported = try source.succeed(["export", "--format", "json", "--output", out])
+        #expect(exported.stdout == "Exported 1 entry and 0 media files to \(out)\n")
+        let fresh = try TestStore()
+        let imported = try fresh.succeed(["import", "--from", "json", out])
+        #expect(imported.stdout.hasSuffix(": imported 1 entry with 0 media files, 0 already present, 0 empty skipped\n"))
+    }
+
+    @Test func aFolderGivenAsAJournalFileIsNamedAsSuch() throws {
+        let store = try TestStore()
+        let folder = fixture("interop/jrnl")
+        let result = try store.run(["import", "--from", "jrnl", folder])
+        #expect(result.status == 74)
+        #expect(result.stderr == "diary: \(folder): cannot be read: it is a folder; give the export file itself\n")
+    }
+
     @Test func markdownExportOfARangeWritesDayFiles() throws {
         let store = try TestStore()
         try store.succeed(["import", "--from", "dayone", fixture("interop/dayone")])
