@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DiaryCLI
 
@@ -22,7 +23,7 @@ import Testing
           --json                  Print the result as JSON.
           -z, --zip               Pack the result into one zip file.
           --store <dir>           The diary's store directory (default: $DIARY_HOME,
-                                  else ~/.local/share/diary).
+                                  else $XDG_DATA_HOME/diary, else ~/.local/share/diary).
           -h, --help              Show help information.
 
         """
@@ -49,7 +50,7 @@ import Testing
 
             OPTIONS:
               --store <dir>           The diary's store directory (default: $DIARY_HOME,
-                                      else ~/.local/share/diary).
+                                      else $XDG_DATA_HOME/diary, else ~/.local/share/diary).
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -86,5 +87,23 @@ import Testing
               -z, --zip               Pack the result into one
                                       zip file.
             """))
+    }
+
+    @Test(arguments: DiaryCommand.subcommands.map { $0.configuration.name })
+    func everyRealSubcommandHasTheStandardSections(name: String) async throws {
+        let run = await TestConsole().run(DiaryCommand.program, [name, "--help"])
+        #expect(run.status == .success)
+        let help = run.stdout
+        #expect(help.hasPrefix("OVERVIEW: "))
+        #expect(help.contains("\nUSAGE: diary \(name)"))
+        #expect(help.contains("\nOPTIONS:\n"))
+        #expect(help.contains("--store <dir>") && help.contains("-h, --help"))
+        // Positional arguments (`<id>`, `<text>`) are explained under ARGUMENTS.
+        let usage = try #require(help.components(separatedBy: "\nUSAGE: ").last?.components(separatedBy: "\n\n").first)
+        let withoutOptions = usage.replacingOccurrences(of: #"-[a-z-]+ <[^>]+>"#, with: "", options: .regularExpression)
+        let takesArguments = withoutOptions.contains("<")
+        #expect(help.contains("\nARGUMENTS:\n") == takesArguments, "\(name)")
+        // Every help line fits the 80-column default width.
+        #expect(help.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(name)")
     }
 }

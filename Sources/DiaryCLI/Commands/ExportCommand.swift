@@ -11,7 +11,7 @@ struct ExportCommand: ParsableCommand {
                                                   help: "Export the whole diary (or --from/--to) as json or markdown into a new or empty --output folder.")
 
     static let configuration = CommandConfiguration(
-        name: "export", abstract: "Export entries as bundles (folder or zip) with their media and a web page.",
+        name: "export", abstract: "Export entries as bundles, or the diary as JSON or Markdown.",
         discussion: """
             Give entry numbers or a range with --from/--to, not both. Each entry becomes \
             <date>-<slug>.diaryentry holding entry.json, media/ with the original files and \
