@@ -40,6 +40,9 @@ demo: build
 bench: release
 	$(SWIFT) run -c release diary-bench objectgraph
 	$(SWIFT) run -c release diary-bench media
+	$(SWIFT) run -c release diary-bench diary
+	$(SWIFT) run -c release diary-bench migration
+	$(SWIFT) run -c release diary-bench interop
 
 ## fuzz: libFuzzer over MediaKit's image and audio probes/validators (FUZZ_SECONDS per target).
 FUZZ_SECONDS ?= 600
