@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 @testable import DiaryCLI
 
@@ -87,23 +86,5 @@ import Testing
               -z, --zip               Pack the result into one
                                       zip file.
             """))
-    }
-
-    @Test(arguments: DiaryCommand.subcommands.map { $0.configuration.name })
-    func everyRealSubcommandHasTheStandardSections(name: String) async throws {
-        let run = await TestConsole().run(DiaryCommand.program, [name, "--help"])
-        #expect(run.status == .success)
-        let help = run.stdout
-        #expect(help.hasPrefix("OVERVIEW: "))
-        #expect(help.contains("\nUSAGE: diary \(name)"))
-        #expect(help.contains("\nOPTIONS:\n"))
-        #expect(help.contains("--store <dir>") && help.contains("-h, --help"))
-        // Positional arguments (`<id>`, `<text>`) are explained under ARGUMENTS.
-        let usage = try #require(help.components(separatedBy: "\nUSAGE: ").last?.components(separatedBy: "\n\n").first)
-        let withoutOptions = usage.replacingOccurrences(of: #"-[a-z-]+ <[^>]+>"#, with: "", options: .regularExpression)
-        let takesArguments = withoutOptions.contains("<")
-        #expect(help.contains("\nARGUMENTS:\n") == takesArguments, "\(name)")
-        // Every help line fits the 80-column default width.
-        #expect(help.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(name)")
     }
 }
