@@ -33,7 +33,7 @@ func runInteropBenchmarks(json: Bool) throws {
         let importSeconds = monotonicSeconds() - importStart
         let importPeak = peakResidentMegabytes()
         guard summary.imported == count else {
-            throw InteropBenchmarkError.wrongCount(expected: count, found: summary.imported)
+            throw BenchmarkFailure("imported \(summary.imported) entries, expected \(count)")
         }
 
         let rawStart = monotonicSeconds()
@@ -74,18 +74,6 @@ private func generatedBody(_ index: Int) -> String {
     "Walked along the river, wrote a few pages and met a friend for coffee. Number \(index)."
 }
 
-private enum InteropBenchmarkError: Error, CustomStringConvertible {
-    case wrongCount(expected: Int, found: Int)
-    case sqlite(String)
-
-    var description: String {
-        switch self {
-        case .wrongCount(let expected, let found): "imported \(found) entries, expected \(expected)"
-        case .sqlite(let message): "raw SQLite baseline failed: \(message)"
-        }
-    }
-}
-
 /// Writes a jrnl JSON export of `count` entries, one every 37 minutes from 2015 on, every
 /// fifth with one of five tags (`withTags`) and every tenth starred; returns what the baseline needs to rebuild the rows.
 private func writeJrnlExport(count: Int, withTags: Bool, to url: URL) throws -> [GeneratedSeed] {
@@ -123,26 +111,14 @@ private func writeJrnlExport(count: Int, withTags: Bool, to url: URL) throws -> 
 /// Inserts `rows` into a fresh table shaped like the entry table, one prepared statement
 /// in one transaction, WAL mode as the diary uses.
 private func insertRaw(_ rows: [GeneratedRow], into url: URL) throws {
-    var database: OpaquePointer?
-    guard sqlite3_open(url.path, &database) == SQLITE_OK, let database else {
-        throw InteropBenchmarkError.sqlite("cannot open \(url.path)")
-    }
-    defer { sqlite3_close(database) }
-    func run(_ sql: String) throws {
-        guard sqlite3_exec(database, sql, nil, nil, nil) == SQLITE_OK else {
-            throw InteropBenchmarkError.sqlite(String(cString: sqlite3_errmsg(database)))
-        }
-    }
-    try run("PRAGMA journal_mode=WAL")
-    try run("CREATE TABLE entry (id INTEGER PRIMARY KEY, uuid BLOB UNIQUE NOT NULL, text TEXT, "
+    let database = try RawSQLite(url, create: true)
+    try database.execute("PRAGMA journal_mode=WAL")
+    try database.execute("CREATE TABLE entry (id INTEGER PRIMARY KEY, uuid BLOB UNIQUE NOT NULL, text TEXT, "
         + "starred INTEGER NOT NULL, creationTime REAL NOT NULL, updateTime REAL NOT NULL)")
-    try run("CREATE INDEX entry_creation ON entry (creationTime)")
-    try run("BEGIN")
-    var statement: OpaquePointer?
-    guard sqlite3_prepare_v2(database, "INSERT INTO entry (uuid, text, starred, creationTime, updateTime) "
-        + "VALUES (?, ?, ?, ?, ?)", -1, &statement, nil) == SQLITE_OK else {
-        throw InteropBenchmarkError.sqlite(String(cString: sqlite3_errmsg(database)))
-    }
+    try database.execute("CREATE INDEX entry_creation ON entry (creationTime)")
+    try database.execute("BEGIN")
+    let statement = try database.prepare("INSERT INTO entry (uuid, text, starred, creationTime, updateTime) "
+        + "VALUES (?, ?, ?, ?, ?)")
     defer { sqlite3_finalize(statement) }
     for row in rows {
         var uuid = row.uuid.uuid
@@ -151,12 +127,10 @@ private func insertRaw(_ rows: [GeneratedRow], into url: URL) throws {
         sqlite3_bind_int(statement, 3, row.starred ? 1 : 0)
         sqlite3_bind_double(statement, 4, row.time)
         sqlite3_bind_double(statement, 5, row.time)
-        guard sqlite3_step(statement) == SQLITE_DONE else {
-            throw InteropBenchmarkError.sqlite(String(cString: sqlite3_errmsg(database)))
-        }
+        guard sqlite3_step(statement) == SQLITE_DONE else { throw database.lastError() }
         sqlite3_reset(statement)
     }
-    try run("COMMIT")
+    try database.execute("COMMIT")
 }
 
 /// Peak resident set size of this process so far, in MB (getrusage's ru_maxrss, KiB on Linux).
