@@ -41,10 +41,9 @@ demo: build
 
 ## bench: every benchmark suite, release build.
 bench: release
-	$(SWIFT) run $(RELEASE_FLAGS) diary-bench objectgraph
-	$(SWIFT) run $(RELEASE_FLAGS) diary-bench media
-	$(SWIFT) run $(RELEASE_FLAGS) diary-bench diary
-	$(SWIFT) run $(RELEASE_FLAGS) diary-bench cli
+	@for suite in objectgraph contexts migration media diary interop cli; do \
+		$(SWIFT) run $(RELEASE_FLAGS) diary-bench $$suite || exit 1; \
+	done
 
 ## fuzz: libFuzzer over MediaKit's image and audio probes/validators (FUZZ_SECONDS per target).
 FUZZ_SECONDS ?= 600

@@ -20,10 +20,11 @@ func runDiaryBenchmarks(json: Bool, entryCount: Int = 5_000) throws {
         try editor.addTag(number % 7 == 0 ? "travel" : "home")
         try editor.save()
     }
-    let sql = try RawConnection(diary.databaseURL)
-    try sql.run("UPDATE DiaryEntry SET creationTime = \(start.timeIntervalSince1970) + (Z_PK - 1) * \(step)")
+    let sql = try openRaw(diary.databaseURL)
+    try sql.readAll("UPDATE DiaryEntry SET creationTime = \(start.timeIntervalSince1970) + (Z_PK - 1) * \(step)")
+    let reporter = BenchmarkReporter(suite: "diary", json: json)
     let report = { (name: String, value: Double, baseline: Double) in
-        DiaryBenchmarkLine(name: name, value: value, baseline: baseline).print(json: json)
+        reporter.report(name, value: value, baseline: baseline, unit: "ms")
     }
     FileHandle.standardError.write(Data("diary-bench: populated \(entryCount) entries in \(Int(Date().timeIntervalSince(populate))) s\n".utf8))
 
@@ -31,7 +32,7 @@ func runDiaryBenchmarks(json: Bool, entryCount: Int = 5_000) throws {
     let month = DiaryQuery(filter: EntryFilter(period: .month(year: 2025, month: 11)), timeZone: utc)
     let (monthStart, monthEnd) = EntryFilter.Period.month(year: 2025, month: 11).interval(in: utc)
     let rawMonth = try median {
-        try sql.run("""
+        try sql.readAll("""
             SELECT Z_PK, uuid, text, starred, creationTime, updateTime FROM DiaryEntry
             WHERE creationTime >= \(monthStart?.timeIntervalSince1970 ?? 0) AND creationTime < \(monthEnd?.timeIntervalSince1970 ?? 0)
             ORDER BY creationTime DESC
@@ -41,7 +42,7 @@ func runDiaryBenchmarks(json: Bool, entryCount: Int = 5_000) throws {
     report("list_month_\(entryCount)_vs_raw_select", listMonth, rawMonth)
 
     let rawLatest = try median {
-        try sql.run("SELECT Z_PK, uuid, text, starred, creationTime, updateTime FROM DiaryEntry "
+        try sql.readAll("SELECT Z_PK, uuid, text, starred, creationTime, updateTime FROM DiaryEntry "
                       + "ORDER BY creationTime DESC LIMIT 20")
     }
     let latest = try median { _ = try diary.entries(DiaryQuery(limit: 20)) }
@@ -49,7 +50,7 @@ func runDiaryBenchmarks(json: Bool, entryCount: Int = 5_000) throws {
 
     // A new text entry in its own transaction (fsynced), against a raw insert the same way.
     let rawInsert = try median {
-        try sql.run("INSERT INTO DiaryEntry (Z_PK, Z_ENT, Z_OPT, uuid, text, starred, creationTime, updateTime) "
+        try sql.readAll("INSERT INTO DiaryEntry (Z_PK, Z_ENT, Z_OPT, uuid, text, starred, creationTime, updateTime) "
                 + "VALUES ((SELECT max(Z_PK) + 1 FROM DiaryEntry), (SELECT Z_ENT FROM DiaryEntry LIMIT 1), 1, "
                 + "randomblob(16), 'raw', 0, 0, 0)")
     }
@@ -69,24 +70,9 @@ func runDiaryBenchmarks(json: Bool, entryCount: Int = 5_000) throws {
     }
     report("new_entry_tagged_home_\(entryCount * 6 / 7)_vs_raw_insert", tagged, rawInsert)
 
-    let rawOpen = try median { try RawConnection(diary.databaseURL).run("SELECT count(*) FROM Z_METADATA") }
+    let rawOpen = try median { try openRaw(diary.databaseURL).readAll("SELECT count(*) FROM Z_METADATA") }
     let open = try median { _ = try Diary(directory: directory) }
     report("open_store_vs_raw_open", open, rawOpen)
-}
-
-/// One measured comparison, printed as `{"suite","name","value","unit","baseline","ratio"}`.
-private struct DiaryBenchmarkLine {
-    let name: String
-    let value: Double
-    let baseline: Double
-
-    func print(json: Bool) {
-        let ratio = baseline > 0 ? value / baseline : 0
-        let (v, b, r) = (String(format: "%.3f", value), String(format: "%.3f", baseline), String(format: "%.2f", ratio))
-        Swift.print(json
-            ? #"{"suite":"diary","name":"\#(name)","value":\#(v),"unit":"ms","baseline":\#(b),"ratio":\#(r)}"#
-            : "diary  \(name)  \(v) ms  (baseline \(b) ms, ratio \(r)x)")
-    }
 }
 
 /// The median wall time of `runs` calls of `body`, in milliseconds, after one warm-up call.
@@ -101,42 +87,10 @@ private func median(runs: Int = 9, _ body: () throws -> Void) throws -> Double {
     return times.sorted()[runs / 2]
 }
 
-/// A plain SQLite connection opened as the store opens its own (WAL, synchronous FULL).
-private final class RawConnection {
-    private let handle: OpaquePointer
-
-    init(_ database: URL) throws {
-        var handle: OpaquePointer?
-        guard sqlite3_open_v2(database.path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle else {
-            sqlite3_close_v2(handle)
-            throw DiaryBenchmarkError(message: "cannot open \(database.path)")
-        }
-        self.handle = handle
-        sqlite3_busy_timeout(handle, 10_000)
-        try run("PRAGMA synchronous = FULL")
-    }
-
-    deinit { sqlite3_close_v2(handle) }
-
-    /// Runs `sql` (in its own transaction), reading every column of every row it returns.
-    func run(_ sql: String) throws {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
-            throw DiaryBenchmarkError(message: String(cString: sqlite3_errmsg(handle)))
-        }
-        defer { sqlite3_finalize(statement) }
-        var checksum = 0
-        var code = sqlite3_step(statement)
-        while code == SQLITE_ROW {
-            for column in 0..<sqlite3_column_count(statement) { checksum &+= Int(sqlite3_column_bytes(statement, column)) }
-            code = sqlite3_step(statement)
-        }
-        guard code == SQLITE_DONE else { throw DiaryBenchmarkError(message: String(cString: sqlite3_errmsg(handle))) }
-        if checksum == -1 { Swift.print("") }  // keeps the reads from being optimised away
-    }
-}
-
-private struct DiaryBenchmarkError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { "diary benchmark: \(message)" }
+/// A plain connection to the diary's database, opened as the store opens its own.
+private func openRaw(_ database: URL) throws -> RawSQLite {
+    let raw = try RawSQLite(database)
+    sqlite3_busy_timeout(raw.handle, 10_000)
+    try raw.execute("PRAGMA synchronous = FULL")
+    return raw
 }

@@ -17,6 +17,7 @@ func runInteropBenchmarks(json: Bool) throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     // Plain text entries first (the target: > 20,000 entries/s, < 100 MB), then the same with
     // every fifth entry tagged, which exercises the object graph's to-many maintenance.
+    let reporter = BenchmarkReporter(suite: "interop", json: json)
     for (variant, withTags) in [("text", false), ("tagged_every_5th", true)] {
         let folder = directory.appendingPathComponent(variant)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -27,37 +28,24 @@ func runInteropBenchmarks(json: Bool) throws {
         // The import runs first, so its peak is not hidden by the baseline's row array.
         let diary = try Diary(directory: folder.appendingPathComponent("store"))
         let importStart = monotonicSeconds()
-        let summary = try diary.importEntries(from: export, format: .jrnl, timeZone: TimeZone(identifier: "UTC")!,
+        let summary = try diary.importEntries(from: export, format: .jrnl, timeZone: TimeZone(identifier: "UTC") ?? .gmt,
                                               batchSize: batch)
         let importSeconds = monotonicSeconds() - importStart
         let importPeak = peakResidentMegabytes()
         guard summary.imported == count else {
-            throw InteropBenchmarkError.wrongCount(expected: count, found: summary.imported)
+            throw BenchmarkFailure("imported \(summary.imported) entries, expected \(count)")
         }
 
         let rawStart = monotonicSeconds()
         try insertRaw(rows.map { $0.row() }, into: folder.appendingPathComponent("raw.sqlite"))
         let rawSeconds = monotonicSeconds() - rawStart
         let name = "jrnl_json_import_\(count)_\(variant)"
-        report(json: json, "\(name)_time_per_entry_vs_raw_sqlite", importSeconds / Double(count) * 1e6,
-               rawSeconds / Double(count) * 1e6, "us")
-        report(json: json, "\(name)_peak_rss_vs_before_import", importPeak, peakBefore, "MB")
-        if !json {
-            print("interop  \(variant): \(count) entries in \(rounded(importSeconds)) s = "
-                + "\(Int(Double(count) / importSeconds)) entries/s (raw SQLite \(Int(Double(count) / rawSeconds)) rows/s); "
-                + "peak RSS so far \(rounded(importPeak)) MB")
-        }
-    }
-}
-
-/// Prints one result as text or as a JSON line.
-private func report(json: Bool, _ name: String, _ value: Double, _ baseline: Double, _ unit: String) {
-    let ratio = baseline > 0 ? value / baseline : 0
-    if json {
-        print(#"{"suite":"interop","name":"\#(name)","value":\#(rounded(value)),"unit":"\#(unit)","#
-            + #""baseline":\#(rounded(baseline)),"ratio":\#(rounded(ratio))}"#)
-    } else {
-        print("interop  \(name)  \(rounded(value)) \(unit)  (baseline \(rounded(baseline)) \(unit), ratio \(rounded(ratio))x)")
+        reporter.report("\(name)_time_per_entry_vs_raw_sqlite", value: importSeconds / Double(count) * 1e6,
+                        baseline: rawSeconds / Double(count) * 1e6, unit: "us")
+        reporter.report("\(name)_peak_rss_vs_before_import", value: importPeak, baseline: peakBefore, unit: "MB")
+        reporter.note("interop  \(variant): \(count) entries in \(rounded(importSeconds)) s = "
+            + "\(Int(Double(count) / importSeconds)) entries/s (raw SQLite \(Int(Double(count) / rawSeconds)) rows/s); "
+            + "peak RSS so far \(rounded(importPeak)) MB")
     }
 }
 
@@ -84,18 +72,6 @@ private func generatedTitle(_ index: Int) -> String { "Entry \(index) of the gen
 
 private func generatedBody(_ index: Int) -> String {
     "Walked along the river, wrote a few pages and met a friend for coffee. Number \(index)."
-}
-
-private enum InteropBenchmarkError: Error, CustomStringConvertible {
-    case wrongCount(expected: Int, found: Int)
-    case sqlite(String)
-
-    var description: String {
-        switch self {
-        case .wrongCount(let expected, let found): "imported \(found) entries, expected \(expected)"
-        case .sqlite(let message): "raw SQLite baseline failed: \(message)"
-        }
-    }
 }
 
 /// Writes a jrnl JSON export of `count` entries, one every 37 minutes from 2015 on, every
@@ -135,26 +111,14 @@ private func writeJrnlExport(count: Int, withTags: Bool, to url: URL) throws -> 
 /// Inserts `rows` into a fresh table shaped like the entry table, one prepared statement
 /// in one transaction, WAL mode as the diary uses.
 private func insertRaw(_ rows: [GeneratedRow], into url: URL) throws {
-    var database: OpaquePointer?
-    guard sqlite3_open(url.path, &database) == SQLITE_OK, let database else {
-        throw InteropBenchmarkError.sqlite("cannot open \(url.path)")
-    }
-    defer { sqlite3_close(database) }
-    func run(_ sql: String) throws {
-        guard sqlite3_exec(database, sql, nil, nil, nil) == SQLITE_OK else {
-            throw InteropBenchmarkError.sqlite(String(cString: sqlite3_errmsg(database)))
-        }
-    }
-    try run("PRAGMA journal_mode=WAL")
-    try run("CREATE TABLE entry (id INTEGER PRIMARY KEY, uuid BLOB UNIQUE NOT NULL, text TEXT, "
+    let database = try RawSQLite(url, create: true)
+    try database.execute("PRAGMA journal_mode=WAL")
+    try database.execute("CREATE TABLE entry (id INTEGER PRIMARY KEY, uuid BLOB UNIQUE NOT NULL, text TEXT, "
         + "starred INTEGER NOT NULL, creationTime REAL NOT NULL, updateTime REAL NOT NULL)")
-    try run("CREATE INDEX entry_creation ON entry (creationTime)")
-    try run("BEGIN")
-    var statement: OpaquePointer?
-    guard sqlite3_prepare_v2(database, "INSERT INTO entry (uuid, text, starred, creationTime, updateTime) "
-        + "VALUES (?, ?, ?, ?, ?)", -1, &statement, nil) == SQLITE_OK else {
-        throw InteropBenchmarkError.sqlite(String(cString: sqlite3_errmsg(database)))
-    }
+    try database.execute("CREATE INDEX entry_creation ON entry (creationTime)")
+    try database.execute("BEGIN")
+    let statement = try database.prepare("INSERT INTO entry (uuid, text, starred, creationTime, updateTime) "
+        + "VALUES (?, ?, ?, ?, ?)")
     defer { sqlite3_finalize(statement) }
     for row in rows {
         var uuid = row.uuid.uuid
@@ -163,12 +127,10 @@ private func insertRaw(_ rows: [GeneratedRow], into url: URL) throws {
         sqlite3_bind_int(statement, 3, row.starred ? 1 : 0)
         sqlite3_bind_double(statement, 4, row.time)
         sqlite3_bind_double(statement, 5, row.time)
-        guard sqlite3_step(statement) == SQLITE_DONE else {
-            throw InteropBenchmarkError.sqlite(String(cString: sqlite3_errmsg(database)))
-        }
+        guard sqlite3_step(statement) == SQLITE_DONE else { throw database.lastError() }
         sqlite3_reset(statement)
     }
-    try run("COMMIT")
+    try database.execute("COMMIT")
 }
 
 /// Peak resident set size of this process so far, in MB (getrusage's ru_maxrss, KiB on Linux).

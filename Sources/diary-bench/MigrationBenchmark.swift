@@ -28,7 +28,7 @@ private let versionTwo: ManagedObjectModel? = try? ManagedObjectModel(entities: 
 /// Runs the suite and prints its results.
 /// - Throws: when a store cannot be made or the migrated rows are not all there.
 func runMigrationBenchmarks(json: Bool) throws {
-    guard let versionOne, let versionTwo else { throw MigrationBenchmarkError("the benchmark models do not build") }
+    guard let versionOne, let versionTwo else { throw BenchmarkFailure("the benchmark models do not build") }
     let reporter = BenchmarkReporter(suite: "migration", json: json)
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("og-migration-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -64,57 +64,25 @@ func runMigrationBenchmarks(json: Bool) throws {
         try rebuildByHand(url)
     }
     for url in migrated {
-        let check = try scalars("SELECT count(*), sum(mood), count(title) FROM Item", at: url)
+        let check = try RawSQLite(url).integers("SELECT count(*), sum(mood), count(title) FROM Item")
         guard check == [Int64(itemCount), Int64(3 * itemCount), Int64(itemCount)] else {
-            throw MigrationBenchmarkError("the migrated store lost rows or values: \(check)")
+            throw BenchmarkFailure("the migrated store lost rows or values: \(check)")
         }
     }
     reporter.report("migrate-100k-rename-default-index", value: graph, baseline: raw)
     reporter.note("  (ObjectGraph's figure includes the backup copy made with VACUUM INTO; the raw rebuild makes none)")
 }
 
-private struct MigrationBenchmarkError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
 
 /// The baseline: the same table rebuilt with plain SQL in one transaction.
 private func rebuildByHand(_ url: URL) throws {
-    try withDatabase(url) { handle in
-        let sql = """
-            PRAGMA foreign_keys = OFF; BEGIN IMMEDIATE;
-            CREATE TABLE "Item_new" ("Z_PK" INTEGER PRIMARY KEY, "Z_ENT" INTEGER NOT NULL, "Z_OPT" INTEGER NOT NULL,
-                "title" TEXT, "count" INTEGER, "score" REAL, "created" REAL, "mood" INTEGER);
-            INSERT INTO "Item_new" SELECT "Z_PK", "Z_ENT", "Z_OPT", "name", "count", "score", "created", 3 FROM "Item";
-            DROP TABLE "Item"; ALTER TABLE "Item_new" RENAME TO "Item";
-            CREATE INDEX "Item_Z_ENT" ON "Item"("Z_ENT"); CREATE INDEX "Item_created" ON "Item"("created");
-            COMMIT; PRAGMA foreign_keys = ON;
-            """
-        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
-            throw MigrationBenchmarkError(String(cString: sqlite3_errmsg(handle)))
-        }
-    }
-}
-
-/// The integer columns of the first row of `sql`.
-private func scalars(_ sql: String, at url: URL) throws -> [Int64] {
-    try withDatabase(url) { handle in
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw MigrationBenchmarkError(String(cString: sqlite3_errmsg(handle)))
-        }
-        defer { sqlite3_finalize(statement) }
-        guard sqlite3_step(statement) == SQLITE_ROW else { return [] }
-        return (0..<sqlite3_column_count(statement)).map { sqlite3_column_int64(statement, $0) }
-    }
-}
-
-private func withDatabase<T>(_ url: URL, _ body: (OpaquePointer) throws -> T) throws -> T {
-    var handle: OpaquePointer?
-    guard sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle else {
-        sqlite3_close_v2(handle)
-        throw MigrationBenchmarkError("cannot open \(url.path)")
-    }
-    defer { sqlite3_close_v2(handle) }
-    return try body(handle)
+    try RawSQLite(url).execute("""
+        PRAGMA foreign_keys = OFF; BEGIN IMMEDIATE;
+        CREATE TABLE "Item_new" ("Z_PK" INTEGER PRIMARY KEY, "Z_ENT" INTEGER NOT NULL, "Z_OPT" INTEGER NOT NULL,
+            "title" TEXT, "count" INTEGER, "score" REAL, "created" REAL, "mood" INTEGER);
+        INSERT INTO "Item_new" SELECT "Z_PK", "Z_ENT", "Z_OPT", "name", "count", "score", "created", 3 FROM "Item";
+        DROP TABLE "Item"; ALTER TABLE "Item_new" RENAME TO "Item";
+        CREATE INDEX "Item_Z_ENT" ON "Item"("Z_ENT"); CREATE INDEX "Item_created" ON "Item"("created");
+        COMMIT; PRAGMA foreign_keys = ON;
+        """)
 }

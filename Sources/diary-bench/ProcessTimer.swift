@@ -86,8 +86,3 @@ struct Comparison {
     var baselineCPU: Double
 }
 
-/// A benchmark that cannot go on, with the reason.
-struct BenchmarkFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}

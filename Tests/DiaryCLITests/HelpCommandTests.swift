@@ -19,6 +19,12 @@ import Testing
             #expect(help.stdout.contains("\nUSAGE: diary \(name)"))
             #expect(help.stdout.contains("\nOPTIONS:\n"))
             #expect(help.stdout.contains("--store <dir>"))
+            // Positional arguments (`<id>`, `<text>`) are explained under ARGUMENTS, and
+            // every line fits the 80-column width used when stdout is not a terminal.
+            let usage = help.stdout.components(separatedBy: "\nUSAGE: ").last?.components(separatedBy: "\n\n").first ?? ""
+            let positional = usage.replacingOccurrences(of: #"-[a-z-]+ <[^>]+>"#, with: "", options: .regularExpression)
+            #expect(help.stdout.contains("\nARGUMENTS:\n") == positional.contains("<"), "\(name)")
+            #expect(help.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(name)")
             #expect(try runDiary(["help", name]).stdout == help.stdout)
         }
         #expect(try runDiary(["show", "--help"]).stdout.contains("\nARGUMENTS:\n  <id>"))

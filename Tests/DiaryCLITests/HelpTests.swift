@@ -22,7 +22,7 @@ import Testing
           --json                  Print the result as JSON.
           -z, --zip               Pack the result into one zip file.
           --store <dir>           The diary's store directory (default: $DIARY_HOME,
-                                  else ~/.local/share/diary).
+                                  else $XDG_DATA_HOME/diary, else ~/.local/share/diary).
           -h, --help              Show help information.
 
         """
@@ -49,7 +49,7 @@ import Testing
 
             OPTIONS:
               --store <dir>           The diary's store directory (default: $DIARY_HOME,
-                                      else ~/.local/share/diary).
+                                      else $XDG_DATA_HOME/diary, else ~/.local/share/diary).
               --version               Show the version.
               -h, --help              Show help information.
 

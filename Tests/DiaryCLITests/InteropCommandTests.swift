@@ -70,6 +70,44 @@ import Testing
         }
     }
 
+    @Test func summariesCountOneEntryInTheSingular() throws {
+        let source = try TestStore()
+        _ = try source.create(["--text", "Only one"])
+        let out = source.scratch.appendingPathComponent("export").path
+        let exported = try source.succeed(["export", "--format", "json", "--output", out])
+        #expect(exported.stdout == "Exported 1 entry and 0 media files to \(out)\n")
+        let fresh = try TestStore()
+        let imported = try fresh.succeed(["import", "--from", "json", out])
+        #expect(imported.stdout.hasSuffix(": imported 1 entry with 0 media files, 0 already present, 0 empty skipped\n"))
+    }
+
+    @Test func theJSONExportWritesEachEntryAsShowJSONDoesPlusMediaPaths() throws {
+        let store = try TestStore()
+        _ = try store.create(["--text", "Same shape", "--image", fixture("png-rgb-8.png"), "--audio", fixture("audio-tone.wav")])
+        let shown = try #require(try store.json(["show", "1"]) as? [String: Any])
+        let out = store.scratch.appendingPathComponent("export").path
+        try store.succeed(["export", "--format", "json", "--output", out])
+        let data = try Data(contentsOf: URL(fileURLWithPath: out + "/entries.json"))
+        let exported = try #require((try JSONSerialization.jsonObject(with: data) as? [[String: Any]])?.first)
+        #expect(exported["uuid"] as? String == shown["uuid"] as? String)
+        #expect(Set(exported.keys) == Set(shown.keys))
+        let exportedMedia = (exported["media"] as? [[String: Any]]) ?? []
+        let shownMedia = (shown["media"] as? [[String: Any]]) ?? []
+        #expect(exportedMedia.count == 2 && shownMedia.count == 2)
+        for (copy, original) in zip(exportedMedia, shownMedia) {
+            #expect(Set(copy.keys) == Set(original.keys).union(["path"]))
+            #expect(copy["sha256"] as? String == original["sha256"] as? String)
+        }
+    }
+
+    @Test func aFolderGivenAsAJournalFileIsNamedAsSuch() throws {
+        let store = try TestStore()
+        let folder = fixture("interop/jrnl")
+        let result = try store.run(["import", "--from", "jrnl", folder])
+        #expect(result.status == 74)
+        #expect(result.stderr == "diary: \(folder): cannot be read: it is a folder; give the export file itself\n")
+    }
+
     @Test func markdownExportOfARangeWritesDayFiles() throws {
         let store = try TestStore()
         try store.succeed(["import", "--from", "dayone", fixture("interop/dayone")])

@@ -51,6 +51,8 @@ import Testing
         let text = "say \"hi\"\\ \n\t\r\u{08}\u{0C}\u{01}\u{7F} / äöü 📷"
         #expect(JSONWriter().string(from: .string(text))
             == #""say \"hi\"\\ \n\t\r\b\f\u0001\u007f / äöü 📷""#)
+        #expect(JSONWriter().string(from: .string("a\u{2028}b\u{2029}")) == #""a\u2028b\u2029""#,
+                "line and paragraph separators escaped, as in the bundles' JSON")
     }
 
     @Test func escapedTextParsesBackToTheSameString() throws {

@@ -30,6 +30,21 @@ import Testing
         #expect(dates.time(of: Date(timeIntervalSince1970: 1_792_891_800)) == "02:30")
     }
 
+    @Test func outOfRangeStoredValuesAreShownInsteadOfTrapping() throws {
+        // A damaged or hand-edited store can hold any double as a time or a duration.
+        #expect(QuantityText.duration(.infinity) == "277777777:46:40")
+        #expect(QuantityText.duration(.nan) == "0:00.0")
+        #expect(QuantityText.duration(-5) == "0:00.0")
+        let far = Date(timeIntervalSince1970: 1e300)
+        let dates = LocalDateText(timeZone: .gmt)
+        #expect(dates.time(of: far) == "17:46")
+        #expect(dates.day(of: far) == dates.day(of: Date(timeIntervalSince1970: Date.shownSecondsLimit)))
+        #expect(dates.day(of: Date(timeIntervalSince1970: .nan)) == CalendarDay(year: 1970, month: 1, day: 1))
+        #expect(ISO8601Timestamp.string(from: Date(timeIntervalSince1970: -1e300), in: .gmt, fractionalSeconds: true)
+                == ISO8601Timestamp.string(from: Date(timeIntervalSince1970: -Date.shownSecondsLimit), in: .gmt,
+                                           fractionalSeconds: true))
+    }
+
     @Test func theMonthGridStartsOnMondayAndHighlightsToday() throws {
         let month = try #require(CalendarMonth(year: 2026, month: 2))
         let first = try #require(CalendarDay(year: 2026, month: 2, day: 1))

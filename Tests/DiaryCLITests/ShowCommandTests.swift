@@ -30,4 +30,15 @@ import Testing
         #expect(notANumber.status == 64)
         #expect(notANumber.stderr.hasPrefix("Error: The value 'forty-two' is invalid for '<id>'\n"))
     }
+
+    @Test func outOfRangeTimesAndDurationsInTheStoreAreShownNotFatal() throws {
+        let store = try TestStore()
+        _ = try store.create(["--text", "Edited by hand", "--audio", fixture("audio-tone.wav")])
+        _ = try store.sqlite("UPDATE DiaryEntry SET creationTime = 1e300; UPDATE Medium SET duration = 1e300")
+        for arguments in [["show", "1"], ["show", "1", "--json"], ["list"], ["list", "--json"], ["search", "hand"]] {
+            let run = try store.run(arguments)
+            #expect(run.status == 0, "diary \(arguments.joined(separator: " ")): \(run.stderr)")
+            #expect(run.stdout.contains("Edited by hand"))
+        }
+    }
 }

@@ -23,7 +23,7 @@ public struct CommandLineProgram: Sendable {
     /// `--store <dir>`: every subcommand accepts it.
     public static let storeOption = Option<URL>(
         "store", valueName: "dir",
-        help: "The diary's store directory (default: $DIARY_HOME, else ~/.local/share/diary).")
+        help: "The diary's store directory (default: $DIARY_HOME, else $XDG_DATA_HOME/diary, else ~/.local/share/diary).")
     static let helpFlag = Flag("help", short: "h", help: "Show help information.")
     static let versionFlag = Flag("version", help: "Show the version.")
 

@@ -12,7 +12,7 @@ struct EditCommand: ParsableCommand {
     static let untags = RepeatingOption<String>("untag", valueName: "name", help: "Remove a tag; repeat for more.")
     static let star = Flag("star", help: "Star the entry.")
     static let unstar = Flag("unstar", help: "Remove the star.")
-    static let json = Flag("json", help: "Print the changed entry as JSON.")
+    static let json = Flag("json", help: "Print the changed entry as a JSON entry object.")
 
     static let configuration = CommandConfiguration(
         name: "edit", abstract: "Change an entry's text, media, tags or star.",

@@ -11,7 +11,7 @@ struct ExportCommand: ParsableCommand {
                                                   help: "Export the whole diary (or --from/--to) as json or markdown into a new or empty --output folder.")
 
     static let configuration = CommandConfiguration(
-        name: "export", abstract: "Export entries as bundles (folder or zip) with their media and a web page.",
+        name: "export", abstract: "Export entries as bundles, or the diary as JSON or Markdown.",
         discussion: """
             Give entry numbers or a range with --from/--to, not both. Each entry becomes \
             <date>-<slug>.diaryentry holding entry.json, media/ with the original files and \
@@ -54,7 +54,8 @@ struct ExportCommand: ParsableCommand {
                                 "exporting \(format.rawValue)")
             }
             progress.finish()
-            context.writeLine("Exported \(summary.entryCount) entries and \(summary.mediaFileCount) media files to \(directory.path)")
+            context.writeLine("Exported \(QuantityText.count(summary.entryCount, "entry", plural: "entries")) and "
+                + "\(QuantityText.count(summary.mediaFileCount, "media file")) to \(directory.path)")
             return
         }
         let format: BundleFormat = zip ? .zip : .directory

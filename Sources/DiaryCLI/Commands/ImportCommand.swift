@@ -8,7 +8,7 @@ struct ImportCommand: ParsableCommand {
                                            help: "Import a whole export instead: jrnl (JSON export or journal file), dayone (export folder or zip), json (diary export --format json).")
 
     static let configuration = CommandConfiguration(
-        name: "import", abstract: "Import entry bundles.",
+        name: "import", abstract: "Import entry bundles, or another journal's export with --from.",
         discussion: """
             Every file's size and SHA-256 is checked and every photo and recording decoded \
             before anything is stored; a bad bundle is refused whole (exit 65) and the \
@@ -74,7 +74,8 @@ struct ImportCommand: ParsableCommand {
                             "importing \(file.lastPathComponent): \(step.entriesDone) entries")
         }
         progress.finish()
-        context.writeLine("\(file.path): imported \(summary.imported) entries with \(summary.mediaCount) media files, "
+        context.writeLine("\(file.path): imported \(QuantityText.count(summary.imported, "entry", plural: "entries")) "
+            + "with \(QuantityText.count(summary.mediaCount, "media file")), "
             + "\(summary.alreadyPresent) already present, \(summary.empty) empty skipped")
     }
 }

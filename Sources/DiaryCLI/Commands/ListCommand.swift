@@ -13,7 +13,7 @@ struct ListCommand: ParsableCommand {
         name: "list", abstract: "List entries, newest first, under one heading per day.",
         discussion: """
             Days and times are local (TZ is honoured). Dates take the forms 2026-11-29, \
-            2026-11-29 14:30, today and yesterday; --to includes the whole of its day.
+            2026-11-29 14:30, today, yesterday and tomorrow; --to includes the whole of its day.
             """,
         parameters: PeriodOptions.all + [tag, starred, limit, oldestFirst, json])
 

@@ -9,7 +9,7 @@ struct MediaOptions {
     static let audio = RepeatingOption<URL>("audio", valueName: "file",
                                             help: "Attach a recording (WAV, AIFF, FLAC, Ogg, MP3, …); repeat for more.")
     static let media = RepeatingOption<URL>("media", valueName: "file",
-                                            help: "Attach a photo or recording, whichever its content is.")
+                                            help: "Attach a photo or recording, whichever its content is; repeat for more.")
 
     /// `--image`, `--audio`, `--media`, in help order.
     static let all: [any ParameterDeclaration] = [images, audio, media]

@@ -9,7 +9,7 @@ struct NewCommand: ParsableCommand {
     static let star = Flag("star", help: "Star the entry.")
     static let on = Option<DateSpecifier>("on", valueName: "date",
                                           help: "When it happened: a day (at the current time of day) or a moment. Default: now.")
-    static let json = Flag("json", help: "Print the new entry as JSON.")
+    static let json = Flag("json", help: "Print the new entry as a JSON entry object.")
 
     static let configuration = CommandConfiguration(
         name: "new", abstract: "Write a new entry.",

@@ -5,7 +5,7 @@ import DiaryKit
 /// at most one kind at a time.
 struct PeriodOptions {
     static let on = Option<CalendarDay>("on", valueName: "day",
-                                        help: "Only entries of this local day (2026-11-29, today, yesterday).")
+                                        help: "Only entries of this local day (2026-11-29, today, yesterday, tomorrow).")
     static let from = Option<DateSpecifier>("from", valueName: "date",
                                             help: "Only entries from this day or moment on.")
     static let to = Option<DateSpecifier>("to", valueName: "date",

@@ -4,7 +4,7 @@ import DiaryKit
 /// `diary search`: entries whose text contains some words.
 struct SearchCommand: ParsableCommand {
     static let text = Argument<String>("text", help: "What to look for, ignoring case and accents.")
-    static let limit = Option<Int>("limit", short: "n", valueName: "count", help: "Show at most this many entries.")
+    static let limit = Option<Int>("limit", short: "n", valueName: "count", help: "Show at most this many entries (default: all).")
     static let json = Flag("json", help: "Print the entries as a JSON array of entry objects.")
 
     static let configuration = CommandConfiguration(

@@ -25,7 +25,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     /// The day on which `date` falls in `calendar`'s time zone (cheap: the zone's
     /// offset at that moment and arithmetic, so grouping many entries by day is fast).
     public init(containing date: Date, in calendar: Calendar) {
-        let seconds = date.timeIntervalSince1970.rounded(.down)
+        let seconds = date.boundedSecondsSince1970.rounded(.down)
         let offset = calendar.timeZone.secondsFromGMT(for: date)
         self.init(daysSinceEpoch: (Int(seconds) + offset).quotientAndRemainderFlooring(86_400).quotient)
     }

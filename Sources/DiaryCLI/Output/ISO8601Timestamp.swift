@@ -8,7 +8,7 @@ public enum ISO8601Timestamp {
     /// are added (`14:03:00.250+01:00`), truncated rather than rounded so a time never
     /// moves into the next second.
     public static func string(from date: Date, in timeZone: TimeZone, fractionalSeconds: Bool = false) -> String {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        let milliseconds = (date.boundedSecondsSince1970 * 1000).rounded(.down)
         let wholeSeconds = (milliseconds / 1000).rounded(.down)
         let offsetSeconds = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wholeSeconds))
         // Local wall time by arithmetic on the offset: no Calendar per call, so long

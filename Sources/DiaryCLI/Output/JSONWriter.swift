@@ -1,6 +1,8 @@
+import DiaryKit
+
 /// Writes a ``JSONValue`` as text: pretty (two-space indent, `"key": value`, one
-/// member per line) or compact (no spaces). Strings are UTF-8 with `"`, `\` and
-/// control characters escaped; `/` and non-ASCII text are left as they are.
+/// member per line) or compact (no spaces). Strings are escaped by DiaryKit's
+/// ``JSONStringLiteral``, as the bundles and exports are; non-ASCII text is left as it is.
 public struct JSONWriter: Sendable {
     /// Whether to indent (pretty) or write everything on one line (compact).
     public var isPretty: Bool
@@ -21,7 +23,7 @@ public struct JSONWriter: Sendable {
         switch value {
         case .object(let members):
             writeContainer(members, open: "{", close: "}", indent: indent, into: &output) { member, output in
-                Self.writeString(member.key, into: &output)
+                JSONStringLiteral.append(member.key, to: &output)
                 output += isPretty ? ": " : ":"
                 write(member.value, indent: indent + 1, into: &output)
             }
@@ -30,7 +32,7 @@ public struct JSONWriter: Sendable {
                 write(element, indent: indent + 1, into: &output)
             }
         case .string(let text):
-            Self.writeString(text, into: &output)
+            JSONStringLiteral.append(text, to: &output)
         case .integer(let number):
             output += String(number)
         case .number(let number):
@@ -67,26 +69,5 @@ public struct JSONWriter: Sendable {
             return String(Int64(number))
         }
         return String(number)
-    }
-
-    static func writeString(_ text: String, into output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case let control where control.value < 0x20 || control.value == 0x7F:
-                let hex = String(control.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 }

@@ -33,12 +33,14 @@ enum QuantityText {
 
     /// `m:ss` (or `h:mm:ss` from an hour on), rounded to the nearest second; a clip
     /// shorter than 10 seconds keeps tenths (`0:00.3`) so it never reads as nothing.
-    static func duration(_ seconds: Double) -> String {
+    /// A duration that is not a number reads as 0; one beyond 10^12 s (a damaged store) as 10^12 s.
+    static func duration(_ recorded: Double) -> String {
+        let seconds = recorded.isNaN ? 0 : min(max(0, recorded), 1e12)
         if seconds < 9.95 {
-            let tenths = Int((max(0, seconds) * 10).rounded())
+            let tenths = Int((seconds * 10).rounded())
             return "0:0\(tenths / 10).\(tenths % 10)"
         }
-        let total = Int(max(0, seconds).rounded())
+        let total = Int(seconds.rounded())
         let (hours, minutes, rest) = (total / 3600, total % 3600 / 60, total % 60)
         return hours > 0 ? "\(hours):\(minutes.zeroPadded(2)):\(rest.zeroPadded(2))" : "\(minutes):\(rest.zeroPadded(2))"
     }

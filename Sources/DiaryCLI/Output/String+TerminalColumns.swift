@@ -39,3 +39,21 @@ extension Character {
         }
     }
 }
+
+extension String {
+    /// The text with terminal escape sequences (`ESC [ … letter`) removed: what a
+    /// reader sees, for measuring and for tests.
+    public var removingTerminalEscapes: String {
+        var result = ""
+        var iterator = makeIterator()
+        while let character = iterator.next() {
+            guard character == "\u{1B}" else {
+                result.append(character)
+                continue
+            }
+            guard iterator.next() == "[" else { continue }
+            while let next = iterator.next(), !(next.isLetter) {}
+        }
+        return result
+    }
+}

@@ -6,7 +6,7 @@ extension EntryManifest {
         var members: [(String, OrderedJSON)] = [
             ("format", .string(Self.formatName)),
             ("formatVersion", .integer(Int64(Self.formatVersion))),
-            ("uuid", .string(uuid.uuidString)),
+            ("uuid", .string(uuid.uuidString.lowercased())),
             ("creationTime", .string(BundleTimestamp.string(from: creationTime, in: timeZone))),
             ("updateTime", .string(BundleTimestamp.string(from: updateTime, in: timeZone))),
         ]

@@ -36,7 +36,7 @@ struct EntryPage {
         body += """
             <footer>Exported from PhotoDiary · written \(Self.escape(format(entry.creationTime, "d MMM yyyy, HH:mm"))), \
             last changed \(Self.escape(format(entry.updateTime, "d MMM yyyy, HH:mm"))) · \
-            entry <code>\(entry.uuid.uuidString)</code></footer>
+            entry <code>\(entry.uuid.uuidString.lowercased())</code></footer>
 
             """
         return """

@@ -24,7 +24,7 @@ indirect enum OrderedJSON: Sendable {
         let outer = String(repeating: "  ", count: depth)
         switch self {
         case .string(let value):
-            Self.appendQuoted(value, to: &out)
+            JSONStringLiteral.append(value, to: &out)
         case .integer(let value):
             out += String(value)
         case .number(let value):
@@ -48,31 +48,12 @@ indirect enum OrderedJSON: Sendable {
             out += "{\n"
             for (position, (key, value)) in members.enumerated() {
                 out += inner
-                Self.appendQuoted(key, to: &out)
+                JSONStringLiteral.append(key, to: &out)
                 out += ": "
                 value.render(into: &out, depth: depth + 1)
                 out += position == members.count - 1 ? "\n" : ",\n"
             }
             out += outer + "}"
         }
-    }
-
-    private static func appendQuoted(_ string: String, to out: inout String) {
-        out += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }

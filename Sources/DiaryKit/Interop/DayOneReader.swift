@@ -74,8 +74,10 @@ final class DayOneReader: EntrySource {
         guard let node = try reader.nextElement() else { return nil }
         number += 1
         let fields = EntryFields(node, file: url, entry: number)
-        let created = try date(fields, "creationDate", required: true)!
-        let modified = try date(fields, "modifiedDate", required: false)
+        let created = try date(fields, "creationDate", text: try fields.string("creationDate"))
+        let modified = try fields.optionalString("modifiedDate").map { text throws(InteropError) in
+            try date(fields, "modifiedDate", text: text)
+        }
         let zoneName = try fields.optionalString("timeZone")
         let text = try fields.optionalString("text").map(Self.plainText)
         let uuidText = try fields.optionalString("uuid")
@@ -97,8 +99,7 @@ final class DayOneReader: EntrySource {
                              starred: try fields.optionalBool("starred") ?? false, media: media)
     }
 
-    private func date(_ fields: EntryFields, _ key: String, required: Bool) throws(InteropError) -> Date? {
-        guard let text = required ? try fields.string(key) : try fields.optionalString(key) else { return nil }
+    private func date(_ fields: EntryFields, _ key: String, text: String) throws(InteropError) -> Date {
         guard let date = BundleTimestamp.date(from: text) else {
             throw fields.problem("\"\(key)\" is not an ISO 8601 time such as 2026-11-29T14:30:00Z (found \"\(text)\")")
         }

@@ -6,20 +6,3 @@ public enum DiaryExportFormat: String, Sendable, Hashable, CaseIterable {
     /// One `YYYY-MM-DD.md` per local day, images and recordings linked under `media/`.
     case markdown
 }
-
-/// What a whole-diary export wrote.
-public struct DiaryExportSummary: Sendable, Hashable {
-    /// Entries written.
-    public var entryCount: Int
-    /// Media files copied into `media/` (each distinct file once).
-    public var mediaFileCount: Int
-    /// The JSON file or the Markdown day files, in order.
-    public var files: [String]
-
-    /// Makes a summary.
-    public init(entryCount: Int, mediaFileCount: Int, files: [String]) {
-        self.entryCount = entryCount
-        self.mediaFileCount = mediaFileCount
-        self.files = files
-    }
-}

@@ -6,7 +6,7 @@ extension EntryRecord {
     func scriptingJSON(timeZone: TimeZone, mediaPath: (MediumRecord) -> String) -> OrderedJSON {
         .object([
             ("id", .integer(id)),
-            ("uuid", .string(self.uuid.uuidString)),
+            ("uuid", .string(self.uuid.uuidString.lowercased())),
             ("creationTime", .string(BundleTimestamp.string(from: self.creationTime, in: timeZone))),
             ("updateTime", .string(BundleTimestamp.string(from: self.updateTime, in: timeZone))),
             ("text", self.text.map(OrderedJSON.string) ?? .null),

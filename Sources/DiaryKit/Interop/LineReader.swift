@@ -18,7 +18,10 @@ final class LineReader {
     /// - Throws: ``InteropError/fileNotFound(_:)``, ``InteropError/unreadable(_:reason:)``.
     init(fileAt url: URL) throws(InteropError) {
         self.url = url
-        guard FileManager.default.fileExists(atPath: url.path) else { throw .fileNotFound(url) }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { throw .fileNotFound(url) }
+        // Opening a folder fails later with a raw NSError description; say what to give instead.
+        guard !isFolder.boolValue else { throw .unreadable(url, reason: "it is a folder; give the export file itself") }
         do {
             handle = try FileHandle(forReadingFrom: url)
             byteCount = Int64(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0)

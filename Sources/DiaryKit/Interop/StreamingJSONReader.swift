@@ -49,7 +49,8 @@ final class StreamingJSONReader {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
-            throw .unreadable(url, reason: "it is not a regular file")
+            let folder = status.st_mode & S_IFMT == S_IFDIR
+            throw .unreadable(url, reason: folder ? "it is a folder; give the export file itself" : "it is not a regular file")
         }
         self.descriptor = descriptor
         byteCount = Int64(status.st_size)
@@ -106,7 +107,7 @@ final class StreamingJSONReader {
     /// - Throws: ``InteropError/malformed(file:entry:reason:)`` naming the element's number.
     func nextElement() throws(InteropError) -> JSONNode? {
         guard !arrayClosed else { return nil }
-        do {
+        return try syntax(namingElement: true) { () throws -> JSONNode? in
             try skipWhitespace()
             if try peek() == UInt8(ascii: "]") {
                 position += 1
@@ -119,21 +120,16 @@ final class StreamingJSONReader {
             }
             elementsRead += 1
             return try readValue(depth: 0, keep: true)
-        } catch let error as JSONSyntaxError {
-            throw .malformed(file: url, entry: elementsRead, reason: error.description)
-        } catch let error as InteropError {
-            throw error
-        } catch {
-            throw .unreadable(url, reason: "\(error)")
         }
     }
 
-    /// Runs `body`, turning a syntax error into ``InteropError/malformed(file:entry:reason:)``.
-    private func syntax(_ body: () throws -> Void) throws(InteropError) {
+    /// Runs `body`, turning a syntax error into ``InteropError/malformed(file:entry:reason:)``
+    /// (naming the element being read when `namingElement`).
+    private func syntax<Result>(namingElement: Bool = false, _ body: () throws -> Result) throws(InteropError) -> Result {
         do {
-            try body()
+            return try body()
         } catch let error as JSONSyntaxError {
-            throw .malformed(file: url, entry: nil, reason: error.description)
+            throw .malformed(file: url, entry: namingElement ? elementsRead : nil, reason: error.description)
         } catch let error as InteropError {
             throw error
         } catch {
