@@ -127,14 +127,15 @@ public final class Diary: Sendable {
         try EntryEditor(diary: self, entryID: id)
     }
 
+    /// A short reason for a file-system error: the system's own words for an errno
+    /// ("Permission denied"), never a raw NSError dump.
     static func reason(of error: any Error) -> String {
-        if let error = error as? CocoaError, let underlying = error.underlying {
-            return String(describing: underlying)
+        var current = error as NSError
+        while let underlying = current.userInfo[NSUnderlyingErrorKey] as? NSError { current = underlying }
+        if current.domain == NSPOSIXErrorDomain, let message = strerror(Int32(current.code)) {
+            return String(cString: message)
         }
-        return (error as NSError).localizedDescription
+        return current.localizedDescription
     }
 }
 
-private extension CocoaError {
-    var underlying: (any Error)? { userInfo[NSUnderlyingErrorKey] as? any Error }
-}

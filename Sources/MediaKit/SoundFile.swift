@@ -50,7 +50,7 @@ final class SoundFile {
     var dataChunkIsShort: Bool {
         var log = [CChar](repeating: 0, count: 4096)
         _ = log.withUnsafeMutableBytes { sf_command(handle, Int32(SFC_GET_LOG_INFO), $0.baseAddress, Int32($0.count)) }
-        let text = log.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let text = String(nulTerminated: log)
         return text.split(separator: "\n").contains { line in
             (line.hasPrefix("data") || line.hasPrefix("SSND")) && line.contains("(should be")
         }

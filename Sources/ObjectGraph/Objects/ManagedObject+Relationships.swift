@@ -67,7 +67,7 @@ extension ManagedObject {
         let relationship = entity.allRelationships[index]
         if relationship.isToMany {
             guard let wanted = value == nil ? [] : Self.objectSet(value) else {
-                typeProblems[relationship.name] = "expects a set of objects, got a \(type(of: value!))"
+                typeProblems[relationship.name] = "expects a set of objects, got \(value.map { "a \(type(of: $0))" } ?? "nil")"
                 return
             }
             let current = members(at: index)
@@ -75,7 +75,7 @@ extension ManagedObject {
             for added in wanted.subtracting(current) { insertMember(added, at: index) }
         } else {
             guard value == nil || value is ManagedObject else {
-                typeProblems[relationship.name] = "expects an object, got a \(type(of: value!))"
+                typeProblems[relationship.name] = "expects an object, got \(value.map { "a \(type(of: $0))" } ?? "nil")"
                 return
             }
             typeProblems[relationship.name] = nil
