@@ -13,19 +13,24 @@ extension Diary {
     }
 
     /// The entries `query` selects grouped under their local day (in the query's time
-    /// zone), days and entries in the query's order.
+    /// zone, so a day is 23 or 25 hours long across a DST change), days and entries in the
+    /// query's order: ObjectGraph's results controller sections them by the day of
+    /// `creationTime`.
     /// - Throws: store errors as ``DiaryError``.
     public func daySections(_ query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [DaySection] {
-        var sections: [DaySection] = []
-        for record in try entries(query) {
-            let day = DiaryDay(record.creationTime, in: query.timeZone)
-            if sections.last?.day == day {
-                sections[sections.count - 1].entries.append(record)
-            } else {
-                sections.append(DaySection(day: day, entries: [record]))
+        let context = makeContext()
+        let request = entryRequest(query)
+        return try DiaryError.wrapping(databaseURL) {
+            let controller = try FetchedResultsController(fetchRequest: request, context: context,
+                                                          sectionKey: .localDay(of: "creationTime", in: query.timeZone))
+            try controller.performFetch()
+            try context.prefetch("tags", of: controller.fetchedObjects)
+            try context.prefetch("media", of: controller.fetchedObjects)
+            return try controller.sections.compactMap { section -> DaySection? in
+                guard let day = DiaryDay(iso: section.name) else { return nil }
+                return DaySection(day: day, entries: try section.objects.map { try record(of: $0) })
             }
         }
-        return sections
     }
 
     /// How many entries each local day of a month has (days counted in `timeZone`, so a
@@ -80,12 +85,18 @@ extension Diary {
     /// store as one predicate, plus a full-text search of the text when `fullText` is given.
     func fetchEntries(_ query: DiaryQuery, fullText: String? = nil,
                       in context: ManagedObjectContext) throws(DiaryError) -> [DiaryEntry] {
-        let order = [SortOrdering("creationTime", ascending: !query.newestFirst)]
-        var request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                   predicate: query.filter.predicate(in: query.timeZone), sortOrderings: order)
-        request.fetchLimit = query.limit
+        var request = entryRequest(query)
         if let fullText { request.fullTextSearch = FullTextSearch(fullText, in: ["text"], matchesPrefixes: true) }
         return try DiaryError.wrapping(databaseURL) { try context.fetch(request) }
+    }
+
+    /// The fetch request for `query`: its filter as one predicate, ordered by creation time.
+    func entryRequest(_ query: DiaryQuery) -> FetchRequest<DiaryEntry> {
+        var request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+                                   predicate: query.filter.predicate(in: query.timeZone),
+                                   sortOrderings: [SortOrdering("creationTime", ascending: !query.newestFirst)])
+        request.fetchLimit = query.limit
+        return request
     }
 
     /// The records of `entries`, their tags and media brought in with one query each.
