@@ -19,13 +19,13 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// The entity, resolved by the model (inherited properties included).
     public let entity: EntityDescription
     /// The object's identity: temporary until the first save, then permanent.
-    public internal(set) var objectID: ObjectID
+    @exclusivity(unchecked) public internal(set) var objectID: ObjectID
     /// The context the object lives in; nil after it was deleted and saved, or after a reset.
     ///
     /// `unowned(unsafe)` rather than `weak` (a weak reference costs two atomic operations per
     /// fetched object): the context sets it to nil on every object it lets go, and in its
     /// `deinit` on every object it still holds, so it never dangles.
-    public internal(set) unowned(unsafe) var managedObjectContext: ManagedObjectContext?
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var managedObjectContext: ManagedObjectContext?
 
     /// Whether the object was inserted and not yet saved.
     @exclusivity(unchecked) public internal(set) var isInserted = false
