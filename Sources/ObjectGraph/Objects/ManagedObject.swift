@@ -43,9 +43,11 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// To-one destinations as last loaded or saved, by relationship index.
     @exclusivity(unchecked) var committedToOne: [ObjectID?]
     /// Keys changed since the last save (only tracked for objects that are not inserted).
-    @exclusivity(unchecked) var changedKeys: Set<String> = []
+    /// (`Set()` and `Dictionary()` rather than literals: a literal calls a non-inlined initializer
+    /// per object, measurable in a fetch of 100,000.)
+    @exclusivity(unchecked) var changedKeys = Set<String>()
     /// Values that were set with the wrong type, reported by the next save's validation.
-    @exclusivity(unchecked) var typeProblems: [String: String] = [:]
+    @exclusivity(unchecked) var typeProblems = [String: String]()
     /// The store's row version when the values were loaded.
     @exclusivity(unchecked) var rowVersion: Int64 = 0
 
