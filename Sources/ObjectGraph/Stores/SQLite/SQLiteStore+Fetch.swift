@@ -111,7 +111,7 @@ extension SQLiteStore {
     /// The ID of row `key` of a to-one's destination; the entity column is read only when the
     /// destination has sub-entities.
     func destinationID(key: Int64, relationship: RelationshipDescription,
-                               connection: SQLiteConnection) throws -> ObjectID? {
+                       connection: SQLiteConnection) throws -> ObjectID? {
         guard let destination = model.entity(named: relationship.destination) else { return nil }
         if destination.subentityNames.isEmpty {
             return .permanent(entityName: destination.name, storeIdentifier: identifier, primaryKey: key)
