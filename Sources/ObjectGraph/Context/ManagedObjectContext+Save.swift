@@ -44,7 +44,6 @@ extension ManagedObjectContext {
         }
         for value in staged { value.object.values[value.index] = .blob(value.staged.reference) }
 
-        registry.reserveCapacity(registry.count + inserted.count)
         for (object, key) in zip(inserted, insertedKeys) {
             object.objectID = .permanent(entityName: object.entity.name, storeIdentifier: store.identifier, primaryKey: key)
             registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] = object

@@ -16,8 +16,9 @@ extension SQLiteStore {
                 try statement.bind(Int64(request.limit ?? -1), at: position)
                 try statement.bind(Int64(request.offset), at: position + 1)
             }
+            var decoder = SQLiteRowDecoder(store: self)
             while try statement.step() {
-                if let row = try decodeRow(statement, connection: connection) { try visit(row) }
+                if let row = try decoder.row(statement, connection: connection) { try visit(row) }
             }
         }
     }
@@ -103,36 +104,14 @@ extension SQLiteStore {
 
     /// The row under the statement's cursor (columns as in the table's select list).
     func decodeRow(_ statement: SQLiteStatement, connection: SQLiteConnection) throws -> StoreRow? {
-        guard let entity = model.entity(number: statement.int64(1)), let layout = schema.layout(of: entity) else { return nil }
-        let types = entity.attributeTypes
-        var values: [StoredValue] = []
-        values.reserveCapacity(types.count)
-        for index in types.indices {
-            let position = layout.attributePositions[index]
-            let hashPosition = layout.blobHashPositions[index]
-            if hashPosition >= 0 && !statement.isNull(hashPosition) {
-                values.append(.blob(BlobReference(sha256: statement.text(hashPosition), byteCount: statement.int64(hashPosition + 1))))
-            } else {
-                values.append(position < 0 ? .null : statement.value(position, type: types[index]))
-            }
-        }
-        var toOne: [ObjectID?] = []
-        if !entity.allRelationships.isEmpty {
-            toOne = try entity.allRelationships.indices.map { index in
-                let position = layout.toOnePositions[index]
-                guard position >= 0, !statement.isNull(position) else { return nil }
-                return try destinationID(key: statement.int64(position), relationship: entity.allRelationships[index],
-                                         connection: connection)
-            }
-        }
-        return StoreRow(entity: entity, objectID: .permanent(entityName: entity.name, storeIdentifier: identifier, primaryKey: statement.int64(0)),
-                        version: statement.int64(2), attributes: values, toOne: toOne)
+        var decoder = SQLiteRowDecoder(store: self)
+        return try decoder.row(statement, connection: connection)
     }
 
     /// The ID of row `key` of a to-one's destination; the entity column is read only when the
     /// destination has sub-entities.
-    private func destinationID(key: Int64, relationship: RelationshipDescription,
-                               connection: SQLiteConnection) throws -> ObjectID? {
+    func destinationID(key: Int64, relationship: RelationshipDescription,
+                       connection: SQLiteConnection) throws -> ObjectID? {
         guard let destination = model.entity(named: relationship.destination) else { return nil }
         if destination.subentityNames.isEmpty {
             return .permanent(entityName: destination.name, storeIdentifier: identifier, primaryKey: key)
@@ -141,5 +120,61 @@ extension SQLiteStore {
                                                   [.integer(key)]),
               let name = schema.entityNamesByNumber[number] else { return nil }
         return .permanent(entityName: name, storeIdentifier: identifier, primaryKey: key)
+    }
+}
+
+/// Reads the rows under a statement's cursor (columns as in the table's select list). It keeps
+/// what it looked up for the last row's entity, so a run of rows of one entity (the usual case)
+/// costs no lookups per row, only the column reads.
+struct SQLiteRowDecoder {
+    private let store: SQLiteStore
+    private var entityNumber: Int64 = 0
+    private var entity: EntityDescription?
+    private var layout: SQLiteSchema.EntityLayout?
+    private var types: [AttributeType] = []
+    private var hasExternalBlobs = false
+
+    init(store: SQLiteStore) {
+        self.store = store
+    }
+
+    /// The row under the cursor, or nil when its entity is not in the model.
+    mutating func row(_ statement: SQLiteStatement, connection: SQLiteConnection) throws -> StoreRow? {
+        let number = statement.int64(1)
+        if number != entityNumber || entity == nil {
+            guard let entity = store.model.entity(number: number), let layout = store.schema.layout(of: entity) else { return nil }
+            entityNumber = number
+            self.entity = entity
+            self.layout = layout
+            types = entity.attributeTypes
+            hasExternalBlobs = layout.blobHashPositions.contains { $0 >= 0 }
+        }
+        guard let entity, let layout else { return nil }
+        var values: [StoredValue] = []
+        values.reserveCapacity(types.count)
+        for index in types.indices {
+            let position = layout.attributePositions[index]
+            if hasExternalBlobs {
+                let hashPosition = layout.blobHashPositions[index]
+                if hashPosition >= 0 && !statement.isNull(hashPosition) {
+                    values.append(.blob(BlobReference(sha256: statement.text(hashPosition),
+                                                      byteCount: statement.int64(hashPosition + 1))))
+                    continue
+                }
+            }
+            values.append(position < 0 ? .null : statement.value(position, type: types[index]))
+        }
+        var toOne: [ObjectID?] = []
+        if !entity.allRelationships.isEmpty {
+            toOne = try entity.allRelationships.indices.map { index in
+                let position = layout.toOnePositions[index]
+                guard position >= 0, !statement.isNull(position) else { return nil }
+                return try store.destinationID(key: statement.int64(position), relationship: entity.allRelationships[index],
+                                               connection: connection)
+            }
+        }
+        return StoreRow(entity: entity, objectID: .permanent(entityName: entity.name, storeIdentifier: store.identifier,
+                                                             primaryKey: statement.int64(0)),
+                        version: statement.int64(2), attributes: values, toOne: toOne)
     }
 }
