@@ -6,29 +6,8 @@ import Testing
 /// searchable attributes changes the index's columns; both must be rebuilt on open.
 @Suite struct FullTextMigrationTests {
     /// `queryModel` with `mood` searchable too and a new attribute, so the store migrates.
-    private let migratedModel: ManagedObjectModel = makeModel([
-        EntityDescription("Journal", attributes: [AttributeDescription("name", .string)], relationships: [
-            RelationshipDescription("entries", destination: "Entry", inverse: "journal", isToMany: true),
-        ]),
-        EntityDescription("Entry", attributes: [
-            AttributeDescription("creationTime", .date, isIndexed: true),
-            AttributeDescription("title", .string, isSearchable: true),
-            AttributeDescription("text", .string, isSearchable: true),
-            AttributeDescription("mood", .string, isSearchable: true),
-            AttributeDescription("rating", .integer64),
-            AttributeDescription("place", .string),
-        ], relationships: [
-            RelationshipDescription("journal", destination: "Journal", inverse: "entries"),
-            RelationshipDescription("media", destination: "Media", inverse: "entry", isToMany: true, deleteRule: .cascade),
-            RelationshipDescription("tags", destination: "Tag", inverse: "entries", isToMany: true),
-        ]),
-        EntityDescription("Media", attributes: [AttributeDescription("name", .string)], relationships: [
-            RelationshipDescription("entry", destination: "Entry", inverse: "media"),
-        ]),
-        EntityDescription("Tag", attributes: [AttributeDescription("name", .string)], relationships: [
-            RelationshipDescription("entries", destination: "Entry", inverse: "tags", isToMany: true),
-        ]),
-    ])
+    private let migratedModel = makeQueryModel(moodIsSearchable: true,
+                                               moreEntryAttributes: [AttributeDescription("place", .string)])
 
     private func search(_ text: String, _ context: ManagedObjectContext) throws -> [String?] {
         var request = FetchRequest(entityName: "Entry", sortOrderings: [SortOrdering("title")])

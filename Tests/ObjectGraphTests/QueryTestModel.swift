@@ -4,28 +4,34 @@ import Foundation
 /// Journal ← Entry (searchable text and title, indexed creation time) → media (one-to-many)
 /// and tags (many-to-many): the shape of the diary, for fetch requests, full-text search and
 /// the results controller.
-let queryModel: ManagedObjectModel = makeModel([
-    EntityDescription("Journal", attributes: [AttributeDescription("name", .string)], relationships: [
-        RelationshipDescription("entries", destination: "Entry", inverse: "journal", isToMany: true),
-    ]),
-    EntityDescription("Entry", attributes: [
-        AttributeDescription("creationTime", .date, isIndexed: true),
-        AttributeDescription("title", .string, isSearchable: true),
-        AttributeDescription("text", .string, isSearchable: true),
-        AttributeDescription("mood", .string),
-        AttributeDescription("rating", .integer64),
-    ], relationships: [
-        RelationshipDescription("journal", destination: "Journal", inverse: "entries"),
-        RelationshipDescription("media", destination: "Media", inverse: "entry", isToMany: true, deleteRule: .cascade),
-        RelationshipDescription("tags", destination: "Tag", inverse: "entries", isToMany: true),
-    ]),
-    EntityDescription("Media", attributes: [AttributeDescription("name", .string)], relationships: [
-        RelationshipDescription("entry", destination: "Entry", inverse: "media"),
-    ]),
-    EntityDescription("Tag", attributes: [AttributeDescription("name", .string)], relationships: [
-        RelationshipDescription("entries", destination: "Entry", inverse: "tags", isToMany: true),
-    ]),
-])
+let queryModel = makeQueryModel()
+
+/// The query model, optionally with `mood` searchable and more attributes on `Entry` (a
+/// later version of it, for migration tests).
+func makeQueryModel(moodIsSearchable: Bool = false, moreEntryAttributes: [AttributeDescription] = []) -> ManagedObjectModel {
+    makeModel([
+        EntityDescription("Journal", attributes: [AttributeDescription("name", .string)], relationships: [
+            RelationshipDescription("entries", destination: "Entry", inverse: "journal", isToMany: true),
+        ]),
+        EntityDescription("Entry", attributes: [
+            AttributeDescription("creationTime", .date, isIndexed: true),
+            AttributeDescription("title", .string, isSearchable: true),
+            AttributeDescription("text", .string, isSearchable: true),
+            AttributeDescription("mood", .string, isSearchable: moodIsSearchable),
+            AttributeDescription("rating", .integer64),
+        ] + moreEntryAttributes, relationships: [
+            RelationshipDescription("journal", destination: "Journal", inverse: "entries"),
+            RelationshipDescription("media", destination: "Media", inverse: "entry", isToMany: true, deleteRule: .cascade),
+            RelationshipDescription("tags", destination: "Tag", inverse: "entries", isToMany: true),
+        ]),
+        EntityDescription("Media", attributes: [AttributeDescription("name", .string)], relationships: [
+            RelationshipDescription("entry", destination: "Entry", inverse: "media"),
+        ]),
+        EntityDescription("Tag", attributes: [AttributeDescription("name", .string)], relationships: [
+            RelationshipDescription("entries", destination: "Entry", inverse: "tags", isToMany: true),
+        ]),
+    ])
+}
 
 /// Inserts an entry with the given values.
 @discardableResult
