@@ -31,18 +31,22 @@ struct EntryFormatter {
     /// The listing of `entries` (already in order): a heading for each new local day,
     /// its entries below it, and an empty line between days.
     func listing(_ entries: [EntryRecord]) -> String {
-        var lines: [String] = []
+        let dates = dates
+        var output = ""
+        output.reserveCapacity(entries.count * 128)
         var currentDay: CalendarDay?
         for entry in entries {
             let day = dates.day(of: entry.creationTime)
             if day != currentDay {
-                if currentDay != nil { lines.append("") }
-                lines.append(style.bold(dates.heading(for: day)))
+                if currentDay != nil { output += "\n" }
+                output += style.bold(dates.heading(for: day))
+                output += "\n"
                 currentDay = day
             }
-            lines.append(line(for: entry))
+            output += line(for: entry)
+            output += "\n"
         }
-        return lines.map { $0 + "\n" }.joined()
+        return output
     }
 
     /// One entry's line: number, local time, star, the first line of its text (cut so
@@ -61,8 +65,17 @@ struct EntryFormatter {
             summary = summary.truncated(toColumns: max(width - 1 - fixed, 12))
         }
         let shownSummary = summary.isEmpty ? style.dim("(no text)") : summary
-        return style.bold(number) + "  " + style.dim(time) + "  " + style.yellow(star) + shownSummary
-            + style.dim(mediaPart) + style.cyan(tagPart)
+        // Appended to one string rather than concatenated pair by pair (a copy each).
+        var line = style.bold(number)
+        line.reserveCapacity(line.utf8.count + shownSummary.utf8.count + tagPart.utf8.count + 64)
+        line += "  "
+        line += style.dim(time)
+        line += "  "
+        line += style.yellow(star)
+        line += shownSummary
+        line += style.dim(mediaPart)
+        line += style.cyan(tagPart)
+        return line
     }
 
     /// The full view of one entry: number, day and time, star, tags, update time and
