@@ -12,7 +12,7 @@ extension Diary {
         let media = entry.orderedMedia.map { snapshot(of: $0) }
         return EntryRecord(id: id, snapshot: EntrySnapshot(
             uuid: uuid, creationTime: Self.milliseconds(created), updateTime: Self.milliseconds(updated),
-            text: entry.text, tags: Self.sortedNames(entry.tags), starred: entry.starred, media: media,
+            text: entry.text, tags: Self.sortedNames(entry.tagNames), starred: entry.starred, media: media,
             timeZone: entry.timeZone))
     }
 
@@ -21,7 +21,7 @@ extension Diary {
         let reference = medium.blob ?? BlobReference(sha256: medium.sha256, byteCount: medium.byteCount)
         var snapshot = MediumSnapshot(kind: medium is AudioMedium ? .audio : .image, mimeType: medium.mimeType,
                                       originalFileName: medium.originalFileName, byteCount: medium.byteCount,
-                                      sha256: medium.sha256, sourceURL: source ?? blobStore.url(for: reference))
+                                      sha256: medium.sha256, source: source.map { .file($0) } ?? .blob(blobStore, reference))
         if let image = medium as? ImageMedium {
             snapshot.width = Int(image.width)
             snapshot.height = Int(image.height)
@@ -41,8 +41,8 @@ extension Diary {
     }
 
     /// Tag names sorted case-insensitively (ties by exact spelling).
-    static func sortedNames(_ tags: Set<Tag>) -> [String] {
-        tags.map(\.name).sorted { lhs, rhs in
+    static func sortedNames(_ names: [String]) -> [String] {
+        names.sorted { lhs, rhs in
             let order = lhs.caseInsensitiveCompare(rhs)
             return order == .orderedSame ? lhs < rhs : order == .orderedAscending
         }

@@ -3,7 +3,7 @@ import ObjectGraph
 
 extension EntryEditor {
     /// The entry's tag names, sorted case-insensitively.
-    public var tags: [String] { Diary.sortedNames(entry.tags) }
+    public var tags: [String] { Diary.sortedNames(entry.tagNames) }
 
     /// Tags the entry with `name` (trimmed). An existing tag of that name in any case is
     /// reused; otherwise a new tag is created with this spelling. Tagging twice is harmless.

@@ -75,4 +75,18 @@ import Testing
         let whole = EntryFormatter(timeZone: .gmt, style: TextStyler(isEnabled: false), width: nil).line(for: entry)
         #expect(whole.hasPrefix("#42  11:03  ★ 海辺の一日 wave") && !whole.contains("…"))
     }
+
+    @Test func theSummaryIsTheFirstNonBlankLineTrimmed() {
+        #expect(EntryFormatter.firstLine(of: nil) == nil)
+        #expect(EntryFormatter.firstLine(of: "") == nil)
+        #expect(EntryFormatter.firstLine(of: " \t\r\n\u{A0}\u{2028} ") == nil)
+        #expect(EntryFormatter.firstLine(of: "Beach day\nsecond line") == "Beach day")
+        #expect(EntryFormatter.firstLine(of: "\r\n  \t\nBeach day  \r\nmore") == "Beach day")
+        #expect(EntryFormatter.firstLine(of: "\u{3000}海辺の一日\u{A0}\u{85}next") == "海辺の一日")
+        #expect(EntryFormatter.firstLine(of: "one\u{2028}two") == "one")
+        #expect(EntryFormatter.firstLine(of: "\u{2029}one\u{0B}two") == "one")
+        #expect(EntryFormatter.firstLine(of: "café\u{0C}x") == "café")
+        #expect(EntryFormatter.firstLine(of: "tea \u{2026} é") == "tea \u{2026} é")
+        #expect(EntryFormatter.firstLine(of: "e\u{301} ") == "e\u{301}")
+    }
 }

@@ -25,8 +25,13 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     /// The day on which `date` falls in `calendar`'s time zone (cheap: the zone's
     /// offset at that moment and arithmetic, so grouping many entries by day is fast).
     public init(containing date: Date, in calendar: Calendar) {
+        self.init(containing: date, in: calendar.timeZone)
+    }
+
+    /// The day on which `date` falls in `timeZone` (no calendar needs making).
+    public init(containing date: Date, in timeZone: TimeZone) {
         let seconds = date.boundedSecondsSince1970.rounded(.down)
-        let offset = calendar.timeZone.secondsFromGMT(for: date)
+        let offset = timeZone.secondsFromGMT(for: date)
         self.init(daysSinceEpoch: (Int(seconds) + offset).quotientAndRemainderFlooring(86_400).quotient)
     }
 

@@ -31,18 +31,22 @@ struct EntryFormatter {
     /// The listing of `entries` (already in order): a heading for each new local day,
     /// its entries below it, and an empty line between days.
     func listing(_ entries: [EntryRecord]) -> String {
-        var lines: [String] = []
+        let dates = dates
+        var output = ""
+        output.reserveCapacity(entries.count * 128)
         var currentDay: CalendarDay?
         for entry in entries {
             let day = dates.day(of: entry.creationTime)
             if day != currentDay {
-                if currentDay != nil { lines.append("") }
-                lines.append(style.bold(dates.heading(for: day)))
+                if currentDay != nil { output += "\n" }
+                output += style.bold(dates.heading(for: day))
+                output += "\n"
                 currentDay = day
             }
-            lines.append(line(for: entry))
+            output += line(for: entry)
+            output += "\n"
         }
-        return lines.map { $0 + "\n" }.joined()
+        return output
     }
 
     /// One entry's line: number, local time, star, the first line of its text (cut so
@@ -61,8 +65,17 @@ struct EntryFormatter {
             summary = summary.truncated(toColumns: max(width - 1 - fixed, 12))
         }
         let shownSummary = summary.isEmpty ? style.dim("(no text)") : summary
-        return style.bold(number) + "  " + style.dim(time) + "  " + style.yellow(star) + shownSummary
-            + style.dim(mediaPart) + style.cyan(tagPart)
+        // Appended to one string rather than concatenated pair by pair (a copy each).
+        var line = style.bold(number)
+        line.reserveCapacity(line.utf8.count + shownSummary.utf8.count + tagPart.utf8.count + 64)
+        line += "  "
+        line += style.dim(time)
+        line += "  "
+        line += style.yellow(star)
+        line += shownSummary
+        line += style.dim(mediaPart)
+        line += style.cyan(tagPart)
+        return line
     }
 
     /// The full view of one entry: number, day and time, star, tags, update time and
@@ -121,28 +134,64 @@ struct EntryFormatter {
     }
 
     /// The first line of `text` that is not blank, trimmed; nil when there is none.
-    /// Walks the text only up to that line, scalar by scalar (a listing calls this for every
-    /// entry; splitting the whole text into characters and trimming through Foundation cost
-    /// more than reading the entries from the store).
+    /// Looks for the line breaks in the text's UTF-8 bytes, only up to that line, and
+    /// trims only the line's ends (a listing calls this for every entry; walking the text
+    /// scalar by scalar through String indices cost more than reading the entries).
     static func firstLine(of text: String?) -> String? {
-        guard let scalars = text?.unicodeScalars else { return nil }
-        var start = scalars.startIndex
-        while start < scalars.endIndex {
-            let end = scalars[start...].firstIndex(where: isLineBreak) ?? scalars.endIndex
-            var line = scalars[start..<end]
-            while let first = line.first, first.properties.isWhitespace { line = line.dropFirst() }
-            while let last = line.last, last.properties.isWhitespace { line = line.dropLast() }
-            if !line.isEmpty { return String(line) }
-            start = end < scalars.endIndex ? scalars.index(after: end) : scalars.endIndex
+        guard var text else { return nil }
+        return text.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                var breakLength = 0
+                while end < bytes.count {
+                    breakLength = lineBreakLength(in: bytes, at: end)
+                    if breakLength > 0 { break }
+                    end += 1
+                }
+                // ASCII whitespace goes byte by byte; only a line that then starts or ends
+                // outside ASCII needs the scalars' whitespace property.
+                var lower = start, upper = end
+                while lower < upper, isASCIIWhitespace(bytes[lower]) { lower += 1 }
+                while upper > lower, isASCIIWhitespace(bytes[upper - 1]) { upper -= 1 }
+                if lower < upper {
+                    let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
+                    let shown = bytes[lower] < 0x80 && bytes[upper - 1] < 0x80 ? line : trimmed(line)
+                    if !shown.isEmpty { return shown }
+                }
+                start = end + breakLength
+            }
+            return nil
         }
-        return nil
     }
 
-    /// The scalars `Character.isNewline` counts: LF, VT, FF, CR, NEL, LS, PS.
-    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
-        default: false
+    /// `line` without the whitespace scalars at its ends.
+    private static func trimmed(_ line: String) -> String {
+        let whole = line.unicodeScalars
+        var scalars = whole[...]
+        while let first = scalars.first, first.properties.isWhitespace { scalars = scalars.dropFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars = scalars.dropLast() }
+        return scalars.startIndex == whole.startIndex && scalars.endIndex == whole.endIndex ? line : String(scalars)
+    }
+
+    /// Whether `byte` is an ASCII scalar with the whitespace property: tab to carriage return, space.
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
+
+    /// The length in bytes of the line break starting at `index` of valid UTF-8 `bytes`, or 0:
+    /// the scalars `Character.isNewline` counts, LF, VT, FF, CR (one byte), NEL (`C2 85`),
+    /// LS and PS (`E2 80 A8`, `E2 80 A9`). Lead bytes never occur inside another scalar.
+    private static func lineBreakLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        switch bytes[index] {
+        case 0x0A...0x0D:
+            return 1
+        case 0xC2:
+            return index + 1 < bytes.count && bytes[index + 1] == 0x85 ? 2 : 0
+        case 0xE2:
+            return index + 2 < bytes.count && bytes[index + 1] == 0x80 && (0xA8...0xA9).contains(bytes[index + 2]) ? 3 : 0
+        default:
+            return 0
         }
     }
 }

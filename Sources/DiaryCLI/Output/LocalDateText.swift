@@ -17,7 +17,7 @@ struct LocalDateText {
 
     /// The local day `date` falls on.
     func day(of date: Date) -> CalendarDay {
-        CalendarDay(containing: date, in: .localGregorian(in: timeZone))
+        CalendarDay(containing: date, in: timeZone)
     }
 
     /// `14:03`, the local wall-clock time.

@@ -29,13 +29,28 @@ public struct MediumSnapshot: Sendable, Hashable {
     /// Number of channels (recordings).
     public var channels: Int?
     /// Where the medium's bytes are.
-    public var sourceURL: URL
+    public var sourceURL: URL {
+        get { source.url }
+        set { source = .file(newValue) }
+    }
+    /// Where the bytes are, the URL of a blob built only when read.
+    var source: MediumSource
 
     /// Makes a snapshot; the optional facts default to absent.
     public init(kind: MediumKind, mimeType: String, originalFileName: String, byteCount: Int64,
                 sha256: String, width: Int? = nil, height: Int? = nil, orientation: Int? = nil,
                 duration: Double? = nil, sampleRate: Int? = nil, channels: Int? = nil,
                 sourceURL: URL) {
+        self.init(kind: kind, mimeType: mimeType, originalFileName: originalFileName, byteCount: byteCount,
+                  sha256: sha256, width: width, height: height, orientation: orientation, duration: duration,
+                  sampleRate: sampleRate, channels: channels, source: .file(sourceURL))
+    }
+
+    /// Makes a snapshot whose bytes are at `source`.
+    init(kind: MediumKind, mimeType: String, originalFileName: String, byteCount: Int64,
+         sha256: String, width: Int? = nil, height: Int? = nil, orientation: Int? = nil,
+         duration: Double? = nil, sampleRate: Int? = nil, channels: Int? = nil,
+         source: MediumSource) {
         self.kind = kind
         self.mimeType = mimeType
         self.originalFileName = originalFileName
@@ -47,6 +62,6 @@ public struct MediumSnapshot: Sendable, Hashable {
         self.duration = duration
         self.sampleRate = sampleRate
         self.channels = channels
-        self.sourceURL = sourceURL
+        self.source = source
     }
 }

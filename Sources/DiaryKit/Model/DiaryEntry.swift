@@ -19,9 +19,21 @@ final class DiaryEntry: ManagedObject {
     var media: Set<Medium> { objects(forKey: "media") }
     var tags: Set<Tag> { objects(forKey: "tags") }
 
+    /// The names of the tags, in no order.
+    var tagNames: [String] { members("tags", as: Tag.self).map(\.name) }
+
     /// The media sorted by position.
     var orderedMedia: [Medium] {
-        media.sorted { ($0.position, $0.objectID.description) < ($1.position, $1.objectID.description) }
+        let media = members("media", as: Medium.self)
+        guard media.count > 1 else { return media }
+        return media.sorted { ($0.position, $0.objectID.description) < ($1.position, $1.objectID.description) }
+    }
+
+    /// The members of to-many `key` that are `T`s, in no order: read from the relationship's
+    /// own set, with no set of `T` built (a listing asks every entry for its tags and media).
+    private func members<T: ManagedObject>(_ key: String, as type: T.Type) -> [T] {
+        guard let members = value(forKey: key) as? Set<ManagedObject>, !members.isEmpty else { return [] }
+        return members.compactMap { $0 as? T }
     }
 
     override func awakeFromInsert() {

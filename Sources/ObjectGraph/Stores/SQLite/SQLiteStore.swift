@@ -66,14 +66,24 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
                     throw StoreError.corruptStore(path: sqlite3_db_filename(connection.handle, nil).map { String(cString: $0) } ?? "?",
                                                   reason: "the metadata table lacks the store identifier or model hash")
                 }
+                let previous = values["previousModelVersionHashes"].flatMap {
+                    try? JSONDecoder().decode([String].self, from: Data($0.utf8))
+                }
+                // The entity hashes and the model description are only read back to migrate:
+                // a store of `model` that keeps its description keeps `model`'s own (the hash
+                // is of it), so their JSON is decoded only when the hash differs (decoding it
+                // cost over a millisecond on every open).
+                if hash == model.versionHash, values["modelDescription"] != nil {
+                    return StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash,
+                                         entityVersionHashes: model.entityVersionHashes,
+                                         modelDescription: ModelDescription(model: model),
+                                         previousModelVersionHashes: previous)
+                }
                 let entityHashes = values["entityVersionHashes"].flatMap {
                     try? JSONDecoder().decode([String: String].self, from: Data($0.utf8))
                 } ?? [:]
                 return StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash, entityVersionHashes: entityHashes,
-                                     modelDescription: modelDescription(in: values),
-                                     previousModelVersionHashes: values["previousModelVersionHashes"].flatMap {
-                                         try? JSONDecoder().decode([String].self, from: Data($0.utf8))
-                                     })
+                                     modelDescription: modelDescription(in: values), previousModelVersionHashes: previous)
             }
             let metadata = StoreMetadata(newStoreFor: model)
             try connection.execute("CREATE TABLE \"Z_METADATA\" (\"key\" TEXT PRIMARY KEY, \"value\" TEXT NOT NULL)")
