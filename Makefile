@@ -40,9 +40,10 @@ demo: build
 	@DIARY_BIN="$(BIN_DIR)/diary" ./scripts/demo
 
 ## bench: every benchmark suite, release build.
+## (`swift run` does not take --static-swift-stdlib, so the built binary is run directly.)
 bench: release
 	@for suite in objectgraph contexts migration media diary interop cli; do \
-		$(SWIFT) run $(RELEASE_FLAGS) diary-bench $$suite || exit 1; \
+		"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/diary-bench" $$suite || exit 1; \
 	done
 
 ## fuzz: libFuzzer over MediaKit's image and audio probes/validators (FUZZ_SECONDS per target).
