@@ -101,6 +101,18 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The all-zero temporary ID an object holds between its initializer and its registration
+    /// (built from words: no `UUID` to convert per fetched object).
+    static func placeholder(entityName: String) -> ObjectID {
+        ObjectID(entityName: entityName, store: nil, kind: .temporary(UUIDWords(high: 0, low: 0)))
+    }
+
+    private init(entityName: String, store: UUIDWords?, kind: Kind) {
+        self.entityName = entityName
+        self.store = store
+        self.kind = kind
+    }
+
     /// Equal when entity, store and storage are equal.
     public static func == (lhs: ObjectID, rhs: ObjectID) -> Bool {
         lhs.kind == rhs.kind && lhs.store == rhs.store && lhs.entityName == rhs.entityName
@@ -128,6 +140,11 @@ extension ObjectID {
     private struct UUIDWords: Hashable, Sendable {
         let high: UInt64
         let low: UInt64
+
+        init(high: UInt64, low: UInt64) {
+            self.high = high
+            self.low = low
+        }
 
         init(_ uuid: UUID) {
             // Reads the 16 bytes of the 16-byte `uuid_t` as two unaligned words: exactly in bounds.
