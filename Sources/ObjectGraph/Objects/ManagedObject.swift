@@ -56,7 +56,7 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// Subclasses inherit this initializer; they should not add stored properties that need one.
     public required init(entity: EntityDescription, insertInto context: ManagedObjectContext?) {
         self.entity = entity
-        self.objectID = ObjectID(entityName: entity.name, storeIdentifier: nil, storage: .temporary(Self.placeholderUUID))
+        self.objectID = .placeholder(entityName: entity.name)
         self.values = []
         self.committed = []
         self.slots = []
@@ -65,8 +65,6 @@ open class ManagedObject: Hashable, CustomStringConvertible {
             context.register(inserted: self)
         }
     }
-
-    private static let placeholderUUID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
     /// Whether the object has unsaved changes: inserted, deleted, or with changed properties.
     public var hasChanges: Bool { isInserted || isDeleted || !changedKeys.isEmpty }
