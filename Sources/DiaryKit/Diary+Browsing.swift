@@ -26,9 +26,12 @@ extension Diary {
             try controller.performFetch()
             try context.prefetch("tags", of: controller.fetchedObjects)
             try context.prefetch("media", of: controller.fetchedObjects)
-            return try controller.sections.compactMap { section -> DaySection? in
-                guard let day = DiaryDay(iso: section.name) else { return nil }
-                return DaySection(day: day, entries: try section.objects.map { try record(of: $0) })
+            return try controller.sections.map { section -> DaySection in
+                let entries = try section.objects.map { try record(of: $0) }
+                // A time no calendar can place (a store edited by hand) still lists its entries.
+                let day = DiaryDay(iso: section.name)
+                    ?? DiaryDay(entries.first?.creationTime ?? Date(timeIntervalSince1970: 0), in: query.timeZone)
+                return DaySection(day: day, entries: entries)
             }
         }
     }

@@ -43,7 +43,13 @@ struct ListCommand: ParsableCommand {
         let filter = EntryFilter(period: period, tag: tag, starred: starred ? true : nil)
         let query = context.query(filter, newestFirst: !oldestFirst,
                                   limit: limit ?? (period == nil ? Self.defaultLimit : nil))
-        let entries = try context.openDiary().entries(query)
-        context.write(entries: entries, json: json, emptyMessage: "No entries.")
+        let diary = try context.openDiary()
+        if json {
+            context.write(entries: try diary.entries(query), json: true, emptyMessage: "No entries.")
+        } else {
+            // Grouped by local day in DiaryKit (ObjectGraph's results controller), written here.
+            let sections = try diary.daySections(query)
+            context.write(sections.isEmpty ? "No entries.\n" : context.entryFormatter.listing(sections))
+        }
     }
 }

@@ -28,6 +28,25 @@ struct EntryFormatter {
 
     private var dates: LocalDateText { LocalDateText(timeZone: timeZone) }
 
+    /// The listing of DiaryKit's day sections: a heading for each day, its entries below
+    /// it, and an empty line between days.
+    func listing(_ sections: [DaySection]) -> String {
+        var output = ""
+        output.reserveCapacity(sections.reduce(0) { $0 + $1.entries.count } * 128)
+        for (index, section) in sections.enumerated() {
+            if index > 0 { output += "\n" }
+            if let day = CalendarDay(year: section.day.year, month: section.day.month, day: section.day.day) {
+                output += style.bold(dates.heading(for: day))
+                output += "\n"
+            }
+            for entry in section.entries {
+                output += line(for: entry)
+                output += "\n"
+            }
+        }
+        return output
+    }
+
     /// The listing of `entries` (already in order): a heading for each new local day,
     /// its entries below it, and an empty line between days.
     func listing(_ entries: [EntryRecord]) -> String {

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import ObjectGraph
+
+@Suite struct SectionKeyTests {
+    /// The day arithmetic agrees with Foundation's Gregorian calendar from 1600 to 2400
+    /// (before 1582 Foundation switches to the Julian calendar; ours stays proleptic).
+    @Test func civilDatesAgreeWithTheGregorianCalendar() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        var generator = SystemRandomNumberGenerator()
+        let first = Int64(-135_140), last = Int64(157_000)        // 1600-01-01 … 2399-10-…
+        for days in [first, -1, 0, 1, 59, 60, 365, 10_957, 11_016, 20_000, last] + (0..<2_000).map({ _ in
+            Int64.random(in: first...last, using: &generator)
+        }) {
+            let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(days) * 86_400))
+            let ours = SectionKey.civilDate(daysSince1970: days)
+            #expect(ours.year == Int64(parts.year ?? 0) && ours.month == Int64(parts.month ?? 0)
+                    && ours.day == Int64(parts.day ?? 0), "day \(days)")
+        }
+    }
+
+    @Test func localDayFollowsTheZoneAcrossADaylightSavingChange() throws {
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let key = SectionKey.localDay(of: "t", in: berlin)
+        // 2026-03-29 00:30 and 23:30 local (01:00 → 03:00 that night) are one day; 2026-03-28 23:30 is not.
+        let cases: [(String, String)] = [
+            ("2026-03-28T23:30:00+01:00", "2026-03-28"), ("2026-03-29T00:30:00+01:00", "2026-03-29"),
+            ("2026-03-29T23:30:00+02:00", "2026-03-29"), ("2026-03-30T00:10:00+02:00", "2026-03-30"),
+        ]
+        let formatter = ISO8601DateFormatter()
+        for (text, day) in cases {
+            let date = try #require(formatter.date(from: text))
+            #expect(key.sectionName(for: .date(date)) == day, "\(text)")
+        }
+        #expect(key.sectionName(for: .date(Date(timeIntervalSince1970: 1e300))) == "")
+        #expect(key.sectionName(for: .null) == "")
+    }
+}
