@@ -17,7 +17,7 @@ import Testing
         #expect(html.contains("<li>#travel</li><li>#sea</li>"))
         #expect(html.contains("<img src=\"media/beach.png\" width=\"6\" height=\"4\" alt=\"Photo beach.png\">"))
         #expect(html.contains("<audio controls preload=\"metadata\" src=\"media/waves.wav\">"))
-        #expect(html.contains("Recording waves.wav · 0:00"))
+        #expect(html.contains("Recording waves.wav · 0.2 s"))
         #expect(html.contains("★ starred"))
         #expect(html.contains("<footer>"))
     }
@@ -56,7 +56,8 @@ import Testing
         #expect(html.contains("width=\"4\" height=\"6\""))
     }
 
-    @Test(arguments: [(0.25, "0:00"), (59.6, "1:00"), (183.2, "3:03"), (3_725, "1:02:05")])
+    @Test(arguments: [(0.26, "0.3 s"), (9.94, "9.9 s"), (9.96, "0:10"), (59.6, "1:00"), (183.2, "3:03"),
+                      (3_725, "1:02:05"), (1e300, "1000000:00:00"), (-Double.infinity, "0:00")] as [(Double, String)])
     func durationsReadAsAClock(seconds: Double, clock: String) {
         #expect(EntryPage.clock(seconds) == clock)
     }

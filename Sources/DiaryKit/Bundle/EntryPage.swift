@@ -112,9 +112,12 @@ struct EntryPage {
         BundleTimestamp.string(from: date, in: timeZone)
     }
 
-    /// `m:ss` or `h:mm:ss`, rounded to the second.
+    /// A recording's length as a clock (`3:03`, `1:02:05`); under ten seconds in tenths
+    /// (`0.3 s`), so a short note does not read as `0:00`. Times beyond a million hours (a
+    /// store edited by hand) are shown as that bound instead of trapping.
     static func clock(_ seconds: Double) -> String {
-        let total = seconds.isFinite ? max(0, Int(seconds.rounded())) : 0
+        if seconds.isFinite, seconds >= 0, seconds < 9.95 { return String(format: "%.1f s", seconds) }
+        let total = seconds.isFinite ? Int(min(max(0, seconds.rounded()), 3.6e9)) : 0
         let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
         return hours > 0
             ? String(format: "%d:%02d:%02d", hours, minutes, rest)
