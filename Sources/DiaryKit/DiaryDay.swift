@@ -1,4 +1,5 @@
 import Foundation
+import ObjectGraph
 
 /// A calendar day as the user sees it (local year, month and day), independent of any
 /// time zone until one is given to find its start and end.
@@ -20,6 +21,17 @@ public struct DiaryDay: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.year = year
         self.month = month
         self.day = day
+    }
+
+    /// The day `days` after 1970-01-01 in the proleptic Gregorian calendar (before it when negative).
+    public init(daysSince1970 days: Int) {
+        (year, month, day) = ProlepticGregorian.date(daysSince1970: days)
+    }
+
+    /// The number of days from 1970-01-01 to the given day in the proleptic Gregorian
+    /// calendar (no check that the day exists).
+    public static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        ProlepticGregorian.daysSince1970(year: year, month: month, day: day)
     }
 
     /// Parses `YYYY-MM-DD`; nil for anything else or a day that does not exist.

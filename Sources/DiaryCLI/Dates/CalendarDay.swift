@@ -1,3 +1,4 @@
+import DiaryKit
 import Foundation
 
 /// A day of the Gregorian calendar (`2026-11-29`), independent of any time zone until
@@ -93,26 +94,14 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         }
     }
 
-    // Days since 1970-01-01 and back (H. Hinnant's civil-calendar algorithms).
+    // Days since 1970-01-01 and back: DiaryKit's day arithmetic.
     var daysSinceEpoch: Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        DiaryDay.daysSince1970(year: year, month: month, day: day)
     }
 
     init(daysSinceEpoch: Int) {
-        let shifted = daysSinceEpoch + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        self.init(unchecked: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let day = DiaryDay(daysSince1970: daysSinceEpoch)
+        self.init(unchecked: day.year, day.month, day.day)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ObjectGraph
 
 extension DiaryExporter {
     /// Writes one `YYYY-MM-DD.md` per local day (in ``timeZone``) holding that day's entries
@@ -55,7 +56,7 @@ extension DiaryExporter {
         let weekdays = ["Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"]
         let months = ["January", "February", "March", "April", "May", "June", "July", "August",
                       "September", "October", "November", "December"]
-        let days = WallClockTime.daysSinceEpoch(year: clock.year, month: clock.month, day: clock.day)
+        let days = ProlepticGregorian.daysSince1970(year: clock.year, month: clock.month, day: clock.day)
         let weekday = weekdays[((days % 7) + 7) % 7]
         return "\(weekday), \(clock.day) \(months[clock.month - 1]) \(clock.year)"
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ObjectGraph
 
 /// A local date and time without a zone (`2026-11-29 14:30`), as jrnl stores them, and
 /// the conversions between it and an instant by offset arithmetic (no `Calendar` per call,
@@ -43,7 +44,7 @@ struct WallClockTime: Sendable, Hashable {
     /// The instant this wall-clock time names in `zone`. In a gap (clocks put forward) the
     /// later offset applies; in an overlap the earlier instant is chosen.
     func instant(in zone: TimeZone) -> Date {
-        let naive = Double(Self.daysSinceEpoch(year: year, month: month, day: day) * 86_400
+        let naive = Double(ProlepticGregorian.daysSince1970(year: year, month: month, day: day) * 86_400
                            + hour * 3600 + minute * 60 + second)
         let first = naive - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: naive)))
         let second = naive - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: first)))
@@ -55,7 +56,7 @@ struct WallClockTime: Sendable, Hashable {
         let local = Int((date.timeIntervalSince1970).rounded(.down)) + zone.secondsFromGMT(for: date)
         let days = Int((Double(local) / 86_400).rounded(.down))
         let seconds = local - days * 86_400
-        (year, month, day) = Self.civil(fromDays: days)
+        (year, month, day) = ProlepticGregorian.date(daysSince1970: days)
         (hour, minute, second) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
     }
 
@@ -71,28 +72,7 @@ struct WallClockTime: Sendable, Hashable {
     /// `14:30`.
     var minuteString: String { "\(Self.padded(hour, 2)):\(Self.padded(minute, 2))" }
 
-    // MARK: Calendar arithmetic (proleptic Gregorian, H. Hinnant's algorithms)
-
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func civil(fromDays days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
+    // MARK: Calendar arithmetic
 
     private static func daysIn(month: Int, year: Int) -> Int {
         switch month {

@@ -43,27 +43,13 @@ public struct SectionKey: Sendable {
             guard case .date(let date) = value else { return "" }
             let seconds = date.timeIntervalSince1970
             guard seconds.isFinite, abs(seconds) < 1e13 else { return "" }
-            let local = Int64(seconds.rounded(.down)) + Int64(timeZone.secondsFromGMT(for: date))
-            let (year, month, day) = civilDate(daysSince1970: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+            let local = Int(seconds.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+            let (year, month, day) = ProlepticGregorian.date(daysSince1970: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
             return zeroPadded(year, 4) + "-" + zeroPadded(month, 2) + "-" + zeroPadded(day, 2)
         }
     }
 
-    /// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's
-    /// `civil_from_days`), without a Calendar per object.
-    static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func zeroPadded(_ number: Int64, _ width: Int) -> String {
+    private static func zeroPadded(_ number: Int, _ width: Int) -> String {
         let digits = String(abs(number))
         let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
         return number < 0 ? "-" + padded : padded
