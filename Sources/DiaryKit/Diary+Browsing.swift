@@ -24,8 +24,7 @@ extension Diary {
             let controller = try FetchedResultsController(fetchRequest: request, context: context,
                                                           sectionKey: .localDay(of: "creationTime", in: query.timeZone))
             try controller.performFetch()
-            try context.prefetch("tags", of: controller.fetchedObjects)
-            try context.prefetch("media", of: controller.fetchedObjects)
+            try prefetchTagsAndMedia(of: controller.fetchedObjects, in: context)
             return try controller.sections.map { section -> DaySection in
                 let entries = try section.objects.map { try record(of: $0) }
                 // A time no calendar can place (a store edited by hand) still lists its entries.
@@ -104,10 +103,14 @@ extension Diary {
 
     /// The records of `entries`, their tags and media brought in with one query each.
     func records(of entries: [DiaryEntry], in context: ManagedObjectContext) throws(DiaryError) -> [EntryRecord] {
-        try DiaryError.wrapping(databaseURL) {
-            try context.prefetch("tags", of: entries)
-            try context.prefetch("media", of: entries)
-        }
+        try DiaryError.wrapping(databaseURL) { try prefetchTagsAndMedia(of: entries, in: context) }
         return try entries.map { entry throws(DiaryError) in try record(of: entry) }
+    }
+
+    /// Loads the tags and media of all of `entries` with one query per relationship, as a
+    /// listing needs them (not one query per entry).
+    private func prefetchTagsAndMedia(of entries: [DiaryEntry], in context: ManagedObjectContext) throws {
+        try context.prefetch("tags", of: entries)
+        try context.prefetch("media", of: entries)
     }
 }

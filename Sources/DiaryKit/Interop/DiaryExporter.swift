@@ -76,14 +76,9 @@ struct DiaryExporter {
         while true {
             request.fetchOffset = offset
             let context = diary.makeContext()
-            let page = try DiaryError.wrapping(diary.databaseURL) {
-                let page = try context.fetch(request)
-                try context.prefetch("tags", of: page)
-                try context.prefetch("media", of: page)
-                return page
-            }
-            for entry in page {
-                try body(try diary.record(of: entry))
+            let page = try DiaryError.wrapping(diary.databaseURL) { try context.fetch(request) }
+            for record in try diary.records(of: page, in: context) {
+                try body(record)
             }
             if page.count < Self.pageSize { return }
             offset += page.count
