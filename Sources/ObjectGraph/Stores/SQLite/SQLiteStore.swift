@@ -36,7 +36,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         schema = SQLiteSchema(model: model)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
-        try connection.execute("PRAGMA journal_mode = WAL")
+        try Self.enableWriteAheadLog(connection, waitingUpTo: busyTimeoutMilliseconds)
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA foreign_keys = ON")
         try PredicateSQLFunctions.register(on: connection.handle)
@@ -49,6 +49,25 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         let blobs = url.deletingPathExtension().appendingPathExtension("blobs")
         blobDirectory = blobs
         blobStore = try BlobStore(directory: blobs)
+    }
+
+    /// Switches the database to WAL mode. The switch needs the database to itself and SQLite
+    /// answers "database is locked" at once, without its busy handler, while another process
+    /// is creating the same new store; so this waits and retries (1 ms doubling to 64 ms) up
+    /// to the busy timeout like a writer does.
+    /// - Throws: ``SQLiteError`` when the switch still fails after the timeout.
+    private static func enableWriteAheadLog(_ connection: SQLiteConnection, waitingUpTo timeout: Int) throws {
+        var waited = 0, pause = 1
+        while true {
+            do {
+                try connection.execute("PRAGMA journal_mode = WAL")
+                return
+            } catch let error as SQLiteError where error.resultCode == SQLITE_BUSY && waited < timeout {
+                usleep(UInt32(pause * 1000))
+                waited += pause
+                pause = min(pause * 2, 64)
+            }
+        }
     }
 
     /// Reads the metadata table, or creates the schema and metadata of a new store.
