@@ -133,6 +133,8 @@ struct SQLiteRowDecoder {
     private var layout: SQLiteSchema.EntityLayout?
     private var types: [AttributeType] = []
     private var hasExternalBlobs = false
+    /// A permanent ID of the current entity in this store; each row's ID is it with the row's key.
+    private var prototypeID: ObjectID?
 
     init(store: SQLiteStore) {
         self.store = store
@@ -148,22 +150,12 @@ struct SQLiteRowDecoder {
             self.layout = layout
             types = entity.attributeTypes
             hasExternalBlobs = layout.blobHashPositions.contains { $0 >= 0 }
+            prototypeID = .permanent(entityName: entity.name, storeIdentifier: store.identifier, primaryKey: 0)
         }
-        guard let entity, let layout else { return nil }
+        guard let entity, let layout, let prototypeID else { return nil }
         var values: [StoredValue] = []
         values.reserveCapacity(types.count)
-        for index in types.indices {
-            let position = layout.attributePositions[index]
-            if hasExternalBlobs {
-                let hashPosition = layout.blobHashPositions[index]
-                if hashPosition >= 0 && !statement.isNull(hashPosition) {
-                    values.append(.blob(BlobReference(sha256: statement.text(hashPosition),
-                                                      byteCount: statement.int64(hashPosition + 1))))
-                    continue
-                }
-            }
-            values.append(position < 0 ? .null : statement.value(position, type: types[index]))
-        }
+        for index in types.indices { values.append(value(at: index, statement, layout: layout)) }
         var toOne: [ObjectID?] = []
         if !entity.allRelationships.isEmpty {
             toOne = try entity.allRelationships.indices.map { index in
@@ -173,8 +165,21 @@ struct SQLiteRowDecoder {
                                                connection: connection)
             }
         }
-        return StoreRow(entity: entity, objectID: .permanent(entityName: entity.name, storeIdentifier: store.identifier,
-                                                             primaryKey: statement.int64(0)),
+        return StoreRow(entity: entity, objectID: prototypeID.withPrimaryKey(statement.int64(0)),
                         version: statement.int64(2), attributes: values, toOne: toOne)
+    }
+
+    /// Attribute `index` of the row: an external blob's reference when the row holds one,
+    /// otherwise the column's value (`.null` for an attribute the table does not store).
+    @inline(__always)
+    private func value(at index: Int, _ statement: SQLiteStatement, layout: SQLiteSchema.EntityLayout) -> StoredValue {
+        if hasExternalBlobs {
+            let hashPosition = layout.blobHashPositions[index]
+            if hashPosition >= 0 && !statement.isNull(hashPosition) {
+                return .blob(BlobReference(sha256: statement.text(hashPosition), byteCount: statement.int64(hashPosition + 1)))
+            }
+        }
+        let position = layout.attributePositions[index]
+        return position < 0 ? .null : statement.value(position, type: types[index])
     }
 }
