@@ -29,8 +29,8 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile",
                        providers: [.apt(["libsndfile1-dev"])]),
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto",
-                       providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CNettle", pkgConfig: "nettle",
+                       providers: [.apt(["nettle-dev"])]),
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive",
                        providers: [.apt(["libarchive-dev"])]),
 
@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "CMediaShim", dependencies: ["CJPEG", "CPNG"]),
 
         // MARK: Swift layers, bottom to top
-        .target(name: "ObjectGraph", dependencies: ["CSQLite", "CCrypto"],
+        .target(name: "ObjectGraph", dependencies: ["CSQLite", "CNettle"],
                 swiftSettings: swiftSettings),
         .target(name: "MediaKit", dependencies: ["CMediaShim", "CJPEG", "CPNG", "CSndFile"],
                 swiftSettings: swiftSettings),
