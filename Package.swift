@@ -27,22 +27,27 @@ let package = Package(
                        providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile",
-                       providers: [.apt(["libsndfile1-dev"])]),
+        // Headers only: the executable is not linked against libsndfile and libarchive;
+        // CDeferredLibraries loads them on first use.
+        .systemLibrary(name: "CSndFile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CNettle", pkgConfig: "nettle",
                        providers: [.apt(["nettle-dev"])]),
-        .systemLibrary(name: "CArchive", pkgConfig: "libarchive",
-                       providers: [.apt(["libarchive-dev"])]),
+        .systemLibrary(name: "CArchive", providers: [.apt(["libarchive-dev"])]),
 
         // MARK: C shim: libjpeg/libpng calls guarded by setjmp/longjmp
-        .target(name: "CMediaShim", dependencies: ["CJPEG", "CPNG"]),
+        .target(name: "CMediaShim", dependencies: ["CJPEG", "CPNG"],
+                // Its mpg123_new must be in the dynamic symbol table for the dlopen'ed libsndfile
+                // to bind to it (see Mpg123Quiet.c); nothing at link time refers to it any more.
+                linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=mpg123_new"])]),
+        // MARK: C: libsndfile and libarchive, opened with dlopen on first use
+        .target(name: "CDeferredLibraries", dependencies: ["CSndFile", "CArchive"]),
 
         // MARK: Swift layers, bottom to top
         .target(name: "ObjectGraph", dependencies: ["CSQLite", "CNettle"],
                 swiftSettings: swiftSettings),
-        .target(name: "MediaKit", dependencies: ["CMediaShim", "CJPEG", "CPNG", "CSndFile"],
+        .target(name: "MediaKit", dependencies: ["CMediaShim", "CJPEG", "CPNG", "CSndFile", "CDeferredLibraries"],
                 swiftSettings: swiftSettings),
-        .target(name: "DiaryKit", dependencies: ["ObjectGraph", "MediaKit", "CArchive"],
+        .target(name: "DiaryKit", dependencies: ["ObjectGraph", "MediaKit", "CArchive", "CDeferredLibraries"],
                 swiftSettings: swiftSettings),
         .target(name: "DiaryCLI", dependencies: ["DiaryKit"],
                 swiftSettings: swiftSettings),

@@ -3,11 +3,12 @@
  *
  * libsndfile decodes MP3 through libmpg123, which prints notes and warnings about
  * damaged frames to stderr unless a handle has the MPG123_QUIET flag, and libsndfile
- * never sets it. So this file defines mpg123_new: because libsndfile, linked into the
- * same program, refers to that symbol, the linker exports our definition and the
- * dynamic loader binds libsndfile's call to it. It creates the handle with the real
- * function (found with RTLD_NEXT) and adds MPG123_QUIET. Nothing else changes; when
- * libmpg123 is absent the definition is simply never called.
+ * never sets it. So this file defines mpg123_new, and the package exports it in the
+ * program's dynamic symbol table (a linker flag on this target: libsndfile is opened with
+ * dlopen on first use, so nothing at link time refers to the symbol). The dynamic loader
+ * looks in the program before libsndfile's own dependencies, so libsndfile's call binds
+ * to our definition. It creates the handle with the real function and adds MPG123_QUIET. Nothing else changes; when libmpg123 is absent the definition is
+ * simply never called.
  */
 #define _GNU_SOURCE
 #include "CMediaShim.h"
@@ -29,9 +30,14 @@ static cms_mpg123_new_fn cms_real_new;
 static cms_mpg123_param_fn cms_real_param;
 static atomic_int cms_quiet_handles;
 
+/* The real functions: from libmpg123 as libsndfile loaded it (a dependency of a library
+   opened with dlopen is not in the program's global scope, so RTLD_NEXT cannot see it),
+   else from the next object in the global scope (a program linked against libsndfile). */
 static void cms_mpg123_resolve(void) {
-    cms_real_new = (cms_mpg123_new_fn)dlsym(RTLD_NEXT, "mpg123_new");
-    cms_real_param = (cms_mpg123_param_fn)dlsym(RTLD_NEXT, "mpg123_param");
+    void *library = dlopen("libmpg123.so.0", RTLD_NOW | RTLD_NOLOAD);
+    void *scope = library != NULL ? library : RTLD_NEXT;
+    cms_real_new = (cms_mpg123_new_fn)dlsym(scope, "mpg123_new");
+    cms_real_param = (cms_mpg123_param_fn)dlsym(scope, "mpg123_param");
 }
 
 mpg123_handle *mpg123_new(const char *decoder, int *error);

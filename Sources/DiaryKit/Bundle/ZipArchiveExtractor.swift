@@ -1,5 +1,6 @@
 import Glibc
 import CArchive
+import CDeferredLibraries
 import Foundation
 
 /// Unpacks a zip through libarchive into a fresh folder, refusing every member that
@@ -19,7 +20,7 @@ struct ZipArchiveExtractor {
     /// Unpacks every member below the existing, empty folder `destination`.
     func extract(into destination: URL) throws(BundleError) {
         guard let archive = archive_read_new() else {
-            throw .io(archiveURL, operation: "open", reason: "libarchive is out of memory")
+            throw .io(archiveURL, operation: "open", reason: libarchiveUnavailableReason)
         }
         defer { archive_read_free(archive) }
         archive_read_support_format_zip(archive)

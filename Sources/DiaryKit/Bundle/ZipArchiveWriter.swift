@@ -1,4 +1,5 @@
 import CArchive
+import CDeferredLibraries
 import Foundation
 
 /// Writes a zip file member by member through libarchive, streaming file contents.
@@ -15,7 +16,7 @@ final class ZipArchiveWriter {
     /// Starts a zip on the open, empty `file`; members get `modificationTime`.
     init(file: BundleFile, modificationTime: Date) throws(BundleError) {
         guard let archive = archive_write_new() else {
-            throw .io(file.url, operation: "start the zip", reason: "libarchive is out of memory")
+            throw .io(file.url, operation: "start the zip", reason: libarchiveUnavailableReason)
         }
         self.archive = archive
         self.file = file
@@ -66,7 +67,7 @@ final class ZipArchiveWriter {
     private func writeHeader(_ path: String, type: UInt32, permissions: mode_t,
                              size: Int64) throws(BundleError) {
         guard let entry = archive_entry_new() else {
-            throw .io(file.url, operation: "add \(path) to", reason: "libarchive is out of memory")
+            throw .io(file.url, operation: "add \(path) to", reason: libarchiveUnavailableReason)
         }
         defer { archive_entry_free(entry) }
         archive_entry_set_pathname_utf8(entry, path)

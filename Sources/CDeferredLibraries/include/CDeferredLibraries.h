@@ -1,0 +1,25 @@
+#ifndef CDEFERREDLIBRARIES_H
+#define CDEFERREDLIBRARIES_H
+/*
+ * libarchive and libsndfile, loaded on first use instead of at process start.
+ *
+ * Linked the usual way, each brings a dozen libraries of its own (XML, ICU, compressors;
+ * FLAC, Vorbis, Opus, MP3 codecs), and the dynamic loader maps and relocates all of them
+ * before `main`, in every `diary` process: about 2 ms of a 20 ms listing that uses none of
+ * them. So the executable is not linked against them. This target defines the functions
+ * PhotoDiary calls, under their own names and with the prototypes of the libraries'
+ * headers (the compiler checks each against them); the first call opens the library with
+ * dlopen and every call forwards to the real function.
+ *
+ * When a library cannot be loaded, the functions that create objects return NULL (as they
+ * do when out of memory), and the error functions report why; no other function can be
+ * reached without such an object.
+ */
+
+/* Why libarchive could not be loaded, or NULL when it is loaded or was never needed yet. */
+const char *cdl_archive_load_error(void);
+
+/* Why libsndfile could not be loaded, or NULL when it is loaded or was never needed yet. */
+const char *cdl_sndfile_load_error(void);
+
+#endif
