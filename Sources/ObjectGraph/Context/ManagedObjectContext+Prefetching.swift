@@ -35,32 +35,40 @@ extension ManagedObjectContext {
             return owners.compactMap { owner in owner.entity.relationshipIndexes[name].flatMap(owner.destination(at:)) }
         }
 
-        var unloaded: [Int64: ManagedObject] = [:]
+        // Owners are mostly of one entity: look the relationship's position up once per entity.
+        var positions: [ObjectIdentifier: Int] = [:]
+        func position(in owner: ManagedObject) -> Int? {
+            let entity = ObjectIdentifier(owner.entity)
+            if let known = positions[entity] { return known }
+            let found = owner.entity.relationshipIndexes[name]
+            positions[entity] = found
+            return found
+        }
+        var unloaded: [(owner: ManagedObject, position: Int)] = []
+        var ownerIndexes: [Int64: Int] = [:]
         var reached: [ManagedObject] = []
         for owner in owners {
-            guard let position = owner.entity.relationshipIndexes[name], position < owner.slots.count else { continue }
+            guard let position = position(in: owner), position < owner.slots.count else { continue }
             if case .unloadedToMany = owner.slots[position], let key = owner.objectID.primaryKey {
-                unloaded[key] = owner
+                if ownerIndexes.updateValue(unloaded.count, forKey: key) == nil { unloaded.append((owner, position)) }
             } else {
                 reached.append(contentsOf: owner.members(at: position))
             }
         }
         guard !unloaded.isEmpty else { return reached }
-        let rows = try store.destinationRows(of: unloaded.keys.sorted(), entity: first.entity, relationship: relationship)
-        var members: [Int64: Set<ManagedObject>] = [:]
+        let rows = try store.destinationRows(of: Array(ownerIndexes.keys), entity: first.entity, relationship: relationship)
+        var members = [Set<ManagedObject>](repeating: [], count: unloaded.count)
         var loaded: [ManagedObject] = []
         for (owner, row) in rows {
             let (member, didLoad) = materialize(row, asFault: false)
             if didLoad { loaded.append(member) }
-            members[owner, default: []].insert(member)
+            if let index = ownerIndexes[owner] { members[index].insert(member) }
         }
-        for (key, owner) in unloaded {
-            guard let position = owner.entity.relationshipIndexes[name] else { continue }
-            var set = members[key] ?? []
+        for (index, (owner, position)) in unloaded.enumerated() {
             // Unsaved changes made from the other side count, as when the relationship is read.
-            applyUnsavedChanges(to: &set, of: owner, relationshipAt: position)
-            owner.slots[position] = .toMany(set)
-            reached.append(contentsOf: set)
+            applyUnsavedChanges(to: &members[index], of: owner, relationshipAt: position)
+            owner.slots[position] = .toMany(members[index])
+            reached.append(contentsOf: members[index])
         }
         for member in loaded { member.awakeFromFetch() }
         return reached

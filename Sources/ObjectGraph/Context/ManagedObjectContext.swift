@@ -245,6 +245,7 @@ public final class ManagedObjectContext {
     /// this context's unsaved changes made from the other side (which leave an unloaded to-many
     /// unloaded): objects that now point here join, objects that no longer do leave.
     func applyUnsavedChanges(to members: inout Set<ManagedObject>, of object: ManagedObject, relationshipAt index: Int) {
+        guard !insertedList.isEmpty || !updated.isEmpty else { return }
         let relationship = object.entity.allRelationships[index]
         guard let inverse = relationship.inverse else { return }
         func follow(_ candidate: ManagedObject) {

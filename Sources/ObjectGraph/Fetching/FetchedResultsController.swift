@@ -35,7 +35,9 @@ public final class FetchedResultsController<Result: ManagedObject> {
     private var objects: [Result] = []
     private var positions: [ObjectIdentifier: SectionIndexPath] = [:]
     private let entityNames: Set<String>
-    private let cache: SectionNameCache
+    /// The shared section-name cache of `cacheName`; nil without a name (a private cache would
+    /// only hold one entry per distinct value, each derived once anyway).
+    private let cache: SectionNameCache?
     private var observer: ObserverToken?
 
     /// A controller for `fetchRequest` in `context`, sectioned by `sectionKey`.
@@ -55,7 +57,7 @@ public final class FetchedResultsController<Result: ManagedObject> {
         self.sectionKey = sectionKey
         self.cacheName = cacheName
         entityNames = Set(fetchRequest.includesSubentities ? entity.hierarchyNames : [entity.name])
-        cache = SectionNameCache.cache(named: cacheName)
+        cache = cacheName.map(SectionNameCache.cache(named:))
     }
 
     /// A controller sectioned by the value of `sectionNameKeyPath` (nil: one section).

@@ -55,23 +55,23 @@ public struct SectionKey: Sendable {
         return number < 0 ? "-" + padded : padded
     }
 
-    /// The section name of `object`.
-    func sectionName(of object: ManagedObject, cache: SectionNameCache) -> String {
+    /// The section name of `object`, through `cache` when there is one.
+    func sectionName(of object: ManagedObject, cache: SectionNameCache?) -> String {
         let value = SortOrdering(sourceKey).sortKey(of: object)
+        guard let cache else { return name(value) }
         return cache.name(for: value) { name($0) }
     }
 }
 
-/// Section names already derived, by source value: shared by the controllers of one cache
-/// name (see ``FetchedResultsController/deleteCache(named:)``), private to one controller otherwise.
+/// Section names already derived, by source value, shared by the controllers of one cache
+/// name (see ``FetchedResultsController/deleteCache(named:)``).
 final class SectionNameCache: Sendable {
     private let names = Mutex<[PredicateValue: String]>([:])
     private static let named = Mutex<[String: SectionNameCache]>([:])
 
-    /// The cache of `name`, made on first use; a fresh private cache for nil.
-    static func cache(named name: String?) -> SectionNameCache {
-        guard let name else { return SectionNameCache() }
-        return named.withLock { caches in
+    /// The cache of `name`, made on first use.
+    static func cache(named name: String) -> SectionNameCache {
+        named.withLock { caches in
             if let cache = caches[name] { return cache }
             let cache = SectionNameCache()
             caches[name] = cache

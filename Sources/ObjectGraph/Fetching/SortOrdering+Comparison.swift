@@ -7,21 +7,23 @@ extension SortOrdering {
     /// The value the ordering sorts `subject` by: its key path followed through to-one
     /// relationships, text folded for ``options``; nil where the path breaks off.
     func sortKey(of subject: any PredicateSubject) -> PredicateValue {
+        // A plain attribute (the usual sort key) needs no splitting of the key path.
+        guard key.utf8.contains(UInt8(ascii: ".")) else { return value(of: subject.predicateProperty(named: key)) }
         let path = keyPath
         var current = subject
-        for (index, name) in path.enumerated() {
-            switch current.predicateProperty(named: name) {
-            case .value(let value):
-                guard index == path.count - 1 else { return .null }
-                guard !options.isEmpty, let text = value.textValue else { return value }
-                return .string(PredicateTextMatching.fold(text, options))
-            case .object(let next?):
-                current = next
-            case .object(nil), .objects, .unknown:
-                return .null
-            }
+        for name in path.dropLast() {
+            guard case .object(let next?) = current.predicateProperty(named: name) else { return .null }
+            current = next
         }
-        return .null
+        return value(of: current.predicateProperty(named: path[path.count - 1]))
+    }
+
+    /// The sort key a property gives at the end of the key path: its value (folded as asked), or
+    /// nil for a relationship or an unknown key.
+    private func value(of property: PredicateProperty) -> PredicateValue {
+        guard case .value(let value) = property else { return .null }
+        guard !options.isEmpty, let text = value.textValue else { return value }
+        return .string(PredicateTextMatching.fold(text, options))
     }
 
     /// Sorts `items` by `orderings`, reading each item's sort keys once. Ties keep their order.

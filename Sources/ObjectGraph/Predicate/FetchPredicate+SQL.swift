@@ -117,9 +117,7 @@ struct PredicateSQLCompiler {
         case list([Operand])
     }
 
-    static func quote(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    static func quote(_ name: String) -> String { ObjectGraph.quote(name) }
 
     private mutating func newAlias() -> String {
         aliasCount += 1

@@ -268,7 +268,10 @@ struct SQLiteSchema: Sendable {
     }
 }
 
-/// `name` as a quoted SQL identifier.
+/// `name` as a quoted SQL identifier (inner quotes doubled). Model names never hold a quote,
+/// so the common case skips Foundation's `replacingOccurrences`, which a schema built on
+/// every store open called for each of its hundreds of identifiers.
 func quote(_ name: String) -> String {
-    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
+    return "\"" + name.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
 }

@@ -79,7 +79,7 @@ extension SQLiteStore: QueryingRowStore {
         }
         // The owner's key is read from one column past the row's own.
         let ownerPosition = Int32(3 + table.columns.count)
-        sql = sql.replacingOccurrences(of: " FROM ", with: ", \(ownerColumn) FROM ", options: [], range: sql.range(of: " FROM "))
+        if let from = sql.range(of: " FROM ") { sql.replaceSubrange(from, with: ", \(ownerColumn) FROM ") }
         sql += " WHERE \(ownerColumn) IN (SELECT value FROM json_each(?)) ORDER BY t0.\"Z_PK\""
         return try withConnection { connection in
             let statement = try connection.statement(sql)
@@ -97,6 +97,13 @@ extension SQLiteStore: QueryingRowStore {
 
     /// `[1,2,3]`, for `json_each`.
     private static func jsonArray(_ keys: [Int64]) -> String {
-        "[" + keys.map(String.init).joined(separator: ",") + "]"
+        var text = "["
+        text.reserveCapacity(2 + keys.count * 8)
+        for (index, key) in keys.enumerated() {
+            if index > 0 { text.append(",") }
+            text.append(String(key))
+        }
+        text.append("]")
+        return text
     }
 }
