@@ -14,51 +14,61 @@ public struct JSONWriter: Sendable {
 
     /// The JSON text of the value, without a trailing newline.
     public func string(from value: JSONValue) -> String {
-        var output = ""
+        // Built as UTF-8 bytes and made a String once: byte appends cost far less than
+        // String appends, which a listing of a thousand entries makes tens of thousands of.
+        var output: [UInt8] = []
         write(value, indent: 0, into: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private func write(_ value: JSONValue, indent: Int, into output: inout String) {
+    private func write(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
         switch value {
         case .object(let members):
-            writeContainer(members, open: "{", close: "}", indent: indent, into: &output) { member, output in
+            writeContainer(members, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), indent: indent, into: &output) { member, output in
                 JSONStringLiteral.append(member.key, to: &output)
-                output += isPretty ? ": " : ":"
+                output.append(contentsOf: (isPretty ? ": " : ":").utf8)
                 write(member.value, indent: indent + 1, into: &output)
             }
         case .array(let elements):
-            writeContainer(elements, open: "[", close: "]", indent: indent, into: &output) { element, output in
+            writeContainer(elements, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), indent: indent, into: &output) { element, output in
                 write(element, indent: indent + 1, into: &output)
             }
         case .string(let text):
             JSONStringLiteral.append(text, to: &output)
         case .integer(let number):
-            output += String(number)
+            output.append(contentsOf: String(number).utf8)
         case .number(let number):
-            output += Self.numberText(number)
+            output.append(contentsOf: Self.numberText(number).utf8)
         case .bool(let flag):
-            output += flag ? "true" : "false"
+            output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .null:
-            output += "null"
+            output.append(contentsOf: "null".utf8)
         }
     }
 
-    private func writeContainer<Element>(_ elements: [Element], open: String, close: String, indent: Int,
-                                         into output: inout String,
-                                         writeElement: (Element, inout String) -> Void) {
+    private func writeContainer<Element>(_ elements: [Element], open: UInt8, close: UInt8, indent: Int,
+                                         into output: inout [UInt8],
+                                         writeElement: (Element, inout [UInt8]) -> Void) {
         guard !elements.isEmpty else {
-            output += open + close
+            output.append(open)
+            output.append(close)
             return
         }
-        output += open
-        let inner = isPretty ? "\n" + String(repeating: "  ", count: indent + 1) : ""
+        output.append(open)
         for (position, element) in elements.enumerated() {
-            if position > 0 { output += "," }
-            output += inner
+            if position > 0 { output.append(UInt8(ascii: ",")) }
+            newLine(indent: indent + 1, into: &output)
             writeElement(element, &output)
         }
-        output += isPretty ? "\n" + String(repeating: "  ", count: indent) + close : close
+        newLine(indent: indent, into: &output)
+        output.append(close)
+    }
+
+    /// A line break and the indentation of `indent` levels (nothing when compact).
+    private func newLine(indent: Int, into output: inout [UInt8]) {
+        guard isPretty else { return }
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
     }
 
     /// A finite number in Swift's shortest round-tripping form (`183.2`, `1e-07`);

@@ -6,23 +6,62 @@ public enum JSONStringLiteral {
     /// text is also safe inside JavaScript); `/` and all other text are left as they are.
     /// Throws nothing.
     public static func append(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                output.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        append(text, to: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` quoted and escaped as the `String` version does, as UTF-8 bytes
+    /// (for writers that build a whole document as bytes). Throws nothing.
+    public static func append(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            // Text between escapes is appended as one run: most strings are a single run.
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                // Only these bytes can start a character that is escaped.
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2,
+                      let (escape, length) = escape(in: bytes, at: index) else {
+                    index += 1
+                    continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                output.append(contentsOf: escape.utf8)
+                index += length
+                runStart = index
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// The escape for the character starting at byte `index` of valid UTF-8 `bytes`, with the
+    /// number of bytes it replaces; nil for a character written as it is.
+    private static func escape(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (String, Int)? {
+        let byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "\""): return ("\\\"", 1)
+        case UInt8(ascii: "\\"): return ("\\\\", 1)
+        case UInt8(ascii: "\n"): return ("\\n", 1)
+        case UInt8(ascii: "\r"): return ("\\r", 1)
+        case UInt8(ascii: "\t"): return ("\\t", 1)
+        case 0x08: return ("\\b", 1)
+        case 0x0C: return ("\\f", 1)
+        case 0x00..<0x20, 0x7F: return (unicodeEscape(UInt32(byte)), 1)
+        case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80
+            && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+            // U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR.
+            return (unicodeEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029), 3)
+        default: return nil
+        }
+    }
+
+    /// `\uXXXX` with four lower-case hex digits.
+    private static func unicodeEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 }
