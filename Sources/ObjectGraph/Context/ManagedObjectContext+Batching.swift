@@ -44,12 +44,3 @@ extension ManagedObjectContext {
         return !object.isFault
     }
 }
-
-extension PersistentStoreCoordinator {
-    /// The store, with the batch reads every store type offers.
-    /// - Throws: ``ObjectGraphError/noPersistentStore``.
-    func queryingStore() throws -> any QueryingRowStore {
-        guard let store = try store() as? any QueryingRowStore else { throw ObjectGraphError.noPersistentStore }
-        return store
-    }
-}

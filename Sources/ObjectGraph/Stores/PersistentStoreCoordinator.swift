@@ -8,7 +8,9 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
     /// The model every store of the coordinator is opened with.
     public let managedObjectModel: ManagedObjectModel
     private let lock = NSLock()
-    private var stores: [any RowStore] = []
+    /// (As the querying protocol, which every store type adopts: a cast to it would cost a
+    /// search of the program's conformance records in each process that prefetches.)
+    private var stores: [any QueryingRowStore] = []
     /// Passes did-save summaries to the contexts that merge them automatically.
     let saveHub = SaveHub()
 
@@ -26,7 +28,7 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
     @discardableResult
     public func addPersistentStore(type: PersistentStoreType, at url: URL?,
                                    options: PersistentStoreOptions = PersistentStoreOptions()) throws -> any PersistentStore {
-        let store: any RowStore
+        let store: any QueryingRowStore
         switch type {
         case .sqlite:
             guard let url else { throw StoreError.missingURL(type) }
@@ -46,6 +48,12 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
 
     /// The store contexts read and write.
     func store() throws -> any RowStore {
+        try queryingStore()
+    }
+
+    /// The store, with the batch reads every store type offers.
+    /// - Throws: ``ObjectGraphError/noPersistentStore``.
+    func queryingStore() throws -> any QueryingRowStore {
         guard let store = lock.withLock({ stores.first }) else { throw ObjectGraphError.noPersistentStore }
         return store
     }

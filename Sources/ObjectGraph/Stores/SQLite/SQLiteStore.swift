@@ -39,7 +39,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         externalStorageThreshold = options.externalStorageThreshold
         busyTimeoutMilliseconds = Int(options.busyTimeoutMilliseconds)
         schema = SQLiteSchema(model: model)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Self.createParentDirectory(of: url.path)
         connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
         try Self.enableWriteAheadLog(connection, waitingUpTo: busyTimeoutMilliseconds)
         try connection.execute("PRAGMA synchronous = FULL")
@@ -55,6 +55,16 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         let blobs = url.deletingPathExtension().appendingPathExtension("blobs")
         blobDirectory = blobs
         blobStore = try BlobStore(directory: blobs)
+    }
+
+    /// Creates the folder that holds the database file when it is missing. (Path strings, not
+    /// `URL.deletingLastPathComponent()`, whose standardising costs a noticeable part of a
+    /// short process the first time it runs.)
+    private static func createParentDirectory(of path: String) throws {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        let directory = String(path[..<slash])
+        guard !FileManager.default.fileExists(atPath: directory) else { return }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
 
     /// Switches the database to WAL mode. The switch needs the database to itself and SQLite
