@@ -18,7 +18,7 @@ extension SQLiteStore {
             }
             var decoder = SQLiteRowDecoder(store: self)
             while try statement.step() {
-                if let row = try decoder.row(statement, connection: connection) { try visit(row) }
+                try decoder.decode(statement, connection: connection, into: visit)
             }
         }
     }
@@ -142,9 +142,19 @@ struct SQLiteRowDecoder {
 
     /// The row under the cursor, or nil when its entity is not in the model.
     mutating func row(_ statement: SQLiteStatement, connection: SQLiteConnection) throws -> StoreRow? {
+        var row: StoreRow?
+        try decode(statement, connection: connection) { row = $0 }
+        return row
+    }
+
+    /// Hands the row under the cursor to `visit`, unless its entity is not in the model.
+    /// (A callback rather than an optional result: a fetch of 100,000 rows then moves each
+    /// row into the visitor instead of wrapping and unwrapping it.)
+    mutating func decode(_ statement: SQLiteStatement, connection: SQLiteConnection,
+                         into visit: (StoreRow) throws -> Void) throws {
         let number = statement.int64(1)
         if number != entityNumber || entity == nil {
-            guard let entity = store.model.entity(number: number), let layout = store.schema.layout(of: entity) else { return nil }
+            guard let entity = store.model.entity(number: number), let layout = store.schema.layout(of: entity) else { return }
             entityNumber = number
             self.entity = entity
             self.layout = layout
@@ -152,7 +162,7 @@ struct SQLiteRowDecoder {
             hasExternalBlobs = layout.blobHashPositions.contains { $0 >= 0 }
             prototypeID = .permanent(entityName: entity.name, storeIdentifier: store.identifier, primaryKey: 0)
         }
-        guard let entity, let layout, let prototypeID else { return nil }
+        guard let entity, let layout, let prototypeID else { return }
         var values: [StoredValue] = []
         values.reserveCapacity(types.count)
         for index in types.indices { values.append(value(at: index, statement, layout: layout)) }
@@ -165,8 +175,8 @@ struct SQLiteRowDecoder {
                                                connection: connection)
             }
         }
-        return StoreRow(entity: entity, objectID: prototypeID.withPrimaryKey(statement.int64(0)),
-                        version: statement.int64(2), attributes: values, toOne: toOne)
+        try visit(StoreRow(entity: entity, objectID: prototypeID.withPrimaryKey(statement.int64(0)),
+                           version: statement.int64(2), attributes: values, toOne: toOne))
     }
 
     /// Attribute `index` of the row: an external blob's reference when the row holds one,
