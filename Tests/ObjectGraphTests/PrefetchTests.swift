@@ -74,6 +74,64 @@ import Testing
         #expect(entries[1].media == [added])
         #expect(entries[0].media.count == 2)
     }
+
+    // MARK: Counting members without loading them
+
+    @Test(arguments: allStoreTypes)
+    func memberCountsMatchTheMembersWithoutLoadingThem(type: PersistentStoreType) throws {
+        let (stack, entries) = try storedEntries(type: type)
+        let registeredBefore = stack.context.registeredObjects.count
+        #expect(try stack.context.memberCounts(of: "media", for: entries) == [2, 0, 1])
+        #expect(stack.context.registeredObjects.count == registeredBefore)
+        #expect(entries.map(\.media.count) == [2, 0, 1])
+    }
+
+    @Test func memberCountsComeFromTheStoreInOneQuery() throws {
+        let (stack, entries) = try storedEntries(type: .sqlite)
+        let (counts, statements) = try stack.coordinator.countingStatements {
+            try stack.context.memberCounts(of: "media", for: entries)
+        }
+        #expect(counts == [2, 0, 1])
+        #expect(statements == 1)
+    }
+
+    @Test(arguments: allStoreTypes)
+    func memberCountsOfAManyToManyFromEitherSide(type: PersistentStoreType) throws {
+        let stack = try TestStack(model: failedBanksModel, type: type)
+        let details = try (0..<3).map { _ in try stack.context.insertObject(entityName: "FailedBankDetails") }
+        for (index, detail) in details.enumerated() { detail.setValue(Int32(index), forKey: "zip") }
+        for (name, holders) in [("red", [0, 1]), ("blue", [1])] {
+            let tag = try stack.context.insertObject(entityName: "Tag")
+            tag.setValue(name, forKey: "name")
+            for index in holders { details[index].add(tag, to: "tags") }
+        }
+        try stack.context.save()
+        try stack.reopen()
+        let stored = try fetchAll("FailedBankDetails", in: stack.context, sortedBy: "zip")
+        let tags = try fetchAll("Tag", in: stack.context, sortedBy: "name")
+        #expect(try stack.context.memberCounts(of: "tags", for: stored) == [1, 2, 0])
+        #expect(try stack.context.memberCounts(of: "details", for: tags) == [1, 2])
+    }
+
+    @Test(arguments: allStoreTypes)
+    func memberCountsIncludeUnsavedChanges(type: PersistentStoreType) throws {
+        let (stack, entries) = try storedEntries(type: type)
+        let added = try stack.context.insert(ImageMedium.self)
+        added.diaryEntry = entries[1]
+        #expect(try stack.context.memberCounts(of: "media", for: entries) == [2, 1, 1])
+        stack.context.delete(added)
+        try stack.context.save()
+        let loaded = entries[0].media.count
+        #expect(try stack.context.memberCounts(of: "media", for: entries) == [loaded, 0, 1])
+    }
+
+    @Test func memberCountsRefuseAKeyThatIsNotAToMany() throws {
+        let (stack, entries) = try storedEntries(type: .inMemory)
+        #expect(throws: FetchRequestError.unknownProperty(entity: "DiaryEntry", key: "text")) {
+            try stack.context.memberCounts(of: "text", for: entries)
+        }
+        #expect(throws: FetchRequestError.self) { try stack.context.memberCounts(of: "nothing", for: entries) }
+    }
 }
 
 /// Runs `sql` directly with SQLite on the database at `url`; returns the rows it changed.

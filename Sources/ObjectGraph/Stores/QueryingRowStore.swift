@@ -12,4 +12,21 @@ protocol QueryingRowStore: RowStore {
     /// `owners`, each with the key of the owner it belongs to.
     func destinationRows(of owners: [Int64], entity: EntityDescription,
                          relationship: RelationshipDescription) throws -> [(owner: Int64, row: StoreRow)]
+    /// For to-many `relationship` of `entity`: how many destinations each of the objects with
+    /// keys `owners` has (owners without any are left out).
+    func destinationCounts(of owners: [Int64], entity: EntityDescription,
+                           relationship: RelationshipDescription) throws -> [Int64: Int]
+}
+
+extension QueryingRowStore {
+    /// Counts the rows ``destinationRows(of:entity:relationship:)`` gives (for stores that hold
+    /// the whole graph in memory, where that is as cheap as anything).
+    func destinationCounts(of owners: [Int64], entity: EntityDescription,
+                           relationship: RelationshipDescription) throws -> [Int64: Int] {
+        var counts: [Int64: Int] = [:]
+        for (owner, _) in try destinationRows(of: owners, entity: entity, relationship: relationship) {
+            counts[owner, default: 0] += 1
+        }
+        return counts
+    }
 }

@@ -95,6 +95,32 @@ extension SQLiteStore: QueryingRowStore {
         }
     }
 
+    func destinationCounts(of owners: [Int64], entity: EntityDescription,
+                           relationship: RelationshipDescription) throws -> [Int64: Int] {
+        guard !owners.isEmpty, let destination = model.entity(named: relationship.destination),
+              let layout = schema.layout(of: destination) else { return [:] }
+        let sql: String
+        switch model.storage(of: relationship, in: entity) {
+        case .foreignKey:
+            return [:]
+        case .inverseForeignKey(let inverse):
+            guard let index = destination.relationshipIndexes[inverse], let column = layout.toOneColumns[index] else { return [:] }
+            sql = "SELECT \(quote(column)), count(*) FROM \(quote(layout.table))"
+                + " WHERE \(quote(column)) IN (SELECT value FROM json_each(?)) GROUP BY 1"
+        case .joinTable(let name, let isOwner):
+            let mine = quote(isOwner ? "source" : "destination")
+            sql = "SELECT \(mine), count(*) FROM \(quote(name)) WHERE \(mine) IN (SELECT value FROM json_each(?)) GROUP BY 1"
+        }
+        return try withConnection { connection in
+            let statement = try connection.statement(sql)
+            defer { statement.reset() }
+            try statement.bind(Self.jsonArray(owners), at: 1)
+            var counts: [Int64: Int] = [:]
+            while try statement.step() { counts[statement.int64(0)] = Int(statement.int64(1)) }
+            return counts
+        }
+    }
+
     /// `[1,2,3]`, for `json_each`.
     private static func jsonArray(_ keys: [Int64]) -> String {
         var text = "["
