@@ -67,8 +67,12 @@ extension Diary {
     public func tags() throws(DiaryError) -> [TagCount] {
         let context = makeContext()
         let request = FetchRequest(Tag.self, entityName: DiaryModel.Entity.tag)
-        let tags = try DiaryError.wrapping(databaseURL) { try context.fetch(request) }
-        let counts = tags.map { TagCount(name: $0.name, count: $0.entries.count) }.filter { $0.count > 0 }
+        // One counting query for every tag, not every entry of every tag brought into the context.
+        let (tags, entryCounts) = try DiaryError.wrapping(databaseURL) {
+            let tags = try context.fetch(request)
+            return (tags, try context.memberCounts(of: "entries", for: tags))
+        }
+        let counts = zip(tags, entryCounts).map { TagCount(name: $0.name, count: $1) }.filter { $0.count > 0 }
         return counts.sorted { lhs, rhs in
             let order = lhs.name.caseInsensitiveCompare(rhs.name)
             return order == .orderedSame ? lhs.name < rhs.name : order == .orderedAscending
