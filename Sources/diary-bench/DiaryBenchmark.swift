@@ -92,6 +92,5 @@ private func openRaw(_ database: URL) throws -> RawSQLite {
     let raw = try RawSQLite(database)
     sqlite3_busy_timeout(raw.handle, 10_000)
     try raw.execute("PRAGMA synchronous = FULL")
-    try raw.execute("PRAGMA mmap_size = \(256 << 20)")
     return raw
 }

@@ -138,7 +138,7 @@ private final class RawRangeTable {
         guard sqlite3_open_v2(url.path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK,
               let connection else { throw QueryBenchmarkError.setup("cannot open \(url.path)") }
         handle = connection
-        try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA mmap_size = \(256 << 20)")
+        try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
     }
 
     deinit { sqlite3_close_v2(handle) }

@@ -121,7 +121,6 @@ private final class RawDatabase {
               let connection else { throw BenchmarkError.setup("cannot open \(url.path)") }
         handle = connection
         try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;"
-            + "PRAGMA mmap_size = \(256 << 20);"
             + "CREATE TABLE IF NOT EXISTS Item (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER NOT NULL, Z_OPT INTEGER NOT NULL,"
             + " name TEXT, count INTEGER, score REAL, created REAL, flag INTEGER)")
     }

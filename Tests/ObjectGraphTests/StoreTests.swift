@@ -41,6 +41,17 @@ import Testing
         #expect(uniques.contains { $0.contains("UNIQUE") })
     }
 
+    @Test(arguments: [0, 64 << 20])
+    func sqliteMapsTheDatabaseOnlyWhenAsked(size: Int) throws {
+        let directory = try ScratchDirectory()
+        let coordinator = PersistentStoreCoordinator(model: vocabularyModel)
+        try coordinator.addPersistentStore(type: .sqlite, at: directory.url.appendingPathComponent("mapped.sqlite"),
+                                           options: PersistentStoreOptions(memoryMapSize: size))
+        let store = try #require(coordinator.persistentStores.first as? SQLiteStore)
+        let mapped = try store.withConnection { try $0.scalar("PRAGMA mmap_size") }
+        #expect(mapped == Int64(size))
+    }
+
     @Test func rowVersionsCountUpdates() throws {
         let stack = try TestStack(model: fourLinesModel, type: .sqlite)
         let line = try stack.context.insertObject(entityName: "Line")

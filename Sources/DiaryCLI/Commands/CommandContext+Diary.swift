@@ -2,10 +2,11 @@ import DiaryKit
 import Foundation
 
 extension CommandContext {
-    /// Opens (creating on first use) the diary in ``storeDirectory``.
+    /// Opens (creating on first use) the diary in ``storeDirectory``; `forReading` for a
+    /// command that only reads it (see ``Diary/init(directory:busyTimeout:mediaLimits:forReading:)``).
     /// - Throws: ``DiaryError`` when the folder cannot be used or the store is damaged or busy.
-    func openDiary() throws(DiaryError) -> Diary {
-        try Diary(directory: storeDirectory)
+    func openDiary(forReading: Bool = false) throws(DiaryError) -> Diary {
+        try Diary(directory: storeDirectory, forReading: forReading)
     }
 
     /// A listing in this context's time zone.

@@ -17,11 +17,18 @@ public struct PersistentStoreOptions: Sendable, Hashable {
     public var externalStorageThreshold: Int
     /// How long SQLite waits for another connection's lock before failing, in milliseconds.
     public var busyTimeoutMilliseconds: Int32
+    /// How many bytes of an SQLite database are read through a memory map (0, the default:
+    /// none). A short process that mostly reads gains from one (pages come straight from the
+    /// kernel's cache, without a read call and a heap copy each); a long bulk write does not,
+    /// and the mapped pages it touches count towards its resident memory.
+    public var memoryMapSize: Int
 
     /// Options with the defaults.
-    public init(externalStorageThreshold: Int = 128 * 1024, busyTimeoutMilliseconds: Int32 = 5_000) {
+    public init(externalStorageThreshold: Int = 128 * 1024, busyTimeoutMilliseconds: Int32 = 5_000,
+                memoryMapSize: Int = 0) {
         self.externalStorageThreshold = externalStorageThreshold
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        self.memoryMapSize = memoryMapSize
     }
 }
 

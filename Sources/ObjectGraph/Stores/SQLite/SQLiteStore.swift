@@ -21,11 +21,6 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
     /// How long a writer waits for another's lock before ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)``.
     let busyTimeoutMilliseconds: Int
 
-    /// How much of the database file SQLite reads through a memory map (256 MiB): a short
-    /// process then reads its pages straight from the kernel's cache, without a read system
-    /// call and a heap copy per page. Writes still go through the file (and the WAL).
-    static let memoryMapSize = 256 << 20
-
     private let lock = NSLock()
     private let connection: SQLiteConnection
 
@@ -44,7 +39,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         try Self.enableWriteAheadLog(connection, waitingUpTo: busyTimeoutMilliseconds)
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA foreign_keys = ON")
-        try connection.execute("PRAGMA mmap_size = \(Self.memoryMapSize)")
+        if options.memoryMapSize > 0 { try connection.execute("PRAGMA mmap_size = \(options.memoryMapSize)") }
         try PredicateSQLFunctions.register(on: connection.handle)
         let stored = try Self.openMetadata(connection, schema: schema, model: model)
         let metadata = try Self.migrateIfNeeded(connection, url: url, metadata: stored, schema: schema, model: model)
