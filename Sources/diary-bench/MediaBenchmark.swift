@@ -19,21 +19,17 @@ func runMediaBenchmarks(json: Bool) throws {
         MediaBenchmarkResult(name: name, value: value, baseline: baseline, unit: unit).print(json: json)
     }
 
-    let jpeg = try compare(value: { _ = try inspector.importImage(fileAt: inputs.jpeg) },
-                           baseline: { try decodeJPEGFully(inputs.jpeg) })
-    report("jpeg_thumbnail_12mp_vs_full_decode", jpeg.value, jpeg.baseline, "ms")
-    // For reading the line above: the floor, libjpeg's own 1/8-scaled decode of the file.
-    let eighth = try compare(value: { try decodeJPEGFully(inputs.jpeg, scaleDenominator: 8) },
-                             baseline: { try decodeJPEGFully(inputs.jpeg) })
-    report("jpeg_scaled_decode_12mp_vs_full_decode", eighth.value, eighth.baseline, "ms")
-    // The same picture with full-resolution colour (4:4:4, ImageMagick's choice at quality 90):
-    // a full decode then does twice the colour work, so the ratio reads lower.
-    let jpeg444 = try compare(value: { _ = try inspector.importImage(fileAt: inputs.jpeg444) },
-                              baseline: { try decodeJPEGFully(inputs.jpeg444) })
-    report("jpeg_thumbnail_12mp_444_vs_full_decode", jpeg444.value, jpeg444.baseline, "ms")
-    let eighth444 = try compare(value: { try decodeJPEGFully(inputs.jpeg444, scaleDenominator: 8) },
-                                baseline: { try decodeJPEGFully(inputs.jpeg444) })
-    report("jpeg_scaled_decode_12mp_444_vs_full_decode", eighth444.value, eighth444.baseline, "ms")
+    // The photo with the 4:2:0 colour cameras use, then the same picture with full-resolution
+    // colour (4:4:4, ImageMagick's choice at quality 90), whose full decode does twice the
+    // colour work. After each, for reading it: the floor, libjpeg's own 1/8-scaled decode.
+    for (suffix, url) in [("", inputs.jpeg), ("_444", inputs.jpeg444)] {
+        let thumbnail = try compare(value: { _ = try inspector.importImage(fileAt: url) },
+                                    baseline: { try decodeJPEGFully(url) })
+        report("jpeg_thumbnail_12mp\(suffix)_vs_full_decode", thumbnail.value, thumbnail.baseline, "ms")
+        let eighth = try compare(value: { try decodeJPEGFully(url, scaleDenominator: 8) },
+                                 baseline: { try decodeJPEGFully(url) })
+        report("jpeg_scaled_decode_12mp\(suffix)_vs_full_decode", eighth.value, eighth.baseline, "ms")
+    }
 
     let progressive = try compare(value: { _ = try inspector.importImage(fileAt: inputs.progressiveJPEG) },
                                   baseline: { try decodeJPEGFully(inputs.progressiveJPEG) })

@@ -46,10 +46,12 @@ import Testing
         #expect(entries.map(\.media.count) == [2, 0, 1])
     }
 
-    @Test(arguments: allStoreTypes)
-    func prefetchReadsManyToManyFromEitherSide(type: PersistentStoreType) throws {
+    /// Three bank details (zip 0, 1, 2) and two tags, red on details 0 and 1 and blue on 1,
+    /// saved and read back fresh, in zip and name order.
+    private func storedDetailsAndTags(type: PersistentStoreType) throws -> (TestStack, [ManagedObject], [ManagedObject]) {
         let stack = try TestStack(model: failedBanksModel, type: type)
         let details = try (0..<3).map { _ in try stack.context.insertObject(entityName: "FailedBankDetails") }
+        for (index, detail) in details.enumerated() { detail.setValue(Int32(index), forKey: "zip") }
         for (name, holders) in [("red", [0, 1]), ("blue", [1])] {
             let tag = try stack.context.insertObject(entityName: "Tag")
             tag.setValue(name, forKey: "name")
@@ -57,8 +59,13 @@ import Testing
         }
         try stack.context.save()
         try stack.reopen()
-        let stored = try fetchAll("FailedBankDetails", in: stack.context)
-        let tags = try fetchAll("Tag", in: stack.context, sortedBy: "name")
+        return (stack, try fetchAll("FailedBankDetails", in: stack.context, sortedBy: "zip"),
+                try fetchAll("Tag", in: stack.context, sortedBy: "name"))
+    }
+
+    @Test(arguments: allStoreTypes)
+    func prefetchReadsManyToManyFromEitherSide(type: PersistentStoreType) throws {
+        let (stack, stored, tags) = try storedDetailsAndTags(type: type)
         try stack.context.prefetch("tags", of: stored)
         try stack.context.prefetch("details", of: tags)
         let counts = stored.map { $0.objects(forKey: "tags", as: ManagedObject.self).count }.sorted()
@@ -97,18 +104,7 @@ import Testing
 
     @Test(arguments: allStoreTypes)
     func memberCountsOfAManyToManyFromEitherSide(type: PersistentStoreType) throws {
-        let stack = try TestStack(model: failedBanksModel, type: type)
-        let details = try (0..<3).map { _ in try stack.context.insertObject(entityName: "FailedBankDetails") }
-        for (index, detail) in details.enumerated() { detail.setValue(Int32(index), forKey: "zip") }
-        for (name, holders) in [("red", [0, 1]), ("blue", [1])] {
-            let tag = try stack.context.insertObject(entityName: "Tag")
-            tag.setValue(name, forKey: "name")
-            for index in holders { details[index].add(tag, to: "tags") }
-        }
-        try stack.context.save()
-        try stack.reopen()
-        let stored = try fetchAll("FailedBankDetails", in: stack.context, sortedBy: "zip")
-        let tags = try fetchAll("Tag", in: stack.context, sortedBy: "name")
+        let (stack, stored, tags) = try storedDetailsAndTags(type: type)
         #expect(try stack.context.memberCounts(of: "tags", for: stored) == [1, 2, 0])
         #expect(try stack.context.memberCounts(of: "details", for: tags) == [1, 2])
     }
