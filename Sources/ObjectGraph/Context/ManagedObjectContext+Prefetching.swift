@@ -56,13 +56,25 @@ extension ManagedObjectContext {
             }
         }
         guard !unloaded.isEmpty else { return reached }
-        let rows = try store.destinationRows(of: Array(ownerIndexes.keys), entity: first.entity, relationship: relationship)
         var members = [Set<ManagedObject>](repeating: [], count: unloaded.count)
         var loaded: [ManagedObject] = []
-        for (owner, row) in rows {
-            let (member, didLoad) = materialize(row, asFault: false)
-            if didLoad { loaded.append(member) }
-            if let index = ownerIndexes[owner] { members[index].insert(member) }
+        if case .joinTable = managedObjectModel.storage(of: relationship, in: first.entity) {
+            // Many owners share few destinations (a thousand entries, a dozen tags): read the
+            // pairs of keys, then each destination row once, instead of a destination row per pair.
+            let pairs = try store.destinationIDs(of: Array(ownerIndexes.keys), entity: first.entity, relationship: relationship)
+            var seen = Set<ObjectID>()
+            try fill(pairs.map(\.destination).filter { seen.insert($0).inserted && (registeredObject(for: $0)?.isFault ?? true) },
+                     from: store)
+            for (owner, destination) in pairs {
+                if let index = ownerIndexes[owner] { members[index].insert(object(with: destination)) }
+            }
+        } else {
+            let rows = try store.destinationRows(of: Array(ownerIndexes.keys), entity: first.entity, relationship: relationship)
+            for (owner, row) in rows {
+                let (member, didLoad) = materialize(row, asFault: false)
+                if didLoad { loaded.append(member) }
+                if let index = ownerIndexes[owner] { members[index].insert(member) }
+            }
         }
         for (index, (owner, position)) in unloaded.enumerated() {
             // Unsaved changes made from the other side count, as when the relationship is read.

@@ -12,6 +12,10 @@ protocol QueryingRowStore: RowStore {
     /// `owners`, each with the key of the owner it belongs to.
     func destinationRows(of owners: [Int64], entity: EntityDescription,
                          relationship: RelationshipDescription) throws -> [(owner: Int64, row: StoreRow)]
+    /// For to-many `relationship` of `entity`: the IDs of the destinations of the objects with
+    /// keys `owners`, each with the key of the owner it belongs to (no row values read).
+    func destinationIDs(of owners: [Int64], entity: EntityDescription,
+                        relationship: RelationshipDescription) throws -> [(owner: Int64, destination: ObjectID)]
     /// For to-many `relationship` of `entity`: how many destinations each of the objects with
     /// keys `owners` has (owners without any are left out).
     func destinationCounts(of owners: [Int64], entity: EntityDescription,
@@ -19,6 +23,13 @@ protocol QueryingRowStore: RowStore {
 }
 
 extension QueryingRowStore {
+    /// The IDs of the rows ``destinationRows(of:entity:relationship:)`` gives (for stores that
+    /// hold the whole graph in memory, where the rows cost nothing to read).
+    func destinationIDs(of owners: [Int64], entity: EntityDescription,
+                        relationship: RelationshipDescription) throws -> [(owner: Int64, destination: ObjectID)] {
+        try destinationRows(of: owners, entity: entity, relationship: relationship).map { ($0.owner, $0.row.objectID) }
+    }
+
     /// Counts the rows ``destinationRows(of:entity:relationship:)`` gives (for stores that hold
     /// the whole graph in memory, where that is as cheap as anything).
     func destinationCounts(of owners: [Int64], entity: EntityDescription,

@@ -95,6 +95,37 @@ extension SQLiteStore: QueryingRowStore {
         }
     }
 
+    func destinationIDs(of owners: [Int64], entity: EntityDescription,
+                        relationship: RelationshipDescription) throws -> [(owner: Int64, destination: ObjectID)] {
+        guard !owners.isEmpty, let destination = model.entity(named: relationship.destination),
+              let layout = schema.layout(of: destination) else { return [] }
+        let sql: String
+        switch model.storage(of: relationship, in: entity) {
+        case .foreignKey:
+            return []
+        case .inverseForeignKey(let inverse):
+            guard let index = destination.relationshipIndexes[inverse], let column = layout.toOneColumns[index] else { return [] }
+            sql = "SELECT \(quote(column)), \"Z_PK\", \"Z_ENT\" FROM \(quote(layout.table))"
+                + " WHERE \(quote(column)) IN (SELECT value FROM json_each(?)) ORDER BY \"Z_PK\""
+        case .joinTable(let name, let isOwner):
+            let (mine, theirs) = isOwner ? ("source", "destination") : ("destination", "source")
+            sql = "SELECT j.\"\(mine)\", t.\"Z_PK\", t.\"Z_ENT\" FROM \(quote(name)) AS j JOIN \(quote(layout.table)) AS t"
+                + " ON t.\"Z_PK\" = j.\"\(theirs)\" WHERE j.\"\(mine)\" IN (SELECT value FROM json_each(?)) ORDER BY t.\"Z_PK\""
+        }
+        return try withConnection { connection in
+            let statement = try connection.statement(sql)
+            defer { statement.reset() }
+            try statement.bind(Self.jsonArray(owners), at: 1)
+            var pairs: [(owner: Int64, destination: ObjectID)] = []
+            while try statement.step() {
+                guard let name = schema.entityNamesByNumber[statement.int64(2)] else { continue }
+                pairs.append((statement.int64(0),
+                              .permanent(entityName: name, storeIdentifier: identifier, primaryKey: statement.int64(1))))
+            }
+            return pairs
+        }
+    }
+
     func destinationCounts(of owners: [Int64], entity: EntityDescription,
                            relationship: RelationshipDescription) throws -> [Int64: Int] {
         guard !owners.isEmpty, let destination = model.entity(named: relationship.destination),
