@@ -27,6 +27,13 @@ import Testing
         #expect(date.end == utc("2026-11-29T23:00"))
     }
 
+    @Test func spacesAndTabsAroundADateAreIgnoredButNotNewlines() throws {
+        #expect(specifier(" \t2026-11-29  ")?.kind == .day(CalendarDay(year: 2026, month: 11, day: 29)!))
+        #expect(specifier("\t2026-11-29 14:03 ")?.start == utc("2026-11-29T13:03"))
+        #expect(specifier("2026-11-29\n") == nil)
+        #expect(specifier("   ") == nil)
+    }
+
     @Test func theDayOfTheAutumnChangeInBerlinIs25HoursLong() throws {
         let date = try #require(specifier("2026-10-25"))
         #expect(date.start == utc("2026-10-24T22:00"))

@@ -58,8 +58,13 @@ enum DateTextScanner {
         private let characters: [Character]
         private var position = 0
 
+        /// Spaces and tabs around the text are ignored (trimmed natively: Foundation's
+        /// `trimmingCharacters` goes through `NSString`, a noticeable part of a short command).
         init(_ text: String) {
-            characters = Array(text.trimmingCharacters(in: .whitespaces))
+            let isBlank = { (character: Character) in character.isWhitespace && !character.isNewline }
+            var characters = Array(text.drop(while: isBlank))
+            while let last = characters.last, isBlank(last) { characters.removeLast() }
+            self.characters = characters
         }
 
         var isAtEnd: Bool { position == characters.count }
