@@ -117,6 +117,13 @@ import Testing
         #expect(try stack.context.memberCounts(of: "media", for: entries) == [2, 1, 1])
         stack.context.delete(added)
         try stack.context.save()
+        // An unsaved delete of a member whose owner's relationship is not loaded counts too.
+        let (other, stored) = try storedEntries(type: type)
+        let media = try fetchAll("ImageMedium", in: other.context, sortedBy: "fileName")
+        other.context.delete(try #require(media.last))   // c0.jpg, of the third entry
+        let counts = try other.context.memberCounts(of: "media", for: stored)
+        #expect(counts == [2, 0, 0])
+        #expect(counts == stored.map(\.media.count))
         let loaded = entries[0].media.count
         #expect(try stack.context.memberCounts(of: "media", for: entries) == [loaded, 0, 1])
     }

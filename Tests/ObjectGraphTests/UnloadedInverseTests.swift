@@ -37,6 +37,15 @@ import Testing
         #expect(reread.objects(forKey: "details", as: ManagedObject.self).count == 2)
     }
 
+    @Test(arguments: allStoreTypes)
+    func aDeletedMemberLeavesAnUnloadedToManyOnceRead(type: PersistentStoreType) throws {
+        let (stack, tag, details) = try storedTag(type: type)
+        #expect(isUnloaded(tag, "details"))
+        stack.context.delete(details[0])   // its tags relationship nullifies
+        #expect(isUnloaded(tag, "details"))
+        #expect(tag.objects(forKey: "details", as: ManagedObject.self) == [details[1]])
+    }
+
     @Test func aToOneChangeShowsInTheUnloadedToManyOnceRead() throws {
         let stack = try TestStack(model: photoDiaryModel, type: .sqlite)
         let entries = try (0..<2).map { number -> DiaryEntry in

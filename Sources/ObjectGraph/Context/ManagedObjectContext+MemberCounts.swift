@@ -7,12 +7,12 @@ extension ManagedObjectContext {
     /// reading each tag's `entries` would bring every entry into the context.)
     ///
     /// A relationship already loaded is counted as it stands, unsaved changes included; while
-    /// the context has unsaved inserts or changes (which may add or remove members from the
-    /// other side), or belongs to a parent context, every count is taken by loading the members.
+    /// the context has unsaved inserts, changes or deletes (which may add or remove members
+    /// from the other side), or belongs to a parent context, every count is taken by loading the members.
     /// - Throws: ``FetchRequestError/unknownProperty(entity:key:)`` when `key` is not a to-many
     ///   relationship of an object; ``ObjectGraphError/noPersistentStore``; store errors.
     public func memberCounts(of key: String, for objects: [ManagedObject]) throws -> [Int] {
-        let countsInStore = parent == nil && insertedList.isEmpty && updated.isEmpty
+        let countsInStore = parent == nil && insertedList.isEmpty && updated.isEmpty && deleted.isEmpty
         var counts = [Int](repeating: 0, count: objects.count)
         // Objects to count in the store, by entity (the relationship may be declared on several).
         var pending: [ObjectIdentifier: (entity: EntityDescription, index: Int, positions: [Int])] = [:]

@@ -245,7 +245,7 @@ public final class ManagedObjectContext {
     /// this context's unsaved changes made from the other side (which leave an unloaded to-many
     /// unloaded): objects that now point here join, objects that no longer do leave.
     func applyUnsavedChanges(to members: inout Set<ManagedObject>, of object: ManagedObject, relationshipAt index: Int) {
-        guard !insertedList.isEmpty || !updated.isEmpty else { return }
+        guard !insertedList.isEmpty || !updated.isEmpty || !deleted.isEmpty else { return }
         let relationship = object.entity.allRelationships[index]
         guard let inverse = relationship.inverse else { return }
         func follow(_ candidate: ManagedObject) {
@@ -262,6 +262,8 @@ public final class ManagedObjectContext {
         }
         for candidate in insertedList where candidate.isInserted { follow(candidate) }
         for candidate in updated where candidate.changedKeys.contains(inverse) { follow(candidate) }
+        // A deleted member whose delete rule nullified its side leaves (no action keeps it).
+        for candidate in deleted { follow(candidate) }
     }
 
     // MARK: Blobs
