@@ -99,6 +99,7 @@ extension ManagedObjectContext {
 
     /// Attributes and to-ones whose stored value differs from the one `object` read.
     func storeChangedKeys(of object: ManagedObject, row: StoreRow) -> [String] {
+        object.resolveDeferredValues()
         var keys: [String] = []
         for (index, attribute) in object.entity.allAttributes.enumerated() where !attribute.isTransient
             && index < row.attributes.count && index < object.committed.count && row.attributes[index] != object.committed[index] {

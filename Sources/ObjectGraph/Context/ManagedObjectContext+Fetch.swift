@@ -33,7 +33,7 @@ extension ManagedObjectContext {
         var fetch = StoreFetch(entity: entity, includesSubentities: request.includesSubentities,
                                predicate: request.predicate, sortOrderings: request.sortOrderings,
                                limit: request.fetchLimit, offset: request.fetchOffset,
-                               fullTextSearch: request.fullTextSearch)
+                               fullTextSearch: request.fullTextSearch, defersBinaryValues: defersBinaryValues)
         for ordering in request.sortOrderings { try entity.checkSortKeyPath(ordering, model: managedObjectModel) }
         if let search = request.fullTextSearch { _ = try search.searchedAttributes(of: entity) }
         let names = Set(fetch.entityNames)

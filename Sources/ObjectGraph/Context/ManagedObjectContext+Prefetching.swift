@@ -69,7 +69,8 @@ extension ManagedObjectContext {
                 if let index = ownerIndexes[owner] { members[index].insert(object(with: destination)) }
             }
         } else {
-            let rows = try store.destinationRows(of: Array(ownerIndexes.keys), entity: first.entity, relationship: relationship)
+            let rows = try store.destinationRows(of: Array(ownerIndexes.keys), entity: first.entity, relationship: relationship,
+                                                 defersBinaryValues: defersBinaryValues)
             for (owner, row) in rows {
                 let (member, didLoad) = materialize(row, asFault: false)
                 if didLoad { loaded.append(member) }

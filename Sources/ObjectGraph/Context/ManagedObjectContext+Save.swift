@@ -25,6 +25,8 @@ extension ManagedObjectContext {
             ($0.entity.rootEntityNumber, $0.objectID.primaryKey ?? 0) < ($1.entity.rootEntityNumber, $1.objectID.primaryKey ?? 0)
         }
         let removed = Array(deleted)
+        // Rows are written whole: values a fetch deferred are read now, before the transaction.
+        for object in changed { object.resolveDeferredValues() }
         if !observers.isEmpty { post(.willSave(ObjectChanges(inserted: inserted, updated: changed, deleted: removed))) }
         let staged = try stageBinaries(of: [inserted, changed].joined(), store: store)
 

@@ -36,6 +36,11 @@ public final class ManagedObjectContext {
     /// What a save does about rows changed elsewhere since they were read, and which side a
     /// merge keeps for keys changed on both; ``MergePolicy/error`` by default.
     public var mergePolicy: MergePolicy = .error
+    /// Whether fetches (and prefetches) leave binary attribute values in the SQLite store until
+    /// one is read: a listing that never shows thumbnails then neither copies nor allocates
+    /// them. Each deferred value costs one query when it is read; a save reads the deferred
+    /// values of the objects it writes first. Off by default.
+    public var defersBinaryValues = false
     /// The context a child context's save goes to; nil for a context over the coordinator's store.
     public internal(set) var parent: ManagedObjectContext?
     /// The parent seen as a store, for a child context.

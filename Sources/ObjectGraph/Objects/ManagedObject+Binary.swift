@@ -31,6 +31,7 @@ extension ManagedObject {
             throw ObjectGraphError.unknownKey(entity: entity.name, key: key)
         }
         guard index < values.count else { return nil }
+        resolveDeferredValue(at: index)
         switch values[index] {
         case .blob(let reference): return managedObjectContext?.blobURL(for: reference)
         case .staged(let pending): return pending.staged.temporaryURL
@@ -47,6 +48,7 @@ extension ManagedObject {
     public func binaryByteCount(forKey key: String) -> Int64? {
         fireFaultIfNeeded()
         guard let index = entity.attributeIndex(key), index < values.count else { return nil }
+        resolveDeferredValue(at: index)
         switch values[index] {
         case .blob(let reference): return reference.byteCount
         case .staged(let pending): return pending.staged.byteCount

@@ -123,7 +123,7 @@ extension ManagedObject {
         case .date(let date): return date as? T
         case .data(let data): return data as? T
         case .uuid(let uuid): return uuid as? T
-        case .blob, .file, .staged: return value(forKey: key) as? T
+        case .blob, .file, .staged, .deferred: return value(forKey: key) as? T
         }
     }
 
@@ -161,6 +161,7 @@ extension ManagedObject {
         let names = keys ?? (entity.allAttributes.map(\.name) + entity.allRelationships.filter { !$0.isToMany }.map(\.name))
         for key in names {
             if let index = entity.attributeIndex(key), index < committed.count {
+                resolveDeferredValue(at: index)
                 result[key] = swiftValue(committed[index], type: entity.attributeTypes[index])
             } else if let index = entity.relationshipIndexes[key], index < committedToOne.count,
                       !entity.allRelationships[index].isToMany {
@@ -178,10 +179,26 @@ extension ManagedObject {
         if isFault { managedObjectContext?.fulfillFault(self) }
     }
 
-    /// The Swift value of attribute `index`, reading external blobs from their files.
+    /// The Swift value of attribute `index`, reading external blobs from their files and
+    /// deferred binary values from the store.
     func attributeValue(at index: Int) -> Any? {
         guard index < values.count else { return nil }
+        resolveDeferredValue(at: index)
         return swiftValue(values[index], type: entity.attributeTypes[index])
+    }
+
+    /// Reads attribute `index` from the store when a fetch deferred it (its current and its
+    /// committed value are the stored one: a deferred value was never changed).
+    func resolveDeferredValue(at index: Int) {
+        guard index < values.count, case .deferred = values[index] else { return }
+        let stored = managedObjectContext?.storedAttribute(at: index, of: self) ?? .null
+        values[index] = stored
+        if index < committed.count, case .deferred = committed[index] { committed[index] = stored }
+    }
+
+    /// Reads every deferred value of the object (before it is written or handed on).
+    func resolveDeferredValues() {
+        for index in entity.binaryAttributeIndexes { resolveDeferredValue(at: index) }
     }
 
     func swiftValue(_ value: StoredValue, type: AttributeType) -> Any? {

@@ -10,6 +10,7 @@ extension ManagedObject: PredicateSubject {
         fireFaultIfNeeded()
         if let index = entity.attributeIndex(name) {
             guard index < values.count else { return .value(.null) }
+            resolveDeferredValue(at: index)
             return .value(values[index].predicateValue)
         }
         if let index = entity.relationshipIndexes[name] {

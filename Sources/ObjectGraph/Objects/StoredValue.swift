@@ -24,6 +24,10 @@ enum StoredValue: Hashable, Sendable, Codable {
     /// A binary value a save in progress has staged in the blob store; the store commits it
     /// inside its write transaction, so no concurrent sweep can remove it in between.
     indirect case staged(PendingBlob)
+    /// A binary value left in the store by a fetch that defers them
+    /// (``ManagedObjectContext/defersBinaryValues``): read from the row on first access. It
+    /// is never written: a save reads it first, and a store refuses to bind it.
+    case deferred
 
     /// Converts a Swift value to the storage of `type`, or nil when it has the wrong type
     /// or does not fit (an `Int` too large for `integer16`).
@@ -94,14 +98,14 @@ enum StoredValue: Hashable, Sendable, Codable {
         case .date(let date): date
         case .data(let data): data
         case .uuid(let uuid): uuid
-        case .blob, .file, .staged: nil
+        case .blob, .file, .staged, .deferred: nil
         }
     }
 
     /// The value as the predicate layer sees it.
     var predicateValue: PredicateValue {
         switch self {
-        case .null, .blob, .file, .staged: .null
+        case .null, .blob, .file, .staged, .deferred: .null
         case .string(let text): .string(text)
         case .integer(let number): .integer(number)
         case .double(let number): .double(number)

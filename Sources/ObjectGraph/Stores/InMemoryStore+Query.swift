@@ -13,8 +13,8 @@ extension InMemoryStore: QueryingRowStore {
         }
     }
 
-    func destinationRows(of owners: [Int64], entity: EntityDescription,
-                         relationship: RelationshipDescription) throws -> [(owner: Int64, row: StoreRow)] {
+    func destinationRows(of owners: [Int64], entity: EntityDescription, relationship: RelationshipDescription,
+                         defersBinaryValues: Bool) throws -> [(owner: Int64, row: StoreRow)] {
         let graph = currentSnapshot
         guard let destination = model.entity(named: relationship.destination) else { return [] }
         let root = destination.rootName

@@ -97,6 +97,9 @@ struct StoreFetch: Sendable {
     var limit: Int?
     var offset: Int
     var fullTextSearch: FullTextSearch? = nil
+    /// Leave binary attribute values in the store (``StoredValue/deferred``); see
+    /// ``ManagedObjectContext/defersBinaryValues``. Stores that hold the graph in memory ignore it.
+    var defersBinaryValues = false
 
     /// The names of the entities whose rows qualify.
     var entityNames: [String] { includesSubentities ? entity.hierarchyNames : [entity.name] }

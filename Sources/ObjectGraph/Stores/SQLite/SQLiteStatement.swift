@@ -53,6 +53,10 @@ final class SQLiteStatement {
         case .date(let date): code = sqlite3_bind_double(handle, index, date.timeIntervalSince1970)
         case .uuid(let uuid): code = bindText(uuid.uuidString, at: index)
         case .data(let data): code = bindBlob(data, at: index)
+        case .deferred:
+            // Writing it would replace the stored bytes with nothing: refuse instead.
+            throw SQLiteError(extendedResultCode: SQLITE_MISUSE,
+                              message: "a binary value that was never read from the store cannot be written", sql: sql)
         }
         try check(code)
     }

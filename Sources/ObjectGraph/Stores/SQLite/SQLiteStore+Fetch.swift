@@ -16,7 +16,7 @@ extension SQLiteStore {
                 try statement.bind(Int64(request.limit ?? -1), at: position)
                 try statement.bind(Int64(request.offset), at: position + 1)
             }
-            var decoder = SQLiteRowDecoder(store: self)
+            var decoder = SQLiteRowDecoder(store: self, defersBinaryValues: request.defersBinaryValues)
             while try statement.step() {
                 try decoder.decode(statement, connection: connection, into: visit)
             }
@@ -128,6 +128,8 @@ extension SQLiteStore {
 /// costs no lookups per row, only the column reads.
 struct SQLiteRowDecoder {
     private let store: SQLiteStore
+    /// Whether binary attribute values stay in the store (``StoredValue/deferred``).
+    private let defersBinaryValues: Bool
     private var entityNumber: Int64 = 0
     private var entity: EntityDescription?
     private var layout: SQLiteSchema.EntityLayout?
@@ -136,8 +138,9 @@ struct SQLiteRowDecoder {
     /// A permanent ID of the current entity in this store; each row's ID is it with the row's key.
     private var prototypeID: ObjectID?
 
-    init(store: SQLiteStore) {
+    init(store: SQLiteStore, defersBinaryValues: Bool = false) {
         self.store = store
+        self.defersBinaryValues = defersBinaryValues
     }
 
     /// The row under the cursor, or nil when its entity is not in the model.
@@ -190,6 +193,10 @@ struct SQLiteRowDecoder {
             }
         }
         let position = layout.attributePositions[index]
-        return position < 0 ? .null : statement.value(position, type: types[index])
+        guard position >= 0 else { return .null }
+        if defersBinaryValues && types[index] == .binary {
+            return statement.isNull(position) ? .null : .deferred
+        }
+        return statement.value(position, type: types[index])
     }
 }

@@ -59,8 +59,8 @@ extension SQLiteStore: QueryingRowStore {
         }
     }
 
-    func destinationRows(of owners: [Int64], entity: EntityDescription,
-                         relationship: RelationshipDescription) throws -> [(owner: Int64, row: StoreRow)] {
+    func destinationRows(of owners: [Int64], entity: EntityDescription, relationship: RelationshipDescription,
+                         defersBinaryValues: Bool) throws -> [(owner: Int64, row: StoreRow)] {
         guard !owners.isEmpty, let destination = model.entity(named: relationship.destination),
               let layout = schema.layout(of: destination), let table = schema.tables[layout.table] else { return [] }
         let ownerColumn: String
@@ -86,8 +86,9 @@ extension SQLiteStore: QueryingRowStore {
             defer { statement.reset() }
             try statement.bind(Self.jsonArray(owners), at: 1)
             var result: [(owner: Int64, row: StoreRow)] = []
+            var decoder = SQLiteRowDecoder(store: self, defersBinaryValues: defersBinaryValues)
             while try statement.step() {
-                if let row = try decodeRow(statement, connection: connection) {
+                try decoder.decode(statement, connection: connection) { row in
                     result.append((statement.int64(ownerPosition), row))
                 }
             }
@@ -123,6 +124,19 @@ extension SQLiteStore: QueryingRowStore {
                               .permanent(entityName: name, storeIdentifier: identifier, primaryKey: statement.int64(1))))
             }
             return pairs
+        }
+    }
+
+    func storedValue(ofAttributeAt index: Int, of id: ObjectID) throws -> StoredValue? {
+        guard let key = id.primaryKey, let entity = model.entity(named: id.entityName),
+              let layout = schema.layout(of: entity), index < layout.attributeColumns.count,
+              let column = layout.attributeColumns[index] else { return nil }
+        return try withConnection { connection in
+            let statement = try connection.statement("SELECT \(quote(column)) FROM \(quote(layout.table)) WHERE \"Z_PK\" = ?")
+            defer { statement.reset() }
+            try statement.bind(key, at: 1)
+            guard try statement.step() else { return nil }
+            return statement.value(0, type: entity.attributeTypes[index])
         }
     }
 
