@@ -8,7 +8,7 @@ extension Diary {
     /// media of all of them (not one query per entry).
     /// - Throws: store errors as ``DiaryError``.
     public func entries(_ query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [EntryRecord] {
-        let context = makeContext()
+        let context = makeBrowsingContext()
         return try records(of: fetchEntries(query, in: context), in: context)
     }
 
@@ -18,7 +18,7 @@ extension Diary {
     /// `creationTime`.
     /// - Throws: store errors as ``DiaryError``.
     public func daySections(_ query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [DaySection] {
-        let context = makeContext()
+        let context = makeBrowsingContext()
         let request = entryRequest(query)
         return try DiaryError.wrapping(databaseURL) {
             let controller = try FetchedResultsController(fetchRequest: request, context: context,
@@ -43,7 +43,7 @@ extension Diary {
         let query = DiaryQuery(filter: EntryFilter(period: .month(year: year, month: month)),
                                newestFirst: false, timeZone: timeZone)
         guard (1...12).contains(month) else { return MonthCalendar(year: year, month: month, counts: [:]) }
-        let context = makeContext()
+        let context = makeBrowsingContext()
         var counts: [DiaryDay: Int] = [:]
         for entry in try fetchEntries(query, in: context) {
             guard let created = entry.creationTime else { continue }
@@ -57,7 +57,7 @@ extension Diary {
     /// by `query` (newest first by default).
     /// - Throws: store errors as ``DiaryError``.
     public func search(_ text: String, query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [EntryRecord] {
-        let context = makeContext()
+        let context = makeBrowsingContext()
         return try records(of: fetchEntries(query, fullText: text, in: context), in: context)
     }
 

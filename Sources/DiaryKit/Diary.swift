@@ -86,6 +86,14 @@ public final class Diary: Sendable {
         ManagedObjectContext(coordinator: coordinator)
     }
 
+    /// A fresh context for reading lists of entries: thumbnails, icons and waveforms stay in
+    /// the store until one is read (a listing shows none of them).
+    func makeBrowsingContext() -> ManagedObjectContext {
+        let context = makeContext()
+        context.defersBinaryValues = true
+        return context
+    }
+
     /// The permanent object ID of entry `id` in this store.
     func entryObjectID(_ id: Int64) -> ObjectID? {
         guard let store = coordinator.persistentStores.first, id > 0 else { return nil }
