@@ -81,19 +81,14 @@ extension SQLiteStore: QueryingRowStore {
         let ownerPosition = Int32(3 + table.columns.count)
         if let from = sql.range(of: " FROM ") { sql.replaceSubrange(from, with: ", \(ownerColumn) FROM ") }
         sql += " WHERE \(ownerColumn) IN (SELECT value FROM json_each(?)) ORDER BY t0.\"Z_PK\""
-        return try withConnection { connection in
-            let statement = try connection.statement(sql)
-            defer { statement.reset() }
-            try statement.bind(Self.jsonArray(owners), at: 1)
-            var result: [(owner: Int64, row: StoreRow)] = []
-            var decoder = SQLiteRowDecoder(store: self, defersBinaryValues: defersBinaryValues)
-            while try statement.step() {
-                try decoder.decode(statement, connection: connection) { row in
-                    result.append((statement.int64(ownerPosition), row))
-                }
+        var result: [(owner: Int64, row: StoreRow)] = []
+        var decoder = SQLiteRowDecoder(store: self, defersBinaryValues: defersBinaryValues)
+        try forEachRow(sql, owners: owners) { statement, connection in
+            try decoder.decode(statement, connection: connection) { row in
+                result.append((statement.int64(ownerPosition), row))
             }
-            return result
         }
+        return result
     }
 
     func destinationIDs(of owners: [Int64], entity: EntityDescription,
@@ -113,18 +108,13 @@ extension SQLiteStore: QueryingRowStore {
             sql = "SELECT j.\"\(mine)\", t.\"Z_PK\", t.\"Z_ENT\" FROM \(quote(name)) AS j JOIN \(quote(layout.table)) AS t"
                 + " ON t.\"Z_PK\" = j.\"\(theirs)\" WHERE j.\"\(mine)\" IN (SELECT value FROM json_each(?)) ORDER BY t.\"Z_PK\""
         }
-        return try withConnection { connection in
-            let statement = try connection.statement(sql)
-            defer { statement.reset() }
-            try statement.bind(Self.jsonArray(owners), at: 1)
-            var pairs: [(owner: Int64, destination: ObjectID)] = []
-            while try statement.step() {
-                guard let name = schema.entityNamesByNumber[statement.int64(2)] else { continue }
-                pairs.append((statement.int64(0),
-                              .permanent(entityName: name, storeIdentifier: identifier, primaryKey: statement.int64(1))))
-            }
-            return pairs
+        var pairs: [(owner: Int64, destination: ObjectID)] = []
+        try forEachRow(sql, owners: owners) { statement, _ in
+            guard let name = schema.entityNamesByNumber[statement.int64(2)] else { return }
+            pairs.append((statement.int64(0), .permanent(entityName: name, storeIdentifier: identifier,
+                                                         primaryKey: statement.int64(1))))
         }
+        return pairs
     }
 
     func storedValue(ofAttributeAt index: Int, of id: ObjectID) throws -> StoredValue? {
@@ -156,13 +146,20 @@ extension SQLiteStore: QueryingRowStore {
             let mine = quote(isOwner ? "source" : "destination")
             sql = "SELECT \(mine), count(*) FROM \(quote(name)) WHERE \(mine) IN (SELECT value FROM json_each(?)) GROUP BY 1"
         }
-        return try withConnection { connection in
+        var counts: [Int64: Int] = [:]
+        try forEachRow(sql, owners: owners) { statement, _ in counts[statement.int64(0)] = Int(statement.int64(1)) }
+        return counts
+    }
+
+    /// Runs `sql`, whose one parameter is the owners' keys (read with `json_each`), and calls
+    /// `body` for each row under the store's lock.
+    private func forEachRow(_ sql: String, owners: [Int64],
+                            _ body: (SQLiteStatement, SQLiteConnection) throws -> Void) throws {
+        try withConnection { connection in
             let statement = try connection.statement(sql)
             defer { statement.reset() }
             try statement.bind(Self.jsonArray(owners), at: 1)
-            var counts: [Int64: Int] = [:]
-            while try statement.step() { counts[statement.int64(0)] = Int(statement.int64(1)) }
-            return counts
+            while try statement.step() { try body(statement, connection) }
         }
     }
 
