@@ -378,7 +378,7 @@ private struct DiaryData {
         let directory = try StoreDirectory(.sqlite)
         let data = DiaryData()
         try data.write(to: directory)
-        try execute("DELETE FROM Z_METADATA WHERE key = 'modelDescription'", at: directory.storeURL)
+        _ = try sqliteWrite("DELETE FROM Z_METADATA WHERE key = 'modelDescription'", at: directory.storeURL)
         #expect(throws: StoreError.self) { _ = try directory.open(migrationV2) }
         _ = try directory.open(migrationV1)
         #expect(try sqliteRows("SELECT count(*) FROM Z_METADATA WHERE key = 'modelDescription'", at: directory.storeURL) == [["1"]])
@@ -409,17 +409,5 @@ private struct DiaryData {
         ])])
         let swapped = ModelDifference(from: ModelDescription(model: before), to: after)
         #expect(swapped.changes.map(\.description) == ["Tag.name: attribute added", "Tag.label: renamed from name"])
-    }
-
-    /// Runs `sql` on the database at `url`.
-    private func execute(_ sql: String, at url: URL) throws {
-        var handle: OpaquePointer?
-        guard sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle else {
-            throw SQLiteError(extendedResultCode: 14, message: "cannot open", sql: sql)
-        }
-        defer { sqlite3_close_v2(handle) }
-        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
-            throw SQLiteError(extendedResultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
-        }
     }
 }

@@ -136,16 +136,3 @@ import Testing
         #expect(throws: FetchRequestError.self) { try stack.context.memberCounts(of: "nothing", for: entries) }
     }
 }
-
-/// Runs `sql` directly with SQLite on the database at `url`; returns the rows it changed.
-private func sqliteWrite(_ sql: String, at url: URL) throws -> Int32 {
-    var handle: OpaquePointer?
-    guard sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle else {
-        throw SQLiteError(extendedResultCode: 14, message: "cannot open", sql: sql)
-    }
-    defer { sqlite3_close_v2(handle) }
-    guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
-        throw SQLiteError(extendedResultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
-    }
-    return sqlite3_changes(handle)
-}

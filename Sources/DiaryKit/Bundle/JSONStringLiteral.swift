@@ -2,8 +2,8 @@
 /// so a manifest, an export and a command's output escape text the same way.
 public enum JSONStringLiteral {
     /// Appends `text` to `output` quoted: `"` and `\` escaped, control characters as `\n`,
-    /// `\r`, `\t`, `\b`, `\f` or `\u00XX`, and DEL, U+2028 and U+2029 as `\uXXXX` (so the
-    /// text is also safe inside JavaScript); `/` and all other text are left as they are.
+    /// `\r`, `\t`, `\b`, `\f` or a `\u` escape of their code, as are DEL, U+2028 and U+2029
+    /// (so the text is also safe inside JavaScript); `/` and all other text are left as they are.
     /// Throws nothing.
     public static func append(_ text: String, to output: inout String) {
         var bytes: [UInt8] = []
@@ -59,7 +59,7 @@ public enum JSONStringLiteral {
         }
     }
 
-    /// `\uXXXX` with four lower-case hex digits.
+    /// `\u` and the four lower-case hex digits of `value` (`\u001f`, `\u2028`).
     private static func unicodeEscape(_ value: UInt32) -> String {
         let hex = String(value, radix: 16)
         return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

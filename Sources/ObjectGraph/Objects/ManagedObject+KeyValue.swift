@@ -191,7 +191,7 @@ extension ManagedObject {
     /// committed value are the stored one: a deferred value was never changed).
     func resolveDeferredValue(at index: Int) {
         guard index < values.count, case .deferred = values[index] else { return }
-        let stored = managedObjectContext?.storedAttribute(at: index, of: self) ?? .null
+        let stored = managedObjectContext?.deferredValue(ofAttributeAt: index, of: self) ?? .null
         values[index] = stored
         if index < committed.count, case .deferred = committed[index] { committed[index] = stored }
     }

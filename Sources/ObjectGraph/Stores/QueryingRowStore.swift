@@ -32,19 +32,21 @@ extension QueryingRowStore {
         return row.attributes[index]
     }
 
-    /// The IDs of the rows ``destinationRows(of:entity:relationship:)`` gives (for stores that
-    /// hold the whole graph in memory, where the rows cost nothing to read).
+    /// The IDs of the rows ``destinationRows(of:entity:relationship:defersBinaryValues:)``
+    /// gives (for stores that hold the whole graph in memory, where rows cost nothing to read).
     func destinationIDs(of owners: [Int64], entity: EntityDescription,
                         relationship: RelationshipDescription) throws -> [(owner: Int64, destination: ObjectID)] {
-        try destinationRows(of: owners, entity: entity, relationship: relationship, defersBinaryValues: true).map { ($0.owner, $0.row.objectID) }
+        try destinationRows(of: owners, entity: entity, relationship: relationship, defersBinaryValues: false)
+            .map { ($0.owner, $0.row.objectID) }
     }
 
-    /// Counts the rows ``destinationRows(of:entity:relationship:)`` gives (for stores that hold
-    /// the whole graph in memory, where that is as cheap as anything).
+    /// Counts the rows ``destinationRows(of:entity:relationship:defersBinaryValues:)`` gives
+    /// (for stores that hold the whole graph in memory, where that is as cheap as anything).
     func destinationCounts(of owners: [Int64], entity: EntityDescription,
                            relationship: RelationshipDescription) throws -> [Int64: Int] {
         var counts: [Int64: Int] = [:]
-        for (owner, _) in try destinationRows(of: owners, entity: entity, relationship: relationship, defersBinaryValues: true) {
+        let rows = try destinationRows(of: owners, entity: entity, relationship: relationship, defersBinaryValues: false)
+        for (owner, _) in rows {
             counts[owner, default: 0] += 1
         }
         return counts
