@@ -131,23 +131,35 @@ final class SQLiteStatement {
     }
 
     /// The column read as the storage of an attribute of `type`.
+    ///
+    /// One `sqlite3_column_value` call, then the value's own accessors: every
+    /// `sqlite3_column_*` call enters and leaves the statement's API guard, which for a
+    /// type check and a read would happen twice per column. (The value is "unprotected",
+    /// which is safe here: a connection is used by one thread at a time.)
     @inline(__always)
     func value(_ column: Int32, type: AttributeType) -> StoredValue {
-        if type == .string {
-            // A NULL column has no text pointer, so strings need no separate type check.
-            guard let bytes = sqlite3_column_text(handle, column) else { return .null }
-            let count = Int(sqlite3_column_bytes(handle, column))
-            return .string(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+        guard let value = sqlite3_column_value(handle, column), sqlite3_value_type(value) != SQLITE_NULL else {
+            return .null
         }
-        if isNull(column) { return .null }
         switch type {
-        case .string: return .string(text(column))
-        case .integer16, .integer32, .integer64: return .integer(int64(column))
-        case .boolean: return .bool(int64(column) != 0)
-        case .double: return .double(double(column))
-        case .date: return .date(Date(timeIntervalSince1970: double(column)))
-        case .uuid: return UUID(uuidString: text(column)).map(StoredValue.uuid) ?? .null
-        case .binary: return .data(data(column))
+        case .string: return .string(Self.text(of: value))
+        case .integer16, .integer32, .integer64: return .integer(sqlite3_value_int64(value))
+        case .boolean: return .bool(sqlite3_value_int64(value) != 0)
+        case .double: return .double(sqlite3_value_double(value))
+        case .date: return .date(Date(timeIntervalSince1970: sqlite3_value_double(value)))
+        case .uuid: return UUID(uuidString: Self.text(of: value)).map(StoredValue.uuid) ?? .null
+        case .binary:
+            let blob = sqlite3_value_blob(value)
+            let count = Int(sqlite3_value_bytes(value))
+            guard let blob, count > 0 else { return .data(Data()) }
+            return .data(Data(bytes: blob, count: count))
         }
+    }
+
+    @inline(__always)
+    private static func text(of value: OpaquePointer) -> String {
+        guard let bytes = sqlite3_value_text(value) else { return "" }
+        let count = Int(sqlite3_value_bytes(value))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 }
