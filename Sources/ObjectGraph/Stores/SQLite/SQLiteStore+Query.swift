@@ -52,7 +52,7 @@ extension SQLiteStore: QueryingRowStore {
                 defer { statement.reset() }
                 try statement.bind(Self.jsonArray(keys), at: 1)
                 while try statement.step() {
-                    if let row = try decodeRow(statement, connection: connection) { rows.append(row) }
+                    if let row = try decodeRow(statement, table: table, connection: connection) { rows.append(row) }
                 }
             }
             return rows
@@ -78,11 +78,11 @@ extension SQLiteStore: QueryingRowStore {
             sql = table.selectSQL + " JOIN \(quote(name)) AS j ON j.\"\(theirs)\" = t0.\"Z_PK\""
         }
         // The owner's key is read from one column past the row's own.
-        let ownerPosition = Int32(3 + table.columns.count)
+        let ownerPosition = Int32(table.selectedColumns.count)
         if let from = sql.range(of: " FROM ") { sql.replaceSubrange(from, with: ", \(ownerColumn) FROM ") }
         sql += " WHERE \(ownerColumn) IN (SELECT value FROM json_each(?)) ORDER BY t0.\"Z_PK\""
         var result: [(owner: Int64, row: StoreRow)] = []
-        var decoder = SQLiteRowDecoder(store: self, defersBinaryValues: defersBinaryValues)
+        var decoder = SQLiteRowDecoder(store: self, table: table, defersBinaryValues: defersBinaryValues)
         try forEachRow(sql, owners: owners) { statement, connection in
             try decoder.decode(statement, connection: connection) { row in
                 result.append((statement.int64(ownerPosition), row))
