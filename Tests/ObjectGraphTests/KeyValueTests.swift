@@ -52,6 +52,41 @@ let allTypesModel: ManagedObjectModel = makeModel([
         #expect(stored.value(forKey: "scratch") == nil)
     }
 
+    /// Typed reads of strings, 64-bit integers, doubles, booleans and dates take their own
+    /// fast path; they must answer exactly as `value(forKey:) as? T` does, for every key.
+    @Test(arguments: allStoreTypes)
+    func typedReadsAgreeWithTheGeneralPath(type: PersistentStoreType) throws {
+        let stack = try TestStack(model: allTypesModel, type: type)
+        let sample = try stack.context.insertObject(entityName: "Sample")
+        sample.setValue("text", forKey: "text")
+        sample.setValue(Int16(-3), forKey: "small")
+        sample.setValue(Int32(70_000), forKey: "medium")
+        sample.setValue(Int64(1) << 40, forKey: "large")
+        sample.setValue(2.5, forKey: "real")
+        sample.setValue(true, forKey: "flag")
+        sample.setValue(Date(timeIntervalSince1970: 1_000), forKey: "when")
+        sample.setValue(Data([1]), forKey: "bytes")
+        try stack.context.save()
+        try stack.reopen()
+        let stored = try #require(fetchAll("Sample", in: stack.context).first)
+        let keys = allTypesModel.entity(named: "Sample")?.allAttributes.map(\.name) ?? []
+        for key in keys + ["identifier", "nonexistent"] {
+            #expect(stored[key, as: String.self] == stored.value(forKey: key) as? String, "String \(key)")
+            #expect(stored[key, as: Int64.self] == stored.value(forKey: key) as? Int64, "Int64 \(key)")
+            #expect(stored[key, as: Double.self] == stored.value(forKey: key) as? Double, "Double \(key)")
+            #expect(stored[key, as: Bool.self] == stored.value(forKey: key) as? Bool, "Bool \(key)")
+            #expect(stored[key, as: Date.self] == stored.value(forKey: key) as? Date, "Date \(key)")
+        }
+        // The fast paths do find the values, and a wider or narrower integer type does not match.
+        #expect(stored["text", as: String.self] == "text")
+        #expect(stored["large", as: Int64.self] == 1 << 40)
+        #expect(stored["small", as: Int64.self] == nil)
+        #expect(stored["real", as: Double.self] == 2.5)
+        #expect(stored["flag", as: Bool.self] == true)
+        #expect(stored["when", as: Date.self] == Date(timeIntervalSince1970: 1_000))
+        #expect(stored["identifier", as: String.self] == nil)
+    }
+
     @Test(arguments: allStoreTypes)
     func wrongTypesAreReportedBySave(type: PersistentStoreType) throws {
         let stack = try TestStack(model: allTypesModel, type: type)

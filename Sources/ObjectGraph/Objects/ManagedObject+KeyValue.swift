@@ -106,6 +106,12 @@ extension ManagedObject {
     /// fast path for typed properties (the compiler specializes it for each `T`).
     @inlinable
     public func value<T>(forKey key: String, as type: T.Type) -> T? {
+        // The common types read their case in place (the compiler keeps one branch per `T`).
+        if T.self == String.self { return stringValue(forKey: key).flatMap { $0 as? T } }
+        if T.self == Int64.self { return int64Value(forKey: key).flatMap { $0 as? T } }
+        if T.self == Double.self { return doubleValue(forKey: key).flatMap { $0 as? T } }
+        if T.self == Bool.self { return boolValue(forKey: key).flatMap { $0 as? T } }
+        if T.self == Date.self { return dateValue(forKey: key).flatMap { $0 as? T } }
         guard let (stored, attributeType) = storedAttribute(forKey: key) else { return value(forKey: key) as? T }
         switch stored {
         case .null: return nil
@@ -125,6 +131,54 @@ extension ManagedObject {
         case .uuid(let uuid): return uuid as? T
         case .blob, .file, .staged, .deferred: return value(forKey: key) as? T
         }
+    }
+
+    /// Attribute `key` when it is a string (nil when unset, of another type, or not a key).
+    @usableFromInline
+    func stringValue(forKey key: String) -> String? {
+        guard let index = loadedAttributeIndex(forKey: key) else { return value(forKey: key) as? String }
+        if case .string(let text) = values[index] { return text }
+        return attributeValue(at: index) as? String
+    }
+
+    /// Attribute `key` when it is a 64-bit integer.
+    @usableFromInline
+    func int64Value(forKey key: String) -> Int64? {
+        guard let index = loadedAttributeIndex(forKey: key) else { return value(forKey: key) as? Int64 }
+        if case .integer(let number) = values[index], entity.attributeTypes[index] == .integer64 { return number }
+        return attributeValue(at: index) as? Int64
+    }
+
+    /// Attribute `key` when it is a double.
+    @usableFromInline
+    func doubleValue(forKey key: String) -> Double? {
+        guard let index = loadedAttributeIndex(forKey: key) else { return value(forKey: key) as? Double }
+        if case .double(let number) = values[index] { return number }
+        return attributeValue(at: index) as? Double
+    }
+
+    /// Attribute `key` when it is a boolean.
+    @usableFromInline
+    func boolValue(forKey key: String) -> Bool? {
+        guard let index = loadedAttributeIndex(forKey: key) else { return value(forKey: key) as? Bool }
+        if case .bool(let flag) = values[index] { return flag }
+        return attributeValue(at: index) as? Bool
+    }
+
+    /// Attribute `key` when it is a date.
+    @usableFromInline
+    func dateValue(forKey key: String) -> Date? {
+        guard let index = loadedAttributeIndex(forKey: key) else { return value(forKey: key) as? Date }
+        if case .date(let date) = values[index] { return date }
+        return attributeValue(at: index) as? Date
+    }
+
+    /// The index of attribute `key` in ``values`` (firing the fault), or nil when `key` is not an attribute.
+    @inline(__always)
+    private func loadedAttributeIndex(forKey key: String) -> Int? {
+        fireFaultIfNeeded()
+        guard let index = entity.attributeIndex(key), index < values.count else { return nil }
+        return index
     }
 
     /// The stored value and type of attribute `key` (firing the fault), or nil when `key` is not an attribute.
