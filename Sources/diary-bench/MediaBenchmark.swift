@@ -62,6 +62,32 @@ func runMediaThumbnail(path: String) throws {
     print("\(info.width)x\(info.height) \(info.mimeType) -> thumbnail \(thumbnail.count) bytes")
 }
 
+/// `diary-bench media-jpeg FILE...`: the suite's JPEG comparisons on your own photos. For
+/// each file, MediaKit's import (validate + thumbnail) and libjpeg's own 1/8-scaled decode,
+/// each against a full decode of that file; the name carries the file's bits per pixel,
+/// on which the share of entropy decoding (the floor of any scaled decode) depends.
+func runMediaJPEGComparison<Paths: Sequence<String>>(paths: Paths, json: Bool) throws {
+    let inspector = MediaInspector()
+    for path in paths {
+        let url = URL(fileURLWithPath: path)
+        let info = try inspector.probe(fileAt: url)
+        guard case .image(let image) = info, image.format == .jpeg else {
+            throw BaselineFailure(description: "\(path) is not a JPEG")
+        }
+        let bytes = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        let bitsPerPixel = Double(bytes * 8) / Double(max(1, image.width * image.height))
+        let label = "\(url.lastPathComponent) (\(image.width)x\(image.height), \(String(format: "%.2f", bitsPerPixel)) bpp)"
+        let thumbnail = try compare(value: { _ = try inspector.importImage(fileAt: url) },
+                                    baseline: { try decodeJPEGFully(url) })
+        MediaBenchmarkResult(name: "jpeg_thumbnail_vs_full_decode \(label)", value: thumbnail.value,
+                             baseline: thumbnail.baseline, unit: "ms").print(json: json)
+        let eighth = try compare(value: { try decodeJPEGFully(url, scaleDenominator: 8) },
+                                 baseline: { try decodeJPEGFully(url) })
+        MediaBenchmarkResult(name: "jpeg_scaled_decode_vs_full_decode \(label)", value: eighth.value,
+                             baseline: eighth.baseline, unit: "ms").print(json: json)
+    }
+}
+
 /// `diary-bench media-waveform FILE`: one audio import (validate + 100 peaks) of FILE.
 func runMediaWaveform(path: String) throws {
     let (info, peaks) = try MediaInspector().importAudio(fileAt: URL(fileURLWithPath: path))

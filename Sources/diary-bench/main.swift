@@ -23,8 +23,11 @@ do {
         try runMediaThumbnail(path: arguments[1])
     case "media-waveform" where arguments.count >= 2:
         try runMediaWaveform(path: arguments[1])
+    case "media-jpeg" where arguments.count >= 2:
+        try runMediaJPEGComparison(paths: arguments.dropFirst().filter { $0 != "--json" }, json: json)
     default:
         print("usage: diary-bench objectgraph|contexts|media|diary|migration|interop|cli [--json]")
+        print("       diary-bench media-jpeg FILE... [--json]   (any JPEGs: thumbnail and 1/8 decode vs full decode)")
     }
 } catch {
     FileHandle.standardError.write(Data("diary-bench: \(error)\n".utf8))
