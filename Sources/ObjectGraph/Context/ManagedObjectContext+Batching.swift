@@ -36,8 +36,8 @@ extension ManagedObjectContext {
         for fault in faults { faultBatches.removeValue(forKey: fault.objectID) }
         guard let rows = try? persistentStoreCoordinator.queryingStore().rows(for: faults.map(\.objectID)) else { return false }
         var loaded: [ManagedObject] = []
-        for row in rows {
-            let (filled, didLoad) = materialize(row, asFault: false)
+        for var row in rows {
+            let (filled, didLoad) = materialize(&row, asFault: false)
             if didLoad { loaded.append(filled) }
         }
         for filled in loaded { filled.awakeFromFetch() }

@@ -58,7 +58,7 @@ extension ManagedObjectContext {
         // Plain ManagedObject instances have no awakeFromFetch to call.
         let mayAwake = fetch.entityNames.contains { managedObjectModel.entity(named: $0)?.managedObjectClass != ManagedObject.self }
         try rowStore().fetch(fetch) { row in
-            let (object, didLoad) = materialize(row, asFault: asFaults)
+            let (object, didLoad) = materialize(&row, asFault: asFaults)
             objects.append(object)
             if didLoad && mayAwake { loaded.append(object) }
         }

@@ -22,11 +22,11 @@ extension ManagedObjectContext {
     }
 
     /// The object for a row the parent has not saved yet (a temporary ID of the parent).
-    func materializeParentInsert(_ row: StoreRow, asFault: Bool) -> (ManagedObject, loaded: Bool) {
+    func materializeParentInsert(_ row: inout StoreRow, asFault: Bool) -> (ManagedObject, loaded: Bool) {
         if let object = parentInsertedObjects[row.objectID] {
             guard object.isFault && !asFault else { return (object, false) }
             object.isFault = false
-            apply(row, to: object)
+            apply(&row, to: object)
             return (object, true)
         }
         let object = row.entity.managedObjectClass.init(entity: row.entity, insertInto: nil)
@@ -37,7 +37,7 @@ extension ManagedObjectContext {
             object.isFault = true
             return (object, false)
         }
-        apply(row, to: object)
+        apply(&row, to: object)
         return (object, true)
     }
 

@@ -71,8 +71,8 @@ extension ManagedObjectContext {
         } else {
             let rows = try store.destinationRows(of: Array(ownerIndexes.keys), entity: first.entity, relationship: relationship,
                                                  defersBinaryValues: defersBinaryValues)
-            for (owner, row) in rows {
-                let (member, didLoad) = materialize(row, asFault: false)
+            for case (let owner, var row) in rows {
+                let (member, didLoad) = materialize(&row, asFault: false)
                 if didLoad { loaded.append(member) }
                 if let index = ownerIndexes[owner] { members[index].insert(member) }
             }
@@ -97,8 +97,8 @@ extension ManagedObjectContext {
         let ids = ids.filter { !$0.isTemporaryID }
         guard !ids.isEmpty else { return }
         var loaded: [ManagedObject] = []
-        for row in try store.rows(for: ids) {
-            let (object, didLoad) = materialize(row, asFault: false)
+        for var row in try store.rows(for: ids) {
+            let (object, didLoad) = materialize(&row, asFault: false)
             if didLoad { loaded.append(object) }
         }
         for object in loaded { object.awakeFromFetch() }

@@ -183,7 +183,8 @@ public final class ManagedObjectContext {
               let row = try rowStore().row(for: id) else {
             throw ObjectGraphError.objectNotFound(id)
         }
-        let (object, didLoad) = materialize(row, asFault: false)
+        var taken = row
+        let (object, didLoad) = materialize(&taken, asFault: false)
         if didLoad { object.awakeFromFetch() }
         return object
     }
@@ -192,9 +193,8 @@ public final class ManagedObjectContext {
     func fulfillFault(_ object: ManagedObject) {
         if fulfillBatch(of: object) { return }
         object.isFault = false
-        let row = try? rowStore().row(for: object.objectID)
-        if let row {
-            apply(row, to: object)
+        if var row = try? rowStore().row(for: object.objectID) {
+            apply(&row, to: object)
             object.awakeFromFetch()
         } else {
             object.values = object.entity.allAttributes.map { _ in .null }
@@ -206,8 +206,8 @@ public final class ManagedObjectContext {
 
     /// The registered object for `row` (filled in if it was a fault), or a new one, and whether
     /// its values were loaded now (the caller then calls `awakeFromFetch()`).
-    func materialize(_ row: StoreRow, asFault: Bool) -> (ManagedObject, loaded: Bool) {
-        if row.objectID.isTemporaryID { return materializeParentInsert(row, asFault: asFault) }
+    func materialize(_ row: inout StoreRow, asFault: Bool) -> (ManagedObject, loaded: Bool) {
+        if row.objectID.isTemporaryID { return materializeParentInsert(&row, asFault: asFault) }
         let key = RegistryKey(root: row.entity.rootEntityNumber, key: row.objectID.primaryKey ?? 0)
         let (object, _) = registry.object(for: key) {
             let object = row.entity.managedObjectClass.init(entity: row.entity, insertInto: nil)
@@ -218,13 +218,17 @@ public final class ManagedObjectContext {
         }
         guard object.isFault && !asFault else { return (object, false) }
         object.isFault = false
-        apply(row, to: object)
+        apply(&row, to: object)
         return (object, true)
     }
 
-    func apply(_ row: StoreRow, to object: ManagedObject) {
-        object.values = row.attributes
-        object.committed = row.attributes
+    /// Fills `object` with `row`, whose values it takes (the row is left without them).
+    func apply(_ row: inout StoreRow, to object: ManagedObject) {
+        // Swapped rather than copied: the values array changes owner without being retained
+        // and released once more per row.
+        object.values = []
+        swap(&object.values, &row.attributes)
+        object.committed = object.values
         object.rowVersion = row.version
         object.committedToOne = row.toOne
         let relationships = object.entity.allRelationships

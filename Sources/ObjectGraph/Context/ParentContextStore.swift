@@ -25,8 +25,11 @@ final class ParentContextStore: RowStore, @unchecked Sendable {
     var blobStore: BlobStore? { base?.blobStore }
     var externalStorageThreshold: Int { base?.externalStorageThreshold ?? Int.max }
 
-    func fetch(_ request: StoreFetch, _ visit: (StoreRow) throws -> Void) throws {
-        for object in try parent.fetch(fetchRequest(request)) { try visit(row(of: object)) }
+    func fetch(_ request: StoreFetch, _ visit: (inout StoreRow) throws -> Void) throws {
+        for object in try parent.fetch(fetchRequest(request)) {
+            var row = row(of: object)
+            try visit(&row)
+        }
     }
 
     func count(_ request: StoreFetch) throws -> Int {

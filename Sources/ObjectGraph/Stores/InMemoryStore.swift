@@ -52,8 +52,8 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
 
     // MARK: Reading
 
-    func fetch(_ request: StoreFetch, _ visit: (StoreRow) throws -> Void) throws {
-        for row in try rows(request) { try visit(row) }
+    func fetch(_ request: StoreFetch, _ visit: (inout StoreRow) throws -> Void) throws {
+        for var row in try rows(request) { try visit(&row) }
     }
 
     func rows(_ request: StoreFetch) throws -> [StoreRow] {

@@ -179,8 +179,9 @@ protocol RowStore: PersistentStore {
     var externalStorageThreshold: Int { get }
 
     /// Calls `visit` with each row matching `request`, filtered, sorted and paged, while the
-    /// store is locked: `visit` must not call back into the store.
-    func fetch(_ request: StoreFetch, _ visit: (StoreRow) throws -> Void) throws
+    /// store is locked: `visit` must not call back into the store. The row is the visitor's to
+    /// take apart (it is not used again), so its values can move into an object uncopied.
+    func fetch(_ request: StoreFetch, _ visit: (inout StoreRow) throws -> Void) throws
     /// How many rows match `request` (limit and offset applied).
     func count(_ request: StoreFetch) throws -> Int
     /// The row of `id`, or nil when there is none.

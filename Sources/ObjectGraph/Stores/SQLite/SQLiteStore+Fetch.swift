@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 
 extension SQLiteStore {
-    func fetch(_ request: StoreFetch, _ visit: (StoreRow) throws -> Void) throws {
+    func fetch(_ request: StoreFetch, _ visit: (inout StoreRow) throws -> Void) throws {
         guard let layout = schema.layouts[request.entity.name], let table = schema.tables[layout.table] else { return }
         let (whereSQL, bindings) = try whereClause(for: request, layout: layout)
         var sql = table.selectSQL + whereSQL + (try orderClause(for: request))
@@ -163,7 +163,7 @@ struct SQLiteRowDecoder {
     /// (A callback rather than an optional result: a fetch of 100,000 rows then moves each
     /// row into the visitor instead of wrapping and unwrapping it.)
     mutating func decode(_ statement: SQLiteStatement, connection: SQLiteConnection,
-                         into visit: (StoreRow) throws -> Void) throws {
+                         into visit: (inout StoreRow) throws -> Void) throws {
         let number = onlyEntityNumber ?? statement.int64(1)
         if number != entityNumber || entityReference == nil {
             guard let entity = store.model.entity(number: number), let layout = store.schema.layout(of: entity) else { return }
@@ -188,7 +188,7 @@ struct SQLiteRowDecoder {
     /// The row under the cursor, read with the looked-up `entity` and `layout`.
     private func decode(_ statement: SQLiteStatement, connection: SQLiteConnection, entity: EntityDescription,
                         layout: SQLiteSchema.EntityLayout, prototypeID: ObjectID,
-                        into visit: (StoreRow) throws -> Void) throws {
+                        into visit: (inout StoreRow) throws -> Void) throws {
         var values: [StoredValue] = []
         values.reserveCapacity(types.count)
         if defersBinaryValues {
@@ -209,8 +209,9 @@ struct SQLiteRowDecoder {
                                                connection: connection)
             }
         }
-        try visit(StoreRow(entity: entity, objectID: prototypeID.withPrimaryKey(statement.int64(0)),
-                           version: statement.int64(versionPosition), attributes: values, toOne: toOne))
+        var row = StoreRow(entity: entity, objectID: prototypeID.withPrimaryKey(statement.int64(0)),
+                           version: statement.int64(versionPosition), attributes: values, toOne: toOne)
+        try visit(&row)
     }
 
     /// Attribute `index` of the row: an external blob's reference when the row holds one,
