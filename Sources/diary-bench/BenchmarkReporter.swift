@@ -42,6 +42,22 @@ struct BenchmarkReporter {
         return times.sorted()[times.count / 2]
     }
 
+    /// ``median(runs:prepare:_:)`` of a measured path and of its baseline, their runs
+    /// alternated (baseline, value, baseline, …) so both meet the same spells of load on a
+    /// shared machine and the same state of the heap, rather than one after the other.
+    static func alternatingMedians<Value, Baseline>(
+        runs: Int,
+        value: (prepare: () throws -> Value, body: (Value) throws -> Void),
+        baseline: (prepare: () throws -> Baseline, body: (Baseline) throws -> Void)
+    ) throws -> (value: Double, baseline: Double) {
+        var values: [Double] = [], baselines: [Double] = []
+        for _ in 0..<runs {
+            baselines.append(try median(runs: 1, prepare: baseline.prepare, baseline.body))
+            values.append(try median(runs: 1, prepare: value.prepare, value.body))
+        }
+        return (values.sorted()[runs / 2], baselines.sorted()[runs / 2])
+    }
+
     private static func threadCPUTime() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)

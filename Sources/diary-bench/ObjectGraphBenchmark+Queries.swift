@@ -10,7 +10,7 @@ private let rangeObjectCount = 100_000
 private let rangeStart = 1_700_000_000.0
 /// One object per second: the range selects 10,000 of the 100,000.
 private let rangeLow = rangeStart + 40_000, rangeHigh = rangeStart + 49_999
-private let queryRuns = 5
+private let queryRuns = 11
 
 private let queryModel: ManagedObjectModel? = try? ManagedObjectModel(entities: [
     EntityDescription("Event", attributes: [
@@ -49,19 +49,19 @@ func runObjectGraphQueryBenchmarks(reporter: BenchmarkReporter, directory: URL) 
     try RawRangeTable.create(at: rawURL)
 
     var rawChecksum = 0.0, graphChecksum = 0.0
-    let raw = try BenchmarkReporter.median(runs: queryRuns, prepare: { try RawRangeTable(url: rawURL) }) { table in
-        rawChecksum = try table.readRange()
-    }
     let predicate = try FetchPredicate(format: "created BETWEEN {%@, %@}", Date(timeIntervalSince1970: rangeLow),
                                        Date(timeIntervalSince1970: rangeHigh))
-    let graph = try BenchmarkReporter.median(runs: queryRuns, prepare: { try open(graphURL) }) { context in
-        var checksum = 0.0
-        for event in try context.fetch(FetchRequest(entityName: "Event", predicate: predicate)) {
-            checksum += Double((event["name", as: String.self] ?? "").utf8.count) + Double(event["count", as: Int64.self] ?? 0)
-                + (event["created", as: Date.self]?.timeIntervalSince1970 ?? 0)
-        }
-        graphChecksum = checksum
-    }
+    let (graph, raw) = try BenchmarkReporter.alternatingMedians(
+        runs: queryRuns,
+        value: (prepare: { try open(graphURL) }, body: { context in
+            var checksum = 0.0
+            for event in try context.fetch(FetchRequest(entityName: "Event", predicate: predicate)) {
+                checksum += Double((event["name", as: String.self] ?? "").utf8.count) + Double(event["count", as: Int64.self] ?? 0)
+                    + (event["created", as: Date.self]?.timeIntervalSince1970 ?? 0)
+            }
+            graphChecksum = checksum
+        }),
+        baseline: (prepare: { try RawRangeTable(url: rawURL) }, body: { table in rawChecksum = try table.readRange() }))
     guard rawChecksum == graphChecksum, rawChecksum > 0 else {
         throw QueryBenchmarkError.setup("raw and ObjectGraph range fetches read different values (\(rawChecksum) vs \(graphChecksum))")
     }

@@ -7,6 +7,8 @@ import ObjectGraph
 
 private let objectCount = 100_000
 private let runs = 5
+/// A fetch takes a twentieth of an insert's time, so it can afford more runs for a steadier median.
+private let fetchRuns = 11
 
 private let benchmarkModel: ManagedObjectModel? = try? ManagedObjectModel(entities: [
     EntityDescription("Item", attributes: [
@@ -53,16 +55,14 @@ func runObjectGraphBenchmarks(json: Bool) {
             try insertAll(into: ManagedObjectContext(coordinator: coordinator))
         }
         var rawChecksum = 0.0, graphChecksum = 0.0
-        let rawFetch = try BenchmarkReporter.median(runs: runs, prepare: { try RawDatabase(url: rawURL) }) { database in
-            rawChecksum = try database.readAll()
-        }
-        let graphFetch = try BenchmarkReporter.median(runs: runs, prepare: { () -> ManagedObjectContext in
-            let coordinator = PersistentStoreCoordinator(model: model)
-            try coordinator.addPersistentStore(type: .sqlite, at: graphURL)
-            return ManagedObjectContext(coordinator: coordinator)
-        }) { context in
-            graphChecksum = try readAll(from: context)
-        }
+        let (graphFetch, rawFetch) = try BenchmarkReporter.alternatingMedians(
+            runs: fetchRuns,
+            value: (prepare: { () -> ManagedObjectContext in
+                let coordinator = PersistentStoreCoordinator(model: model)
+                try coordinator.addPersistentStore(type: .sqlite, at: graphURL)
+                return ManagedObjectContext(coordinator: coordinator)
+            }, body: { context in graphChecksum = try readAll(from: context) }),
+            baseline: (prepare: { try RawDatabase(url: rawURL) }, body: { database in rawChecksum = try database.readAll() }))
         guard rawChecksum == graphChecksum else {
             throw BenchmarkError.setup("raw and ObjectGraph fetches read different values (\(rawChecksum) vs \(graphChecksum))")
         }
