@@ -52,6 +52,38 @@ let allTypesModel: ManagedObjectModel = makeModel([
         #expect(stored.value(forKey: "scratch") == nil)
     }
 
+    /// SQLite gives 0 for a NULL number, so a stored zero (0, 0.0, false, the 1970 epoch)
+    /// and an unset value must still come back apart.
+    @Test(arguments: allStoreTypes)
+    func zeroesAndNilsComeBackApart(type: PersistentStoreType) throws {
+        let stack = try TestStack(model: allTypesModel, type: type)
+        let zeroes = try stack.context.insertObject(entityName: "Sample")
+        zeroes.setValue("zeroes", forKey: "text")
+        zeroes.setValue(Int16(0), forKey: "small")
+        zeroes.setValue(Int32(0), forKey: "medium")
+        zeroes.setValue(Int64(0), forKey: "large")
+        zeroes.setValue(0.0, forKey: "real")
+        zeroes.setValue(false, forKey: "flag")
+        zeroes.setValue(Date(timeIntervalSince1970: 0), forKey: "when")
+        let nils = try stack.context.insertObject(entityName: "Sample")
+        nils.setValue("nils", forKey: "text")
+        for key in ["small", "flag"] { nils.setValue(nil, forKey: key) }
+        try stack.context.save()
+        try stack.reopen()
+        let stored = try fetchAll("Sample", in: stack.context)
+        let storedZeroes = try #require(stored.first { $0["text", as: String.self] == "zeroes" })
+        let storedNils = try #require(stored.first { $0["text", as: String.self] == "nils" })
+        #expect(storedZeroes["small", as: Int16.self] == 0)
+        #expect(storedZeroes["medium", as: Int32.self] == 0)
+        #expect(storedZeroes["large", as: Int64.self] == 0)
+        #expect(storedZeroes["real", as: Double.self] == 0)
+        #expect(storedZeroes["flag", as: Bool.self] == false)
+        #expect(storedZeroes["when", as: Date.self] == Date(timeIntervalSince1970: 0))
+        for key in ["small", "medium", "large", "real", "flag", "when"] {
+            #expect(storedNils.value(forKey: key) == nil, "\(key) should be unset")
+        }
+    }
+
     /// Typed reads of strings, 64-bit integers, doubles, booleans and dates take their own
     /// fast path; they must answer exactly as `value(forKey:) as? T` does, for every key.
     @Test(arguments: allStoreTypes)

@@ -132,27 +132,40 @@ final class SQLiteStatement {
 
     /// The column read as the storage of an attribute of `type`.
     ///
-    /// One `sqlite3_column_value` call, then the value's own accessors: every
-    /// `sqlite3_column_*` call enters and leaves the statement's API guard, which for a
-    /// type check and a read would happen twice per column. (The value is "unprotected",
+    /// Every `sqlite3_column_*` call enters and leaves the statement's API guard, so each
+    /// column costs one such call where it can: numbers are read directly, and only a zero
+    /// (what SQLite gives for NULL) asks for the type; text and blobs take the column's value
+    /// once and read it through the value's own accessors. (That value is "unprotected",
     /// which is safe here: a connection is used by one thread at a time.)
     @inline(__always)
     func value(_ column: Int32, type: AttributeType) -> StoredValue {
+        switch type {
+        case .integer16, .integer32, .integer64:
+            let number = sqlite3_column_int64(handle, column)
+            return number == 0 && isNull(column) ? .null : .integer(number)
+        case .boolean:
+            let number = sqlite3_column_int64(handle, column)
+            return number == 0 && isNull(column) ? .null : .bool(number != 0)
+        case .double:
+            let number = sqlite3_column_double(handle, column)
+            return number == 0 && isNull(column) ? .null : .double(number)
+        case .date:
+            let seconds = sqlite3_column_double(handle, column)
+            return seconds == 0 && isNull(column) ? .null : .date(Date(timeIntervalSince1970: seconds))
+        case .string, .uuid, .binary:
+            break
+        }
         guard let value = sqlite3_column_value(handle, column), sqlite3_value_type(value) != SQLITE_NULL else {
             return .null
         }
         switch type {
-        case .string: return .string(Self.text(of: value))
-        case .integer16, .integer32, .integer64: return .integer(sqlite3_value_int64(value))
-        case .boolean: return .bool(sqlite3_value_int64(value) != 0)
-        case .double: return .double(sqlite3_value_double(value))
-        case .date: return .date(Date(timeIntervalSince1970: sqlite3_value_double(value)))
         case .uuid: return UUID(uuidString: Self.text(of: value)).map(StoredValue.uuid) ?? .null
         case .binary:
             let blob = sqlite3_value_blob(value)
             let count = Int(sqlite3_value_bytes(value))
             guard let blob, count > 0 else { return .data(Data()) }
             return .data(Data(bytes: blob, count: count))
+        default: return .string(Self.text(of: value))
         }
     }
 
