@@ -12,29 +12,50 @@ enum RelationshipStorage: Sendable, Hashable {
 }
 
 extension ManagedObjectModel {
-    /// The entity that declares property `name` of `entity` (itself or an ancestor).
-    func declaringEntityName(ofRelationship name: String, in entity: EntityDescription) -> String {
-        for candidate in entity.ancestorNames.reversed() + [entity.name]
-        where entitiesByName[candidate]?.relationships.contains(where: { $0.name == name }) == true {
-            return candidate
-        }
-        return entity.name
-    }
-
     /// How `relationship` of `entity` is stored.
     func storage(of relationship: RelationshipDescription, in entity: EntityDescription) -> RelationshipStorage {
         guard relationship.isToMany else { return .foreignKey }
-        let declaring = declaringEntityName(ofRelationship: relationship.name, in: entity)
+        if let index = entity.relationshipIndexes[relationship.name], let storage = storage(ofRelationshipAt: index, in: entity) {
+            return storage
+        }
+        return Self.storage(of: relationship, in: entity, entitiesByName: entitiesByName)
+    }
+
+    /// How relationship `index` of `entity` is stored, from the table made with the model;
+    /// nil for an entity that is not this model's.
+    @inline(__always)
+    func storage(ofRelationshipAt index: Int, in entity: EntityDescription) -> RelationshipStorage? {
+        let number = Int(entity.entityNumber)
+        guard number > 0, number < relationshipStorages.count, entitiesByNumber[number] === entity,
+              index < relationshipStorages[number].count else { return nil }
+        return relationshipStorages[number][index]
+    }
+
+    /// How `relationship` of `entity` is stored, worked out from the model's entities.
+    static func storage(of relationship: RelationshipDescription, in entity: EntityDescription,
+                        entitiesByName: [String: EntityDescription]) -> RelationshipStorage {
+        guard relationship.isToMany else { return .foreignKey }
+        let declaring = declaringEntityName(ofRelationship: relationship.name, in: entity, entitiesByName: entitiesByName)
         guard let inverseName = relationship.inverse,
               let destination = entitiesByName[relationship.destination],
               let inverse = destination.relationship(named: inverseName) else {
             return .joinTable(name: "Z_\(declaring)_\(relationship.name)", isOwner: true)
         }
         guard inverse.isToMany else { return .inverseForeignKey(inverse: inverseName) }
-        let inverseDeclaring = declaringEntityName(ofRelationship: inverseName, in: destination)
+        let inverseDeclaring = declaringEntityName(ofRelationship: inverseName, in: destination, entitiesByName: entitiesByName)
         let mine = "\(declaring)_\(relationship.name)"
         let theirs = "\(inverseDeclaring)_\(inverseName)"
         let owner = mine <= theirs
         return .joinTable(name: "Z_" + (owner ? mine : theirs), isOwner: owner)
+    }
+
+    /// The entity that declares property `name` of `entity` (itself or an ancestor).
+    private static func declaringEntityName(ofRelationship name: String, in entity: EntityDescription,
+                                            entitiesByName: [String: EntityDescription]) -> String {
+        for candidate in entity.ancestorNames.reversed() + [entity.name]
+        where entitiesByName[candidate]?.relationships.contains(where: { $0.name == name }) == true {
+            return candidate
+        }
+        return entity.name
     }
 }

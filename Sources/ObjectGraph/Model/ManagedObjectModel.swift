@@ -20,6 +20,9 @@ public final class ManagedObjectModel: Sendable {
     private let entitiesByClass: [ObjectIdentifier: EntityDescription]
     /// Entities by entity number (index 0 unused), for lookups without hashing.
     let entitiesByNumber: [EntityDescription?]
+    /// How each relationship is stored, by entity number and relationship index: worked out
+    /// once, since a save asks it for every to-many of every object it writes.
+    let relationshipStorages: [[RelationshipStorage]]
 
     /// Builds and validates a model.
     /// - Throws: ``ModelError`` naming the first problem found (unknown parent, destination or
@@ -27,8 +30,9 @@ public final class ManagedObjectModel: Sendable {
     public init(entities declared: [EntityDescription]) throws {
         let resolved = try Self.resolve(declared)
         entities = resolved
-        entitiesByName = Dictionary(uniqueKeysWithValues: resolved.map { ($0.name, $0) })
-        try Self.validate(resolved, byName: entitiesByName)
+        let byName = Dictionary(uniqueKeysWithValues: resolved.map { ($0.name, $0) })
+        entitiesByName = byName
+        try Self.validate(resolved, byName: byName)
         var byClass: [ObjectIdentifier: EntityDescription] = [:]
         var classUsers: [ObjectIdentifier: [String]] = [:]
         for entity in resolved where entity.managedObjectClass != ManagedObject.self {
@@ -45,6 +49,11 @@ public final class ManagedObjectModel: Sendable {
         var byNumber = [EntityDescription?](repeating: nil, count: resolved.count + 1)
         for entity in resolved { byNumber[Int(entity.entityNumber)] = entity }
         entitiesByNumber = byNumber
+        relationshipStorages = byNumber.map { entity in
+            entity.map { entity in
+                entity.allRelationships.map { Self.storage(of: $0, in: entity, entitiesByName: byName) }
+            } ?? []
+        }
         var hashes: [String: String] = [:]
         for entity in resolved {
             hashes[entity.name] = SHA256Hasher.hex(of: Data(Self.canonicalDescription(of: entity).utf8))
