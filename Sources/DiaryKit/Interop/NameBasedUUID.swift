@@ -6,23 +6,16 @@ import ObjectGraph
 enum NameBasedUUID {
     /// The UUID of `parts`, joined with a separator no part contains in practice (U+001F).
     static func make(_ parts: [String]) -> UUID {
-        let hex = SHA256Hasher.hex(of: Data(parts.joined(separator: "\u{1F}").utf8))
-        var bytes = [UInt8](repeating: 0, count: 16)
-        var index = hex.utf8.startIndex
-        for position in 0..<16 {
-            let high = hexValue(hex.utf8[index])
-            index = hex.utf8.index(after: index)
-            let low = hexValue(hex.utf8[index])
-            index = hex.utf8.index(after: index)
-            bytes[position] = high << 4 | low
+        // Hashed part by part: the same bytes as the joined text, without building it.
+        let hasher = SHA256Hasher()
+        for (index, part) in parts.enumerated() {
+            if index > 0 { hasher.update("\u{1F}") }
+            hasher.update(part)
         }
-        bytes[6] = (bytes[6] & 0x0F) | 0x80  // version 8
-        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC variant
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8 {
-        byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : byte - UInt8(ascii: "a") + 10
+        let digest = hasher.finalizeDigest()
+        let version = (digest[6] & 0x0F) | 0x80   // version 8
+        let variant = (digest[8] & 0x3F) | 0x80   // RFC variant
+        return UUID(uuid: (digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], version, digest[7],
+                           variant, digest[9], digest[10], digest[11], digest[12], digest[13], digest[14], digest[15]))
     }
 }

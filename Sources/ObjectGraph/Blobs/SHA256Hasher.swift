@@ -28,11 +28,23 @@ public final class SHA256Hasher {
         data.withUnsafeBytes { update($0) }
     }
 
+    /// Adds the UTF-8 bytes of `text` to the digest.
+    public func update(_ text: String) {
+        var text = text
+        text.withUTF8 { update(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Finishes the digest and returns its 32 bytes. The hasher must not be updated afterwards.
+    public func finalizeDigest() -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_SIZE))
+        nettle_sha256_digest(&context, digest.count, &digest)
+        return digest
+    }
+
     /// Finishes the digest and returns it as 64 lower-case hex digits.
     /// The hasher must not be updated afterwards.
     public func finalizeHex() -> String {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_SIZE))
-        nettle_sha256_digest(&context, digest.count, &digest)
+        let digest = finalizeDigest()
         // Table lookup, not String(format:) per byte: this runs once per hashed entry in bulk imports.
         let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []
