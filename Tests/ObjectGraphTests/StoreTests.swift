@@ -52,6 +52,18 @@ import Testing
         #expect(mapped == Int64(size))
     }
 
+    @Test(arguments: [0, 16 << 20])
+    func sqliteCachesAsManyPagesAsAsked(size: Int) throws {
+        let directory = try ScratchDirectory()
+        let coordinator = PersistentStoreCoordinator(model: vocabularyModel)
+        try coordinator.addPersistentStore(type: .sqlite, at: directory.url.appendingPathComponent("cached.sqlite"),
+                                           options: PersistentStoreOptions(pageCacheSize: size))
+        let store = try #require(coordinator.persistentStores.first as? SQLiteStore)
+        let cache = try store.withConnection { try $0.scalar("PRAGMA cache_size") }
+        // Negative: KiB. SQLite's own default is -2000 (about 2 MB).
+        #expect(cache == (size == 0 ? -2000 : -Int64(size / 1024)))
+    }
+
     @Test func rowVersionsCountUpdates() throws {
         let stack = try TestStack(model: fourLinesModel, type: .sqlite)
         let line = try stack.context.insertObject(entityName: "Line")

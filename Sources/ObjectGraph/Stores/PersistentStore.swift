@@ -22,13 +22,19 @@ public struct PersistentStoreOptions: Sendable, Hashable {
     /// kernel's cache, without a read call and a heap copy each); a long bulk write does not,
     /// and the mapped pages it touches count towards its resident memory.
     public var memoryMapSize: Int
+    /// How many bytes of database pages SQLite keeps in memory (0, the default: SQLite's own
+    /// 2 MB). A write transaction that touches more pages than fit spills some to the log
+    /// before it commits and writes them again later; a large one (a bulk import) runs
+    /// faster with a larger cache, which grows only as pages are used.
+    public var pageCacheSize: Int
 
     /// Options with the defaults.
     public init(externalStorageThreshold: Int = 128 * 1024, busyTimeoutMilliseconds: Int32 = 5_000,
-                memoryMapSize: Int = 0) {
+                memoryMapSize: Int = 0, pageCacheSize: Int = 0) {
         self.externalStorageThreshold = externalStorageThreshold
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.memoryMapSize = memoryMapSize
+        self.pageCacheSize = pageCacheSize
     }
 }
 

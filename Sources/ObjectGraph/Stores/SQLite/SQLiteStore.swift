@@ -40,6 +40,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA foreign_keys = ON")
         if options.memoryMapSize > 0 { try connection.execute("PRAGMA mmap_size = \(options.memoryMapSize)") }
+        // A negative cache size is in KiB rather than pages.
+        if options.pageCacheSize > 0 { try connection.execute("PRAGMA cache_size = -\(max(1, options.pageCacheSize / 1024))") }
         try PredicateSQLFunctions.register(on: connection.handle)
         let stored = try Self.openMetadata(connection, schema: schema, model: model)
         let metadata = try Self.migrateIfNeeded(connection, url: url, metadata: stored, schema: schema, model: model)
