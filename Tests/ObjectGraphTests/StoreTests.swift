@@ -43,25 +43,24 @@ import Testing
 
     @Test(arguments: [0, 64 << 20])
     func sqliteMapsTheDatabaseOnlyWhenAsked(size: Int) throws {
-        let directory = try ScratchDirectory()
-        let coordinator = PersistentStoreCoordinator(model: vocabularyModel)
-        try coordinator.addPersistentStore(type: .sqlite, at: directory.url.appendingPathComponent("mapped.sqlite"),
-                                           options: PersistentStoreOptions(memoryMapSize: size))
-        let store = try #require(coordinator.persistentStores.first as? SQLiteStore)
-        let mapped = try store.withConnection { try $0.scalar("PRAGMA mmap_size") }
-        #expect(mapped == Int64(size))
+        #expect(try pragma("mmap_size", of: PersistentStoreOptions(memoryMapSize: size)) == Int64(size))
     }
 
     @Test(arguments: [0, 16 << 20])
     func sqliteCachesAsManyPagesAsAsked(size: Int) throws {
+        // Negative: KiB. SQLite's own default is -2000 (about 2 MB).
+        #expect(try pragma("cache_size", of: PersistentStoreOptions(pageCacheSize: size))
+            == (size == 0 ? -2000 : -Int64(size / 1024)))
+    }
+
+    /// The value of `PRAGMA name` on the connection of an SQLite store opened with `options`.
+    private func pragma(_ name: String, of options: PersistentStoreOptions) throws -> Int64? {
         let directory = try ScratchDirectory()
         let coordinator = PersistentStoreCoordinator(model: vocabularyModel)
-        try coordinator.addPersistentStore(type: .sqlite, at: directory.url.appendingPathComponent("cached.sqlite"),
-                                           options: PersistentStoreOptions(pageCacheSize: size))
+        try coordinator.addPersistentStore(type: .sqlite, at: directory.url.appendingPathComponent("pragma.sqlite"),
+                                           options: options)
         let store = try #require(coordinator.persistentStores.first as? SQLiteStore)
-        let cache = try store.withConnection { try $0.scalar("PRAGMA cache_size") }
-        // Negative: KiB. SQLite's own default is -2000 (about 2 MB).
-        #expect(cache == (size == 0 ? -2000 : -Int64(size / 1024)))
+        return try store.withConnection { try $0.scalar("PRAGMA \(name)") }
     }
 
     @Test func rowVersionsCountUpdates() throws {

@@ -136,49 +136,44 @@ extension ManagedObject {
     /// Attribute `key` when it is a string (nil when unset, of another type, or not a key).
     @usableFromInline
     func stringValue(forKey key: String) -> String? {
-        guard let index = loadedAttributeIndex(forKey: key) else { return value(forKey: key) as? String }
-        if case .string(let text) = values[index] { return text }
-        return attributeValue(at: index) as? String
+        attribute(forKey: key) { stored, _ in if case .string(let text) = stored { text } else { nil } }
     }
 
     /// Attribute `key` when it is a 64-bit integer.
     @usableFromInline
     func int64Value(forKey key: String) -> Int64? {
-        guard let index = loadedAttributeIndex(forKey: key) else { return value(forKey: key) as? Int64 }
-        if case .integer(let number) = values[index], entity.attributeTypes[index] == .integer64 { return number }
-        return attributeValue(at: index) as? Int64
+        attribute(forKey: key) { stored, type in
+            if case .integer(let number) = stored, type == .integer64 { number } else { nil }
+        }
     }
 
     /// Attribute `key` when it is a double.
     @usableFromInline
     func doubleValue(forKey key: String) -> Double? {
-        guard let index = loadedAttributeIndex(forKey: key) else { return value(forKey: key) as? Double }
-        if case .double(let number) = values[index] { return number }
-        return attributeValue(at: index) as? Double
+        attribute(forKey: key) { stored, _ in if case .double(let number) = stored { number } else { nil } }
     }
 
     /// Attribute `key` when it is a boolean.
     @usableFromInline
     func boolValue(forKey key: String) -> Bool? {
-        guard let index = loadedAttributeIndex(forKey: key) else { return value(forKey: key) as? Bool }
-        if case .bool(let flag) = values[index] { return flag }
-        return attributeValue(at: index) as? Bool
+        attribute(forKey: key) { stored, _ in if case .bool(let flag) = stored { flag } else { nil } }
     }
 
     /// Attribute `key` when it is a date.
     @usableFromInline
     func dateValue(forKey key: String) -> Date? {
-        guard let index = loadedAttributeIndex(forKey: key) else { return value(forKey: key) as? Date }
-        if case .date(let date) = values[index] { return date }
-        return attributeValue(at: index) as? Date
+        attribute(forKey: key) { stored, _ in if case .date(let date) = stored { date } else { nil } }
     }
 
-    /// The index of attribute `key` in ``values`` (firing the fault), or nil when `key` is not an attribute.
+    /// Attribute `key` (firing the fault) as `match` finds it in the stored value and the
+    /// attribute's type; when it finds nothing (another case, unset, a blob), or `key` is no
+    /// attribute, the general path answers.
     @inline(__always)
-    private func loadedAttributeIndex(forKey key: String) -> Int? {
+    private func attribute<T>(forKey key: String, _ match: (StoredValue, AttributeType) -> T?) -> T? {
         fireFaultIfNeeded()
-        guard let index = entity.attributeIndex(key), index < values.count else { return nil }
-        return index
+        guard let index = entity.attributeIndex(key), index < values.count else { return value(forKey: key) as? T }
+        if let found = match(values[index], entity.attributeTypes[index]) { return found }
+        return attributeValue(at: index) as? T
     }
 
     /// The stored value and type of attribute `key` (firing the fault), or nil when `key` is not an attribute.
