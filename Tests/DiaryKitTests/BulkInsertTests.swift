@@ -31,6 +31,22 @@ import Testing
         #expect(try store.diary.tags().map(\.count) == [1, 1, 3])
     }
 
+    @Test func entriesKeepTheTimeZoneTheyWereWrittenIn() throws {
+        let store = try TestDiary()
+        var abroad = EntrySnapshot(uuid: UUID(), creationTime: Date(), updateTime: Date(), text: "in Tokyo")
+        abroad.timeZone = "Asia/Tokyo"
+        let unknown = EntrySnapshot(uuid: UUID(), creationTime: Date(), updateTime: Date(), text: "somewhere")
+        let ids = try store.diary.insertEntries([abroad, unknown])
+        let context = store.diary.makeContext()
+        let zones = try ids.map { id in
+            try context.fetch(FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+                                           predicate: .equals("uuid", .uuid(id == ids[0] ? abroad.uuid : unknown.uuid))))
+                .first?.timeZone
+        }
+        // An entry without one gets the zone of the process that wrote it, as a new entry does.
+        #expect(zones == ["Asia/Tokyo", TimeZone.current.identifier])
+    }
+
     @Test func oneBadEntryWritesNothing() throws {
         let store = try TestDiary()
         let good = EntrySnapshot(uuid: UUID(), creationTime: Date(), updateTime: Date(), text: "fine")

@@ -11,13 +11,11 @@ final class BulkImporter {
     private let source: any EntrySource
     private let batchSize: Int
     private let context: ManagedObjectContext
-    /// Stored tags by case-folded name.
-    private var tagIDs: [String: ObjectID] = [:]
+    /// The stored tags, and those the batch being written makes.
+    private var tags = BulkTagCache()
     private var summary = BulkImportSummary()
     /// UUIDs of entries imported by this run (a file may hold the same entry twice).
     private var seen = Set<UUID>()
-    /// Tags the batch being written creates, by case-folded name.
-    private var createdTags: [String: Tag] = [:]
     /// Blobs staged by the current attempt, discarded after it.
     private var staging: [StagedBlob] = []
 
@@ -102,8 +100,7 @@ final class BulkImporter {
                 throw DiaryError(error, store: diary.databaseURL)
             }
         }
-        for (key, tag) in createdTags { tagIDs[key] = tag.objectID }
-        createdTags = [:]
+        tags.batchSaved()
         summary.imported += wanted.count
         summary.mediaCount += wanted.reduce(0) { $0 + $1.media.count }
         context.reset()
@@ -117,49 +114,31 @@ final class BulkImporter {
 
     /// Inserts the entries of a checked batch, with their tags and media, into the context.
     private func insert(_ batch: [ImportedEntry], media: [URL: PreparedMedium]) throws {
-        createdTags = [:]
+        tags.discardCreated()
         // A file several entries share is streamed into the blob store once per batch.
         var stagedBlobs: [URL: StagedBlob] = [:]
         for imported in batch {
-            let entry = try context.insert(DiaryEntry.self)
-            entry.isImporting = true
-            entry.uuid = imported.uuid
-            entry.creationTime = imported.creationTime
-            entry.updateTime = imported.updateTime
-            entry.text = imported.text
-            if imported.starred { entry.starred = true }
-            if let zone = imported.timeZone { entry.timeZone = zone.identifier }
+            var entryTags: [Tag] = []
             for name in imported.tags {
                 let trimmed = name.trimmedWhitespace
                 guard !trimmed.isEmpty else { continue }
-                let key = Tag.normalized(trimmed)
-                if let tag = createdTags[key] {
-                    entry.add(tag, to: "tags")
-                } else if let id = tagIDs[key], let tag = context.object(with: id) as? Tag {
-                    entry.add(tag, to: "tags")
-                } else {
-                    let tag = try context.insert(Tag.self)
-                    tag.name = trimmed
-                    createdTags[key] = tag
-                    entry.add(tag, to: "tags")
-                }
+                entryTags.append(try tags.tag(named: trimmed, in: context, store: diary.databaseURL))
             }
-            var icon: Data?
-            for (position, file) in imported.media.enumerated() {
+            var entryMedia: [(item: PreparedMedium, blob: StagedBlob)] = []
+            for file in imported.media {
                 // One file may serve several entries under different names (an export's
                 // deduplicated media): the check is shared, the recorded name is each entry's own.
                 guard var item = media[file.url] else { continue }
                 item.fileName = file.fileName
-                let medium = try Medium.make(from: item, in: context, store: diary.databaseURL)
-                medium.position = Int32(position)
-                medium.diaryEntry = entry
                 let staged = try stagedBlobs[item.url] ?? diary.stageInBlobStore(item.url)
+                if stagedBlobs[item.url] == nil { staging.append(staged) }
                 stagedBlobs[item.url] = staged
-                staging.append(staged)
-                try medium.attach(staged, store: diary.databaseURL)
-                if icon == nil, let image = medium as? ImageMedium { icon = image.thumbnail }
+                entryMedia.append((item, staged))
             }
-            if let icon { entry.icon = icon }
+            let entry = BulkEntry(uuid: imported.uuid, creationTime: imported.creationTime, updateTime: imported.updateTime,
+                                  text: imported.text, starred: imported.starred, timeZone: imported.timeZone?.identifier,
+                                  tags: entryTags, media: entryMedia)
+            try entry.insert(into: context, store: diary.databaseURL)
         }
     }
 
@@ -207,10 +186,7 @@ final class BulkImporter {
     }
 
     private func loadTags() throws(DiaryError) {
-        let request = FetchRequest(Tag.self, entityName: DiaryModel.Entity.tag)
-        let tags = try DiaryError.wrapping(diary.databaseURL) { try context.fetch(request) }
-        tagIDs = [:]
-        for tag in tags { tagIDs[Tag.normalized(tag.name)] = tag.objectID }
+        try tags.load(with: context, store: diary.databaseURL)
         context.reset()
     }
 }
