@@ -57,6 +57,7 @@ extension EntryEditor {
         entry.uuid = snapshot.uuid
         entry.creationTime = snapshot.creationTime
         entry.updateTime = snapshot.updateTime
+        if let zone = snapshot.timeZone { entry.timeZone = zone }
         entry.isImporting = true
         text = snapshot.text
         isStarred = snapshot.starred

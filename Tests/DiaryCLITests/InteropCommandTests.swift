@@ -81,7 +81,7 @@ import Testing
         #expect(imported.stdout.hasSuffix(": imported 1 entry with 0 media files, 0 already present, 0 empty skipped\n"))
     }
 
-    @Test func theJSONExportWritesEachEntryAsShowJSONDoesPlusMediaPaths() throws {
+    @Test func theJSONExportWritesEachEntryAsShowJSONDoesPlusZoneAndMediaPaths() throws {
         let store = try TestStore()
         _ = try store.create(["--text", "Same shape", "--image", fixture("png-rgb-8.png"), "--audio", fixture("audio-tone.wav")])
         let shown = try #require(try store.json(["show", "1"]) as? [String: Any])
@@ -90,7 +90,9 @@ import Testing
         let data = try Data(contentsOf: URL(fileURLWithPath: out + "/entries.json"))
         let exported = try #require((try JSONSerialization.jsonObject(with: data) as? [[String: Any]])?.first)
         #expect(exported["uuid"] as? String == shown["uuid"] as? String)
-        #expect(Set(exported.keys) == Set(shown.keys))
+        // The export also keeps the zone the entry was written in, which a re-import restores.
+        #expect(Set(exported.keys) == Set(shown.keys).union(["timeZone"]))
+        #expect(exported["timeZone"] is String)
         let exportedMedia = (exported["media"] as? [[String: Any]]) ?? []
         let shownMedia = (shown["media"] as? [[String: Any]]) ?? []
         #expect(exportedMedia.count == 2 && shownMedia.count == 2)

@@ -81,6 +81,8 @@ import Testing
         ("starred", "\"yes\"", "starred"),
         ("tags", "\"travel\"", "tags"),
         ("media", "[{}]", "media[0].index"),
+        ("timeZone", "\"Europe/Berlin; rm -rf\"", "timeZone"),
+        ("timeZone", "42", "timeZone"),
     ])
     func anInvalidTopLevelValueIsNamed(field: String, json: String, named: String) throws {
         let value = try Self.value(json)

@@ -7,7 +7,8 @@ import Testing
     @Test(arguments: [BundleFormat.directory, .zip])
     func writtenBundleReadsBackAsTheSameEntry(format: BundleFormat) throws {
         let folder = try TemporaryFolder()
-        let entry = try TestEntries.beachDay(in: folder)
+        var entry = try TestEntries.beachDay(in: folder)
+        entry.timeZone = "Asia/Tokyo"   // kept as written, even where this machine's zone is another
         let output = try folder.folder("out")
 
         let bundle = try BundleWriter(timeZone: testTimeZone).write(entry, to: output, format: format)
@@ -39,12 +40,13 @@ import Testing
 
     @Test func manifestIsPrettyPrintedInTheDocumentedKeyOrder() throws {
         let folder = try TemporaryFolder()
-        let bundle = try BundleWriter(timeZone: testTimeZone)
-            .write(try TestEntries.beachDay(in: folder), to: try folder.folder("out"))
+        var entry = try TestEntries.beachDay(in: folder)
+        entry.timeZone = "Europe/Berlin"
+        let bundle = try BundleWriter(timeZone: testTimeZone).write(entry, to: try folder.folder("out"))
         let text = try String(contentsOf: bundle.appendingPathComponent("entry.json"), encoding: .utf8)
 
         let topKeys = ["\"format\"", "\"formatVersion\"", "\"uuid\"", "\"creationTime\"",
-                       "\"updateTime\"", "\"text\"", "\"tags\"", "\"starred\"", "\"media\""]
+                       "\"updateTime\"", "\"timeZone\"", "\"text\"", "\"tags\"", "\"starred\"", "\"media\""]
         let positions = topKeys.compactMap { text.range(of: "\n  " + $0)?.lowerBound }
         #expect(positions.count == topKeys.count)
         #expect(positions == positions.sorted())

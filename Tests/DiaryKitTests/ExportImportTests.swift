@@ -45,6 +45,21 @@ import Testing
         #expect(try target.diary.entry(id: copy.id) == copy)
     }
 
+    @Test func anEntryKeepsTheTimeZoneItWasWrittenInThroughABundle() throws {
+        let source = try TestDiary()
+        var snapshot = EntrySnapshot(uuid: UUID(), creationTime: Date(timeIntervalSince1970: 1_795_000_000),
+                                     updateTime: Date(timeIntervalSince1970: 1_795_000_000), text: "Tokyo evening")
+        snapshot.timeZone = "Asia/Tokyo"
+        let ids = try source.diary.insertEntries([snapshot])
+        let bundles = try source.diary.export(ids: ids, to: try source.folder.folder("out"), format: .directory)
+        let target = try TestDiary()
+        guard case .imported(let copy) = try target.diary.importBundle(at: bundles[0].url) else {
+            Issue.record("expected an import")
+            return
+        }
+        #expect(copy.timeZone == "Asia/Tokyo")
+    }
+
     @Test func importingTwiceAddsNothing() throws {
         let source = try TestDiary()
         let original = try richEntry(in: source)

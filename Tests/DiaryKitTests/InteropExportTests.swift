@@ -42,7 +42,7 @@ struct InteropExportTests {
                 + "\(String(describing: medium.duration)) \(String(describing: medium.sampleRate)) \(String(describing: medium.channels))"
         }
         return "\(record.uuid) \(record.creationTime.timeIntervalSince1970) \(record.updateTime.timeIntervalSince1970) "
-            + "\(String(describing: record.text)) \(record.tags) \(record.starred) \(media)"
+            + "\(String(describing: record.timeZone)) \(String(describing: record.text)) \(record.tags) \(record.starred) \(media)"
     }
 
     @Test func jsonExportOfAThousandEntriesWithMediaReimportsEqualEntryByEntry() throws {
@@ -97,7 +97,7 @@ struct InteropExportTests {
         let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         #expect(array.count == 3)
         let first = array[0]
-        #expect(Set(first.keys) == ["id", "uuid", "creationTime", "updateTime", "text", "tags", "starred", "media"])
+        #expect(Set(first.keys) == ["id", "uuid", "creationTime", "updateTime", "timeZone", "text", "tags", "starred", "media"])
         #expect(first["creationTime"] as? String == "2026-11-28T09:15:00.000+01:00")
         let media = try #require(first["media"] as? [[String: Any]])
         let sha = try Fixture.sha256("jpeg-baseline.jpg")

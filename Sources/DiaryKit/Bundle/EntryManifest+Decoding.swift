@@ -79,7 +79,7 @@ extension BundleError {
 
 extension EntryManifest: Decodable {
     private enum Key: String, CodingKey {
-        case format, formatVersion, uuid, creationTime, updateTime, text, tags, starred, media
+        case format, formatVersion, uuid, creationTime, updateTime, timeZone, text, tags, starred, media
     }
 
     init(from decoder: any Decoder) throws {
@@ -97,6 +97,11 @@ extension EntryManifest: Decodable {
         self.uuid = uuid
         creationTime = try Self.decodeTime(container, .creationTime)
         updateTime = try Self.decodeTime(container, .updateTime)
+        timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+        if let timeZone, !Self.isTimeZoneName(timeZone) {
+            throw DecodingError.dataCorruptedError(forKey: .timeZone, in: container,
+                                                   debugDescription: "is not a time zone name (\(timeZone.prefix(40)))")
+        }
         text = try container.decodeIfPresent(String.self, forKey: .text)
         tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
         starred = try container.decodeIfPresent(Bool.self, forKey: .starred) ?? false
@@ -110,6 +115,16 @@ extension EntryManifest: Decodable {
                 forKey: .media, in: container, debugDescription: "has two media with one path")
         }
         self.media = media.sorted { $0.index < $1.index }
+    }
+
+    /// Whether `name` looks like an IANA time zone name (`Europe/Berlin`, `UTC`,
+    /// `Etc/GMT+5`). One this machine does not know is kept all the same: its zone data
+    /// may simply be older than the writer's.
+    static func isTimeZoneName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 64 && name.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "/_+-".utf8.contains(byte)
+        }
     }
 
     private static func decodeTime(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Date {

@@ -10,6 +10,7 @@ extension EntryManifest {
             ("creationTime", .string(BundleTimestamp.string(from: creationTime, in: timeZone))),
             ("updateTime", .string(BundleTimestamp.string(from: updateTime, in: timeZone))),
         ]
+        if let zone = self.timeZone { members.append(("timeZone", .string(zone))) }
         if let text { members.append(("text", .string(text))) }
         members.append(("tags", .array(tags.map { .string($0) })))
         members.append(("starred", .bool(starred)))

@@ -9,6 +9,7 @@ import Foundation
 ///   "uuid": "5C0D…",                       // the entry's identity, kept on import
 ///   "creationTime": "2026-11-29T14:30:05.250+01:00",   // ISO 8601 with offset
 ///   "updateTime": "2026-11-29T15:02:11.000+01:00",
+///   "timeZone": "Europe/Berlin",           // where it was written (IANA); omitted when unknown
 ///   "text": "Beach day\n\nWaves.",         // omitted when the entry has no text
 ///   "tags": ["travel"],
 ///   "starred": false,
@@ -28,7 +29,8 @@ import Foundation
 /// Written pretty-printed with the keys in the order above; optional facts a medium
 /// lacks are omitted. Required on reading: `format`, `formatVersion`, `uuid`, both
 /// times, `media` and, per medium, `index`, `kind`, `mimeType`, `fileName`, `path`,
-/// `byteCount`, `sha256`; `tags` and `starred` default to none and false.
+/// `byteCount`, `sha256`; `tags` and `starred` default to none and false. `timeZone` came
+/// later within version 1: a reader that does not know it ignores it, one that does keeps it.
 struct EntryManifest: Sendable, Equatable {
     /// The value of `format`.
     static let formatName = "photodiary-entry"
@@ -55,6 +57,8 @@ struct EntryManifest: Sendable, Equatable {
     var uuid: UUID
     var creationTime: Date
     var updateTime: Date
+    /// The IANA name of the time zone the entry was written in, when known.
+    var timeZone: String? = nil
     var text: String?
     var tags: [String]
     var starred: Bool
@@ -66,7 +70,7 @@ extension EntryManifest {
     init(_ entry: EntrySnapshot, paths: [String]) {
         self.init(
             uuid: entry.uuid, creationTime: entry.creationTime, updateTime: entry.updateTime,
-            text: entry.text, tags: entry.tags, starred: entry.starred,
+            timeZone: entry.timeZone, text: entry.text, tags: entry.tags, starred: entry.starred,
             media: zip(entry.media, paths).enumerated().map { position, pair in
                 let (medium, path) = pair
                 return Medium(
@@ -91,6 +95,7 @@ extension EntryManifest {
                     orientation: medium.orientation, duration: medium.duration,
                     sampleRate: medium.sampleRate, channels: medium.channels,
                     sourceURL: root.appendingPathComponent(medium.path))
-            })
+            },
+            timeZone: timeZone)
     }
 }

@@ -34,8 +34,11 @@ final class DiaryJSONReader: EntrySource {
         for (index, record) in (try fields.optionalObjects("media") ?? []).enumerated() {
             media.append(try medium(record, index: index, fields: fields))
         }
+        // A zone this machine does not know leaves the entry in the importer's own.
+        let zone = try fields.optionalString("timeZone").flatMap(TimeZone.init(identifier:))
         return ImportedEntry(number: number, uuid: uuid, creationTime: try time(fields, "creationTime"),
-                             updateTime: try time(fields, "updateTime"), text: try fields.optionalString("text"),
+                             updateTime: try time(fields, "updateTime"), timeZone: zone,
+                             text: try fields.optionalString("text"),
                              tags: try fields.optionalStrings("tags") ?? [],
                              starred: try fields.optionalBool("starred") ?? false, media: media)
     }

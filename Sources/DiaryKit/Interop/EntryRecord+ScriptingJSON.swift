@@ -2,18 +2,23 @@ import Foundation
 
 extension EntryRecord {
     /// The entry in the scripting-interface shape (`diary show --json`), times in `timeZone`'s
-    /// offset, each medium with `path`: where its file lies relative to the export.
+    /// offset, plus the time zone it was written in (`timeZone`, when known) and for each
+    /// medium `path`: where its file lies relative to the export.
     func scriptingJSON(timeZone: TimeZone, mediaPath: (MediumRecord) -> String) -> OrderedJSON {
-        .object([
+        var members: [(String, OrderedJSON)] = [
             ("id", .integer(id)),
             ("uuid", .string(self.uuid.uuidString.lowercased())),
             ("creationTime", .string(BundleTimestamp.string(from: self.creationTime, in: timeZone))),
             ("updateTime", .string(BundleTimestamp.string(from: self.updateTime, in: timeZone))),
+        ]
+        if let zone = self.timeZone { members.append(("timeZone", .string(zone))) }
+        members += [
             ("text", self.text.map(OrderedJSON.string) ?? .null),
             ("tags", .array(self.tags.map(OrderedJSON.string))),
             ("starred", .bool(self.starred)),
             ("media", .array(media.map { $0.scriptingJSON(path: mediaPath($0)) })),
-        ])
+        ]
+        return .object(members)
     }
 }
 
