@@ -180,11 +180,10 @@ public final class ManagedObjectContext {
     public func existingObject(with id: ObjectID) throws -> ManagedObject {
         if let object = registeredObject(for: id), !object.isFault { return object }
         guard !id.isTemporaryID || parent != nil, managedObjectModel.entity(named: id.entityName) != nil,
-              let row = try rowStore().row(for: id) else {
+              var row = try rowStore().row(for: id) else {
             throw ObjectGraphError.objectNotFound(id)
         }
-        var taken = row
-        let (object, didLoad) = materialize(&taken, asFault: false)
+        let (object, didLoad) = materialize(&row, asFault: false)
         if didLoad { object.awakeFromFetch() }
         return object
     }

@@ -124,12 +124,6 @@ final class SQLiteStatement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
-    func data(_ column: Int32) -> Data {
-        let count = Int(sqlite3_column_bytes(handle, column))
-        guard let bytes = sqlite3_column_blob(handle, column), count > 0 else { return Data() }
-        return Data(bytes: bytes, count: count)
-    }
-
     /// The column read as the storage of an attribute of `type`.
     ///
     /// Every `sqlite3_column_*` call enters and leaves the statement's API guard, so each
