@@ -47,7 +47,7 @@ import Testing
         let collection = random.pick(Array(memberPaths.keys).sorted())
         var inner = comparison(&random, paths: (memberPaths[collection] ?? []).map { "$x." + $0 })
         if random.chance(30) { inner = .and([inner, comparison(&random)]) }
-        let count = ObjectGraph.PredicateExpression.subquery(collection: collection.split(separator: ".").map(String.init),
+        let count = ObjectGraph.FetchExpression.subquery(collection: collection.split(separator: ".").map(String.init),
                                                              variable: "$x", predicate: inner, count: true)
         let op = random.pick([PredicateComparison.Operator.equal, .greater, .lessOrEqual])
         return .comparison(PredicateComparison(count, op, .constant(.integer(Int64(random.next() % 3)))))
@@ -56,10 +56,10 @@ import Testing
     private static func comparison(_ random: inout Generator, paths: [String] = keyPaths) -> FetchPredicate {
         if paths == keyPaths, random.chance(8) { return subquery(&random) }
         let path = random.pick(paths)
-        let lhs = ObjectGraph.PredicateExpression.keyPath(path == "SELF" ? [] : path.split(separator: ".").map(String.init))
+        let lhs = ObjectGraph.FetchExpression.keyPath(path == "SELF" ? [] : path.split(separator: ".").map(String.init))
         let op = random.pick([PredicateComparison.Operator.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual,
                               .between, .in, .beginsWith, .endsWith, .contains, .like, .matches])
-        var rhs: ObjectGraph.PredicateExpression
+        var rhs: ObjectGraph.FetchExpression
         switch op {
         case .between:
             rhs = .constant(.array([random.pick(constants), random.pick(constants)]))

@@ -23,8 +23,8 @@ extension FetchPredicate {
     }
 }
 
-extension PredicateExpression {
-    fileprivate func replacingTemporaryObjects() -> PredicateExpression {
+extension FetchExpression {
+    fileprivate func replacingTemporaryObjects() -> FetchExpression {
         switch self {
         case .keyPath, .variable: self
         case .constant(let value): .constant(value.replacingTemporaryObjects())

@@ -105,7 +105,7 @@ private struct PredicateEvaluator {
         }
     }
 
-    private func operand(_ expression: PredicateExpression) throws(PredicateEvaluationError) -> Operand {
+    private func operand(_ expression: FetchExpression) throws(PredicateEvaluationError) -> Operand {
         switch expression {
         case .constant(let value):
             return .single(value)

@@ -44,7 +44,7 @@ extension PredicateComparison: CustomStringConvertible {
     public var description: String { predicateFormat }
 }
 
-extension PredicateExpression: CustomStringConvertible {
+extension FetchExpression: CustomStringConvertible {
     /// The expression in the format language.
     public var predicateFormat: String {
         switch self {
@@ -63,7 +63,7 @@ extension PredicateExpression: CustomStringConvertible {
         case .variable(let name): return "$" + name
         case .aggregate(let items): return "{" + items.map(\.predicateFormat).joined(separator: ", ") + "}"
         case let .subquery(collection, variable, predicate, count):
-            let text = "SUBQUERY(\(PredicateExpression.keyPath(collection).predicateFormat), \(variable), \(predicate.predicateFormat))"
+            let text = "SUBQUERY(\(FetchExpression.keyPath(collection).predicateFormat), \(variable), \(predicate.predicateFormat))"
             return count ? text + ".@count" : text
         }
     }

@@ -274,7 +274,7 @@ struct PredicateSQLCompiler {
 
     // MARK: Expressions
 
-    private mutating func operand(_ expression: PredicateExpression, scope: Scope) throws(PredicateSQLError) -> Operand {
+    private mutating func operand(_ expression: FetchExpression, scope: Scope) throws(PredicateSQLError) -> Operand {
         switch expression {
         case .constant(.array(let items)):
             var operands: [Operand] = []

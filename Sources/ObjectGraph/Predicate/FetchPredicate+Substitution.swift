@@ -17,11 +17,11 @@ extension FetchPredicate {
     }
 }
 
-extension PredicateExpression {
+extension FetchExpression {
     /// The expression with its `$NAME` variables found in `variables` replaced.
-    public func substituting(_ variables: [String: PredicateValue]) -> PredicateExpression {
+    public func substituting(_ variables: [String: PredicateValue]) -> FetchExpression {
         switch self {
-        case .variable(let name): return variables[name].map(PredicateExpression.constant) ?? self
+        case .variable(let name): return variables[name].map(FetchExpression.constant) ?? self
         case .keyPath, .constant: return self
         case .aggregate(let items): return .list(items.map { $0.substituting(variables) })
         case let .subquery(collection, variable, predicate, count):

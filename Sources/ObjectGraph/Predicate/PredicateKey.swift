@@ -12,7 +12,7 @@ import Foundation
 /// ```
 public struct PredicateKey: Sendable {
     /// The expression this key stands for.
-    public var expression: PredicateExpression
+    public var expression: FetchExpression
     /// How a comparison quantifies it (`ANY`, `ALL`, `NONE`).
     public var quantifier: PredicateComparison.Quantifier
 
@@ -27,7 +27,7 @@ public struct PredicateKey: Sendable {
     }
 
     /// Any expression.
-    public init(expression: PredicateExpression, quantifier: PredicateComparison.Quantifier = .direct) {
+    public init(expression: FetchExpression, quantifier: PredicateComparison.Quantifier = .direct) {
         self.expression = expression
         self.quantifier = quantifier
     }

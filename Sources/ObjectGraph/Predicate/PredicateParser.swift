@@ -191,7 +191,7 @@ struct PredicateParser {
         return options
     }
 
-    private func checkBetweenBounds(_ rhs: PredicateExpression, at token: PredicateToken) throws(PredicateParseError) {
+    private func checkBetweenBounds(_ rhs: FetchExpression, at token: PredicateToken) throws(PredicateParseError) {
         switch rhs {
         case .aggregate(let items) where items.count == 2: return
         case .constant(.array(let items)) where items.count == 2: return
@@ -202,7 +202,7 @@ struct PredicateParser {
 
     // MARK: Expressions
 
-    private mutating func parseExpression() throws(PredicateParseError) -> PredicateExpression {
+    private mutating func parseExpression() throws(PredicateParseError) -> FetchExpression {
         let token = advance()
         switch token.kind {
         case .integer(let value): return .constant(.integer(value))
@@ -217,7 +217,7 @@ struct PredicateParser {
         case .specifier(let letter):
             return try parseArgument(letter, token: token)
         case .symbol("{"):
-            var items: [PredicateExpression] = []
+            var items: [FetchExpression] = []
             if !isSymbol(current, "}") {
                 while true {
                     items.append(try parseExpression())
@@ -226,7 +226,7 @@ struct PredicateParser {
                 }
             }
             _ = advance()
-            return PredicateExpression.list(items)
+            return FetchExpression.list(items)
         case .word(let word):
             switch word.uppercased() {
             case "NIL", "NULL": return .constant(.null)
@@ -262,7 +262,7 @@ struct PredicateParser {
         return path
     }
 
-    private mutating func parseSubquery() throws(PredicateParseError) -> PredicateExpression {
+    private mutating func parseSubquery() throws(PredicateParseError) -> FetchExpression {
         try expectSymbol("(")
         let collectionToken = current
         guard case .keyPath(let collection) = try parseExpression(), !collection.isEmpty else {
@@ -292,7 +292,7 @@ struct PredicateParser {
 
     /// `CAST(value, "type")` for constants that have no literal: `NSDate` (seconds since
     /// 2001-01-01), `UUID`, `NSData` (base64) and `ObjectID` (its URI).
-    private mutating func parseCast(_ castToken: PredicateToken) throws(PredicateParseError) -> PredicateExpression {
+    private mutating func parseCast(_ castToken: PredicateToken) throws(PredicateParseError) -> FetchExpression {
         try expectSymbol("(")
         let valueToken = advance()
         try expectSymbol(",")
@@ -335,7 +335,7 @@ struct PredicateParser {
         return key.split(separator: ".").map(String.init)
     }
 
-    private mutating func parseArgument(_ letter: Character, token: PredicateToken) throws(PredicateParseError) -> PredicateExpression {
+    private mutating func parseArgument(_ letter: Character, token: PredicateToken) throws(PredicateParseError) -> FetchExpression {
         if letter == "K" { return .keyPath(try parseKeyPathContinuation(try keyPathArgument(token))) }
         let argument = try nextArgument(token)
         func invalid(_ expected: String) -> PredicateParseError { invalidArgument(argument, token, expected: expected) }
@@ -366,10 +366,10 @@ struct PredicateParser {
     }
 }
 
-extension PredicateExpression {
+extension FetchExpression {
     /// `{a, b, …}`: a constant list when every item is a constant (as `IN %@` with an
     /// array gives), an aggregate otherwise, so both spellings make the same tree.
-    static func list(_ items: [PredicateExpression]) -> PredicateExpression {
+    static func list(_ items: [FetchExpression]) -> FetchExpression {
         var values: [PredicateValue] = []
         for item in items {
             guard case .constant(let value) = item else { return .aggregate(items) }
