@@ -1,0 +1,29 @@
+import Foundation
+
+/// Settings for opening a store.
+public struct PersistentStoreOptions: Sendable, Hashable {
+    /// Binary values above this many bytes, in attributes that allow external storage,
+    /// live in files beside the store. 128 KiB by default.
+    public var externalStorageThreshold: Int
+    /// How long SQLite waits for another connection's lock before failing, in milliseconds.
+    public var busyTimeoutMilliseconds: Int32
+    /// How many bytes of an SQLite database are read through a memory map (0, the default:
+    /// none). A short process that mostly reads gains from one (pages come straight from the
+    /// kernel's cache, without a read call and a heap copy each); a long bulk write does not,
+    /// and the mapped pages it touches count towards its resident memory.
+    public var memoryMapSize: Int
+    /// How many bytes of database pages SQLite keeps in memory (0, the default: SQLite's own
+    /// 2 MB). A write transaction that touches more pages than fit spills some to the log
+    /// before it commits and writes them again later; a large one (a bulk import) runs
+    /// faster with a larger cache, which grows only as pages are used.
+    public var pageCacheSize: Int
+
+    /// Options with the defaults.
+    public init(externalStorageThreshold: Int = 128 * 1024, busyTimeoutMilliseconds: Int32 = 5_000,
+                memoryMapSize: Int = 0, pageCacheSize: Int = 0) {
+        self.externalStorageThreshold = externalStorageThreshold
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        self.memoryMapSize = memoryMapSize
+        self.pageCacheSize = pageCacheSize
+    }
+}

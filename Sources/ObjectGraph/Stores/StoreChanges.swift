@@ -1,0 +1,58 @@
+import Foundation
+
+/// Everything one save writes, in one transaction.
+struct StoreChanges: Sendable {
+    /// New rows; their IDs are temporary and the store assigns keys.
+    var inserted: [StoreRow] = []
+    /// Changed rows, written whole.
+    var updated: [StoreRow] = []
+    /// Removed rows.
+    var deleted: [ObjectID] = []
+    /// The row version each removed row had when it was read; a row changed since is a conflict.
+    var deletedVersions: [ObjectID: Int64] = [:]
+    /// The full membership of many-to-many (join table) relationships that changed,
+    /// from the side that owns the join table.
+    var joinMemberships: [JoinMembership] = []
+}
+
+extension StoreChanges {
+    /// Turns a referenced object's ID into its primary key, once the inserted rows have `insertedKeys`.
+    /// The table of temporary IDs is only built when some row refers to other objects.
+    func keyResolver(insertedKeys: [Int64]) -> (ObjectID?) -> Int64? {
+        var refersToObjects = !joinMemberships.isEmpty
+        for index in inserted.indices where !inserted[index].toOne.isEmpty { refersToObjects = true; break }
+        for index in updated.indices where !updated[index].toOne.isEmpty { refersToObjects = true; break }
+        guard refersToObjects else { return { $0?.primaryKey } }
+        var temporaryKeys: [ObjectID: Int64] = [:]
+        for index in inserted.indices where index < insertedKeys.count {
+            temporaryKeys[inserted[index].objectID] = insertedKeys[index]
+        }
+        return { id in
+            guard let id else { return nil }
+            return id.primaryKey ?? temporaryKeys[id]
+        }
+    }
+}
+
+extension StoreChanges {
+    /// Commits every blob the written rows have staged. Stores call it inside their write
+    /// transaction (holding the write lock), just before writing the rows: a concurrent removal
+    /// of a blob whose last reference went away then either happens before (and the commit puts
+    /// the file back from the staged copy) or sees these rows.
+    /// - Throws: ``BlobStoreError``; ``StoreError/io(path:reason:)`` when the store keeps no blobs.
+    func commitStagedBlobs(to blobStore: BlobStore?) throws {
+        var committed = Set<URL>()
+        for rows in [inserted, updated] {
+            for index in rows.indices {
+                for value in rows[index].attributes {
+                    guard case .staged(let pending) = value, committed.insert(pending.staged.temporaryURL).inserted else { continue }
+                    let staged = pending.staged
+                    guard let blobStore else {
+                        throw StoreError.io(path: staged.temporaryURL.path, reason: "this store keeps no blob files")
+                    }
+                    _ = try blobStore.commit(staged)
+                }
+            }
+        }
+    }
+}
