@@ -76,6 +76,29 @@ import Testing
         #expect(whole.hasPrefix("#42  11:03  ★ 海辺の一日 wave") && !whole.contains("…"))
     }
 
+    /// Day sections (from DiaryKit) and a plain ordered list (search results) list alike:
+    /// a heading per local day, the day's entries, an empty line between days.
+    @Test func sectionsAndOrderedEntriesListAlike() throws {
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        // 30 Nov 2026 23:30 and 22:00 in Berlin (22:30 and 21:00 UTC), then 29 Nov 20:00.
+        let times: [TimeInterval] = [1_796_077_800, 1_796_072_400, 1_795_978_800]
+        let entries = times.enumerated().map { index, time in
+            EntryRecord(id: Int64(3 - index), snapshot: EntrySnapshot(
+                uuid: UUID(), creationTime: Date(timeIntervalSince1970: time),
+                updateTime: Date(timeIntervalSince1970: time), text: "entry \(3 - index)"))
+        }
+        let formatter = EntryFormatter(timeZone: berlin, style: TextStyler(isEnabled: false), width: nil)
+        let expected = "Monday, 30 November 2026\n#3  23:30  entry 3\n#2  22:00  entry 2\n\n"
+            + "Sunday, 29 November 2026\n#1  20:00  entry 1\n"
+        #expect(formatter.listing(entries) == expected)
+        let sections = [
+            DaySection(day: try #require(DiaryDay(year: 2026, month: 11, day: 30)), entries: Array(entries[0...1])),
+            DaySection(day: try #require(DiaryDay(year: 2026, month: 11, day: 29)), entries: [entries[2]]),
+        ]
+        #expect(formatter.listing(sections) == expected)
+        #expect(formatter.listing([EntryRecord]()) == "")
+    }
+
     @Test func theSummaryIsTheFirstNonBlankLineTrimmed() {
         #expect(EntryFormatter.firstLine(of: nil) == nil)
         #expect(EntryFormatter.firstLine(of: "") == nil)
