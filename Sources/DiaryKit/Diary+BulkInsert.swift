@@ -4,7 +4,7 @@ import ObjectGraph
 extension Diary {
     /// Writes `snapshots` as new entries in one save (one transaction): the bulk path for
     /// bringing in a long history at once, such as another diary's entries or a benchmark
-    /// store. Each entry keeps its UUID, times, text, tags and star. Media are checked by
+    /// store. Each entry keeps its UUID, times, time zone, text, tags and star. Media are checked by
     /// MediaKit and copied into the blob directory once per distinct file, however many
     /// entries share it.
     ///
