@@ -16,8 +16,9 @@ extension UUID {
     }
 }
 
-/// Random bytes from the kernel's generator, fetched 4 KiB per `getrandom` call and handed
-/// out once each: an import of 100,000 entries made 200,000 such calls for their UUIDs.
+/// Random bytes from the kernel's generator, fetched 4 KiB at a time (one `arc4random_buf`
+/// call, which glibc serves from `getrandom`) and handed out once each: an import of 100,000
+/// entries made 200,000 `getrandom` calls for their UUIDs before.
 final class RandomBytePool: Sendable {
     /// The process's pool.
     static let shared = RandomBytePool()

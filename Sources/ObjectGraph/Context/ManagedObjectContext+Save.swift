@@ -105,8 +105,7 @@ extension ManagedObjectContext {
         var result: [JoinMembership] = []
         for object in objects where !object.entity.allRelationships.isEmpty {
             for (index, relationship) in object.entity.allRelationships.enumerated() where relationship.isToMany {
-                guard case .joinTable(_, true) = managedObjectModel.storage(ofRelationshipAt: index, in: object.entity)
-                          ?? managedObjectModel.storage(of: relationship, in: object.entity),
+                guard case .joinTable(_, true) = managedObjectModel.storage(ofRelationshipAt: index, in: object.entity),
                       isInserted || object.changedKeys.contains(relationship.name),
                       case .toMany(let members) = object.slots[index] else { continue }
                 result.append(JoinMembership(source: object.objectID, entityName: object.entity.name,

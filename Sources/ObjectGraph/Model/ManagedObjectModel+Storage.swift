@@ -15,19 +15,20 @@ extension ManagedObjectModel {
     /// How `relationship` of `entity` is stored.
     func storage(of relationship: RelationshipDescription, in entity: EntityDescription) -> RelationshipStorage {
         guard relationship.isToMany else { return .foreignKey }
-        if let index = entity.relationshipIndexes[relationship.name], let storage = storage(ofRelationshipAt: index, in: entity) {
-            return storage
+        guard let index = entity.relationshipIndexes[relationship.name] else {
+            return Self.storage(of: relationship, in: entity, entitiesByName: entitiesByName)
         }
-        return Self.storage(of: relationship, in: entity, entitiesByName: entitiesByName)
+        return storage(ofRelationshipAt: index, in: entity)
     }
 
-    /// How relationship `index` of `entity` is stored, from the table made with the model;
-    /// nil for an entity that is not this model's.
-    @inline(__always)
-    func storage(ofRelationshipAt index: Int, in entity: EntityDescription) -> RelationshipStorage? {
+    /// How relationship `index` of `entity` is stored: from the table made with the model,
+    /// worked out afresh for an entity that is not this model's.
+    func storage(ofRelationshipAt index: Int, in entity: EntityDescription) -> RelationshipStorage {
         let number = Int(entity.entityNumber)
         guard number > 0, number < relationshipStorages.count, entitiesByNumber[number] === entity,
-              index < relationshipStorages[number].count else { return nil }
+              index < relationshipStorages[number].count else {
+            return Self.storage(of: entity.allRelationships[index], in: entity, entitiesByName: entitiesByName)
+        }
         return relationshipStorages[number][index]
     }
 

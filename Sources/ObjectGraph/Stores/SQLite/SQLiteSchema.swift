@@ -29,7 +29,9 @@ struct SQLiteSchema: Sendable {
         /// The select list: `Z_PK`, `Z_ENT` (unless the table holds one entity), `Z_OPT`, then
         /// ``columns`` (set once the columns are known).
         private(set) var selectedColumns: [String] = []
-        /// `SELECT` of ``selectedColumns``, aliased `t0` (set once the columns are known).
+        /// ``selectedColumns`` aliased `t0`, comma-separated: `t0."Z_PK", t0."Z_OPT", …`.
+        private(set) var selectList = ""
+        /// `SELECT` of ``selectList`` from the table as `t0` (set once the columns are known).
         private(set) var selectSQL = ""
 
         /// The position of `Z_OPT`, the row version, in the select list.
@@ -38,7 +40,8 @@ struct SQLiteSchema: Sendable {
         /// Builds the select list once, so reading a row does not build it again.
         mutating func finishColumns() {
             selectedColumns = ["Z_PK"] + (onlyEntityNumber == nil ? ["Z_ENT"] : []) + ["Z_OPT"] + columns.map(\.name)
-            selectSQL = "SELECT \(selectedColumns.map { "t0.\(quote($0))" }.joined(separator: ", ")) FROM \(quote(name)) AS t0"
+            selectList = selectedColumns.map { "t0.\(quote($0))" }.joined(separator: ", ")
+            selectSQL = "SELECT \(selectList) FROM \(quote(name)) AS t0"
         }
     }
 

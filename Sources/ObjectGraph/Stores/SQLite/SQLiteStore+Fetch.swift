@@ -51,21 +51,8 @@ extension SQLiteStore {
 
     func destinations(of id: ObjectID, relationship: RelationshipDescription) throws -> [ObjectID] {
         guard let key = id.primaryKey, let entity = model.entity(named: id.entityName),
-              let destination = model.entity(named: relationship.destination),
-              let destinationLayout = schema.layouts[destination.name] else { return [] }
-        let sql: String
-        switch model.storage(of: relationship, in: entity) {
-        case .foreignKey:
-            return []
-        case .inverseForeignKey(let inverse):
-            guard let index = destination.relationshipIndexes[inverse],
-                  let column = destinationLayout.toOneColumns[index] else { return [] }
-            sql = "SELECT \"Z_PK\", \"Z_ENT\" FROM \(quote(destinationLayout.table)) WHERE \(quote(column)) = ? ORDER BY \"Z_PK\""
-        case .joinTable(let name, let isOwner):
-            let (mine, theirs) = isOwner ? ("source", "destination") : ("destination", "source")
-            sql = "SELECT t.\"Z_PK\", t.\"Z_ENT\" FROM \(quote(name)) AS j JOIN \(quote(destinationLayout.table)) AS t"
-                + " ON t.\"Z_PK\" = j.\"\(theirs)\" WHERE j.\"\(mine)\" = ? ORDER BY t.\"Z_PK\""
-        }
+              let link = ownerLink(of: relationship, in: entity) else { return [] }
+        let sql = "SELECT t0.\"Z_PK\", t0.\"Z_ENT\" FROM \(link.destinations) WHERE \(link.ownerColumn) = ? ORDER BY t0.\"Z_PK\""
         return try withConnection { connection in
             let statement = try connection.statement(sql)
             defer { statement.reset() }

@@ -61,26 +61,12 @@ extension SQLiteStore: QueryingRowStore {
 
     func destinationRows(of owners: [Int64], entity: EntityDescription, relationship: RelationshipDescription,
                          defersBinaryValues: Bool) throws -> [(owner: Int64, row: StoreRow)] {
-        guard !owners.isEmpty, let destination = model.entity(named: relationship.destination),
-              let layout = schema.layout(of: destination), let table = schema.tables[layout.table] else { return [] }
-        let ownerColumn: String
-        var sql: String
-        switch model.storage(of: relationship, in: entity) {
-        case .foreignKey:
-            return []
-        case .inverseForeignKey(let inverse):
-            guard let index = destination.relationshipIndexes[inverse], let column = layout.toOneColumns[index] else { return [] }
-            ownerColumn = "t0.\(quote(column))"
-            sql = table.selectSQL
-        case .joinTable(let name, let isOwner):
-            let (mine, theirs) = isOwner ? ("source", "destination") : ("destination", "source")
-            ownerColumn = "j.\"\(mine)\""
-            sql = table.selectSQL + " JOIN \(quote(name)) AS j ON j.\"\(theirs)\" = t0.\"Z_PK\""
-        }
+        guard !owners.isEmpty, let link = ownerLink(of: relationship, in: entity),
+              let table = schema.tables[link.layout.table] else { return [] }
         // The owner's key is read from one column past the row's own.
         let ownerPosition = Int32(table.selectedColumns.count)
-        if let from = sql.range(of: " FROM ") { sql.replaceSubrange(from, with: ", \(ownerColumn) FROM ") }
-        sql += " WHERE \(ownerColumn) IN (SELECT value FROM json_each(?)) ORDER BY t0.\"Z_PK\""
+        let sql = "SELECT \(table.selectList), \(link.ownerColumn) FROM \(link.destinations)"
+            + " WHERE \(link.ownerIsAnyOfBoundKeys) ORDER BY t0.\"Z_PK\""
         var result: [(owner: Int64, row: StoreRow)] = []
         var decoder = SQLiteRowDecoder(store: self, table: table, defersBinaryValues: defersBinaryValues)
         try forEachRow(sql, owners: owners) { statement, connection in
@@ -93,21 +79,9 @@ extension SQLiteStore: QueryingRowStore {
 
     func destinationIDs(of owners: [Int64], entity: EntityDescription,
                         relationship: RelationshipDescription) throws -> [(owner: Int64, destination: ObjectID)] {
-        guard !owners.isEmpty, let destination = model.entity(named: relationship.destination),
-              let layout = schema.layout(of: destination) else { return [] }
-        let sql: String
-        switch model.storage(of: relationship, in: entity) {
-        case .foreignKey:
-            return []
-        case .inverseForeignKey(let inverse):
-            guard let index = destination.relationshipIndexes[inverse], let column = layout.toOneColumns[index] else { return [] }
-            sql = "SELECT \(quote(column)), \"Z_PK\", \"Z_ENT\" FROM \(quote(layout.table))"
-                + " WHERE \(quote(column)) IN (SELECT value FROM json_each(?)) ORDER BY \"Z_PK\""
-        case .joinTable(let name, let isOwner):
-            let (mine, theirs) = isOwner ? ("source", "destination") : ("destination", "source")
-            sql = "SELECT j.\"\(mine)\", t.\"Z_PK\", t.\"Z_ENT\" FROM \(quote(name)) AS j JOIN \(quote(layout.table)) AS t"
-                + " ON t.\"Z_PK\" = j.\"\(theirs)\" WHERE j.\"\(mine)\" IN (SELECT value FROM json_each(?)) ORDER BY t.\"Z_PK\""
-        }
+        guard !owners.isEmpty, let link = ownerLink(of: relationship, in: entity) else { return [] }
+        let sql = "SELECT \(link.ownerColumn), t0.\"Z_PK\", t0.\"Z_ENT\" FROM \(link.destinations)"
+            + " WHERE \(link.ownerIsAnyOfBoundKeys) ORDER BY t0.\"Z_PK\""
         var pairs: [(owner: Int64, destination: ObjectID)] = []
         try forEachRow(sql, owners: owners) { statement, _ in
             guard let name = schema.entityNamesByNumber[statement.int64(2)] else { return }
@@ -132,20 +106,8 @@ extension SQLiteStore: QueryingRowStore {
 
     func destinationCounts(of owners: [Int64], entity: EntityDescription,
                            relationship: RelationshipDescription) throws -> [Int64: Int] {
-        guard !owners.isEmpty, let destination = model.entity(named: relationship.destination),
-              let layout = schema.layout(of: destination) else { return [:] }
-        let sql: String
-        switch model.storage(of: relationship, in: entity) {
-        case .foreignKey:
-            return [:]
-        case .inverseForeignKey(let inverse):
-            guard let index = destination.relationshipIndexes[inverse], let column = layout.toOneColumns[index] else { return [:] }
-            sql = "SELECT \(quote(column)), count(*) FROM \(quote(layout.table))"
-                + " WHERE \(quote(column)) IN (SELECT value FROM json_each(?)) GROUP BY 1"
-        case .joinTable(let name, let isOwner):
-            let mine = quote(isOwner ? "source" : "destination")
-            sql = "SELECT \(mine), count(*) FROM \(quote(name)) WHERE \(mine) IN (SELECT value FROM json_each(?)) GROUP BY 1"
-        }
+        guard !owners.isEmpty, let link = ownerLink(of: relationship, in: entity) else { return [:] }
+        let sql = "SELECT \(link.ownerColumn), count(*) FROM \(link.memberships) WHERE \(link.ownerIsAnyOfBoundKeys) GROUP BY 1"
         var counts: [Int64: Int] = [:]
         try forEachRow(sql, owners: owners) { statement, _ in counts[statement.int64(0)] = Int(statement.int64(1)) }
         return counts
