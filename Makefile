@@ -8,9 +8,9 @@ BIN_DIR       = $(shell $(SWIFT) build $(SWIFT_FLAGS) --show-bin-path 2>/dev/nul
 # Debian packages the build needs (C libraries) and the tests use (tools).
 BUILD_PACKAGES = pkg-config libsqlite3-dev libpng-dev libjpeg-dev libsndfile1-dev \
                  nettle-dev libarchive-dev
-TEST_PACKAGES  = sqlite3 chromium
+TEST_PACKAGES  = sqlite3 chromium man-db zsh fish
 
-.PHONY: all deps test-deps build release test demo bench fuzz clean
+.PHONY: all deps test-deps build release test demo bench fuzz install install-files uninstall clean
 
 all: build
 
@@ -50,6 +50,39 @@ bench: release
 FUZZ_SECONDS ?= 600
 fuzz: deps
 	./Fuzz/run-fuzz.sh $(FUZZ_SECONDS)
+
+## install: the release `diary` (stripped), its manual page diary(1) and bash, zsh and fish
+## completions under $(DESTDIR)$(PREFIX); `make uninstall` removes them again.
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+INSTALL_FILES = $(DESTDIR)$(PREFIX)/bin/diary \
+                $(DESTDIR)$(PREFIX)/share/man/man1/diary.1 \
+                $(DESTDIR)$(PREFIX)/share/bash-completion/completions/diary \
+                $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_diary \
+                $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/diary.fish
+
+install: release
+	@$(MAKE) --no-print-directory install-files BUILT="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
+
+## install-files: what `install` does once the build is there; BUILT is the folder holding
+## `diary` and `diary-docs` (which writes the page and completions from diary's own help).
+install-files:
+	@test -n "$(BUILT)" || { echo "install-files: BUILT=<folder with diary and diary-docs> is required" >&2; exit 64; }
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 -s "$(BUILT)/diary" $(DESTDIR)$(PREFIX)/bin/diary
+	"$(BUILT)/diary-docs" man > .build/diary.1
+	"$(BUILT)/diary-docs" completion bash > .build/diary.bash
+	"$(BUILT)/diary-docs" completion zsh > .build/diary.zsh
+	"$(BUILT)/diary-docs" completion fish > .build/diary.fish
+	install -m 644 .build/diary.1 $(DESTDIR)$(PREFIX)/share/man/man1/diary.1
+	install -m 644 .build/diary.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/diary
+	install -m 644 .build/diary.zsh $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_diary
+	install -m 644 .build/diary.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/diary.fish
+
+uninstall:
+	rm -f $(INSTALL_FILES)
 
 clean:
 	rm -rf .build

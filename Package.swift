@@ -57,6 +57,9 @@ let package = Package(
                           // the program stays position-independent, and the loader reads 14 KB of
                           // relocations at every start instead of 1.8 MB (about 0.3 ms of each command).
                           linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]),
+        // Writes the manual page and shell completions `make install` installs (not installed itself).
+        .executableTarget(name: "diary-docs", dependencies: ["DiaryCLI"],
+                          swiftSettings: swiftSettings),
         .executableTarget(name: "diary-bench",
                           dependencies: ["ObjectGraph", "MediaKit", "DiaryKit", "CSQLite",
                                          "CJPEG", "CPNG", "CSndFile"],

@@ -1,0 +1,145 @@
+import Foundation
+
+/// `diary(1)`: the manual page, rendered in roff (man macros) from the same declarations
+/// and texts as `--help`, so the two never disagree.
+package struct ManualPage {
+    /// The program whose commands the page documents.
+    package let program: CommandLineProgram
+
+    /// A page for `program`.
+    package init(program: CommandLineProgram) {
+        self.program = program
+    }
+
+    /// The whole page: NAME, SYNOPSIS, DESCRIPTION, OPTIONS, COMMANDS (one subsection per
+    /// subcommand with its usage, help text and options), ENVIRONMENT, FILES, EXIT STATUS.
+    package var roff: String {
+        var lines = [
+            ".TH \(program.name.uppercased()) 1 \"\" \"\(program.name) \(program.version)\" \"User Commands\"",
+            ".SH NAME",
+            "\(program.name) \\- " + Self.escaped(Self.lowercasingFirst(Self.withoutFinalPeriod(program.abstract))),
+            ".SH SYNOPSIS",
+            ".B \(program.name)",
+            "[\\fB\\-\\-store\\fR \\fIdir\\fR] \\fIsubcommand\\fR [\\fIoptions\\fR]",
+            ".SH DESCRIPTION",
+        ]
+        lines += Self.paragraphs(program.abstract + (program.discussion.isEmpty ? "" : " " + program.discussion))
+        lines.append(".SH OPTIONS")
+        lines += program.globalOptionSpecs.flatMap(Self.optionItem)
+        lines.append(".SH COMMANDS")
+        for command in program.subcommands.map({ $0.configuration }) {
+            lines.append(".SS \"\(program.name) \(command.name)\"")
+            lines.append(Self.synopsis(of: command, programName: program.name))
+            lines += Self.paragraphs(command.abstract)
+            if !command.discussion.isEmpty { lines += Self.paragraphs(command.discussion) }
+            let parameters = command.parameters
+            if !parameters.isEmpty {
+                lines.append(".PP")
+                lines += parameters.flatMap(Self.optionItem)
+            }
+        }
+        lines += Self.closingSections
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The usage of `command` as a no-fill block, its parameters as in `--help`'s USAGE.
+    private static func synopsis(of command: CommandConfiguration, programName: String) -> String {
+        let elements = command.parameters.map { spec -> String in
+            let item = styled(spec)
+            switch spec.kind {
+            case .positional(.required): return item
+            case .positional(.optional): return "[\(item)]"
+            case .positional(.repeating(atLeastOne: true)): return "\(item) ..."
+            case .positional(.repeating(atLeastOne: false)), .option(repeating: true): return "[\(item) ...]"
+            case .option(repeating: false), .flag: return "[\(item)]"
+            }
+        }
+        return ([".PP", "\\fB\(programName) \(command.name)\\fR"] + elements).joined(separator: " ")
+            .replacingFirst(".PP ", with: ".PP\n")
+    }
+
+    /// `--on <date>` as bold name and italic value; `<id>` italic.
+    private static func styled(_ spec: ParameterSpec) -> String {
+        switch spec.kind {
+        case .positional: return "\\fI\(escaped(spec.valueName))\\fR"
+        case .option: return "\\fB\(escaped(spec.longName))\\fR \\fI\(escaped(spec.valueName))\\fR"
+        case .flag: return "\\fB\(escaped(spec.longName))\\fR"
+        }
+    }
+
+    /// A tagged paragraph: `-n, --limit count` then its help text.
+    private static func optionItem(_ spec: ParameterSpec) -> [String] {
+        let short = spec.shortName.map { "\\fB\\-\(escaped(String($0)))\\fR, " } ?? ""
+        return [".TP", short + styled(spec), escaped(spec.help)]
+    }
+
+    /// `text` as paragraphs: each of its lines a paragraph, indented lines kept as lines.
+    private static func paragraphs(_ text: String) -> [String] {
+        var lines: [String] = [".PP"]
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.allSatisfy(\.isWhitespace) {
+                lines.append(".PP")
+            } else if line.first == " " {
+                lines += [".br", escaped(line.drop { $0 == " " })]
+            } else {
+                lines.append(escaped(line))
+            }
+        }
+        return lines
+    }
+
+    /// ENVIRONMENT, FILES and EXIT STATUS: what every command shares.
+    private static let closingSections = [
+        ".SH ENVIRONMENT",
+        ".TP", "\\fBDIARY_HOME\\fR", "The store directory; else \\fB$XDG_DATA_HOME/diary\\fR, else \\fB~/.local/share/diary\\fR.",
+        ".TP", "\\fBVISUAL\\fR, \\fBEDITOR\\fR", "The editor for new and edited text (else \\fBvi\\fR), started without a shell.",
+        ".TP", "\\fBTZ\\fR", "The local time zone: dates are read and shown in it, stored in UTC.",
+        ".TP", "\\fBNO_COLOR\\fR", "When set, no colour even on a terminal.",
+        ".SH FILES",
+        ".TP", "\\fIDiary.sqlite\\fR", "The entries, tags and media facts (SQLite, WAL mode), in the store directory.",
+        ".TP", "\\fIDiary.blobs/\\fR", "The photos and recordings, named by their SHA\\-256.",
+        ".SH EXIT STATUS",
+        ".TP", "0", "Done (also a cancelled empty entry).",
+        ".TP", "64", "Usage: an unknown option, a bad date or month, conflicting options.",
+        ".TP", "65", "Bad data: a corrupt or mistaken photo or recording, a broken or tampered bundle, a damaged store.",
+        ".TP", "66", "Missing input: a file or bundle that does not exist, an unknown entry.",
+        ".TP", "69", "The editor could not be started or failed.",
+        ".TP", "74", "Reading or writing failed.",
+        ".TP", "75", "The store is busy, or another diary changed the same entry meanwhile; nothing was saved.",
+    ]
+
+    /// `text` safe as roff text: backslashes and hyphens escaped, other than ASCII as `\[uXXXX]`,
+    /// a leading `.` or `'` neutralised.
+    static func escaped<Text: StringProtocol>(_ text: Text) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\e"
+            case "-": result += "\\-"
+            case _ where !scalar.isASCII:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
+        return result
+    }
+
+    private static func withoutFinalPeriod(_ text: String) -> String {
+        text.hasSuffix(".") ? String(text.dropLast()) : text
+    }
+
+    private static func lowercasingFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+}
+
+extension String {
+    /// The string with its first occurrence of `target` replaced.
+    fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
+}
