@@ -34,8 +34,11 @@ public struct CheckReport: Sendable, Hashable {
     public var staleStagingFiles: [String]
     /// What repair removed (blob hashes and `.staging/<name>`); empty without repair.
     public var removed: [String]
-    /// How many media blobs were verified.
+    /// How many media blobs were verified (those of trashed entries among them).
     public var verifiedBlobCount: Int
+    /// How many entries wait in the trash; their media are checked like all others and
+    /// their files are never unreferenced.
+    public var trashedEntryCount: Int = 0
 
     /// Whether the store needs no attention: a sound database and every referenced blob intact.
     /// (Unreferenced files waste space but lose nothing.)

@@ -72,7 +72,15 @@ extension Diary {
             let tags = try context.fetch(request)
             return (tags, try context.memberCounts(of: "entries", for: tags))
         }
-        let counts = zip(tags, entryCounts).map { TagCount(name: $0.name, count: $1) }.filter { $0.count > 0 }
+        // The trash is small: its entries' tags are taken off the counts rather than every
+        // count asking whether each member is trashed.
+        var trashedCounts: [String: Int] = [:]
+        for entry in try fetchTrashedEntries(in: context) {
+            for name in entry.tagNames { trashedCounts[name, default: 0] += 1 }
+        }
+        let counts = zip(tags, entryCounts)
+            .map { TagCount(name: $0.name, count: $1 - trashedCounts[$0.name, default: 0]) }
+            .filter { $0.count > 0 }
         return counts.sorted { lhs, rhs in
             let order = lhs.name.caseInsensitiveCompare(rhs.name)
             return order == .orderedSame ? lhs.name < rhs.name : order == .orderedAscending
@@ -83,7 +91,8 @@ extension Diary {
     /// - Throws: store errors as ``DiaryError``.
     public func entryCount() throws(DiaryError) -> Int {
         let context = makeContext()
-        let request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry)
+        let request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+                                   predicate: Self.outsideTrash(nil))
         return try DiaryError.wrapping(databaseURL) { try context.count(for: request) }
     }
 
@@ -99,7 +108,7 @@ extension Diary {
     /// The fetch request for `query`: its filter as one predicate, ordered by creation time.
     func entryRequest(_ query: DiaryQuery) -> FetchRequest<DiaryEntry> {
         var request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                   predicate: query.filter.predicate(in: query.timeZone),
+                                   predicate: Self.outsideTrash(query.filter.predicate(in: query.timeZone)),
                                    sortOrderings: [SortOrdering("creationTime", ascending: !query.newestFirst)])
         request.fetchLimit = query.limit
         return request

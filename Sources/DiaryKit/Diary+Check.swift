@@ -18,7 +18,9 @@ extension Diary {
         var verified = 0
         let request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
                                    sortOrderings: [SortOrdering("creationTime")])
+        var trashed = 0
         for entry in try DiaryError.wrapping(databaseURL, { try context.fetch(request) }) {
+            if entry.trashedTime != nil { trashed += 1 }
             for (offset, medium) in entry.orderedMedia.enumerated() {
                 let reference = medium.blob ?? BlobReference(sha256: medium.sha256, byteCount: medium.byteCount)
                 let kind: CheckReport.BlobProblem.Kind?
@@ -44,6 +46,6 @@ extension Diary {
                            recentUnreferencedBlobs: garbage.recentUnreferencedBlobs,
                            staleStagingFiles: garbage.staleTemporaryFiles,
                            removed: repair ? garbage.unreferencedBlobs + garbage.staleTemporaryFiles : [],
-                           verifiedBlobCount: verified)
+                           verifiedBlobCount: verified, trashedEntryCount: trashed)
     }
 }

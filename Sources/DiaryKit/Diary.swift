@@ -106,17 +106,24 @@ public final class Diary: Sendable {
         return .permanent(entityName: DiaryModel.Entity.entry, storeIdentifier: store.identifier, primaryKey: id)
     }
 
-    /// The stored entry `id` in `context`.
-    /// - Throws: ``DiaryError/unknownEntry(id:)``.
-    func fetchEntry(_ id: Int64, in context: ManagedObjectContext) throws(DiaryError) -> DiaryEntry {
+    /// The stored entry `id` in `context`; one in the trash only when `inTrash` allows it.
+    /// - Throws: ``DiaryError/unknownEntry(id:)``; ``DiaryError/entryInTrash(id:)``.
+    func fetchEntry(_ id: Int64, in context: ManagedObjectContext,
+                    inTrash: TrashScope = .excluded) throws(DiaryError) -> DiaryEntry {
         guard let objectID = entryObjectID(id) else { throw .unknownEntry(id: id) }
         do {
             guard let entry = try context.existingObject(with: objectID) as? DiaryEntry else {
                 throw DiaryError.unknownEntry(id: id)
             }
-            return entry
+            switch (inTrash, entry.trashedTime) {
+            case (.excluded, .some): throw DiaryError.entryInTrash(id: id)
+            case (.only, .none): throw DiaryError.entryNotInTrash(id: id)
+            default: return entry
+            }
         } catch ObjectGraphError.objectNotFound {
             throw .unknownEntry(id: id)
+        } catch let error as DiaryError {
+            throw error
         } catch {
             throw DiaryError(error, store: databaseURL)
         }

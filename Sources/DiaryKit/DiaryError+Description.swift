@@ -6,6 +6,10 @@ extension DiaryError: CustomStringConvertible, LocalizedError {
         switch self {
         case .unknownEntry(let id):
             "no entry #\(id) (see 'diary list' for the entries there are)"
+        case .entryInTrash(let id):
+            "entry #\(id) is in the trash ('diary restore \(id)' brings it back)"
+        case .entryNotInTrash(let id):
+            "entry #\(id) is not in the trash (see 'diary trash' for the entries there)"
         case .unknownMedium(let index, let entryID, let count):
             "entry \(entryID.map { "#\($0)" } ?? "being written") has no medium \(index)"
                 + (count == 0 ? " (it has no media)" : " (it has media 1 to \(count))")

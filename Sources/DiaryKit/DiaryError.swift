@@ -6,6 +6,10 @@ import Foundation
 public enum DiaryError: Error, Sendable, Hashable {
     /// No entry has this short id.
     case unknownEntry(id: Int64)
+    /// Entry `id` is in the trash: restore it first (`diary restore`).
+    case entryInTrash(id: Int64)
+    /// Entry `id` is in the diary, not in the trash, so there is nothing to restore.
+    case entryNotInTrash(id: Int64)
     /// A medium index (1-based) outside the entry's media.
     case unknownMedium(index: Int, entryID: Int64?, count: Int)
     /// A file to add does not exist.
@@ -57,7 +61,7 @@ public enum DiaryError: Error, Sendable, Hashable {
     /// The family of this error.
     public var category: Category {
         switch self {
-        case .unknownEntry, .missingFile, .unreadableFile: .missingInput
+        case .unknownEntry, .entryInTrash, .entryNotInTrash, .missingFile, .unreadableFile: .missingInput
         case .unknownMedium, .invalidTag, .invalidLocation: .usage
         case .invalidMedia, .wrongMediaKind, .emptyEntry, .incompatibleStore, .corruptStore: .dataError
         case .storeBusy, .changedElsewhere: .busy

@@ -32,6 +32,7 @@ public final class EntryEditor {
                   let existing = context.object(with: id) as? DiaryEntry, existing.uuid != nil else {
                 throw .unknownEntry(id: entryID)
             }
+            if existing.trashedTime != nil { throw .entryInTrash(id: entryID) }
             entry = existing
         } else {
             entry = try DiaryError.wrapping(diary.databaseURL) { try context.insert(DiaryEntry.self) }

@@ -7,8 +7,8 @@ import Testing
     static let names = DiaryCommand.subcommands.map { $0.configuration.name }
 
     @Test func everySubcommandIsListedAndHasHelpWithItsSections() throws {
-        #expect(Self.names == ["new", "list", "calendar", "show", "edit", "delete", "export", "import", "search",
-                               "tags", "check"])
+        #expect(Self.names == ["new", "list", "calendar", "show", "edit", "delete", "trash", "restore", "export",
+                               "import", "search", "tags", "check"])
         let root = try runDiary(["--help"])
         for name in Self.names {
             #expect(root.stdout.contains("\n  \(name) "), "\(name) in the root help")

@@ -16,7 +16,7 @@ import Testing
             #work    1 entry
 
             """)
-        try store.succeed(["delete", "3"])
+        try store.succeed(["delete", "3", "--yes"])
         #expect((try store.json(["tags"]) as? [[String: Any]])?.count == 2)
         #expect(try TestStore().succeed(["tags"]).stdout == "No tags.\n")
     }

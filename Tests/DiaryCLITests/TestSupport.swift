@@ -298,9 +298,10 @@ final class TestStore {
 /// util-linux `script`), as a person at a terminal would: the editor opens, colour is
 /// on unless `NO_COLOR` says otherwise. Lines come back ending in `\r\n` as a terminal
 /// gets them; `stdout` holds both streams.
-func runDiaryInTerminal(_ arguments: [String], store: URL, environment: [String: String] = [:]) throws -> DiaryRun {
+func runDiaryInTerminal(_ arguments: [String], store: URL, environment: [String: String] = [:],
+                        typing input: String? = nil) throws -> DiaryRun {
     let quoted = ([try diaryBinary().path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
     return try runDiary(["-qec", quoted.joined(separator: " "), "/dev/null"],
                         environment: ["TZ": "Europe/Berlin", "TERM": "xterm"].merging(environment) { _, new in new },
-                        store: .at(store), executable: URL(fileURLWithPath: "/usr/bin/script"))
+                        stdin: input, store: .at(store), executable: URL(fileURLWithPath: "/usr/bin/script"))
 }

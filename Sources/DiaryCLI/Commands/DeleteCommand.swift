@@ -1,33 +1,48 @@
 import DiaryKit
 
-/// `diary delete`: removes entries with their media.
+/// `diary delete`: moves entries to the trash, after asking on a terminal.
 struct DeleteCommand: ParsableCommand {
     static let ids = RepeatingArgument<Int>("id", help: "The numbers of the entries to delete, as in #42.")
+    static let yes = Flag("yes", short: "y", help: "Do not ask for confirmation (needed when stdin is not a terminal).")
 
     static let configuration = CommandConfiguration(
-        name: "delete", abstract: "Delete entries with their photos and recordings.",
+        name: "delete", abstract: "Move entries with their photos and recordings to the trash.",
         discussion: """
-            All the entries go or none does: with an unknown id nothing is deleted (exit 66). \
-            Media files no other entry uses are removed from the store. Prints one line per \
+            On a terminal it lists what goes and asks first; without a terminal it needs \
+            --yes (exit 64 otherwise). All the entries go or none does: with an unknown id \
+            nothing is deleted (exit 66). Deleted entries wait in the trash for 30 days \
+            ('diary trash' lists them, 'diary restore' brings them back) before they and \
+            the media files no other entry uses are removed for good. Prints one line per \
             deleted entry.
             """,
-        parameters: [ids])
+        parameters: [ids, yes])
 
     let ids: [Int]
+    let assumeYes: Bool
 
     init(parsed: ParsedArguments) throws {
         var seen = Set<Int>()
         ids = try parsed[Self.ids].filter { seen.insert($0).inserted }
+        assumeYes = try parsed[Self.yes]
     }
 
     func run(in context: CommandContext) async throws {
-        let deleted = try context.openDiary().deleteEntries(ids: ids.map(Int64.init))
+        let diary = try context.openDiary()
+        let entries = try ids.map { id throws in try diary.entry(id: Int64(id)) }
+        let formatter = context.entryFormatter
+        let summary = "Move to the trash:\n" + entries.map { "  " + formatter.line(for: $0) + "\n" }.joined()
+            + TrashText.contents(entries) + " They stay in the trash for 30 days.\n"
+        guard try Confirmation.confirm("Delete \(QuantityText.count(entries.count, "entry", plural: "entries"))?",
+                                       summary: summary, assumeYes: assumeYes, in: context) else {
+            context.writeErrorLine("Nothing deleted.")
+            return
+        }
         let dates = LocalDateText(timeZone: context.timeZone)
-        for entry in deleted {
+        for entry in try diary.moveToTrash(ids: ids.map(Int64.init)) {
             var line = "Deleted entry #\(entry.id) (\(dates.dayAndTime(of: entry.creationTime))"
             let media = QuantityText.mediaSummary(entry.media)
             if !media.isEmpty { line += ", \(media)" }
-            context.writeLine(line + ")")
+            context.writeLine(line + "); 'diary restore \(entry.id)' brings it back")
         }
     }
 }

@@ -2,7 +2,7 @@ import DiaryKit
 
 extension CheckReport {
     /// `{"healthy", "integrityProblems", "blobProblems": [{"entry", "medium", "sha256",
-    /// "problem"}], "verifiedBlobCount", "unreferencedBlobs", "recentUnreferencedBlobs", "staleTemporaryFiles", "removed"}`.
+    /// "problem"}], "verifiedBlobCount", "trashedEntries", "unreferencedBlobs", "recentUnreferencedBlobs", "staleTemporaryFiles", "removed"}`.
     var json: JSONValue {
         [
             "healthy": .bool(isHealthy),
@@ -12,6 +12,7 @@ extension CheckReport {
                  "sha256": .string(problem.sha256), "problem": .string(problem.kind.rawValue)]
             }),
             "verifiedBlobCount": .integer(verifiedBlobCount),
+            "trashedEntries": .integer(trashedEntryCount),
             "unreferencedBlobs": .array(unreferencedBlobs.map(JSONValue.string)),
             "recentUnreferencedBlobs": .array(recentUnreferencedBlobs.map(JSONValue.string)),
             "staleTemporaryFiles": .array(staleStagingFiles.map(JSONValue.string)),
@@ -29,6 +30,9 @@ extension CheckReport {
         lines.append("Media files: \(verifiedBlobCount) checked, "
             + (blobProblems.isEmpty ? "all intact" : "\(blobProblems.count) missing or damaged"))
         lines += blobProblems.map { "  entry #\($0.entryID), medium \($0.mediumIndex): \($0.kind.rawValue) (\($0.sha256))" }
+        if trashedEntryCount > 0 {
+            lines.append("Trash: \(QuantityText.count(trashedEntryCount, "entry", plural: "entries")) waiting, media kept with them")
+        }
         let leftovers = unreferencedBlobs.count + staleStagingFiles.count
         if repaired {
             lines.append(removed.isEmpty ? "Nothing to remove."

@@ -68,7 +68,7 @@ struct DiaryExporter {
     /// - Throws: store errors, and whatever `body` throws.
     func forEachEntry(_ query: DiaryQuery, _ body: (EntryRecord) throws(DiaryError) -> Void) throws(DiaryError) {
         var request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                   predicate: query.filter.predicate(in: query.timeZone),
+                                   predicate: Diary.outsideTrash(query.filter.predicate(in: query.timeZone)),
                                    sortOrderings: [SortOrdering("creationTime", ascending: true),
                                                    SortOrdering("uuid", ascending: true)])
         request.fetchLimit = Self.pageSize

@@ -16,6 +16,8 @@ final class DiaryEntry: ManagedObject {
     var updateTime: Date? { get { self["updateTime"] } set { self["updateTime"] = newValue } }
     /// The IANA identifier of the time zone the entry was written in, when known.
     var timeZone: String? { get { self["timeZone"] } set { self["timeZone"] = newValue } }
+    /// When the entry went to the trash; nil while it is in the diary.
+    var trashedTime: Date? { get { self["trashedTime"] } set { self["trashedTime"] = newValue } }
     var media: Set<Medium> { objects(forKey: "media") }
     var tags: Set<Tag> { objects(forKey: "tags") }
 
@@ -47,11 +49,13 @@ final class DiaryEntry: ManagedObject {
 
     override func willSave() {
         super.willSave()
-        if !isDeleted && !isImporting { setPrimitiveValue(Date(), forKey: "updateTime") }
+        if !isDeleted && !isImporting && !isMovingThroughTrash { setPrimitiveValue(Date(), forKey: "updateTime") }
     }
 
     /// Set while an imported entry keeps the times of its bundle.
     var isImporting = false
+    /// Set while the entry goes to the trash or comes back: that is not an edit of it.
+    var isMovingThroughTrash = false
 
     override func validateForInsert() throws { try validateContent() }
     override func validateForUpdate() throws { try validateContent() }

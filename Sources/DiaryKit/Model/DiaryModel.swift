@@ -36,6 +36,9 @@ enum DiaryModel {
             AttributeDescription("updateTime", .date, isOptional: false),
             // The IANA time zone the entry was written in (Day One records one per entry).
             AttributeDescription("timeZone", .string, maxLength: 64),
+            // When the entry was moved to the trash; nil for an entry in the diary. Listings,
+            // search, the calendar, tags and exports leave trashed entries out.
+            AttributeDescription("trashedTime", .date, isIndexed: true),
         ],
         relationships: [
             RelationshipDescription("media", destination: Entity.medium, inverse: "diaryEntry",

@@ -1,0 +1,70 @@
+import DiaryKit
+import Foundation
+
+/// `diary trash`: lists the deleted entries waiting in the trash, or empties it.
+struct TrashCommand: ParsableCommand {
+    static let empty = Flag("empty", help: "Remove every entry in the trash for good, with its media (asks first on a terminal).")
+    static let yes = Flag("yes", short: "y", help: "With --empty: do not ask for confirmation.")
+    static let json = Flag("json", help: "Print the entries as a JSON array of entry objects, each with trashedTime and purgeTime.")
+
+    static let configuration = CommandConfiguration(
+        name: "trash", abstract: "List deleted entries, or empty the trash.",
+        discussion: """
+            Deleted entries wait here for 30 days, with their photos and recordings, and \
+            appear in no listing, search, calendar, tag count or export; 'diary restore ID' \
+            brings one back. After 30 days the next 'diary delete' removes them for good. \
+            --empty removes them all now; a media file goes once no entry uses it.
+            """,
+        parameters: [empty, yes, json])
+
+    let empty: Bool
+    let assumeYes: Bool
+    let json: Bool
+
+    init(parsed: ParsedArguments) throws {
+        empty = try parsed[Self.empty]
+        assumeYes = try parsed[Self.yes]
+        json = try parsed[Self.json]
+        if assumeYes && !empty { throw UsageError.invalid("--yes goes with --empty") }
+    }
+
+    func run(in context: CommandContext) async throws {
+        let diary = try context.openDiary(forReading: !empty)
+        let trashed = try diary.trash()
+        if empty { return try emptyTrash(trashed, diary: diary, in: context) }
+        if json {
+            context.writeJSON(.array(trashed.map { item in
+                guard case .object(var members) = item.entry.json(in: context.timeZone) else { return .null }
+                members.append(("trashedTime", .date(item.trashedTime, in: context.timeZone, fractionalSeconds: true)))
+                members.append(("purgeTime", .date(item.purgeTime, in: context.timeZone, fractionalSeconds: true)))
+                return .object(members)
+            }))
+            return
+        }
+        guard let soonest = trashed.map(\.purgeTime).min() else {
+            context.writeLine("The trash is empty.")
+            return
+        }
+        context.write(context.entryFormatter.listing(trashed.map(\.entry)))
+        let dates = LocalDateText(timeZone: context.timeZone)
+        context.writeLine("")
+        context.writeLine("\(TrashText.contents(trashed.map(\.entry))) Each is removed for good 30 days after it was deleted "
+            + "(the first on \(dates.heading(for: dates.day(of: soonest)))); 'diary restore ID' brings one back.")
+    }
+
+    private func emptyTrash(_ trashed: [TrashedEntry], diary: Diary, in context: CommandContext) throws {
+        guard !trashed.isEmpty else {
+            context.writeLine("The trash is empty.")
+            return
+        }
+        let formatter = context.entryFormatter
+        let summary = "Remove for good:\n" + trashed.map { "  " + formatter.line(for: $0.entry) + "\n" }.joined()
+            + TrashText.contents(trashed.map(\.entry)) + " This cannot be undone.\n"
+        guard try Confirmation.confirm("Empty the trash?", summary: summary, assumeYes: assumeYes, in: context) else {
+            context.writeErrorLine("Nothing removed.")
+            return
+        }
+        let removed = try diary.emptyTrash()
+        context.writeLine("Removed \(QuantityText.count(removed.count, "entry", plural: "entries")) for good.")
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// `diary delete` asks first and moves entries to the trash; `diary trash` lists and empties
+/// it; `diary restore` brings entries back.
+@Suite struct TrashCommandTests {
+    /// A store with entry #1 (a photo, a recording, tag `sea`) and #2 (text only, tag `work`).
+    private func storeWithTwoEntries() throws -> TestStore {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "Beach day sunset", "--image", fixture("jpeg-baseline.jpg"),
+                           "--audio", fixture("audio-tone.wav"), "--tag", "sea", "--on", "2026-11-29 14:03"])
+        try store.succeed(["new", "--text", "Office", "--tag", "work", "--on", "2026-11-30 09:00"])
+        return store
+    }
+
+    @Test func deleteOnATerminalListsWhatGoesAndDeletesOnlyAfterYes() throws {
+        let store = try storeWithTwoEntries()
+        let before = try store.snapshot()
+        let declined = try runDiaryInTerminal(["delete", "1"], store: store.url, environment: ["NO_COLOR": "1"], typing: "n\n")
+        #expect(declined.status == 0, "\(declined)")
+        #expect(declined.stdout.contains("Move to the trash:"))
+        #expect(declined.stdout.contains("#1  14:03  Beach day sunset  [1 photo, 1 recording]  #sea"))
+        #expect(declined.stdout.contains("1 entry, 1 photo, 1 recording."))
+        #expect(declined.stdout.contains("Delete 1 entry? [y/N]"))
+        #expect(declined.stdout.contains("Nothing deleted."))
+        #expect(try store.snapshot() == before, "a declined delete changes nothing")
+
+        let accepted = try runDiaryInTerminal(["delete", "1"], store: store.url, environment: ["NO_COLOR": "1"], typing: "y\n")
+        #expect(accepted.status == 0, "\(accepted)")
+        #expect(accepted.stdout.contains("Deleted entry #1"))
+        #expect(try store.listedIDs([]) == [2])
+    }
+
+    @Test func deleteWithoutATerminalAndWithoutYesRefusesWithExit64AndChangesNothing() throws {
+        let store = try storeWithTwoEntries()
+        let before = try store.snapshot()
+        let refused = try store.run(["delete", "1"])
+        #expect(refused.status == 64, "\(refused)")
+        #expect(refused.stderr.contains("stdin is not a terminal"))
+        #expect(refused.stderr.contains("--yes"))
+        #expect(try store.snapshot() == before)
+    }
+
+    @Test func aTrashedEntryAppearsInNoListingSearchCalendarTagCountOrExport() throws {
+        let store = try storeWithTwoEntries()
+        try store.succeed(["delete", "1", "--yes"])
+        #expect(try store.listedIDs([]) == [2])
+        #expect(try store.listedIDs(["--month", "2026-11"]) == [2])
+        #expect(try store.succeed(["search", "sunset"]).stdout == "No entries contain 'sunset'.\n")
+        let calendar = try #require(try store.json(["calendar", "2026-11"]) as? [String: Any])
+        #expect((calendar["days"] as? [String: Int]) == ["2026-11-30": 1])
+        let tags = try #require(try store.json(["tags"]) as? [[String: Any]])
+        #expect(tags.compactMap { $0["name"] as? String } == ["work"])
+        #expect(try store.run(["show", "1"]).status == 66)
+        let export = try store.run(["export", "1", "--output", store.scratch.appendingPathComponent("one").path])
+        #expect(export.status == 66 && export.stderr.contains("in the trash"), "\(export)")
+        let whole = store.scratch.appendingPathComponent("all")
+        try store.succeed(["export", "--format", "json", "--output", whole.path])
+        let exported = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: whole.appendingPathComponent("entries.json"))) as? [[String: Any]])
+        #expect(exported.compactMap { $0["text"] as? String } == ["Office"])
+        #expect(try store.run(["edit", "1", "--append", "more"]).status == 66)
+    }
+
+    @Test func trashListsDeletedEntriesAndRestoreBringsThemBackWithIdenticalMedia() throws {
+        let store = try storeWithTwoEntries()
+        let original = try #require(try store.json(["show", "1"]) as? [String: Any])
+        #expect(try store.succeed(["trash"]).stdout == "The trash is empty.\n")
+        try store.succeed(["delete", "1", "--yes"])
+        let listing = try store.succeed(["trash"]).stdout
+        #expect(listing.contains("#1  14:03  Beach day sunset  [1 photo, 1 recording]  #sea"))
+        #expect(listing.contains("'diary restore ID' brings one back"))
+        let trashed = try #require(try store.json(["trash"]) as? [[String: Any]])
+        #expect(trashed.compactMap { $0["id"] as? Int } == [1])
+        #expect(trashed.first?["trashedTime"] is String && trashed.first?["purgeTime"] is String)
+
+        #expect(try store.succeed(["restore", "1"]).stdout == "Restored entry #1 (Sunday, 29 November 2026 14:03)\n")
+        let restored = try #require(try store.json(["show", "1"]) as? [String: Any])
+        for key in ["uuid", "creationTime", "updateTime", "text", "tags", "starred"] {
+            #expect("\(restored[key] ?? "nil")" == "\(original[key] ?? "nil")", "\(key) changed on the way through the trash")
+        }
+        let hashes = { (entry: [String: Any]) in (entry["media"] as? [[String: Any]])?.compactMap { $0["sha256"] as? String } }
+        #expect(hashes(restored) == hashes(original))
+        #expect(try store.succeed(["check"]).stdout.hasSuffix("OK\n"))
+        #expect(try store.listedIDs([]) == [2, 1])
+        let again = try store.run(["restore", "1"])
+        #expect(again.status == 66 && again.stderr.contains("not in the trash"), "\(again)")
+    }
+
+    @Test func emptyingTheTrashRemovesItsBlobFilesButKeepsThoseAnotherEntryUses() throws {
+        let store = try storeWithTwoEntries()
+        try store.succeed(["new", "--text", "Same photo again", "--image", fixture("jpeg-baseline.jpg")])
+        #expect(try store.blobFiles().count == 2)
+        try store.succeed(["delete", "1", "--yes"])
+        let report = try store.succeed(["check"]).stdout
+        #expect(report.contains("Trash: 1 entry waiting"))
+        try store.succeed(["check", "--repair"])
+        #expect(try store.blobFiles().count == 2, "repair never takes the media of a trashed entry")
+        try store.succeed(["trash", "--empty", "--yes"])
+        #expect(try store.blobFiles().count == 1, "the recording goes, the photo entry #3 also uses stays")
+        #expect(try store.sqlite("SELECT COUNT(*) FROM DiaryEntry") == "2")
+        #expect(try store.succeed(["trash"]).stdout == "The trash is empty.\n")
+    }
+
+    @Test func emptyingTheTrashWithoutATerminalNeedsYes() throws {
+        let store = try storeWithTwoEntries()
+        try store.succeed(["delete", "2", "--yes"])
+        let before = try store.snapshot()
+        #expect(try store.run(["trash", "--empty"]).status == 64)
+        #expect(try store.snapshot() == before)
+        #expect(try store.run(["trash", "--yes"]).status == 64, "--yes alone empties nothing")
+    }
+}
