@@ -87,6 +87,45 @@ extension Diary {
         }
     }
 
+    /// How many entries `query` selects without its limit: what a listing cut at its limit
+    /// says it left out.
+    /// - Throws: store errors as ``DiaryError``.
+    public func entryCount(_ query: DiaryQuery) throws(DiaryError) -> Int {
+        var unlimited = query
+        unlimited.limit = nil
+        let context = makeContext()
+        return try DiaryError.wrapping(databaseURL) { try context.count(for: entryRequest(unlimited)) }
+    }
+
+    /// The entries of the same month and day as `day` in every earlier year, newest year
+    /// first (Day One's "On this day"). On 28 February of a year without a leap day, the
+    /// 29ths of earlier leap years come too, so they are not hidden for three years.
+    /// - Throws: store errors as ``DiaryError``.
+    public func onThisDay(_ day: DiaryDay, query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [EntryRecord] {
+        let context = makeBrowsingContext()
+        var oldest = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+                                  predicate: Self.outsideTrash(nil), sortOrderings: [SortOrdering("creationTime")])
+        oldest.fetchLimit = 1
+        guard let first = try DiaryError.wrapping(databaseURL, { try context.fetch(oldest) }).first?.creationTime
+        else { return [] }
+        let firstYear = DiaryDay(first, in: query.timeZone).year
+        guard firstYear < day.year else { return [] }
+        let days = (firstYear..<day.year).reversed().flatMap { year in
+            day.sameDay(inYear: year)
+        }
+        var request = entryRequest(query)
+        let intervals = days.map { candidate -> FetchPredicate in
+            .and([.comparison(PredicateComparison(.keyPath(["creationTime"]), .greaterOrEqual,
+                                                  .constant(.date(candidate.start(in: query.timeZone))))),
+                  .comparison(PredicateComparison(.keyPath(["creationTime"]), .less,
+                                                  .constant(.date(candidate.next.start(in: query.timeZone)))))])
+        }
+        guard !intervals.isEmpty else { return [] }
+        let onThoseDays: FetchPredicate = intervals.count == 1 ? intervals[0] : .or(intervals)
+        request.predicate = request.predicate.map { .and([$0, onThoseDays]) } ?? onThoseDays
+        return try records(of: DiaryError.wrapping(databaseURL) { try context.fetch(request) }, in: context)
+    }
+
     /// How many entries the diary holds.
     /// - Throws: store errors as ``DiaryError``.
     public func entryCount() throws(DiaryError) -> Int {

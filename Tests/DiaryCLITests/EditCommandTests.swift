@@ -61,4 +61,17 @@ import Testing
         #expect(cancelled.stderr == "Cancelled: empty text, entry #1 left as it was.\n")
         #expect((try store.json(["show", "1"]) as? [String: Any])?["text"] as? String == "Piped rewrite\nedited")
     }
+
+    @Test func onReDatesAnEntryToAMomentOrToADayKeepingItsTimeOfDay() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "moved", "--on", "2026-11-29 14:03"])
+        try store.succeed(["edit", "1", "--on", "2026-10-02"])
+        let toDay = try #require(try store.json(["show", "1"]) as? [String: Any])
+        #expect((toDay["creationTime"] as? String)?.hasPrefix("2026-10-02T14:03:") == true, "\(toDay)")
+        try store.succeed(["edit", "1", "--on", "2026-10-03 08:15"])
+        let toMoment = try #require(try store.json(["show", "1"]) as? [String: Any])
+        #expect(toMoment["creationTime"] as? String == "2026-10-03T08:15:00.000+02:00")
+        #expect(try store.listedIDs(["--on", "2026-10-03"]) == [1])
+        #expect(try store.run(["edit", "1", "--on", "not-a-date"]).status == 64)
+    }
 }

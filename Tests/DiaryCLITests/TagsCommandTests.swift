@@ -20,4 +20,14 @@ import Testing
         #expect((try store.json(["tags"]) as? [[String: Any]])?.count == 2)
         #expect(try TestStore().succeed(["tags"]).stdout == "No tags.\n")
     }
+
+    @Test func byCountPutsTheMostUsedTagFirstAndTiesByName() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "a", "--tag", "b-rare", "--tag", "often"])
+        try store.succeed(["new", "--text", "b", "--tag", "often", "--tag", "a-rare"])
+        try store.succeed(["new", "--text", "c", "--tag", "often"])
+        let tags = try #require(try store.json(["tags", "--by-count"]) as? [[String: Any]])
+        #expect(tags.compactMap { $0["name"] as? String } == ["often", "a-rare", "b-rare"])
+        #expect(try store.succeed(["tags", "--by-count"]).stdout.hasPrefix("#often   3 entries\n"))
+    }
 }

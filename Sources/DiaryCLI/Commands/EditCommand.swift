@@ -12,6 +12,8 @@ struct EditCommand: ParsableCommand {
     static let untags = RepeatingOption<String>("untag", valueName: "name", help: "Remove a tag; repeat for more.")
     static let star = Flag("star", help: "Star the entry.")
     static let unstar = Flag("unstar", help: "Remove the star.")
+    static let on = Option<DateSpecifier>("on", valueName: "date",
+                                          help: "Re-date the entry: a moment, or a day (keeping the entry's time of day).")
     static let json = Flag("json", help: "Print the changed entry as a JSON entry object.")
 
     static let configuration = CommandConfiguration(
@@ -21,7 +23,7 @@ struct EditCommand: ParsableCommand {
             (stdin is read instead when piped); saving it empty changes nothing. Every change \
             is saved together or not at all. Prints 'Updated entry #42'.
             """,
-        parameters: [id, text, append] + MediaOptions.all + [removeMedia, tags, untags, star, unstar, json])
+        parameters: [id, text, append] + MediaOptions.all + [removeMedia, tags, untags, star, unstar, on, json])
 
     let id: Int
     let text: String?
@@ -32,6 +34,7 @@ struct EditCommand: ParsableCommand {
     let untags: [String]
     let star: Bool
     let unstar: Bool
+    let on: DateSpecifier?
     let json: Bool
 
     init(parsed: ParsedArguments) throws {
@@ -44,6 +47,7 @@ struct EditCommand: ParsableCommand {
         untags = try parsed[Self.untags]
         star = try parsed[Self.star]
         unstar = try parsed[Self.unstar]
+        on = try parsed[Self.on]
         json = try parsed[Self.json]
         if text != nil && append != nil {
             throw UsageError.invalid("Use either --text or --append, not both")
@@ -56,7 +60,7 @@ struct EditCommand: ParsableCommand {
     /// Whether an option asks for a change; otherwise the editor opens.
     private var changesSomething: Bool {
         text != nil || append != nil || !media.files.isEmpty || !removeMedia.isEmpty
-            || !tags.isEmpty || !untags.isEmpty || star || unstar
+            || !tags.isEmpty || !untags.isEmpty || star || unstar || on != nil
     }
 
     func run(in context: CommandContext) async throws {
@@ -83,11 +87,23 @@ struct EditCommand: ParsableCommand {
         }
         if star { editor.isStarred = true }
         if unstar { editor.isStarred = false }
+        if let on { editor.creationTime = Self.moment(for: on, keepingTimeOf: editor.creationTime, in: context) }
         let entry = try media.save(editor, in: context)
         if json {
             context.writeJSON(entry.json(in: context.timeZone))
         } else {
             context.writeLine("Updated entry #\(entry.id)")
         }
+    }
+
+    /// The moment `date` names: itself, or for a whole day the entry's own local time of day
+    /// (`current`) on that day, so re-dating to a day keeps when in the day it was written.
+    static func moment(for date: DateSpecifier, keepingTimeOf current: Date?, in context: CommandContext) -> Date {
+        guard case .day = date.kind, let current else { return date.start }
+        let day = CalendarDay(containing: current, in: context.calendar)
+        let sinceMidnight = current.timeIntervalSince(day.startDate(in: context.calendar))
+        let moment = date.start.addingTimeInterval(sinceMidnight)
+        // On a day shortened by a daylight-saving change the time of day may not exist.
+        return moment < date.end ? moment : date.end.addingTimeInterval(-1)
     }
 }

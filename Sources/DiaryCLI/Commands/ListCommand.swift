@@ -4,8 +4,13 @@ import DiaryKit
 struct ListCommand: ParsableCommand {
     static let tag = Option<String>("tag", valueName: "name", help: "Only entries with this tag.")
     static let starred = Flag("starred", help: "Only starred entries.")
+    static let withMedia = Flag("with-media", help: "Only entries with photos or recordings.")
+    static let onThisDay = Flag("on-this-day", help: "Entries of this month and day in every earlier year (or of <date>'s).")
+    static let date = OptionalArgument<CalendarDay>("date", valueName: "date",
+                                                     help: "With --on-this-day: the day to look back from (default: today).")
     static let limit = Option<Int>("limit", short: "n", valueName: "count",
                                    help: "Show at most this many entries (default: 20 without a date option, else all).")
+    static let all = Flag("all", help: "Show every entry, however many.")
     static let oldestFirst = Flag("oldest-first", help: "Show the oldest entries first.")
     static let json = Flag("json", help: "Print the entries as a JSON array of entry objects.")
 
@@ -13,43 +18,53 @@ struct ListCommand: ParsableCommand {
         name: "list", abstract: "List entries, newest first, under one heading per day.",
         discussion: """
             Days and times are local (TZ is honoured). Dates take the forms 2026-11-29, \
-            2026-11-29 14:30, today, yesterday and tomorrow; --to includes the whole of its day.
+            2026-11-29 14:30, today, yesterday and tomorrow; --to includes the whole of its day. \
+            When the listing stops at its limit, a last line on a terminal says how many there are. \
+            --on-this-day shows the same month and day of every earlier year, newest first; on \
+            28 February of a year without a leap day it shows the 29ths too.
             """,
-        parameters: PeriodOptions.all + [tag, starred, limit, oldestFirst, json])
+        parameters: PeriodOptions.all + [onThisDay, date, tag, starred, withMedia, limit, all, oldestFirst, json])
 
     /// Entries shown without a date option and without --limit.
     static let defaultLimit = 20
 
     let period: EntryFilter.Period?
-    let tag: String?
-    let starred: Bool
-    let limit: Int?
+    /// Whether `--on-this-day` was given, and the day it looks back from (nil: today).
+    let onThisDay: (requested: Bool, day: CalendarDay?)
+    let filter: ListingFilter
     let oldestFirst: Bool
     let json: Bool
 
     init(parsed: ParsedArguments) throws {
         period = try PeriodOptions(parsed: parsed).period
-        tag = try parsed[Self.tag]
-        starred = try parsed[Self.starred]
-        limit = try parsed[Self.limit]
+        let date = try parsed[Self.date]
+        onThisDay = (try parsed[Self.onThisDay], date)
+        if onThisDay.requested && period != nil { throw UsageError.invalid("Use --on-this-day without a date option") }
+        if !onThisDay.requested, let date { throw UsageError.unexpectedArgument(date.description) }
+        filter = try ListingFilter(parsed: parsed, tag: Self.tag, starred: Self.starred, withMedia: Self.withMedia,
+                                   limit: Self.limit, all: Self.all)
         oldestFirst = try parsed[Self.oldestFirst]
         json = try parsed[Self.json]
-        if let limit, limit < 1 {
-            throw UsageError.invalid("'--limit \(limit)' must be at least 1")
-        }
     }
 
     func run(in context: CommandContext) async throws {
-        let filter = EntryFilter(period: period, tag: tag, starred: starred ? true : nil)
-        let query = context.query(filter, newestFirst: !oldestFirst,
-                                  limit: limit ?? (period == nil ? Self.defaultLimit : nil))
         let diary = try context.openDiary(forReading: true)
+        if onThisDay.requested {
+            let day = onThisDay.day ?? CalendarDay(containing: context.argumentContext.now, in: context.calendar)
+            let query = context.query(filter.entryFilter(period: nil), newestFirst: !oldestFirst, limit: filter.limit)
+            context.write(entries: try diary.onThisDay(day.diaryDay, query: query), json: json,
+                          emptyMessage: "No entries on \(LocalDateText.dayAndMonth(of: day)) in earlier years.")
+            return
+        }
+        let query = context.query(filter.entryFilter(period: period), newestFirst: !oldestFirst,
+                                  limit: filter.limit(default: period == nil ? Self.defaultLimit : nil))
         if json {
             context.write(entries: try diary.entries(query), json: true, emptyMessage: "No entries.")
         } else {
             // Grouped by local day in DiaryKit (ObjectGraph's results controller), written here.
             let sections = try diary.daySections(query)
             context.write(sections.isEmpty ? "No entries.\n" : context.entryFormatter.listing(sections))
+            try context.writeLimitNote(shown: sections.reduce(0) { $0 + $1.entries.count }, query: query, diary: diary)
         }
     }
 }

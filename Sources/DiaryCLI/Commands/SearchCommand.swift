@@ -1,35 +1,44 @@
 import Foundation
 import DiaryKit
 
-/// `diary search`: entries whose text contains some words.
+/// `diary search`: entries whose text contains every word given, narrowed like `diary list`.
 struct SearchCommand: ParsableCommand {
-    static let text = Argument<String>("text", help: "What to look for, ignoring case and accents.")
+    static let words = RepeatingArgument<String>("word", help: "What to look for, ignoring case and accents; every word must occur.")
+    static let tag = Option<String>("tag", valueName: "name", help: "Only entries with this tag.")
+    static let starred = Flag("starred", help: "Only starred entries.")
+    static let withMedia = Flag("with-media", help: "Only entries with photos or recordings.")
     static let limit = Option<Int>("limit", short: "n", valueName: "count", help: "Show at most this many entries (default: all).")
+    static let all = Flag("all", help: "Show every entry found (the default).")
     static let json = Flag("json", help: "Print the entries as a JSON array of entry objects.")
 
     static let configuration = CommandConfiguration(
-        name: "search", abstract: "Find entries whose text contains the given text.",
-        discussion: "Newest first, grouped by day like 'diary list'.",
-        parameters: [text, limit, json])
+        name: "search", abstract: "Find entries whose text contains the given words.",
+        discussion: """
+            Every word must occur in the text, as a word or the start of one, ignoring case \
+            and accents. The date, tag, star and media options narrow the search as they \
+            narrow 'diary list'. Newest first, grouped by day like 'diary list'.
+            """,
+        parameters: [words] + PeriodOptions.all + [tag, starred, withMedia, limit, all, json])
 
     let text: String
-    let limit: Int?
+    let period: EntryFilter.Period?
+    let filter: ListingFilter
     let json: Bool
 
     init(parsed: ParsedArguments) throws {
-        text = try parsed[Self.text]
-        limit = try parsed[Self.limit]
+        text = try parsed[Self.words].joined(separator: " ")
+        period = try PeriodOptions(parsed: parsed).period
+        filter = try ListingFilter(parsed: parsed, tag: Self.tag, starred: Self.starred, withMedia: Self.withMedia,
+                                   limit: Self.limit, all: Self.all)
         json = try parsed[Self.json]
-        if let limit, limit < 1 {
-            throw UsageError.invalid("'--limit \(limit)' must be at least 1")
-        }
         if text.trimmingCharacters(in: .whitespaces).isEmpty {
             throw UsageError.invalid("The text to search for is empty")
         }
     }
 
     func run(in context: CommandContext) async throws {
-        let entries = try context.openDiary(forReading: true).search(text, query: context.query(limit: limit))
+        let query = context.query(filter.entryFilter(period: period), limit: filter.limit(default: nil))
+        let entries = try context.openDiary(forReading: true).search(text, query: query)
         context.write(entries: entries, json: json, emptyMessage: "No entries contain '\(text)'.")
     }
 }

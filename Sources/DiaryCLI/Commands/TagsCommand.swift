@@ -2,20 +2,27 @@ import DiaryKit
 
 /// `diary tags`: every tag in use with its number of entries.
 struct TagsCommand: ParsableCommand {
+    static let byCount = Flag("by-count", help: "Sort by the number of entries, most first (default: by name).")
     static let json = Flag("json", help: #"Print [{"name": "travel", "count": 3}, …]."#)
 
     static let configuration = CommandConfiguration(
         name: "tags", abstract: "List the tags in use and how many entries carry each.",
-        parameters: [json])
+        parameters: [byCount, json])
 
+    let byCount: Bool
     let json: Bool
 
     init(parsed: ParsedArguments) throws {
+        byCount = try parsed[Self.byCount]
         json = try parsed[Self.json]
     }
 
     func run(in context: CommandContext) async throws {
-        let tags = try context.openDiary(forReading: true).tags()
+        var tags = try context.openDiary(forReading: true).tags()
+        if byCount {
+            // Stable: ties keep the name order DiaryKit gives.
+            tags = tags.enumerated().sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }.map(\.element)
+        }
         if json {
             context.writeJSON(.array(tags.map { ["name": .string($0.name), "count": .integer($0.count)] }))
             return

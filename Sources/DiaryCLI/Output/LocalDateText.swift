@@ -37,3 +37,10 @@ struct LocalDateText {
         "\(Self.monthNames[month.month - 1]) \(month.year)"
     }
 }
+
+extension LocalDateText {
+    /// `29 February`.
+    static func dayAndMonth(of day: CalendarDay) -> String {
+        "\(day.day) \(monthNames[day.month - 1])"
+    }
+}

@@ -1,0 +1,44 @@
+import DiaryKit
+
+/// The selection options `list` and `search` share besides the dates: `--tag`, `--starred`,
+/// `--with-media`, `--limit` and `--all`; each command declares its own (their help
+/// differs) and reads them here.
+struct ListingFilter {
+    /// `--tag`: only entries with this tag.
+    let tag: String?
+    /// `--starred`.
+    let starred: Bool
+    /// `--with-media`.
+    let withMedia: Bool
+    /// `--limit`, when given.
+    let limit: Int?
+    /// `--all`: no limit at all.
+    let all: Bool
+
+    /// Reads the options from `parsed`.
+    /// - Throws: ``UsageError/invalid(_:)`` for a limit below 1 or `--limit` with `--all`.
+    init(parsed: ParsedArguments, tag: Option<String>, starred: Flag, withMedia: Flag,
+         limit: Option<Int>, all: Flag) throws {
+        self.tag = try parsed[tag]
+        self.starred = try parsed[starred]
+        self.withMedia = try parsed[withMedia]
+        self.limit = try parsed[limit]
+        self.all = try parsed[all]
+        if let limit = self.limit, limit < 1 {
+            throw UsageError.invalid("'--limit \(limit)' must be at least 1")
+        }
+        if self.limit != nil && self.all {
+            throw UsageError.invalid("Use either --limit or --all, not both")
+        }
+    }
+
+    /// The entry filter for `period` (and optionally the search text).
+    func entryFilter(period: EntryFilter.Period?) -> EntryFilter {
+        EntryFilter(period: period, tag: tag, starred: starred ? true : nil, hasMedia: withMedia ? true : nil)
+    }
+
+    /// The limit to apply: none with `--all`, else `--limit`, else `defaultLimit`.
+    func limit(default defaultLimit: Int?) -> Int? {
+        all ? nil : limit ?? defaultLimit
+    }
+}
