@@ -7,7 +7,8 @@ import Foundation
 /// Global options: `--store <dir>` (before or after the subcommand), `--version`
 /// (before it), `-h`/`--help` anywhere before `--`. `diary help <subcommand>`,
 /// `diary <subcommand> --help` and `diary <subcommand> -h` print the same text on
-/// stdout. `diary` alone prints the program's help.
+/// stdout. `diary` alone prints the program's help. A first word that names no subcommand
+/// starts a quick entry: `diary Met Anna for coffee` is `diary new Met Anna for coffee`.
 public struct CommandLineProgram: Sendable {
     /// The program's name: `diary`.
     public var name: String
@@ -102,7 +103,18 @@ public struct CommandLineProgram: Sendable {
             }
             return .success
         }
-        let command = try subcommand(named: arguments[index])
+        let onlyFlagsFollow = arguments[(index + 1)...].allSatisfy { $0.hasPrefix("-") }
+        guard let command = try subcommandOrQuickCapture(arguments[index], standsAlone: onlyFlagsFollow) else {
+            // `diary Met Anna for coffee @friends`: the words are a new entry's text.
+            let capture = Array(arguments[index...])
+            do {
+                try await run(NewCommand.self, words: capture, store: try globals[Self.storeOption], context: context)
+                return .success
+            } catch {
+                throw SubcommandFailure(error: error, usage: .init(
+                    usageLine: formatter.usage(for: NewCommand.configuration), helpCommand: "\(name) new --help"))
+            }
+        }
         if words.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
             context.write(formatter.help(for: command.configuration, extraOptions: extraOptions))
             return .success
@@ -132,6 +144,20 @@ public struct CommandLineProgram: Sendable {
 
     /// The options every subcommand accepts besides its own.
     private var extraOptions: [ParameterSpec] { [Self.storeOption.spec, Self.helpFlag.spec] }
+
+    /// The subcommand `word` names; nil when `word` is the start of a quick entry's text
+    /// (`diary "Met Anna for coffee"`). A single word (`standsAlone`: only options follow it)
+    /// within two edits of a command name (`lsit`) is a mistyped command, never an entry.
+    private func subcommandOrQuickCapture(_ word: String, standsAlone: Bool) throws -> (any ParsableCommand.Type)? {
+        if let command = subcommands.first(where: { $0.configuration.name == word }) { return command }
+        let names = subcommands.map { $0.configuration.name } + ["help"]
+        let isOneWord = standsAlone && !word.contains(where: \.isWhitespace)
+        if isOneWord, let typo = names.min(by: { EditDistance.between(word, $0) < EditDistance.between(word, $1) }),
+           EditDistance.between(word.lowercased(), typo) <= 2 {
+            throw UsageError.unknownSubcommand(word, suggestion: typo)
+        }
+        return nil
+    }
 
     private func subcommand(named name: String) throws -> any ParsableCommand.Type {
         if let command = subcommands.first(where: { $0.configuration.name == name }) {

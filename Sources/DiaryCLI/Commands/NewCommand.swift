@@ -3,6 +3,8 @@ import Foundation
 
 /// `diary new`: writes a new entry with text, photos, recordings and tags.
 struct NewCommand: ParsableCommand {
+    static let words = RepeatingArgument<String>("text", atLeastOne: false,
+                                                 help: "The entry's text as words, quoted or not (as --text; 'diary WORDS...' means the same).")
     static let text = Option<String>("text", short: "t", valueName: "text",
                                      help: "The entry's text. Without it, $VISUAL or $EDITOR opens (stdin is read when piped).")
     static let tags = RepeatingOption<String>("tag", valueName: "name", help: "A tag for the entry; repeat for more.")
@@ -19,9 +21,11 @@ struct NewCommand: ParsableCommand {
             saved unless every file is good. Without --text the editor opens; when stdin is not \
             a terminal its text is read instead. An entry with no text and no media is not \
             saved: 'Cancelled: empty entry, nothing saved.' appears on stderr and the exit \
-            status is 0. Prints 'Created entry #42'.
+            status is 0. Prints 'Created entry #42'. The text may also come as words after \
+            'new', or straight after 'diary' as long as the first word is no command name: \
+            diary Met Anna for coffee.
             """,
-        parameters: [text] + MediaOptions.all + [tags, star, on, json])
+        parameters: [words, text] + MediaOptions.all + [tags, star, on, json])
 
     let text: String?
     let media: MediaOptions
@@ -31,7 +35,12 @@ struct NewCommand: ParsableCommand {
     let json: Bool
 
     init(parsed: ParsedArguments) throws {
-        text = try parsed[Self.text]
+        let words = try parsed[Self.words]
+        let option = try parsed[Self.text]
+        if option != nil && !words.isEmpty {
+            throw UsageError.invalid("Give the text either as words or with --text, not both")
+        }
+        text = words.isEmpty ? option : words.joined(separator: " ")
         media = try MediaOptions(parsed: parsed)
         tags = try parsed[Self.tags]
         star = try parsed[Self.star]

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// `diary new TEXT...` and `diary TEXT...`: an entry written as jrnl users write one.
+@Suite struct QuickCaptureTests {
+    private func texts(_ store: TestStore) throws -> [String] {
+        try #require(try store.json(["list"]) as? [[String: Any]]).compactMap { $0["text"] as? String }
+    }
+
+    @Test func wordsAfterDiaryAreANewEntrysTextQuotedOrNot() throws {
+        let store = try TestStore()
+        #expect(try store.succeed(["Met", "Anna", "for", "coffee"]).stdout == "Created entry #1\n")
+        try store.succeed(["Walked home in the rain", "--tag", "walk"])
+        #expect(try texts(store) == ["Walked home in the rain", "Met Anna for coffee"])
+        let tagged = try #require(try store.json(["show", "2"]) as? [String: Any])
+        #expect(tagged["tags"] as? [String] == ["walk"])
+    }
+
+    @Test func wordsAfterNewAreTheTextToo() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "Lunch", "with", "Ben", "--star"])
+        let entry = try #require(try store.json(["show", "1"]) as? [String: Any])
+        #expect(entry["text"] as? String == "Lunch with Ben")
+        #expect(entry["starred"] as? Bool == true)
+        let both = try store.run(["new", "words", "--text", "and an option"])
+        #expect(both.status == 64 && both.stderr.contains("not both"), "\(both)")
+    }
+
+    @Test(arguments: [["lsit"], ["shwo", "--json"], ["serach"], ["tgas"], ["hlep"]])
+    func aSingleWordNearACommandNameIsAMistypedCommandNeverAnEntry(words: [String]) throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "existing"])
+        let before = try store.snapshot()
+        let typo = try store.run(words)
+        #expect(typo.status == 64, "\(typo)")
+        #expect(typo.stderr.contains("Unknown subcommand '\(words[0])'. Did you mean '"), "\(typo)")
+        #expect(try store.snapshot() == before)
+    }
+
+    @Test func aSingleWordFarFromEveryCommandIsAnEntry() throws {
+        let store = try TestStore()
+        try store.succeed(["Snowed"])
+        #expect(try texts(store) == ["Snowed"])
+    }
+}
