@@ -2,7 +2,8 @@ import DiaryKit
 
 /// `diary list`: entries grouped under one heading per local day.
 struct ListCommand: ParsableCommand {
-    static let tag = Option<String>("tag", valueName: "name", help: "Only entries with this tag.")
+    static let tags = RepeatingOption<String>("tag", valueName: "name",
+                                              help: "Only entries with this tag; given several times, with any of them.")
     static let starred = Flag("starred", help: "Only starred entries.")
     static let limit = Option<Int>("limit", short: "n", valueName: "count",
                                    help: "Show at most this many entries (default: 20 without a date option, else all).")
@@ -15,13 +16,13 @@ struct ListCommand: ParsableCommand {
             Days and times are local (TZ is honoured). Dates take the forms 2026-11-29, \
             2026-11-29 14:30, today, yesterday and tomorrow; --to includes the whole of its day.
             """,
-        parameters: PeriodOptions.all + [tag, starred, limit, oldestFirst, json])
+        parameters: PeriodOptions.all + [tags, starred, limit, oldestFirst, json])
 
     /// Entries shown without a date option and without --limit.
     static let defaultLimit = 20
 
     let period: EntryFilter.Period?
-    let tag: String?
+    let tags: [String]
     let starred: Bool
     let limit: Int?
     let oldestFirst: Bool
@@ -29,7 +30,7 @@ struct ListCommand: ParsableCommand {
 
     init(parsed: ParsedArguments) throws {
         period = try PeriodOptions(parsed: parsed).period
-        tag = try parsed[Self.tag]
+        tags = try parsed[Self.tags]
         starred = try parsed[Self.starred]
         limit = try parsed[Self.limit]
         oldestFirst = try parsed[Self.oldestFirst]
@@ -40,7 +41,7 @@ struct ListCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let filter = EntryFilter(period: period, tag: tag, starred: starred ? true : nil)
+        let filter = EntryFilter(period: period, tags: tags, starred: starred ? true : nil)
         let query = context.query(filter, newestFirst: !oldestFirst,
                                   limit: limit ?? (period == nil ? Self.defaultLimit : nil))
         let diary = try context.openDiary(forReading: true)
