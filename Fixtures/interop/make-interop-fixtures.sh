@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds the Day One export folder of Fixtures/interop from the media fixtures one level up:
 # Day One names every attachment by its MD5 and extension. The jrnl files and Journal.json
-# are written by hand in each tool's documented format and kept as they are.
+# are written by hand in each tool's documented format and kept as they are, except
+# jrnl/jrnl46-*, which jrnl 4.6 wrote (jrnl/make-jrnl46-fixtures.sh).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 media=$here/..

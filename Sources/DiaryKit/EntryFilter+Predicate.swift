@@ -4,7 +4,7 @@ import ObjectGraph
 extension EntryFilter {
     /// The filter as one store predicate (nil when it selects everything):
     /// `creationTime >= start AND creationTime < end AND starred == … AND
-    /// ANY tags.name ==[c] … AND media.@count > 0 AND text CONTAINS[cd] …`.
+    /// ANY tags.normalizedName IN {…} AND media.@count > 0 AND text CONTAINS[cd] …`.
     func predicate(in timeZone: TimeZone) -> FetchPredicate? {
         var parts: [FetchPredicate] = []
         func compare(_ path: [String], _ op: PredicateComparison.Operator, _ value: PredicateValue,
@@ -19,8 +19,11 @@ extension EntryFilter {
             if let end { compare(["creationTime"], .less, .date(end)) }
         }
         if let starred { parts.append(.equals("starred", .bool(starred))) }
-        if let tag = normalizedTag {
-            compare(["tags", "normalizedName"], .equal, .string(tag), quantifier: .any)
+        let tags = normalizedTags
+        if tags.count == 1 {
+            compare(["tags", "normalizedName"], .equal, .string(tags[0]), quantifier: .any)
+        } else if !tags.isEmpty {
+            compare(["tags", "normalizedName"], .in, .array(tags.map(PredicateValue.string)), quantifier: .any)
         }
         if let hasMedia { compare(["media", "@count"], hasMedia ? .greater : .equal, .integer(0)) }
         if let text, !text.isEmpty {
@@ -33,9 +36,9 @@ extension EntryFilter {
         }
     }
 
-    /// The tag asked for, trimmed and case-folded; nil when none or empty.
-    var normalizedTag: String? {
-        guard let tag, !tag.isBlank else { return nil }
-        return Tag.normalized(tag)
+    /// The tags asked for, trimmed and case-folded, blank ones left out, each once.
+    var normalizedTags: [String] {
+        var seen = Set<String>()
+        return tags.filter { !$0.isBlank }.map(Tag.normalized).filter { seen.insert($0).inserted }
     }
 }

@@ -18,8 +18,9 @@ public struct EntryFilter: Sendable, Hashable {
 
     /// The span the entry's creation time falls in, or nil for any time.
     public var period: Period?
-    /// Only entries carrying this tag (compared case-insensitively).
-    public var tag: String?
+    /// Only entries carrying at least one of these tags (compared case-insensitively);
+    /// empty for any entry, tagged or not.
+    public var tags: [String]
     /// Only starred (true) or unstarred (false) entries.
     public var starred: Bool?
     /// Only entries with (true) or without (false) media.
@@ -28,10 +29,10 @@ public struct EntryFilter: Sendable, Hashable {
     public var text: String?
 
     /// A filter; every condition is off unless given.
-    public init(period: Period? = nil, tag: String? = nil, starred: Bool? = nil,
+    public init(period: Period? = nil, tags: [String] = [], starred: Bool? = nil,
                 hasMedia: Bool? = nil, text: String? = nil) {
         self.period = period
-        self.tag = tag
+        self.tags = tags
         self.starred = starred
         self.hasMedia = hasMedia
         self.text = text

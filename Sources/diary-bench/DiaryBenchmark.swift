@@ -3,6 +3,7 @@
 import CSQLite
 import DiaryKit
 import Foundation
+import ObjectGraph
 
 /// Runs the diary suite on a temporary store of `entryCount` entries spread over two years;
 /// prints one line per result (JSON lines with `json`).
@@ -87,9 +88,11 @@ private func median(runs: Int = 9, _ body: () throws -> Void) throws -> Double {
     return times.sorted()[runs / 2]
 }
 
-/// A plain connection to the diary's database, opened as the store opens its own.
+/// A plain connection to the diary's database, opened as the store opens its own (with the
+/// full-text tokenizer, which the entry table's triggers need, so both index the same way).
 private func openRaw(_ database: URL) throws -> RawSQLite {
     let raw = try RawSQLite(database)
+    try SQLiteFullTextTokenizer.register(on: raw.handle)
     sqlite3_busy_timeout(raw.handle, 10_000)
     try raw.execute("PRAGMA synchronous = FULL")
     return raw

@@ -41,6 +41,34 @@ import Testing
         #expect(try store.listedIDs([]).isEmpty)
     }
 
+    @Test func hostileJournalFilesAreRefusedQuicklyAndLeaveTheStoreAlone() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "Already here"])
+        let before = try store.snapshot()
+        // One line of 100 MB: refused once 4 MiB are read, not after reading it all.
+        let long = store.scratch.appendingPathComponent("long.txt")
+        var text = Data("[2026-11-27 09:00] Start\n".utf8)
+        text.append(Data(repeating: UInt8(ascii: "x"), count: 100 << 20))
+        try text.write(to: long)
+        let started = Date()
+        let refused = try store.run(["import", "--from", "jrnl", long.path])
+        #expect(Date().timeIntervalSince(started) < 10, "refused quickly")
+        #expect(refused.status == 65)
+        #expect(refused.stderr == "diary: \(long.path): entry 1: line 2 is longer than 4 MiB\n")
+        #expect(try store.snapshot() == before)
+        let zero = try store.run(["import", "--from", "jrnl", "/dev/zero"])
+        #expect(zero.status == 74)
+        #expect(zero.stderr == "diary: /dev/zero: cannot be read: it is a device, not a file\n")
+        #expect(try store.snapshot() == before)
+        let invalid = store.scratch.appendingPathComponent("invalid.txt")
+        // The bad byte is on the line that starts entry 2.
+        try (Data("[2026-11-27 09:00] One\n\n[2026-11-28 09:00] Two ".utf8) + [0xFF, 0x0A]).write(to: invalid)
+        let bad = try store.run(["import", "--from", "jrnl", invalid.path])
+        #expect(bad.status == 65)
+        #expect(bad.stderr == "diary: \(invalid.path): entry 2: line 3 is not UTF-8 text\n")
+        #expect(try store.snapshot() == before)
+    }
+
     @Test func unknownSourceIsAUsageError() throws {
         let store = try TestStore()
         let result = try store.run(["import", "--from", "evernote", fixture("interop/jrnl/export.json")])

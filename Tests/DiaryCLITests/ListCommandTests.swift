@@ -83,6 +83,21 @@ import Testing
         #expect(try store.listedIDs(["--year", "2025"]).count == 21, "all within a range")
     }
 
+    @Test func severalTagsListEntriesWithAnyOfThem() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "Work only", "--tag", "work", "--on", "2026-11-01 09:00"])
+        try store.succeed(["new", "--text", "Home only", "--tag", "home", "--on", "2026-11-02 09:00"])
+        try store.succeed(["new", "--text", "Both", "--tag", "home", "--tag", "work", "--on", "2026-11-03 09:00"])
+        try store.succeed(["new", "--text", "Neither", "--tag", "garden", "--on", "2026-11-04 09:00"])
+        #expect(try store.listedIDs(["--tag", "work", "--tag", "HOME"]) == [3, 2, 1])
+        #expect(try store.listedIDs(["--tag", "home", "--tag", "work"]) == [3, 2, 1], "order does not matter")
+        #expect(try store.listedIDs(["--tag", "work", "--tag", "nowhere"]) == [3, 1])
+        #expect(try store.listedIDs(["--tag", "work"]) == [3, 1])
+        let help = try store.succeed(["list", "--help"]).stdout
+        #expect(help.contains("--tag <name>"))
+        #expect(help.contains("any of them"))
+    }
+
     @Test func conflictingOrBadOptionsAreUsageErrors() throws {
         let store = try TestStore()
         let both = try store.run(["list", "--on", "today", "--month", "2026-11"])

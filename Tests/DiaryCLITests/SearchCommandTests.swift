@@ -19,4 +19,21 @@ import Testing
         #expect(try store.succeed(["search", "volcano"]).stdout == "No entries contain 'volcano'.\n")
         #expect(try store.run(["search", " "]).status == 64)
     }
+
+    @Test func foldsLettersTheWayTheReadmePromises() throws {
+        let store = try TestStore()
+        for text in ["Die Straße am Fluss", "Grüße aus Łódź", "Über den Øresund", "Strasbourg"] {
+            try store.succeed(["new", "--text", text])
+        }
+        func ids(_ query: String) throws -> [Int] {
+            try #require(try store.json(["search", query]) as? [[String: Any]]).compactMap { $0["id"] as? Int }
+        }
+        for query in ["Straße", "straße", "strasse", "STRASSE"] { #expect(try ids(query) == [1], "\(query)") }
+        #expect(try ids("stras") == [4, 1], "a word's start, folded")
+        #expect(try ids("grüße") == [2])
+        #expect(try ids("grusse") == [2])
+        #expect(try ids("lodz") == [2])
+        #expect(try ids("oresund") == [3])
+        #expect(try ids("uber") == [3])
+    }
 }

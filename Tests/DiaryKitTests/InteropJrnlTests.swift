@@ -148,8 +148,120 @@ struct InteropJrnlTests {
         ("Hello @Work and @work-life, mail me at a@b.c", ["work", "work-life"]),
         ("@start of text, (@not) a tag", ["start"]),
         ("no tags here", []),
+        // jrnl 4.6 finds #Anna, @bob, #1 and ## here (its tag symbols are #@).
+        ("Lunch with #Anna and @bob, #1 fan; not a#tag, ## alone", ["anna", "bob", "1", "#"]),
+        ("#Work and @work are one tag here", ["work"]),
     ])
-    func tagsAreAtWordsLowerCased(text: String, tags: [String]) {
+    func tagsAreHashAndAtWordsLowerCased(text: String, tags: [String]) {
         #expect(JrnlEntryText.tags(in: text) == tags)
+    }
+
+    // MARK: Agreeing with jrnl 4.6 (fixtures written by jrnl itself: make-jrnl46-fixtures.sh)
+
+    /// What jrnl 4.6 makes of its own journal file, from its `--export json` of it: text as
+    /// title and body, tags without their symbol, star and local time, in the file's order.
+    private func jrnlsOwnReading() throws -> [(text: String, tags: Set<String>, starred: Bool, time: Date)] {
+        let data = try Data(contentsOf: InteropFixture.url("jrnl/jrnl46-export.json"))
+        let export = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let entries = try #require(export["entries"] as? [[String: Any]])
+        return try entries.map { entry in
+            let title = try #require(entry["title"] as? String), body = try #require(entry["body"] as? String)
+            let tags = try #require(entry["tags"] as? [String])
+            let day = try #require(entry["date"] as? String), time = try #require(entry["time"] as? String)
+            return (body.isEmpty ? title : title + "\n" + body, Set(tags.map { String($0.dropFirst()) }),
+                    try #require(entry["starred"] as? Bool), InteropFixture.time(day + " " + time, in: zone))
+        }
+    }
+
+    @Test func aJournalFileJrnlWroteImportsAsJrnlItselfReadsIt() throws {
+        let store = try TestDiary()
+        let summary = try store.diary.importEntries(from: InteropFixture.url("jrnl/jrnl46-journal.txt"), format: .jrnl,
+                                                    timeZone: zone)
+        let expected = try jrnlsOwnReading()
+        #expect(expected.count == 6)
+        #expect(summary == BulkImportSummary(imported: 6), "the two identical entries are both kept")
+        let entries = try store.diary.allEntriesOldestFirst()
+        #expect(entries.map(\.text) == expected.map(\.text))
+        #expect(entries.map { Set($0.tags) } == expected.map(\.tags))
+        #expect(entries.map(\.starred) == expected.map(\.starred))
+        #expect(entries.map(\.creationTime) == expected.map(\.time))
+        #expect(entries.last?.text == "Met Mr. Smith at the station. He says hi to #Anna.", "the last line is not split")
+    }
+
+    @Test func identicalEntriesStayTwoEntriesAcrossRerunsAndBothFormats() throws {
+        let store = try TestDiary()
+        let journal = InteropFixture.url("jrnl/jrnl46-journal.txt")
+        _ = try store.diary.importEntries(from: journal, format: .jrnl, timeZone: zone)
+        let again = try store.diary.importEntries(from: journal, format: .jrnl, timeZone: zone, batchSize: 1)
+        #expect(again == BulkImportSummary(alreadyPresent: 6))
+        let export = try store.diary.importEntries(from: InteropFixture.url("jrnl/jrnl46-export.json"), format: .jrnl,
+                                                   timeZone: zone)
+        #expect(export == BulkImportSummary(alreadyPresent: 6), "jrnl's JSON export of the file is the same six")
+        #expect(try store.diary.entryCount() == 6)
+        #expect(try store.diary.allEntriesOldestFirst().filter { $0.text == "Lunch at the canteen." }.count == 2)
+    }
+
+    @Test func aOneLineEntrySplitsAtItsFirstSentenceOnlyWhereJrnlSplitsIt() throws {
+        let store = try TestDiary()
+        // Checked with jrnl 4.6: an entry's text with a line break in it is never split at ". ";
+        // only text without one (entries not parted by a blank line, or a last line without
+        // its newline) has its first sentence taken as the title.
+        let text = "[2026-11-27 09:00] One. Two.\n[2026-11-28 09:00] Three. Four.\n\n[2026-11-29 09:00] Five. Six."
+        let url = try store.folder.file("journal.txt", Data(text.utf8))
+        _ = try store.diary.importEntries(from: url, format: .jrnl, timeZone: zone)
+        #expect(try store.diary.allEntriesOldestFirst().map(\.text) == ["One.\nTwo.", "Three. Four.", "Five.\nSix."])
+        let ended = try store.folder.file("ended.txt", Data("[2026-11-30 09:00] Seven. Eight.\n".utf8))
+        _ = try store.diary.importEntries(from: ended, format: .jrnl, timeZone: zone)
+        #expect(try store.diary.allEntriesOldestFirst().last?.text == "Seven. Eight.")
+    }
+
+    // MARK: Hostile journal files
+
+    @Test func aLineLongerThanTheLimitIsRefusedBeforeItIsRead() throws {
+        let store = try TestDiary()
+        var text = Data("[2026-11-27 09:00] Fine.\n\n[2026-11-28 09:00] Start\n".utf8)
+        text.append(Data(repeating: UInt8(ascii: "a"), count: JrnlTextReader.maximumLineBytes + 1))
+        let url = try store.folder.file("long.txt", text)
+        let error = #expect(throws: DiaryError.self) {
+            try store.diary.importEntries(from: url, format: .jrnl, timeZone: zone)
+        }
+        #expect(error?.interopError == .malformed(file: url, entry: 2, reason: "line 4 is longer than 4 MiB"))
+        #expect(error?.exitCode == 65)
+        #expect(try store.diary.entryCount() == 0)
+    }
+
+    @Test func anEntryLongerThanTheLimitIsRefused() throws {
+        let store = try TestDiary()
+        let line = String(repeating: "b", count: 1023) + "\n"
+        var text = "[2026-11-27 09:00] Start\n"
+        for _ in 0...(JrnlTextReader.maximumEntryBytes / line.utf8.count) { text += line }
+        let url = try store.folder.file("big.txt", Data(text.utf8))
+        let error = #expect(throws: DiaryError.self) {
+            try store.diary.importEntries(from: url, format: .jrnl, timeZone: zone)
+        }
+        #expect(error?.interopError == .malformed(file: url, entry: 1, reason: "the entry is longer than 16 MiB"))
+    }
+
+    @Test func aDeviceIsRefusedAtOnce() throws {
+        let store = try TestDiary()
+        let zero = URL(fileURLWithPath: "/dev/zero")
+        let error = #expect(throws: DiaryError.self) {
+            try store.diary.importEntries(from: zero, format: .jrnl, timeZone: zone)
+        }
+        #expect(error?.interopError == .unreadable(zero, reason: "it is a device, not a file"))
+        #expect(error?.exitCode == 74)
+    }
+
+    @Test func invalidUTF8IsReportedByItsEntryNumber() throws {
+        let store = try TestDiary()
+        var text = Data("[2026-11-27 09:00] One.\n\n[2026-11-28 09:00] Two.\nbad: ".utf8)
+        text.append(contentsOf: [0xC3, 0x28, 0x0A])
+        let url = try store.folder.file("bad.txt", text)
+        let error = #expect(throws: DiaryError.self) {
+            try store.diary.importEntries(from: url, format: .jrnl, timeZone: zone)
+        }
+        #expect(error?.interopError == .malformed(file: url, entry: 2, reason: "line 4 is not UTF-8 text"))
+        #expect(error?.description.hasPrefix(url.path + ": entry 2: line 4") == true)
+        #expect(try store.diary.entryCount() == 0)
     }
 }

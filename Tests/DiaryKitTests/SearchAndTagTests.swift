@@ -59,17 +59,17 @@ import Testing
         func texts(_ filter: EntryFilter) throws -> [String?] {
             try store.diary.entries(DiaryQuery(filter: filter, newestFirst: false)).map(\.text)
         }
-        #expect(try texts(EntryFilter(tag: "HOME")) == ["plain", "photo"])
+        #expect(try texts(EntryFilter(tags: ["HOME"])) == ["plain", "photo"])
         #expect(try texts(EntryFilter(starred: true)) == ["photo"])
         #expect(try texts(EntryFilter(starred: false)) == ["plain"])
         #expect(try texts(EntryFilter(hasMedia: true)) == ["photo"])
         #expect(try texts(EntryFilter(hasMedia: false)) == ["plain"])
-        #expect(try texts(EntryFilter(tag: "home", hasMedia: false)) == ["plain"])
+        #expect(try texts(EntryFilter(tags: ["home"], hasMedia: false)) == ["plain"])
         let editor = try store.diary.editEntry(id: plain.id)
         #expect(editor.removeTag(" HOME "))
         #expect(!editor.removeTag("nothing"))
         try editor.save()
-        #expect(try texts(EntryFilter(tag: "home")) == ["photo"])
+        #expect(try texts(EntryFilter(tags: ["home"])) == ["photo"])
         #expect(try store.diary.tags() == [TagCount(name: "home", count: 1)])
         #expect(try store.diary.entry(id: photo.id).tags == ["home"])
     }

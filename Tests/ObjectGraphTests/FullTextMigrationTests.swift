@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Testing
 @testable import ObjectGraph
@@ -58,5 +59,57 @@ import Testing
         _ = try open(queryModel, at: url)
         #expect(try sqliteRows("PRAGMA schema_version", at: url) == schemaVersion)
         #expect(try sqliteRows("SELECT count(*) FROM sqlite_master WHERE name LIKE 'Z_FTS%'", at: url) != [["0"]])
+    }
+
+    @Test func anIndexOfTheEarlierTokenizerIsRebuiltWithTheFoldingOne() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("og-fts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("Test.sqlite")
+        do {
+            let context = try open(queryModel, at: url)
+            try insertEntry(context, title: "Street", text: "Die Straße")
+            try insertEntry(context, title: "City", text: "Łódź")
+            try context.save()
+        }
+        // The index as stores made before December 2026 have it: FTS5's unicode61 tokenizer.
+        let index = try #require(SQLiteStore.fullTextIndexes(schema: SQLiteSchema(model: queryModel), model: queryModel)["Entry"])
+        let earlier = "unicode61 remove_diacritics 2"
+        try withConnection(to: url) { db in
+            for object in index.schemaObjects.reversed() {
+                try exec(db, "DROP \(object.isTrigger ? "TRIGGER" : "TABLE") \"\(object.name)\"")
+            }
+            for statement in index.createStatements {
+                try exec(db, statement.replacingOccurrences(of: SQLiteFullTextTokenizer.option, with: earlier))
+            }
+        }
+        let tokenizers = "SELECT count(*) FROM sqlite_master WHERE name = 'Z_FTS_Entry' AND sql LIKE ?"
+        #expect(try sqliteRows(tokenizers.replacingOccurrences(of: "?", with: "'%\(earlier)%'"), at: url) == [["1"]])
+
+        let context = try open(queryModel, at: url)
+        #expect(try search("strasse", context) == ["Street"])
+        #expect(try search("lodz", context) == ["City"])
+        #expect(try sqliteRows(tokenizers.replacingOccurrences(of: "?", with: "'%og_words%'"), at: url) == [["1"]])
+        try insertEntry(context, title: "Sound", text: "Øresund")
+        try context.save()
+        #expect(try search("oresund", context) == ["Sound"])
+        #expect(try search("strasse", try open(queryModel, at: url)) == ["Street"])
+    }
+
+    /// Runs `body` with a connection of its own to the database at `url`, the tokenizer registered.
+    private func withConnection(to url: URL, _ body: (OpaquePointer) throws -> Void) throws {
+        var handle: OpaquePointer?
+        guard sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle else {
+            throw SQLiteError(extendedResultCode: 14, message: "cannot open", sql: nil)
+        }
+        defer { sqlite3_close_v2(handle) }
+        try SQLiteFullTextTokenizer.register(on: handle)
+        try body(handle)
+    }
+
+    private func exec(_ db: OpaquePointer, _ sql: String) throws {
+        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
+            throw SQLiteError(extendedResultCode: sqlite3_extended_errcode(db), message: String(cString: sqlite3_errmsg(db)), sql: sql)
+        }
     }
 }

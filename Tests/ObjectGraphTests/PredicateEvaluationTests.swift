@@ -33,6 +33,22 @@ import Testing
         #expect(error.description == "unknown key 'colour' in key path 'previous.colour'")
     }
 
+    @Test func accentInsensitiveFoldingTakesStrokesAndTheCapitalSharpS() {
+        let both: PredicateComparison.Options = [.caseInsensitive, .diacriticInsensitive]
+        #expect(PredicateTextMatching.fold("Łódź", both) == "lodz")
+        #expect(PredicateTextMatching.fold("Øresund", both) == "oresund")
+        #expect(PredicateTextMatching.fold("Đakovo Ħal Tħaħ", both) == "dakovo hal thah")
+        #expect(PredicateTextMatching.fold("STRAẞE", both) == "strasse")
+        #expect(PredicateTextMatching.fold("Straße", both) == "strasse")
+        #expect(PredicateTextMatching.fold("Łódź", .diacriticInsensitive) == "Lodz", "[d] alone keeps the case")
+        #expect(PredicateTextMatching.fold("Łódź", .caseInsensitive) == PredicateTextMatching.fold("łódź", .caseInsensitive))
+        #expect(PredicateTextMatching.contains("Grüße aus Łódź", "LODZ", both))
+        for text in ["Łódź", "STRAẞE", "Øresund", "Ǿ"] {
+            let once = PredicateTextMatching.fold(text, both)
+            #expect(PredicateTextMatching.fold(once, both) == once, "folding \(text) twice changes nothing")
+        }
+    }
+
     @Test func textFoldingIsUnicodeAware() {
         #expect(PredicateTextMatching.fold("Straße", .caseInsensitive) == PredicateTextMatching.fold("STRASSE", .caseInsensitive))
         #expect(PredicateTextMatching.fold("Ärger", [.caseInsensitive, .diacriticInsensitive]) == "arger")

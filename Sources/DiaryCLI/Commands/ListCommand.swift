@@ -2,7 +2,8 @@ import DiaryKit
 
 /// `diary list`: entries grouped under one heading per local day.
 struct ListCommand: ParsableCommand {
-    static let tag = Option<String>("tag", valueName: "name", help: "Only entries with this tag.")
+    static let tags = RepeatingOption<String>("tag", valueName: "name",
+                                              help: "Only entries with this tag; given several times, with any of them.")
     static let starred = Flag("starred", help: "Only starred entries.")
     static let withMedia = Flag("with-media", help: "Only entries with photos or recordings.")
     static let onThisDay = Flag("on-this-day", help: "Entries of this month and day in every earlier year (or of <date>'s).")
@@ -23,7 +24,7 @@ struct ListCommand: ParsableCommand {
             --on-this-day shows the same month and day of every earlier year, newest first; on \
             28 February of a year without a leap day it shows the 29ths too.
             """,
-        parameters: PeriodOptions.all + [onThisDay, date, tag, starred, withMedia, limit, all, oldestFirst, json])
+        parameters: PeriodOptions.all + [onThisDay, date, tags, starred, withMedia, limit, all, oldestFirst, json])
 
     /// Entries shown without a date option and without --limit.
     static let defaultLimit = 20
@@ -41,7 +42,7 @@ struct ListCommand: ParsableCommand {
         onThisDay = (try parsed[Self.onThisDay], date)
         if onThisDay.requested && period != nil { throw UsageError.invalid("Use --on-this-day without a date option") }
         if !onThisDay.requested, let date { throw UsageError.unexpectedArgument(date.description) }
-        filter = try ListingFilter(parsed: parsed, tag: Self.tag, starred: Self.starred, withMedia: Self.withMedia,
+        filter = try ListingFilter(parsed: parsed, tags: Self.tags, starred: Self.starred, withMedia: Self.withMedia,
                                    limit: Self.limit, all: Self.all)
         oldestFirst = try parsed[Self.oldestFirst]
         json = try parsed[Self.json]

@@ -4,8 +4,8 @@ import DiaryKit
 /// `--with-media`, `--limit` and `--all`; each command declares its own (their help
 /// differs) and reads them here.
 struct ListingFilter {
-    /// `--tag`: only entries with this tag.
-    let tag: String?
+    /// `--tag`: only entries with any of these tags (none: any entry).
+    let tags: [String]
     /// `--starred`.
     let starred: Bool
     /// `--with-media`.
@@ -17,9 +17,9 @@ struct ListingFilter {
 
     /// Reads the options from `parsed`.
     /// - Throws: ``UsageError/invalid(_:)`` for a limit below 1 or `--limit` with `--all`.
-    init(parsed: ParsedArguments, tag: Option<String>, starred: Flag, withMedia: Flag,
+    init(parsed: ParsedArguments, tags: RepeatingOption<String>, starred: Flag, withMedia: Flag,
          limit: Option<Int>, all: Flag) throws {
-        self.tag = try parsed[tag]
+        self.tags = try parsed[tags]
         self.starred = try parsed[starred]
         self.withMedia = try parsed[withMedia]
         self.limit = try parsed[limit]
@@ -34,7 +34,7 @@ struct ListingFilter {
 
     /// The entry filter for `period` (and optionally the search text).
     func entryFilter(period: EntryFilter.Period?) -> EntryFilter {
-        EntryFilter(period: period, tag: tag, starred: starred ? true : nil, hasMedia: withMedia ? true : nil)
+        EntryFilter(period: period, tags: tags, starred: starred ? true : nil, hasMedia: withMedia ? true : nil)
     }
 
     /// The limit to apply: none with `--all`, else `--limit`, else `defaultLimit`.

@@ -4,7 +4,8 @@ import DiaryKit
 /// `diary search`: entries whose text contains every word given, narrowed like `diary list`.
 struct SearchCommand: ParsableCommand {
     static let words = RepeatingArgument<String>("word", help: "What to look for, ignoring case and accents; every word must occur.")
-    static let tag = Option<String>("tag", valueName: "name", help: "Only entries with this tag.")
+    static let tags = RepeatingOption<String>("tag", valueName: "name",
+                                              help: "Only entries with this tag; given several times, with any of them.")
     static let starred = Flag("starred", help: "Only starred entries.")
     static let withMedia = Flag("with-media", help: "Only entries with photos or recordings.")
     static let limit = Option<Int>("limit", short: "n", valueName: "count", help: "Show at most this many entries (default: all).")
@@ -18,7 +19,7 @@ struct SearchCommand: ParsableCommand {
             and accents. The date, tag, star and media options narrow the search as they \
             narrow 'diary list'. Newest first, grouped by day like 'diary list'.
             """,
-        parameters: [words] + PeriodOptions.all + [tag, starred, withMedia, limit, all, json])
+        parameters: [words] + PeriodOptions.all + [tags, starred, withMedia, limit, all, json])
 
     let text: String
     let period: EntryFilter.Period?
@@ -28,7 +29,7 @@ struct SearchCommand: ParsableCommand {
     init(parsed: ParsedArguments) throws {
         text = try parsed[Self.words].joined(separator: " ")
         period = try PeriodOptions(parsed: parsed).period
-        filter = try ListingFilter(parsed: parsed, tag: Self.tag, starred: Self.starred, withMedia: Self.withMedia,
+        filter = try ListingFilter(parsed: parsed, tags: Self.tags, starred: Self.starred, withMedia: Self.withMedia,
                                    limit: Self.limit, all: Self.all)
         json = try parsed[Self.json]
         if text.trimmingCharacters(in: .whitespaces).isEmpty {

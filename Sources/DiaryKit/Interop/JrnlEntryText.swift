@@ -1,8 +1,8 @@
 import Foundation
 
-/// jrnl's rules for an entry's text: the title is the first line (or, in a one-line entry,
-/// the first sentence), the body the rest; a `*` ending the title line stars the entry;
-/// `@word` marks a tag.
+/// jrnl's rules for an entry's text (as jrnl 4.6 reads its journal file): the title is the
+/// first line (or, in a text without a line break, the first sentence), the body the rest; a
+/// `*` ending the title line stars the entry; `#word` and `@word` mark tags.
 enum JrnlEntryText {
     /// The text as jrnl shows it: the title line, then the body on the lines below.
     static func joined(title: String, body: String) -> String {
@@ -13,8 +13,10 @@ enum JrnlEntryText {
         return title + "\n" + body
     }
 
-    /// An entry's raw text from a journal file (everything after `[date] `), split the
-    /// way jrnl does: returns the shown text and whether the title line carried a star.
+    /// An entry's raw text from a journal file (everything after `[date] ` up to the line
+    /// break before the next entry, or to the file's end with its last line break), split the
+    /// way jrnl does: at the first line break when there is one, else after the first
+    /// sentence. Returns the shown text and whether the title line carried a star.
     static func parse(raw: String) -> (text: String, starred: Bool) {
         var lines = raw.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var starred = false
@@ -47,8 +49,9 @@ enum JrnlEntryText {
         return (line, "")
     }
 
-    /// The `@tags` in `text` (without the `@`), lower-cased as jrnl stores them, in order of
-    /// first appearance: an `@` at the start of a word followed by letters, digits and `_-+*#/`.
+    /// The `#tags` and `@tags` in `text` (without the symbol), lower-cased as jrnl stores them,
+    /// in order of first appearance: a `#` or `@` (jrnl's default tag symbols) at the start of
+    /// a word followed by letters, digits and `_-+*#/`.
     static func tags(in text: String) -> [String] {
         var found: [String] = []
         var seen = Set<String>()
@@ -58,7 +61,7 @@ enum JrnlEntryText {
         while let character = pending {
             pending = iterator.next()
             defer { previous = character }
-            guard character == "@", previous.isWhitespace else { continue }
+            guard character == "@" || character == "#", previous.isWhitespace else { continue }
             var name = ""
             while let next = pending, next.isLetter || next.isNumber || "_-+*#/".contains(next) {
                 name.append(next)

@@ -10,6 +10,7 @@ final class JrnlJSONReader: EntrySource {
     private let reader: StreamingJSONReader
     private let timeZone: TimeZone
     private var number = 0
+    private var identities = JrnlEntryIdentities()
     /// The last date parsed: consecutive entries mostly share their day.
     private var lastDay: (String, WallClockTime)?
 
@@ -49,7 +50,7 @@ final class JrnlJSONReader: EntrySource {
         let starred = try fields.optionalBool("starred") ?? false
         let text = JrnlEntryText.joined(title: title, body: body)
         let uuid = try fields.optionalString("uuid").flatMap(UUID.init(flexible:))
-            ?? NameBasedUUID.make(["jrnl", dateText, timeText, text])
+            ?? identities.uuid(day: dateText, minute: timeText, text: text)
         return ImportedEntry(number: number, uuid: uuid, creationTime: time.instant(in: timeZone),
                              text: text, tags: tags.map(JrnlEntryText.tagName).filter { !$0.isEmpty },
                              starred: starred)

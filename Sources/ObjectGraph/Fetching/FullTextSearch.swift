@@ -2,8 +2,9 @@ import Foundation
 
 /// A full-text condition of a fetch: every word of ``text`` must occur, as a word, in one of
 /// the searched attributes (string attributes marked `isSearchable`). Words are compared
-/// ignoring case and diacritics (`Café` finds `cafe`); with ``matchesPrefixes`` a word also
-/// finds longer words it begins (`photo` finds `photographs`).
+/// ignoring case and accents (`Café` finds `cafe`, `strasse` finds `Straße`, `lodz` finds
+/// `Łódź`); with ``matchesPrefixes`` a word also finds longer words it begins (`photo` finds
+/// `photographs`).
 ///
 /// The text is user input: it is split into words and each word is quoted, so no character
 /// of it is ever read as search syntax. Text without any word matches no object.
@@ -14,7 +15,8 @@ import Foundation
 /// ```
 ///
 /// The SQLite store answers it from an FTS5 index; the in-memory and binary stores, and
-/// unsaved objects, are checked word by word in memory with the same folding.
+/// unsaved objects, are checked word by word in memory: both cut and fold words with
+/// `FullTextWords`, so the answers agree.
 public struct FullTextSearch: Sendable, Hashable {
     /// What the user typed.
     public var text: String
@@ -30,30 +32,8 @@ public struct FullTextSearch: Sendable, Hashable {
         self.matchesPrefixes = matchesPrefixes
     }
 
-    /// The folding of the index's tokenizer (`unicode61 remove_diacritics 2`).
-    static let folding: PredicateComparison.Options = [.caseInsensitive, .diacriticInsensitive]
-
-    /// `text`'s words, folded: runs of letters, digits and marks, as FTS5's unicode61 tokenizer cuts them.
-    static func words(_ text: String) -> [String] {
-        var words: [String] = []
-        var current = String.UnicodeScalarView()
-        func finish() {
-            if !current.isEmpty { words.append(PredicateTextMatching.fold(String(current), folding)) }
-            current = String.UnicodeScalarView()
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                 .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark,
-                 .privateUse:
-                current.append(scalar)
-            default:
-                finish()
-            }
-        }
-        finish()
-        return words.filter { !$0.isEmpty }
-    }
+    /// `text`'s words, folded, as the index's tokenizer cuts and folds them (``FullTextWords``).
+    static func words(_ text: String) -> [String] { FullTextWords.words(text) }
 
     /// The searched attributes of `entity`.
     /// - Throws: ``FetchRequestError/notSearchable(entity:attribute:)`` for an attribute that is

@@ -4,9 +4,11 @@ import Foundation
 /// functions of ``PredicateSQLFunctions`` so that both always agree.
 ///
 /// Strings are compared by Unicode scalars (the order of SQLite's BINARY collation)
-/// after folding: `[c]` maps each character to upper case and back to lower case
-/// (`ß` → `ss`, `ς` → `σ`), `[d]` decomposes canonically and drops non-spacing marks
-/// (`é` → `e`). Either option also puts the string in canonical decomposition.
+/// after folding: `[c]` maps each character to lower case, upper case and back to lower case
+/// (`ß` and `ẞ` → `ss`, `ς` → `σ`), `[d]` decomposes canonically, drops non-spacing marks
+/// (`é` → `e`) and takes the letters drawn with a stroke or bar, which have no
+/// decomposition, as their base letter (`Ł` → `L`, `ø` → `o`). Either option also puts the
+/// string in canonical decomposition. Full-text search folds its words the same way.
 enum PredicateTextMatching {
     /// `string` folded for `options` (unchanged when `options` is empty).
     ///
@@ -70,19 +72,41 @@ enum PredicateTextMatching {
         }
     }
 
-    /// The folding of one scalar: case mapped (upper then lower) for `[c]`, canonically
-    /// decomposed, non-spacing and enclosing marks dropped for `[d]`.
+    /// The folding of one scalar: case mapped (lower, upper, lower, so that `ẞ` becomes `ss`
+    /// like `ß`) for `[c]`, canonically decomposed; for `[d]` non-spacing and enclosing marks
+    /// dropped and stroked letters replaced by their base letter.
     static func foldScalar(_ scalar: Unicode.Scalar, _ options: PredicateComparison.Options) -> [Unicode.Scalar] {
         var text = String(Character(scalar))
-        if options.contains(.caseInsensitive) { text = text.uppercased().lowercased() }
+        if options.contains(.caseInsensitive) { text = text.lowercased().uppercased().lowercased() }
         var result = Array(text.decomposedStringWithCanonicalMapping.unicodeScalars)
         if options.contains(.diacriticInsensitive) {
             result.removeAll {
                 $0.properties.generalCategory == .nonspacingMark || $0.properties.generalCategory == .enclosingMark
             }
+            result = result.map { strokedLetterBases[$0.value] ?? $0 }
         }
         return result
     }
+
+    /// Latin letters whose accent is a stroke or bar through them: Unicode gives them no
+    /// decomposition, so dropping marks leaves them, yet a reader takes `Łódź` for `Lodz`
+    /// and `Øresund` for `Oresund` as surely as `é` for `e`.
+    static let strokedLetterBases: [UInt32: Unicode.Scalar] = [
+        0x00D8: "O", 0x00F8: "o",   // Ø ø
+        0x0110: "D", 0x0111: "d",   // Đ đ
+        0x0126: "H", 0x0127: "h",   // Ħ ħ
+        0x0141: "L", 0x0142: "l",   // Ł ł
+        0x0166: "T", 0x0167: "t",   // Ŧ ŧ
+        0x0180: "b", 0x0243: "B",   // ƀ Ƀ
+        0x0197: "I", 0x0268: "i",   // Ɨ ɨ
+        0x01B5: "Z", 0x01B6: "z",   // Ƶ ƶ
+        0x01E4: "G", 0x01E5: "g",   // Ǥ ǥ
+        0x023A: "A", 0x2C65: "a",   // Ⱥ ⱥ
+        0x023B: "C", 0x023C: "c",   // Ȼ ȼ
+        0x0246: "E", 0x0247: "e",   // Ɇ ɇ
+        0x024C: "R", 0x024D: "r",   // Ɍ ɍ
+        0x024E: "Y", 0x024F: "y",   // Ɏ ɏ
+    ]
 
     /// Applies string operator `op` (`BEGINSWITH`, `ENDSWITH`, `CONTAINS`, `LIKE`, `MATCHES`).
     /// - Throws: ``PredicateEvaluationError/invalidRegularExpression(_:)`` for `MATCHES`.

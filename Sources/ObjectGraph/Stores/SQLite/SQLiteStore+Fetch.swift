@@ -72,7 +72,9 @@ extension SQLiteStore {
         var bindings: [PredicateValue] = []
         let allInTable = schema.layouts.values.filter { $0.table == layout.table }.count
         let numbers = request.includesSubentities ? layout.entityNumbers : [request.entity.entityNumber]
-        if numbers.count != allInTable {
+        // A uniqueness constraint's index is partial (`WHERE "Z_ENT" IN (…)`, the entity and its
+        // sub-entities): SQLite searches it only when the query names those entities too.
+        if numbers.count != allInTable || (request.includesSubentities && pinsUniqueAttribute(request)) {
             conditions.append("t0.\"Z_ENT\" IN (\(numbers.map(String.init).joined(separator: ", ")))")
         }
         if let predicate = request.predicate {
@@ -87,6 +89,33 @@ extension SQLiteStore {
             if let query { bindings.append(.string(query)) }
         }
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), bindings)
+    }
+
+    /// Whether the request's predicate (or one part of its top-level AND) asks for one value
+    /// of the attribute a uniqueness constraint of the entity starts with (`uuid == %@`).
+    /// Only then is the entity condition added for the constraint's index: on other queries
+    /// it would draw SQLite to the index on `Z_ENT`, which every row shares.
+    /// bench: interop/jrnl_json_import_100000_text_rerun_time_vs_first_import
+    private func pinsUniqueAttribute(_ request: StoreFetch) -> Bool {
+        let leading = Set(request.entity.uniquenessConstraints.compactMap(\.first))
+        guard !leading.isEmpty, let predicate = request.predicate else { return false }
+        func pins(_ predicate: FetchPredicate) -> Bool {
+            switch predicate {
+            case .and(let parts):
+                return parts.contains(where: pins)
+            case .comparison(let comparison):
+                guard comparison.op == .equal, comparison.quantifier == .direct, comparison.options.isEmpty else { return false }
+                switch (comparison.lhs, comparison.rhs) {
+                case (.keyPath(let path), .constant(let value)), (.constant(let value), .keyPath(let path)):
+                    return path.count == 1 && leading.contains(path[0]) && value != .null
+                default:
+                    return false
+                }
+            default:
+                return false
+            }
+        }
+        return pins(predicate)
     }
 
     /// The row under the statement's cursor (columns as in `table`'s select list).

@@ -4,11 +4,13 @@ import Foundation
 //
 // Each table whose entities have searchable string attributes gets a contentless FTS5 table
 // `Z_FTS_<table>` (columns `c0`, `c1`… one per searchable column, rowid = `Z_PK`, tokenizer
-// `unicode61 remove_diacritics 2`) and three triggers that insert, delete and replace a row's
+// `og_words <version>`, see `SQLiteFullTextTokenizer`) and three triggers that insert, delete and replace a row's
 // words whenever the row is written. The triggers run inside the statement that writes the
 // row, so the index is always in step with the save transaction, and there is no copy of the
 // text (the table holds it). A store opened without the index (made before the attribute was
-// searchable, or before this code) gets it built from the rows when it is opened.
+// searchable, or before this code), or with an index of another tokenizer (`unicode61
+// remove_diacritics 2` before December 2026, which did not fold `ß`, `Ł` or `Ø`), gets it
+// built from the rows when it is opened.
 
 extension SQLiteStore {
     /// The full-text index of one table.
@@ -42,7 +44,7 @@ extension SQLiteStore {
             let changed = columns.map { "old.\(quote($0)) IS NOT new.\(quote($0))" }.joined(separator: " OR ")
             let delete = "INSERT INTO \(fts) (\(fts), rowid, \(names)) VALUES ('delete', old.\"Z_PK\", \(old));"
             return [
-                "CREATE VIRTUAL TABLE \(fts) USING fts5(\(names), content='', tokenize='unicode61 remove_diacritics 2')",
+                "CREATE VIRTUAL TABLE \(fts) USING fts5(\(names), content='', tokenize='\(SQLiteFullTextTokenizer.option)')",
                 "CREATE TRIGGER \(quote(name + "_insert")) AFTER INSERT ON \(source) BEGIN \(insert) END",
                 "CREATE TRIGGER \(quote(name + "_delete")) AFTER DELETE ON \(source) BEGIN \(delete) END",
                 "CREATE TRIGGER \(quote(name + "_update")) AFTER UPDATE OF \(columns.map(quote).joined(separator: ", "))"
@@ -71,7 +73,8 @@ extension SQLiteStore {
 
     /// Creates (and fills from the rows) every full-text index the store lacks or holds in a
     /// stale form, in one write transaction; a store whose indexes all match is only read.
-    /// Stale means the index or one of its triggers is missing or was made for other columns:
+    /// Stale means the index or one of its triggers is missing or was made for other columns
+    /// or another tokenizer (or version of it):
     /// a migration rebuilds the tables (dropping their triggers) and may change which
     /// attributes are searchable, and an index that stopped following its table would
     /// silently miss new text.

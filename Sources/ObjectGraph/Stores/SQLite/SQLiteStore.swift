@@ -43,6 +43,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         // A negative cache size is in KiB rather than pages.
         if options.pageCacheSize > 0 { try connection.execute("PRAGMA cache_size = -\(max(1, options.pageCacheSize / 1024))") }
         try PredicateSQLFunctions.register(on: connection.handle)
+        // Before anything touches a full-text index (a migration, the triggers of a save).
+        try SQLiteFullTextTokenizer.register(on: connection.handle)
         let stored = try Self.openMetadata(connection, schema: schema, model: model)
         let metadata = try Self.migrateIfNeeded(connection, url: url, metadata: stored, schema: schema, model: model)
         fullTextIndexes = Self.fullTextIndexes(schema: schema, model: model)
