@@ -20,6 +20,21 @@ final class DayOneReader: EntrySource {
 
     /// How many members a zipped export may have (photos and recordings of many years).
     static let maximumArchiveMembers = 1_000_000
+    /// The most bytes a zipped export's journal and media may unpack to in all.
+    static let maximumArchiveSize: Int64 = 64 << 30
+    /// The name start of the folders zips are unpacked into (``WorkFolder`` adds the process).
+    static let extractionPrefix = "diary-dayone"
+
+    /// Whether a zip member is part of an export, at its top or in one folder there: a
+    /// `.json` journal, or a file in `photos/` or `audios/`. Nothing else is unpacked.
+    static func isExportMember(_ components: [String]) -> Bool {
+        guard let first = components.first, first != "__MACOSX", !first.hasPrefix(".") else { return false }
+        let name = components[components.count - 1]
+        if name.hasPrefix(".") { return false }
+        if components.count <= 2, name.lowercased().hasSuffix(".json") { return true }
+        guard components.count == 2 || components.count == 3 else { return false }
+        return ["photos", "audios"].contains(components[components.count - 2])
+    }
 
     /// Opens the export at `url` (folder, zip, or the JSON file itself).
     /// - Throws: ``InteropError``.
@@ -33,12 +48,15 @@ final class DayOneReader: EntrySource {
         case .regularFile where url.pathExtension.lowercased() == "json":
             root = url.deletingLastPathComponent()
         case .regularFile:
-            let folder = temporaryDirectory.appendingPathComponent("diary-dayone-\(UUID().uuidString)")
+            WorkFolder.sweep(in: temporaryDirectory, prefix: Self.extractionPrefix)
+            let folder = temporaryDirectory.appendingPathComponent(WorkFolder.name(prefix: Self.extractionPrefix))
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                         attributes: [.posixPermissions: 0o700])
-                let limits = BundleReader.Limits(maximumEntryCount: Self.maximumArchiveMembers)
-                try ZipArchiveExtractor(archiveURL: url, limits: limits).extract(into: folder)
+                let limits = BundleReader.Limits(maximumTotalSize: Self.maximumArchiveSize,
+                                                 maximumEntryCount: Self.maximumArchiveMembers)
+                try ZipArchiveExtractor(archiveURL: url, limits: limits)
+                    .extract(into: folder) { Self.isExportMember($0) ? limits.maximumFileSize : nil }
             } catch let error as BundleError {
                 try? FileManager.default.removeItem(at: folder)
                 throw .archive(error)
@@ -49,7 +67,7 @@ final class DayOneReader: EntrySource {
             extraction = folder
             root = Self.singleFolder(in: folder) ?? folder
         case .other:
-            throw .unreadable(url, reason: "it is neither a folder nor a file")
+            throw .notARegularFile(url)
         }
         extractionFolder = extraction
         do {
@@ -127,7 +145,9 @@ final class DayOneReader: EntrySource {
             }
             let path = "\(folder)/\(name)"
             let location = root.appendingPathComponent(folder).appendingPathComponent(name)
-            guard BundlePath.kind(of: location) == .regularFile else {
+            // Every component inside the export, the media folder too, is reached without a link.
+            guard BundlePath.kind(of: root.appendingPathComponent(folder)) == .directory,
+                  BundlePath.kind(of: location) == .regularFile else {
                 throw .mediumRejected(file: url, entry: number, path: path,
                                       reason: "it is a link or another non-regular file")
             }

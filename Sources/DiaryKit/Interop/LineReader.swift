@@ -1,3 +1,4 @@
+import Glibc
 import Foundation
 
 /// Reads a text file line by line in 64 KiB chunks, so memory stays flat for any size.
@@ -18,16 +19,11 @@ final class LineReader {
     /// - Throws: ``InteropError/fileNotFound(_:)``, ``InteropError/unreadable(_:reason:)``.
     init(fileAt url: URL) throws(InteropError) {
         self.url = url
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { throw .fileNotFound(url) }
-        // Opening a folder fails later with a raw NSError description; say what to give instead.
-        guard !isFolder.boolValue else { throw .unreadable(url, reason: "it is a folder; give the export file itself") }
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-            byteCount = Int64(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0)
-        } catch {
-            throw .unreadable(url, reason: Diary.reason(of: error))
-        }
+        let descriptor = try InputFile.open(url)
+        var status = stat()
+        fstat(descriptor, &status)
+        byteCount = Int64(status.st_size)
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
     deinit { try? handle.close() }

@@ -1,0 +1,34 @@
+import Glibc
+import Foundation
+
+/// Names for the temporary folders and files a run works in (an unpacked zip, an export
+/// being written), and the sweep of those a killed run left behind.
+///
+/// A name carries the process id of its run, `<prefix>-<pid>-<uuid>`: a run whose process
+/// no longer exists left it, and it can go. A run of another user is never touched (its
+/// process is alive to us, or its folder is not ours to remove).
+enum WorkFolder {
+    /// A new name for this process: `<prefix>-<pid>-<uuid>`.
+    static func name(prefix: String) -> String {
+        "\(prefix)-\(getpid())-\(UUID().uuidString)"
+    }
+
+    /// The items in `folder` named by ``name(prefix:)`` whose process has gone, sorted.
+    static func stale(in folder: URL, prefix: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { name in
+            guard name.hasPrefix(prefix + "-") else { return false }
+            let rest = name.dropFirst(prefix.count + 1)
+            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else { return false }
+            return pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
+        }.sorted()
+    }
+
+    /// Removes the stale items of `folder` (see ``stale(in:prefix:)``); returns their names.
+    @discardableResult
+    static func sweep(in folder: URL, prefix: String) -> [String] {
+        stale(in: folder, prefix: prefix).filter { name in
+            (try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))) != nil
+        }
+    }
+}
