@@ -2,7 +2,8 @@ import DiaryKit
 
 extension CheckReport {
     /// `{"healthy", "integrityProblems", "blobProblems": [{"entry", "medium", "sha256",
-    /// "problem"}], "verifiedBlobCount", "unreferencedBlobs", "recentUnreferencedBlobs", "staleTemporaryFiles", "removed"}`.
+    /// "problem"}], "verifiedBlobCount", "unreferencedBlobs", "recentUnreferencedBlobs", "staleTemporaryFiles",
+    /// "staleWorkFolders", "removed"}`.
     var json: JSONValue {
         [
             "healthy": .bool(isHealthy),
@@ -15,6 +16,7 @@ extension CheckReport {
             "unreferencedBlobs": .array(unreferencedBlobs.map(JSONValue.string)),
             "recentUnreferencedBlobs": .array(recentUnreferencedBlobs.map(JSONValue.string)),
             "staleTemporaryFiles": .array(staleStagingFiles.map(JSONValue.string)),
+            "staleWorkFolders": .array(staleWorkFolders.map(JSONValue.string)),
             "removed": .array(removed.map(JSONValue.string)),
         ]
     }
@@ -29,13 +31,14 @@ extension CheckReport {
         lines.append("Media files: \(verifiedBlobCount) checked, "
             + (blobProblems.isEmpty ? "all intact" : "\(blobProblems.count) missing or damaged"))
         lines += blobProblems.map { "  entry #\($0.entryID), medium \($0.mediumIndex): \($0.kind.rawValue) (\($0.sha256))" }
-        let leftovers = unreferencedBlobs.count + staleStagingFiles.count
+        let leftovers = unreferencedBlobs.count + staleStagingFiles.count + staleWorkFolders.count
         if repaired {
             lines.append(removed.isEmpty ? "Nothing to remove."
                                          : "Removed \(QuantityText.count(removed.count, "unreferenced file")):")
             lines += removed.map { "  " + $0 }
         } else if leftovers > 0 {
             lines.append("Unreferenced files: \(leftovers) (run 'diary check --repair' to remove them)")
+            lines += staleWorkFolders.map { "  left by a killed import: " + $0 }
         }
         if !recentUnreferencedBlobs.isEmpty {
             lines.append("Recent unreferenced files: \(recentUnreferencedBlobs.count) (kept for an hour: a save may still use them)")
