@@ -119,6 +119,24 @@ struct InteropDayOneTests {
         #expect(reason.contains("link"))
     }
 
+    @Test func aLinkedPhotosFolderIsRefused() throws {
+        let store = try TestDiary()
+        let copy = try InteropFixture.dayOneCopy(in: store.folder)
+        let elsewhere = store.folder.url.appendingPathComponent("elsewhere")
+        try FileManager.default.moveItem(at: copy.appendingPathComponent("photos"), to: elsewhere)
+        try FileManager.default.createSymbolicLink(at: copy.appendingPathComponent("photos"), withDestinationURL: elsewhere)
+
+        let error = #expect(throws: DiaryError.self) { try store.diary.importEntries(from: copy, format: .dayone) }
+
+        guard case .mediumRejected(_, _, let path, let reason)? = error?.interopError else {
+            Issue.record("expected the linked folder refused, got \(String(describing: error))")
+            return
+        }
+        #expect(path.hasPrefix("photos/"))
+        #expect(reason.contains("link"))
+        #expect(try store.diary.entryCount() == 0)
+    }
+
     @Test func markdownEscapesAndMomentLinksBecomePlainText() {
         let text = DayOneReader.plainText("![](dayone-moment://ABC)\n\n\n\nHello\\, world\\! C:\\\\path \\q\n![](dayone-moment:/audio/X)")
         #expect(text == "Hello, world! C:\\path \\q")
