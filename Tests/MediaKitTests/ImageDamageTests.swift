@@ -109,4 +109,23 @@ import Testing
         #expect(throws: MediaError.self) { try inspector.thumbnail(fileAt: Fixture.url("broken-bad-crc.png")) }
         #expect(throws: MediaError.self) { try inspector.importImage(fileAt: Fixture.url("audio-tone.wav")) }
     }
+
+    @Test func aProgressiveJPEGOfFarMoreScansThanAnyRealFileIsRefusedByTheDecodeBudget() {
+        for decode in [{ _ = try inspector.validate(fileAt: Fixture.url("jpeg-many-scans.jpg")) },
+                       { _ = try inspector.importImage(fileAt: Fixture.url("jpeg-many-scans.jpg")) }] as [() throws -> Void] {
+            do {
+                try decode()
+                Issue.record("the many-scan JPEG was accepted")
+            } catch {
+                #expect(Self.kind(of: error) == .corrupt)
+                #expect("\(error)".contains("jpeg-many-scans.jpg") && "\(error)".contains("decode budget"), "\(error)")
+            }
+        }
+    }
+
+    @Test(arguments: ["jpeg-progressive.jpg", "jpeg-progressive-detail-444.jpg", "jpeg-progressive-detail-420.jpg"])
+    func realProgressiveJPEGsStayWithinTheDecodeBudget(_ name: String) throws {
+        _ = try inspector.validate(fileAt: Fixture.url(name))
+        _ = try inspector.importImage(fileAt: Fixture.url(name))
+    }
 }
