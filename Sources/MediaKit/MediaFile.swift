@@ -23,9 +23,7 @@ final class MediaFile {
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             close(descriptor)
-            let folder = (status.st_mode & S_IFMT) == S_IFDIR
-            throw .unreadable(path: path, reason: folder ? "it is a folder, not a file"
-                : "not a regular file (a pipe, a device or a socket)")
+            throw .unreadable(path: path, reason: "not a regular file")
         }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         guard let handle = fdopen(descriptor, "rb") else {
