@@ -6,7 +6,8 @@ import Foundation
 ///
 /// A name carries the process id of its run, `<prefix>-<pid>-<uuid>`: a run whose process
 /// no longer exists left it, and it can go. A run of another user is never touched (its
-/// process is alive to us, or its folder is not ours to remove).
+/// process is alive to us, or its folder is not ours to remove). Names of earlier versions,
+/// `<prefix>-<uuid>` without a process id, count as stale once untouched for a day.
 enum WorkFolder {
     /// A new name for this process: `<prefix>-<pid>-<uuid>`.
     static func name(prefix: String) -> String {
@@ -19,9 +20,19 @@ enum WorkFolder {
         return names.filter { name in
             guard name.hasPrefix(prefix + "-") else { return false }
             let rest = name.dropFirst(prefix.count + 1)
+            if UUID(uuidString: String(rest)) != nil {
+                return isOlderThanADay(folder.appendingPathComponent(name))
+            }
             guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else { return false }
             return pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
         }.sorted()
+    }
+
+    /// Whether the item at `url` was last modified more than a day ago.
+    private static func isOlderThanADay(_ url: URL) -> Bool {
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else { return false }
+        return Double(status.st_mtim.tv_sec) < Date().timeIntervalSince1970 - 86_400
     }
 
     /// Removes the stale items of `folder` (see ``stale(in:prefix:)``); returns their names.

@@ -142,12 +142,17 @@ import Testing
         let stale = try folder.folder("tmp/\(BundleReader.extractionPrefix)-4194304-\(UUID().uuidString)")
         _ = try folder.file("tmp/\(stale.lastPathComponent)/b.diaryentry/entry.json", Self.manifest)
         let live = try folder.folder("tmp/\(BundleReader.extractionPrefix)-\(getpid())-\(UUID().uuidString)")
+        // An earlier version's name, without a process id: stale after a day, young ones stay.
+        let old = try folder.folder("tmp/\(BundleReader.extractionPrefix)-\(UUID().uuidString)")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -2 * 86_400)],
+                                              ofItemAtPath: old.path)
+        let young = try folder.folder("tmp/\(BundleReader.extractionPrefix)-\(UUID().uuidString)")
         let zip = try folder.file("in/b.diaryentry.zip", TestZip.make([
             .init(name: "b.diaryentry/entry.json", contents: Self.manifest)]))
 
         try BundleReader(temporaryDirectory: temporary) { _, _ in }.read(zip).cleanUp()
 
-        #expect(folder.listing(temporary) == [live.lastPathComponent])
+        #expect(folder.listing(temporary) == [live.lastPathComponent, young.lastPathComponent].sorted())
     }
 
     @Test func aMemberThatAppearsTwiceIsRefused() throws {
