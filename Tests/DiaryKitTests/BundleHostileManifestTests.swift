@@ -25,15 +25,6 @@ import Testing
         return bundle
     }
 
-    private func readError(_ bundle: URL, reader: BundleReader = acceptingReader) -> BundleError? {
-        do {
-            _ = try reader.read(bundle)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     private func manifestText(of bundle: URL) throws -> String {
         try String(decoding: Data(contentsOf: bundle.appendingPathComponent("entry.json")), as: UTF8.self)
     }

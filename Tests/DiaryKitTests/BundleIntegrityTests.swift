@@ -9,15 +9,6 @@ import Testing
             .write(try TestEntries.beachDay(in: folder), to: try folder.folder("out"))
     }
 
-    private func readError(_ bundle: URL, reader: BundleReader = acceptingReader) -> BundleError? {
-        do {
-            _ = try reader.read(bundle)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     @Test func aFlippedByteIsAHashMismatch() throws {
         let folder = try TemporaryFolder()
         let bundle = try bundle(in: folder)
