@@ -13,7 +13,8 @@ final class DayOneReader: EntrySource {
     let url: URL
     private let reader: StreamingJSONReader
     private let root: URL
-    private let extractionFolder: URL?
+    /// Where a zipped export was unpacked; nil for a folder.
+    let extractionFolder: URL?
     private var number = 0
     /// File names in `photos/` and `audios/` by their lower-cased MD5 (the name before the dot).
     private var files: [String: [String: String]] = [:]
@@ -25,15 +26,39 @@ final class DayOneReader: EntrySource {
     /// The name start of the folders zips are unpacked into (``WorkFolder`` adds the process).
     static let extractionPrefix = "diary-dayone"
 
-    /// Whether a zip member is part of an export, at its top or in one folder there: a
-    /// `.json` journal, or a file in `photos/` or `audios/`. Nothing else is unpacked.
-    static func isExportMember(_ components: [String]) -> Bool {
-        guard let first = components.first, first != "__MACOSX", !first.hasPrefix(".") else { return false }
-        let name = components[components.count - 1]
-        if name.hasPrefix(".") { return false }
-        if components.count <= 2, name.lowercased().hasSuffix(".json") { return true }
-        guard components.count == 2 || components.count == 3 else { return false }
-        return ["photos", "audios"].contains(components[components.count - 2])
+    /// Whether a zip member is a `.json` journal at the export's top (the zip's, or one
+    /// folder's there), not the Mac's `__MACOSX` copy or a hidden file.
+    static func isJournalMember(_ components: [String]) -> Bool {
+        guard let first = components.first, first != "__MACOSX", !first.hasPrefix("."),
+              let name = components.last, !name.hasPrefix(".") else { return false }
+        return components.count <= 2 && name.lowercased().hasSuffix(".json")
+    }
+
+    /// Whether a zip member is a file in `photos/` or `audios/` (at the top or in one folder)
+    /// whose MD5 name is in `wanted`. Nothing else of the zip is unpacked.
+    static func isMediaMember(_ components: [String], of wanted: Set<String>) -> Bool {
+        guard let first = components.first, first != "__MACOSX", !first.hasPrefix("."),
+              components.count == 2 || components.count == 3,
+              ["photos", "audios"].contains(components[components.count - 2]),
+              let name = components.last, !name.hasPrefix(".") else { return false }
+        let stem = name.split(separator: ".", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+        return wanted.contains(stem)
+    }
+
+    /// The lower-cased MD5s of every photo and recording the journal's entries name, read
+    /// in one streaming pass.
+    private static func referencedMedia(in journal: URL) throws(InteropError) -> Set<String> {
+        let reader = try StreamingJSONReader(fileAt: journal)
+        try reader.enterArray(forKey: "entries")
+        var wanted = Set<String>()
+        while let entry = try reader.nextElement() {
+            for key in ["photos", "audios"] {
+                for record in entry[key]?.arrayValue ?? [] {
+                    if let md5 = record["md5"]?.stringValue { wanted.insert(md5.lowercased()) }
+                }
+            }
+        }
+        return wanted
     }
 
     /// Opens the export at `url` (folder, zip, or the JSON file itself).
@@ -55,8 +80,15 @@ final class DayOneReader: EntrySource {
                                                         attributes: [.posixPermissions: 0o700])
                 let limits = BundleReader.Limits(maximumTotalSize: Self.maximumArchiveSize,
                                                  maximumEntryCount: Self.maximumArchiveMembers)
-                try ZipArchiveExtractor(archiveURL: url, limits: limits)
-                    .extract(into: folder) { Self.isExportMember($0) ? limits.maximumFileSize : nil }
+                // The journal first, then only the media files its entries name.
+                let extractor = ZipArchiveExtractor(archiveURL: url, limits: limits)
+                try extractor.extract(into: folder) { Self.isJournalMember($0) ? limits.maximumFileSize : nil }
+                let journal = try Self.journalFile(in: Self.singleFolder(in: folder) ?? folder, original: url)
+                let wanted = try Self.referencedMedia(in: journal)
+                try extractor.extract(into: folder) { Self.isMediaMember($0, of: wanted) ? limits.maximumFileSize : nil }
+            } catch let error as InteropError {
+                try? FileManager.default.removeItem(at: folder)
+                throw error
             } catch let error as BundleError {
                 try? FileManager.default.removeItem(at: folder)
                 throw .archive(error)
