@@ -11,10 +11,8 @@
 /* More scans than any real progressive JPEG uses; stops pathological files from hanging. */
 #define CMS_JPEG_MAX_SCANS 500
 
-/* The decode budget, in passes over the picture's 8x8 blocks: every scan costs the blocks of
-   its components, so the budget scales with the pixels. Real progressive files take about 5
-   (libjpeg's and ImageMagick's scripts) to 10 (mozjpeg); a file of hundreds of scans under
-   the scan cap took 16 s on a large picture before this. */
+/* The default decode budget, in passes over the picture's 8x8 blocks (see
+   cms_jpeg_set_decode_budget). */
 #define CMS_JPEG_BUDGET_PASSES 16
 
 /* Input buffer of the file source. libjpeg-turbo's fast Huffman path needs 512 bytes per
@@ -37,6 +35,8 @@ struct cms_jpeg_error {
     int saw_end_of_data;
     int budget_scan;              /* the last scan counted against the decode budget */
     long long blocks_scanned;     /* blocks of every scan counted so far */
+    int budget_passes;            /* the budget, in passes over the picture's blocks */
+    int over_budget;              /* the decode stopped at the budget */
 };
 
 struct cms_jpeg_decoder {
@@ -85,11 +85,10 @@ static void cms_jpeg_progress(j_common_ptr cinfo) {
     for (int i = 0; i < dinfo->comps_in_scan && i < MAX_COMPS_IN_SCAN; i++)
         error->blocks_scanned += (long long)dinfo->cur_comp_info[i]->width_in_blocks
             * dinfo->cur_comp_info[i]->height_in_blocks;
-    if (picture > 0 && error->blocks_scanned > CMS_JPEG_BUDGET_PASSES * picture) {
-        snprintf(error->message, sizeof error->message,
-                 "beyond the decode budget of %d passes over the picture (scan %d): "
-                 "a progressive JPEG of far more scans than a real one",
-                 CMS_JPEG_BUDGET_PASSES, dinfo->input_scan_number);
+    if (picture > 0 && error->blocks_scanned > (long long)error->budget_passes * picture) {
+        snprintf(error->message, sizeof error->message, "decode budget of %d passes reached at scan %d",
+                 error->budget_passes, dinfo->input_scan_number);
+        error->over_budget = 1;
         longjmp(error->jump, 1);
     }
 }
@@ -136,6 +135,7 @@ static cms_jpeg_decoder *cms_jpeg_decoder_create(void) {
         return NULL;
     }
     jpeg_create_decompress(&decoder->cinfo);
+    decoder->error.budget_passes = CMS_JPEG_BUDGET_PASSES;
     decoder->progress.progress_monitor = cms_jpeg_progress;
     decoder->cinfo.progress = &decoder->progress;
     return decoder;
@@ -305,6 +305,14 @@ int cms_jpeg_warning_count(const cms_jpeg_decoder *decoder, char *message, size_
 
 int cms_jpeg_saw_end_of_data(const cms_jpeg_decoder *decoder) {
     return decoder->error.saw_end_of_data;
+}
+
+void cms_jpeg_set_decode_budget(cms_jpeg_decoder *decoder, int passes) {
+    decoder->error.budget_passes = passes > 0 ? passes : 1;
+}
+
+int cms_jpeg_over_budget(const cms_jpeg_decoder *decoder) {
+    return decoder->error.over_budget;
 }
 
 long long cms_jpeg_consumed_bytes(const cms_jpeg_decoder *decoder) {

@@ -117,10 +117,16 @@ import Testing
                 try decode()
                 Issue.record("the many-scan JPEG was accepted")
             } catch {
-                #expect(Self.kind(of: error) == .corrupt)
-                #expect("\(error)".contains("jpeg-many-scans.jpg") && "\(error)".contains("decode budget"), "\(error)")
+                #expect(error as? MediaError == .tooLarge(path: Fixture.url("jpeg-many-scans.jpg").path,
+                                                          limit: .decodePasses(limit: 16)))
+                #expect("\(error)".contains("jpeg-many-scans.jpg") && "\(error)".contains("limit of 16 passes"), "\(error)")
             }
         }
+    }
+
+    @Test func theDecodeBudgetIsALimitOfItsOwn() throws {
+        let generous = MediaInspector(limits: MediaLimits(maxDecodePasses: 100))
+        _ = try generous.validate(fileAt: Fixture.url("jpeg-many-scans.jpg"))
     }
 
     @Test(arguments: ["jpeg-progressive.jpg", "jpeg-progressive-detail-444.jpg", "jpeg-progressive-detail-420.jpg"])
