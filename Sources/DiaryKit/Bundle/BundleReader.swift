@@ -157,7 +157,8 @@ public struct BundleReader: Sendable {
                 throw .overLimit(bundle: bundle, detail: "\(medium.path) has \(medium.byteCount) bytes, "
                     + "more than the limit of \(EntryLimits.describe(bytes: limits.maximumFileSize)) per medium")
             }
-            total += medium.byteCount
+            let (sum, overflow) = total.addingReportingOverflow(medium.byteCount)
+            total = overflow ? .max : sum
         }
         if total > limits.maximumTotalSize {
             throw .overLimit(bundle: bundle, detail: "its media have \(total) bytes in all, "
