@@ -5,8 +5,8 @@ import Foundation
 /// being written), and the sweep of those a killed run left behind.
 ///
 /// A name carries the process id of its run, `<prefix>-<pid>-<uuid>`: a run whose process
-/// no longer exists left it, and it can go. A run of another user is never touched (its
-/// process is alive to us, or its folder is not ours to remove). Names of earlier versions,
+/// no longer exists left it, and it can go. Only items of this user count: another user's
+/// are neither reported nor touched. Names of earlier versions,
 /// `<prefix>-<uuid>` without a process id, count as stale once untouched for a day.
 enum WorkFolder {
     /// A new name for this process: `<prefix>-<pid>-<uuid>`.
@@ -18,7 +18,7 @@ enum WorkFolder {
     static func stale(in folder: URL, prefix: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { name in
-            guard name.hasPrefix(prefix + "-") else { return false }
+            guard name.hasPrefix(prefix + "-"), isOwnedByThisUser(folder.appendingPathComponent(name)) else { return false }
             let rest = name.dropFirst(prefix.count + 1)
             if UUID(uuidString: String(rest)) != nil {
                 return isOlderThanADay(folder.appendingPathComponent(name))
@@ -26,6 +26,12 @@ enum WorkFolder {
             guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else { return false }
             return pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
         }.sorted()
+    }
+
+    /// Whether the item at `url` (not following a link) belongs to this process's user.
+    private static func isOwnedByThisUser(_ url: URL) -> Bool {
+        var status = stat()
+        return lstat(url.path, &status) == 0 && status.st_uid == getuid()
     }
 
     /// Whether the item at `url` was last modified more than a day ago.
