@@ -107,4 +107,21 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(5))
         #expect(try store.snapshot() == before)
     }
+
+    @Test func aBundleWithAMissingMediumIsBadDataAndImportsNothing() throws {
+        let (source, _, folder, _) = try ImportCommandTests.exportedEntry()
+        defer { withExtendedLifetime(source) {} }
+        let media = try FileManager.default.contentsOfDirectory(atPath: folder + "/media")
+        let photo = try #require(media.first { $0.hasSuffix(".jpg") })
+        try FileManager.default.removeItem(atPath: folder + "/media/" + photo)
+        let fresh = try TestStore()
+        try fresh.create(["--text", "first"])
+        let before = try fresh.snapshot()
+
+        let result = try fresh.run(["import", folder])
+
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.contains("media/\(photo) is listed in entry.json but missing"), "\(result)")
+        #expect(try fresh.snapshot() == before)
+    }
 }
