@@ -1,6 +1,6 @@
 #!/bin/sh
 # Regenerates every file in Fixtures/ (see README.md). Needs ImageMagick (/usr/bin/convert),
-# sox, exiftool, python3 and libsndfile. Deterministic: random bytes come from a fixed seed.
+# cjpeg (libjpeg-turbo-progs), sox, exiftool, python3 and libsndfile. Deterministic: random bytes come from a fixed seed.
 set -eu
 cd "$(dirname "$0")"
 CONVERT=/usr/bin/convert
@@ -19,6 +19,13 @@ $CONVERT reference.png -quality 92 -interlace JPEG jpeg-progressive.jpg
 $CONVERT -seed 3 -size 128x96 plasma:fractal -quality 90 -interlace JPEG jpeg-progressive-detail-444.jpg
 $CONVERT -seed 3 -size 128x96 plasma:fractal -sampling-factor 4:2:0 -quality 90 -interlace JPEG \
     jpeg-progressive-detail-420.jpg
+# A valid progressive JPEG that takes 66 scans (one per AC coefficient of Y): every scan is a
+# pass over the picture, so its decode work is many times a real file's (the decode budget).
+scans=$(mktemp)
+{ echo "0,1,2: 0-0, 0, 0;"; k=1; while [ $k -le 63 ]; do echo "0: $k-$k, 0, 0;"; k=$((k + 1)); done
+  echo "1: 1-63, 0, 0;"; echo "2: 1-63, 0, 0;"; } > "$scans"
+$CONVERT -seed 3 -size 64x48 plasma:fractal ppm:- | cjpeg -quality 90 -scans "$scans" > jpeg-many-scans.jpg
+rm -f "$scans"
 $CONVERT reference.png -quality 92 -colorspace Gray jpeg-gray.jpg
 $CONVERT reference.png -quality 92 -colorspace CMYK jpeg-ycck.jpg
 # ImageMagick writes CMYK as YCCK; a plain CMYK JPEG (Adobe convention: inks stored

@@ -3,12 +3,17 @@
 #include "ShimSupport.h"
 #include "JPEGDCStore.h"
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <jpeglib.h>
 #include <jerror.h>
 
 /* More scans than any real progressive JPEG uses; stops pathological files from hanging. */
 #define CMS_JPEG_MAX_SCANS 500
+
+/* The default decode budget, in passes over the picture's 8x8 blocks (see
+   cms_jpeg_set_decode_budget). */
+#define CMS_JPEG_BUDGET_PASSES 16
 
 /* Input buffer of the file source. libjpeg-turbo's fast Huffman path needs 512 bytes per
    block of an MCU in the buffer (3 KB for 4:2:0); jpeg_stdio_src's 4 KB buffer leaves it on
@@ -28,6 +33,10 @@ struct cms_jpeg_error {
     int warnings;
     char first_warning[JMSG_LENGTH_MAX];
     int saw_end_of_data;
+    int budget_scan;              /* the last scan counted against the decode budget */
+    long long blocks_scanned;     /* blocks of every scan counted so far */
+    int budget_passes;            /* the budget, in passes over the picture's blocks */
+    int over_budget;              /* the decode stopped at the budget */
 };
 
 struct cms_jpeg_decoder {
@@ -62,9 +71,24 @@ static void cms_jpeg_output_message(j_common_ptr cinfo) { (void)cinfo; }
 static void cms_jpeg_progress(j_common_ptr cinfo) {
     if (!cinfo->is_decompressor) return;
     j_decompress_ptr dinfo = (j_decompress_ptr)cinfo;
+    struct cms_jpeg_error *error = (struct cms_jpeg_error *)cinfo->err;
     if (dinfo->input_scan_number > CMS_JPEG_MAX_SCANS) {
-        struct cms_jpeg_error *error = (struct cms_jpeg_error *)cinfo->err;
         cms_copy_message(error->message, sizeof error->message, "too many progressive scans");
+        longjmp(error->jump, 1);
+    }
+    /* Each scan is counted once, when its first rows are about to be read. */
+    if (dinfo->input_scan_number == error->budget_scan || dinfo->comps_in_scan <= 0) return;
+    error->budget_scan = dinfo->input_scan_number;
+    long long picture = 0;
+    for (int c = 0; c < dinfo->num_components; c++)
+        picture += (long long)dinfo->comp_info[c].width_in_blocks * dinfo->comp_info[c].height_in_blocks;
+    for (int i = 0; i < dinfo->comps_in_scan && i < MAX_COMPS_IN_SCAN; i++)
+        error->blocks_scanned += (long long)dinfo->cur_comp_info[i]->width_in_blocks
+            * dinfo->cur_comp_info[i]->height_in_blocks;
+    if (picture > 0 && error->blocks_scanned > (long long)error->budget_passes * picture) {
+        snprintf(error->message, sizeof error->message, "decode budget of %d passes reached at scan %d",
+                 error->budget_passes, dinfo->input_scan_number);
+        error->over_budget = 1;
         longjmp(error->jump, 1);
     }
 }
@@ -111,6 +135,7 @@ static cms_jpeg_decoder *cms_jpeg_decoder_create(void) {
         return NULL;
     }
     jpeg_create_decompress(&decoder->cinfo);
+    decoder->error.budget_passes = CMS_JPEG_BUDGET_PASSES;
     decoder->progress.progress_monitor = cms_jpeg_progress;
     decoder->cinfo.progress = &decoder->progress;
     return decoder;
@@ -280,6 +305,14 @@ int cms_jpeg_warning_count(const cms_jpeg_decoder *decoder, char *message, size_
 
 int cms_jpeg_saw_end_of_data(const cms_jpeg_decoder *decoder) {
     return decoder->error.saw_end_of_data;
+}
+
+void cms_jpeg_set_decode_budget(cms_jpeg_decoder *decoder, int passes) {
+    decoder->error.budget_passes = passes > 0 ? passes : 1;
+}
+
+int cms_jpeg_over_budget(const cms_jpeg_decoder *decoder) {
+    return decoder->error.over_budget;
 }
 
 long long cms_jpeg_consumed_bytes(const cms_jpeg_decoder *decoder) {

@@ -32,7 +32,11 @@ public struct CheckReport: Sendable, Hashable {
     public var recentUnreferencedBlobs: [String]
     /// Leftover temporary files of interrupted saves, as `.staging/<name>`.
     public var staleStagingFiles: [String]
-    /// What repair removed (blob hashes and `.staging/<name>`); empty without repair.
+    /// Folders that killed zip imports left in the temporary folder (full paths): their
+    /// process has gone, so nothing uses them (what repair removes; the next import does too).
+    public var staleWorkFolders: [String] = []
+    /// What repair removed (blob hashes, `.staging/<name>` and work folders' paths); empty
+    /// without repair.
     public var removed: [String]
     /// How many media blobs were verified (those of trashed entries among them).
     public var verifiedBlobCount: Int

@@ -11,7 +11,10 @@ extension Diary {
     ///   but spared, as a save in another process may be about to refer to them.
     /// - Throws: ``DiaryError/storeBusy(_:)`` when another process keeps writing;
     ///   ``DiaryError/io(path:reason:)``; other store errors.
-    public func check(repair: Bool = false, staleAfter: TimeInterval = 3600) throws(DiaryError) -> CheckReport {
+    /// - Parameter temporaryDirectory: where imports unpack zips; the folders killed imports
+    ///   left there are reported (and removed with `repair`).
+    public func check(repair: Bool = false, staleAfter: TimeInterval = 3600,
+                      temporaryDirectory: URL = FileManager.default.temporaryDirectory) throws(DiaryError) -> CheckReport {
         let integrity = try DiaryError.wrapping(databaseURL) { try coordinator.integrityProblems() }
         let context = makeContext()
         var problems: [CheckReport.BlobProblem] = []
@@ -41,11 +44,16 @@ extension Diary {
         let garbage = try DiaryError.wrapping(databaseURL) {
             try coordinator.blobGarbage(olderThan: staleAfter, remove: repair)
         }
+        let workFolders = [BundleReader.extractionPrefix, DayOneReader.extractionPrefix].flatMap { prefix in
+            WorkFolder.stale(in: temporaryDirectory, prefix: prefix)
+        }.map { temporaryDirectory.appendingPathComponent($0).path }
+        let removedFolders = repair ? workFolders.filter { (try? FileManager.default.removeItem(atPath: $0)) != nil } : []
         return CheckReport(integrityProblems: integrity, blobProblems: problems,
                            unreferencedBlobs: garbage.unreferencedBlobs,
                            recentUnreferencedBlobs: garbage.recentUnreferencedBlobs,
                            staleStagingFiles: garbage.staleTemporaryFiles,
-                           removed: repair ? garbage.unreferencedBlobs + garbage.staleTemporaryFiles : [],
+                           staleWorkFolders: workFolders,
+                           removed: repair ? garbage.unreferencedBlobs + garbage.staleTemporaryFiles + removedFolders : [],
                            verifiedBlobCount: verified, trashedEntryCount: trashed)
     }
 }

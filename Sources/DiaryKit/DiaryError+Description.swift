@@ -24,6 +24,12 @@ extension DiaryError: CustomStringConvertible, LocalizedError {
                 + "but the file is \(found == .image ? "a photo" : "a recording")"
         case .emptyEntry:
             "an entry needs text or at least one photo or recording; nothing was saved"
+        case .textTooLong(let byteCount, let limit):
+            "the entry's text has \(byteCount) bytes, more than the limit of "
+                + "\(EntryLimits.describe(bytes: Int64(limit))) per entry; nothing was saved"
+        case .tooManyMedia(let count, let limit):
+            "the entry would hold \(count) photos and recordings, more than the limit of \(limit) per entry; "
+                + "nothing was saved"
         case .invalidTag(let name):
             "'\(name)' is not a usable tag name (it is empty once spaces are trimmed)"
         case .storeBusy(let url):

@@ -22,6 +22,10 @@ public enum DiaryError: Error, Sendable, Hashable {
     case wrongMediaKind(URL, expected: MediumKind, found: MediumKind)
     /// The entry would have neither text nor media.
     case emptyEntry
+    /// The entry's text is longer than ``EntryLimits/maximumTextByteCount``.
+    case textTooLong(byteCount: Int, limit: Int)
+    /// The entry would hold more media than ``EntryLimits/maximumMediaCount``.
+    case tooManyMedia(count: Int, limit: Int)
     /// A tag name that is empty once trimmed.
     case invalidTag(String)
     /// Another process holds the store's write lock for longer than the busy timeout.
@@ -63,7 +67,8 @@ public enum DiaryError: Error, Sendable, Hashable {
         switch self {
         case .unknownEntry, .entryInTrash, .entryNotInTrash, .missingFile, .unreadableFile: .missingInput
         case .unknownMedium, .invalidTag, .invalidLocation: .usage
-        case .invalidMedia, .wrongMediaKind, .emptyEntry, .incompatibleStore, .corruptStore: .dataError
+        case .invalidMedia, .wrongMediaKind, .emptyEntry, .incompatibleStore, .corruptStore,
+             .textTooLong, .tooManyMedia: .dataError
         case .storeBusy, .changedElsewhere: .busy
         case .io, .store: .ioError
         case .bundle(let error): Self.category(of: error.category)

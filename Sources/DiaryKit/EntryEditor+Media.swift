@@ -21,9 +21,15 @@ extension EntryEditor {
     ///   - progress: called after each file is checked with the count done, the total and the file.
     /// - Throws: the first file's problem: ``DiaryError/missingFile(_:)``,
     ///   ``DiaryError/unreadableFile(_:reason:)``, ``DiaryError/invalidMedia(_:reason:)``,
-    ///   ``DiaryError/wrongMediaKind(_:expected:found:)``. Nothing is added then.
+    ///   ``DiaryError/wrongMediaKind(_:expected:found:)``; ``DiaryError/tooManyMedia(count:limit:)``
+    ///   before any is decoded. Nothing is added then.
     public func addMedia(_ urls: [URL], expected: MediumKind? = nil,
                          progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)? = nil) throws(DiaryError) {
+        // Counted before any file is decoded.
+        let count = entry.orderedMedia.count + urls.count
+        if count > EntryLimits.maximumMediaCount {
+            throw .tooManyMedia(count: count, limit: EntryLimits.maximumMediaCount)
+        }
         var prepared: [PreparedMedium] = []
         for (offset, url) in urls.enumerated() {
             prepared.append(try PreparedMedium(fileAt: url, expected: expected, inspector: diary.inspector))

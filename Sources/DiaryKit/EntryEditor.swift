@@ -78,6 +78,8 @@ public final class EntryEditor {
     ///   the total and the file (for a progress line on long imports).
     /// - Returns: the saved entry.
     /// - Throws: ``DiaryError/emptyEntry`` when the entry has neither text nor media;
+    ///   ``DiaryError/textTooLong(byteCount:limit:)``, ``DiaryError/tooManyMedia(count:limit:)``
+    ///   beyond ``EntryLimits``;
     ///   ``DiaryError/unreadableFile(_:reason:)`` when an added file vanished;
     ///   ``DiaryError/storeBusy(_:)``, ``DiaryError/io(path:reason:)`` and other store errors.
     ///   Nothing is written then (at worst a blob file no entry refers to, which
@@ -86,6 +88,14 @@ public final class EntryEditor {
     public func save(progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)? = nil) throws(DiaryError) -> EntryRecord {
         // Refused before any file is copied, with the error the save's validation would give.
         if entry.isEmpty { throw .emptyEntry }
+        let textBytes = entry.text?.utf8.count ?? 0
+        if textBytes > EntryLimits.maximumTextByteCount {
+            throw .textTooLong(byteCount: textBytes, limit: EntryLimits.maximumTextByteCount)
+        }
+        let mediaCount = entry.orderedMedia.count
+        if mediaCount > EntryLimits.maximumMediaCount {
+            throw .tooManyMedia(count: mediaCount, limit: EntryLimits.maximumMediaCount)
+        }
         do {
             try streamPendingFiles(progress: progress)
             refreshIcon()

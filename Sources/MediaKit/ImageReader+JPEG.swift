@@ -3,7 +3,7 @@ import CMediaShim
 /// JPEG through libjpeg: DCT-scaled decoding validates every block and feeds the thumbnail.
 extension ImageReader {
     func readJPEG(_ file: MediaFile, depth: ImageReadDepth) throws(MediaError) -> (ImageInfo, Picture?) {
-        let decoder = try JPEGDecoder(file: file)
+        let decoder = try JPEGDecoder(file: file, limits: limits)
         let header = try decoder.readHeader()
         let info = ImageInfo(
             format: .jpeg, width: Int(header.width), height: Int(header.height), bitDepth: 8,

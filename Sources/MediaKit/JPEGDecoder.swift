@@ -7,11 +7,15 @@ final class JPEGDecoder: FinishingImageDecoder {
     private let decoder: OpaquePointer
     private let path: String
 
-    init(file: MediaFile) throws(MediaError) {
+    private let limits: MediaLimits
+
+    init(file: MediaFile, limits: MediaLimits = MediaLimits()) throws(MediaError) {
         guard let decoder = cms_jpeg_decoder_create_file(file.handle) else {
             throw .corrupt(path: file.path, detail: "out of memory creating a JPEG decoder")
         }
+        cms_jpeg_set_decode_budget(decoder, Int32(clamping: limits.maxDecodePasses))
         self.decoder = decoder
+        self.limits = limits
         path = file.path
     }
 
@@ -74,7 +78,10 @@ final class JPEGDecoder: FinishingImageDecoder {
     }
 
     private func failure(_ detail: String) -> MediaError {
-        cms_jpeg_saw_end_of_data(decoder) != 0
+        if cms_jpeg_over_budget(decoder) != 0 {
+            return .tooLarge(path: path, limit: .decodePasses(limit: limits.maxDecodePasses))
+        }
+        return cms_jpeg_saw_end_of_data(decoder) != 0
             ? .truncated(path: path, detail: detail) : .corrupt(path: path, detail: detail)
     }
 }

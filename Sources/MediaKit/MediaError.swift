@@ -4,6 +4,8 @@ public enum MediaLimitExceeded: Sendable, Hashable {
     case pixels(width: Int, height: Int, limit: Int)
     /// The file is larger than `MediaLimits.maxFileSize`.
     case fileSize(byteCount: Int64, limit: Int64)
+    /// Decoding would take more passes over the picture than `MediaLimits.maxDecodePasses`.
+    case decodePasses(limit: Int)
 }
 
 /// Why a media file was refused. Every case names the file and what is wrong with it.
@@ -38,6 +40,9 @@ public enum MediaError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(path): \(width) x \(height) pixels is more than the limit of \(limit) pixels"
         case .tooLarge(let path, .fileSize(let byteCount, let limit)):
             "\(path): \(byteCount) bytes is more than the limit of \(limit) bytes"
+        case .tooLarge(let path, .decodePasses(let limit)):
+            "\(path): decoding takes more than the limit of \(limit) passes over the picture "
+                + "(far more progressive scans than a real photo has)"
         case .unsupported(let path, let detail):
             "\(path): \(detail)"
         case .encodingFailed(let detail):

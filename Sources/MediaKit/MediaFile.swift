@@ -10,18 +10,26 @@ final class MediaFile {
     /// Opens `url`; throws `unreadable` with the system's reason, or `tooLarge`.
     init(url: URL, limits: MediaLimits) throws(MediaError) {
         path = url.path
-        guard let handle = fopen(path, "rb") else {
+        // Opened without blocking, so a FIFO or a device is refused instead of hanging `open`.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
             throw .unreadable(path: path, reason: String(cString: strerror(errno)))
         }
         var status = stat()
-        guard fstat(fileno(handle), &status) == 0 else {
+        guard fstat(descriptor, &status) == 0 else {
             let reason = String(cString: strerror(errno))
-            fclose(handle)
+            close(descriptor)
             throw .unreadable(path: path, reason: reason)
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
-            fclose(handle)
+            close(descriptor)
             throw .unreadable(path: path, reason: "not a regular file")
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        guard let handle = fdopen(descriptor, "rb") else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .unreadable(path: path, reason: reason)
         }
         self.handle = handle
         byteCount = Int64(status.st_size)

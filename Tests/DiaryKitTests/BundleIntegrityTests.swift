@@ -9,15 +9,6 @@ import Testing
             .write(try TestEntries.beachDay(in: folder), to: try folder.folder("out"))
     }
 
-    private func readError(_ bundle: URL, reader: BundleReader = acceptingReader) -> BundleError? {
-        do {
-            _ = try reader.read(bundle)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     @Test func aFlippedByteIsAHashMismatch() throws {
         let folder = try TemporaryFolder()
         let bundle = try bundle(in: folder)
@@ -50,7 +41,7 @@ import Testing
         }
     }
 
-    @Test func aMissingFileIsMissingInput() throws {
+    @Test func aMissingFileIsBadData() throws {
         let folder = try TemporaryFolder()
         let bundle = try bundle(in: folder)
         try FileManager.default.removeItem(at: bundle.appendingPathComponent("media/waves.wav"))
@@ -60,8 +51,8 @@ import Testing
         guard case .missingMedium(_, "media/waves.wav") = error else {
             Issue.record("expected missingMedium, got \(String(describing: error))"); return
         }
-        #expect(error?.category == .missingInput)
-        #expect(error?.category.rawValue == 66)
+        #expect(error?.category == .dataError)
+        #expect(error?.category.rawValue == 65)
     }
 
     @Test func aMissingBundleIsMissingInput() throws {

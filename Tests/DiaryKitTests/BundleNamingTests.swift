@@ -79,7 +79,8 @@ import Testing
         let media = try names.map { name in
             var medium = try TestEntries.medium(.image, named: "x", data: Data([1]), in: folder)
             medium.originalFileName = name
-            medium.mimeType = name == "voice" ? "audio/x-wav" : "image/png"
+            medium.mimeType = name == "voice" || name.hasSuffix(".wav") ? "audio/x-wav"
+                : name.lowercased().hasSuffix(".jpg") ? "image/jpeg" : "image/png"
             return medium
         }
 
@@ -92,5 +93,28 @@ import Testing
             #expect(!name.hasPrefix("."))
             #expect(!name.contains("/") && !name.contains("\\"))
         }
+    }
+
+    @Test(arguments: [("x.html", "image/jpeg", "x.jpg"), ("IMG_1.JPEG", "image/jpeg", "IMG_1.JPEG"),
+                      ("song.svg", "audio/flac", "song.flac"), ("page.htm", "application/octet-stream", "page")])
+    func aMediumsExtensionComesFromItsContentNotItsName(name: String, mimeType: String, exported: String) throws {
+        let folder = try TemporaryFolder()
+        var medium = try TestEntries.medium(.image, named: "x", data: Data([1]), in: folder)
+        medium.originalFileName = name
+        medium.mimeType = mimeType
+
+        #expect(MediaFileName.names(for: [medium]) == [exported])
+    }
+
+    @Test func aWholeDiaryExportNamesMediaByTheirMIMEType() {
+        let medium = MediumRecord(index: 1, snapshot: MediumSnapshot(
+            kind: .image, mimeType: "image/jpeg", originalFileName: "x.html", byteCount: 1,
+            sha256: String(repeating: "a", count: 64), sourceURL: URL(fileURLWithPath: "/dev/null")))
+        let unknown = MediumRecord(index: 2, snapshot: MediumSnapshot(
+            kind: .audio, mimeType: "application/octet-stream", originalFileName: "x.html", byteCount: 1,
+            sha256: String(repeating: "b", count: 64), sourceURL: URL(fileURLWithPath: "/dev/null")))
+
+        #expect(DiaryExporter.mediaPath(of: medium) == "media/" + String(repeating: "a", count: 64) + ".jpg")
+        #expect(DiaryExporter.mediaPath(of: unknown) == "media/" + String(repeating: "b", count: 64))
     }
 }

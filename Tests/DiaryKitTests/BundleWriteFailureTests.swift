@@ -65,4 +65,18 @@ import Testing
             (error as? BundleError)?.category == .ioError
         }
     }
+
+    @Test(arguments: [BundleFormat.directory, .zip])
+    func theLeftoverOfAKilledExportIsSweptByTheNextOne(format: BundleFormat) throws {
+        let folder = try TemporaryFolder()
+        let output = try folder.folder("out")
+        let entry = try TestEntries.beachDay(in: folder)
+        let stem = BundleName.stem(for: entry, timeZone: testTimeZone)
+        // A process id that is not running: the kernel's pid_max is below 2^22.
+        _ = try folder.file("out/.\(stem).partial-4194304-\(UUID().uuidString)\(format.suffix)", Data("half".utf8))
+
+        let bundle = try BundleWriter(timeZone: testTimeZone).write(entry, to: output, format: format)
+
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == [bundle.lastPathComponent])
+    }
 }

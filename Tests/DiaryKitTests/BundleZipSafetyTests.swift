@@ -76,11 +76,26 @@ import Testing
         #expect(left.isEmpty)
     }
 
-    @Test func aMemberBeyondTheSizeLimitIsRefused() throws {
+    /// A manifest listing audio media at `paths` with the given declared sizes.
+    private static func manifest(listing media: [(path: String, byteCount: Int)]) -> Data {
+        let records = media.enumerated().map { position, medium in
+            """
+            {"index": \(position + 1), "kind": "audio", "mimeType": "audio/x-wav", "fileName": "a.wav",
+             "path": "\(medium.path)", "byteCount": \(medium.byteCount), "sha256": "\(String(repeating: "0", count: 64))"}
+            """
+        }
+        return Data("""
+            {"format": "photodiary-entry", "formatVersion": 1,
+             "uuid": "5C0D2E6A-9B1F-4E27-8A53-1F2E3D4C5B6A",
+             "creationTime": "2026-11-29T14:50:05+01:00", "updateTime": "2026-11-29T14:50:05+01:00",
+             "media": [\(records.joined(separator: ", "))]}
+            """.utf8)
+    }
+
+    @Test func aNamedMemberLargerThanItsRecordIsRefusedWhileUnpacking() throws {
         let (error, left) = try read(
-            [.init(name: "bundle.diaryentry/entry.json", contents: Self.manifest),
-             .init(name: "bundle.diaryentry/media/big.wav", contents: Data(count: 5000))],
-            limits: .init(maximumFileSize: 4096))
+            [.init(name: "bundle.diaryentry/entry.json", contents: Self.manifest(listing: [("media/big.wav", 4096)])),
+             .init(name: "bundle.diaryentry/media/big.wav", contents: Data(count: 5000))])
 
         guard case .archiveTooLarge(_, "bundle.diaryentry/media/big.wav", 4096) = error else {
             Issue.record("expected archiveTooLarge, got \(String(describing: error))"); return
@@ -88,16 +103,56 @@ import Testing
         #expect(left.isEmpty)
     }
 
-    @Test func anArchiveBeyondTheTotalLimitIsRefused() throws {
+    @Test func mediaDeclaredBeyondTheTotalLimitAreRefusedBeforeUnpacking() throws {
         let (error, _) = try read(
-            [.init(name: "a/entry.json", contents: Self.manifest),
+            [.init(name: "a/entry.json", contents: Self.manifest(listing: [("one", 3000), ("two", 3000)])),
              .init(name: "a/one", contents: Data(count: 3000)),
              .init(name: "a/two", contents: Data(count: 3000))],
             limits: .init(maximumTotalSize: 5000))
 
-        guard case .archiveTooLarge(_, "the whole archive", 5000) = error else {
-            Issue.record("expected archiveTooLarge, got \(String(describing: error))"); return
+        guard case .overLimit(_, let detail) = error else {
+            Issue.record("expected overLimit, got \(String(describing: error))"); return
         }
+        #expect(detail.contains("6000 bytes") && detail.contains("limit of 5000 bytes"))
+    }
+
+    @Test func membersTheManifestDoesNotNameAreNotUnpacked() throws {
+        let folder = try TemporaryFolder()
+        let temporary = try folder.folder("tmp")
+        let zip = try folder.file("in/bomb.diaryentry.zip", TestZip.make([
+            .init(name: "b.diaryentry/entry.json", contents: Self.manifest),
+            .init(name: "b.diaryentry/media/filler-1", contents: Data(count: 6000)),
+            .init(name: "b.diaryentry/filler-2", contents: Data(count: 6000)),
+        ]))
+        let reader = BundleReader(limits: .init(maximumFileSize: 5000, maximumTotalSize: 5000),
+                                  temporaryDirectory: temporary) { _, _ in }
+
+        let entry = try reader.read(zip)
+        defer { entry.cleanUp() }
+
+        #expect(entry.entry.text == "hi")
+        let unpacked = try #require(entry.extractionFolder)
+        #expect(folder.listing(unpacked) == ["b.diaryentry", "b.diaryentry/entry.json"])
+    }
+
+    @Test func aFolderLeftByAKilledImportIsSweptByTheNextOne() throws {
+        let folder = try TemporaryFolder()
+        let temporary = try folder.folder("tmp")
+        // A process id that is not running: the kernel's pid_max is below 2^22.
+        let stale = try folder.folder("tmp/\(BundleReader.extractionPrefix)-4194304-\(UUID().uuidString)")
+        _ = try folder.file("tmp/\(stale.lastPathComponent)/b.diaryentry/entry.json", Self.manifest)
+        let live = try folder.folder("tmp/\(BundleReader.extractionPrefix)-\(getpid())-\(UUID().uuidString)")
+        // An earlier version's name, without a process id: stale after a day, young ones stay.
+        let old = try folder.folder("tmp/\(BundleReader.extractionPrefix)-\(UUID().uuidString)")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -2 * 86_400)],
+                                              ofItemAtPath: old.path)
+        let young = try folder.folder("tmp/\(BundleReader.extractionPrefix)-\(UUID().uuidString)")
+        let zip = try folder.file("in/b.diaryentry.zip", TestZip.make([
+            .init(name: "b.diaryentry/entry.json", contents: Self.manifest)]))
+
+        try BundleReader(temporaryDirectory: temporary) { _, _ in }.read(zip).cleanUp()
+
+        #expect(folder.listing(temporary) == [live.lastPathComponent, young.lastPathComponent].sorted())
     }
 
     @Test func aMemberThatAppearsTwiceIsRefused() throws {

@@ -76,4 +76,21 @@ import Testing
         #expect(try store.diary.check(repair: true, staleAfter: 0).removed
                 == [recent.sha256, ".staging/" + fresh.temporaryURL.lastPathComponent])
     }
+
+    @Test func aFolderLeftByAKilledImportIsReportedAndRepairRemovesIt() throws {
+        let store = try TestDiary()
+        try store.add { $0.text = "fine" }
+        let temporary = try store.folder.folder("tmp")
+        // A process id that is not running: the kernel's pid_max is below 2^22.
+        let stale = try store.folder.folder("tmp/\(BundleReader.extractionPrefix)-4194304-\(UUID().uuidString)")
+        let live = try store.folder.folder("tmp/\(BundleReader.extractionPrefix)-\(getpid())-\(UUID().uuidString)")
+
+        let report = try store.diary.check(temporaryDirectory: temporary)
+        #expect(report.staleWorkFolders == [stale.path])
+        #expect(report.isHealthy)
+
+        let repaired = try store.diary.check(repair: true, temporaryDirectory: temporary)
+        #expect(repaired.removed == [stale.path])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [live.lastPathComponent])
+    }
 }

@@ -52,6 +52,27 @@ struct InteropDayOneTests {
         #expect(try store.diary.entryCount() == 3)
     }
 
+    @Test func aZippedExportUnpacksOnlyTheJournalAndTheMediaItsEntriesName() throws {
+        let folder = try TemporaryFolder()
+        let export = InteropFixture.url("dayone")
+        var members: [TestZip.Member] = []
+        for path in ["Journal.json", "photos/0cec02f15cc6898a6ba703e0297f79ae.jpeg",
+                     "photos/e5deb38bae17a19a723379856c1e028a.png", "audios/505f0706c582b7eef5bd5ec175d15b39.wav"] {
+            members.append(.init(name: "Export/" + path, contents: try Data(contentsOf: export.appendingPathComponent(path))))
+        }
+        members.append(.init(name: "Export/photos/ffffffffffffffffffffffffffffffff.jpeg", contents: Data(count: 100_000)))
+        members.append(.init(name: "Export/notes/filler.bin", contents: Data(count: 100_000)))
+        let zip = try folder.file("export.zip", TestZip.make(members))
+
+        let reader = try DayOneReader(at: zip, temporaryDirectory: try folder.folder("tmp"))
+
+        let unpacked = try #require(reader.extractionFolder)
+        #expect(folder.listing(unpacked).filter { !$0.hasSuffix("/photos") && !$0.hasSuffix("/audios") && $0 != "Export" } == [
+            "Export/Journal.json", "Export/audios/505f0706c582b7eef5bd5ec175d15b39.wav",
+            "Export/photos/0cec02f15cc6898a6ba703e0297f79ae.jpeg", "Export/photos/e5deb38bae17a19a723379856c1e028a.png",
+        ])
+    }
+
     @Test func zipMemberLeavingTheExportIsRefused() throws {
         let store = try TestDiary()
         let zip = try store.folder.file("evil.zip", TestZip.make([
@@ -117,6 +138,24 @@ struct InteropDayOneTests {
             return
         }
         #expect(reason.contains("link"))
+    }
+
+    @Test func aLinkedPhotosFolderIsRefused() throws {
+        let store = try TestDiary()
+        let copy = try InteropFixture.dayOneCopy(in: store.folder)
+        let elsewhere = store.folder.url.appendingPathComponent("elsewhere")
+        try FileManager.default.moveItem(at: copy.appendingPathComponent("photos"), to: elsewhere)
+        try FileManager.default.createSymbolicLink(at: copy.appendingPathComponent("photos"), withDestinationURL: elsewhere)
+
+        let error = #expect(throws: DiaryError.self) { try store.diary.importEntries(from: copy, format: .dayone) }
+
+        guard case .mediumRejected(_, _, let path, let reason)? = error?.interopError else {
+            Issue.record("expected the linked folder refused, got \(String(describing: error))")
+            return
+        }
+        #expect(path.hasPrefix("photos/"))
+        #expect(reason.contains("link"))
+        #expect(try store.diary.entryCount() == 0)
     }
 
     @Test func markdownEscapesAndMomentLinksBecomePlainText() {

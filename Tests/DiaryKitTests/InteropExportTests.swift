@@ -187,4 +187,33 @@ struct InteropExportTests {
         #expect(reason.contains("SHA-256"))
         #expect(try fresh.diary.entryCount() == 0)
     }
+
+    @Test(arguments: [DiaryExportFormat.json, .markdown])
+    func aFailedExportLeavesNoFolderThatLooksComplete(format: DiaryExportFormat) throws {
+        let store = try TestDiary()
+        _ = try store.diary.importEntries(from: InteropFixture.url("dayone"), format: .dayone)
+        let blob = try #require(try store.blobFiles().first)
+        let blobFile = try #require(FileManager.default.subpaths(atPath: store.diary.blobDirectory.path)?
+            .first { $0.hasSuffix(blob) })
+        try FileManager.default.removeItem(at: store.diary.blobDirectory.appendingPathComponent(blobFile))
+        let parent = try store.folder.folder("exports")
+        let out = parent.appendingPathComponent("out")
+
+        #expect(throws: DiaryError.self) { try store.diary.exportDiary(format: format, to: out) }
+
+        #expect(store.folder.listing(parent).isEmpty)
+    }
+
+    @Test func theLeftoversOfAKilledExportAreSweptByTheNextOne() throws {
+        let store = try TestDiary()
+        _ = try store.diary.importEntries(from: InteropFixture.url("dayone"), format: .dayone)
+        let parent = try store.folder.folder("exports")
+        // A process id that is not running: the kernel's pid_max is below 2^22.
+        _ = try store.folder.file("exports/.out.partial-4194304-\(UUID().uuidString)/entries.json", Data("[".utf8))
+        let out = parent.appendingPathComponent("out")
+
+        _ = try store.diary.exportDiary(format: .json, to: out)
+
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["out"])
+    }
 }

@@ -248,8 +248,8 @@ struct InteropJrnlTests {
         let error = #expect(throws: DiaryError.self) {
             try store.diary.importEntries(from: zero, format: .jrnl, timeZone: zone)
         }
-        #expect(error?.interopError == .unreadable(zero, reason: "it is a device, not a file"))
-        #expect(error?.exitCode == 74)
+        #expect(error?.interopError == .notARegularFile(zero))
+        #expect(error?.exitCode == 66)
     }
 
     @Test func invalidUTF8IsReportedByItsEntryNumber() throws {

@@ -236,6 +236,16 @@ enum TestEntries {
 /// A reader that accepts every medium.
 let acceptingReader = BundleReader { _, _ in }
 
+/// The error reading `bundle` gives, nil when it reads.
+func readError(_ bundle: URL, reader: BundleReader = acceptingReader) -> BundleError? {
+    do {
+        _ = try reader.read(bundle)
+        return nil
+    } catch {
+        return error
+    }
+}
+
 /// A fixed time zone one hour east of UTC, so dates and offsets are predictable.
 let testTimeZone = TimeZone(secondsFromGMT: 3600) ?? .current
 

@@ -109,4 +109,29 @@ import Testing
         #expect(throws: MediaError.self) { try inspector.thumbnail(fileAt: Fixture.url("broken-bad-crc.png")) }
         #expect(throws: MediaError.self) { try inspector.importImage(fileAt: Fixture.url("audio-tone.wav")) }
     }
+
+    @Test func aProgressiveJPEGOfFarMoreScansThanAnyRealFileIsRefusedByTheDecodeBudget() {
+        for decode in [{ _ = try inspector.validate(fileAt: Fixture.url("jpeg-many-scans.jpg")) },
+                       { _ = try inspector.importImage(fileAt: Fixture.url("jpeg-many-scans.jpg")) }] as [() throws -> Void] {
+            do {
+                try decode()
+                Issue.record("the many-scan JPEG was accepted")
+            } catch {
+                #expect(error as? MediaError == .tooLarge(path: Fixture.url("jpeg-many-scans.jpg").path,
+                                                          limit: .decodePasses(limit: 16)))
+                #expect("\(error)".contains("jpeg-many-scans.jpg") && "\(error)".contains("limit of 16 passes"), "\(error)")
+            }
+        }
+    }
+
+    @Test func theDecodeBudgetIsALimitOfItsOwn() throws {
+        let generous = MediaInspector(limits: MediaLimits(maxDecodePasses: 100))
+        _ = try generous.validate(fileAt: Fixture.url("jpeg-many-scans.jpg"))
+    }
+
+    @Test(arguments: ["jpeg-progressive.jpg", "jpeg-progressive-detail-444.jpg", "jpeg-progressive-detail-420.jpg"])
+    func realProgressiveJPEGsStayWithinTheDecodeBudget(_ name: String) throws {
+        _ = try inspector.validate(fileAt: Fixture.url(name))
+        _ = try inspector.importImage(fileAt: Fixture.url(name))
+    }
 }

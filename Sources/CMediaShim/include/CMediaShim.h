@@ -67,6 +67,12 @@ int cms_jpeg_finish(cms_jpeg_decoder *decoder, char *message, size_t capacity);
 int cms_jpeg_warning_count(const cms_jpeg_decoder *decoder, char *message, size_t capacity);
 /* Whether the data ended before the image did. */
 int cms_jpeg_saw_end_of_data(const cms_jpeg_decoder *decoder);
+/* The decode budget in passes over the picture's 8x8 blocks (default 16): every scan costs
+   the blocks of its components, so the budget scales with the pixels; a decode beyond it
+   fails and cms_jpeg_over_budget says so. Before cms_jpeg_start. */
+void cms_jpeg_set_decode_budget(cms_jpeg_decoder *decoder, int passes);
+/* Whether the decode failed because it reached the budget. */
+int cms_jpeg_over_budget(const cms_jpeg_decoder *decoder);
 /* Bytes of input the decoder consumed (through EOI after cms_jpeg_finish). */
 long long cms_jpeg_consumed_bytes(const cms_jpeg_decoder *decoder);
 

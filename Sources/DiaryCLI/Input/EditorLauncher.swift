@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import DiaryKit
 
 /// Lets the user write text in their editor: `$VISUAL`, else `$EDITOR`, else `vi`,
 /// opened on a temporary file that holds the initial text.
@@ -50,11 +51,18 @@ public struct EditorLauncher: Sendable {
         } catch {
             throw .temporaryFile(path: file.path, reason: error.localizedDescription)
         }
-        defer { try? FileManager.default.removeItem(at: directory) }
+        var keepsFile = false
+        defer { if !keepsFile { try? FileManager.default.removeItem(at: directory) } }
 
         let words = commandWords
         try run(words + [file.path])
 
+        // The size first: text beyond an entry's limit stays in its file for the user.
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        if size > EntryLimits.maximumTextByteCount {
+            keepsFile = true
+            throw .tooLong(source: "the editor", limit: EntryLimits.maximumTextByteCount, keptAt: file.path)
+        }
         let data: Data
         do {
             data = try Data(contentsOf: file)

@@ -4,14 +4,16 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import DiaryKit
 
 /// Where piped-in text comes from: the process's stdin, or fixed bytes in tests.
 public struct StandardInput: Sendable {
     private let readBytes: @Sendable () throws(TextInputError) -> [UInt8]
 
-    /// Reads the process's file descriptor 0 to its end.
+    /// Reads the process's file descriptor 0 to its end, or one byte past the limit of an
+    /// entry's text (``EntryLimits/maximumTextByteCount``), whichever comes first.
     public static let process = StandardInput { () throws(TextInputError) in
-        try readToEnd(descriptor: STDIN_FILENO)
+        try readToEnd(descriptor: STDIN_FILENO, limit: EntryLimits.maximumTextByteCount + 1)
     }
 
     /// Always gives these bytes (for tests).
@@ -26,19 +28,27 @@ public struct StandardInput: Sendable {
     }
 
     /// All the text to its end, classified (whitespace only is ``TextInputOutcome/cancelled``).
-    /// - Throws: ``TextInputError/standardInputUnreadable(reason:)`` or ``TextInputError/notUTF8(source:)``.
+    /// - Throws: ``TextInputError/standardInputUnreadable(reason:)``, ``TextInputError/notUTF8(source:)``,
+    ///   or ``TextInputError/tooLong(source:limit:keptAt:)`` beyond an entry's text limit.
     public func readText() throws(TextInputError) -> TextInputOutcome {
-        guard let text = String(validating: try readBytes(), as: UTF8.self) else {
+        let bytes = try readBytes()
+        if bytes.count > EntryLimits.maximumTextByteCount {
+            throw .tooLong(source: "standard input", limit: EntryLimits.maximumTextByteCount, keptAt: nil)
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .notUTF8(source: "standard input")
         }
         return TextInputOutcome(raw: text)
     }
 
-    private static func readToEnd(descriptor: Int32) throws(TextInputError) -> [UInt8] {
+    /// Reads to the end, or until `limit` bytes are read.
+    private static func readToEnd(descriptor: Int32, limit: Int) throws(TextInputError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let wanted = min(chunk.count, limit - bytes.count)
+            if wanted == 0 { return bytes }
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
             if count > 0 {
                 bytes.append(contentsOf: chunk[0..<count])
             } else if count == 0 {

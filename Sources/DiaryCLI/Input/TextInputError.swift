@@ -10,13 +10,16 @@ public enum TextInputError: CLIReportableError, Equatable {
     case standardInputUnreadable(reason: String)
     /// The text is not valid UTF-8.
     case notUTF8(source: String)
+    /// The text is longer than an entry may be (``EntryLimits/maximumTextByteCount``);
+    /// `keptAt` names the file that still holds it, when there is one.
+    case tooLong(source: String, limit: Int, keptAt: String?)
 
     /// 69 when the editor is missing or failed, 74 for file and stdin trouble, 65 for bad text.
     public var exitCode: ExitCode {
         switch self {
         case .editorNotStarted, .editorFailed: .unavailable
         case .temporaryFile, .standardInputUnreadable: .ioError
-        case .notUTF8: .dataError
+        case .notUTF8, .tooLong: .dataError
         }
     }
 
@@ -33,6 +36,9 @@ public enum TextInputError: CLIReportableError, Equatable {
             "cannot read standard input: \(reason)"
         case .notUTF8(let source):
             "the text from \(source) is not valid UTF-8"
+        case .tooLong(let source, let limit, let keptAt):
+            "the text from \(source) is longer than the limit of \(limit >> 20) MiB (\(limit) bytes) per entry; "
+                + (keptAt.map { "nothing was saved, your text is kept in \($0)" } ?? "nothing was saved")
         }
     }
 }

@@ -2,7 +2,8 @@ import DiaryKit
 
 extension CheckReport {
     /// `{"healthy", "integrityProblems", "blobProblems": [{"entry", "medium", "sha256",
-    /// "problem"}], "verifiedBlobCount", "trashedEntries", "unreferencedBlobs", "recentUnreferencedBlobs", "staleTemporaryFiles", "removed"}`.
+    /// "problem"}], "verifiedBlobCount", "trashedEntries", "unreferencedBlobs", "recentUnreferencedBlobs",
+    /// "staleTemporaryFiles", "staleWorkFolders", "removed"}`.
     var json: JSONValue {
         [
             "healthy": .bool(isHealthy),
@@ -16,6 +17,7 @@ extension CheckReport {
             "unreferencedBlobs": .array(unreferencedBlobs.map(JSONValue.string)),
             "recentUnreferencedBlobs": .array(recentUnreferencedBlobs.map(JSONValue.string)),
             "staleTemporaryFiles": .array(staleStagingFiles.map(JSONValue.string)),
+            "staleWorkFolders": .array(staleWorkFolders.map(JSONValue.string)),
             "removed": .array(removed.map(JSONValue.string)),
         ]
     }
@@ -33,13 +35,14 @@ extension CheckReport {
         if trashedEntryCount > 0 {
             lines.append("Trash: \(QuantityText.count(trashedEntryCount, "entry", plural: "entries")) waiting, media kept with them")
         }
-        let leftovers = unreferencedBlobs.count + staleStagingFiles.count
+        let leftovers = unreferencedBlobs.count + staleStagingFiles.count + staleWorkFolders.count
         if repaired {
             lines.append(removed.isEmpty ? "Nothing to remove."
                                          : "Removed \(QuantityText.count(removed.count, "unreferenced file")):")
             lines += removed.map { "  " + $0 }
         } else if leftovers > 0 {
             lines.append("Unreferenced files: \(leftovers) (run 'diary check --repair' to remove them)")
+            lines += staleWorkFolders.map { "  left by a killed import: " + $0 }
         }
         if !recentUnreferencedBlobs.isEmpty {
             lines.append("Recent unreferenced files: \(recentUnreferencedBlobs.count) (kept for an hour: a save may still use them)")

@@ -34,6 +34,8 @@ extension BundleError: CustomStringConvertible, LocalizedError {
                 + "\(limit) bytes"
         case .archiveTooManyMembers(let bundle, let limit):
             return "refusing \(Self.display(bundle)): it has more than \(limit) members"
+        case .overLimit(let bundle, let detail):
+            return "refusing \(Self.display(bundle)): \(detail)"
         case .archiveCorrupt(let bundle, let reason):
             return "cannot read the zip \(Self.display(bundle)): \(reason)"
         case .missingMedium(let bundle, let path):

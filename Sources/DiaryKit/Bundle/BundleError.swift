@@ -32,6 +32,9 @@ public enum BundleError: Error, Sendable {
     case archiveTooLarge(bundle: URL, entry: String, limit: Int64)
     /// A zip has more members than any real bundle.
     case archiveTooManyMembers(bundle: URL, limit: Int)
+    /// The manifest declares more than the reader's limits allow (media, sizes, text);
+    /// `detail` names what and the limit.
+    case overLimit(bundle: URL, detail: String)
     /// libarchive could not read the zip.
     case archiveCorrupt(bundle: URL, reason: String)
     /// A medium listed in `entry.json` has no file in the bundle.
@@ -62,14 +65,14 @@ public enum BundleError: Error, Sendable {
     /// The family of this error; its raw value is the exit status for the command line.
     public var category: Category {
         switch self {
-        case .bundleNotFound, .missingMedium, .sourceMissing:
+        case .bundleNotFound, .sourceMissing:
             return .missingInput
         case .io:
             return .ioError
         case .notABundle, .manifestMissing, .manifestUnreadable, .unsupportedFormat,
              .unsupportedFormatVersion, .missingField, .invalidField, .unsafePath,
              .notARegularFile, .unsafeArchiveEntry, .archiveTooLarge, .archiveTooManyMembers, .archiveCorrupt,
-             .sizeMismatch, .hashMismatch, .mediumRejected, .sourceMismatch:
+             .sizeMismatch, .hashMismatch, .mediumRejected, .sourceMismatch, .missingMedium, .overLimit:
             return .dataError
         }
     }

@@ -24,16 +24,25 @@ final class BundleFile {
         if descriptor >= 0 { _ = Glibc.close(descriptor) }
     }
 
-    /// Opens `url` for reading without following a symbolic link at its last component.
+    /// Opens the regular file `url` for reading without following a symbolic link at its
+    /// last component (and without blocking on a FIFO).
     /// Throws `ifMissing` when there is no such file, `.io` for other failures.
     static func openForReading(_ url: URL, ifMissing: BundleError) throws(BundleError) -> BundleFile {
-        let descriptor = Glibc.open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // Without blocking: a FIFO put where a file should be is refused, not waited on.
+        let descriptor = Glibc.open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT { throw ifMissing }
             throw .io(url, operation: "open", reason: String(cString: strerror(code)))
         }
-        return BundleFile(url: url, descriptor: descriptor)
+        let file = BundleFile(url: url, descriptor: descriptor)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .posix(url, "inspect") }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw .io(url, operation: "read", reason: "it is not a regular file")
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return file
     }
 
     /// Creates `url` for writing; fails when anything, even a dangling link, is there.
@@ -119,15 +128,20 @@ final class BundleFile {
     }
 
     /// Reads the whole file when it has at most `limit` bytes; nil when it is longer.
+    /// The size is taken from `fstat` first, and reading stops past `limit`, so a huge
+    /// (or sparse) file is refused without being read.
     func readAll(limit: Int) throws(BundleError) -> Data? {
+        guard try size() <= Int64(limit) else { return nil }
         var data = Data()
-        var tooLong = false
-        _ = try stream { (chunk) throws(BundleError) in
-            guard !tooLong else { return }
-            if data.count + chunk.count > limit { tooLong = true; return }
-            data.append(contentsOf: chunk)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = try read(into: buffer)
+            if count == 0 { return data }
+            // The file grew after fstat.
+            if data.count + count > limit { return nil }
+            data.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
-        return tooLong ? nil : data
     }
 }
 

@@ -35,6 +35,12 @@ enum BundlePath {
         return parts
     }
 
+    /// The path with `.` and empty components dropped (`media/./p.jpg` is `media/p.jpg`);
+    /// a path that cannot be used is returned as it is.
+    static func normalized(_ path: String) -> String {
+        (try? components(of: path))?.joined(separator: "/") ?? path
+    }
+
     /// What is at a path, looked at without following symbolic links.
     enum Kind {
         case missing, regularFile, directory, other

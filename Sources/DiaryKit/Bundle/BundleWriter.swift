@@ -6,7 +6,8 @@ import Foundation
 ///
 /// The bundle is built under a hidden temporary name beside the destination and
 /// renamed into place only when complete, so a failure leaves nothing half-written
-/// (a crash may leave a hidden `.…partial-…` item behind). Media are copied in 64 KiB
+/// (a crash may leave a hidden `.<name>.partial-<pid>-…` item behind, which the next export
+/// of the same entry into the same folder removes). Media are copied in 64 KiB
 /// chunks and checked against their recorded size and SHA-256 on the way.
 public struct BundleWriter: Sendable {
     /// The time zone of the bundle's date in its name, of the page and of the offsets
@@ -38,8 +39,10 @@ public struct BundleWriter: Sendable {
         let page = EntryPage(entry: entry, mediaPaths: mediaPaths, timeZone: timeZone).html
         let contents = Contents(entry: entry, mediaPaths: mediaPaths,
                                 manifest: Data(manifest.utf8), page: Data(page.utf8))
+        // Named with this process's id, so the next export sweeps what a killed one left.
+        WorkFolder.sweep(in: directory, prefix: ".\(stem).partial")
         let temporary = directory.appendingPathComponent(
-            ".\(stem).partial-\(UUID().uuidString)\(format.suffix)")
+            WorkFolder.name(prefix: ".\(stem).partial") + format.suffix)
         do {
             switch format {
             case .directory: try writeDirectory(contents, at: temporary)

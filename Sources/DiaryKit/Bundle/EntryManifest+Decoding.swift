@@ -71,7 +71,7 @@ extension BundleError {
         case is Bool.Type: return "true or false"
         case is Int.Type, is Int64.Type: return "a whole number"
         case is Double.Type: return "a number"
-        case is [EntryManifest.Medium].Type, is [String].Type: return "an array"
+        case is [EntryManifest.Medium].Type, is [String].Type, is [Any].Type: return "an array"
         default: return "an object"
         }
     }
@@ -104,13 +104,18 @@ extension EntryManifest: Decodable {
         }
         text = try container.decodeIfPresent(String.self, forKey: .text)
         tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+        if tags.contains(where: \.isBlank) {
+            throw DecodingError.dataCorruptedError(forKey: .tags, in: container,
+                                                   debugDescription: "must not hold a blank tag")
+        }
         starred = try container.decodeIfPresent(Bool.self, forKey: .starred) ?? false
         let media = try container.decode([Medium].self, forKey: .media)
         guard Set(media.map(\.index)).count == media.count else {
             throw DecodingError.dataCorruptedError(
                 forKey: .media, in: container, debugDescription: "has two media with one index")
         }
-        guard Set(media.map(\.path)).count == media.count else {
+        // `media/./p.jpg` and `media//p.jpg` are `media/p.jpg`: one file checked once.
+        guard Set(media.map { BundlePath.normalized($0.path) }).count == media.count else {
             throw DecodingError.dataCorruptedError(
                 forKey: .media, in: container, debugDescription: "has two media with one path")
         }

@@ -5,8 +5,10 @@ enum MediaFileName {
     static let maximumBaseLength = 80
 
     /// One name per medium, in order: only ASCII letters, digits, `.`, `_` and `-`, no
-    /// leading dot or hyphen, an extension from the MIME type when the original has
-    /// none, and `-2`, `-3`, … where two would clash (case-insensitively).
+    /// leading dot or hyphen, the extension of the MIME type the content was found to be
+    /// (the original's own spelling of it, `.JPG` or `.jpeg`, is kept; any other is
+    /// replaced, so a JPEG called `x.html` is written as `x.jpg`, never as a page), and
+    /// `-2`, `-3`, … where two would clash (case-insensitively).
     static func names(for media: [MediumSnapshot]) -> [String] {
         var taken = Set<String>()
         return media.enumerated().map { position, medium in
@@ -33,7 +35,10 @@ enum MediaFileName {
         }
         base = trimmed(String(base.prefix(maximumBaseLength)))
         if base.isEmpty { base = "\(medium.kind.rawValue)-\(position + 1)" }
-        if ext.isEmpty, let known = defaultExtension(for: medium.mimeType) { ext = "." + known }
+        // The content decides: the name's extension stays only when it spells the MIME type.
+        if !spellings(of: medium.mimeType).contains(String(ext.dropFirst()).lowercased()) {
+            ext = defaultExtension(for: medium.mimeType).map { "." + $0 } ?? ""
+        }
         return (base, ext)
     }
 
@@ -61,17 +66,25 @@ enum MediaFileName {
         return String(name)
     }
 
-    /// The usual extension for a MIME type, so a browser and a file manager know the file.
+    /// The usual extension for a MIME type, so a browser and a file manager know the file;
+    /// nil for a type without one (then the file gets no extension at all).
     static func defaultExtension(for mimeType: String) -> String? {
+        spellings(of: mimeType).first
+    }
+
+    /// The extensions (lower case, the usual one first) that name files of a MIME type.
+    static func spellings(of mimeType: String) -> [String] {
         switch mimeType.lowercased() {
-        case "image/jpeg": return "jpg"
-        case "image/png": return "png"
-        case "audio/wav", "audio/x-wav", "audio/wave": return "wav"
-        case "audio/flac", "audio/x-flac": return "flac"
-        case "audio/ogg": return "ogg"
-        case "audio/mpeg": return "mp3"
-        case "audio/aiff", "audio/x-aiff": return "aiff"
-        default: return nil
+        case "image/jpeg": return ["jpg", "jpeg", "jpe"]
+        case "image/png": return ["png"]
+        case "audio/wav", "audio/x-wav", "audio/wave": return ["wav", "wave"]
+        case "audio/flac", "audio/x-flac": return ["flac"]
+        case "audio/ogg": return ["ogg", "oga", "opus"]
+        case "audio/mpeg": return ["mp3"]
+        case "audio/aiff", "audio/x-aiff": return ["aiff", "aif", "aifc"]
+        case "audio/basic": return ["au", "snd"]
+        case "audio/x-caf": return ["caf"]
+        default: return []
         }
     }
 }

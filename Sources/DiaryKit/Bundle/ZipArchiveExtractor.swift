@@ -7,7 +7,15 @@ import Foundation
 /// could write outside it or smuggle in something other than plain files and folders:
 /// absolute names, `..`, symbolic and hard links, devices, encrypted members, and
 /// members or totals beyond the limits. Nothing is ever written outside `destination`.
+///
+/// Every member's header is checked, but only the members a selection names are unpacked,
+/// each up to the size the selection allows: a zip bomb of members nobody asked for costs
+/// nothing but reading its headers.
 struct ZipArchiveExtractor {
+    /// For a member's path components (checked safe), the most bytes it may unpack to, or
+    /// nil to leave it packed.
+    typealias Selection = ([String]) -> Int64?
+
     /// The zip, for messages.
     let archiveURL: URL
     let limits: BundleReader.Limits
@@ -17,8 +25,9 @@ struct ZipArchiveExtractor {
     private static let directory: UInt32 = 0o040000
     private static let symbolicLink: UInt32 = 0o120000
 
-    /// Unpacks every member below the existing, empty folder `destination`.
-    func extract(into destination: URL) throws(BundleError) {
+    /// Unpacks the members `select` names below the existing folder `destination`
+    /// (every member, up to the limits, by default).
+    func extract(into destination: URL, selecting select: Selection? = nil) throws(BundleError) {
         guard let archive = archive_read_new() else {
             throw .io(archiveURL, operation: "open", reason: libarchiveUnavailableReason)
         }
@@ -51,15 +60,19 @@ struct ZipArchiveExtractor {
             let components = try checkedComponents(of: name, entry: entry)
             guard let components else { continue }  // the archive's root folder itself
             let target = components.reduce(destination) { $0.appendingPathComponent($1) }
+            let isDirectory = archive_entry_filetype(entry) & Self.typeMask == Self.directory
+            if select != nil, isDirectory { continue }  // made as the parent of a selected file
+            let cap = select.map { $0(components) } ?? limits.maximumFileSize
+            guard let cap else { continue }  // libarchive skips the data on the next header
             try makeParents(of: components, in: destination, member: name)
-            if archive_entry_filetype(entry) & Self.typeMask == Self.directory {
+            if isDirectory {
                 try makeDirectory(target, member: name)
                 continue
             }
             total += try unpack(archive, into: target, member: name, buffer: buffer,
                                 declaredSize: archive_entry_size_is_set(entry) != 0
                                     ? archive_entry_size(entry) : nil,
-                                alreadyUnpacked: total)
+                                cap: cap, alreadyUnpacked: total)
         }
     }
 
@@ -94,12 +107,16 @@ struct ZipArchiveExtractor {
 
     /// Streams the current member's data into a new file at `target`; returns its size.
     private func unpack(_ archive: OpaquePointer, into target: URL, member: String,
-                        buffer: UnsafeMutableRawBufferPointer, declaredSize: Int64?,
+                        buffer: UnsafeMutableRawBufferPointer, declaredSize: Int64?, cap: Int64,
                         alreadyUnpacked: Int64) throws(BundleError) -> Int64 {
-        let allowed = min(limits.maximumFileSize, limits.maximumTotalSize - alreadyUnpacked)
-        if let declaredSize, declaredSize > allowed {
-            throw tooLarge(member, declaredSize > limits.maximumFileSize)
+        let memberLimit = min(cap, limits.maximumFileSize)
+        let allowed = min(memberLimit, limits.maximumTotalSize - alreadyUnpacked)
+        func tooLarge(_ size: Int64) -> BundleError {
+            size > memberLimit
+                ? .archiveTooLarge(bundle: archiveURL, entry: member, limit: memberLimit)
+                : .archiveTooLarge(bundle: archiveURL, entry: "the whole archive", limit: limits.maximumTotalSize)
         }
+        if let declaredSize, declaredSize > allowed { throw tooLarge(declaredSize) }
         let file: BundleFile
         do {
             file = try BundleFile.create(target)
@@ -118,18 +135,11 @@ struct ZipArchiveExtractor {
                 throw .archiveCorrupt(bundle: archiveURL, reason: "\(member): \(Self.message(archive))")
             }
             written += Int64(count)
-            if written > allowed { throw tooLarge(member, written > limits.maximumFileSize) }
+            if written > allowed { throw tooLarge(written) }
             try file.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
         try file.close()
         return written
-    }
-
-    private func tooLarge(_ member: String, _ fileLimit: Bool) -> BundleError {
-        fileLimit
-            ? .archiveTooLarge(bundle: archiveURL, entry: member, limit: limits.maximumFileSize)
-            : .archiveTooLarge(bundle: archiveURL, entry: "the whole archive",
-                               limit: limits.maximumTotalSize)
     }
 
     /// Creates the folders above a member (zips need not list them).

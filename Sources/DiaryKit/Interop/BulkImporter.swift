@@ -61,6 +61,7 @@ final class BulkImporter {
     private func commit(_ batch: [ImportedEntry]) throws(DiaryError) {
         var wanted: [ImportedEntry] = []
         for entry in batch {
+            try checkLimits(of: entry)
             if entry.isEmpty { summary.empty += 1; continue }
             if !seen.insert(entry.uuid).inserted { summary.alreadyPresent += 1; continue }
             wanted.append(entry)
@@ -104,6 +105,20 @@ final class BulkImporter {
         summary.imported += wanted.count
         summary.mediaCount += wanted.reduce(0) { $0 + $1.media.count }
         context.reset()
+    }
+
+    /// Refuses an entry beyond ``EntryLimits`` (text length, media count) before any of its
+    /// media is checked.
+    private func checkLimits(of entry: ImportedEntry) throws(DiaryError) {
+        let textBytes = entry.text?.utf8.count ?? 0
+        if textBytes > EntryLimits.maximumTextByteCount {
+            throw .interop(.malformed(file: source.url, entry: entry.number, reason: "its text has \(textBytes) bytes, "
+                + "more than the limit of \(EntryLimits.describe(bytes: Int64(EntryLimits.maximumTextByteCount))) per entry"))
+        }
+        if entry.media.count > EntryLimits.maximumMediaCount {
+            throw .interop(.malformed(file: source.url, entry: entry.number, reason: "it has \(entry.media.count) "
+                + "photos and recordings, more than the limit of \(EntryLimits.maximumMediaCount) per entry"))
+        }
     }
 
     /// Removes the staging files of the last attempt (a no-op for those its save committed).
@@ -154,11 +169,19 @@ final class BulkImporter {
                 }
                 if let expected = medium.sha256 {
                     let found: String
+                    let limit = diary.inspector.limits.maxFileSize
                     do {
-                        found = try BundleFile.openForReading(medium.url, ifMissing: .sourceMissing(medium.url))
-                            .stream().sha256
+                        let file = try BundleFile.openForReading(medium.url, ifMissing: .sourceMissing(medium.url))
+                        // The size from fstat first: a huge (or sparse) file is refused unread.
+                        let size = try file.size()
+                        guard size <= limit else {
+                            throw reject("\(size) bytes is more than the limit of \(limit) bytes")
+                        }
+                        found = try file.stream().sha256
+                    } catch let error as DiaryError {
+                        throw error
                     } catch {
-                        throw reject(error.description)
+                        throw reject(String(describing: error))
                     }
                     guard found == expected else {
                         throw reject("its SHA-256 is \(found.prefix(12))…, the export records \(expected.prefix(12))…")

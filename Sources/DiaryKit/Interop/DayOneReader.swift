@@ -13,13 +13,53 @@ final class DayOneReader: EntrySource {
     let url: URL
     private let reader: StreamingJSONReader
     private let root: URL
-    private let extractionFolder: URL?
+    /// Where a zipped export was unpacked; nil for a folder.
+    let extractionFolder: URL?
     private var number = 0
     /// File names in `photos/` and `audios/` by their lower-cased MD5 (the name before the dot).
     private var files: [String: [String: String]] = [:]
 
     /// How many members a zipped export may have (photos and recordings of many years).
     static let maximumArchiveMembers = 1_000_000
+    /// The most bytes a zipped export's journal and media may unpack to in all.
+    static let maximumArchiveSize: Int64 = 64 << 30
+    /// The name start of the folders zips are unpacked into (``WorkFolder`` adds the process).
+    static let extractionPrefix = "diary-dayone"
+
+    /// Whether a zip member is a `.json` journal at the export's top (the zip's, or one
+    /// folder's there), not the Mac's `__MACOSX` copy or a hidden file.
+    static func isJournalMember(_ components: [String]) -> Bool {
+        guard let first = components.first, first != "__MACOSX", !first.hasPrefix("."),
+              let name = components.last, !name.hasPrefix(".") else { return false }
+        return components.count <= 2 && name.lowercased().hasSuffix(".json")
+    }
+
+    /// Whether a zip member is a file in `photos/` or `audios/` (at the top or in one folder)
+    /// whose MD5 name is in `wanted`. Nothing else of the zip is unpacked.
+    static func isMediaMember(_ components: [String], of wanted: Set<String>) -> Bool {
+        guard let first = components.first, first != "__MACOSX", !first.hasPrefix("."),
+              components.count == 2 || components.count == 3,
+              ["photos", "audios"].contains(components[components.count - 2]),
+              let name = components.last, !name.hasPrefix(".") else { return false }
+        let stem = name.split(separator: ".", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+        return wanted.contains(stem)
+    }
+
+    /// The lower-cased MD5s of every photo and recording the journal's entries name, read
+    /// in one streaming pass.
+    private static func referencedMedia(in journal: URL) throws(InteropError) -> Set<String> {
+        let reader = try StreamingJSONReader(fileAt: journal)
+        try reader.enterArray(forKey: "entries")
+        var wanted = Set<String>()
+        while let entry = try reader.nextElement() {
+            for key in ["photos", "audios"] {
+                for record in entry[key]?.arrayValue ?? [] {
+                    if let md5 = record["md5"]?.stringValue { wanted.insert(md5.lowercased()) }
+                }
+            }
+        }
+        return wanted
+    }
 
     /// Opens the export at `url` (folder, zip, or the JSON file itself).
     /// - Throws: ``InteropError``.
@@ -33,12 +73,22 @@ final class DayOneReader: EntrySource {
         case .regularFile where url.pathExtension.lowercased() == "json":
             root = url.deletingLastPathComponent()
         case .regularFile:
-            let folder = temporaryDirectory.appendingPathComponent("diary-dayone-\(UUID().uuidString)")
+            WorkFolder.sweep(in: temporaryDirectory, prefix: Self.extractionPrefix)
+            let folder = temporaryDirectory.appendingPathComponent(WorkFolder.name(prefix: Self.extractionPrefix))
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                         attributes: [.posixPermissions: 0o700])
-                let limits = BundleReader.Limits(maximumEntryCount: Self.maximumArchiveMembers)
-                try ZipArchiveExtractor(archiveURL: url, limits: limits).extract(into: folder)
+                let limits = BundleReader.Limits(maximumTotalSize: Self.maximumArchiveSize,
+                                                 maximumEntryCount: Self.maximumArchiveMembers)
+                // The journal first, then only the media files its entries name.
+                let extractor = ZipArchiveExtractor(archiveURL: url, limits: limits)
+                try extractor.extract(into: folder) { Self.isJournalMember($0) ? limits.maximumFileSize : nil }
+                let journal = try Self.journalFile(in: Self.singleFolder(in: folder) ?? folder, original: url)
+                let wanted = try Self.referencedMedia(in: journal)
+                try extractor.extract(into: folder) { Self.isMediaMember($0, of: wanted) ? limits.maximumFileSize : nil }
+            } catch let error as InteropError {
+                try? FileManager.default.removeItem(at: folder)
+                throw error
             } catch let error as BundleError {
                 try? FileManager.default.removeItem(at: folder)
                 throw .archive(error)
@@ -49,7 +99,7 @@ final class DayOneReader: EntrySource {
             extraction = folder
             root = Self.singleFolder(in: folder) ?? folder
         case .other:
-            throw .unreadable(url, reason: "it is neither a folder nor a file")
+            throw .notARegularFile(url)
         }
         extractionFolder = extraction
         do {
@@ -127,7 +177,9 @@ final class DayOneReader: EntrySource {
             }
             let path = "\(folder)/\(name)"
             let location = root.appendingPathComponent(folder).appendingPathComponent(name)
-            guard BundlePath.kind(of: location) == .regularFile else {
+            // Every component inside the export, the media folder too, is reached without a link.
+            guard BundlePath.kind(of: root.appendingPathComponent(folder)) == .directory,
+                  BundlePath.kind(of: location) == .regularFile else {
                 throw .mediumRejected(file: url, entry: number, path: path,
                                       reason: "it is a link or another non-regular file")
             }

@@ -45,8 +45,9 @@ extension Diary {
         case .json:
             return try DiaryJSONReader(at: url)
         case .jrnl:
-            guard BundlePath.exists(url) else { throw .fileNotFound(url) }
-            let head = (try? FileHandle(forReadingFrom: url).read(upToCount: 512)) ?? nil
+            // Opened without blocking and only as a regular file: a FIFO is refused, not waited on.
+            let file = FileHandle(fileDescriptor: try InputFile.open(url), closeOnDealloc: true)
+            let head = (try? file.read(upToCount: 512)) ?? nil
             let first = head?.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
             if first == UInt8(ascii: "{") { return try JrnlJSONReader(fileAt: url, timeZone: timeZone) }
             return try JrnlTextReader(fileAt: url, timeZone: timeZone)

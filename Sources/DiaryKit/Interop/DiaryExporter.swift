@@ -18,14 +18,14 @@ struct DiaryExporter {
 
     /// Where `medium` is written, relative to the export folder.
     static func mediaPath(of medium: MediumRecord) -> String {
-        let ext = MediaFileName.defaultExtension(for: medium.mimeType)
-            ?? URL(fileURLWithPath: medium.fileName).pathExtension.filter { $0.isLetter || $0.isNumber }
+        // From the content's MIME type only: a stored name's `.html` never reaches the export.
+        let ext = MediaFileName.defaultExtension(for: medium.mimeType) ?? ""
         return "\(mediaFolder)/\(medium.sha256)" + (ext.isEmpty ? "" : ".\(ext)")
     }
 
-    /// Creates the export folder, which must be new or empty.
+    /// Checks that the export's destination is new or an empty folder.
     /// - Throws: ``InteropError/io(_:reason:)``.
-    func prepareFolder() throws(InteropError) {
+    static func checkDestination(_ directory: URL) throws(InteropError) {
         if BundlePath.exists(directory) {
             guard BundlePath.kind(of: directory) == .directory else {
                 throw .io(directory, reason: "it is a file; export into a new or empty folder")
@@ -35,6 +35,12 @@ struct DiaryExporter {
                 throw .io(directory, reason: "the folder is not empty; export into a new or empty folder")
             }
         }
+    }
+
+    /// Creates the export folder, which must be new or empty.
+    /// - Throws: ``InteropError/io(_:reason:)``.
+    func prepareFolder() throws(InteropError) {
+        try Self.checkDestination(directory)
         do {
             try FileManager.default.createDirectory(at: directory.appendingPathComponent(Self.mediaFolder),
                                                     withIntermediateDirectories: true)

@@ -7,6 +7,8 @@ import Foundation
 public enum InteropError: Error, Sendable, Hashable {
     /// The file or folder to import does not exist.
     case fileNotFound(URL)
+    /// The path names a FIFO, a device or a socket, which an import never waits on.
+    case notARegularFile(URL)
     /// The file exists but cannot be read.
     case unreadable(URL, reason: String)
     /// The file is not in the format expected; `entry` is nil when the problem is outside
@@ -25,7 +27,7 @@ public enum InteropError: Error, Sendable, Hashable {
     /// missing input, I/O); its raw value is the command line's exit status.
     public var category: BundleError.Category {
         switch self {
-        case .fileNotFound: .missingInput
+        case .fileNotFound, .notARegularFile: .missingInput
         case .unreadable, .io: .ioError
         case .malformed, .missingMedium, .mediumRejected: .dataError
         case .archive(let error): error.category
@@ -40,6 +42,8 @@ extension InteropError: CustomStringConvertible {
         switch self {
         case .fileNotFound(let url):
             "\(url.path): no such file or folder"
+        case .notARegularFile(let url):
+            "\(url.path): not a regular file or folder (a pipe, a device or a socket)"
         case .unreadable(let url, let reason):
             "\(url.path): cannot be read: \(reason)"
         case .malformed(let url, let entry?, let reason):

@@ -1,3 +1,4 @@
+import Glibc
 import Foundation
 
 /// Reads a text file line by line in 64 KiB chunks, so memory stays flat for any size: a
@@ -27,40 +28,18 @@ final class LineReader {
     private var searched = 0
     private var atEnd = false
 
-    /// Opens `url`: a regular file or a pipe.
-    /// - Throws: ``InteropError/fileNotFound(_:)``, ``InteropError/unreadable(_:reason:)`` (also
-    ///   for a folder or a device such as `/dev/zero`, which would never end).
+    /// Opens `url`, a regular file (never blocking on a FIFO; a folder or a device such as
+    /// `/dev/zero`, which would never end, is refused).
+    /// - Throws: ``InteropError/fileNotFound(_:)``, ``InteropError/unreadable(_:reason:)``,
+    ///   ``InteropError/notARegularFile(_:)``.
     init(fileAt url: URL, maximumLineBytes: Int) throws(InteropError) {
         self.url = url
         self.maximumLineBytes = maximumLineBytes
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { throw .fileNotFound(url) }
-        // Opening a folder fails later with a raw NSError description; say what to give instead.
-        guard !isFolder.boolValue else { throw .unreadable(url, reason: "it is a folder; give the export file itself") }
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-        } catch {
-            throw .unreadable(url, reason: Diary.reason(of: error))
-        }
-        // The file as opened, not the path looked at before.
+        let descriptor = try InputFile.open(url)
         var status = stat()
-        guard fstat(handle.fileDescriptor, &status) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? handle.close()
-            throw .unreadable(url, reason: reason)
-        }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG:
-            byteCount = Int64(status.st_size)
-        case S_IFCHR, S_IFBLK:
-            try? handle.close()
-            throw .unreadable(url, reason: "it is a device, not a file")
-        case S_IFDIR:
-            try? handle.close()
-            throw .unreadable(url, reason: "it is a folder; give the export file itself")
-        default:
-            byteCount = 0
-        }
+        fstat(descriptor, &status)
+        byteCount = Int64(status.st_size)
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
     deinit { try? handle.close() }

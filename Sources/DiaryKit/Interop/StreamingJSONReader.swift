@@ -31,7 +31,13 @@ final class StreamingJSONReader {
     private var elementsRead = 0
     private var arrayClosed = false
     private var scratch: [UInt8] = []
+    /// Whether an object that names one key twice is a syntax error (JSON parsers disagree
+    /// on which value wins, so a manifest may not do it).
+    var rejectsDuplicateKeys = false
 
+    /// The longest string a document may hold: an entry's text at most
+    /// (``EntryLimits/maximumTextByteCount``), refused while it is read.
+    static let maximumStringByteCount = EntryLimits.maximumTextByteCount
     /// How deeply arrays and objects may nest inside one element.
     static let maximumDepth = 256
     /// Bytes read from the file at a time.
@@ -41,17 +47,9 @@ final class StreamingJSONReader {
     /// - Throws: ``InteropError/fileNotFound(_:)``, ``InteropError/unreadable(_:reason:)``.
     init(fileAt url: URL) throws(InteropError) {
         self.url = url
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { throw .fileNotFound(url) }
-            throw .unreadable(url, reason: String(cString: strerror(errno)))
-        }
+        let descriptor = try InputFile.open(url)
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
-            let folder = status.st_mode & S_IFMT == S_IFDIR
-            throw .unreadable(url, reason: folder ? "it is a folder; give the export file itself" : "it is not a regular file")
-        }
+        fstat(descriptor, &status)
         self.descriptor = descriptor
         byteCount = Int64(status.st_size)
         buffer = .allocate(capacity: Self.chunkSize)
@@ -97,6 +95,20 @@ final class StreamingJSONReader {
                     return
                 }
                 _ = try readValue(depth: 0, keep: false)
+            }
+        }
+    }
+
+    /// Reads and checks the whole document, one value followed by nothing but whitespace.
+    /// - Throws: ``InteropError/malformed(file:entry:reason:)`` for a syntax error.
+    func checkDocument() throws(InteropError) {
+        try syntax {
+            try skipByteOrderMark()
+            try skipWhitespace()
+            _ = try readValue(depth: 0, keep: false)
+            try skipWhitespace()
+            if let byte = try peek() {
+                throw JSONSyntaxError(line: line, message: "unexpected \(Self.describe(byte)) after the document")
             }
         }
     }
@@ -173,6 +185,7 @@ final class StreamingJSONReader {
 
     private func readObject(depth: Int, keep: Bool) throws -> JSONNode {
         var members: [String: JSONNode] = [:]
+        var names = Set<String>()
         try skipWhitespace()
         if try peek() == UInt8(ascii: "}") { position += 1; return .object(members) }
         while true {
@@ -181,6 +194,9 @@ final class StreamingJSONReader {
                 throw JSONSyntaxError(line: line, message: "expected a member name in quotes")
             }
             let name = try readString()
+            if rejectsDuplicateKeys, !names.insert(name).inserted {
+                throw JSONSyntaxError(line: line, message: "the key \"\(name.prefix(80))\" appears twice in one object")
+            }
             try skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after a member name")
             try skipWhitespace()
@@ -228,6 +244,10 @@ final class StreamingJSONReader {
                 position += 1
             }
             scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<position]))
+            if scratch.count > Self.maximumStringByteCount {
+                throw JSONSyntaxError(line: line, message: "a string is longer than the limit of "
+                    + EntryLimits.describe(bytes: Int64(Self.maximumStringByteCount)) + " (an entry's text at most)")
+            }
             guard position < filled else { continue }
             let byte = buffer[position]
             position += 1

@@ -1,0 +1,29 @@
+import Glibc
+import Foundation
+
+/// Opening a file a user names as input: without blocking (a FIFO or a terminal would
+/// otherwise hang `open` or the first `read` forever), and only when it is a regular file.
+enum InputFile {
+    /// Opens `url` read-only; the descriptor is the caller's to close.
+    /// - Throws: ``InteropError/fileNotFound(_:)`` when nothing is there;
+    ///   ``InteropError/notARegularFile(_:)`` for a FIFO, a device or a socket;
+    ///   ``InteropError/unreadable(_:reason:)`` for a folder or a failed open.
+    static func open(_ url: URL) throws(InteropError) -> Int32 {
+        let descriptor = Glibc.open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { throw .fileNotFound(url) }
+            throw .unreadable(url, reason: String(cString: strerror(errno)))
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            Glibc.close(descriptor)
+            if status.st_mode & S_IFMT == S_IFDIR {
+                throw .unreadable(url, reason: "it is a folder; give the export file itself")
+            }
+            throw .notARegularFile(url)
+        }
+        // Reads of a regular file never block; clear the flag all the same.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
+    }
+}
