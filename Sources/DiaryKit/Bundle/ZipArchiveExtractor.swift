@@ -102,7 +102,8 @@ struct ZipArchiveExtractor {
         }
         let file: BundleFile
         do {
-            file = try BundleFile.create(target)
+            // Unpacked into a private temporary folder, and private too.
+            file = try BundleFile.create(target, mode: 0o600)
         } catch {
             if BundlePath.exists(target) {
                 throw .unsafeArchiveEntry(bundle: archiveURL, entry: member,
