@@ -11,7 +11,7 @@ extension CommandContext {
         let diary = try Diary(directory: storeDirectory, forReading: forReading)
         if !diary.tightenedPaths.isEmpty {
             writeErrorLine("diary: the store at \(diary.directory.path) was open to other accounts; made it private "
-                + "(folders 0700, files 0600: \(QuantityText.count(diary.tightenedPaths.count, "item")) changed)")
+                + "(folders 0700, files 0600, media 0400; \(QuantityText.count(diary.tightenedPaths.count, "item")) changed)")
         }
         return diary
     }
