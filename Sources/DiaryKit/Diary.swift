@@ -40,6 +40,10 @@ public final class Diary: Sendable {
 
     /// The database's file name inside the diary folder.
     public static let databaseName = "Diary.sqlite"
+    /// What the store keeps in its folder: the database, its journals and the blob folder
+    /// (what opening for writing makes private; anything else in the folder is left alone).
+    static let storeEntryNames = [databaseName, databaseName + "-wal", databaseName + "-shm",
+                                  databaseName + "-journal", "Diary.blobs"]
 
     /// Opens the diary in `directory`, creating the folder and an empty diary when missing.
     ///
@@ -71,7 +75,7 @@ public final class Diary: Sendable {
             throw .invalidLocation(directory.path, reason: error.reason)
         }
         do throws(PrivateFileModesError) {
-            tightenedPaths = forReading ? [] : try PrivateFileModes.tighten(treeAt: directory.path)
+            tightenedPaths = forReading ? [] : try PrivateFileModes.tighten(folderAt: directory.path, entries: Self.storeEntryNames)
         } catch {
             throw .io(path: error.path, reason: error.reason)
         }

@@ -113,6 +113,10 @@ import Testing
             let loose = Self.isFolder(path) ? 0o755 : path.contains("/Diary.blobs/") ? 0o444 : 0o644
             #expect(chmod(path, mode_t(loose)) == 0)
         }
+        // Something of the user's beside the store: not the store's to change.
+        let notes = store.url.appendingPathComponent("notes.txt")
+        try Data("mine".utf8).write(to: notes)
+        #expect(chmod(notes.path, 0o644) == 0)
         let before = try store.snapshot()
         let read = try store.succeed(["list"])
         #expect(read.stderr == "")
@@ -123,6 +127,8 @@ import Testing
         #expect(written.stderr.hasPrefix("diary: the store at \(store.url.path) was open to other accounts; made it private"),
                 "\(written)")
         #expect(written.stderr.split(separator: "\n").count == 1)
+        #expect(try Self.mode(notes.path) == 0o644)
+        try FileManager.default.removeItem(at: notes)
         try Self.expectPrivate(store.url)
         #expect(try store.succeed(["new", "--text", "Again"]).stderr == "")
     }

@@ -66,44 +66,49 @@ package enum PrivateFileModes {
         }
     }
 
-    /// Takes every permission of the group and others from the folder at `path` and from
-    /// everything under it, when the folder or an entry directly in it is open to others (a
-    /// store made by an earlier version, or one loosened by hand); a store whose folder and
-    /// top entries are private is left alone without walking its media. Symbolic links are
-    /// neither followed nor changed.
+    /// Takes every permission of the group and others from the folder at `path`, from its
+    /// entries named `entries` and from everything under those that are folders, when the
+    /// folder or one of those entries is open to others (a store made by an earlier version,
+    /// or one loosened by hand). A store whose folder and named entries are private is left
+    /// alone without walking its media; anything else in the folder is never touched (a
+    /// store may live in a folder that holds other things). Symbolic links are neither
+    /// followed nor changed.
     ///
     /// - Returns: the paths whose modes were changed, empty when all was private.
     /// - Throws: ``PrivateFileModesError`` naming the first path that could not be changed.
-    package static func tighten(treeAt path: String) throws(PrivateFileModesError) -> [String] {
+    package static func tighten(folderAt path: String, entries: [String]) throws(PrivateFileModesError) -> [String] {
         do throws(SystemCallError) {
             guard let root = try FileSystem.status(ofPath: path), isDirectory(root) else { return [] }
-            let names = try FileSystem.entries(ofDirectory: path) ?? []
-            var loose = root.st_mode & openToOthers != 0
-            for name in names where !loose {
-                if let info = try FileSystem.status(ofPath: path + "/" + name), isLoose(info) { loose = true }
+            var found: [(String, stat)] = []
+            for name in entries {
+                if let info = try FileSystem.status(ofPath: path + "/" + name) { found.append((path + "/" + name, info)) }
             }
-            guard loose else { return [] }
+            guard isLoose(root) || found.contains(where: { isLoose($0.1) }) else { return [] }
             var changed: [String] = []
-            try tighten(path, status: root, changed: &changed)
+            try tighten(path, status: root, recursively: false, changed: &changed)
+            for (entry, info) in found {
+                try tighten(entry, status: info, recursively: true, changed: &changed)
+            }
             return changed
         } catch {
             throw PrivateFileModesError(path: path, reason: error.description)
         }
     }
 
-    /// Tightens `path` (whose `lstat` is `info`) and, for a folder, everything in it.
-    private static func tighten(_ path: String, status info: stat, changed: inout [String]) throws(SystemCallError) {
+    /// Tightens `path` (whose `lstat` is `info`) and, for a folder when `recursively`, everything in it.
+    private static func tighten(_ path: String, status info: stat, recursively: Bool,
+                                changed: inout [String]) throws(SystemCallError) {
         guard isDirectory(info) || FileSystem.isRegularFile(info) else { return }
         if info.st_mode & openToOthers != 0 {
             let mode = info.st_mode & 0o7777 & ~openToOthers
             _ = try SystemCallError.retryingOnInterrupt("chmod") { chmod(path, mode) }
             changed.append(path)
         }
-        guard isDirectory(info) else { return }
+        guard recursively, isDirectory(info) else { return }
         for name in try FileSystem.entries(ofDirectory: path) ?? [] {
             let child = path + "/" + name
             if let childInfo = try FileSystem.status(ofPath: child) {
-                try tighten(child, status: childInfo, changed: &changed)
+                try tighten(child, status: childInfo, recursively: true, changed: &changed)
             }
         }
     }
