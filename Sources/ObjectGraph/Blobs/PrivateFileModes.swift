@@ -55,12 +55,14 @@ package enum PrivateFileModes {
     /// engine that keeps an existing file's mode, and gives its journals the same, starts from
     /// a private file); leaves an existing file as it is.
     ///
-    /// - Throws: ``PrivateFileModesError`` when the file cannot be created.
+    /// - Throws: ``PrivateFileModesError`` when the file cannot be created for another reason
+    ///   than its being there or the folder being closed to writing.
     package static func createFileIfMissing(atPath path: String) throws(PrivateFileModesError) {
         do throws(SystemCallError) {
             _ = try FileDescriptor(path: path, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: Self.file)
-        } catch where error.code == EEXIST {
-            // There already (perhaps read-only, or a link): the engine's own open deals with it.
+        } catch where [EEXIST, EACCES, EPERM, EROFS].contains(error.code) {
+            // There already (perhaps read-only, or a link), or not ours to create here: the
+            // engine's own open deals with it and reports what it finds.
         } catch {
             throw PrivateFileModesError(path: path, reason: error.description)
         }
