@@ -26,6 +26,10 @@ public final class Diary: Sendable {
     let blobStore: BlobStore
     /// Validates and describes media.
     let inspector: MediaInspector
+    /// The files and folders of the store whose modes opening it for writing took from other
+    /// accounts (a store made by an earlier version, or loosened by hand); empty when it was
+    /// private already or opened for reading.
+    public let tightenedPaths: [String]
 
     /// How much of the database a reading process maps (256 MiB).
     static let readingMemoryMapSize = 256 << 20
@@ -36,8 +40,16 @@ public final class Diary: Sendable {
 
     /// The database's file name inside the diary folder.
     public static let databaseName = "Diary.sqlite"
+    /// What the store keeps in its folder: the database, its journals and the blob folder
+    /// (what opening for writing makes private; anything else in the folder is left alone).
+    static let storeEntryNames = [databaseName, databaseName + "-wal", databaseName + "-shm",
+                                  databaseName + "-journal", "Diary.blobs"]
 
     /// Opens the diary in `directory`, creating the folder and an empty diary when missing.
+    ///
+    /// The folder and any folders made above it are 0700, every file in it 0600 (media 0400),
+    /// whatever the umask. Opened for writing, a store open to other accounts is made private
+    /// first (see ``tightenedPaths``).
     ///
     /// - Parameters:
     ///   - busyTimeout: how long to wait for another process's write lock, in seconds.
@@ -57,10 +69,15 @@ public final class Diary: Sendable {
         if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), !isFolder.boolValue {
             throw .invalidLocation(directory.path, reason: "it is a file, not a folder")
         }
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        do throws(PrivateFileModesError) {
+            try PrivateFileModes.createDirectories(atPath: directory.path)
         } catch {
-            throw .invalidLocation(directory.path, reason: Self.reason(of: error))
+            throw .invalidLocation(directory.path, reason: error.reason)
+        }
+        do throws(PrivateFileModesError) {
+            tightenedPaths = forReading ? [] : try PrivateFileModes.tighten(folderAt: directory.path, entries: Self.storeEntryNames)
+        } catch {
+            throw .io(path: error.path, reason: error.reason)
         }
         self.directory = directory
         databaseURL = directory.appending(component: Self.databaseName, directoryHint: .notDirectory)

@@ -88,3 +88,37 @@ import Testing
         #expect("abc".truncated(toColumns: 0) == "")
     }
 }
+
+@Suite struct TerminalEscaperTests {
+    let on = TerminalEscaper(isEnabled: true)
+
+    @Test func controlAndBidiCharactersBecomeVisibleEscapes() {
+        #expect(on.escaped("a\u{1B}[2Jb") == #"a\u{1B}[2Jb"#)
+        #expect(on.escaped("\u{0}\u{7}\u{7F}\u{80}\u{9B}\u{9F}") == #"\u{0}\u{7}\u{7F}\u{80}\u{9B}\u{9F}"#)
+        #expect(on.escaped("\u{202A}\u{202E}\u{2066}\u{2069}") == #"\u{202A}\u{202E}\u{2066}\u{2069}"#)
+        #expect(on.escaped("lone\rCR") == #"lone\u{D}CR"#)
+    }
+
+    @Test func newlinesTabsAndOrdinaryTextStayAsTheyAre() {
+        for text in ["Beach day", "line\nnext\ttab", "crlf\r\nnext", "Käse 東京 🌊 \u{A0}\u{2029}\u{202F}\u{2065}\u{206A}", ""] {
+            #expect(on.escaped(text) == text)
+        }
+    }
+
+    @Test func offLeavesEverythingAsItIs() {
+        #expect(TerminalEscaper(isEnabled: false).escaped("a\u{1B}[2J\u{202E}") == "a\u{1B}[2J\u{202E}")
+    }
+
+    @Test func escapingFollowsEachStreamBeingATerminal() {
+        let terminal = Terminal(standardOutput: MemoryOutputWriter(), standardError: MemoryOutputWriter(),
+                                isStandardOutputTerminal: true, isStandardErrorTerminal: false, colorAllowed: false)
+        #expect(terminal.outputEscaper.isEnabled)
+        #expect(!terminal.errorEscaper.isEnabled)
+    }
+
+    @Test func progressLinesEscapeFileNames() {
+        let errors = MemoryOutputWriter()
+        ProgressReporter(writer: errors, isEnabled: true, width: nil).update(completed: 1, total: 1, "importing a\u{1B}[2J.jpg")
+        #expect(errors.text == "\r[1/1] importing a\\u{1B}[2J.jpg\u{1B}[K")
+    }
+}

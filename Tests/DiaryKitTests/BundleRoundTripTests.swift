@@ -81,6 +81,24 @@ import Testing
         #expect(folder.listing(temporary).isEmpty)
     }
 
+    @Test func aZipIsUnpackedIntoAPrivateFolderOfPrivateFiles() throws {
+        let folder = try TemporaryFolder()
+        let temporary = try folder.folder("tmp")
+        let bundle = try BundleWriter(timeZone: testTimeZone)
+            .write(try TestEntries.beachDay(in: folder), to: try folder.folder("out"), format: .zip)
+        let imported = try BundleReader(temporaryDirectory: temporary) { _, _ in }.read(bundle)
+        defer { imported.cleanUp() }
+        let unpacked = try #require(imported.extractionFolder)
+        let paths = [unpacked.path] + (FileManager.default.subpaths(atPath: unpacked.path) ?? []).map { unpacked.path + "/" + $0 }
+        #expect(paths.count > 3)
+        for path in paths {
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+            #expect(mode == (isFolder.boolValue ? 0o700 : 0o600), "\(path)")
+        }
+    }
+
     @Test func entryWithoutTextOrMediaRoundTrips() throws {
         let folder = try TemporaryFolder()
         let entry = EntrySnapshot(uuid: UUID(), creationTime: Date(timeIntervalSince1970: 0),

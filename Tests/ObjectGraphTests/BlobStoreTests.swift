@@ -38,17 +38,23 @@ import Testing
         #expect(staged.byteCount == 3)
         #expect(staged.temporaryURL.deletingLastPathComponent().lastPathComponent == ".staging")
         #expect(FileManager.default.fileExists(atPath: staged.temporaryURL.path))
+        #expect(try FileManager.default.attributesOfItem(atPath: staged.temporaryURL.path)[.posixPermissions] as? Int == 0o400)
         #expect(!store.contains(sha256: Self.abcHash))
     }
 
-    @Test func commitPlacesTheFileAtShardedPathReadOnly() throws {
+    @Test func commitPlacesTheFileAtShardedPathReadableByItsOwnerAlone() throws {
         let reference = try store.commit(try store.stage(data: Data("abc".utf8)))
         #expect(reference == BlobReference(sha256: Self.abcHash, byteCount: 3))
         let expected = store.directory.appending(path: "ba/78/\(Self.abcHash)")
         #expect(store.url(for: reference).path == expected.path)
         #expect(FileManager.default.fileExists(atPath: expected.path))
         let mode = try FileManager.default.attributesOfItem(atPath: expected.path)[.posixPermissions] as? Int
-        #expect(mode == 0o444)
+        #expect(mode == 0o400)
+        for folder in [store.directory, store.directory.appending(path: "ba"), store.directory.appending(path: "ba/78"),
+                       store.directory.appending(path: ".staging")] {
+            #expect(try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int == 0o700,
+                    "\(folder.path)")
+        }
         #expect(store.contains(sha256: Self.abcHash))
         #expect(try stagingContents().isEmpty)
         #expect(try store.data(for: reference) == Data("abc".utf8))

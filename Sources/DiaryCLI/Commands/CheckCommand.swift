@@ -29,7 +29,8 @@ struct CheckCommand: ParsableCommand {
         if json {
             context.writeJSON(report.json)
         } else {
-            context.write(report.humanText(store: diary.directory.path, repaired: repair))
+            context.write(context.terminal.outputEscaper.escaped(report.humanText(store: diary.directory.path,
+                                                                                  repaired: repair)))
         }
         if !report.isHealthy {
             let count = report.integrityProblems.count + report.blobProblems.count

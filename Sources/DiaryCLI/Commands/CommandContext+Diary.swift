@@ -4,9 +4,16 @@ import Foundation
 extension CommandContext {
     /// Opens (creating on first use) the diary in ``storeDirectory``; `forReading` for a
     /// command that only reads it (see ``Diary/init(directory:busyTimeout:mediaLimits:forReading:)``).
+    /// When opening for writing made a store that other accounts could read private, says so
+    /// in one line on stderr.
     /// - Throws: ``DiaryError`` when the folder cannot be used or the store is damaged or busy.
     func openDiary(forReading: Bool = false) throws(DiaryError) -> Diary {
-        try Diary(directory: storeDirectory, forReading: forReading)
+        let diary = try Diary(directory: storeDirectory, forReading: forReading)
+        if !diary.tightenedPaths.isEmpty {
+            writeErrorLine("diary: the store at \(diary.directory.path) was open to other accounts; made it private "
+                + "(folders 0700, files 0600, media 0400; \(QuantityText.count(diary.tightenedPaths.count, "item")) changed)")
+        }
+        return diary
     }
 
     /// A listing in this context's time zone.

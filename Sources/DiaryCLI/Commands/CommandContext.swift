@@ -42,24 +42,28 @@ public struct CommandContext: Sendable {
     /// The time zone times are shown in.
     public var timeZone: TimeZone { argumentContext.calendar.timeZone }
 
-    /// Writes text to stdout as it is.
+    /// Writes formatted text to stdout as it is: output whose formatter already escaped the
+    /// stored text in it (``EntryFormatter``, the month grid) and may carry colour.
     public func write(_ text: String) {
         terminal.standardOutput.write(text)
     }
 
-    /// Writes one line to stdout.
+    /// Writes one line of plain text to stdout, escaping on a terminal whatever in it could
+    /// control the terminal (``TerminalEscaper``): a line may name a path or a typed value.
     public func writeLine(_ line: String = "") {
-        terminal.standardOutput.write(line + "\n")
+        terminal.standardOutput.write(terminal.outputEscaper.escaped(line) + "\n")
     }
 
-    /// Writes one line to stderr, e.g. a warning or "Empty text; no entry was created."
+    /// Writes one line of plain text to stderr, e.g. a warning or "Empty text; no entry was
+    /// created.", escaped on a terminal as ``writeLine(_:)`` does.
     public func writeErrorLine(_ line: String) {
-        terminal.standardError.write(line + "\n")
+        terminal.standardError.write(terminal.errorEscaper.escaped(line) + "\n")
     }
 
-    /// Writes a JSON document (pretty-printed) and a newline to stdout.
+    /// Writes a JSON document (pretty-printed) and a newline to stdout. JSON escapes every
+    /// control and bidi character itself (``JSONStringLiteral``).
     public func writeJSON(_ value: JSONValue) {
-        writeLine(JSONWriter(pretty: true).string(from: value))
+        write(JSONWriter(pretty: true).string(from: value) + "\n")
     }
 
     /// The editor launcher for this environment.

@@ -32,12 +32,12 @@ struct TagsCommand: ParsableCommand {
             return
         }
         let style = context.terminal.outputStyle
-        let nameWidth = tags.map { $0.name.terminalColumns + 1 }.max() ?? 0
-        for tag in tags {
-            let label = "#" + tag.name
+        let labels = tags.map { context.terminal.outputEscaper.escaped("#" + $0.name) }
+        let nameWidth = labels.map(\.terminalColumns).max() ?? 0
+        for (tag, label) in zip(tags, labels) {
             let padding = String(repeating: " ", count: nameWidth - label.terminalColumns)
-            context.writeLine(style.cyan(label) + padding + "  "
-                + QuantityText.count(tag.count, "entry", plural: "entries"))
+            context.write(style.cyan(label) + padding + "  "
+                + QuantityText.count(tag.count, "entry", plural: "entries") + "\n")
         }
     }
 }

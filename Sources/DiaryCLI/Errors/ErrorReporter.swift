@@ -8,7 +8,8 @@ import Foundation
 ///   ``CLIReportableError``: `diary: <message>`; its own exit code.
 /// - Anything else: `diary: <description>`; exit 70.
 ///
-/// Everything goes to stderr as plain lines; there is never a stack trace.
+/// Everything goes to stderr as plain lines; there is never a stack trace. On a terminal,
+/// what a message quotes (a file name, a typed value) is escaped by ``TerminalEscaper``.
 struct ErrorReporter {
     /// The program's name, the prefix of every message: `diary`.
     let programName: String
@@ -27,16 +28,17 @@ struct ErrorReporter {
     func report(_ error: any Error, usage: UsageContext) -> ExitCode {
         terminal.standardOutput.flush()
         let style = terminal.errorStyle
+        let escaper = terminal.errorEscaper
         if let usageError = error as? UsageError {
-            var lines = [style.apply(.bold, .red, to: "Error:") + " " + usageError.message]
-            if let hint = usageError.hint { lines.append("Hint: " + hint) }
+            var lines = [style.apply(.bold, .red, to: "Error:") + " " + escaper.escaped(usageError.message)]
+            if let hint = usageError.hint { lines.append("Hint: " + escaper.escaped(hint)) }
             lines.append("Usage: " + usage.usageLine)
             lines.append("  See '\(usage.helpCommand)' for more information.")
             terminal.standardError.write(lines.joined(separator: "\n") + "\n")
             return .usage
         }
         let (message, code) = Self.messageAndCode(for: error)
-        terminal.standardError.write(programName + ": " + message + "\n")
+        terminal.standardError.write(programName + ": " + escaper.escaped(message) + "\n")
         return code
     }
 

@@ -38,6 +38,7 @@ public struct EditorLauncher: Sendable {
 
     /// Opens the editor on a new file containing `initialText`, waits for it to exit,
     /// and gives back what was saved; the file and its directory are removed afterwards.
+    /// The directory is 0700 and the file 0600 whatever the umask: a diary entry is private.
     /// - Parameter fileName: the file's name, whose extension picks the editor's syntax mode.
     /// - Throws: ``TextInputError`` when the file cannot be written or read, the editor
     ///   cannot be started or exits unsuccessfully, or the text is not UTF-8.
@@ -47,7 +48,7 @@ public struct EditorLauncher: Sendable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
-            try Data(initialText.utf8).write(to: file)
+            try Self.writePrivateFile(initialText, at: file.path)
         } catch {
             throw .temporaryFile(path: file.path, reason: error.localizedDescription)
         }
@@ -73,6 +74,25 @@ public struct EditorLauncher: Sendable {
             throw .notUTF8(source: "the editor")
         }
         return TextInputOutcome(raw: text)
+    }
+
+    /// Creates the file at `path` (nothing may be there, not even a link) with mode 0600 and
+    /// writes `text` into it.
+    /// - Throws: `POSIXError` when the file cannot be created or written.
+    private static func writePrivateFile(_ text: String, at path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        guard fchmod(descriptor, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            bytes = bytes.dropFirst(written)
+        }
     }
 
     /// Spawns the program with these arguments and waits for it.

@@ -4,7 +4,9 @@ import Foundation
 /// Entries as people read them: listings with one heading per local day and one line
 /// per entry (`#42  14:03  Beach day…  [2 photos, 1 recording] #travel`), and the full
 /// view of `diary show`. Colour comes from ``TextStyler`` (off unless stdout is a
-/// terminal and `NO_COLOR` is unset); lines are cut to `width` when one is given.
+/// terminal and `NO_COLOR` is unset); lines are cut to `width` when one is given. Stored
+/// text, tags and file names go through ``TerminalEscaper`` (on when stdout is a terminal)
+/// before they are measured, cut or styled.
 struct EntryFormatter {
     /// The zone times and days are shown in.
     let timeZone: TimeZone
@@ -12,18 +14,27 @@ struct EntryFormatter {
     let style: TextStyler
     /// The terminal's width to cut entry lines to; nil leaves them whole.
     let width: Int?
+    /// Visible escapes for what stored text could do to a terminal, or none.
+    let escaper: TerminalEscaper
 
-    /// Makes a formatter from its parts.
-    init(timeZone: TimeZone, style: TextStyler, width: Int?) {
+    /// Makes a formatter from its parts; by default stored text is shown as it is.
+    init(timeZone: TimeZone, style: TextStyler, width: Int?, escaper: TerminalEscaper = TerminalEscaper(isEnabled: false)) {
         self.timeZone = timeZone
         self.style = style
         self.width = width
+        self.escaper = escaper
     }
 
     /// Makes a formatter for what `context` writes to.
     init(context: CommandContext) {
         self.init(timeZone: context.timeZone, style: context.terminal.outputStyle,
-                  width: context.terminal.isStandardOutputTerminal ? context.terminal.width : nil)
+                  width: context.terminal.isStandardOutputTerminal ? context.terminal.width : nil,
+                  escaper: context.terminal.outputEscaper)
+    }
+
+    /// The tags as `#a #b`, escaped.
+    private func tagList(_ tags: [String]) -> String {
+        tags.map { "#" + escaper.escaped($0) }.joined(separator: " ")
     }
 
     private var dates: LocalDateText { LocalDateText(timeZone: timeZone) }
@@ -79,8 +90,8 @@ struct EntryFormatter {
         let star = entry.starred ? "★ " : ""
         let media = QuantityText.mediaSummary(entry.media)
         let mediaPart = media.isEmpty ? "" : "  [\(media)]"
-        let tagPart = entry.tags.isEmpty ? "" : "  " + entry.tags.map { "#" + $0 }.joined(separator: " ")
-        var summary = Self.firstLine(of: entry.text) ?? ""
+        let tagPart = entry.tags.isEmpty ? "" : "  " + tagList(entry.tags)
+        var summary = escaper.escaped(Self.firstLine(of: entry.text) ?? "")
         if let width {
             let fixed = number.count + 2 + time.count + 2 + star.terminalColumns
                 + mediaPart.terminalColumns + tagPart.terminalColumns
@@ -107,22 +118,23 @@ struct EntryFormatter {
         var lines = [style.bold("#\(entry.id)") + "  " + dates.dayAndTime(of: entry.creationTime)
             + (entry.starred ? "  " + style.yellow("★ starred") : "")]
         if !entry.tags.isEmpty {
-            lines.append("Tags:     " + style.cyan(entry.tags.map { "#" + $0 }.joined(separator: " ")))
+            lines.append("Tags:     " + style.cyan(tagList(entry.tags)))
         }
         lines.append("Updated:  " + dates.dayAndTime(of: entry.updateTime))
         lines.append("UUID:     " + entry.uuid.uuidString.lowercased())
         lines.append("")
-        lines.append(entry.text ?? style.dim("(no text)"))
+        lines.append(entry.text.map(escaper.escaped) ?? style.dim("(no text)"))
         if !entry.media.isEmpty {
             lines.append("")
             lines.append(style.bold("Media:"))
-            let nameWidth = entry.media.map(\.originalFileName.terminalColumns).max() ?? 0
+            let names = entry.media.map { escaper.escaped($0.originalFileName) }
+            let nameWidth = names.map(\.terminalColumns).max() ?? 0
             let sizes = entry.media.map { QuantityText.byteCount($0.byteCount) }
             let sizeWidth = sizes.map(\.count).max() ?? 0
-            for (medium, size) in zip(entry.media, sizes) {
+            for ((medium, name), size) in zip(zip(entry.media, names), sizes) {
                 let kind = medium.kind == .image ? "photo    " : "recording"
-                lines.append("  \(medium.index)  \(kind)  " + Self.padded(medium.originalFileName, to: nameWidth) + "  "
-                    + String(repeating: " ", count: sizeWidth - size.count) + size + "  " + Self.facts(of: medium))
+                lines.append("  \(medium.index)  \(kind)  " + Self.padded(name, to: nameWidth) + "  "
+                    + String(repeating: " ", count: sizeWidth - size.count) + size + "  " + escaper.escaped(Self.facts(of: medium)))
             }
         }
         return lines.map { $0 + "\n" }.joined()

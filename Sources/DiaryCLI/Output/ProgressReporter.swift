@@ -27,7 +27,8 @@ public struct ProgressReporter: Sendable {
     /// Replaces the status line with `[completed/total] message`.
     public func update(completed: Int, total: Int, _ message: String) {
         guard isEnabled else { return }
-        var line = "[\(completed)/\(total)] \(message)"
+        // Only ever written to a terminal: a file name in the message is always escaped.
+        var line = "[\(completed)/\(total)] " + TerminalEscaper(isEnabled: true).escaped(message)
         if let width, width > 1, line.count > width - 1 {
             line = String(line.prefix(width - 2)) + "…"
         }

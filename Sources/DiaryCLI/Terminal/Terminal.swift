@@ -60,6 +60,17 @@ public struct Terminal: Sendable {
         TextStyler(isEnabled: colorAllowed && isStandardErrorTerminal)
     }
 
+    /// Escapes for stored or typed text written to stdout: on when stdout is a terminal,
+    /// whatever `NO_COLOR` says (see ``TerminalEscaper``).
+    public var outputEscaper: TerminalEscaper {
+        TerminalEscaper(isEnabled: isStandardOutputTerminal)
+    }
+
+    /// Escapes for stored or typed text written to stderr: on when stderr is a terminal.
+    public var errorEscaper: TerminalEscaper {
+        TerminalEscaper(isEnabled: isStandardErrorTerminal)
+    }
+
     /// Whether progress lines are shown: only when stderr is a terminal that can
     /// rewrite a line (not `TERM=dumb`). `NO_COLOR` does not turn them off.
     public var showsProgress: Bool {

@@ -45,10 +45,11 @@ final class BundleFile {
         return file
     }
 
-    /// Creates `url` for writing; fails when anything, even a dangling link, is there.
-    static func create(_ url: URL) throws(BundleError) -> BundleFile {
+    /// Creates `url` for writing with `mode` (less the umask: 0644 for what is shared, 0600
+    /// for a private temporary copy); fails when anything, even a dangling link, is there.
+    static func create(_ url: URL, mode: mode_t = 0o644) throws(BundleError) -> BundleFile {
         let descriptor = Glibc.open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                                    0o644)
+                                    mode)
         guard descriptor >= 0 else { throw .posix(url, "create") }
         return BundleFile(url: url, descriptor: descriptor)
     }

@@ -72,6 +72,7 @@ public struct BundleWriter: Sendable {
 
     private func writeDirectory(_ contents: Contents, at root: URL) throws(BundleError) {
         try Self.makeDirectory(root)
+        let sharedMode = try Self.withdraw(root)
         try Self.makeDirectory(root.appendingPathComponent("media"))
         for (medium, path) in zip(contents.entry.media, contents.mediaPaths) {
             let source = try Self.openSource(medium)
@@ -89,11 +90,13 @@ public struct BundleWriter: Sendable {
             try file.synchronize()
             try file.close()
         }
+        try Self.setMode(sharedMode, of: root)
         try BundleFile.openDirectory(root).synchronize()
     }
 
     private func writeZip(_ contents: Contents, at url: URL, root: String) throws(BundleError) {
         let file = try BundleFile.create(url)
+        let sharedMode = try Self.withdraw(url)
         let archive = try ZipArchiveWriter(file: file, modificationTime: contents.entry.updateTime)
         try archive.addDirectory(root)
         try archive.addFile(root + "/entry.json", contents: contents.manifest)
@@ -106,7 +109,23 @@ public struct BundleWriter: Sendable {
             try Self.check(copied, against: medium)
         }
         try archive.finish()
+        try Self.setMode(sharedMode, of: url)
         try file.close()
+    }
+
+    /// Makes the just-created bundle `url` its owner's alone while it is written (0700 or
+    /// 0600) and returns the mode it was created with (the user's umask decides it), which
+    /// the finished bundle gets back: exports are meant to be shared, their drafts are not.
+    private static func withdraw(_ url: URL) throws(BundleError) -> mode_t {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { throw .posix(url, "inspect") }
+        let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
+        try setMode(isFolder ? 0o700 : 0o600, of: url)
+        return info.st_mode & 0o7777
+    }
+
+    private static func setMode(_ mode: mode_t, of url: URL) throws(BundleError) {
+        guard chmod(url.path, mode) == 0 else { throw .posix(url, "set the permissions of") }
     }
 
     /// Renames the finished `temporary` bundle to the first free name in `directory`.

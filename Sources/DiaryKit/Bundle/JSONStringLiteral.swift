@@ -3,7 +3,10 @@
 public enum JSONStringLiteral {
     /// Appends `text` to `output` quoted: `"` and `\` escaped, control characters as `\n`,
     /// `\r`, `\t`, `\b`, `\f` or a `\u` escape of their code, as are DEL, U+2028 and U+2029
-    /// (so the text is also safe inside JavaScript); `/` and all other text are left as they are.
+    /// (so the text is also safe inside JavaScript), the C1 controls U+0080–U+009F and the bidi
+    /// embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069 (so JSON shown on a
+    /// terminal cannot control or reorder it; a parser reads the same text back); `/` and all
+    /// other text are left as they are.
     /// Throws nothing.
     public static func append(_ text: String, to output: inout String) {
         var bytes: [UInt8] = []
@@ -23,7 +26,7 @@ public enum JSONStringLiteral {
             while index < bytes.count {
                 let byte = bytes[index]
                 // Only these bytes can start a character that is escaped.
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2,
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xE2,
                       let (escape, length) = escape(in: bytes, at: index) else {
                     index += 1
                     continue
@@ -51,10 +54,16 @@ public enum JSONStringLiteral {
         case 0x08: return ("\\b", 1)
         case 0x0C: return ("\\f", 1)
         case 0x00..<0x20, 0x7F: return (unicodeEscape(UInt32(byte)), 1)
+        case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
+            // The C1 controls, U+0080–U+009F.
+            return (unicodeEscape(UInt32(bytes[index + 1])), 2)
         case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80
-            && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-            // U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR.
-            return (unicodeEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029), 3)
+            && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 || (0xAA...0xAE).contains(bytes[index + 2])):
+            // U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR, U+202A–U+202E bidi embeddings and overrides.
+            return (unicodeEscape(0x2000 + UInt32(bytes[index + 2] - 0x80)), 3)
+        case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x81 && (0xA6...0xA9).contains(bytes[index + 2]):
+            // U+2066–U+2069, the bidi isolates.
+            return (unicodeEscape(0x2040 + UInt32(bytes[index + 2] - 0x80)), 3)
         default: return nil
         }
     }

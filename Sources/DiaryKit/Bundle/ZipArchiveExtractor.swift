@@ -119,7 +119,8 @@ struct ZipArchiveExtractor {
         if let declaredSize, declaredSize > allowed { throw tooLarge(declaredSize) }
         let file: BundleFile
         do {
-            file = try BundleFile.create(target)
+            // Unpacked into a private temporary folder, and private too.
+            file = try BundleFile.create(target, mode: 0o600)
         } catch {
             if BundlePath.exists(target) {
                 throw .unsafeArchiveEntry(bundle: archiveURL, entry: member,

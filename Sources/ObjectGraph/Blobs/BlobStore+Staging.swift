@@ -110,7 +110,8 @@ extension BlobStore {
         do throws(BlobStoreError) {
             let (sha256, byteCount) = try fill(file, path)
             do throws(SystemCallError) {
-                try file.setPermissions(0o444)
+                // Its owner's alone, and read-only: a blob is never rewritten in place.
+                try file.setPermissions(PrivateFileModes.readOnlyFile)
                 try file.synchronize()
             } catch {
                 throw .writeFailed(path: path, reason: error.description)

@@ -22,17 +22,18 @@ public final class BlobStore: Sendable {
     /// The name of the folder of temporary files; it can never be taken for a blob shard.
     static let stagingFolderName = ".staging"
 
-    /// Opens the blob directory at `directory`, creating it and its staging folder if missing.
+    /// Opens the blob directory at `directory`, creating it and its staging folder if missing,
+    /// each with mode 0700.
     ///
     /// - Throws: ``BlobStoreError/directoryUnavailable(path:reason:)`` when the directory
     ///   cannot be created or is not a directory.
     public init(directory: URL) throws(BlobStoreError) {
         self.directory = directory.standardizedFileURL
         for path in [self.directory.path, stagingDirectory.path] {
-            do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            do throws(PrivateFileModesError) {
+                try PrivateFileModes.createDirectories(atPath: path)
             } catch {
-                throw .directoryUnavailable(path: path, reason: error.localizedDescription)
+                throw .directoryUnavailable(path: path, reason: error.reason)
             }
         }
         // No fsync here: opening a store only to read must not wait for the disk (two

@@ -15,10 +15,11 @@ struct FileDescriptor: ~Copyable {
     /// The raw descriptor; valid until the value is consumed or dropped.
     let rawValue: Int32
 
-    /// Opens `path` with `flags` (`O_CLOEXEC` is always added) and `mode` for created files.
+    /// Opens `path` with `flags` (`O_CLOEXEC` is always added) and `mode` for created files
+    /// (0600 by default: a store's files are its owner's alone).
     ///
     /// - Throws: ``SystemCallError`` from `open`.
-    init(path: String, flags: Int32, mode: mode_t = 0o644) throws(SystemCallError) {
+    init(path: String, flags: Int32, mode: mode_t = PrivateFileModes.file) throws(SystemCallError) {
         let descriptor = try SystemCallError.retryingOnInterrupt("open") { open(path, flags | O_CLOEXEC, mode) }
         rawValue = descriptor
     }
@@ -34,11 +35,11 @@ struct FileDescriptor: ~Copyable {
         try FileDescriptor(path: path, flags: O_RDONLY)
     }
 
-    /// Creates the file at `path` for writing with mode 0644; fails if anything is there.
+    /// Creates the file at `path` for writing with mode 0600; fails if anything is there.
     ///
     /// - Throws: ``SystemCallError`` from `open` (`EEXIST` when the path is taken).
     static func creatingExclusively(_ path: String) throws(SystemCallError) -> FileDescriptor {
-        try FileDescriptor(path: path, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
+        try FileDescriptor(path: path, flags: O_WRONLY | O_CREAT | O_EXCL, mode: PrivateFileModes.file)
     }
 
     /// Reads up to `buffer.count` bytes; returns 0 at end of file.

@@ -18,13 +18,14 @@ enum FileSystem {
         try directory.synchronize()
     }
 
-    /// Creates the directory at `path` with mode 0755; returns false when it already existed.
+    /// Creates the directory at `path` with mode 0700 (less what the umask takes); returns false
+    /// when it already existed.
     ///
     /// - Throws: ``SystemCallError`` from `mkdir` for any failure but `EEXIST`.
     @discardableResult
     static func makeDirectory(atPath path: String) throws(SystemCallError) -> Bool {
         do throws(SystemCallError) {
-            _ = try SystemCallError.retryingOnInterrupt("mkdir") { mkdir(path, 0o755) }
+            _ = try SystemCallError.retryingOnInterrupt("mkdir") { mkdir(path, PrivateFileModes.directory) }
             return true
         } catch where error.code == EEXIST {
             return false

@@ -35,6 +35,9 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         busyTimeoutMilliseconds = Int(options.busyTimeoutMilliseconds)
         schema = SQLiteSchema(model: model)
         try Self.createParentDirectory(of: url.path)
+        // SQLite keeps an existing file's mode and gives the WAL and shared-memory files the
+        // database's: a new store starts from a private file, whatever the umask.
+        try PrivateFileModes.createFileIfMissing(atPath: url.path)
         connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
         try Self.enableWriteAheadLog(connection, waitingUpTo: busyTimeoutMilliseconds)
         try connection.execute("PRAGMA synchronous = FULL")
@@ -56,14 +59,14 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         blobStore = try BlobStore(directory: blobs)
     }
 
-    /// Creates the folder that holds the database file when it is missing. (Path strings, not
+    /// Creates the folder that holds the database file (mode 0700) when it is missing. (Path strings, not
     /// `URL.deletingLastPathComponent()`, whose standardising costs a noticeable part of a
     /// short process the first time it runs.)
     private static func createParentDirectory(of path: String) throws {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
         let directory = String(path[..<slash])
         guard !FileManager.default.fileExists(atPath: directory) else { return }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try PrivateFileModes.createDirectories(atPath: directory)
     }
 
     /// Switches the database to WAL mode. The switch needs the database to itself and SQLite
