@@ -1,4 +1,5 @@
-/// Decodes every frame of a recording in chunks, optionally folding it into waveform peaks.
+/// Decodes every frame of a recording in chunks (libsndfile, or FFmpeg for MP4), optionally
+/// folding it into waveform peaks.
 struct AudioReader {
     /// Samples decoded per chunk (whole frames of interleaved channels), so memory stays
     /// the same whatever the channel count.
@@ -30,6 +31,29 @@ struct AudioReader {
             throw .truncated(path: file.path, detail: "decoded \(decoded) of \(info.frames) frames")
         }
         info.frames = decoded
+        return (info, waveform.peaks)
+    }
+
+    /// Decodes every packet of an MP4 recording through FFmpeg; returns the facts with the
+    /// frames actually decoded (the duration measured from the data) and the peaks.
+    func readMP4(_ file: MediaFile, peakCount: Int) throws(MediaError) -> (AudioInfo, [Float]) {
+        let sound = try MP4AudioFile(file: file)
+        var info = sound.audioInfo
+        let channels = max(1, info.channels)
+        var waveform = WaveformAccumulator(peakCount: max(0, peakCount), expectedFrames: info.frames)
+        let chunkFrames = max(1, Self.chunkSamples / channels)
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: chunkFrames * channels)
+        defer { buffer.deallocate() }
+        var decoded: Int64 = 0
+        while true {
+            let frames = try sound.read(into: buffer, frames: chunkFrames)
+            if frames == 0 { break }
+            waveform.add(UnsafeBufferPointer(start: buffer, count: frames * channels), channels: channels)
+            decoded += Int64(frames)
+        }
+        // AAC pads its last frame; the container's duration (its edit list) says where the
+        // recording ends. It only ever shortens what was decoded, never lengthens it.
+        info.frames = info.frames > 0 ? min(decoded, info.frames) : decoded
         return (info, waveform.peaks)
     }
 }

@@ -44,3 +44,22 @@ final class MediaFile {
         return Array(bytes.prefix(got))
     }
 }
+
+extension MediaFile {
+    /// Every byte of the file (its size was checked against `maxFileSize` on opening), for the
+    /// libraries that read only from memory; leaves the position at the start.
+    func contents() throws(MediaError) -> [UInt8] {
+        guard byteCount <= Int64(Int.max) else {
+            throw .tooLarge(path: path, limit: .fileSize(byteCount: byteCount, limit: Int64(Int.max)))
+        }
+        let count = Int(byteCount)
+        var bytes = [UInt8](repeating: 0, count: count)
+        rewind(handle)
+        let got = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, handle) }
+        if ferror(handle) != 0 {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        rewind(handle)
+        return Array(bytes.prefix(got))
+    }
+}
