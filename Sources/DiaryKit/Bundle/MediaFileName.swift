@@ -66,6 +66,11 @@ enum MediaFileName {
         switch mimeType.lowercased() {
         case "image/jpeg": return "jpg"
         case "image/png": return "png"
+        case "image/heic": return "heic"
+        case "image/heif": return "heif"
+        case "image/avif": return "avif"
+        case "image/webp": return "webp"
+        case "audio/mp4", "audio/x-m4a", "audio/m4a": return "m4a"
         case "audio/wav", "audio/x-wav", "audio/wave": return "wav"
         case "audio/flac", "audio/x-flac": return "flac"
         case "audio/ogg": return "ogg"
