@@ -41,6 +41,12 @@ final class HEIFContext {
         source.deallocate()
     }
 
+    /// Lowers libheif's own per-side limit before decoding, so that what it allocates for
+    /// the picture (a grid's declared output, say) stays within the checked size.
+    func limitSides(to side: Int) {
+        heif_context_set_maximum_image_size_limit(context, Int32(clamping: side + 1))
+    }
+
     /// The primary image's handle.
     func primaryImage() throws(MediaError) -> HEIFImageHandle {
         var handle: OpaquePointer?
