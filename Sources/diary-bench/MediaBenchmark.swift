@@ -62,7 +62,8 @@ func runMediaBenchmarks(json: Bool) throws {
 
     // Peak memory of one import in a process of its own (`media-thumbnail`), against the
     // issue's 64 MB budget for a 12 MP photo.
-    for (name, url) in [("jpeg", inputs.jpeg), ("jpeg_progressive", inputs.progressiveJPEG), ("png", inputs.png)] {
+    for (name, url) in [("jpeg", inputs.jpeg), ("jpeg_progressive", inputs.progressiveJPEG), ("png", inputs.png),
+                        ("webp", inputs.webp), ("heic", inputs.heic)] {
         let megabytes = try peakResidentMegabytes(ofThumbnailing: url)
         report("\(name)_thumbnail_12mp_peak_rss_vs_64mb_budget", megabytes, 64, "MB")
     }
