@@ -5,7 +5,7 @@
 set -eu
 cd "$(dirname "$0")"
 CONVERT=/usr/bin/convert
-rm -f ./*.jpg ./*.png ./*.wav ./*.flac ./*.ogg ./*.aiff ./*.opus ./*.mp3 ./*.bin ./*.heic ./*.avif ./*.webp ./*.m4a
+rm -f ./*.jpg ./*.png ./*.wav ./*.flac ./*.ogg ./*.aiff ./*.opus ./*.mp3 ./*.bin ./*.heic ./*.avif ./*.webp ./*.m4a ./*.mp4
 
 # ---- The upright reference picture: 64 x 48, a gradient with a yellow block top left,
 # so every mirror and rotation is visible.
@@ -215,6 +215,10 @@ ffmpeg -v error -f lavfi -i "sine=frequency=440:sample_rate=16000:duration=0.25"
 # shellcheck disable=SC2086
 ffmpeg -v error -f lavfi -i "sine=frequency=440:sample_rate=8000:duration=0.25" -ac 2 -c:a alac \
     $BITEXACT -y audio-tone-alac.m4a
+# A video clip (no audio) is an MP4 but not a recording.
+# shellcheck disable=SC2086
+ffmpeg -v error -f lavfi -i "testsrc=size=16x16:rate=4:duration=0.5" -c:v mpeg4 -fflags +bitexact -flags:v +bitexact \
+    -map_metadata -1 -y broken-video.mp4
 python3 - <<'PY'
 import random, struct
 random.seed(20261201)
