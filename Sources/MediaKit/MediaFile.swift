@@ -52,14 +52,6 @@ extension MediaFile {
         guard byteCount <= Int64(Int.max) else {
             throw .tooLarge(path: path, limit: .fileSize(byteCount: byteCount, limit: Int64(Int.max)))
         }
-        let count = Int(byteCount)
-        var bytes = [UInt8](repeating: 0, count: count)
-        rewind(handle)
-        let got = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, handle) }
-        if ferror(handle) != 0 {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        rewind(handle)
-        return Array(bytes.prefix(got))
+        return try prefix(Int(byteCount))
     }
 }
