@@ -33,19 +33,25 @@ let package = Package(
         .systemLibrary(name: "CNettle", pkgConfig: "nettle",
                        providers: [.apt(["nettle-dev"])]),
         .systemLibrary(name: "CArchive", providers: [.apt(["libarchive-dev"])]),
+        // Headers only as well, opened on first use: libheif (HEIC, AVIF), libwebp, and FFmpeg's
+        // libavformat/libavcodec, which CMediaShim's MP4 reader includes straight from the system.
+        .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
 
-        // MARK: C shim: libjpeg/libpng calls guarded by setjmp/longjmp
-        .target(name: "CMediaShim", dependencies: ["CJPEG", "CPNG"],
+        // MARK: C shim: libjpeg/libpng calls guarded by setjmp/longjmp; FFmpeg's and libheif's
+        // reader callbacks over an open FILE
+        .target(name: "CMediaShim", dependencies: ["CJPEG", "CPNG", "CHeif", "CDeferredLibraries"],
                 // Its mpg123_new must be in the dynamic symbol table for the dlopen'ed libsndfile
                 // to bind to it (see Mpg123Quiet.c); nothing at link time refers to it any more.
                 linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=mpg123_new"])]),
         // MARK: C: libsndfile and libarchive, opened with dlopen on first use
-        .target(name: "CDeferredLibraries", dependencies: ["CSndFile", "CArchive"]),
+        .target(name: "CDeferredLibraries", dependencies: ["CSndFile", "CArchive", "CHeif", "CWebP"]),
 
         // MARK: Swift layers, bottom to top
         .target(name: "ObjectGraph", dependencies: ["CSQLite", "CNettle"],
                 swiftSettings: swiftSettings),
-        .target(name: "MediaKit", dependencies: ["CMediaShim", "CJPEG", "CPNG", "CSndFile", "CDeferredLibraries"],
+        .target(name: "MediaKit", dependencies: ["CMediaShim", "CJPEG", "CPNG", "CSndFile", "CHeif", "CWebP",
+                                                   "CDeferredLibraries"],
                 swiftSettings: swiftSettings),
         .target(name: "DiaryKit", dependencies: ["ObjectGraph", "MediaKit", "CArchive", "CDeferredLibraries"],
                 swiftSettings: swiftSettings),
@@ -62,7 +68,7 @@ let package = Package(
                           swiftSettings: swiftSettings),
         .executableTarget(name: "diary-bench",
                           dependencies: ["ObjectGraph", "MediaKit", "DiaryKit", "CSQLite",
-                                         "CJPEG", "CPNG", "CSndFile"],
+                                         "CJPEG", "CPNG", "CSndFile", "CHeif", "CWebP"],
                           swiftSettings: swiftSettings),
         // A child process for the crash-consistency tests: writes to a store until SIGKILLed.
         .executableTarget(name: "og-crash-child", dependencies: ["ObjectGraph", "ObjectGraphCrashSupport"],

@@ -1,10 +1,11 @@
 #!/bin/sh
 # Regenerates every file in Fixtures/ (see README.md). Needs ImageMagick (/usr/bin/convert),
-# cjpeg (libjpeg-turbo-progs), sox, exiftool, python3 and libsndfile. Deterministic: random bytes come from a fixed seed.
+# cjpeg (libjpeg-turbo-progs), sox, exiftool, python3 and libsndfile; for the phone formats heif-enc
+# (libheif-examples) and libheif-dev, cwebp (webp) and ffmpeg. Deterministic: random bytes come from a fixed seed.
 set -eu
 cd "$(dirname "$0")"
 CONVERT=/usr/bin/convert
-rm -f ./*.jpg ./*.png ./*.wav ./*.flac ./*.ogg ./*.aiff ./*.opus ./*.mp3 ./*.bin
+rm -f ./*.jpg ./*.png ./*.wav ./*.flac ./*.ogg ./*.aiff ./*.opus ./*.mp3 ./*.bin ./*.heic ./*.avif ./*.webp ./*.m4a ./*.mp4
 
 # ---- The upright reference picture: 64 x 48, a gradient with a yellow block top left,
 # so every mirror and rotation is visible.
@@ -176,5 +177,96 @@ for name, rate, fmt in (("audio-tone.opus", 48000, 0x200000 | 0x0064), ("audio-t
     samples = (ctypes.c_float * frames)(*[0.5 * math.sin(2 * math.pi * 440 * i / rate) for i in range(frames)])
     sf.sf_writef_float(ctypes.c_void_p(handle), samples, ctypes.c_int64(frames))
     sf.sf_close(ctypes.c_void_p(handle))
+PY
+
+# ---- Phone formats: HEIC/AVIF through libheif, WebP through libwebp, M4A through FFmpeg.
+heif-enc -q 60 reference.png -o heic-reference.heic
+heif-enc -q 60 png-rgba-8.png -o heic-alpha.heic
+heif-enc -q 60 jpeg-icc.jpg -o heic-icc.heic
+# heif-enc keeps a JPEG's EXIF block as it is: the stored pixels turned, Orientation 6.
+heif-enc -q 60 jpeg-orientation-6.jpg -o heic-exif-orientation-6.heic
+heif-enc -q 60 -A reference.png -o avif-reference.avif
+# The container's own transform (irot/imir) and no EXIF: a few lines of C over libheif's encoder.
+helper=$(mktemp -d)
+cat > "$helper/heic-transform.c" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+#include <libheif/heif.h>
+int main(int argc, char **argv) {   /* heic-transform WIDTH HEIGHT ORIENTATION OUT < raw-rgb */
+    int w = atoi(argv[1]), h = atoi(argv[2]), stride;
+    struct heif_image *image; struct heif_encoder *encoder; struct heif_context *context = heif_context_alloc();
+    heif_image_create(w, h, heif_colorspace_RGB, heif_chroma_interleaved_RGB, &image);
+    heif_image_add_plane(image, heif_channel_interleaved, w, h, 8);
+    uint8_t *plane = heif_image_get_plane(image, heif_channel_interleaved, &stride);
+    for (int y = 0; y < h; y++) if (fread(plane + y * stride, 3, w, stdin) != (size_t)w) return 1;
+    if (heif_context_get_encoder_for_format(context, heif_compression_HEVC, &encoder).code) return 1;
+    heif_encoder_set_lossy_quality(encoder, 60);
+    struct heif_encoding_options *options = heif_encoding_options_alloc();
+    options->image_orientation = (enum heif_orientation)atoi(argv[3]);   /* written as irot/imir */
+    if (heif_context_encode_image(context, image, encoder, options, NULL).code) return 1;
+    return heif_context_write_to_file(context, argv[4]).code != 0;
+}
+C
+cc -o "$helper/heic-transform" "$helper/heic-transform.c" -lheif
+$CONVERT jpeg-orientation-6.jpg -depth 8 rgb:- | "$helper/heic-transform" 48 64 6 heic-transform-orientation-6.heic
+rm -rf "$helper"
+cwebp -quiet -q 80 reference.png -o webp-lossy.webp
+cwebp -quiet -lossless reference.png -o webp-lossless.webp
+cwebp -quiet -q 80 -alpha_q 100 png-rgba-8.png -o webp-alpha.webp
+cwebp -quiet -q 80 -metadata exif jpeg-orientation-6.jpg -o webp-orientation-6.webp
+cwebp -quiet -q 80 -metadata icc jpeg-icc.jpg -o webp-icc.webp
+BITEXACT="-fflags +bitexact -flags:a +bitexact -map_metadata -1"
+# shellcheck disable=SC2086
+ffmpeg -v error -f lavfi -i "sine=frequency=440:sample_rate=16000:duration=0.25" -ac 1 -c:a aac -b:a 32k \
+    $BITEXACT -y audio-tone-aac.m4a
+# shellcheck disable=SC2086
+ffmpeg -v error -f lavfi -i "sine=frequency=440:sample_rate=8000:duration=0.25" -ac 2 -c:a alac \
+    $BITEXACT -y audio-tone-alac.m4a
+# A video clip (no audio) is an MP4 but not a recording.
+# shellcheck disable=SC2086
+ffmpeg -v error -f lavfi -i "testsrc=size=16x16:rate=4:duration=0.5" -c:v mpeg4 -fflags +bitexact -flags:v +bitexact \
+    -map_metadata -1 -y broken-video.mp4
+python3 - <<'PY'
+import random, struct
+random.seed(20261201)
+
+def boxes(data):                                # (type, offset, size) of the top-level ISO boxes
+    start, found = 0, []
+    while start + 8 <= len(data):
+        size, kind = struct.unpack(">I4s", data[start:start + 8])
+        if size < 8: break
+        found.append((kind, start, size)); start += size
+    return found
+
+def noise(n):
+    return bytes(random.randrange(256) for _ in range(n))
+
+for source, stem in (("heic-reference.heic", "heic"), ("webp-lossless.webp", "webp"), ("audio-tone-aac.m4a", "m4a")):
+    good = open(source, "rb").read()
+    open(f"broken-truncated.{stem}", "wb").write(good[: len(good) // 2])
+    if stem == "webp":                          # RIFF, VP8L chunk header and image header kept (lossless:
+        payload = 12 + 8 + 5                    # VP8 lossy data has no check a decoder could fail)
+        bad = good[:payload] + noise(len(good) - payload)
+    else:                                       # every box kept, the media data replaced
+        kind, offset, size = next(b for b in boxes(good) if b[0] == b"mdat")
+        bad = good[:offset + 8] + noise(size - 8) + good[offset + size:]
+    open(f"broken-garbage-after-header.{stem}", "wb").write(bad)
+
+# Headers declaring 100000 x 100000 pixels: every HEIC ispe box, a WebP VP8X canvas (which
+# libwebp refuses as beyond the format's 2^32-pixel area); and the largest a WebP image header
+# can declare, 16384 x 16384 in VP8L's 14-bit fields (over the 100-megapixel limit).
+heic = bytearray(open("heic-reference.heic", "rb").read())
+at = heic.find(b"ispe")
+while at >= 0:
+    heic[at + 8:at + 16] = struct.pack(">II", 100000, 100000); at = heic.find(b"ispe", at + 4)
+open("broken-huge-header.heic", "wb").write(bytes(heic))
+lossless = open("webp-lossless.webp", "rb").read()
+vp8x = b"VP8X" + struct.pack("<I", 10) + bytes(4) + (100000 - 1).to_bytes(3, "little") * 2
+body = b"WEBP" + vp8x + lossless[12:]
+open("broken-huge-canvas.webp", "wb").write(b"RIFF" + struct.pack("<I", len(body)) + body)
+fields = int.from_bytes(lossless[21:25], "little")
+fields = (fields & ~((1 << 28) - 1)) | 16383 | 16383 << 14
+open("broken-huge-header.webp", "wb").write(lossless[:21] + fields.to_bytes(4, "little") + lossless[25:])
+open("broken-text.m4a", "w").write("This is a text file, not a voice memo.\n")
 PY
 echo "Fixtures: $(du -sh . | cut -f1)"

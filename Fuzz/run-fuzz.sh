@@ -10,21 +10,25 @@ SWIFT_BIN=$(dirname "$(readlink -f "$(command -v swiftc)")")
 mkdir -p "$BIN"
 printf 'module CMediaShim {\n    header "%s/Sources/CMediaShim/include/CMediaShim.h"\n    export *\n}\n' "$PWD" \
     > "$BIN/module.modulemap"
-for c in Sources/CMediaShim/*.c; do
+printf 'module CDeferredLibraries {\n    header "%s/Sources/CDeferredLibraries/include/CDeferredLibraries.h"\n    export *\n}\n' \
+    "$PWD" > "$BIN/CDeferredLibraries.modulemap"
+for c in Sources/CMediaShim/*.c Sources/CDeferredLibraries/*.c; do
     "$SWIFT_BIN/clang" -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CMediaShim/include \
-        -c "$c" -o "$BIN/$(basename "$c" .c).o"
+        -I Sources/CDeferredLibraries/include -c "$c" -o "$BIN/$(basename "$c" .c).o"
 done
 for target in image audio; do
     flag=$(echo "FUZZ_$target" | tr a-z A-Z)
     "$SWIFT_BIN/swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -D "$flag" -module-name MediaFuzz \
-        -I "$BIN" -I Sources/CJPEG -I Sources/CPNG -I Sources/CSndFile \
+        -I "$BIN" -I Sources/CJPEG -I Sources/CPNG -I Sources/CSndFile -I Sources/CHeif -I Sources/CWebP \
+        -Xcc -fmodule-map-file="$BIN/CDeferredLibraries.modulemap" \
         Fuzz/MediaFuzzer.swift Sources/MediaKit/*.swift "$BIN"/*.o \
-        -ljpeg -lpng16 -lsndfile -o "$BIN/fuzz-$target" 2> "$BIN/build-$target.log" \
+        -ljpeg -lpng16 -Xlinker --export-dynamic-symbol=mpg123_new -o "$BIN/fuzz-$target" 2> "$BIN/build-$target.log" \
         || { cat "$BIN/build-$target.log"; exit 1; }   # the log is long: gold warns about ASan symbols
     mkdir -p "$BIN/corpus-$target" "$BIN/crashes-$target"
 done
-cp Fixtures/*.jpg Fixtures/*.png "$BIN/corpus-image/"
-cp Fixtures/*.wav Fixtures/*.flac Fixtures/*.ogg Fixtures/*.aiff Fixtures/*.opus Fixtures/*.mp3 "$BIN/corpus-audio/"
+cp Fixtures/*.jpg Fixtures/*.png Fixtures/*.heic Fixtures/*.avif Fixtures/*.webp "$BIN/corpus-image/"
+cp Fixtures/*.wav Fixtures/*.flac Fixtures/*.ogg Fixtures/*.aiff Fixtures/*.opus Fixtures/*.mp3 Fixtures/*.m4a \
+    "$BIN/corpus-audio/"
 for target in image audio; do
     "$BIN/fuzz-$target" -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
         -artifact_prefix="$BIN/crashes-$target/" -print_final_stats=1 "$BIN/corpus-$target" \

@@ -4,12 +4,24 @@ public enum ImageFormat: String, Sendable, Hashable, Codable {
     case jpeg
     /// PNG, decoded by libpng.
     case png
+    /// HEIF with HEVC-coded pictures (what phones write), decoded by libheif.
+    case heic
+    /// HEIF with pictures in another codec libheif reads.
+    case heif
+    /// AVIF (HEIF with AV1-coded pictures), decoded by libheif when it has an AV1 decoder.
+    case avif
+    /// WebP, lossy or lossless, decoded by libwebp.
+    case webp
 
     /// The MIME type of files in this format.
     public var mimeType: String {
         switch self {
         case .jpeg: "image/jpeg"
         case .png: "image/png"
+        case .heic: "image/heic"
+        case .heif: "image/heif"
+        case .avif: "image/avif"
+        case .webp: "image/webp"
         }
     }
 }
@@ -22,9 +34,9 @@ public enum ColorModel: String, Sendable, Hashable, Codable {
     case grayAlpha
     /// Indexed colours from a palette, maybe with tRNS transparency (PNG).
     case palette
-    /// Red, green, blue (PNG RGB; JPEG YCbCr or RGB).
+    /// Red, green, blue (PNG RGB; JPEG YCbCr or RGB; HEIF and WebP without alpha).
     case rgb
-    /// Red, green, blue plus alpha (PNG).
+    /// Red, green, blue plus alpha (PNG; HEIF and WebP with alpha).
     case rgba
     /// CMYK JPEG (ink separations, as written by print workflows).
     case cmyk
@@ -34,13 +46,13 @@ public enum ColorModel: String, Sendable, Hashable, Codable {
 
 /// What the header of an image file says about it.
 public struct ImageInfo: Sendable, Hashable {
-    /// JPEG or PNG, decided by the content, never the name.
+    /// The file format, decided by the content, never the name.
     public var format: ImageFormat
-    /// Pixel width as stored (before orientation is applied).
+    /// Pixel width as stored (before orientation is applied; for HEIF see `ImageReader+HEIF`).
     public var width: Int
     /// Pixel height as stored (before orientation is applied).
     public var height: Int
-    /// Bits per sample (8 for JPEG; 1, 2, 4, 8 or 16 for PNG).
+    /// Bits per sample (8 for JPEG and WebP; 1, 2, 4, 8 or 16 for PNG; HEIF's luma depth, 8 to 12).
     public var bitDepth: Int
     /// How colours are stored.
     public var colorModel: ColorModel
@@ -50,7 +62,8 @@ public struct ImageInfo: Sendable, Hashable {
     public var orientation: Int
     /// Whether an ICC colour profile is embedded.
     public var hasICCProfile: Bool
-    /// Bytes after the image's end marker (JPEG EOI, PNG IEND). Only a full decode
+    /// Bytes after the image's end marker (JPEG EOI, PNG IEND, WebP's RIFF chunk; 0 for HEIF,
+    /// whose boxes may lie anywhere). Only a full decode
     /// (`validate`, `importImage`) counts them; `probe` reports 0.
     public var trailingByteCount: Int
 

@@ -23,16 +23,18 @@ enum ImageReadDepth {
     }
 }
 
-/// Reads JPEG and PNG files in one streaming pass: header, limits, full decode, thumbnail.
+/// Reads JPEG, PNG, HEIF (HEIC, AVIF) and WebP files in one pass: header, limits, full decode, thumbnail.
 struct ImageReader {
     let limits: MediaLimits
 
-    /// Reads `file` (whose content is JPEG or PNG) to `depth`; returns the facts and, for
+    /// Reads `file` (whose content is in `format`) to `depth`; returns the facts and, for
     /// `.thumbnail`, the upright downscaled picture (RGBA when the image has alpha).
     func read(_ file: MediaFile, format: ImageFormat, depth: ImageReadDepth) throws(MediaError) -> (ImageInfo, Picture?) {
         switch format {
         case .jpeg: try readJPEG(file, depth: depth)
         case .png: try readPNG(file, depth: depth)
+        case .heic, .heif, .avif: try readHEIF(file, format: format, depth: depth)
+        case .webp: try readWebP(file, depth: depth)
         }
     }
 

@@ -12,7 +12,7 @@ public enum MediaLimitExceeded: Sendable, Hashable {
 public enum MediaError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file could not be opened or read; `reason` is the system's text (errno).
     case unreadable(path: String, reason: String)
-    /// The content is neither a JPEG, a PNG nor audio libsndfile reads.
+    /// The content is no image or recording MediaKit reads.
     case unrecognisedFormat(path: String)
     /// The data ends before the image or recording does.
     case truncated(path: String, detail: String)
@@ -31,7 +31,7 @@ public enum MediaError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             "\(path): cannot read the file: \(reason)"
         case .unrecognisedFormat(let path):
-            "\(path): not a recognised image or audio file (JPEG, PNG, or audio libsndfile reads)"
+            "\(path): not a recognised image or audio file (JPEG, PNG, HEIC, AVIF, WebP, or audio: WAV, AIFF, FLAC, Ogg, MP3, M4A)"
         case .truncated(let path, let detail):
             "\(path): the file is truncated: \(detail)"
         case .corrupt(let path, let detail):

@@ -52,3 +52,14 @@ final class MediaFile {
         return Array(bytes.prefix(got))
     }
 }
+
+extension MediaFile {
+    /// Every byte of the file (its size was checked against `maxFileSize` on opening), for the
+    /// libraries that read only from memory; leaves the position at the start.
+    func contents() throws(MediaError) -> [UInt8] {
+        guard byteCount <= Int64(Int.max) else {
+            throw .tooLarge(path: path, limit: .fileSize(byteCount: byteCount, limit: Int64(Int.max)))
+        }
+        return try prefix(Int(byteCount))
+    }
+}

@@ -37,7 +37,8 @@ public struct MediaInspector: Sendable {
     }
 
     /// Validates an image completely and makes its thumbnail in the same single pass
-    /// (JPEG through DCT-scaled decoding, PNG row by row). The thumbnail is JPEG at
+    /// (JPEG through DCT-scaled decoding, PNG row by row, WebP scaled by libwebp while
+    /// decoding, HEIF/AVIF from libheif's one decode). The thumbnail is JPEG at
     /// quality 85, longest side `thumbnailMaxSide` (never enlarged; at most 2048),
     /// orientation applied.
     /// Throws `unsupported` for audio, and what `validate` throws for damage.
@@ -53,7 +54,8 @@ public struct MediaInspector: Sendable {
     public func importAudio(fileAt url: URL, peakCount: Int = 100) throws -> (AudioInfo, peaks: [Float]) {
         let file = try MediaFile(url: url, limits: limits)
         switch try detect(file) {
-        case .audio: return try AudioReader().read(file, peakCount: peakCount)
+        case .audio(.sndfile): return try AudioReader().read(file, peakCount: peakCount)
+        case .audio(.mp4): return try AudioReader().readMP4(file, peakCount: peakCount)
         case .image: throw MediaError.unsupported(path: file.path, detail: "an image, not a recording")
         case nil: throw MediaError.unrecognisedFormat(path: file.path)
         }
@@ -76,7 +78,13 @@ public struct MediaInspector: Sendable {
 
     private enum Detected {
         case image(ImageFormat)
-        case audio
+        case audio(AudioBackend)
+    }
+
+    /// Which library reads a recording: libsndfile first, FFmpeg for MP4 (AAC, ALAC).
+    private enum AudioBackend {
+        case sndfile
+        case mp4
     }
 
     /// Probes (`.header`) or validates (`.validate`) an image or a recording.
@@ -85,21 +93,36 @@ public struct MediaInspector: Sendable {
         switch try detect(file) {
         case .image(let format):
             return .image(try ImageReader(limits: limits).read(file, format: format, depth: depth).0)
-        case .audio:
+        case .audio(.sndfile):
             if depth.decodesPixels { return .audio(try AudioReader().read(file, peakCount: 0).0) }
             return .audio(try SoundFile(file: file).audioInfo)
+        case .audio(.mp4):
+            if depth.decodesPixels { return .audio(try AudioReader().readMP4(file, peakCount: 0).0) }
+            return .audio(try MP4AudioFile(file: file).audioInfo)
         case nil:
             throw MediaError.unrecognisedFormat(path: file.path)
         }
     }
 
-    /// What the content is; possible audio is confirmed by libsndfile opening it.
+    /// What the content is; possible audio is confirmed by libsndfile opening it, an MP4 by
+    /// FFmpeg finding an audio stream (a damaged one is still a recording, refused later).
     private func detect(_ file: MediaFile) throws -> Detected? {
         switch FormatSniffer.format(of: try file.prefix(FormatSniffer.prefixLength)) {
         case .jpeg: return .image(.jpeg)
         case .png: return .image(.png)
-        case .audio: return .audio
-        case .possiblyAudio: return (try? SoundFile(file: file)) != nil ? .audio : nil
+        case .heif(let format): return .image(format)
+        case .webp: return .image(.webp)
+        case .audio: return .audio(.sndfile)
+        case .mp4:
+            do {
+                _ = try MP4AudioFile(file: file)
+                return .audio(.mp4)
+            } catch .unrecognisedFormat {
+                return nil
+            } catch {
+                return .audio(.mp4)
+            }
+        case .possiblyAudio: return (try? SoundFile(file: file)) != nil ? .audio(.sndfile) : nil
         case .unknown: return nil
         }
     }

@@ -1,8 +1,8 @@
 /// The facts about one media file: an image or a recording.
 public enum MediaProbe: Sendable, Hashable {
-    /// A JPEG or PNG photo.
+    /// A photo.
     case image(ImageInfo)
-    /// A recording libsndfile decodes.
+    /// A recording.
     case audio(AudioInfo)
 
     /// Image or audio.

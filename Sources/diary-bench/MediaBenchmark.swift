@@ -1,12 +1,14 @@
 // The `media` benchmark suite: MediaKit's one-pass thumbnails, audio probe and waveform,
 // each against a plain library decode of the same file measured in the same run.
+import CHeif
 import CMediaShim
 import CSndFile
+import CWebP
 import Foundation
 import MediaKit
 
 /// Runs the media suite; prints one line per result (JSON lines with `json`).
-/// Generates its inputs (12 MP JPEG, progressive JPEG and PNG, 3-minute WAV and FLAC) into a
+/// Generates its inputs (12 MP JPEG, progressive JPEG, PNG, WebP and HEIC, 3-minute WAV and FLAC) into a
 /// temporary directory with ImageMagick and sox; throws when they cannot be made or measured.
 func runMediaBenchmarks(json: Bool) throws {
     let directory = FileManager.default.temporaryDirectory
@@ -39,6 +41,17 @@ func runMediaBenchmarks(json: Bool) throws {
                           baseline: { try decodePNGFully(inputs.png) })
     report("png_thumbnail_12mp_vs_full_decode", png.value, png.baseline, "ms")
 
+    // WebP: libwebp scales while it decodes; against its own full-size decode.
+    let webp = try compare(value: { _ = try inspector.importImage(fileAt: inputs.webp) },
+                           baseline: { try decodeWebPFully(inputs.webp) })
+    report("webp_thumbnail_12mp_vs_full_decode", webp.value, webp.baseline, "ms")
+
+    // HEIC: no scaled decode exists, so the thumbnail is the one full decode plus averaging;
+    // libheif may decode on several threads, so both sides are wall time.
+    let heic = try compare(clock: CLOCK_MONOTONIC, value: { _ = try inspector.importImage(fileAt: inputs.heic) },
+                           baseline: { try decodeHEIFFully(inputs.heic) })
+    report("heic_thumbnail_12mp_vs_full_decode", heic.value, heic.baseline, "ms")
+
     let probe = try compare(runs: 21, value: { _ = try inspector.probe(fileAt: inputs.wav) },
                             baseline: { try openAndCloseSoundFile(inputs.wav) })
     report("audio_probe_3min_wav_vs_sf_open", probe.value, probe.baseline, "ms")
@@ -49,7 +62,8 @@ func runMediaBenchmarks(json: Bool) throws {
 
     // Peak memory of one import in a process of its own (`media-thumbnail`), against the
     // issue's 64 MB budget for a 12 MP photo.
-    for (name, url) in [("jpeg", inputs.jpeg), ("jpeg_progressive", inputs.progressiveJPEG), ("png", inputs.png)] {
+    for (name, url) in [("jpeg", inputs.jpeg), ("jpeg_progressive", inputs.progressiveJPEG), ("png", inputs.png),
+                        ("webp", inputs.webp), ("heic", inputs.heic)] {
         let megabytes = try peakResidentMegabytes(ofThumbnailing: url)
         report("\(name)_thumbnail_12mp_peak_rss_vs_64mb_budget", megabytes, 64, "MB")
     }
@@ -142,6 +156,8 @@ private struct MediaBenchmarkInputs {
     let jpeg444: URL
     let progressiveJPEG: URL
     let png: URL
+    let webp: URL
+    let heic: URL
     let wav: URL
     let flac: URL
 
@@ -150,6 +166,8 @@ private struct MediaBenchmarkInputs {
         jpeg444 = directory.appendingPathComponent("photo-12mp-444.jpg")
         progressiveJPEG = directory.appendingPathComponent("photo-12mp-progressive.jpg")
         png = directory.appendingPathComponent("photo-12mp.png")
+        webp = directory.appendingPathComponent("photo-12mp.webp")
+        heic = directory.appendingPathComponent("photo-12mp.heic")
         wav = directory.appendingPathComponent("voice-3min.wav")
         flac = directory.appendingPathComponent("voice-3min.flac")
         // A photo-like picture (fractal plasma: detail at every scale), not flat colour, with
@@ -162,6 +180,8 @@ private struct MediaBenchmarkInputs {
         // the largest coefficient buffer libjpeg keeps for a progressive file.
         try run("/usr/bin/convert", png.path, "-sampling-factor", "1x1", "-quality", "90", "-interlace", "JPEG",
                 progressiveJPEG.path)
+        try run("/usr/bin/cwebp", "-quiet", "-q", "80", png.path, "-o", webp.path)
+        try run("/usr/bin/heif-enc", "-q", "50", png.path, "-o", heic.path)
         try run("/usr/bin/sox", "-n", "-r", "44100", "-c", "2", "-b", "16", wav.path, "synth", "180",
                 "pinknoise", "vol", "0.5")
         try run("/usr/bin/sox", wav.path, flac.path)
@@ -180,16 +200,16 @@ private struct MediaBenchmarkInputs {
 }
 
 /// Median times in milliseconds of `runs` calls each of `value` and `baseline`, alternated
-/// (after one warm-up call each). Every path measured is single-threaded work on files in
-/// the page cache, so the time is the thread's CPU time: on a shared machine wall time
-/// also counts the other processes' turns.
-private func compare(runs: Int = 11, value: () throws -> Void,
+/// (after one warm-up call each). Most paths measured are single-threaded work on files in
+/// the page cache, so the default time is the thread's CPU time: on a shared machine wall
+/// time also counts the other processes' turns. Multi-threaded decodes pass CLOCK_MONOTONIC.
+private func compare(runs: Int = 11, clock: clockid_t = CLOCK_THREAD_CPUTIME_ID, value: () throws -> Void,
                      baseline: () throws -> Void) throws -> (value: Double, baseline: Double) {
     func time(_ body: () throws -> Void) throws -> Double {
         var start = timespec(), end = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
+        clock_gettime(clock, &start)
         try body()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
+        clock_gettime(clock, &end)
         return Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1_000_000
     }
     try value()
@@ -259,6 +279,37 @@ private func decodePNGFully(_ url: URL) throws {
         }
     }
     guard cms_png_finish(decoder, &message, 256) == CMS_OK else { throw BaselineFailure(description: "png finish") }
+}
+
+/// libwebp's own full-size decode to RGB of the whole file (read into memory, as libwebp needs).
+private func decodeWebPFully(_ url: URL) throws {
+    let bytes = [UInt8](try Data(contentsOf: url))
+    var config = WebPDecoderConfig()
+    guard WebPInitDecoderConfig(&config) != 0 else { throw BaselineFailure(description: "libwebp config") }
+    config.output.colorspace = MODE_RGB
+    let status = WebPDecode(bytes, bytes.count, &config)
+    WebPFreeDecBuffer(&config.output)
+    guard status == VP8_STATUS_OK else { throw BaselineFailure(description: "webp decode failed") }
+}
+
+/// libheif's full decode of the primary image to interleaved 8-bit RGB, with its default threads.
+private func decodeHEIFFully(_ url: URL) throws {
+    let file = try openFile(url)
+    defer { fclose(file) }
+    guard let context = heif_context_alloc() else { throw BaselineFailure(description: "no heif context") }
+    defer { heif_context_free(context) }
+    fseeko(file, 0, SEEK_END)
+    var source = cms_heif_file(fp: file, size: Int64(ftello(file)), saw_end_of_file: 0)
+    rewind(file)
+    let reader = cms_heif_file_reader().assumingMemoryBound(to: heif_reader.self)
+    var handle: OpaquePointer?, image: OpaquePointer?
+    guard heif_context_read_from_reader(context, reader, &source, nil).code == heif_error_Ok,
+          heif_context_get_primary_image_handle(context, &handle).code == heif_error_Ok, let handle
+    else { throw BaselineFailure(description: "heif read failed") }
+    defer { heif_image_handle_release(handle) }
+    guard heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGB, nil).code == heif_error_Ok,
+          let image else { throw BaselineFailure(description: "heif decode failed") }
+    heif_image_release(image)
 }
 
 private func openAndCloseSoundFile(_ url: URL) throws {

@@ -80,7 +80,8 @@ import Testing
             .filter { $0.hasPrefix("broken-") }.sorted()
         #expect(broken.count >= 11)
         for name in broken {
-            for option in ["--media", name.hasSuffix(".wav") ? "--audio" : "--image"] {
+            let isRecording = name.hasSuffix(".wav") || name.hasSuffix(".m4a")
+            for option in ["--media", isRecording ? "--audio" : "--image"] {
                 let result = try store.run(["new", "--text", "Bad", "--tag", "new-tag",
                                             "--image", fixture("png-rgb-8.png"), option, fixture(name)])
                 #expect(result.status == 65, "\(name) \(option): \(result)")

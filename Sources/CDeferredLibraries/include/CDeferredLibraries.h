@@ -1,7 +1,7 @@
 #ifndef CDEFERREDLIBRARIES_H
 #define CDEFERREDLIBRARIES_H
 /*
- * libarchive and libsndfile, loaded on first use instead of at process start.
+ * libarchive, libsndfile, libheif, libwebp and FFmpeg, loaded on first use instead of at process start.
  *
  * Linked the usual way, each brings a dozen libraries of its own (XML, ICU, compressors;
  * FLAC, Vorbis, Opus, MP3 codecs), and the dynamic loader maps and relocates all of them
@@ -21,5 +21,15 @@ const char *cdl_archive_load_error(void);
 
 /* Why libsndfile could not be loaded, or NULL when it is loaded or was never needed yet. */
 const char *cdl_sndfile_load_error(void);
+
+/* Why libheif could not be loaded, or NULL when it is (the first call loads it). */
+const char *cdl_heif_load_error(void);
+
+/* Why libwebp or libwebpdemux could not be loaded, or NULL when both are (the first call loads them). */
+const char *cdl_webp_load_error(void);
+
+/* Why libavutil, libavcodec or libavformat could not be loaded, or NULL when all three are
+   (the first call loads them). */
+const char *cdl_ffmpeg_load_error(void);
 
 #endif

@@ -124,4 +124,40 @@ void cms_free(void *pointer);
 /* How many libmpg123 handles (made by libsndfile for MP3) were created quiet. */
 int cms_mpg123_quiet_handle_count(void);
 
+/* ---- MP4/M4A audio through FFmpeg (see AudioDecoderFFmpeg.c) ---- */
+/* What went wrong (the `failure` out-parameter). */
+#define CMS_AV_UNRECOGNISED 1   /* not an MP4 recording: no container, no audio, or a video */
+#define CMS_AV_CORRUPT 2        /* damaged data */
+#define CMS_AV_TRUNCATED 3      /* the data ends before the recording does */
+#define CMS_AV_UNAVAILABLE 4    /* FFmpeg's libraries could not be loaded */
+
+typedef struct cms_av_audio cms_av_audio;
+
+typedef struct {
+    int sample_rate;
+    int channels;
+    long long header_frames;   /* the container's duration in frames, 0 when it states none */
+    char codec[32];            /* FFmpeg's codec name: "aac", "alac", ... */
+} cms_av_audio_info;
+
+/* Opens the MP4 container in `fp` (not closed; read from its start) and its first audio
+   stream's decoder. FFmpeg's log is silenced for good on the first call. On failure *out may
+   still hold a reader: free it with cms_av_close. */
+int cms_av_open(FILE *fp, cms_av_audio **out, cms_av_audio_info *info, int *failure,
+                char *message, size_t capacity);
+/* Decodes up to capacity_frames frames as interleaved floats in -1...1; *frames_read is 0 at the end.
+   Every packet the container declares must be present and decode cleanly. */
+int cms_av_read(cms_av_audio *audio, float *buffer, int capacity_frames, int *frames_read, int *failure,
+                char *message, size_t capacity);
+void cms_av_close(cms_av_audio *audio);
+
+/* ---- HEIF through libheif: a heif_reader over a FILE (see HEIFFileReader.c) ---- */
+/* The reader callbacks for heif_context_read_from_reader; the userdata is a cms_heif_file. */
+typedef struct {
+    FILE *fp;
+    long long size;
+    int saw_end_of_file;   /* set when libheif wanted bytes past the end of the file */
+} cms_heif_file;
+const void *cms_heif_file_reader(void);
+
 #endif

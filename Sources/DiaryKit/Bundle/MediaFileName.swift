@@ -77,6 +77,11 @@ enum MediaFileName {
         switch mimeType.lowercased() {
         case "image/jpeg": return ["jpg", "jpeg", "jpe"]
         case "image/png": return ["png"]
+        case "image/heic": return ["heic"]
+        case "image/heif": return ["heif", "heifs"]
+        case "image/avif": return ["avif"]
+        case "image/webp": return ["webp"]
+        case "audio/mp4", "audio/x-m4a", "audio/m4a": return ["m4a", "mp4"]
         case "audio/wav", "audio/x-wav", "audio/wave": return ["wav", "wave"]
         case "audio/flac", "audio/x-flac": return ["flac"]
         case "audio/ogg": return ["ogg", "oga", "opus"]
