@@ -24,7 +24,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let diary = try context.openDiary()
+        let diary = try context.openDiary(repair ? .updating : .reading)
         let report = try diary.check(repair: repair)
         if json {
             context.writeJSON(report.json)

@@ -2,11 +2,13 @@ import DiaryKit
 import Foundation
 
 extension CommandContext {
-    /// Opens (creating on first use) the diary in ``storeDirectory``; `forReading` for a
-    /// command that only reads it (see ``Diary/init(directory:busyTimeout:mediaLimits:forReading:)``).
-    /// - Throws: ``DiaryError`` when the folder cannot be used or the store is damaged or busy.
-    func openDiary(forReading: Bool = false) throws(DiaryError) -> Diary {
-        try Diary(directory: storeDirectory, forReading: forReading)
+    /// Opens the diary in ``storeDirectory`` for `access` (a reading command never creates
+    /// one); `forReading` for a short command that only reads it (see
+    /// ``Diary/init(directory:access:busyTimeout:mediaLimits:forReading:)``).
+    /// - Throws: ``DiaryError`` when there is no diary to read, the folder cannot be used, or
+    ///   the store is read-only for a write, damaged or busy.
+    func openDiary(_ access: DiaryAccess, forReading: Bool = false) throws(DiaryError) -> Diary {
+        try Diary(directory: storeDirectory, access: access, forReading: forReading)
     }
 
     /// A listing in this context's time zone.

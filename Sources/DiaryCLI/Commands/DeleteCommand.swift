@@ -21,7 +21,7 @@ struct DeleteCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let deleted = try context.openDiary().deleteEntries(ids: ids.map(Int64.init))
+        let deleted = try context.openDiary(.updating).deleteEntries(ids: ids.map(Int64.init))
         let dates = LocalDateText(timeZone: context.timeZone)
         for entry in deleted {
             var line = "Deleted entry #\(entry.id) (\(dates.dayAndTime(of: entry.creationTime))"

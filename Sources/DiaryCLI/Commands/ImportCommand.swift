@@ -29,7 +29,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let diary = try context.openDiary()
+        let diary = try context.openDiary(.creating)
         if let from, let file = bundles.first {
             return try importExport(file, format: from, into: diary, context: context)
         }

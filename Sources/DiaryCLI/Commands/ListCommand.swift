@@ -43,7 +43,7 @@ struct ListCommand: ParsableCommand {
         let filter = EntryFilter(period: period, tag: tag, starred: starred ? true : nil)
         let query = context.query(filter, newestFirst: !oldestFirst,
                                   limit: limit ?? (period == nil ? Self.defaultLimit : nil))
-        let diary = try context.openDiary(forReading: true)
+        let diary = try context.openDiary(.reading, forReading: true)
         if json {
             context.write(entries: try diary.entries(query), json: true, emptyMessage: "No entries.")
         } else {

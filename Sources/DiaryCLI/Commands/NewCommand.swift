@@ -40,7 +40,7 @@ struct NewCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let diary = try context.openDiary()
+        let diary = try context.openDiary(.creating)
         let editor = try diary.newEntry()
         try editor.addTags(tags)
         try media.attach(to: editor, in: context)

@@ -29,7 +29,7 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let entries = try context.openDiary(forReading: true).search(text, query: context.query(limit: limit))
+        let entries = try context.openDiary(.reading, forReading: true).search(text, query: context.query(limit: limit))
         context.write(entries: entries, json: json, emptyMessage: "No entries contain '\(text)'.")
     }
 }

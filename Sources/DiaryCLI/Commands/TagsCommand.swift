@@ -15,7 +15,7 @@ struct TagsCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let tags = try context.openDiary(forReading: true).tags()
+        let tags = try context.openDiary(.reading, forReading: true).tags()
         if json {
             context.writeJSON(.array(tags.map { ["name": .string($0.name), "count": .integer($0.count)] }))
             return

@@ -24,34 +24,59 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
     private let lock = NSLock()
     private let connection: SQLiteConnection
 
+    /// Whether the store was opened only to be read (``PersistentStoreOptions/isReadOnly``).
+    let isReadOnly: Bool
+
     /// Opens or creates the database at `url`.
-    /// A store written with another model is migrated first (see ``migrateIfNeeded(_:url:metadata:schema:model:)``).
+    ///
+    /// Before anything is created, a database that is missing or empty while the blob folder
+    /// beside it holds files is refused (``StoreError/missingDatabase(path:isEmpty:blobFolder:blobCount:)``),
+    /// and with ``PersistentStoreOptions/createsStore`` false a missing store is
+    /// ``StoreError/missingStore(path:)``. A store written with another model is migrated first
+    /// (see ``migrateIfNeeded(_:url:metadata:schema:model:)``); then its tables, columns and
+    /// indexes are checked against the model (``StoreError/damagedSchema(path:problems:)``).
+    /// Read-only (``PersistentStoreOptions/isReadOnly``), nothing is written: a store that needs
+    /// migrating is ``StoreError/readOnly(path:)``, and when the folder does not let this process
+    /// make SQLite's log files and none are there, the file is read as it is (SQLite's immutable mode).
     /// - Throws: ``MigrationError`` when it cannot be, ``StoreError/modelMismatch(storeHash:modelHash:differences:)``
-    ///   for a store of another model that keeps no model description, ``SQLiteError`` when SQLite fails.
+    ///   for a store of another model that keeps no model description, ``StoreError``, ``SQLiteError`` when SQLite fails.
     init(model: ManagedObjectModel, url: URL, options: PersistentStoreOptions) throws {
         self.model = model
         self.url = url
         externalStorageThreshold = options.externalStorageThreshold
         busyTimeoutMilliseconds = Int(options.busyTimeoutMilliseconds)
+        isReadOnly = options.isReadOnly
+        let creates = options.createsStore && !options.isReadOnly
         schema = SQLiteSchema(model: model)
-        try Self.createParentDirectory(of: url.path)
-        connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
-        try Self.enableWriteAheadLog(connection, waitingUpTo: busyTimeoutMilliseconds)
+        let blobs = url.deletingPathExtension().appendingPathExtension("blobs")
+        try Self.refuseMissingDatabase(at: url, blobs: blobs, creating: creates)
+        if creates { try Self.createParentDirectory(of: url.path) }
+        connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
+                                          access: isReadOnly ? Self.readOnlyAccess(to: url) : .readWrite)
+        if !isReadOnly { try Self.enableWriteAheadLog(connection, waitingUpTo: busyTimeoutMilliseconds) }
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA foreign_keys = ON")
         if options.memoryMapSize > 0 { try connection.execute("PRAGMA mmap_size = \(options.memoryMapSize)") }
         // A negative cache size is in KiB rather than pages.
         if options.pageCacheSize > 0 { try connection.execute("PRAGMA cache_size = -\(max(1, options.pageCacheSize / 1024))") }
         try PredicateSQLFunctions.register(on: connection.handle)
-        let stored = try Self.openMetadata(connection, schema: schema, model: model)
-        let metadata = try Self.migrateIfNeeded(connection, url: url, metadata: stored, schema: schema, model: model)
+        let stored = try Self.openMetadata(connection, schema: schema, model: model, url: url, blobs: blobs,
+                                           creating: creates, readOnly: isReadOnly)
+        let metadata: StoreMetadata
+        if isReadOnly {
+            guard try stored.migration(to: model, path: url.path) == nil else { throw StoreError.readOnly(path: url.path) }
+            metadata = stored
+        } else {
+            metadata = try Self.migrateIfNeeded(connection, url: url, metadata: stored, schema: schema, model: model)
+        }
+        let problems = try Self.schemaProblems(connection, schema: schema)
+        guard problems.isEmpty else { throw StoreError.damagedSchema(path: url.path, problems: problems) }
         fullTextIndexes = Self.fullTextIndexes(schema: schema, model: model)
-        try Self.createMissingFullTextIndexes(fullTextIndexes, connection: connection)
+        if !isReadOnly { try Self.createMissingFullTextIndexes(fullTextIndexes, connection: connection) }
         identifier = metadata.storeIdentifier
         modelVersionHash = metadata.modelVersionHash
-        let blobs = url.deletingPathExtension().appendingPathExtension("blobs")
         blobDirectory = blobs
-        blobStore = try BlobStore(directory: blobs)
+        blobStore = isReadOnly ? BlobStore(readingDirectory: blobs) : try BlobStore(directory: blobs)
     }
 
     /// Creates the folder that holds the database file when it is missing. (Path strings, not
@@ -83,10 +108,15 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         }
     }
 
-    /// Reads the metadata table, or creates the schema and metadata of a new store.
-    private static func openMetadata(_ connection: SQLiteConnection, schema: SQLiteSchema,
-                                     model: ManagedObjectModel) throws -> StoreMetadata {
-        try connection.transaction {
+    /// Reads the metadata table, or (when `creating`) creates the schema and metadata of a new
+    /// store in a database that holds no tables yet.
+    /// - Throws: ``StoreError/missingStore(path:)`` for a database without tables when not
+    ///   `creating`; ``StoreError/missingDatabase(path:isEmpty:blobFolder:blobCount:)`` for one
+    ///   beside a blob folder that holds files; ``StoreError/corruptStore(path:reason:)`` for a
+    ///   database with tables but no metadata, or metadata without the store's identity.
+    private static func openMetadata(_ connection: SQLiteConnection, schema: SQLiteSchema, model: ManagedObjectModel,
+                                     url: URL, blobs: URL, creating: Bool, readOnly: Bool) throws -> StoreMetadata {
+        try connection.transaction(immediate: !readOnly) {
             let exists = try connection.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'")
             if exists == 1 {
                 let statement = try connection.statement("SELECT \"key\", \"value\" FROM \"Z_METADATA\"")
@@ -117,6 +147,10 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
                 return StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash, entityVersionHashes: entityHashes,
                                      modelDescription: modelDescription(in: values), previousModelVersionHashes: previous)
             }
+            guard try connection.scalar("SELECT count(*) FROM sqlite_master") == 0 else {
+                throw StoreError.corruptStore(path: url.path, reason: "it holds tables but no store metadata")
+            }
+            try refuseMissingDatabase(at: url, blobs: blobs, creating: creating, isEmpty: true)
             let metadata = StoreMetadata(newStoreFor: model)
             try connection.execute("CREATE TABLE \"Z_METADATA\" (\"key\" TEXT PRIMARY KEY, \"value\" TEXT NOT NULL)")
             for statement in schema.createStatements { try connection.execute(statement) }
