@@ -2,7 +2,8 @@ import DiaryKit
 
 extension CheckReport {
     /// `{"healthy", "integrityProblems", "blobProblems": [{"entry", "medium", "sha256",
-    /// "problem"}], "verifiedBlobCount", "unreferencedBlobs", "recentUnreferencedBlobs", "staleTemporaryFiles", "removed"}`.
+    /// "problem"}], "verifiedBlobCount", "unreferencedBlobs", "recentUnreferencedBlobs", "staleTemporaryFiles", "removed",
+    /// "kept"}`; `kept` lists what repair left because the store has problems.
     var json: JSONValue {
         [
             "healthy": .bool(isHealthy),
@@ -16,6 +17,7 @@ extension CheckReport {
             "recentUnreferencedBlobs": .array(recentUnreferencedBlobs.map(JSONValue.string)),
             "staleTemporaryFiles": .array(staleStagingFiles.map(JSONValue.string)),
             "removed": .array(removed.map(JSONValue.string)),
+            "kept": .array(kept.map { .string($0.name) }),
         ]
     }
 
@@ -30,7 +32,16 @@ extension CheckReport {
             + (blobProblems.isEmpty ? "all intact" : "\(blobProblems.count) missing or damaged"))
         lines += blobProblems.map { "  entry #\($0.entryID), medium \($0.mediumIndex): \($0.kind.rawValue) (\($0.sha256))" }
         let leftovers = unreferencedBlobs.count + staleStagingFiles.count
-        if repaired {
+        if repaired && !kept.isEmpty {
+            let why = blobProblems.isEmpty ? "the database has problems, so what refers to the files cannot be trusted"
+                                           : "a medium is missing or damaged, so the unreferenced files may be its only copy"
+            lines.append("Removed nothing: \(why). Kept \(QuantityText.count(kept.count, "file")):")
+            lines += kept.map { file in
+                "  " + file.name + (file.sameSizeAs.map {
+                    " (the size of entry #\($0.entryID), medium \($0.mediumIndex), which is missing)"
+                } ?? "")
+            }
+        } else if repaired {
             lines.append(removed.isEmpty ? "Nothing to remove."
                                          : "Removed \(QuantityText.count(removed.count, "unreferenced file")):")
             lines += removed.map { "  " + $0 }
