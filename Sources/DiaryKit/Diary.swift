@@ -26,6 +26,8 @@ public final class Diary: Sendable {
     let blobStore: BlobStore
     /// Validates and describes media.
     let inspector: MediaInspector
+    /// Whether opening created the diary's folder (see ``removeIfNeverUsed()``).
+    let createdFolder: Bool
 
     /// How much of the database a reading process maps (256 MiB).
     static let readingMemoryMapSize = 256 << 20
@@ -66,6 +68,7 @@ public final class Diary: Sendable {
         if exists, !isFolder.boolValue {
             throw .invalidLocation(directory.path, reason: "it is a file, not a folder")
         }
+        createdFolder = !exists
         if !exists {
             guard access == .creating else { throw .noDiary(directory) }
             do {

@@ -143,3 +143,37 @@ func makeReadableToOthers(_ root: URL) throws {
         try FileManager.default.setAttributes([.posixPermissions: isFolder ? 0o755 : 0o644], ofItemAtPath: url.path)
     }
 }
+
+/// A writing command that fails or is cancelled before it saves leaves no new store behind.
+@Suite struct NewStoreCleanupTests {
+    @Test func aWritingCommandThatFailsBeforeSavingLeavesNoNewStore() throws {
+        let scratch = try TemporaryDirectory()
+        let store = scratch.url.appendingPathComponent("diary", isDirectory: true)
+        let failures: [([String], String?, Int32)] = [
+            (["new", "--text", "x", "--image", scratch.url.appendingPathComponent("typo.jpg").path], nil, 66),
+            (["new", "--text", "x", "--image", fixture("broken-text.jpg")], nil, 65),
+            (["new", "--text", "x", "--audio", fixture("jpeg-baseline.jpg")], nil, 65),
+            (["new"], "   \n", 0),
+            (["import", scratch.url.appendingPathComponent("missing.diaryentry").path], nil, 66),
+        ]
+        for (command, stdin, status) in failures {
+            let result = try runDiary(["--store", store.path] + command, stdin: stdin, store: .inherited)
+            #expect(result.status == status, "\(command): \(result)")
+            #expect(!FileManager.default.fileExists(atPath: store.path), "\(command) left a store behind")
+        }
+        // In a folder that was there already, only the folder stays.
+        try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
+        let typo = try runDiary(["--store", store.path, "new", "--text", "x", "--image", "/nonexistent.jpg"], store: .inherited)
+        #expect(typo.status == 66, "\(typo)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.path) == [])
+
+        let first = try runDiary(["--store", store.path, "new", "--text", "first", "--image", fixture("png-rgb-8.png")],
+                                 store: .inherited)
+        #expect(first.status == 0, "\(first)")
+        let failed = try runDiary(["--store", store.path, "new", "--text", "x", "--image", fixture("broken-text.jpg")],
+                                  store: .inherited)
+        #expect(failed.status == 65, "\(failed)")
+        let listed = try runDiary(["--store", store.path, "list"], store: .inherited)
+        #expect(listed.status == 0 && listed.stdout.contains("first"), "an existing store is never removed: \(listed)")
+    }
+}

@@ -56,3 +56,16 @@ extension PersistentStoreCoordinator {
         }
     }
 }
+
+extension PersistentStoreCoordinator {
+    /// Removes the SQLite store when this coordinator created it and it is still unused: no
+    /// row, no committed blob, no other connection open on it (its empty blob and staging
+    /// folders go too). For a program that created a store on first use and then failed before
+    /// saving anything, so that it leaves no new store behind. Returns whether it removed it;
+    /// the coordinator must not be used afterwards.
+    /// - Throws: ``SQLiteError``, ``BlobStoreError``, ``ObjectGraphError/noPersistentStore``.
+    public func removeStoreIfUnused() throws -> Bool {
+        guard let store = try store() as? SQLiteStore else { return false }
+        return try store.removeIfUnused()
+    }
+}

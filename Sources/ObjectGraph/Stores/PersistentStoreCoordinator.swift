@@ -32,7 +32,7 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
         switch type {
         case .sqlite:
             guard let url else { throw StoreError.missingURL(type) }
-            store = try SQLiteStore(model: managedObjectModel, url: url, options: options)
+            store = try Self.openSQLiteStore(model: managedObjectModel, url: url, options: options)
         case .binary:
             guard let url else { throw StoreError.missingURL(type) }
             store = try InMemoryStore(model: managedObjectModel, fileURL: url, options: options)
@@ -41,6 +41,22 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
         }
         lock.withLock { stores.append(store) }
         return store
+    }
+
+    /// Opens the SQLite store at `url`, again when the file was removed while it opened (a new
+    /// store its creator removed unused, see ``removeStoreIfUnused()``).
+    private static func openSQLiteStore(model: ManagedObjectModel, url: URL,
+                                        options: PersistentStoreOptions) throws -> SQLiteStore {
+        for _ in 1...3 {
+            do {
+                return try SQLiteStore(model: model, url: url, options: options)
+            } catch is SQLiteStoreMoved {
+                continue
+            } catch let error as SQLiteError where error.extendedResultCode == SQLiteError.readOnlyDatabaseMoved {
+                continue
+            }
+        }
+        throw StoreError.io(path: url.path, reason: "the database was removed or replaced each time it was opened")
     }
 
     /// The stores added so far.

@@ -118,6 +118,13 @@ final class SQLiteConnection {
         return statement.int64(0)
     }
 
+    /// Whether the database file this connection has open is no longer the one at its path
+    /// (removed or replaced since it was opened).
+    var fileHasMoved: Bool {
+        var moved: Int32 = 0
+        return sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
+    }
+
     /// Number of rows the last statement changed.
     var changes: Int { Int(sqlite3_changes(handle)) }
 }

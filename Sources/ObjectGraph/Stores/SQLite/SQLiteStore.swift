@@ -26,6 +26,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
 
     /// Whether the store was opened only to be read (``PersistentStoreOptions/isReadOnly``).
     let isReadOnly: Bool
+    /// Whether this store created the database's schema when it opened (a new store).
+    let createdSchema: Bool
 
     /// Opens or creates the database at `url`.
     ///
@@ -60,8 +62,12 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         // A negative cache size is in KiB rather than pages.
         if options.pageCacheSize > 0 { try connection.execute("PRAGMA cache_size = -\(max(1, options.pageCacheSize / 1024))") }
         try PredicateSQLFunctions.register(on: connection.handle)
-        let stored = try Self.openMetadata(connection, schema: schema, model: model, url: url, blobs: blobs,
-                                           creating: creates, readOnly: isReadOnly)
+        let (stored, created) = try Self.openMetadata(connection, schema: schema, model: model, url: url, blobs: blobs,
+                                                      creating: creates, readOnly: isReadOnly)
+        createdSchema = created
+        // A new store that its creator removed again (nothing saved) while this one waited for
+        // its lock is gone from the folder: open afresh rather than write to a removed file.
+        if !isReadOnly, connection.fileHasMoved { throw SQLiteStoreMoved() }
         let metadata: StoreMetadata
         if isReadOnly {
             guard try stored.migration(to: model, path: url.path) == nil else { throw StoreError.readOnly(path: url.path) }
@@ -115,7 +121,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
     ///   beside a blob folder that holds files; ``StoreError/corruptStore(path:reason:)`` for a
     ///   database with tables but no metadata, or metadata without the store's identity.
     private static func openMetadata(_ connection: SQLiteConnection, schema: SQLiteSchema, model: ManagedObjectModel,
-                                     url: URL, blobs: URL, creating: Bool, readOnly: Bool) throws -> StoreMetadata {
+                                     url: URL, blobs: URL, creating: Bool,
+                                     readOnly: Bool) throws -> (metadata: StoreMetadata, created: Bool) {
         try connection.transaction(immediate: !readOnly) {
             let exists = try connection.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'")
             if exists == 1 {
@@ -136,16 +143,17 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
                 // is of it), so their JSON is decoded only when the hash differs (decoding it
                 // cost over a millisecond on every open).
                 if hash == model.versionHash, values["modelDescription"] != nil {
-                    return StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash,
-                                         entityVersionHashes: model.entityVersionHashes,
-                                         modelDescription: ModelDescription(model: model),
-                                         previousModelVersionHashes: previous)
+                    return (StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash,
+                                          entityVersionHashes: model.entityVersionHashes,
+                                          modelDescription: ModelDescription(model: model),
+                                          previousModelVersionHashes: previous), false)
                 }
                 let entityHashes = values["entityVersionHashes"].flatMap {
                     try? JSONDecoder().decode([String: String].self, from: Data($0.utf8))
                 } ?? [:]
-                return StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash, entityVersionHashes: entityHashes,
-                                     modelDescription: modelDescription(in: values), previousModelVersionHashes: previous)
+                return (StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash, entityVersionHashes: entityHashes,
+                                      modelDescription: modelDescription(in: values), previousModelVersionHashes: previous),
+                        false)
             }
             guard try connection.scalar("SELECT count(*) FROM sqlite_master") == 0 else {
                 throw StoreError.corruptStore(path: url.path, reason: "it holds tables but no store metadata")
@@ -155,7 +163,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
             try connection.execute("CREATE TABLE \"Z_METADATA\" (\"key\" TEXT PRIMARY KEY, \"value\" TEXT NOT NULL)")
             for statement in schema.createStatements { try connection.execute(statement) }
             try writeMetadata(metadata, to: connection)
-            return metadata
+            return (metadata, true)
         }
     }
 
