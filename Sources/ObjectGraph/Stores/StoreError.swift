@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a store could not be opened, read or written.
-public enum StoreError: Error, CustomStringConvertible {
+public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// The store was written with another model it keeps no description of (a store made before
     /// migration existed), so it cannot be migrated; the differing entities are named.
     case modelMismatch(storeHash: String, modelHash: String, differences: [String])
