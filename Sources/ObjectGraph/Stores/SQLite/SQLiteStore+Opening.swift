@@ -91,3 +91,30 @@ extension SQLiteSchema {
         return String(statement[statement.index(after: open)..<close])
     }
 }
+
+/// What shows that a database file read without SQLite's locks was not written meanwhile: its
+/// identity, size and times, and that no log file is beside it (a writer makes one first).
+struct ImmutableFileState: Equatable, Sendable {
+    var device: UInt64 = 0, inode: UInt64 = 0, size: Int64 = 0
+    var modified = timespec(), changed = timespec()
+    var hasLog = false
+
+    /// The state of the file at `path` now.
+    init(of path: String) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            modified = info.st_mtim
+            changed = info.st_ctim
+        }
+        hasLog = access(path + "-wal", F_OK) == 0
+    }
+
+    static func == (a: Self, b: Self) -> Bool {
+        a.device == b.device && a.inode == b.inode && a.size == b.size && a.hasLog == b.hasLog
+            && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+            && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
+    }
+}

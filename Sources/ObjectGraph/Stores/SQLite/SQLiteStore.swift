@@ -28,6 +28,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
     let isReadOnly: Bool
     /// Whether this store created the database's schema when it opened (a new store).
     let createdSchema: Bool
+    /// For a store read as it is on disk (immutable): the file as it was when opened.
+    let immutableFile: ImmutableFileState?
 
     /// Opens or creates the database at `url`.
     ///
@@ -53,8 +55,10 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         let blobs = url.deletingPathExtension().appendingPathExtension("blobs")
         try Self.refuseMissingDatabase(at: url, blobs: blobs, creating: creates)
         if creates { try Self.createParentDirectory(of: url.path) }
+        let access = isReadOnly ? Self.readOnlyAccess(to: url) : .readWrite
+        immutableFile = access == .immutable ? ImmutableFileState(of: url.path) : nil
         connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
-                                          access: isReadOnly ? Self.readOnlyAccess(to: url) : .readWrite)
+                                          access: access)
         if !isReadOnly { try Self.enableWriteAheadLog(connection, waitingUpTo: busyTimeoutMilliseconds) }
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA foreign_keys = ON")
@@ -167,8 +171,24 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with the connection, under the store's lock.
-    func withConnection<T>(_ body: (SQLiteConnection) throws -> T) rethrows -> T {
+    /// Runs `body` with the connection, under the store's lock. A store read as it is on disk
+    /// (immutable, without SQLite's locks) then checks that its file did not change meanwhile.
+    /// - Throws: whatever `body` throws; ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)``
+    ///   when another process wrote the file while an immutable store read it (what was read
+    ///   may mix two states, so it is not handed on).
+    func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try lock.withLock {
+            let result = try body(connection)
+            if let unchanged = immutableFile, unchanged != ImmutableFileState(of: url?.path ?? "") {
+                throw ConcurrencyError.storeBusy(path: url?.path ?? "?", waitedMilliseconds: 0)
+            }
+            return result
+        }
+    }
+
+    /// Runs `body` with the connection, under the store's lock, without the check of
+    /// ``withConnection(_:)`` (for installing and removing hooks).
+    func withConnectionUnchecked<T>(_ body: (SQLiteConnection) throws -> T) rethrows -> T {
         try lock.withLock { try body(connection) }
     }
 
