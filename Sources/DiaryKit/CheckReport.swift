@@ -19,6 +19,26 @@ public struct CheckReport: Sendable, Hashable {
         public var sha256: String
         /// Missing or damaged.
         public var kind: Kind
+        /// The recorded size in bytes, when known.
+        public var byteCount: Int64?
+
+        /// A problem with medium `mediumIndex` of entry `entryID`.
+        public init(entryID: Int64, mediumIndex: Int, sha256: String, kind: Kind, byteCount: Int64? = nil) {
+            self.entryID = entryID
+            self.mediumIndex = mediumIndex
+            self.sha256 = sha256
+            self.kind = kind
+            self.byteCount = byteCount
+        }
+    }
+
+    /// An unreferenced file that repair kept because the store has problems.
+    public struct KeptFile: Sendable, Hashable {
+        /// The blob's hash, or `.staging/<name>` for a temporary file.
+        public var name: String
+        /// The missing medium whose recorded size the file has: likely its content, under a
+        /// record whose hash was damaged.
+        public var sameSizeAs: BlobProblem?
     }
 
     /// The lines SQLite's `PRAGMA integrity_check` reported (empty when sound).
@@ -38,6 +58,10 @@ public struct CheckReport: Sendable, Hashable {
     /// What repair removed (blob hashes, `.staging/<name>` and work folders' paths); empty
     /// without repair.
     public var removed: [String]
+    /// What repair would have removed but kept, sorted by name: while a medium is missing or
+    /// damaged or the database has problems, an unreferenced file may be the only copy of a
+    /// medium whose record is what was damaged, so repair removes nothing. Empty without repair.
+    public var kept: [KeptFile] = []
     /// How many media blobs were verified (those of trashed entries among them).
     public var verifiedBlobCount: Int
     /// How many entries wait in the trash; their media are checked like all others and

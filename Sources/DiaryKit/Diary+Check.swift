@@ -5,7 +5,11 @@ extension Diary {
     /// Checks the whole store: SQLite's integrity check, every medium's blob file present
     /// with its recorded SHA-256 and size (each file streamed), and the blob files and
     /// leftover temporary files nothing refers to. With `repair`, those unreferenced files
-    /// are removed (only they: a missing or damaged blob is reported, never touched).
+    /// are removed (only they: a missing or damaged blob is reported, never touched), and only
+    /// when the store has no other problem: while a medium is missing or damaged or the
+    /// database reports problems, a file that looks unreferenced may be a medium's only copy
+    /// (its record's hash damaged), so repair removes nothing and lists what it kept, naming
+    /// the missing medium each file has the size of.
     ///
     /// - Parameter staleAfter: unreferenced files younger than this many seconds are listed
     ///   but spared, as a save in another process may be about to refer to them.
@@ -37,23 +41,40 @@ extension Diary {
                 verified += 1
                 if let kind {
                     problems.append(CheckReport.BlobProblem(entryID: entry.objectID.primaryKey ?? 0,
-                                                            mediumIndex: offset + 1, sha256: reference.sha256, kind: kind))
+                                                            mediumIndex: offset + 1, sha256: reference.sha256, kind: kind,
+                                                            byteCount: reference.byteCount))
                 }
             }
         }
+        let removes = repair && integrity.isEmpty && problems.isEmpty
         let garbage = try DiaryError.wrapping(databaseURL) {
-            try coordinator.blobGarbage(olderThan: staleAfter, remove: repair)
+            try coordinator.blobGarbage(olderThan: staleAfter, remove: removes)
         }
         let workFolders = [BundleReader.extractionPrefix, DayOneReader.extractionPrefix].flatMap { prefix in
             WorkFolder.stale(in: temporaryDirectory, prefix: prefix)
         }.map { temporaryDirectory.appendingPathComponent($0).path }
-        let removedFolders = repair ? workFolders.filter { (try? FileManager.default.removeItem(atPath: $0)) != nil } : []
-        return CheckReport(integrityProblems: integrity, blobProblems: problems,
-                           unreferencedBlobs: garbage.unreferencedBlobs,
-                           recentUnreferencedBlobs: garbage.recentUnreferencedBlobs,
-                           staleStagingFiles: garbage.staleTemporaryFiles,
-                           staleWorkFolders: workFolders,
-                           removed: repair ? garbage.unreferencedBlobs + garbage.staleTemporaryFiles + removedFolders : [],
-                           verifiedBlobCount: verified, trashedEntryCount: trashed)
+        let removedFolders = removes ? workFolders.filter { (try? FileManager.default.removeItem(atPath: $0)) != nil } : []
+        var report = CheckReport(integrityProblems: integrity, blobProblems: problems,
+                                 unreferencedBlobs: garbage.unreferencedBlobs,
+                                 recentUnreferencedBlobs: garbage.recentUnreferencedBlobs,
+                                 staleStagingFiles: garbage.staleTemporaryFiles,
+                                 staleWorkFolders: workFolders,
+                                 removed: removes ? garbage.unreferencedBlobs + garbage.staleTemporaryFiles + removedFolders : [],
+                                 verifiedBlobCount: verified, trashedEntryCount: trashed)
+        if repair && !removes {
+            report.kept = keptFiles(garbage.unreferencedBlobs + garbage.staleTemporaryFiles, problems: problems)
+        }
+        return report
+    }
+
+    /// `names` as files repair kept, each unreferenced blob with the missing medium of its size.
+    private func keptFiles(_ names: [String], problems: [CheckReport.BlobProblem]) -> [CheckReport.KeptFile] {
+        var missingBySize: [Int64: CheckReport.BlobProblem] = [:]
+        for problem in problems where problem.kind == .missing {
+            if let size = problem.byteCount, missingBySize[size] == nil { missingBySize[size] = problem }
+        }
+        return names.sorted().map { name in
+            CheckReport.KeptFile(name: name, sameSizeAs: blobStore.fileSize(ofBlob: name).flatMap { missingBySize[$0] })
+        }
     }
 }

@@ -6,7 +6,7 @@ import ObjectGraph
 ///
 /// A diary lives in one folder: `Diary.sqlite` (WAL mode, with `-wal` and `-shm` beside it
 /// while open) and `Diary.blobs/`, the content-addressed media files. Opening a folder that
-/// has no diary yet creates one.
+/// has no diary yet creates one only for ``DiaryAccess/creating``; reading never does.
 ///
 /// Every read opens its own short-lived context, so results always reflect the store as it
 /// is, including what other processes wrote. Writes go through ``EntryEditor`` sessions,
@@ -30,6 +30,8 @@ public final class Diary: Sendable {
     /// accounts (a store made by an earlier version, or loosened by hand); empty when it was
     /// private already or opened for reading.
     public let tightenedPaths: [String]
+    /// Whether opening created the diary's folder (see ``removeIfNeverUsed()``).
+    let createdFolder: Bool
 
     /// How much of the database a reading process maps (256 MiB).
     static let readingMemoryMapSize = 256 << 20
@@ -45,13 +47,19 @@ public final class Diary: Sendable {
     static let storeEntryNames = [databaseName, databaseName + "-wal", databaseName + "-shm",
                                   databaseName + "-journal", "Diary.blobs"]
 
-    /// Opens the diary in `directory`, creating the folder and an empty diary when missing.
+    /// Opens the diary in `directory`; with ``DiaryAccess/creating`` (the default), creating the
+    /// folder and an empty diary when missing.
+    ///
+    /// Nothing is created for ``DiaryAccess/reading`` and ``DiaryAccess/updating``, and never
+    /// beside a blob folder whose database is gone. A diary this account may only read opens
+    /// read-only for reading and is refused for writing, before anything is touched.
     ///
     /// The folder and any folders made above it are 0700, every file in it 0600 (media 0400),
     /// whatever the umask. Opened for writing, a store open to other accounts is made private
     /// first (see ``tightenedPaths``).
     ///
     /// - Parameters:
+    ///   - access: what the caller means to do (see ``DiaryAccess``).
     ///   - busyTimeout: how long to wait for another process's write lock, in seconds.
     ///   - mediaLimits: the largest files and pixel counts media may have.
     ///   - forReading: true for a short process that mostly reads (a listing, a search):
@@ -59,34 +67,45 @@ public final class Diary: Sendable {
     ///     copy per page. Leave it false for imports and other long writes, whose resident
     ///     memory would otherwise grow with the pages they touch; they get a larger page
     ///     cache instead, so big transactions do not spill pages before they commit.
-    /// - Throws: ``DiaryError/invalidLocation(_:reason:)`` when the folder cannot be created,
+    /// - Throws: ``DiaryError/noDiary(_:)`` when there is none and `access` does not create one,
+    ///   ``DiaryError/readOnlyStore(_:)`` for writing to a diary this account may only read,
+    ///   ``DiaryError/uncreatableFolder(_:reason:)``, ``DiaryError/invalidLocation(_:reason:)`` for a file,
     ///   ``DiaryError/incompatibleStore(_:detail:)`` for a store of another diary version,
     ///   ``DiaryError/corruptStore(_:detail:)``, ``DiaryError/storeBusy(_:)``, ``DiaryError/io(path:reason:)``.
-    public init(directory: URL, busyTimeout: TimeInterval = 10, mediaLimits: MediaLimits = MediaLimits(),
-                forReading: Bool = false) throws(DiaryError) {
+    public init(directory: URL, access: DiaryAccess = .creating, busyTimeout: TimeInterval = 10,
+                mediaLimits: MediaLimits = MediaLimits(), forReading: Bool = false) throws(DiaryError) {
         let directory = directory.standardizedFileURL
         var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), !isFolder.boolValue {
+        let exists = FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder)
+        if exists, !isFolder.boolValue {
             throw .invalidLocation(directory.path, reason: "it is a file, not a folder")
         }
-        do throws(PrivateFileModesError) {
-            try PrivateFileModes.createDirectories(atPath: directory.path)
-        } catch {
-            throw .invalidLocation(directory.path, reason: error.reason)
-        }
-        do throws(PrivateFileModesError) {
-            tightenedPaths = forReading ? [] : try PrivateFileModes.tighten(folderAt: directory.path, entries: Self.storeEntryNames)
-        } catch {
-            throw .io(path: error.path, reason: error.reason)
+        createdFolder = !exists
+        if !exists {
+            guard access == .creating else { throw .noDiary(directory) }
+            do throws(PrivateFileModesError) {
+                try PrivateFileModes.createDirectories(atPath: directory.path)
+            } catch {
+                throw .uncreatableFolder(directory, reason: Self.folderFailure(directory, error))
+            }
         }
         self.directory = directory
         databaseURL = directory.appending(component: Self.databaseName, directoryHint: .notDirectory)
+        let readOnly = !Self.mayWrite(directory, database: databaseURL)
+        if readOnly && access != .reading { throw .readOnlyStore(directory) }
+        do throws(PrivateFileModesError) {
+            tightenedPaths = access == .reading || readOnly ? []
+                : try PrivateFileModes.tighten(folderAt: directory.path, entries: Self.storeEntryNames)
+        } catch {
+            throw .io(path: error.path, reason: error.reason)
+        }
         coordinator = PersistentStoreCoordinator(model: DiaryModel.shared)
         inspector = MediaInspector(limits: mediaLimits)
         let options = PersistentStoreOptions(externalStorageThreshold: 0,
                                              busyTimeoutMilliseconds: Int32(max(0, min(busyTimeout, 3600)) * 1000),
                                              memoryMapSize: forReading ? Self.readingMemoryMapSize : 0,
-                                             pageCacheSize: forReading ? 0 : Self.writingPageCacheSize)
+                                             pageCacheSize: forReading ? 0 : Self.writingPageCacheSize,
+                                             createsStore: access == .creating, isReadOnly: readOnly)
         let store: any PersistentStore
         do {
             store = try coordinator.addPersistentStore(type: .sqlite, at: databaseURL, options: options)
@@ -97,6 +116,10 @@ public final class Diary: Sendable {
             throw .store(detail: "the store has no blob directory")
         }
         blobDirectory = blobs
+        if readOnly {
+            blobStore = BlobStore(readingDirectory: blobs)
+            return
+        }
         do {
             blobStore = try BlobStore(directory: blobs)
         } catch {

@@ -42,6 +42,12 @@ extension DiaryError: CustomStringConvertible, LocalizedError {
             "the diary at \(url.path) is damaged: \(detail)"
         case .invalidLocation(let path, let reason):
             "cannot use '\(path)' as the diary's folder: \(reason)"
+        case .uncreatableFolder(let url, let reason):
+            "cannot create the diary's folder \(url.path): \(reason)"
+        case .noDiary(let url):
+            "there is no diary at \(url.path) (check the path; the first 'diary new' creates one)"
+        case .readOnlyStore(let url):
+            "the diary at \(url.path) is read-only (this account may read it but not change it); nothing was changed"
         case .io(let path, let reason):
             "\(path): \(reason)"
         case .bundle(let error):

@@ -22,6 +22,9 @@ extension DiaryError {
         case let error as SQLiteError where error.resultCode == 11 || error.resultCode == 26:
             // SQLITE_CORRUPT, SQLITE_NOTADB.
             self = .corruptStore(url, detail: error.message)
+        case let error as SQLiteError where error.resultCode == 8:
+            // SQLITE_READONLY: the files may be read but not written.
+            self = .readOnlyStore(url.deletingLastPathComponent())
         case let error as SQLiteError where [10, 13, 14].contains(error.resultCode):
             // SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN.
             self = .io(path: url.path, reason: error.message)
@@ -34,6 +37,14 @@ extension DiaryError {
             case .corruptStore(_, let reason): self = .corruptStore(url, detail: reason)
             case .io(let path, let reason): self = .io(path: path, reason: reason)
             case .missingURL: self = .store(detail: error.description)
+            case .missingStore: self = .noDiary(url.deletingLastPathComponent())
+            case .readOnly: self = .readOnlyStore(url.deletingLastPathComponent())
+            case .missingDatabase(_, let isEmpty, let blobFolder, let count):
+                self = .corruptStore(url, detail: "its database is \(isEmpty ? "empty" : "missing") but \(blobFolder) holds "
+                    + "\(count) media \(count == 1 ? "file" : "files"); nothing was touched "
+                    + "(restore \(url.lastPathComponent) from a backup)")
+            case .damagedSchema(_, let problems):
+                self = .corruptStore(url, detail: problems.joined(separator: "; ") + "; nothing was changed")
             }
         case let error as MigrationError:
             switch error {

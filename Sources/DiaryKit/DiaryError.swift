@@ -39,6 +39,13 @@ public enum DiaryError: Error, Sendable, Hashable {
     case corruptStore(URL, detail: String)
     /// The store location cannot be worked out or used.
     case invalidLocation(String, reason: String)
+    /// There is no diary in this folder (and the command does not create one).
+    case noDiary(URL)
+    /// The diary's folder could not be created; `reason` names the part of the path or the
+    /// system's reason (`Permission denied`).
+    case uncreatableFolder(URL, reason: String)
+    /// The diary in this folder may be read but not changed by this account.
+    case readOnlyStore(URL)
     /// Reading or writing a file failed.
     case io(path: String, reason: String)
     /// Exporting or importing a bundle failed.
@@ -65,12 +72,12 @@ public enum DiaryError: Error, Sendable, Hashable {
     /// The family of this error.
     public var category: Category {
         switch self {
-        case .unknownEntry, .entryInTrash, .entryNotInTrash, .missingFile, .unreadableFile: .missingInput
+        case .unknownEntry, .entryInTrash, .entryNotInTrash, .missingFile, .unreadableFile, .noDiary: .missingInput
         case .unknownMedium, .invalidTag, .invalidLocation: .usage
         case .invalidMedia, .wrongMediaKind, .emptyEntry, .incompatibleStore, .corruptStore,
              .textTooLong, .tooManyMedia: .dataError
         case .storeBusy, .changedElsewhere: .busy
-        case .io, .store: .ioError
+        case .io, .store, .readOnlyStore, .uncreatableFolder: .ioError
         case .bundle(let error): Self.category(of: error.category)
         case .interop(let error): Self.category(of: error.category)
         }

@@ -45,4 +45,55 @@ import Testing
         #expect(result.stderr.contains("has 1 problem that repair cannot fix"))
         #expect(try Data(contentsOf: url) == Data("damaged".utf8))
     }
+
+    @Test func repairKeepsEveryFileWhileAMediumIsMissingAndSaysWhy() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "x", "--image", fixture("jpeg-baseline.jpg")])
+        // An old leftover that repair would collect on a healthy store.
+        let orphan = String(repeating: "cd", count: 32)
+        let folder = store.url.appendingPathComponent("Diary.blobs/cd/cd", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("orphan".utf8).write(to: folder.appendingPathComponent(orphan))
+        let hour = Date(timeIntervalSinceNow: -7200)
+        try FileManager.default.setAttributes([.modificationDate: hour], ofItemAtPath: folder.appendingPathComponent(orphan).path)
+        let photo = try #require(try store.blobFiles().first { !$0.hasSuffix(orphan) })
+        try FileManager.default.setAttributes([.modificationDate: hour], ofItemAtPath: store.url.path + photo)
+        // One digit of the medium's stored hash damaged: its file now looks unreferenced.
+        let stored = try store.sqlite("SELECT data_sha256 FROM Medium")
+        let damaged = (stored.first == "0" ? "1" : "0") + stored.dropFirst()
+        _ = try store.sqlite("UPDATE Medium SET data_sha256 = '\(damaged)'")
+        let before = try store.snapshot()
+
+        let result = try store.run(["check", "--repair"])
+        #expect(result.status == 65, "\(result)")
+        #expect(try store.snapshot() == before, "repair removed or changed a file")
+        #expect(result.stdout.contains("entry #1, medium 1: missing (\(damaged))"), "\(result)")
+        #expect(result.stdout.contains("Removed nothing: a medium is missing or damaged, "
+                                       + "so the unreferenced files may be its only copy. Kept 2 files:"), "\(result)")
+        #expect(result.stdout.contains("  \(stored) (the size of entry #1, medium 1, which is missing)\n"), "\(result)")
+        #expect(result.stdout.contains("  \(orphan)\n"), "\(result)")
+
+        let json = try store.run(["check", "--repair", "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(report["removed"] as? [String] == [])
+        #expect(report["kept"] as? [String] == [stored, orphan].sorted())
+        #expect(try store.snapshot() == before)
+    }
+
+    @Test func aPhotoAddedOntoADamagedBlobOfTheSameSizeIsStoredAfresh() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "first", "--image", fixture("jpeg-baseline.jpg")])
+        let blob = try #require(try store.blobFiles().first)
+        let url = URL(fileURLWithPath: store.url.path + blob)
+        var bytes = try Data(contentsOf: url)
+        bytes[bytes.count / 2] ^= 0x40
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
+        try bytes.write(to: url)
+        #expect(try store.run(["check"]).status == 65)
+
+        try store.succeed(["new", "--text", "again", "--image", fixture("jpeg-baseline.jpg")])
+        #expect(try Data(contentsOf: url) == (try Data(contentsOf: URL(fileURLWithPath: fixture("jpeg-baseline.jpg")))))
+        let report = try #require(try store.json(["check"]) as? [String: Any])
+        #expect(report["healthy"] as? Bool == true)
+    }
 }

@@ -46,7 +46,8 @@ import Testing
             #expect(result.stderr.split(separator: "\n").count == 1, "\(name): \(result.stderr)")
             #expect(result.stderr.hasPrefix("diary: \(fixture(name)): "), "\(result.stderr)")
         }
-        #expect(try store.listedIDs([]) == [])
+        // A first command that fails leaves no store behind.
+        #expect(try store.run(["list"]).status == 66)
     }
 
     @Test func exportedBundlesKeepTheFormatsAndImportRevalidatesThem() throws {

@@ -22,6 +22,7 @@ import Testing
 
     @Test func anUnknownIdExits66() throws {
         let store = try TestStore()
+        try store.succeed(["new", "--text", "the only entry"])
         let result = try store.run(["show", "42"])
         #expect(result.status == 66, "\(result)")
         #expect(result.stdout == "")

@@ -18,7 +18,9 @@ import Testing
             """)
         try store.succeed(["delete", "3", "--yes"])
         #expect((try store.json(["tags"]) as? [[String: Any]])?.count == 2)
-        #expect(try TestStore().succeed(["tags"]).stdout == "No tags.\n")
+        let untagged = try TestStore()
+        try untagged.succeed(["new", "--text", "no tags here"])
+        #expect(try untagged.succeed(["tags"]).stdout == "No tags.\n")
     }
 
     @Test func byCountPutsTheMostUsedTagFirstAndTiesByName() throws {

@@ -33,8 +33,10 @@ import Testing
         let report = try store.diary.check(repair: true)
         #expect(!report.isHealthy)
         #expect(report.blobProblems == [
-            CheckReport.BlobProblem(entryID: record.id, mediumIndex: 1, sha256: png.sha256, kind: .missing),
-            CheckReport.BlobProblem(entryID: record.id, mediumIndex: 2, sha256: jpeg.sha256, kind: .corrupt),
+            CheckReport.BlobProblem(entryID: record.id, mediumIndex: 1, sha256: png.sha256, kind: .missing,
+                                    byteCount: png.byteCount),
+            CheckReport.BlobProblem(entryID: record.id, mediumIndex: 2, sha256: jpeg.sha256, kind: .corrupt,
+                                    byteCount: jpeg.byteCount),
         ])
         // Repair never touches a referenced file, even a damaged one.
         #expect(report.removed.isEmpty)

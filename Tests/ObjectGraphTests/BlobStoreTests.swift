@@ -179,6 +179,18 @@ import Testing
         #expect(try store.verify(reference))
     }
 
+    @Test func committingOverADamagedFileOfTheSameLengthReplacesItWithTheVerifiedCopy() throws {
+        let content = Self.pattern(count: 3000)
+        let reference = try store.commit(try store.stage(data: content))
+        var damaged = content
+        damaged[2000] ^= 0x20
+        try overwrite(reference, with: damaged)
+        #expect(try store.commit(try store.stage(data: content)) == reference)
+        #expect(try store.data(for: reference) == content)
+        #expect(try store.verify(reference))
+        #expect(try stagingContents().isEmpty)
+    }
+
     @Test func missingBlobsAreReportedByHash() throws {
         let reference = BlobReference(sha256: Self.abcHash, byteCount: 3)
         #expect(throws: BlobStoreError.missingBlob(sha256: Self.abcHash)) { try store.data(for: reference) }

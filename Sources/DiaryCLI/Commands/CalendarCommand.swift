@@ -22,7 +22,7 @@ struct CalendarCommand: ParsableCommand {
     func run(in context: CommandContext) async throws {
         let today = CalendarDay(containing: context.argumentContext.now, in: context.calendar)
         let shown = month ?? today.calendarMonth
-        let calendar = try context.openDiary(forReading: true).calendar(year: shown.year, month: shown.month,
+        let calendar = try context.openDiary(.reading, forReading: true).calendar(year: shown.year, month: shown.month,
                                                         timeZone: context.timeZone)
         var counts: [CalendarDay: Int] = [:]
         for (day, count) in calendar.counts {

@@ -11,7 +11,9 @@ struct CheckCommand: ParsableCommand {
             Exits 0 when the database is sound and every referenced media file is present \
             with its recorded SHA-256, and 65 when something is damaged or missing (repair \
             never touches those). Unreferenced files lose nothing: they are listed, and \
-            --repair removes them and says which.
+            --repair removes them and says which, but only from a store with no other \
+            problem: while a medium is missing or damaged, an unreferenced file may be its \
+            only copy, so repair keeps every file and says why.
             """,
         parameters: [repair, json])
 
@@ -24,7 +26,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let diary = try context.openDiary()
+        let diary = try context.openDiary(repair ? .updating : .reading)
         let report = try diary.check(repair: repair)
         if json {
             context.writeJSON(report.json)

@@ -2,13 +2,14 @@ import DiaryKit
 import Foundation
 
 extension CommandContext {
-    /// Opens (creating on first use) the diary in ``storeDirectory``; `forReading` for a
-    /// command that only reads it (see ``Diary/init(directory:busyTimeout:mediaLimits:forReading:)``).
-    /// When opening for writing made a store that other accounts could read private, says so
-    /// in one line on stderr.
-    /// - Throws: ``DiaryError`` when the folder cannot be used or the store is damaged or busy.
-    func openDiary(forReading: Bool = false) throws(DiaryError) -> Diary {
-        let diary = try Diary(directory: storeDirectory, forReading: forReading)
+    /// Opens the diary in ``storeDirectory`` for `access` (a reading command never creates
+    /// one); `forReading` for a short command that only reads it (see
+    /// ``Diary/init(directory:access:busyTimeout:mediaLimits:forReading:)``). When opening for
+    /// writing made a store that other accounts could read private, says so in one line on stderr.
+    /// - Throws: ``DiaryError`` when there is no diary to read, the folder cannot be used, or
+    ///   the store is read-only for a write, damaged or busy.
+    func openDiary(_ access: DiaryAccess, forReading: Bool = false) throws(DiaryError) -> Diary {
+        let diary = try Diary(directory: storeDirectory, access: access, forReading: forReading)
         if !diary.tightenedPaths.isEmpty {
             writeErrorLine("diary: the store at \(diary.directory.path) was open to other accounts; made it private "
                 + "(folders 0700, files 0600, media 0400; \(QuantityText.count(diary.tightenedPaths.count, "item")) changed)")

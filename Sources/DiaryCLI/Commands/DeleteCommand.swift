@@ -27,7 +27,7 @@ struct DeleteCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let diary = try context.openDiary()
+        let diary = try context.openDiary(.updating)
         let entries = try ids.map { id throws in try diary.entry(id: Int64(id)) }
         let formatter = context.entryFormatter
         let summary = "Move to the trash:\n" + entries.map { "  " + formatter.line(for: $0) + "\n" }.joined()

@@ -64,7 +64,7 @@ struct EditCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let diary = try context.openDiary()
+        let diary = try context.openDiary(.updating)
         let editor = try diary.editEntry(id: Int64(id))
         if !changesSomething {
             guard case .text(let typed) = try context.readText(initialText: editor.text ?? "") else {

@@ -43,7 +43,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let diary = try context.openDiary()
+        let diary = try context.openDiary(.reading)
         let directory = output ?? context.argumentContext.currentDirectory
         if let format {
             let progress = context.terminal.progressReporter()

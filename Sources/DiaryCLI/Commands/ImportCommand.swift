@@ -29,7 +29,9 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let diary = try context.openDiary()
+        let diary = try context.openDiary(.creating)
+        // A store this command created stays only if something was saved in it.
+        defer { diary.removeIfNeverUsed() }
         if let from, let file = bundles.first {
             return try importExport(file, format: from, into: diary, context: context)
         }

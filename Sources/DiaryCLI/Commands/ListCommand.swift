@@ -49,7 +49,7 @@ struct ListCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let diary = try context.openDiary(forReading: true)
+        let diary = try context.openDiary(.reading, forReading: true)
         if onThisDay.requested {
             let day = onThisDay.day ?? CalendarDay(containing: context.argumentContext.now, in: context.calendar)
             let query = context.query(filter.entryFilter(period: nil), newestFirst: !oldestFirst, limit: filter.limit)

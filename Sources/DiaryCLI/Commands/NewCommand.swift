@@ -49,7 +49,9 @@ struct NewCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let diary = try context.openDiary()
+        let diary = try context.openDiary(.creating)
+        // A store this command created stays only if something was saved in it.
+        defer { diary.removeIfNeverUsed() }
         let editor = try diary.newEntry()
         try editor.addTags(tags)
         try media.attach(to: editor, in: context)

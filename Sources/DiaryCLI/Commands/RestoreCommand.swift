@@ -21,7 +21,7 @@ struct RestoreCommand: ParsableCommand {
 
     func run(in context: CommandContext) async throws {
         let dates = LocalDateText(timeZone: context.timeZone)
-        for entry in try context.openDiary().restoreEntries(ids: ids.map(Int64.init)) {
+        for entry in try context.openDiary(.updating).restoreEntries(ids: ids.map(Int64.init)) {
             context.writeLine("Restored entry #\(entry.id) (\(dates.dayAndTime(of: entry.creationTime)))")
         }
     }

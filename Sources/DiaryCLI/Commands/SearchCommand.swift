@@ -39,7 +39,7 @@ struct SearchCommand: ParsableCommand {
 
     func run(in context: CommandContext) async throws {
         let query = context.query(filter.entryFilter(period: period), limit: filter.limit(default: nil))
-        let entries = try context.openDiary(forReading: true).search(text, query: query)
+        let entries = try context.openDiary(.reading, forReading: true).search(text, query: query)
         context.write(entries: entries, json: json, emptyMessage: "No entries contain '\(text)'.")
     }
 }

@@ -23,7 +23,7 @@ struct ShowCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let entry = try context.openDiary(forReading: true).entry(id: Int64(id))
+        let entry = try context.openDiary(.reading, forReading: true).entry(id: Int64(id))
         if json {
             context.writeJSON(entry.json(in: context.timeZone))
         } else {

@@ -18,7 +18,7 @@ struct TagsCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) async throws {
-        var tags = try context.openDiary(forReading: true).tags()
+        var tags = try context.openDiary(.reading, forReading: true).tags()
         if byCount {
             // Stable: ties keep the name order DiaryKit gives.
             tags = tags.enumerated().sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }.map(\.element)

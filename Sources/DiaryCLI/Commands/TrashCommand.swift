@@ -29,7 +29,7 @@ struct TrashCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let diary = try context.openDiary(forReading: !empty)
+        let diary = try context.openDiary(empty ? .updating : .reading, forReading: !empty)
         let trashed = try diary.trash()
         if empty { return try emptyTrash(trashed, diary: diary, in: context) }
         if json {

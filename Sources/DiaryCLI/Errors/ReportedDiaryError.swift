@@ -8,10 +8,10 @@ import DiaryKit
 ///
 /// | what went wrong | status |
 /// |---|---|
-/// | a bad tag name, a medium number the entry does not have, an unusable store folder | 64 |
+/// | a bad tag name, a medium number the entry does not have, a file given as the store folder | 64 |
 /// | a corrupt or mistaken photo or recording, an empty entry, a broken or tampered bundle, a damaged store | 65 |
-/// | a missing file or bundle, an unknown entry id | 66 |
-/// | reading or writing failed | 74 |
+/// | a missing file or bundle, an unknown entry id, no diary where a reading command looks | 66 |
+/// | reading or writing failed, a store folder that cannot be created, a read-only diary to write to | 74 |
 /// | another `diary` holds the store's write lock too long | 75 |
 struct ReportedDiaryError: CLIReportableError {
     /// The exit status.

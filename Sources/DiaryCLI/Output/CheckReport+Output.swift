@@ -3,7 +3,8 @@ import DiaryKit
 extension CheckReport {
     /// `{"healthy", "integrityProblems", "blobProblems": [{"entry", "medium", "sha256",
     /// "problem"}], "verifiedBlobCount", "trashedEntries", "unreferencedBlobs", "recentUnreferencedBlobs",
-    /// "staleTemporaryFiles", "staleWorkFolders", "removed"}`.
+    /// "staleTemporaryFiles", "staleWorkFolders", "removed", "kept"}`; `kept` lists what repair left
+    /// because the store has problems.
     var json: JSONValue {
         [
             "healthy": .bool(isHealthy),
@@ -19,6 +20,7 @@ extension CheckReport {
             "staleTemporaryFiles": .array(staleStagingFiles.map(JSONValue.string)),
             "staleWorkFolders": .array(staleWorkFolders.map(JSONValue.string)),
             "removed": .array(removed.map(JSONValue.string)),
+            "kept": .array(kept.map { .string($0.name) }),
         ]
     }
 
@@ -36,7 +38,16 @@ extension CheckReport {
             lines.append("Trash: \(QuantityText.count(trashedEntryCount, "entry", plural: "entries")) waiting, media kept with them")
         }
         let leftovers = unreferencedBlobs.count + staleStagingFiles.count + staleWorkFolders.count
-        if repaired {
+        if repaired && !kept.isEmpty {
+            let why = blobProblems.isEmpty ? "the database has problems, so what refers to the files cannot be trusted"
+                                           : "a medium is missing or damaged, so the unreferenced files may be its only copy"
+            lines.append("Removed nothing: \(why). Kept \(QuantityText.count(kept.count, "file")):")
+            lines += kept.map { file in
+                "  " + file.name + (file.sameSizeAs.map {
+                    " (the size of entry #\($0.entryID), medium \($0.mediumIndex), which is missing)"
+                } ?? "")
+            }
+        } else if repaired {
             lines.append(removed.isEmpty ? "Nothing to remove."
                                          : "Removed \(QuantityText.count(removed.count, "unreferenced file")):")
             lines += removed.map { "  " + $0 }

@@ -92,6 +92,14 @@ extension BlobStore {
         return sha256 == reference.sha256 && byteCount == reference.byteCount
     }
 
+    /// The size in bytes of the committed blob file named `sha256`, or nil when there is none
+    /// (or the hash is malformed).
+    public func fileSize(ofBlob sha256: String) -> Int64? {
+        guard Self.isValidHash(sha256), let info = try? FileSystem.status(ofPath: fileURL(forValidHash: sha256).path),
+              FileSystem.isRegularFile(info) else { return nil }
+        return FileSystem.size(info)
+    }
+
     /// Whether `name` is a shard directory name: two lower-case hex digits.
     private static func isShardName(_ name: String) -> Bool {
         isLowercaseHex(name, count: 2)

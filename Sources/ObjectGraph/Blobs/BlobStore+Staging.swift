@@ -52,7 +52,10 @@ extension BlobStore {
     /// Moves a staged blob into place at `ab/cd/<sha256>` and makes that durable.
     ///
     /// When a blob with the same hash and length is already there (another writer got there
-    /// first) the temporary file is dropped instead. Committing the same staged blob twice
+    /// first, or the same content is added again) it is re-read and hashed, and the temporary
+    /// file is dropped only when that copy is intact; a damaged one is replaced. That costs one
+    /// streamed read of the existing file, and only when a name and length match (adding
+    /// content the store already holds); other commits read nothing back. Committing the same staged blob twice
     /// returns the same reference. Once this returns, the blob survives a crash.
     /// - Throws: ``BlobStoreError/invalidHash(_:)``, ``BlobStoreError/missingStagedFile(path:)``
     ///   when the temporary file is gone and no such blob exists, or
@@ -69,11 +72,12 @@ extension BlobStore {
             try FileSystem.makeDirectory(atPath: inner.path)
             step = target
             if let existing = try FileSystem.status(ofPath: target),
-               FileSystem.isRegularFile(existing), FileSystem.size(existing) == staged.byteCount {
+               FileSystem.isRegularFile(existing), FileSystem.size(existing) == staged.byteCount,
+               (try? verify(staged.reference)) == true {
                 try FileSystem.removeFile(atPath: temporary)
             } else {
                 step = temporary
-                // Replaces a damaged file of the wrong length, atomically, with the good copy.
+                // Replaces a damaged file (of the wrong length or content), atomically, with the good copy.
                 try FileSystem.rename(temporary, to: target)
             }
             // Even when the file or a shard directory was there already, its creator may not

@@ -41,6 +41,12 @@ public final class BlobStore: Sendable {
         // name in its parent before it returns; a directory lost before any commit held nothing.
     }
 
+    /// A blob store over `directory` that only reads: nothing is created, so the directory may
+    /// be missing (it then holds no blobs) or belong to another account.
+    public init(readingDirectory directory: URL) {
+        self.directory = directory.standardizedFileURL
+    }
+
     /// The folder that holds staged (not yet committed) files.
     var stagingDirectory: URL {
         directory.appending(component: Self.stagingFolderName, directoryHint: .isDirectory)

@@ -26,7 +26,8 @@ extension PersistentStoreCoordinator {
     /// seconds ago are spared, as a save elsewhere may be about to refer to them. With
     /// `remove`, the others are deleted under the same lock and the value lists what was removed.
     /// SQLite and binary stores; the in-memory store has no blob files and reports nothing.
-    /// - Throws: ``SQLiteError`` (busy among them), ``BlobStoreError``, ``ObjectGraphError/noPersistentStore``.
+    /// - Throws: ``SQLiteError`` (busy among them), ``BlobStoreError``, ``ObjectGraphError/noPersistentStore``,
+    ///   ``StoreError/readOnly(path:)`` when asked to remove from a store opened read-only.
     public func blobGarbage(olderThan age: TimeInterval = 3600, remove: Bool = false) throws -> BlobGarbage {
         let store = try store()
         guard let blobStore = store.blobStore else {
@@ -46,8 +47,25 @@ extension PersistentStoreCoordinator {
                                staleTemporaryFiles: removed.filter { $0.hasPrefix(".") })
         }
         guard let sqlite = store as? SQLiteStore else { return try collect(keeping: store.referencedBlobHashes()) }
+        if sqlite.isReadOnly && remove { throw StoreError.readOnly(path: sqlite.url?.path ?? "?") }
         return try sqlite.withConnection { connection in
-            try connection.transaction { try collect(keeping: sqlite.referencedBlobHashes(connection: connection)) }
+            // Read-only, no save can run here, and a reading transaction sees one state.
+            try connection.transaction(immediate: !sqlite.isReadOnly) {
+                try collect(keeping: sqlite.referencedBlobHashes(connection: connection))
+            }
         }
+    }
+}
+
+extension PersistentStoreCoordinator {
+    /// Removes the SQLite store when this coordinator created it and it is still unused: no
+    /// row, no committed blob, no other connection open on it (its empty blob and staging
+    /// folders go too). For a program that created a store on first use and then failed before
+    /// saving anything, so that it leaves no new store behind. Returns whether it removed it;
+    /// the coordinator must not be used afterwards.
+    /// - Throws: ``SQLiteError``, ``BlobStoreError``, ``ObjectGraphError/noPersistentStore``.
+    public func removeStoreIfUnused() throws -> Bool {
+        guard let store = try store() as? SQLiteStore else { return false }
+        return try store.removeIfUnused()
     }
 }

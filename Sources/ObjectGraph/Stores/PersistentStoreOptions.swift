@@ -17,13 +17,23 @@ public struct PersistentStoreOptions: Sendable, Hashable {
     /// before it commits and writes them again later; a large one (a bulk import) runs
     /// faster with a larger cache, which grows only as pages are used.
     public var pageCacheSize: Int
+    /// Whether a missing store is created (true, the default). When false, opening a file that
+    /// holds no store yet fails with ``StoreError/missingStore(path:)`` and creates nothing.
+    public var createsStore: Bool
+    /// Whether the store is opened only to be read (false by default): nothing is created,
+    /// migrated or written, and a save fails with ``StoreError/readOnly(path:)``. For a store
+    /// the process may read but not write; an SQLite store whose folder does not let this
+    /// process make the log files is read as it is on disk (see `SQLiteStore.init`).
+    public var isReadOnly: Bool
 
     /// Options with the defaults.
     public init(externalStorageThreshold: Int = 128 * 1024, busyTimeoutMilliseconds: Int32 = 5_000,
-                memoryMapSize: Int = 0, pageCacheSize: Int = 0) {
+                memoryMapSize: Int = 0, pageCacheSize: Int = 0, createsStore: Bool = true, isReadOnly: Bool = false) {
         self.externalStorageThreshold = externalStorageThreshold
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.memoryMapSize = memoryMapSize
         self.pageCacheSize = pageCacheSize
+        self.createsStore = createsStore
+        self.isReadOnly = isReadOnly
     }
 }

@@ -8,11 +8,29 @@ final class SQLiteConnection {
     let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
 
-    /// Opens (creating) the database at `path`.
+    /// How a connection opens its file.
+    enum Access {
+        /// Read and write, creating the file when missing.
+        case readWrite
+        /// Read only, with SQLite's locks and the log files beside the database.
+        case readOnly
+        /// Read only, as the file is: no locks and no log files (SQLite's `immutable`), for a
+        /// folder in which this process cannot make the `-wal` and `-shm` files.
+        case immutable
+    }
+
+    /// Opens the database at `path`, creating it when `access` is ``Access/readWrite``.
     /// - Throws: ``SQLiteError`` when the file cannot be opened.
-    init(path: String, busyTimeoutMilliseconds: Int32) throws {
+    init(path: String, busyTimeoutMilliseconds: Int32, access: Access = .readWrite) throws {
         var connection: OpaquePointer?
-        let code = sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        let code = switch access {
+        case .readWrite:
+            sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        case .readOnly:
+            sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        case .immutable:
+            sqlite3_open_v2(Self.immutableURI(path), &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+        }
         guard code == SQLITE_OK, let connection else {
             let error = SQLiteError(connection: connection, code: code, sql: nil)
             sqlite3_close_v2(connection)
@@ -22,6 +40,20 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(handle, 1)
         let timeout = sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         guard timeout == SQLITE_OK else { throw error(code: timeout, sql: "busy_timeout") }
+    }
+
+    /// `file:<path>?immutable=1`, with the characters a URI gives a meaning escaped.
+    private static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        return "file:" + escaped + "?immutable=1"
     }
 
     deinit {
@@ -63,10 +95,10 @@ final class SQLiteConnection {
     /// Drops `sql`'s statement from the cache (after it failed).
     func forget(_ sql: String) { statements[sql] = nil }
 
-    /// Runs `body` in a `BEGIN IMMEDIATE` transaction: committed when it returns, rolled
-    /// back when it throws.
-    func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction (a plain, reading `BEGIN` when
+    /// `immediate` is false): committed when it returns, rolled back when it throws.
+    func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
+        try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
         do {
             let result = try body()
             try execute("COMMIT")
@@ -84,6 +116,13 @@ final class SQLiteConnection {
         for (index, value) in bindings.enumerated() { try statement.bind(value, at: Int32(index + 1)) }
         guard try statement.step(), !statement.isNull(0) else { return nil }
         return statement.int64(0)
+    }
+
+    /// Whether the database file this connection has open is no longer the one at its path
+    /// (removed or replaced since it was opened).
+    var fileHasMoved: Bool {
+        var moved: Int32 = 0
+        return sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
     }
 
     /// Number of rows the last statement changed.

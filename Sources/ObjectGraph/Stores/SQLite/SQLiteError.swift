@@ -14,6 +14,8 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
 
     /// `SQLITE_CONSTRAINT_UNIQUE` (a macro Swift does not import): a UNIQUE index was violated.
     public static let constraintUnique: Int32 = 2067
+    /// `SQLITE_READONLY_DBMOVED`: the database file was removed or renamed since it was opened.
+    public static let readOnlyDatabaseMoved: Int32 = 1032
 
     /// Makes an error from its parts.
     public init(extendedResultCode: Int32, message: String, sql: String?) {

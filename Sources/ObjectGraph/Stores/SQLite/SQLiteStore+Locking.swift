@@ -6,9 +6,11 @@ extension SQLiteStore {
     /// failing: SQLite's busy handler waits first, and a `BEGIN` that still reports the store
     /// busy is retried with a growing pause (1 ms doubling to 64 ms) until the busy timeout has
     /// passed. Committed when `body` returns, rolled back when it throws.
-    /// - Throws: ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)`` after the timeout;
+    /// - Throws: ``StoreError/readOnly(path:)`` for a store opened read-only;
+    ///   ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)`` after the timeout;
     ///   whatever `body` throws; ``SQLiteError``.
     func writeTransaction<T>(_ connection: SQLiteConnection, _ body: () throws -> T) throws -> T {
+        if isReadOnly { throw StoreError.readOnly(path: url?.path ?? "?") }
         let start = ContinuousClock.now
         var pause = Duration.milliseconds(1)
         while true {

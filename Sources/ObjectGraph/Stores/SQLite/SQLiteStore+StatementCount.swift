@@ -16,7 +16,7 @@ extension SQLiteStore {
         let counter = StatementCounter()
         let context = Unmanaged.passRetained(counter)
         defer { context.release() }
-        _ = withConnection { connection in
+        _ = withConnectionUnchecked { connection in
             sqlite3_trace_v2(connection.handle, UInt32(SQLITE_TRACE_STMT), { _, context, _, text in
                 guard let context else { return 0 }
                 // Statements inside triggers are reported as "-- TRIGGER …"; they are part of another.
@@ -25,7 +25,7 @@ extension SQLiteStore {
                 return 0
             }, context.toOpaque())
         }
-        defer { _ = withConnection { sqlite3_trace_v2($0.handle, 0, nil, nil) } }
+        defer { _ = withConnectionUnchecked { sqlite3_trace_v2($0.handle, 0, nil, nil) } }
         let result = try body()
         return (result, counter.count.load(ordering: .relaxed))
     }

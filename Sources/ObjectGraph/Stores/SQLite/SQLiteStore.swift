@@ -24,22 +24,47 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
     private let lock = NSLock()
     private let connection: SQLiteConnection
 
+    /// Whether the store was opened only to be read (``PersistentStoreOptions/isReadOnly``).
+    let isReadOnly: Bool
+    /// Whether this store created the database's schema when it opened (a new store).
+    let createdSchema: Bool
+    /// For a store read as it is on disk (immutable): the file as it was when opened.
+    let immutableFile: ImmutableFileState?
+
     /// Opens or creates the database at `url`.
-    /// A store written with another model is migrated first (see ``migrateIfNeeded(_:url:metadata:schema:model:)``).
+    ///
+    /// Before anything is created, a database that is missing or empty while the blob folder
+    /// beside it holds files is refused (``StoreError/missingDatabase(path:isEmpty:blobFolder:blobCount:)``),
+    /// and with ``PersistentStoreOptions/createsStore`` false a missing store is
+    /// ``StoreError/missingStore(path:)``. A store written with another model is migrated first
+    /// (see ``migrateIfNeeded(_:url:metadata:schema:model:)``); then its tables, columns and
+    /// indexes are checked against the model (``StoreError/damagedSchema(path:problems:)``).
+    /// Read-only (``PersistentStoreOptions/isReadOnly``), nothing is written: a store that needs
+    /// migrating is ``StoreError/readOnly(path:)``, and when the folder does not let this process
+    /// make SQLite's log files and none are there, the file is read as it is (SQLite's immutable mode).
     /// - Throws: ``MigrationError`` when it cannot be, ``StoreError/modelMismatch(storeHash:modelHash:differences:)``
-    ///   for a store of another model that keeps no model description, ``SQLiteError`` when SQLite fails.
+    ///   for a store of another model that keeps no model description, ``StoreError``, ``SQLiteError`` when SQLite fails.
     init(model: ManagedObjectModel, url: URL, options: PersistentStoreOptions) throws {
         self.model = model
         self.url = url
         externalStorageThreshold = options.externalStorageThreshold
         busyTimeoutMilliseconds = Int(options.busyTimeoutMilliseconds)
+        isReadOnly = options.isReadOnly
+        let creates = options.createsStore && !options.isReadOnly
         schema = SQLiteSchema(model: model)
-        try Self.createParentDirectory(of: url.path)
-        // SQLite keeps an existing file's mode and gives the WAL and shared-memory files the
-        // database's: a new store starts from a private file, whatever the umask.
-        try PrivateFileModes.createFileIfMissing(atPath: url.path)
-        connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
-        try Self.enableWriteAheadLog(connection, waitingUpTo: busyTimeoutMilliseconds)
+        let blobs = url.deletingPathExtension().appendingPathExtension("blobs")
+        try Self.refuseMissingDatabase(at: url, blobs: blobs, creating: creates)
+        if creates {
+            try Self.createParentDirectory(of: url.path)
+            // SQLite keeps an existing file's mode and gives the WAL and shared-memory files the
+            // database's: a new store starts from a private file, whatever the umask.
+            try PrivateFileModes.createFileIfMissing(atPath: url.path)
+        }
+        let access = isReadOnly ? Self.readOnlyAccess(to: url) : .readWrite
+        immutableFile = access == .immutable ? ImmutableFileState(of: url.path) : nil
+        connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
+                                          access: access)
+        if !isReadOnly { try Self.enableWriteAheadLog(connection, waitingUpTo: busyTimeoutMilliseconds) }
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA foreign_keys = ON")
         if options.memoryMapSize > 0 { try connection.execute("PRAGMA mmap_size = \(options.memoryMapSize)") }
@@ -48,15 +73,27 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         try PredicateSQLFunctions.register(on: connection.handle)
         // Before anything touches a full-text index (a migration, the triggers of a save).
         try SQLiteFullTextTokenizer.register(on: connection.handle)
-        let stored = try Self.openMetadata(connection, schema: schema, model: model)
-        let metadata = try Self.migrateIfNeeded(connection, url: url, metadata: stored, schema: schema, model: model)
+        let (stored, created) = try Self.openMetadata(connection, schema: schema, model: model, url: url, blobs: blobs,
+                                                      creating: creates, readOnly: isReadOnly)
+        createdSchema = created
+        // A new store that its creator removed again (nothing saved) while this one waited for
+        // its lock is gone from the folder: open afresh rather than write to a removed file.
+        if !isReadOnly, connection.fileHasMoved { throw SQLiteStoreMoved() }
+        let metadata: StoreMetadata
+        if isReadOnly {
+            guard try stored.migration(to: model, path: url.path) == nil else { throw StoreError.readOnly(path: url.path) }
+            metadata = stored
+        } else {
+            metadata = try Self.migrateIfNeeded(connection, url: url, metadata: stored, schema: schema, model: model)
+        }
+        let problems = try Self.schemaProblems(connection, schema: schema)
+        guard problems.isEmpty else { throw StoreError.damagedSchema(path: url.path, problems: problems) }
         fullTextIndexes = Self.fullTextIndexes(schema: schema, model: model)
-        try Self.createMissingFullTextIndexes(fullTextIndexes, connection: connection)
+        if !isReadOnly { try Self.createMissingFullTextIndexes(fullTextIndexes, connection: connection) }
         identifier = metadata.storeIdentifier
         modelVersionHash = metadata.modelVersionHash
-        let blobs = url.deletingPathExtension().appendingPathExtension("blobs")
         blobDirectory = blobs
-        blobStore = try BlobStore(directory: blobs)
+        blobStore = isReadOnly ? BlobStore(readingDirectory: blobs) : try BlobStore(directory: blobs)
     }
 
     /// Creates the folder that holds the database file (mode 0700) when it is missing. (Path strings, not
@@ -88,10 +125,16 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         }
     }
 
-    /// Reads the metadata table, or creates the schema and metadata of a new store.
-    private static func openMetadata(_ connection: SQLiteConnection, schema: SQLiteSchema,
-                                     model: ManagedObjectModel) throws -> StoreMetadata {
-        try connection.transaction {
+    /// Reads the metadata table, or (when `creating`) creates the schema and metadata of a new
+    /// store in a database that holds no tables yet.
+    /// - Throws: ``StoreError/missingStore(path:)`` for a database without tables when not
+    ///   `creating`; ``StoreError/missingDatabase(path:isEmpty:blobFolder:blobCount:)`` for one
+    ///   beside a blob folder that holds files; ``StoreError/corruptStore(path:reason:)`` for a
+    ///   database with tables but no metadata, or metadata without the store's identity.
+    private static func openMetadata(_ connection: SQLiteConnection, schema: SQLiteSchema, model: ManagedObjectModel,
+                                     url: URL, blobs: URL, creating: Bool,
+                                     readOnly: Bool) throws -> (metadata: StoreMetadata, created: Bool) {
+        try connection.transaction(immediate: !readOnly) {
             let exists = try connection.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'")
             if exists == 1 {
                 let statement = try connection.statement("SELECT \"key\", \"value\" FROM \"Z_METADATA\"")
@@ -111,27 +154,48 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
                 // is of it), so their JSON is decoded only when the hash differs (decoding it
                 // cost over a millisecond on every open).
                 if hash == model.versionHash, values["modelDescription"] != nil {
-                    return StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash,
-                                         entityVersionHashes: model.entityVersionHashes,
-                                         modelDescription: ModelDescription(model: model),
-                                         previousModelVersionHashes: previous)
+                    return (StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash,
+                                          entityVersionHashes: model.entityVersionHashes,
+                                          modelDescription: ModelDescription(model: model),
+                                          previousModelVersionHashes: previous), false)
                 }
                 let entityHashes = values["entityVersionHashes"].flatMap {
                     try? JSONDecoder().decode([String: String].self, from: Data($0.utf8))
                 } ?? [:]
-                return StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash, entityVersionHashes: entityHashes,
-                                     modelDescription: modelDescription(in: values), previousModelVersionHashes: previous)
+                return (StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash, entityVersionHashes: entityHashes,
+                                      modelDescription: modelDescription(in: values), previousModelVersionHashes: previous),
+                        false)
             }
+            guard try connection.scalar("SELECT count(*) FROM sqlite_master") == 0 else {
+                throw StoreError.corruptStore(path: url.path, reason: "it holds tables but no store metadata")
+            }
+            try refuseMissingDatabase(at: url, blobs: blobs, creating: creating, isEmpty: true)
             let metadata = StoreMetadata(newStoreFor: model)
             try connection.execute("CREATE TABLE \"Z_METADATA\" (\"key\" TEXT PRIMARY KEY, \"value\" TEXT NOT NULL)")
             for statement in schema.createStatements { try connection.execute(statement) }
             try writeMetadata(metadata, to: connection)
-            return metadata
+            return (metadata, true)
         }
     }
 
-    /// Runs `body` with the connection, under the store's lock.
-    func withConnection<T>(_ body: (SQLiteConnection) throws -> T) rethrows -> T {
+    /// Runs `body` with the connection, under the store's lock. A store read as it is on disk
+    /// (immutable, without SQLite's locks) then checks that its file did not change meanwhile.
+    /// - Throws: whatever `body` throws; ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)``
+    ///   when another process wrote the file while an immutable store read it (what was read
+    ///   may mix two states, so it is not handed on).
+    func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try lock.withLock {
+            let result = try body(connection)
+            if let unchanged = immutableFile, unchanged != ImmutableFileState(of: url?.path ?? "") {
+                throw ConcurrencyError.storeBusy(path: url?.path ?? "?", waitedMilliseconds: 0)
+            }
+            return result
+        }
+    }
+
+    /// Runs `body` with the connection, under the store's lock, without the check of
+    /// ``withConnection(_:)`` (for installing and removing hooks).
+    func withConnectionUnchecked<T>(_ body: (SQLiteConnection) throws -> T) rethrows -> T {
         try lock.withLock { try body(connection) }
     }
 

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import ObjectGraph
+
+/// What opening an SQLite store may create, write or refuse.
+@Suite struct StoreOpeningTests {
+    @Test func aStoreThatMustNotBeCreatedIsMissingAndNothingIsMade() throws {
+        let scratch = try ScratchDirectory("opening")
+        let url = scratch.appending("sub").appendingPathComponent("Test.sqlite")
+        #expect(throws: StoreError.missingStore(path: url.path)) {
+            try PersistentStoreCoordinator(model: vocabularyModel)
+                .addPersistentStore(type: .sqlite, at: url, options: PersistentStoreOptions(createsStore: false))
+        }
+        #expect(!FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path))
+    }
+
+    @Test func aReadOnlyStoreReadsButNeverWrites() throws {
+        let stack = try TestStack(model: vocabularyModel, type: .sqlite)
+        let url = try #require(stack.storeURL)
+        try stack.context.insertObject(entityName: "Vocabulary").setValue("Dutch", forKey: "name")
+        try stack.context.save()
+        try stack.reopen() // closes the first connection: no log files left
+        let before = try Data(contentsOf: url)
+
+        let reader = PersistentStoreCoordinator(model: vocabularyModel)
+        try reader.addPersistentStore(type: .sqlite, at: url, options: PersistentStoreOptions(isReadOnly: true))
+        let context = ManagedObjectContext(coordinator: reader)
+        #expect(try fetchAll("Vocabulary", in: context).compactMap { $0.value(forKey: "name") as? String } == ["Dutch"])
+        try context.insertObject(entityName: "Vocabulary").setValue("Welsh", forKey: "name")
+        #expect(throws: StoreError.self) { try context.save() }
+        #expect(throws: StoreError.self) { try reader.blobGarbage(remove: true) }
+        #expect(try Data(contentsOf: url) == before)
+    }
+
+    @Test(arguments: [false, true])
+    func aMissingOrEmptyDatabaseBesideBlobsIsRefusedAndNothingIsCreated(empty: Bool) throws {
+        let scratch = try ScratchDirectory("opening")
+        let url = scratch.appending("Test.sqlite")
+        let blobs = try BlobStore(directory: scratch.appending("Test.blobs"))
+        _ = try blobs.commit(try blobs.stage(data: Data("a photo".utf8)))
+        if empty { try Data().write(to: url) }
+        #expect(throws: StoreError.missingDatabase(path: url.path, isEmpty: empty, blobFolder: "Test.blobs", blobCount: 1)) {
+            try PersistentStoreCoordinator(model: vocabularyModel).addPersistentStore(type: .sqlite, at: url)
+        }
+        #expect(FileManager.default.fileExists(atPath: url.path) == empty)
+        #expect((try? Data(contentsOf: url))?.isEmpty ?? true)
+        #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
+    }
+
+    @Test func aDroppedTableIsADamagedSchema() throws {
+        let stack = try TestStack(model: vocabularyModel, type: .sqlite)
+        let url = try #require(stack.storeURL)
+        try stack.reopen()
+        _ = try sqliteWrite("DROP TABLE Word", at: url)
+        #expect {
+            try PersistentStoreCoordinator(model: vocabularyModel).addPersistentStore(type: .sqlite, at: url)
+        } throws: { error in
+            guard case StoreError.damagedSchema(_, let problems) = error else { return false }
+            return problems == ["the table Word is missing"]
+        }
+    }
+
+    @Test func aNewStoreIsRemovedOnlyWhileUnused() throws {
+        let unused = try TestStack(model: vocabularyModel, type: .sqlite)
+        #expect(try unused.coordinator.removeStoreIfUnused())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: unused.directory.path) == [])
+
+        let used = try TestStack(model: vocabularyModel, type: .sqlite)
+        try used.context.insertObject(entityName: "Vocabulary").setValue("Dutch", forKey: "name")
+        try used.context.save()
+        #expect(try used.coordinator.removeStoreIfUnused() == false)
+        #expect(FileManager.default.fileExists(atPath: try #require(used.storeURL).path))
+
+        // A store this coordinator did not create is never removed.
+        let opened = try TestStack(model: vocabularyModel, type: .sqlite)
+        try opened.reopen()
+        #expect(try opened.coordinator.removeStoreIfUnused() == false)
+    }
+}
