@@ -51,6 +51,11 @@ struct EditCommand: ParsableCommand {
         if star && unstar {
             throw UsageError.invalid("Use either --star or --unstar, not both")
         }
+        for tag in tags {
+            if let untag = untags.first(where: { EntryEditor.namesSameTag($0, tag) }) {
+                throw UsageError.invalid("Use either --tag \(tag) or --untag \(untag), not both")
+            }
+        }
     }
 
     /// Whether an option asks for a change; otherwise the editor opens.
