@@ -47,11 +47,15 @@ public final class Diary: Sendable {
     ///     copy per page. Leave it false for imports and other long writes, whose resident
     ///     memory would otherwise grow with the pages they touch; they get a larger page
     ///     cache instead, so big transactions do not spill pages before they commit.
+    ///   - whileWaiting: called once (on the saving thread) when a save has waited half a
+    ///     second for another process's write lock, with the busy timeout in seconds; a
+    ///     terminal can then say why nothing happens.
     /// - Throws: ``DiaryError/invalidLocation(_:reason:)`` when the folder cannot be created,
     ///   ``DiaryError/incompatibleStore(_:detail:)`` for a store of another diary version,
     ///   ``DiaryError/corruptStore(_:detail:)``, ``DiaryError/storeBusy(_:)``, ``DiaryError/io(path:reason:)``.
     public init(directory: URL, busyTimeout: TimeInterval = 10, mediaLimits: MediaLimits = MediaLimits(),
-                forReading: Bool = false) throws(DiaryError) {
+                forReading: Bool = false,
+                whileWaiting: (@Sendable (_ timeout: TimeInterval) -> Void)? = nil) throws(DiaryError) {
         let directory = directory.standardizedFileURL
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), !isFolder.boolValue {
@@ -69,7 +73,10 @@ public final class Diary: Sendable {
         let options = PersistentStoreOptions(externalStorageThreshold: 0,
                                              busyTimeoutMilliseconds: Int32(max(0, min(busyTimeout, 3600)) * 1000),
                                              memoryMapSize: forReading ? Self.readingMemoryMapSize : 0,
-                                             pageCacheSize: forReading ? 0 : Self.writingPageCacheSize)
+                                             pageCacheSize: forReading ? 0 : Self.writingPageCacheSize,
+                                             lockWaitNotice: whileWaiting.map { tell in
+                                                 LockWaitNotice { _, timeout in tell(Double(timeout) / 1000) }
+                                             })
         let store: any PersistentStore
         do {
             store = try coordinator.addPersistentStore(type: .sqlite, at: databaseURL, options: options)

@@ -5,8 +5,16 @@ extension CommandContext {
     /// Opens (creating on first use) the diary in ``storeDirectory``; `forReading` for a
     /// command that only reads it (see ``Diary/init(directory:busyTimeout:mediaLimits:forReading:)``).
     /// - Throws: ``DiaryError`` when the folder cannot be used or the store is damaged or busy.
+    ///
+    /// On a terminal, a save that waits for another process's write lock says so on stderr.
     func openDiary(forReading: Bool = false) throws(DiaryError) -> Diary {
-        try Diary(directory: storeDirectory, forReading: forReading)
+        guard terminal.isStandardErrorTerminal else {
+            return try Diary(directory: storeDirectory, forReading: forReading)
+        }
+        let errors = terminal.standardError
+        return try Diary(directory: storeDirectory, forReading: forReading) { @Sendable (timeout: TimeInterval) in
+            errors.write("Waiting for another diary process to finish writing (up to \(Int(timeout.rounded())) s)…\n")
+        }
     }
 
     /// A listing in this context's time zone.

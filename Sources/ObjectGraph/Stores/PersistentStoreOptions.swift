@@ -17,13 +17,17 @@ public struct PersistentStoreOptions: Sendable, Hashable {
     /// before it commits and writes them again later; a large one (a bulk import) runs
     /// faster with a larger cache, which grows only as pages are used.
     public var pageCacheSize: Int
+    /// Told when a save of the SQLite store has waited a while for another writer's lock
+    /// (none by default: the wait is silent).
+    public var lockWaitNotice: LockWaitNotice?
 
     /// Options with the defaults.
     public init(externalStorageThreshold: Int = 128 * 1024, busyTimeoutMilliseconds: Int32 = 5_000,
-                memoryMapSize: Int = 0, pageCacheSize: Int = 0) {
+                memoryMapSize: Int = 0, pageCacheSize: Int = 0, lockWaitNotice: LockWaitNotice? = nil) {
         self.externalStorageThreshold = externalStorageThreshold
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.memoryMapSize = memoryMapSize
         self.pageCacheSize = pageCacheSize
+        self.lockWaitNotice = lockWaitNotice
     }
 }

@@ -20,6 +20,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
     let fullTextIndexes: [String: FullTextIndex]
     /// How long a writer waits for another's lock before ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)``.
     let busyTimeoutMilliseconds: Int
+    /// Told when a write transaction waits for another writer's lock.
+    let lockWaitNotice: LockWaitNotice?
 
     private let lock = NSLock()
     private let connection: SQLiteConnection
@@ -33,6 +35,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         self.url = url
         externalStorageThreshold = options.externalStorageThreshold
         busyTimeoutMilliseconds = Int(options.busyTimeoutMilliseconds)
+        lockWaitNotice = options.lockWaitNotice
         schema = SQLiteSchema(model: model)
         try Self.createParentDirectory(of: url.path)
         connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
