@@ -23,7 +23,9 @@ public enum DiaryError: Error, Sendable, Hashable {
     /// Another process holds the store's write lock for longer than the busy timeout.
     case storeBusy(URL)
     /// Another diary process changed or deleted the same entry since this one read it; nothing
-    /// was saved, and running the command again works on the new state.
+    /// was saved, and running the command again works on the new state. `detail` says what it
+    /// did and names the fields changed on both sides ("changed entry #3 meanwhile (its text
+    /// was changed there too)"); a change elsewhere that does not clash is merged instead.
     case changedElsewhere(URL, detail: String)
     /// The store was written by a newer or different version of the diary.
     case incompatibleStore(URL, detail: String)

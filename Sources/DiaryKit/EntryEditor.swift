@@ -26,6 +26,9 @@ public final class EntryEditor {
         self.diary = diary
         self.entryID = entryID
         let context = diary.makeContext()
+        // A star or tag set by another process meanwhile is merged with this session's
+        // changes; only a field changed on both sides (or a deleted entry) fails the save.
+        context.mergePolicy = .mergeUnlessClashing
         self.context = context
         if let entryID {
             guard let id = diary.entryObjectID(entryID),

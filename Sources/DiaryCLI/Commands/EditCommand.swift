@@ -67,17 +67,39 @@ struct EditCommand: ParsableCommand {
     func run(in context: CommandContext) async throws {
         let diary = try context.openDiary()
         let editor = try diary.editEntry(id: Int64(id))
+        var typed: TypedText?
         if !changesSomething {
-            guard case .text(let typed) = try context.readText(initialText: editor.text ?? "") else {
+            let input = try context.readTypedText(initialText: editor.text ?? "")
+            guard case .text(let text) = input.outcome else {
+                input.discard()
                 context.writeErrorLine("Cancelled: empty text, entry #\(id) left as it was.")
                 return
             }
-            guard typed != editor.text else {
+            guard text != editor.text else {
+                input.discard()
                 context.writeErrorLine("No changes; entry #\(id) left as it was.")
                 return
             }
-            editor.text = typed
+            typed = input
+            editor.text = text
         }
+        let entry: EntryRecord
+        do {
+            entry = try change(editor, in: context)
+        } catch {
+            // What was typed outlives the failed save.
+            throw typed?.keeping(after: error, in: context) ?? error
+        }
+        typed?.discard()
+        if json {
+            context.writeJSON(entry.json(in: context.timeZone))
+        } else {
+            context.writeLine("Updated entry #\(entry.id)")
+        }
+    }
+
+    /// Makes the changes the options ask for and saves them with any new text.
+    private func change(_ editor: EntryEditor, in context: CommandContext) throws -> EntryRecord {
         try editor.removeMedia(at: removeMedia)
         try media.attach(to: editor, in: context)
         if let text { editor.text = text }
@@ -88,11 +110,6 @@ struct EditCommand: ParsableCommand {
         }
         if star { editor.isStarred = true }
         if unstar { editor.isStarred = false }
-        let entry = try media.save(editor, in: context)
-        if json {
-            context.writeJSON(entry.json(in: context.timeZone))
-        } else {
-            context.writeLine("Updated entry #\(entry.id)")
-        }
+        return try media.save(editor, in: context)
     }
 }

@@ -41,6 +41,16 @@ public struct EditorLauncher: Sendable {
     /// - Throws: ``TextInputError`` when the file cannot be written or read, the editor
     ///   cannot be started or exits unsuccessfully, or the text is not UTF-8.
     public func edit(initialText: String, fileName: String = "diary-entry.md") throws(TextInputError) -> TextInputOutcome {
+        let typed = try editKeepingFile(initialText: initialText, fileName: fileName)
+        typed.discard()
+        return typed.outcome
+    }
+
+    /// As ``edit(initialText:fileName:)``, but the file stays on disk with what was saved in
+    /// it until the caller settles the ``TypedText`` (discards it once saved, keeps it when the
+    /// save fails). The file is removed at once when the editor cannot be started.
+    /// - Throws: as ``edit(initialText:fileName:)``.
+    public func editKeepingFile(initialText: String, fileName: String = "diary-entry.md") throws(TextInputError) -> TypedText {
         let directory = temporaryDirectory.appendingPathComponent("diary-edit-\(UUID().uuidString)", isDirectory: true)
         let file = directory.appendingPathComponent(fileName)
         do {
@@ -48,23 +58,28 @@ public struct EditorLauncher: Sendable {
                                                     attributes: [.posixPermissions: 0o700])
             try Data(initialText.utf8).write(to: file)
         } catch {
+            try? FileManager.default.removeItem(at: directory)
             throw .temporaryFile(path: file.path, reason: error.localizedDescription)
         }
-        defer { try? FileManager.default.removeItem(at: directory) }
-
-        let words = commandWords
-        try run(words + [file.path])
-
+        do {
+            try run(commandWords + [file.path])
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
         let data: Data
         do {
             data = try Data(contentsOf: file)
         } catch {
+            try? FileManager.default.removeItem(at: directory)
             throw .temporaryFile(path: file.path, reason: "the editor left no file behind")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
+            try? FileManager.default.removeItem(at: directory)
             throw .notUTF8(source: "the editor")
         }
-        return TextInputOutcome(raw: text)
+        return TypedText(outcome: TextInputOutcome(raw: text), raw: text, file: file,
+                         temporaryDirectory: temporaryDirectory)
     }
 
     /// Spawns the program with these arguments and waits for it.

@@ -34,6 +34,17 @@ public struct StandardInput: Sendable {
         return TextInputOutcome(raw: text)
     }
 
+    /// All the text to its end, as ``TypedText`` that is written to a file of its own only
+    /// when the command has to keep it.
+    /// - Throws: as ``readText()``.
+    func readTypedText(temporaryDirectory: URL) throws(TextInputError) -> TypedText {
+        guard let text = String(validating: try readBytes(), as: UTF8.self) else {
+            throw .notUTF8(source: "standard input")
+        }
+        return TypedText(outcome: TextInputOutcome(raw: text), raw: text, file: nil,
+                         temporaryDirectory: temporaryDirectory)
+    }
+
     private static func readToEnd(descriptor: Int32) throws(TextInputError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
