@@ -11,6 +11,8 @@ extension DiaryError: CustomStringConvertible, LocalizedError {
                 + (count == 0 ? " (it has no media)" : " (it has media 1 to \(count))")
         case .missingFile(let url):
             "\(url.path): no such file"
+        case .folderNotFile(let url):
+            "\(url.path): it is a folder, not a file"
         case .unreadableFile(let url, let reason):
             "\(url.path): cannot read the file: \(reason)"
         case .invalidMedia(_, let reason):

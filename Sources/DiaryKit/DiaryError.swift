@@ -10,6 +10,8 @@ public enum DiaryError: Error, Sendable, Hashable {
     case unknownMedium(index: Int, entryID: Int64?, count: Int)
     /// A file to add does not exist.
     case missingFile(URL)
+    /// A folder was given where a file is expected.
+    case folderNotFile(URL)
     /// A file to add exists but cannot be read.
     case unreadableFile(URL, reason: String)
     /// A file to add is not a valid photo or recording; `reason` is MediaKit's line naming it.
@@ -59,7 +61,7 @@ public enum DiaryError: Error, Sendable, Hashable {
     /// The family of this error.
     public var category: Category {
         switch self {
-        case .unknownEntry, .missingFile, .unreadableFile: .missingInput
+        case .unknownEntry, .missingFile, .folderNotFile, .unreadableFile: .missingInput
         case .unknownMedium, .invalidTag, .invalidLocation: .usage
         case .invalidMedia, .wrongMediaKind, .emptyEntry, .incompatibleStore, .corruptStore: .dataError
         case .storeBusy, .changedElsewhere: .busy

@@ -51,7 +51,7 @@ struct PreparedMedium: Sendable {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
             throw .missingFile(url)
         }
-        guard !isFolder.boolValue else { throw .unreadableFile(url, reason: "it is a folder, not a file") }
+        guard !isFolder.boolValue else { throw .folderNotFile(url) }
         self.url = url
         self.fileName = fileName ?? url.lastPathComponent
         do {

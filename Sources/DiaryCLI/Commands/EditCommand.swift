@@ -85,7 +85,11 @@ struct EditCommand: ParsableCommand {
         }
         let entry: EntryRecord
         do {
-            entry = try change(editor, in: context)
+            guard let changed = try change(editor, in: context) else {
+                context.writeErrorLine("Cancelled: empty text, entry #\(id) left as it was.")
+                return
+            }
+            entry = changed
         } catch {
             // What was typed outlives the failed save.
             throw typed?.keeping(after: error, in: context) ?? error
@@ -98,8 +102,10 @@ struct EditCommand: ParsableCommand {
         }
     }
 
-    /// Makes the changes the options ask for and saves them with any new text.
-    private func change(_ editor: EntryEditor, in context: CommandContext) throws -> EntryRecord {
+    /// Makes the changes the options ask for and saves them with any new text; nil, saving
+    /// nothing, when `--text` is blank and would leave an entry without text or media (as
+    /// `diary new --text ""` saves nothing).
+    private func change(_ editor: EntryEditor, in context: CommandContext) throws -> EntryRecord? {
         try editor.removeMedia(at: removeMedia)
         try media.attach(to: editor, in: context)
         if let text { editor.text = text }
@@ -110,6 +116,7 @@ struct EditCommand: ParsableCommand {
         }
         if star { editor.isStarred = true }
         if unstar { editor.isStarred = false }
+        if let text, text.allSatisfy(\.isWhitespace), editor.text == nil, editor.media.isEmpty { return nil }
         return try media.save(editor, in: context)
     }
 }

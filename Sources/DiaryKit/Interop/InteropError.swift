@@ -9,6 +9,8 @@ public enum InteropError: Error, Sendable, Hashable {
     case fileNotFound(URL)
     /// The file exists but cannot be read.
     case unreadable(URL, reason: String)
+    /// A folder was given where the export file is expected.
+    case folderNotFile(URL)
     /// The file is not in the format expected; `entry` is nil when the problem is outside
     /// any entry (the document's start, a missing `entries` array).
     case malformed(file: URL, entry: Int?, reason: String)
@@ -25,7 +27,7 @@ public enum InteropError: Error, Sendable, Hashable {
     /// missing input, I/O); its raw value is the command line's exit status.
     public var category: BundleError.Category {
         switch self {
-        case .fileNotFound: .missingInput
+        case .fileNotFound, .folderNotFile: .missingInput
         case .unreadable, .io: .ioError
         case .malformed, .missingMedium, .mediumRejected: .dataError
         case .archive(let error): error.category
@@ -40,6 +42,8 @@ extension InteropError: CustomStringConvertible {
         switch self {
         case .fileNotFound(let url):
             "\(url.path): no such file or folder"
+        case .folderNotFile(let url):
+            "\(url.path): it is a folder, not a file"
         case .unreadable(let url, let reason):
             "\(url.path): cannot be read: \(reason)"
         case .malformed(let url, let entry?, let reason):

@@ -21,7 +21,7 @@ final class LineReader {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { throw .fileNotFound(url) }
         // Opening a folder fails later with a raw NSError description; say what to give instead.
-        guard !isFolder.boolValue else { throw .unreadable(url, reason: "it is a folder; give the export file itself") }
+        guard !isFolder.boolValue else { throw .folderNotFile(url) }
         do {
             handle = try FileHandle(forReadingFrom: url)
             byteCount = Int64(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0)

@@ -49,8 +49,8 @@ final class StreamingJSONReader {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
-            let folder = status.st_mode & S_IFMT == S_IFDIR
-            throw .unreadable(url, reason: folder ? "it is a folder; give the export file itself" : "it is not a regular file")
+            if status.st_mode & S_IFMT == S_IFDIR { throw .folderNotFile(url) }
+            throw .unreadable(url, reason: "it is not a regular file")
         }
         self.descriptor = descriptor
         byteCount = Int64(status.st_size)
