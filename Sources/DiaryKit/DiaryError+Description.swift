@@ -13,6 +13,8 @@ extension DiaryError: CustomStringConvertible, LocalizedError {
             "\(url.path): no such file"
         case .folderNotFile(let url):
             "\(url.path): it is a folder, not a file"
+        case .permissionDenied(let url):
+            "\(url.path): permission denied"
         case .unreadableFile(let url, let reason):
             "\(url.path): cannot read the file: \(reason)"
         case .invalidMedia(_, let reason):

@@ -12,6 +12,8 @@ public enum DiaryError: Error, Sendable, Hashable {
     case missingFile(URL)
     /// A folder was given where a file is expected.
     case folderNotFile(URL)
+    /// This user may not read the file, or enter a folder on its way.
+    case permissionDenied(URL)
     /// A file to add exists but cannot be read.
     case unreadableFile(URL, reason: String)
     /// A file to add is not a valid photo or recording; `reason` is MediaKit's line naming it.
@@ -56,6 +58,8 @@ public enum DiaryError: Error, Sendable, Hashable {
         case ioError = 74
         /// The store is busy; try again (EX_TEMPFAIL).
         case busy = 75
+        /// This user may not read a file (EX_NOPERM).
+        case permission = 77
     }
 
     /// The family of this error.
@@ -65,6 +69,7 @@ public enum DiaryError: Error, Sendable, Hashable {
         case .unknownMedium, .invalidTag, .invalidLocation: .usage
         case .invalidMedia, .wrongMediaKind, .emptyEntry, .incompatibleStore, .corruptStore: .dataError
         case .storeBusy, .changedElsewhere: .busy
+        case .permissionDenied: .permission
         case .io, .store: .ioError
         case .bundle(let error): Self.category(of: error.category)
         case .interop(let error): Self.category(of: error.category)
@@ -77,6 +82,7 @@ public enum DiaryError: Error, Sendable, Hashable {
         case .dataError: .dataError
         case .missingInput: .missingInput
         case .ioError: .ioError
+        case .permission: .permission
         }
     }
 

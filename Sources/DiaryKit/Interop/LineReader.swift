@@ -18,10 +18,13 @@ final class LineReader {
     /// - Throws: ``InteropError/fileNotFound(_:)``, ``InteropError/unreadable(_:reason:)``.
     init(fileAt url: URL) throws(InteropError) {
         self.url = url
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { throw .fileNotFound(url) }
-        // Opening a folder fails later with a raw NSError description; say what to give instead.
-        guard !isFolder.boolValue else { throw .folderNotFile(url) }
+        switch FileAccess.of(url) {
+        case .missing: throw .fileNotFound(url)
+        case .permissionDenied: throw .permissionDenied(url)
+        // Opening a folder fails later with a raw NSError description; say what it is instead.
+        case .folder: throw .folderNotFile(url)
+        case .readable: break
+        }
         do {
             handle = try FileHandle(forReadingFrom: url)
             byteCount = Int64(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0)

@@ -44,6 +44,7 @@ final class StreamingJSONReader {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw .fileNotFound(url) }
+            if errno == EACCES { throw .permissionDenied(url) }
             throw .unreadable(url, reason: String(cString: strerror(errno)))
         }
         var status = stat()
