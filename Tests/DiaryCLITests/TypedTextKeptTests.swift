@@ -64,6 +64,17 @@ import Testing
         try? FileManager.default.removeItem(atPath: (kept as NSString).deletingLastPathComponent)
     }
 
+    @Test func textThatIsNotUTF8IsKeptWithItsPathPrinted() throws {
+        let store = try TestStore()
+        let script = try makeScript(in: store.scratch, #"printf 'caf\351 au lait\n' > "$1""#)
+        let run = try runDiaryInTerminal(["new"], store: store.url, environment: ["EDITOR": "/bin/sh \(script.path)"])
+        #expect(run.status == 65, "\(run)")
+        #expect(run.stdout.contains("diary: the text saved in the editor is not valid UTF-8; your text is kept in "), "\(run)")
+        let kept = try #require(keptPath(in: run.stdout), "\(run)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == Data([0x63, 0x61, 0x66, 0xE9] + Array(" au lait\n".utf8)))
+        try? FileManager.default.removeItem(atPath: (kept as NSString).deletingLastPathComponent)
+    }
+
     @Test func aSavedEditLeavesNoTemporaryFileBehind() throws {
         let store = try TestStore()
         let temporary = store.scratch.appendingPathComponent("tmp", isDirectory: true)

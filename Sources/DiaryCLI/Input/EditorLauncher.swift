@@ -48,7 +48,8 @@ public struct EditorLauncher: Sendable {
 
     /// As ``edit(initialText:fileName:)``, but the file stays on disk with what was saved in
     /// it until the caller settles the ``TypedText`` (discards it once saved, keeps it when the
-    /// save fails). The file is removed at once when the editor cannot be started.
+    /// save fails). The file is removed at once when the editor cannot be started or fails,
+    /// and kept (its path in the error) when what it saved is not UTF-8.
     /// - Throws: as ``edit(initialText:fileName:)``.
     public func editKeepingFile(initialText: String, fileName: String = "diary-entry.md") throws(TextInputError) -> TypedText {
         let directory = temporaryDirectory.appendingPathComponent("diary-edit-\(UUID().uuidString)", isDirectory: true)
@@ -75,8 +76,8 @@ public struct EditorLauncher: Sendable {
             throw .temporaryFile(path: file.path, reason: "the editor left no file behind")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            try? FileManager.default.removeItem(at: directory)
-            throw .notUTF8(source: "the editor")
+            // Typed, so kept: the user may fix the encoding and pipe it in.
+            throw .editorTextNotUTF8(keptIn: file.path)
         }
         return TypedText(outcome: TextInputOutcome(raw: text), raw: text, file: file,
                          temporaryDirectory: temporaryDirectory)

@@ -10,13 +10,15 @@ public enum TextInputError: CLIReportableError, Equatable {
     case standardInputUnreadable(reason: String)
     /// The text is not valid UTF-8.
     case notUTF8(source: String)
+    /// The text saved in the editor is not valid UTF-8; its file is kept at `path`.
+    case editorTextNotUTF8(keptIn: String)
 
     /// 69 when the editor is missing or failed, 74 for file and stdin trouble, 65 for bad text.
     public var exitCode: ExitCode {
         switch self {
         case .editorNotStarted, .editorFailed: .unavailable
         case .temporaryFile, .standardInputUnreadable: .ioError
-        case .notUTF8: .dataError
+        case .notUTF8, .editorTextNotUTF8: .dataError
         }
     }
 
@@ -33,6 +35,8 @@ public enum TextInputError: CLIReportableError, Equatable {
             "cannot read standard input: \(reason)"
         case .notUTF8(let source):
             "the text from \(source) is not valid UTF-8"
+        case .editorTextNotUTF8(let path):
+            "the text saved in the editor is not valid UTF-8; your text is kept in \(path)"
         }
     }
 }
