@@ -16,6 +16,17 @@ extension Diary {
         return .and([predicate, untrashed])
     }
 
+    /// Whether stored entry `id` is in the trash now, as a fresh read of the store says.
+    /// - Throws: store errors as ``DiaryError``; false for an unknown id.
+    func isInTrash(_ id: Int64) throws(DiaryError) -> Bool {
+        do {
+            _ = try fetchEntry(id, in: makeContext(), inTrash: .only)
+            return true
+        } catch .entryNotInTrash, .unknownEntry {
+            return false
+        }
+    }
+
     /// The entries in the trash, as objects of `context`, most recently trashed first.
     func fetchTrashedEntries(in context: ManagedObjectContext) throws(DiaryError) -> [DiaryEntry] {
         let request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,

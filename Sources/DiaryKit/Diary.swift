@@ -67,13 +67,17 @@ public final class Diary: Sendable {
     ///     copy per page. Leave it false for imports and other long writes, whose resident
     ///     memory would otherwise grow with the pages they touch; they get a larger page
     ///     cache instead, so big transactions do not spill pages before they commit.
+    ///   - whileWaiting: called once (on the saving thread) when a save has waited half a
+    ///     second for another process's write lock, with the busy timeout in seconds; a
+    ///     terminal can then say why nothing happens.
     /// - Throws: ``DiaryError/noDiary(_:)`` when there is none and `access` does not create one,
     ///   ``DiaryError/readOnlyStore(_:)`` for writing to a diary this account may only read,
     ///   ``DiaryError/uncreatableFolder(_:reason:)``, ``DiaryError/invalidLocation(_:reason:)`` for a file,
     ///   ``DiaryError/incompatibleStore(_:detail:)`` for a store of another diary version,
     ///   ``DiaryError/corruptStore(_:detail:)``, ``DiaryError/storeBusy(_:)``, ``DiaryError/io(path:reason:)``.
     public init(directory: URL, access: DiaryAccess = .creating, busyTimeout: TimeInterval = 10,
-                mediaLimits: MediaLimits = MediaLimits(), forReading: Bool = false) throws(DiaryError) {
+                mediaLimits: MediaLimits = MediaLimits(), forReading: Bool = false,
+                whileWaiting: (@Sendable (_ timeout: TimeInterval) -> Void)? = nil) throws(DiaryError) {
         let directory = directory.standardizedFileURL
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder)
@@ -105,7 +109,10 @@ public final class Diary: Sendable {
                                              busyTimeoutMilliseconds: Int32(max(0, min(busyTimeout, 3600)) * 1000),
                                              memoryMapSize: forReading ? Self.readingMemoryMapSize : 0,
                                              pageCacheSize: forReading ? 0 : Self.writingPageCacheSize,
-                                             createsStore: access == .creating, isReadOnly: readOnly)
+                                             createsStore: access == .creating, isReadOnly: readOnly,
+                                             lockWaitNotice: whileWaiting.map { tell in
+                                                 LockWaitNotice { _, timeout in tell(Double(timeout) / 1000) }
+                                             })
         let store: any PersistentStore
         do {
             store = try coordinator.addPersistentStore(type: .sqlite, at: databaseURL, options: options)

@@ -15,6 +15,10 @@ extension DiaryError: CustomStringConvertible, LocalizedError {
                 + (count == 0 ? " (it has no media)" : " (it has media 1 to \(count))")
         case .missingFile(let url):
             "\(url.path): no such file"
+        case .folderNotFile(let url):
+            "\(url.path): it is a folder, not a file"
+        case .permissionDenied(let url):
+            "\(url.path): permission denied"
         case .unreadableFile(let url, let reason):
             "\(url.path): cannot read the file: \(reason)"
         case .invalidMedia(_, let reason):
@@ -34,8 +38,8 @@ extension DiaryError: CustomStringConvertible, LocalizedError {
             "'\(name)' is not a usable tag name (it is empty once spaces are trimmed)"
         case .storeBusy(let url):
             "the diary at \(url.path) is busy (another diary process is writing); try again"
-        case .changedElsewhere(let url, let detail):
-            "another diary process changed the same entry in \(url.path) meanwhile (\(detail)); nothing was saved, try again"
+        case .changedElsewhere(_, let detail):
+            "another diary process \(detail); nothing was saved, try again"
         case .incompatibleStore(let url, let detail):
             "the diary at \(url.path) was written by another version of the diary: \(detail)"
         case .corruptStore(let url, let detail):

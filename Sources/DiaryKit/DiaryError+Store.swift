@@ -12,10 +12,7 @@ extension DiaryError {
             // SQLITE_BUSY, SQLITE_LOCKED: another connection holds the lock past the timeout.
             self = .storeBusy(url)
         case ConcurrencyError.mergeConflict(let conflicts):
-            self = .changedElsewhere(url, detail: conflicts.map { conflict in
-                conflict.isDeletedInStore ? "\(conflict.objectID.entityName) deleted"
-                    : "\(conflict.objectID.entityName): \(conflict.clashingKeys.sorted().joined(separator: ", "))"
-            }.joined(separator: "; "))
+            self = .changedElsewhere(url, detail: Self.clause(describing: conflicts))
         case ConcurrencyError.storeBusy:
             // A writer held the lock past the busy timeout (ObjectGraph waited and retried first).
             self = .storeBusy(url)

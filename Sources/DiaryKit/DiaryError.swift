@@ -14,6 +14,10 @@ public enum DiaryError: Error, Sendable, Hashable {
     case unknownMedium(index: Int, entryID: Int64?, count: Int)
     /// A file to add does not exist.
     case missingFile(URL)
+    /// A folder was given where a file is expected.
+    case folderNotFile(URL)
+    /// This user may not read the file, or enter a folder on its way.
+    case permissionDenied(URL)
     /// A file to add exists but cannot be read.
     case unreadableFile(URL, reason: String)
     /// A file to add is not a valid photo or recording; `reason` is MediaKit's line naming it.
@@ -31,7 +35,9 @@ public enum DiaryError: Error, Sendable, Hashable {
     /// Another process holds the store's write lock for longer than the busy timeout.
     case storeBusy(URL)
     /// Another diary process changed or deleted the same entry since this one read it; nothing
-    /// was saved, and running the command again works on the new state.
+    /// was saved, and running the command again works on the new state. `detail` says what it
+    /// did and names the fields changed on both sides ("changed entry #3 meanwhile (its text
+    /// was changed there too)"); a change elsewhere that does not clash is merged instead.
     case changedElsewhere(URL, detail: String)
     /// The store was written by a newer or different version of the diary.
     case incompatibleStore(URL, detail: String)
@@ -67,16 +73,19 @@ public enum DiaryError: Error, Sendable, Hashable {
         case ioError = 74
         /// The store is busy; try again (EX_TEMPFAIL).
         case busy = 75
+        /// This user may not read a file (EX_NOPERM).
+        case permission = 77
     }
 
     /// The family of this error.
     public var category: Category {
         switch self {
-        case .unknownEntry, .entryInTrash, .entryNotInTrash, .missingFile, .unreadableFile, .noDiary: .missingInput
+        case .unknownEntry, .entryInTrash, .entryNotInTrash, .missingFile, .folderNotFile, .unreadableFile, .noDiary: .missingInput
         case .unknownMedium, .invalidTag, .invalidLocation: .usage
         case .invalidMedia, .wrongMediaKind, .emptyEntry, .incompatibleStore, .corruptStore,
              .textTooLong, .tooManyMedia: .dataError
         case .storeBusy, .changedElsewhere: .busy
+        case .permissionDenied: .permission
         case .io, .store, .readOnlyStore, .uncreatableFolder: .ioError
         case .bundle(let error): Self.category(of: error.category)
         case .interop(let error): Self.category(of: error.category)
@@ -89,6 +98,7 @@ public enum DiaryError: Error, Sendable, Hashable {
         case .dataError: .dataError
         case .missingInput: .missingInput
         case .ioError: .ioError
+        case .permission: .permission
         }
     }
 

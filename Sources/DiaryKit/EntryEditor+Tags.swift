@@ -22,6 +22,12 @@ extension EntryEditor {
         entry.add(tag, to: "tags")
     }
 
+    /// Whether two names given by a user mean one tag (compared trimmed and case-insensitively,
+    /// as ``addTag(_:)`` and ``removeTag(_:)`` compare them).
+    public static func namesSameTag(_ one: String, _ other: String) -> Bool {
+        Tag.normalized(one) == Tag.normalized(other)
+    }
+
     /// Tags the entry with every name in `names`.
     /// - Throws: as ``addTag(_:)``, before any tag is added.
     public func addTags(_ names: [String]) throws(DiaryError) {

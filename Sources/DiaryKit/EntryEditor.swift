@@ -26,6 +26,9 @@ public final class EntryEditor {
         self.diary = diary
         self.entryID = entryID
         let context = diary.makeContext()
+        // A star or tag set by another process meanwhile is merged with this session's
+        // changes; only a field changed on both sides (or a deleted entry) fails the save.
+        context.mergePolicy = .mergeUnlessClashing
         self.context = context
         if let entryID {
             guard let id = diary.entryObjectID(entryID),
@@ -96,6 +99,9 @@ public final class EntryEditor {
         if mediaCount > EntryLimits.maximumMediaCount {
             throw .tooManyMedia(count: mediaCount, limit: EntryLimits.maximumMediaCount)
         }
+        // Moved to the trash by another process since this session began: saving into it
+        // would report an update of an entry no listing shows.
+        if let entryID, try diary.isInTrash(entryID) { throw .entryInTrash(id: entryID) }
         do {
             try streamPendingFiles(progress: progress)
             refreshIcon()

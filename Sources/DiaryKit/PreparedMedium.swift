@@ -42,16 +42,18 @@ struct PreparedMedium: Sendable {
     /// photo is validated and thumbnailed, or a recording validated and its peaks measured,
     /// in one pass over the file. Nothing is written anywhere.
     ///
-    /// - Throws: ``DiaryError/missingFile(_:)``, ``DiaryError/unreadableFile(_:reason:)``,
+    /// - Throws: ``DiaryError/missingFile(_:)``, ``DiaryError/permissionDenied(_:)``,
+    ///   ``DiaryError/folderNotFile(_:)``, ``DiaryError/unreadableFile(_:reason:)``,
     ///   ``DiaryError/invalidMedia(_:reason:)`` with MediaKit's line naming the file,
     ///   ``DiaryError/wrongMediaKind(_:expected:found:)`` when `expected` is given and differs.
     init(fileAt url: URL, expected: MediumKind? = nil, fileName: String? = nil,
          inspector: MediaInspector) throws(DiaryError) {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-            throw .missingFile(url)
+        switch FileAccess.of(url) {
+        case .missing: throw .missingFile(url)
+        case .permissionDenied: throw .permissionDenied(url)
+        case .folder: throw .folderNotFile(url)
+        case .readable: break
         }
-        guard !isFolder.boolValue else { throw .unreadableFile(url, reason: "it is a folder, not a file") }
         self.url = url
         self.fileName = fileName ?? url.lastPathComponent
         do {

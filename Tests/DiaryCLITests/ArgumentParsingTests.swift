@@ -22,9 +22,22 @@ import Testing
         #expect(joined.limit == 5)
     }
 
-    @Test func aSingleOptionGivenTwiceKeepsTheLastValue() throws {
-        let command = try StampCommand(parsed: parse(["7", "-n", "2", "--limit", "9"], for: StampCommand.self))
-        #expect(command.limit == 9)
+    @Test func aSingleValueOptionGivenTwiceIsAUsageErrorNamingIt() {
+        #expect(throws: UsageError.repeatedOption("--limit <count>")) {
+            try parse(["7", "-n", "2", "--limit", "9"], for: StampCommand.self)
+        }
+        #expect(throws: UsageError.repeatedOption("--on <date>")) {
+            try parse(["7", "--on=today", "--on", "today"], for: StampCommand.self)
+        }
+        #expect(UsageError.repeatedOption("--on <date>").message
+            == "The option '--on <date>' takes one value but was given more than once")
+    }
+
+    @Test func repeatingOptionsAndFlagsMayBeGivenTwice() throws {
+        let command = try StampCommand(parsed: parse(["7", "--image", "a.jpg", "--image", "a.jpg", "--json", "--json"],
+                                                     for: StampCommand.self))
+        #expect(command.images.count == 2)
+        #expect(command.json)
     }
 
     @Test func shortFlagsClusterAndShortOptionsTakeAttachedValues() throws {
@@ -212,6 +225,15 @@ import Testing
         let run = await TestConsole().run(exampleProgram, ["--", "gather", "x"])
         #expect(run.status == .success)
         #expect(run.stdout == "- x\n")
+    }
+
+    @Test func aStoreGivenTwiceOnOneSideOfTheSubcommandIsAUsageError() async {
+        let before = await TestConsole().run(exampleProgram, ["--store", "/a", "--store", "/b", "stamp", "1"])
+        #expect(before.status == .usage)
+        #expect(before.stderr.hasPrefix("Error: The option '--store <dir>' takes one value but was given more than once\n"))
+        let after = await TestConsole().run(exampleProgram, ["stamp", "1", "--store", "/a", "--store=/b"])
+        #expect(after.status == .usage)
+        #expect(after.stderr.hasPrefix("Error: The option '--store <dir>' takes one value"))
     }
 
     @Test func storeWithoutAValueIsAUsageError() async {

@@ -135,8 +135,8 @@ import Testing
         let store = try TestStore()
         let folder = fixture("interop/jrnl")
         let result = try store.run(["import", "--from", "jrnl", folder])
-        #expect(result.status == 74)
-        #expect(result.stderr == "diary: \(folder): cannot be read: it is a folder; give the export file itself\n")
+        #expect(result.status == 66)
+        #expect(result.stderr == "diary: \(folder): it is a folder, not a file\n")
     }
 
     @Test func markdownExportOfARangeWritesDayFiles() throws {

@@ -97,6 +97,50 @@ final class TwoEditors {
         #expect(editors.mine.hasChanges && editors.myNote.value(forKey: "text") as? String == "mine")
     }
 
+    @Test func mergeUnlessClashingTakesTheirKeysAndWritesMine() throws {
+        let editors = try TwoEditors()
+        editors.theirNote.setValue(5, forKey: "stars")
+        try editors.theirs.save()
+
+        editors.mine.mergePolicy = .mergeUnlessClashing
+        editors.myNote.setValue("mine", forKey: "text")
+        try editors.mine.save()
+        let stored = try #require(try editors.stored())
+        #expect(stored.0 == "n" && stored.1 == "mine" && stored.2 == 5)
+        #expect(editors.myNote.value(forKey: "stars") as? Int64 == 5)
+        #expect(!editors.mine.hasChanges)
+    }
+
+    @Test func mergeUnlessClashingFailsOnAKeyChangedOnBothSidesWritingNothing() throws {
+        let editors = try TwoEditors()
+        editors.theirNote.setValue("theirs", forKey: "text")
+        editors.theirNote.setValue(5, forKey: "stars")
+        try editors.theirs.save()
+
+        editors.mine.mergePolicy = .mergeUnlessClashing
+        editors.myNote.setValue("mine", forKey: "text")
+        editors.myNote.setValue("renamed", forKey: "name")
+        let error = try #require(throws: ConcurrencyError.self) { try editors.mine.save() }
+        guard case .mergeConflict(let conflicts) = error else { Issue.record("not a conflict: \(error)"); return }
+        #expect(conflicts.map(\.clashingKeys) == [["text"]])
+        let stored = try #require(try editors.stored())
+        #expect(stored.0 == "n" && stored.1 == "theirs" && stored.2 == 5)
+        #expect(editors.mine.hasChanges && editors.myNote.value(forKey: "text") as? String == "mine")
+    }
+
+    @Test func mergeUnlessClashingFailsForARowDeletedElsewhere() throws {
+        let editors = try TwoEditors()
+        editors.theirs.delete(editors.theirNote)
+        try editors.theirs.save()
+
+        editors.mine.mergePolicy = .mergeUnlessClashing
+        editors.myNote.setValue("mine", forKey: "text")
+        let error = try #require(throws: ConcurrencyError.self) { try editors.mine.save() }
+        guard case .mergeConflict(let conflicts) = error else { Issue.record("not a conflict: \(error)"); return }
+        #expect(conflicts.first?.isDeletedInStore == true)
+        #expect(try editors.stored() == nil)
+    }
+
     @Test(arguments: [(MergePolicy.error, false), (.storeTrumps, false), (.rollback, false), (.objectTrumps, true), (.overwrite, true)])
     func aRowDeletedElsewhere(policy: MergePolicy, writtenAgain: Bool) throws {
         let editors = try TwoEditors()

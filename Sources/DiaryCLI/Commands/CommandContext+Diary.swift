@@ -4,12 +4,17 @@ import Foundation
 extension CommandContext {
     /// Opens the diary in ``storeDirectory`` for `access` (a reading command never creates
     /// one); `forReading` for a short command that only reads it (see
-    /// ``Diary/init(directory:access:busyTimeout:mediaLimits:forReading:)``). When opening for
-    /// writing made a store that other accounts could read private, says so in one line on stderr.
+    /// ``Diary/init(directory:access:busyTimeout:mediaLimits:forReading:whileWaiting:)``). When
+    /// opening for writing made a store that other accounts could read private, says so in one
+    /// line on stderr; on a terminal, a save that waits for another process's write lock says so.
     /// - Throws: ``DiaryError`` when there is no diary to read, the folder cannot be used, or
     ///   the store is read-only for a write, damaged or busy.
     func openDiary(_ access: DiaryAccess, forReading: Bool = false) throws(DiaryError) -> Diary {
-        let diary = try Diary(directory: storeDirectory, access: access, forReading: forReading)
+        let errors = terminal.standardError
+        let notice: (@Sendable (TimeInterval) -> Void)? = terminal.isStandardErrorTerminal ? { @Sendable timeout in
+            errors.write("Waiting for another diary process to finish writing (up to \(Int(timeout.rounded())) s)…\n")
+        } : nil
+        let diary = try Diary(directory: storeDirectory, access: access, forReading: forReading, whileWaiting: notice)
         if !diary.tightenedPaths.isEmpty {
             writeErrorLine("diary: the store at \(diary.directory.path) was open to other accounts; made it private "
                 + "(folders 0700, files 0600, media 0400; \(QuantityText.count(diary.tightenedPaths.count, "item")) changed)")

@@ -76,9 +76,19 @@ public struct CommandContext: Sendable {
     /// starting from `initialText`.
     /// - Throws: ``TextInputError`` when stdin or the editor fails.
     public func readText(initialText: String = "") throws(TextInputError) -> TextInputOutcome {
+        let typed = try readTypedText(initialText: initialText)
+        typed.discard()
+        return typed.outcome
+    }
+
+    /// As ``readText(initialText:)``, with the text held until the command saves it: the
+    /// command calls ``TypedText/discard()`` after a save, ``TypedText/keeping(after:in:)``
+    /// when anything fails.
+    /// - Throws: ``TextInputError`` when stdin or the editor fails.
+    public func readTypedText(initialText: String = "") throws(TextInputError) -> TypedText {
         if !terminal.isStandardInputTerminal {
-            return try standardInput.readText()
+            return try standardInput.readTypedText(temporaryDirectory: temporaryDirectory)
         }
-        return try editor.edit(initialText: initialText)
+        return try editor.editKeepingFile(initialText: initialText)
     }
 }

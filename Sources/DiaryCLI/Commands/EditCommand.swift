@@ -55,6 +55,11 @@ struct EditCommand: ParsableCommand {
         if star && unstar {
             throw UsageError.invalid("Use either --star or --unstar, not both")
         }
+        for tag in tags {
+            if let untag = untags.first(where: { EntryEditor.namesSameTag($0, tag) }) {
+                throw UsageError.invalid("Use either --tag \(tag) or --untag \(untag), not both")
+            }
+        }
     }
 
     /// Whether an option asks for a change; otherwise the editor opens.
@@ -66,17 +71,45 @@ struct EditCommand: ParsableCommand {
     func run(in context: CommandContext) async throws {
         let diary = try context.openDiary(.updating)
         let editor = try diary.editEntry(id: Int64(id))
+        var typed: TypedText?
         if !changesSomething {
-            guard case .text(let typed) = try context.readText(initialText: editor.text ?? "") else {
+            let input = try context.readTypedText(initialText: editor.text ?? "")
+            guard case .text(let text) = input.outcome else {
+                input.discard()
                 context.writeErrorLine("Cancelled: empty text, entry #\(id) left as it was.")
                 return
             }
-            guard typed != editor.text else {
+            guard text != editor.text else {
+                input.discard()
                 context.writeErrorLine("No changes; entry #\(id) left as it was.")
                 return
             }
-            editor.text = typed
+            typed = input
+            editor.text = text
         }
+        let entry: EntryRecord
+        do {
+            guard let changed = try change(editor, in: context) else {
+                context.writeErrorLine("Cancelled: empty text, entry #\(id) left as it was.")
+                return
+            }
+            entry = changed
+        } catch {
+            // What was typed outlives the failed save.
+            throw typed?.keeping(after: error, in: context) ?? error
+        }
+        typed?.discard()
+        if json {
+            context.writeJSON(entry.json(in: context.timeZone))
+        } else {
+            context.writeLine("Updated entry #\(entry.id)")
+        }
+    }
+
+    /// Makes the changes the options ask for and saves them with any new text; nil, saving
+    /// nothing, when `--text` is blank and would leave an entry without text or media (as
+    /// `diary new --text ""` saves nothing).
+    private func change(_ editor: EntryEditor, in context: CommandContext) throws -> EntryRecord? {
         try editor.removeMedia(at: removeMedia)
         try media.attach(to: editor, in: context)
         if let text { editor.text = text }
@@ -88,12 +121,8 @@ struct EditCommand: ParsableCommand {
         if star { editor.isStarred = true }
         if unstar { editor.isStarred = false }
         if let on { editor.creationTime = Self.moment(for: on, keepingTimeOf: editor.creationTime, in: context) }
-        let entry = try media.save(editor, in: context)
-        if json {
-            context.writeJSON(entry.json(in: context.timeZone))
-        } else {
-            context.writeLine("Updated entry #\(entry.id)")
-        }
+        if let text, text.allSatisfy(\.isWhitespace), editor.text == nil, editor.media.isEmpty { return nil }
+        return try media.save(editor, in: context)
     }
 
     /// The moment `date` names: itself, or for a whole day the entry's own local time of day

@@ -33,9 +33,12 @@ struct ExportCommand: ParsableCommand {
         output = try parsed[Self.output]
         zip = try parsed[Self.zip]
         format = try parsed[Self.format]
-        if format != nil {
+        if let format {
             guard ids.isEmpty, !zip else { throw UsageError.invalid("--format exports a date range or the whole diary; give no entry numbers or --zip") }
-            guard output != nil else { throw UsageError.missingValue("--output <dir>") }
+            guard output != nil else {
+                throw UsageError.invalid("--format \(format.rawValue) needs --output <dir>: the whole diary is written "
+                                         + "into a new or empty folder of its own")
+            }
         } else if ids.isEmpty == (period == nil) {
             throw UsageError.invalid(ids.isEmpty ? "Give the numbers of the entries to export, or --from/--to"
                                                  : "Give entry numbers or --from/--to, not both")

@@ -55,18 +55,29 @@ struct NewCommand: ParsableCommand {
         let editor = try diary.newEntry()
         try editor.addTags(tags)
         try media.attach(to: editor, in: context)
+        var typed: TypedText?
         if let text {
             editor.text = text
-        } else if case .text(let typed) = try context.readText() {
-            editor.text = typed
+        } else {
+            let input = try context.readTypedText()
+            typed = input
+            if case .text(let text) = input.outcome { editor.text = text }
         }
         if editor.text == nil && editor.media.isEmpty {
+            typed?.discard()
             context.writeErrorLine("Cancelled: empty entry, nothing saved.")
             return
         }
         editor.isStarred = star
         if let on { editor.creationTime = Self.moment(for: on, in: context) }
-        let entry = try media.save(editor, in: context)
+        let entry: EntryRecord
+        do {
+            entry = try media.save(editor, in: context)
+        } catch {
+            // What was typed outlives the failed save.
+            throw typed?.keeping(after: error, in: context) ?? error
+        }
+        typed?.discard()
         if json {
             context.writeJSON(entry.json(in: context.timeZone))
         } else {

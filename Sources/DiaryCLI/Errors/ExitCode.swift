@@ -27,6 +27,8 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
     public static let ioError = ExitCode(rawValue: 74)
     /// 75 (EX_TEMPFAIL): try again later, for example when the store is busy.
     public static let temporaryFailure = ExitCode(rawValue: 75)
+    /// 77 (EX_NOPERM): this user may not read a file or enter a folder the command needs.
+    public static let noPermission = ExitCode(rawValue: 77)
 
     /// The numeric status as text, e.g. `64`.
     public var description: String { String(rawValue) }

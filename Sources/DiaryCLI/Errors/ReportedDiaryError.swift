@@ -13,6 +13,7 @@ import DiaryKit
 /// | a missing file or bundle, an unknown entry id, no diary where a reading command looks | 66 |
 /// | reading or writing failed, a store folder that cannot be created, a read-only diary to write to | 74 |
 /// | another `diary` holds the store's write lock too long | 75 |
+/// | this user may not read a file or enter a folder on its way | 77 |
 struct ReportedDiaryError: CLIReportableError {
     /// The exit status.
     let exitCode: ExitCode
@@ -43,6 +44,7 @@ struct ReportedDiaryError: CLIReportableError {
         case .missingInput: .noInput
         case .ioError: .ioError
         case .busy: .temporaryFailure
+        case .permission: .noPermission
         }
     }
 
@@ -51,6 +53,7 @@ struct ReportedDiaryError: CLIReportableError {
         case .dataError: .dataError
         case .missingInput: .noInput
         case .ioError: .ioError
+        case .permission: .noPermission
         }
     }
 }

@@ -20,6 +20,9 @@ public enum UsageError: Error, Equatable, Sendable {
     case unexpectedArgument(String)
     /// `--flag=value` for a flag, which takes no value.
     case flagTakesNoValue(String)
+    /// An option that takes one value given more than once; carries its display form,
+    /// e.g. `--text <text>`. (Which one was meant is a guess the parser does not make.)
+    case repeatedOption(String)
     /// A check made by the command itself, worded by it.
     case invalid(String)
 
@@ -40,6 +43,8 @@ public enum UsageError: Error, Equatable, Sendable {
             "Unexpected argument '\(value)'"
         case .flagTakesNoValue(let name):
             "The flag '\(name)' does not take a value"
+        case .repeatedOption(let name):
+            "The option '\(name)' takes one value but was given more than once"
         case .invalid(let message):
             message
         }

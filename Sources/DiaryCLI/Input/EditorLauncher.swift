@@ -43,6 +43,17 @@ public struct EditorLauncher: Sendable {
     /// - Throws: ``TextInputError`` when the file cannot be written or read, the editor
     ///   cannot be started or exits unsuccessfully, or the text is not UTF-8.
     public func edit(initialText: String, fileName: String = "diary-entry.md") throws(TextInputError) -> TextInputOutcome {
+        let typed = try editKeepingFile(initialText: initialText, fileName: fileName)
+        typed.discard()
+        return typed.outcome
+    }
+
+    /// As ``edit(initialText:fileName:)``, but the file stays on disk with what was saved in
+    /// it until the caller settles the ``TypedText`` (discards it once saved, keeps it when the
+    /// save fails). The file is removed at once when the editor cannot be started or fails,
+    /// and kept (its path in the error) when what it saved is not UTF-8.
+    /// - Throws: as ``edit(initialText:fileName:)``.
+    public func editKeepingFile(initialText: String, fileName: String = "diary-entry.md") throws(TextInputError) -> TypedText {
         let directory = temporaryDirectory.appendingPathComponent("diary-edit-\(UUID().uuidString)", isDirectory: true)
         let file = directory.appendingPathComponent(fileName)
         do {
@@ -50,30 +61,33 @@ public struct EditorLauncher: Sendable {
                                                     attributes: [.posixPermissions: 0o700])
             try Self.writePrivateFile(initialText, at: file.path)
         } catch {
+            try? FileManager.default.removeItem(at: directory)
             throw .temporaryFile(path: file.path, reason: error.localizedDescription)
         }
-        var keepsFile = false
-        defer { if !keepsFile { try? FileManager.default.removeItem(at: directory) } }
-
-        let words = commandWords
-        try run(words + [file.path])
-
+        do {
+            try run(commandWords + [file.path])
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
         // The size first: text beyond an entry's limit stays in its file for the user.
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         if size > EntryLimits.maximumTextByteCount {
-            keepsFile = true
             throw .tooLong(source: "the editor", limit: EntryLimits.maximumTextByteCount, keptAt: file.path)
         }
         let data: Data
         do {
             data = try Data(contentsOf: file)
         } catch {
+            try? FileManager.default.removeItem(at: directory)
             throw .temporaryFile(path: file.path, reason: "the editor left no file behind")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw .notUTF8(source: "the editor")
+            // Typed, so kept: the user may fix the encoding and pipe it in.
+            throw .editorTextNotUTF8(keptIn: file.path)
         }
-        return TextInputOutcome(raw: text)
+        return TypedText(outcome: TextInputOutcome(raw: text), raw: text, file: file,
+                         temporaryDirectory: temporaryDirectory)
     }
 
     /// Creates the file at `path` (nothing may be there, not even a link) with mode 0600 and

@@ -31,6 +31,19 @@ public struct StandardInput: Sendable {
     /// - Throws: ``TextInputError/standardInputUnreadable(reason:)``, ``TextInputError/notUTF8(source:)``,
     ///   or ``TextInputError/tooLong(source:limit:keptAt:)`` beyond an entry's text limit.
     public func readText() throws(TextInputError) -> TextInputOutcome {
+        TextInputOutcome(raw: try readRaw())
+    }
+
+    /// All the text to its end, as ``TypedText`` that is written to a file of its own only
+    /// when the command has to keep it.
+    /// - Throws: as ``readText()``.
+    func readTypedText(temporaryDirectory: URL) throws(TextInputError) -> TypedText {
+        let raw = try readRaw()
+        return TypedText(outcome: TextInputOutcome(raw: raw), raw: raw, file: nil, temporaryDirectory: temporaryDirectory)
+    }
+
+    /// The bytes to their end as text, refused beyond an entry's limit or when not UTF-8.
+    private func readRaw() throws(TextInputError) -> String {
         let bytes = try readBytes()
         if bytes.count > EntryLimits.maximumTextByteCount {
             throw .tooLong(source: "standard input", limit: EntryLimits.maximumTextByteCount, keptAt: nil)
@@ -38,7 +51,7 @@ public struct StandardInput: Sendable {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .notUTF8(source: "standard input")
         }
-        return TextInputOutcome(raw: text)
+        return text
     }
 
     /// Reads to the end, or until `limit` bytes are read.

@@ -13,13 +13,15 @@ public enum TextInputError: CLIReportableError, Equatable {
     /// The text is longer than an entry may be (``EntryLimits/maximumTextByteCount``);
     /// `keptAt` names the file that still holds it, when there is one.
     case tooLong(source: String, limit: Int, keptAt: String?)
+    /// The text saved in the editor is not valid UTF-8; its file is kept at `path`.
+    case editorTextNotUTF8(keptIn: String)
 
     /// 69 when the editor is missing or failed, 74 for file and stdin trouble, 65 for bad text.
     public var exitCode: ExitCode {
         switch self {
         case .editorNotStarted, .editorFailed: .unavailable
         case .temporaryFile, .standardInputUnreadable: .ioError
-        case .notUTF8, .tooLong: .dataError
+        case .notUTF8, .tooLong, .editorTextNotUTF8: .dataError
         }
     }
 
@@ -39,6 +41,8 @@ public enum TextInputError: CLIReportableError, Equatable {
         case .tooLong(let source, let limit, let keptAt):
             "the text from \(source) is longer than the limit of \(limit >> 20) MiB (\(limit) bytes) per entry; "
                 + (keptAt.map { "nothing was saved, your text is kept in \($0)" } ?? "nothing was saved")
+        case .editorTextNotUTF8(let path):
+            "the text saved in the editor is not valid UTF-8; your text is kept in \(path)"
         }
     }
 }

@@ -5,7 +5,8 @@
 /// a short name; `-abc` sets several short flags at once; `--` ends the options, so
 /// every word after it is positional (`diary search -- --weird`); a lone `-` and
 /// negative numbers are positional. A value may not look like an option: write
-/// `--text=--x` for that. Positional words fill the required arguments first, in
+/// `--text=--x` for that. An option that takes one value is given at most once (twice is
+/// a usage error naming it); repeating options and flags may recur. Positional words fill the required arguments first, in
 /// order, then the optional ones, then the repeating one.
 struct ArgumentParser {
     /// The parameters the command declares, its global options included.
@@ -88,6 +89,9 @@ struct ArgumentParser {
             index += 1
         } else {
             throw .missingValue(spec.display)
+        }
+        if spec.kind == .option(repeating: false) && result.contains(spec) {
+            throw .repeatedOption(spec.display)
         }
         result.append(try convert(text, for: spec), for: spec)
     }

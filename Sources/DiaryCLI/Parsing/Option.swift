@@ -1,4 +1,5 @@
-/// An option with one value, such as `--on <date>`; given twice, the last one wins.
+/// An option with one value, such as `--on <date>`; given twice, it is the usage error
+/// ``UsageError/repeatedOption(_:)``.
 /// Both `--on value` and `--on=value` work. Read it with `try parsed[Self.on]`, which
 /// gives a `Value?` (nil when the option was not given).
 public struct Option<Value: ExpressibleByArgument>: ParameterDeclaration {

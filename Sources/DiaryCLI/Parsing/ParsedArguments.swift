@@ -68,7 +68,7 @@ public struct ParsedArguments: Sendable {
         get throws(UndeclaredParameter) { try all(argument.spec, as: Value.self) }
     }
 
-    /// The value of an option (the last one when given several times), nil when absent.
+    /// The value of an option, nil when absent (the parser refuses it given twice).
     /// - Throws: ``UndeclaredParameter`` when it is not declared.
     public subscript<Value>(_ option: Option<Value>) -> Value? {
         get throws(UndeclaredParameter) { try all(option.spec, as: Value.self).last }

@@ -60,6 +60,8 @@ public enum BundleError: Error, Sendable {
         case missingInput = 66
         /// The file system failed (EX_IOERR).
         case ioError = 74
+        /// This user may not read a file or enter a folder (EX_NOPERM).
+        case permission = 77
     }
 
     /// The family of this error; its raw value is the exit status for the command line.

@@ -28,6 +28,10 @@ public struct BundleWriter: Sendable {
     /// when the destination cannot be written.
     public func write(_ entry: EntrySnapshot, to directory: URL,
                       format: BundleFormat = .directory) throws(BundleError) -> URL {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw .io(directory, operation: "export into", reason: "it is a file, not a folder")
+        }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {

@@ -40,6 +40,8 @@ extension Diary {
     static func entrySource(at url: URL, format: ImportFormat,
                             timeZone: TimeZone) throws(InteropError) -> any EntrySource {
         switch format {
+        case _ where FileAccess.of(url) == .permissionDenied:
+            throw .permissionDenied(url)
         case .dayone:
             return try DayOneReader(at: url)
         case .json:

@@ -6,20 +6,21 @@ import Foundation
 enum InputFile {
     /// Opens `url` read-only; the descriptor is the caller's to close.
     /// - Throws: ``InteropError/fileNotFound(_:)`` when nothing is there;
+    ///   ``InteropError/permissionDenied(_:)`` when this account may not read it or enter a
+    ///   folder on its way; ``InteropError/folderNotFile(_:)`` for a folder;
     ///   ``InteropError/notARegularFile(_:)`` for a FIFO, a device or a socket;
-    ///   ``InteropError/unreadable(_:reason:)`` for a folder or a failed open.
+    ///   ``InteropError/unreadable(_:reason:)`` for another failed open.
     static func open(_ url: URL) throws(InteropError) -> Int32 {
         let descriptor = Glibc.open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw .fileNotFound(url) }
+            if errno == EACCES { throw .permissionDenied(url) }
             throw .unreadable(url, reason: String(cString: strerror(errno)))
         }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             Glibc.close(descriptor)
-            if status.st_mode & S_IFMT == S_IFDIR {
-                throw .unreadable(url, reason: "it is a folder; give the export file itself")
-            }
+            if status.st_mode & S_IFMT == S_IFDIR { throw .folderNotFile(url) }
             throw .notARegularFile(url)
         }
         // Reads of a regular file never block; clear the flag all the same.

@@ -11,6 +11,10 @@ public enum InteropError: Error, Sendable, Hashable {
     case notARegularFile(URL)
     /// The file exists but cannot be read.
     case unreadable(URL, reason: String)
+    /// A folder was given where the export file is expected.
+    case folderNotFile(URL)
+    /// This user may not read the file, or enter a folder on its way.
+    case permissionDenied(URL)
     /// The file is not in the format expected; `entry` is nil when the problem is outside
     /// any entry (the document's start, a missing `entries` array).
     case malformed(file: URL, entry: Int?, reason: String)
@@ -24,10 +28,11 @@ public enum InteropError: Error, Sendable, Hashable {
     case io(URL, reason: String)
 
     /// The sysexits-style family of this error (the same families as a bundle's: bad data,
-    /// missing input, I/O); its raw value is the command line's exit status.
+    /// missing input, I/O, permission); its raw value is the command line's exit status.
     public var category: BundleError.Category {
         switch self {
-        case .fileNotFound, .notARegularFile: .missingInput
+        case .fileNotFound, .notARegularFile, .folderNotFile: .missingInput
+        case .permissionDenied: .permission
         case .unreadable, .io: .ioError
         case .malformed, .missingMedium, .mediumRejected: .dataError
         case .archive(let error): error.category
@@ -44,6 +49,10 @@ extension InteropError: CustomStringConvertible {
             "\(url.path): no such file or folder"
         case .notARegularFile(let url):
             "\(url.path): not a regular file or folder (a pipe, a device or a socket)"
+        case .folderNotFile(let url):
+            "\(url.path): it is a folder, not a file"
+        case .permissionDenied(let url):
+            "\(url.path): permission denied"
         case .unreadable(let url, let reason):
             "\(url.path): cannot be read: \(reason)"
         case .malformed(let url, let entry?, let reason):

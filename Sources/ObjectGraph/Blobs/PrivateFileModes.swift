@@ -101,7 +101,9 @@ package enum PrivateFileModes {
     private static func tighten(_ path: String, status info: stat, recursively: Bool,
                                 changed: inout [String]) throws(SystemCallError) {
         guard isDirectory(info) || FileSystem.isRegularFile(info) else { return }
-        if info.st_mode & openToOthers != 0 {
+        // Only this account's own files: another's (a shared folder the store lives in) is
+        // neither ours to change nor changeable.
+        if info.st_mode & openToOthers != 0, info.st_uid == geteuid() {
             let mode = info.st_mode & 0o7777 & ~openToOthers
             _ = try SystemCallError.retryingOnInterrupt("chmod") { chmod(path, mode) }
             changed.append(path)
@@ -115,9 +117,11 @@ package enum PrivateFileModes {
         }
     }
 
-    /// Whether `info` is a folder or regular file with any permission for the group or others.
+    /// Whether `info` is a folder or regular file of this account with any permission for the
+    /// group or others.
     private static func isLoose(_ info: stat) -> Bool {
         (isDirectory(info) || FileSystem.isRegularFile(info)) && info.st_mode & openToOthers != 0
+            && info.st_uid == geteuid()
     }
 
     private static func isDirectory(_ info: stat) -> Bool {

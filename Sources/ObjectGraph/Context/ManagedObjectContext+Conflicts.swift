@@ -48,7 +48,8 @@ extension ManagedObjectContext {
 
     /// Applies the merge policy to the conflicting objects (reading their rows again), or throws.
     /// - Throws: ``ConcurrencyError/mergeConflict(_:)`` for ``MergePolicy/error`` (naming the objects
-    ///   that would overwrite something) or when `giveUp`.
+    ///   that would overwrite something), for ``MergePolicy/mergeUnlessClashing`` (naming the
+    ///   objects with a key changed on both sides or deleted elsewhere), or when `giveUp`.
     private func resolve(_ conflicts: RowConflicts, giveUp: Bool) throws {
         let store = try rowStore()
         var found: [(object: ManagedObject, row: StoreRow?, conflict: MergeConflict)] = []
@@ -57,12 +58,20 @@ extension ManagedObjectContext {
             let row = try store.row(for: id)
             found.append((object, row, conflict(of: object, with: row)))
         }
+        if mergePolicy == .mergeUnlessClashing {
+            found = found.map { ($0.object, $0.row, clashOfMerging($0.object, $0.conflict)) }
+        }
         // An object that only gained or lost links stored in other rows (an inverse foreign key, a
         // join table the other side writes) overwrites nothing of theirs: it takes the stored
-        // columns and goes again, whatever the policy.
-        let (harmless, clashing) = (found.filter { $0.row != nil && changesOnlyLinksStoredElsewhere($0.object) },
-                                    found.filter { $0.row == nil || !changesOnlyLinksStoredElsewhere($0.object) })
-        if !clashing.isEmpty && (mergePolicy == .error || giveUp) {
+        // columns and goes again, whatever the policy; under mergeUnlessClashing so does one whose
+        // changes touch no key changed there.
+        func isHarmless(_ item: (object: ManagedObject, row: StoreRow?, conflict: MergeConflict)) -> Bool {
+            guard item.row != nil else { return false }
+            if mergePolicy == .mergeUnlessClashing { return !item.object.isDeleted && item.conflict.clashingKeys.isEmpty }
+            return changesOnlyLinksStoredElsewhere(item.object)
+        }
+        let (harmless, clashing) = (found.filter(isHarmless), found.filter { !isHarmless($0) })
+        if !clashing.isEmpty && (mergePolicy == .error || mergePolicy == .mergeUnlessClashing || giveUp) {
             throw ConcurrencyError.mergeConflict(clashing.map(\.conflict))
         }
         if giveUp { throw ConcurrencyError.mergeConflict(harmless.map(\.conflict)) }
@@ -72,6 +81,22 @@ extension ManagedObjectContext {
         for (object, row, conflict) in clashing {
             apply(mergePolicy, to: object, storeRow: row, storeChangedKeys: conflict.storeChangedKeys)
         }
+    }
+
+    /// `conflict` with the many-to-manys `object` rewrites (the join rows it owns, written whole)
+    /// counted as clashing too, unless it only gained or lost links stored elsewhere: the store's
+    /// rows do not say whether the other writer changed the same set.
+    private func clashOfMerging(_ object: ManagedObject, _ conflict: MergeConflict) -> MergeConflict {
+        guard !changesOnlyLinksStoredElsewhere(object) else { return conflict }
+        var conflict = conflict
+        for (index, relationship) in object.entity.allRelationships.enumerated()
+        where relationship.isToMany && object.changedKeys.contains(relationship.name)
+            && !conflict.clashingKeys.contains(relationship.name) {
+            if case .joinTable(_, true) = managedObjectModel.storage(ofRelationshipAt: index, in: object.entity) {
+                conflict.clashingKeys.append(relationship.name)
+            }
+        }
+        return conflict
     }
 
     /// Whether every key `object` changed is a to-many whose links the other side's rows store.

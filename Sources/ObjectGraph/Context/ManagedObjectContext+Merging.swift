@@ -32,7 +32,8 @@ extension ManagedObjectContext {
     /// Brings another context's save into this one: objects it deleted leave this context (and
     /// the relationships of the objects here); objects it updated are refreshed from the store,
     /// keeping this context's unsaved edits — a key edited on both sides keeps this context's
-    /// value when the ``mergePolicy`` is ``MergePolicy/error`` (the default) and the save later
+    /// value when the ``mergePolicy`` is ``MergePolicy/error`` (the default) or
+    /// ``MergePolicy/mergeUnlessClashing`` and the save later
     /// reports the clash, otherwise the policy settles it now; objects it inserted become known
     /// (as faults) and to-many relationships not edited here reload on their next access.
     /// Posts an objects-did-change event naming the objects.
@@ -79,8 +80,9 @@ extension ManagedObjectContext {
     private func refresh(_ object: ManagedObject, from row: StoreRow) {
         let keys = storeChangedKeys(of: object, row: row)
         let clashes = object.isDeleted || keys.contains { object.changedKeys.contains($0) }
-        guard clashes && mergePolicy == .error else {
-            apply(mergePolicy == .error ? .objectTrumps : mergePolicy, to: object, storeRow: row, storeChangedKeys: keys)
+        let failsOnClash = mergePolicy == .error || mergePolicy == .mergeUnlessClashing
+        guard clashes && failsOnClash else {
+            apply(failsOnClash ? .objectTrumps : mergePolicy, to: object, storeRow: row, storeChangedKeys: keys)
             return
         }
         // Keep the version read, so the save finds the clash and reports it.

@@ -17,4 +17,10 @@ public enum MergePolicy: Sendable, Hashable, CaseIterable {
     case overwrite
     /// This context's changes to the conflicting objects are discarded in favour of the store.
     case rollback
+    /// Property by property, what changed on one side only is merged: keys changed elsewhere
+    /// take the stored value, keys changed here are written. A key changed on both sides, a
+    /// many-to-many this context rewrites, or a row deleted elsewhere fails the save with
+    /// ``ConcurrencyError/mergeConflict(_:)`` naming the keys, as ``error`` does; nothing is
+    /// overwritten that the other writer changed.
+    case mergeUnlessClashing
 }

@@ -25,15 +25,20 @@ public struct PersistentStoreOptions: Sendable, Hashable {
     /// the process may read but not write; an SQLite store whose folder does not let this
     /// process make the log files is read as it is on disk (see `SQLiteStore.init`).
     public var isReadOnly: Bool
+    /// Told when a save of the SQLite store has waited a while for another writer's lock
+    /// (none by default: the wait is silent).
+    public var lockWaitNotice: LockWaitNotice?
 
     /// Options with the defaults.
     public init(externalStorageThreshold: Int = 128 * 1024, busyTimeoutMilliseconds: Int32 = 5_000,
-                memoryMapSize: Int = 0, pageCacheSize: Int = 0, createsStore: Bool = true, isReadOnly: Bool = false) {
+                memoryMapSize: Int = 0, pageCacheSize: Int = 0, createsStore: Bool = true, isReadOnly: Bool = false,
+                lockWaitNotice: LockWaitNotice? = nil) {
         self.externalStorageThreshold = externalStorageThreshold
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.memoryMapSize = memoryMapSize
         self.pageCacheSize = pageCacheSize
         self.createsStore = createsStore
         self.isReadOnly = isReadOnly
+        self.lockWaitNotice = lockWaitNotice
     }
 }

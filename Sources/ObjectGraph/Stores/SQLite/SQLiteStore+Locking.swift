@@ -9,16 +9,30 @@ extension SQLiteStore {
     /// - Throws: ``StoreError/readOnly(path:)`` for a store opened read-only;
     ///   ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)`` after the timeout;
     ///   whatever `body` throws; ``SQLiteError``.
+    ///
+    /// With a ``lockWaitNotice``, the first `BEGIN` waits only the notice's delay; when it is
+    /// still busy the notice is told once and the wait goes on for the rest of the timeout.
     func writeTransaction<T>(_ connection: SQLiteConnection, _ body: () throws -> T) throws -> T {
         if isReadOnly { throw StoreError.readOnly(path: url?.path ?? "?") }
         let start = ContinuousClock.now
         var pause = Duration.milliseconds(1)
+        var notice = lockWaitNotice.flatMap { $0.afterMilliseconds < busyTimeoutMilliseconds ? $0 : nil }
+        if let notice { sqlite3_busy_timeout(connection.handle, notice.afterMilliseconds) }
+        defer { if lockWaitNotice != nil { sqlite3_busy_timeout(connection.handle, Int32(busyTimeoutMilliseconds)) } }
         while true {
             do {
                 try connection.execute("BEGIN IMMEDIATE")
                 break
             } catch let error as SQLiteError where error.resultCode == SQLITE_BUSY || error.resultCode == SQLITE_LOCKED {
                 let waited = ContinuousClock.now - start
+                if let told = notice {
+                    notice = nil
+                    told.handler(url?.path ?? "?", busyTimeoutMilliseconds)
+                    let left = Duration.milliseconds(busyTimeoutMilliseconds) - waited
+                    sqlite3_busy_timeout(connection.handle, Int32(max(0, left.components.seconds * 1000
+                        + left.components.attoseconds / 1_000_000_000_000_000)))
+                    continue
+                }
                 guard waited < .milliseconds(busyTimeoutMilliseconds) else {
                     throw ConcurrencyError.storeBusy(path: url?.path ?? "?",
                                                      waitedMilliseconds: Int(waited.components.seconds * 1000

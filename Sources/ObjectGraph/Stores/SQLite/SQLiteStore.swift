@@ -20,6 +20,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
     let fullTextIndexes: [String: FullTextIndex]
     /// How long a writer waits for another's lock before ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)``.
     let busyTimeoutMilliseconds: Int
+    /// Told when a write transaction waits for another writer's lock.
+    let lockWaitNotice: LockWaitNotice?
 
     private let lock = NSLock()
     private let connection: SQLiteConnection
@@ -51,6 +53,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         busyTimeoutMilliseconds = Int(options.busyTimeoutMilliseconds)
         isReadOnly = options.isReadOnly
         let creates = options.createsStore && !options.isReadOnly
+        lockWaitNotice = options.lockWaitNotice
         schema = SQLiteSchema(model: model)
         let blobs = url.deletingPathExtension().appendingPathExtension("blobs")
         try Self.refuseMissingDatabase(at: url, blobs: blobs, creating: creates)

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// Files another account may not read are "permission denied" (exit 77), never "no such file".
+/// Run as `nobody` through `runuser`, since root ignores file modes.
+@Suite(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser")))
+struct PermissionTests {
+    /// Runs the built `diary` as `nobody` on a store `nobody` may write.
+    func runAsNobody(_ arguments: [String], store: URL) throws -> DiaryRun {
+        try runDiary(["-u", "nobody", "--", try diaryBinary().path, "--store", store.path] + arguments,
+                     store: .inherited, executable: URL(fileURLWithPath: "/usr/sbin/runuser"))
+    }
+
+    @Test func filesNobodyMayReadAreRefusedAsPermissionDenied() throws {
+        let scratch = try TemporaryDirectory(prefix: "diary-permission")
+        let manager = FileManager.default
+        try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch.url.path)
+        let store = scratch.url.appendingPathComponent("store", isDirectory: true)
+        try manager.createDirectory(at: store, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
+        let locked = scratch.url.appendingPathComponent("locked", isDirectory: true)
+        try manager.createDirectory(at: locked, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let hiddenPhoto = locked.appendingPathComponent("photo.jpg")
+        try manager.copyItem(atPath: fixture("jpeg-baseline.jpg"), toPath: hiddenPhoto.path)
+        let hiddenJournal = locked.appendingPathComponent("journal.txt")
+        try Data("[2026-11-29 09:00] Hello\n".utf8).write(to: hiddenJournal)
+        let closedPhoto = scratch.url.appendingPathComponent("closed.jpg")
+        try manager.copyItem(atPath: fixture("jpeg-baseline.jpg"), toPath: closedPhoto.path)
+        try manager.setAttributes([.posixPermissions: 0o000], ofItemAtPath: closedPhoto.path)
+
+        let created = try runAsNobody(["new", "--text", "First"], store: store)
+        #expect(created.status == 0, "\(created)")
+        for (arguments, path) in [(["new", "--text", "x", "--image", hiddenPhoto.path], hiddenPhoto.path),
+                                  (["new", "--text", "x", "--media", closedPhoto.path], closedPhoto.path),
+                                  (["import", "--from", "jrnl", hiddenJournal.path], hiddenJournal.path)] {
+            let run = try runAsNobody(arguments, store: store)
+            #expect(run.status == 77, "\(arguments): \(run)")
+            #expect(run.stderr == "diary: \(path): permission denied\n", "\(arguments): \(run)")
+        }
+        let listed = try runAsNobody(["list", "--json"], store: store)
+        #expect(listed.stdout.components(separatedBy: "\"id\"").count == 2, "one entry only: \(listed)")
+    }
+}
