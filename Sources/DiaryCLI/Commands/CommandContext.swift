@@ -1,3 +1,4 @@
+import DiaryKit
 import Foundation
 
 /// Everything a running command may use from the world outside it: the terminal to
@@ -34,13 +35,11 @@ public struct CommandContext: Sendable {
     public static func live() -> CommandContext {
         let environment = ProcessInfo.processInfo.environment
         return CommandContext(terminal: .live(environment: environment), environment: environment,
-                              argumentContext: .current, standardInput: .process)
+                              argumentContext: .current(timeZone: TimeZone.current), standardInput: .process)
     }
 
-    /// The calendar local days are computed in.
-    public var calendar: Calendar { argumentContext.calendar }
-    /// The time zone times are shown in.
-    public var timeZone: TimeZone { argumentContext.calendar.timeZone }
+    /// The time zone times are shown in and local dates are read in.
+    public var timeZone: any TimeZoneRules { argumentContext.timeZone }
 
     /// Writes text to stdout as it is.
     public func write(_ text: String) {

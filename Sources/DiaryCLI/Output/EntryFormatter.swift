@@ -7,14 +7,14 @@ import Foundation
 /// terminal and `NO_COLOR` is unset); lines are cut to `width` when one is given.
 struct EntryFormatter {
     /// The zone times and days are shown in.
-    let timeZone: TimeZone
+    let timeZone: any TimeZoneRules
     /// Colour, or none.
     let style: TextStyler
     /// The terminal's width to cut entry lines to; nil leaves them whole.
     let width: Int?
 
     /// Makes a formatter from its parts.
-    init(timeZone: TimeZone, style: TextStyler, width: Int?) {
+    init(timeZone: any TimeZoneRules, style: TextStyler, width: Int?) {
         self.timeZone = timeZone
         self.style = style
         self.width = width

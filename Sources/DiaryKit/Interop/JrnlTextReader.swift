@@ -7,14 +7,14 @@ import Foundation
 final class JrnlTextReader: EntrySource {
     let url: URL
     private let lines: LineReader
-    private let timeZone: TimeZone
+    private let timeZone: any TimeZoneRules
     private var number = 0
     /// The start line of the entry being read, once found.
     private var header: (time: WallClockTime, stamp: String, rest: String)?
 
     /// Opens the journal file.
     /// - Throws: ``InteropError``.
-    init(fileAt url: URL, timeZone: TimeZone) throws(InteropError) {
+    init(fileAt url: URL, timeZone: any TimeZoneRules) throws(InteropError) {
         self.url = url
         self.timeZone = timeZone
         lines = try LineReader(fileAt: url)
@@ -44,8 +44,9 @@ final class JrnlTextReader: EntrySource {
         let raw = ([current.rest] + body).joined(separator: "\n")
         let (text, starred) = JrnlEntryText.parse(raw: raw)
         let uuid = NameBasedUUID.make(["jrnl", current.time.dayString, current.time.minuteString, text])
-        return ImportedEntry(number: number, uuid: uuid, creationTime: current.time.instant(in: timeZone),
-                             text: text, tags: JrnlEntryText.tags(in: text), starred: starred)
+        let created = current.time.resolved(in: timeZone)
+        return ImportedEntry(number: number, uuid: uuid, creationTime: created.importedInstant,
+                             text: text, tags: JrnlEntryText.tags(in: text), starred: starred).noting(created)
     }
 
     /// The timestamp and the rest of an entry's first line, or nil for any other line.
