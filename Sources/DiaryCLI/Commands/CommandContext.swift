@@ -31,11 +31,15 @@ public struct CommandContext: Sendable {
         self.temporaryDirectory = temporaryDirectory
     }
 
-    /// The context of this process: its stdout/stderr/stdin, environment, `TZ`, cwd.
+    /// The context of this process: its stdout/stderr/stdin, environment, `TZ`, cwd. A `TZ`
+    /// that names no zone is reported on stderr (times are then in UTC, as the C library has them).
     public static func live() -> CommandContext {
         let environment = ProcessInfo.processInfo.environment
-        return CommandContext(terminal: .live(environment: environment), environment: environment,
-                              argumentContext: .current(timeZone: TimeZone.current), standardInput: .process)
+        let terminal = Terminal.live(environment: environment)
+        let zone = ProcessTimeZone.resolve(environment: environment)
+        if let warning = zone.warning { terminal.standardError.write("diary: warning: \(warning)\n") }
+        return CommandContext(terminal: terminal, environment: environment,
+                              argumentContext: .current(timeZone: zone.rules), standardInput: .process)
     }
 
     /// The time zone times are shown in and local dates are read in.

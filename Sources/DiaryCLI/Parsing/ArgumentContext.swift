@@ -27,7 +27,7 @@ public struct ArgumentContext: Sendable {
         self.init(timeZone: calendar.timeZone, now: now, currentDirectory: currentDirectory)
     }
 
-    /// The process's context: `timeZone`, the
+    /// The process's context: `timeZone` (``ProcessTimeZone`` reads it from `TZ`), the
     /// current time, and the current working directory.
     public static func current(timeZone: any TimeZoneRules) -> ArgumentContext {
         ArgumentContext(timeZone: timeZone, now: Date(),
