@@ -31,12 +31,24 @@ import Testing
         #expect(entry["creationTime"] as? String == "0001-01-01T00:30:00.000+00:00")
     }
 
-    @Test func aLocalMeanTimeOffsetIsWrittenInUTCSoTheTimeStaysExact() throws {
+    @Test func aLocalMeanTimeOffsetIsWrittenToTheMinuteAndTheTimeStaysExact() throws {
         let store = try TestStore()
-        // Berlin kept local mean time, +00:53:28, until 1893.
+        // Berlin kept local mean time, +00:53:28, until 1893: written as +00:54, 32 s later.
         let entry = try store.create(["--text", "LMT", "--on", "1850-06-15T11:06:32Z"])
-        #expect(entry["creationTime"] as? String == "1850-06-15T11:06:32.000+00:00")
+        #expect(entry["creationTime"] as? String == "1850-06-15T12:00:32.000+00:54")
         #expect(try store.succeed(["list"]).stdout.contains("12:00  LMT"))
+    }
+
+    @Test func theFirstMinutesOfYearOneInLocalMeanTimeComeBackFromABundle() throws {
+        let source = try TestStore()
+        // 0001-01-01 00:00:10 in Berlin is 0000-12-31T23:06:42Z: UTC would write year 0.
+        _ = try source.create(["--text", "First seconds", "--on", "0001-01-01 00:00:10"])
+        let out = source.scratch.appendingPathComponent("out").path
+        try source.succeed(["export", "1", "--output", out])
+        let fresh = try TestStore()
+        try fresh.succeed(["import", out + "/0001-01-01-first-seconds.diaryentry"])
+        let entry = try #require(try fresh.json(["show", "1"], environment: utc) as? [String: Any])
+        #expect(entry["creationTime"] as? String == "0000-12-31T23:06:42.000+00:00")
     }
 
     @Test func yearZeroIsRefusedWhereADateIsTyped() throws {

@@ -4,7 +4,8 @@ import Foundation
 /// ISO 8601 timestamps with the numeric offset of a time zone, as `--json` prints
 /// them: `2026-11-29T14:03:00+01:00` (`+00:00` in UTC, never `Z`, so every value has
 /// the same shape). An offset that is not a whole number of minutes (local mean time before
-/// 1900) cannot be written in ISO 8601; such a time is given in UTC instead, so it stays exact.
+/// 1900) cannot be written in ISO 8601; it is rounded up to the next minute and the reading
+/// moved with it, so the instant stays exact.
 public enum ISO8601Timestamp {
     /// The timestamp of `date` in `timeZone`; with `fractionalSeconds`, milliseconds
     /// are added (`14:03:00.250+01:00`), truncated rather than rounded so a time never
@@ -13,7 +14,7 @@ public enum ISO8601Timestamp {
         let milliseconds = (date.boundedSecondsSince1970 * 1000).rounded(.down)
         let wholeSeconds = (milliseconds / 1000).rounded(.down)
         var offsetSeconds = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wholeSeconds))
-        if offsetSeconds % 60 != 0 { offsetSeconds = 0 }
+        offsetSeconds = WallClockTime.writableOffset(offsetSeconds)
         // Local wall time by arithmetic on the offset: no Calendar per call, so long
         // JSON listings stay cheap.
         let (localDays, secondOfDay) = Int(wholeSeconds + Double(offsetSeconds)).quotientAndRemainderFlooring(86_400)

@@ -5,13 +5,15 @@ import Foundation
 /// listing uses (Foundation's formatters turn Julian before 15 October 1582). Times
 /// round-trip to the millisecond.
 enum BundleTimestamp {
-    /// `date` in `timeZone`'s offset; in UTC (`+00:00`) when that offset is not a whole
-    /// number of minutes (local mean time before 1900 has seconds that ISO 8601 cannot write).
+    /// `date` in `timeZone`'s offset. An offset with seconds (local mean time before 1900,
+    /// Berlin's +00:53:28), which ISO 8601 cannot write, is rounded up to the next whole
+    /// minute and the clock reading moved with it: the instant stays exact, the reading is
+    /// under a minute later than the local one, so it never falls before year 1.
     static func string(from date: Date, in timeZone: any TimeZoneRules) -> String {
         let milliseconds = (date.clampedSecondsSince1970 * 1000).rounded(.down)
         let whole = (milliseconds / 1000).rounded(.down)
         var offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: whole))
-        if offset % 60 != 0 { offset = 0 }
+        offset = WallClockTime.writableOffset(offset)
         let clock = WallClockTime(secondsAsUTC: whole + Double(offset))
         let minutes = abs(offset) / 60
         return clock.dayString + "T" + clock.minuteString + ":" + WallClockTime.padded(clock.second, 2)

@@ -109,6 +109,12 @@ package struct WallClockTime: Sendable, Hashable, CustomStringConvertible {
         dayString + " " + minuteString + (second == 0 ? "" : ":" + Self.padded(second, 2))
     }
 
+    /// `offset` (seconds east of UTC) as ISO 8601 can write it: itself when it is whole
+    /// minutes, else rounded up to the next whole minute (see ``BundleTimestamp``).
+    package static func writableOffset(_ offset: Int) -> Int {
+        offset % 60 == 0 ? offset : (offset / 60 + (offset > 0 ? 1 : 0)) * 60
+    }
+
     // MARK: Calendar arithmetic
 
     /// The number of days in a month of the proleptic Gregorian calendar.
