@@ -11,8 +11,18 @@ package struct WallClockTime: Sendable, Hashable, CustomStringConvertible {
     /// 1 BC, other tools as an error).
     package static let years = 1...9999
 
-    package var year: Int, month: Int, day: Int
-    package var hour = 0, minute = 0, second = 0
+    /// The year, 1…9999 when parsed or checked (any year when computed from an instant).
+    package var year: Int
+    /// The month, 1…12.
+    package var month: Int
+    /// The day of the month, 1…31.
+    package var day: Int
+    /// The hour, 0…23.
+    package var hour = 0
+    /// The minute, 0…59.
+    package var minute = 0
+    /// The second, 0…59.
+    package var second = 0
     /// Nanoseconds into the second.
     package var nanosecond = 0
 
@@ -92,6 +102,7 @@ package struct WallClockTime: Sendable, Hashable, CustomStringConvertible {
         nanosecond = min(999_999_999, Int(((seconds - whole) * 1e9).rounded(.down)))
     }
 
+    /// Midnight of a day, unchecked (``date(_:)`` checks it first).
     init(year: Int, month: Int, day: Int) {
         (self.year, self.month, self.day) = (year, month, day)
     }
