@@ -22,7 +22,7 @@ extension Diary {
         let request = entryRequest(query)
         return try DiaryError.wrapping(databaseURL) {
             let controller = try FetchedResultsController(fetchRequest: request, context: context,
-                                                          sectionKey: .localDay(of: "creationTime", in: query.timeZone))
+                                                          sectionKey: .localDay(of: "creationTime", offsetFromUTC: { [zone = query.timeZone] in zone.secondsFromGMT(for: $0) }))
             try controller.performFetch()
             try prefetchTagsAndMedia(of: controller.fetchedObjects, in: context)
             return try controller.sections.map { section -> DaySection in
@@ -39,7 +39,7 @@ extension Diary {
     /// day is 23 or 25 hours long across a DST change). A month outside 1–12 gives an
     /// empty calendar.
     /// - Throws: store errors as ``DiaryError``.
-    public func calendar(year: Int, month: Int, timeZone: TimeZone = .current) throws(DiaryError) -> MonthCalendar {
+    public func calendar(year: Int, month: Int, timeZone: any TimeZoneRules = TimeZone.current) throws(DiaryError) -> MonthCalendar {
         let query = DiaryQuery(filter: EntryFilter(period: .month(year: year, month: month)),
                                newestFirst: false, timeZone: timeZone)
         guard (1...12).contains(month) else { return MonthCalendar(year: year, month: month, counts: [:]) }

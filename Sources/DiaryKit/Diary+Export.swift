@@ -9,7 +9,7 @@ extension Diary {
     /// - Throws: ``DiaryError/unknownEntry(id:)``; ``DiaryError/bundle(_:)`` when writing fails
     ///   (bundles written before the failure stay).
     public func export(ids: [Int64], to directory: URL, format: BundleFormat = .directory,
-                       timeZone: TimeZone = .current) throws(DiaryError) -> [ExportedBundle] {
+                       timeZone: any TimeZoneRules = TimeZone.current) throws(DiaryError) -> [ExportedBundle] {
         let context = makeContext()
         var records: [EntryRecord] = []
         for id in ids { records.append(try record(of: try fetchEntry(id, in: context))) }
@@ -24,7 +24,7 @@ extension Diary {
     }
 
     private func export(_ records: [EntryRecord], to directory: URL, format: BundleFormat,
-                        timeZone: TimeZone) throws(DiaryError) -> [ExportedBundle] {
+                        timeZone: any TimeZoneRules) throws(DiaryError) -> [ExportedBundle] {
         let writer = BundleWriter(timeZone: timeZone)
         var written: [ExportedBundle] = []
         for record in records {

@@ -11,13 +11,10 @@ public struct DiaryDay: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// The day of the month, 1–31.
     public var day: Int
 
-    /// Makes a day; nil when no such day exists (e.g. 2026-02-30).
+    /// Makes a day of the proleptic Gregorian calendar; nil when no such day exists (e.g. 2026-02-30).
     public init?(year: Int, month: Int, day: Int) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        guard (1...12).contains(month), (1...31).contains(day),
-              let date = calendar.date(from: DateComponents(year: year, month: month, day: day)),
-              calendar.component(.day, from: date) == day else { return nil }
+        guard (1...12).contains(month), (1...WallClockTime.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -43,19 +40,15 @@ public struct DiaryDay: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// The local day of `date` in `timeZone`.
-    public init(_ date: Date, in timeZone: TimeZone) {
-        let parts = Self.calendar(timeZone).dateComponents([.year, .month, .day], from: date)
-        year = parts.year ?? 1970
-        month = parts.month ?? 1
-        day = parts.day ?? 1
+    public init(_ date: Date, in timeZone: any TimeZoneRules) {
+        let clock = WallClockTime(date, in: timeZone)
+        (year, month, day) = (clock.year, clock.month, clock.day)
     }
 
-    /// Midnight at the start of the day in `timeZone` (the first instant of the day when a
-    /// DST change skips midnight).
-    public func start(in timeZone: TimeZone) -> Date {
-        let calendar = Self.calendar(timeZone)
-        let noon = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) ?? Date(timeIntervalSince1970: 0)
-        return calendar.startOfDay(for: noon)
+    /// The first instant of the day in `timeZone`: midnight, or when a daylight-saving change
+    /// skips midnight, the moment the clocks resume.
+    public func start(in timeZone: any TimeZoneRules) -> Date {
+        timeZone.startOfDay(daysSince1970: Self.daysSince1970(year: year, month: month, day: day))
     }
 
     /// The day after this one.
@@ -63,9 +56,7 @@ public struct DiaryDay: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// The day `days` after (or before, when negative) this one.
     public func adding(days: Int) -> DiaryDay {
-        let calendar = Self.calendar(TimeZone(identifier: "UTC") ?? .current)
-        let noon = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) ?? Date(timeIntervalSince1970: 0)
-        return DiaryDay(calendar.date(byAdding: .day, value: days, to: noon) ?? noon, in: calendar.timeZone)
+        DiaryDay(daysSince1970: Self.daysSince1970(year: year, month: month, day: day) + days)
     }
 
     /// `YYYY-MM-DD`.
@@ -76,12 +67,5 @@ public struct DiaryDay: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// Earlier days first.
     public static func < (lhs: DiaryDay, rhs: DiaryDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-    }
-
-    /// A Gregorian calendar in `timeZone`.
-    static func calendar(_ timeZone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
     }
 }

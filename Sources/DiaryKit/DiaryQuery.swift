@@ -10,14 +10,30 @@ public struct DiaryQuery: Sendable, Hashable {
     /// At most this many entries, or nil for all.
     public var limit: Int?
     /// The zone local days are taken in (the user's by default).
-    public var timeZone: TimeZone
+    public var timeZone: any TimeZoneRules
 
     /// A query; by default every entry, newest first, in the current time zone.
     public init(filter: EntryFilter = EntryFilter(), newestFirst: Bool = true, limit: Int? = nil,
-                timeZone: TimeZone = .current) {
+                timeZone: any TimeZoneRules = TimeZone.current) {
         self.filter = filter
         self.newestFirst = newestFirst
         self.limit = limit
         self.timeZone = timeZone
+    }
+}
+
+extension DiaryQuery {
+    /// Queries are equal when they select the same entries in the same order in zones of the same name.
+    public static func == (lhs: DiaryQuery, rhs: DiaryQuery) -> Bool {
+        lhs.filter == rhs.filter && lhs.newestFirst == rhs.newestFirst && lhs.limit == rhs.limit
+            && lhs.timeZone.identifier == rhs.timeZone.identifier
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(filter)
+        hasher.combine(newestFirst)
+        hasher.combine(limit)
+        hasher.combine(timeZone.identifier)
     }
 }

@@ -11,4 +11,11 @@ extension EntryEditor {
             entry.creationTime = newValue
         }
     }
+
+    /// The IANA name of the zone the entry was written in (set for a new entry from the
+    /// process's zone); nil when the zone has no such name, as a `TZ` rule string has not.
+    public var timeZoneIdentifier: String? {
+        get { entry.timeZone }
+        set { entry.timeZone = newValue }
+    }
 }

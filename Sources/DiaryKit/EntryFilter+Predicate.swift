@@ -5,7 +5,7 @@ extension EntryFilter {
     /// The filter as one store predicate (nil when it selects everything):
     /// `creationTime >= start AND creationTime < end AND starred == … AND
     /// ANY tags.normalizedName IN {…} AND media.@count > 0 AND text CONTAINS[cd] …`.
-    func predicate(in timeZone: TimeZone) -> FetchPredicate? {
+    func predicate(in timeZone: any TimeZoneRules) -> FetchPredicate? {
         var parts: [FetchPredicate] = []
         func compare(_ path: [String], _ op: PredicateComparison.Operator, _ value: PredicateValue,
                      quantifier: PredicateComparison.Quantifier = .direct,

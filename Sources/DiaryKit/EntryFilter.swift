@@ -41,7 +41,7 @@ public struct EntryFilter: Sendable, Hashable {
 
 extension EntryFilter.Period {
     /// The instants the period covers in `timeZone`: start included, end excluded.
-    public func interval(in timeZone: TimeZone) -> (start: Date?, end: Date?) {
+    public func interval(in timeZone: any TimeZoneRules) -> (start: Date?, end: Date?) {
         switch self {
         case .day(let day):
             return (day.start(in: timeZone), day.next.start(in: timeZone))

@@ -58,9 +58,33 @@ import Testing
         #expect(after == utc("2026-10-25T02:30"))
     }
 
-    @Test func aRepeatedWallTimeIsReadAsItsFirstOccurrence() {
+    @Test func aRepeatedWallTimeIsReadAsItsFirstOccurrenceWithANote() {
         // 02:30 happens twice in Berlin on 2026-10-25: first in summer time (+02:00).
         #expect(specifier("2026-10-25 02:30")?.start == utc("2026-10-25T00:30"))
+        #expect(specifier("2026-10-25 02:30")?.note?.hasPrefix("2026-10-25 02:30 occurs twice in Europe/Berlin") == true)
+        #expect(specifier("2026-10-25 03:30")?.note == nil)
+    }
+
+    @Test func aWallTimeTheClocksSkippedIsRefusedAndExplained() {
+        #expect(specifier("2026-03-29 02:30") == nil)
+        #expect(specifier("2026-03-29 02:00") == nil)
+        #expect(specifier("2026-03-29 03:00")?.start == utc("2026-03-29T01:00"))
+        #expect(specifier("2026-03-29T02:30+01:00")?.start == utc("2026-03-29T01:30"))
+        #expect(DateSpecifier.explanation(ofInvalid: "2026-03-29 02:30", context: berlin)
+                == "2026-03-29 02:30 does not exist in Europe/Berlin: on 2026-03-29 the clocks went from 02:00 "
+                + "straight to 03:00. Give a time outside that gap, or one with an offset.")
+        #expect(DateSpecifier.explanation(ofInvalid: "2026-13-01", context: berlin) == nil)
+    }
+
+    @Test func datesBefore1583AreProlepticGregorian() throws {
+        let utcContext = ArgumentContext(timeZone: TimeZone(identifier: "UTC")!, now: TestConsole.now,
+                                         currentDirectory: URL(fileURLWithPath: "/"))
+        // 1500-06-15 is 171,499 days before 1970-01-01 in the proleptic Gregorian calendar.
+        let date = try #require(specifier("1500-06-15 12:00", in: utcContext))
+        #expect(date.start.timeIntervalSince1970 == Double(-171_499 * 86_400 + 12 * 3600))
+        #expect(date.day == CalendarDay(year: 1500, month: 6, day: 15))
+        #expect(specifier("0001-01-01", in: utcContext)?.start.timeIntervalSince1970 == -62_135_596_800)
+        #expect(specifier("0000-12-31", in: utcContext) == nil)
     }
 
     @Test func offsetsOverrideTheLocalTimeZone() {
@@ -100,7 +124,7 @@ import Testing
     }
 
     @Test func consecutiveDaysMeetWithoutGapOrOverlap() throws {
-        let calendar = berlin.calendar
+        let calendar = berlin.timeZone
         var day = try #require(CalendarDay(year: 2026, month: 10, day: 20))
         for _ in 0..<20 {
             #expect(day.interval(in: calendar).end == day.adding(days: 1).interval(in: calendar).start)
@@ -119,7 +143,7 @@ import Testing
 
     @Test func aMonthSpansItsDaysIncludingTheClockChange() throws {
         let october = try #require(CalendarMonth(argument: "2026-10", context: berlin))
-        let interval = october.interval(in: berlin.calendar)
+        let interval = october.interval(in: berlin.timeZone)
         #expect(interval.start == utc("2026-09-30T22:00"))
         #expect(interval.end == utc("2026-10-31T23:00"))
         #expect(interval.duration == (31 * 24 + 1) * 3600)
@@ -132,7 +156,7 @@ import Testing
 
     @Test func aYearSpansFromLocalNewYearToLocalNewYear() throws {
         let year = try #require(CalendarYear(argument: "2026", context: berlin))
-        let interval = year.interval(in: berlin.calendar)
+        let interval = year.interval(in: berlin.timeZone)
         #expect(interval.start == utc("2025-12-31T23:00"))
         #expect(interval.end == utc("2026-12-31T23:00"))
         #expect(CalendarYear(argument: "26", context: berlin) == nil)
@@ -183,7 +207,7 @@ import Testing
         let calendar = Calendar.localGregorian(in: timeZone)
         for moment in Self.moments {
             let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: moment)
-            let day = CalendarDay(containing: moment, in: calendar)
+            let day = CalendarDay(containing: moment, in: timeZone)
             #expect([day.year, day.month, day.day] == [parts.year, parts.month, parts.day].map { $0 ?? 0 })
             let stamp = ISO8601Timestamp.string(from: moment, in: timeZone)
             let clock = [parts.hour, parts.minute, parts.second].map { ($0 ?? 0).zeroPadded(2) }.joined(separator: ":")
@@ -195,6 +219,6 @@ import Testing
         let moment = Date(timeIntervalSince1970: -1.5) // 1969-12-31T23:59:58.5Z
         let utc = TimeZone(identifier: "UTC")!
         #expect(ISO8601Timestamp.string(from: moment, in: utc, fractionalSeconds: true) == "1969-12-31T23:59:58.500+00:00")
-        #expect(CalendarDay(containing: moment, in: .localGregorian(in: utc)) == CalendarDay(year: 1969, month: 12, day: 31))
+        #expect(CalendarDay(containing: moment, in: utc) == CalendarDay(year: 1969, month: 12, day: 31))
     }
 }

@@ -105,7 +105,7 @@ import Testing
         #expect(both.stderr.hasPrefix("Error: Use only one of --on, --month at a time\n"))
         let reversed = try store.run(["list", "--from", "2026-11-02", "--to", "2026-11-01"])
         #expect(reversed.status == 64)
-        #expect(reversed.stderr.contains("'--from 2026-11-02' is after '--to 2026-11-01'"))
+        #expect(reversed.stderr.contains("'--from 2026-11-02' (from 2026-11-02T00:00:00+01:00) is after '--to 2026-11-01' (up to 2026-11-02T00:00:00+01:00)"))
         let badDate = try store.run(["list", "--on", "someday"])
         #expect(badDate.status == 64)
         #expect(badDate.stderr.contains("The value 'someday' is invalid for '--on <day>'"))

@@ -36,12 +36,12 @@ import Testing
         #expect(QuantityText.duration(.nan) == "0:00.0")
         #expect(QuantityText.duration(-5) == "0:00.0")
         let far = Date(timeIntervalSince1970: 1e300)
-        let dates = LocalDateText(timeZone: .gmt)
+        let dates = LocalDateText(timeZone: TimeZone.gmt)
         #expect(dates.time(of: far) == "17:46")
         #expect(dates.day(of: far) == dates.day(of: Date(timeIntervalSince1970: Date.shownSecondsLimit)))
         #expect(dates.day(of: Date(timeIntervalSince1970: .nan)) == CalendarDay(year: 1970, month: 1, day: 1))
-        #expect(ISO8601Timestamp.string(from: Date(timeIntervalSince1970: -1e300), in: .gmt, fractionalSeconds: true)
-                == ISO8601Timestamp.string(from: Date(timeIntervalSince1970: -Date.shownSecondsLimit), in: .gmt,
+        #expect(ISO8601Timestamp.string(from: Date(timeIntervalSince1970: -1e300), in: TimeZone.gmt, fractionalSeconds: true)
+                == ISO8601Timestamp.string(from: Date(timeIntervalSince1970: -Date.shownSecondsLimit), in: TimeZone.gmt,
                                            fractionalSeconds: true))
     }
 
@@ -72,7 +72,7 @@ import Testing
         #expect(line.hasPrefix("#42  12:03  ★ 海辺の一日 wave"))
         #expect(line.hasSuffix("…  #travel"))
         #expect(line.terminalColumns <= 49)
-        let whole = EntryFormatter(timeZone: .gmt, style: TextStyler(isEnabled: false), width: nil).line(for: entry)
+        let whole = EntryFormatter(timeZone: TimeZone.gmt, style: TextStyler(isEnabled: false), width: nil).line(for: entry)
         #expect(whole.hasPrefix("#42  11:03  ★ 海辺の一日 wave") && !whole.contains("…"))
     }
 

@@ -146,8 +146,8 @@ struct InteropExportTests {
         _ = try store.diary.importEntries(from: InteropFixture.url("dayone"), format: .dayone)
         let out = store.folder.url.appendingPathComponent("range")
         let query = DiaryQuery(filter: EntryFilter(period: .interval(
-            start: ISO8601DateFormatter().date(from: "2026-11-29T00:00:00Z"), end: nil)), timeZone: .gmt)
-        let summary = try store.diary.exportDiary(query, format: .markdown, to: out, timeZone: .gmt)
+            start: ISO8601DateFormatter().date(from: "2026-11-29T00:00:00Z"), end: nil)), timeZone: TimeZone.gmt)
+        let summary = try store.diary.exportDiary(query, format: .markdown, to: out, timeZone: TimeZone.gmt)
         #expect(summary.entryCount == 2)
         #expect(summary.files == ["2026-11-29.md", "2026-11-30.md"])
         #expect(summary.mediaFileCount == 1)

@@ -20,7 +20,7 @@ struct CalendarCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let today = CalendarDay(containing: context.argumentContext.now, in: context.calendar)
+        let today = CalendarDay(containing: context.argumentContext.now, in: context.timeZone)
         let shown = month ?? today.calendarMonth
         let calendar = try context.openDiary(.reading, forReading: true).calendar(year: shown.year, month: shown.month,
                                                         timeZone: context.timeZone)

@@ -1,3 +1,4 @@
+import DiaryKit
 import Foundation
 
 /// Everything a running command may use from the world outside it: the terminal to
@@ -30,17 +31,19 @@ public struct CommandContext: Sendable {
         self.temporaryDirectory = temporaryDirectory
     }
 
-    /// The context of this process: its stdout/stderr/stdin, environment, `TZ`, cwd.
+    /// The context of this process: its stdout/stderr/stdin, environment, `TZ`, cwd. A `TZ`
+    /// that names no zone is reported on stderr (times are then in UTC, as the C library has them).
     public static func live() -> CommandContext {
         let environment = ProcessInfo.processInfo.environment
-        return CommandContext(terminal: .live(environment: environment), environment: environment,
-                              argumentContext: .current, standardInput: .process)
+        let terminal = Terminal.live(environment: environment)
+        let zone = ProcessTimeZone.resolve(environment: environment)
+        if let warning = zone.warning { terminal.standardError.write("diary: warning: \(warning)\n") }
+        return CommandContext(terminal: terminal, environment: environment,
+                              argumentContext: .current(timeZone: zone.rules), standardInput: .process)
     }
 
-    /// The calendar local days are computed in.
-    public var calendar: Calendar { argumentContext.calendar }
-    /// The time zone times are shown in.
-    public var timeZone: TimeZone { argumentContext.calendar.timeZone }
+    /// The time zone times are shown in and local dates are read in.
+    public var timeZone: any TimeZoneRules { argumentContext.timeZone }
 
     /// Writes formatted text to stdout as it is: output whose formatter already escaped the
     /// stored text in it (``EntryFormatter``, the month grid) and may carry colour.

@@ -135,6 +135,7 @@ public struct CommandLineProgram: Sendable {
                      context: CommandContext) async throws {
         let parsed = try ArgumentParser(parameters: command.configuration.parameters + extraOptions,
                                         context: context.argumentContext).parse(words)
+        for note in parsed.notes { context.writeErrorLine("Note: " + note) }
         var commandContext = context
         if let directory = try parsed[Self.storeOption] ?? store {
             commandContext.storeDirectory = directory

@@ -129,8 +129,8 @@ struct EditCommand: ParsableCommand {
     /// (`current`) on that day, so re-dating to a day keeps when in the day it was written.
     static func moment(for date: DateSpecifier, keepingTimeOf current: Date?, in context: CommandContext) -> Date {
         guard case .day = date.kind, let current else { return date.start }
-        let day = CalendarDay(containing: current, in: context.calendar)
-        let sinceMidnight = current.timeIntervalSince(day.startDate(in: context.calendar))
+        let day = CalendarDay(containing: current, in: context.timeZone)
+        let sinceMidnight = current.timeIntervalSince(day.startDate(in: context.timeZone))
         let moment = date.start.addingTimeInterval(sinceMidnight)
         // On a day shortened by a daylight-saving change the time of day may not exist.
         return moment < date.end ? moment : date.end.addingTimeInterval(-1)

@@ -65,6 +65,20 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
+    /// `; 1 time in a daylight-saving gap moved forward by it, 2 repeated times taken at their
+    /// first occurrence`, or nothing when no zone-less time needed either.
+    static func clockAdjustments(_ summary: BulkImportSummary) -> String {
+        var parts: [String] = []
+        if summary.movedForwardOverGap > 0 {
+            parts.append(QuantityText.count(summary.movedForwardOverGap, "time") + " in a daylight-saving gap moved forward by it")
+        }
+        if summary.tookFirstOfRepeated > 0 {
+            parts.append(QuantityText.count(summary.tookFirstOfRepeated, "repeated time")
+                         + " taken at \(summary.tookFirstOfRepeated == 1 ? "its" : "their") first occurrence")
+        }
+        return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
+    }
+
     /// `--from`: the whole export, with progress on a terminal and one summary line.
     private func importExport(_ file: URL, format: ImportFormat, into diary: Diary,
                               context: CommandContext) throws {
@@ -78,6 +92,7 @@ struct ImportCommand: ParsableCommand {
         progress.finish()
         context.writeLine("\(file.path): imported \(QuantityText.count(summary.imported, "entry", plural: "entries")) "
             + "with \(QuantityText.count(summary.mediaCount, "media file")), "
-            + "\(summary.alreadyPresent) already present, \(summary.empty) empty skipped")
+            + "\(summary.alreadyPresent) already present, \(summary.empty) empty skipped"
+            + Self.clockAdjustments(summary))
     }
 }

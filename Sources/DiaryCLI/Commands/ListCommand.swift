@@ -51,7 +51,7 @@ struct ListCommand: ParsableCommand {
     func run(in context: CommandContext) async throws {
         let diary = try context.openDiary(.reading, forReading: true)
         if onThisDay.requested {
-            let day = onThisDay.day ?? CalendarDay(containing: context.argumentContext.now, in: context.calendar)
+            let day = onThisDay.day ?? CalendarDay(containing: context.argumentContext.now, in: context.timeZone)
             let query = context.query(filter.entryFilter(period: nil), newestFirst: !oldestFirst, limit: filter.limit)
             context.write(entries: try diary.onThisDay(day.diaryDay, query: query), json: json,
                           emptyMessage: "No entries on \(LocalDateText.dayAndMonth(of: day)) in earlier years.")

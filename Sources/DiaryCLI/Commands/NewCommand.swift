@@ -53,6 +53,7 @@ struct NewCommand: ParsableCommand {
         // A store this command created stays only if something was saved in it.
         defer { diary.removeIfNeverUsed() }
         let editor = try diary.newEntry()
+        editor.timeZoneIdentifier = context.timeZone.ianaIdentifier
         try editor.addTags(tags)
         try media.attach(to: editor, in: context)
         var typed: TypedText?
@@ -89,8 +90,8 @@ struct NewCommand: ParsableCommand {
     static func moment(for date: DateSpecifier, in context: CommandContext) -> Date {
         guard case .day = date.kind else { return date.start }
         let now = context.argumentContext.now
-        let today = CalendarDay(containing: now, in: context.calendar)
-        let sinceMidnight = now.timeIntervalSince(today.startDate(in: context.calendar))
+        let today = CalendarDay(containing: now, in: context.timeZone)
+        let sinceMidnight = now.timeIntervalSince(today.startDate(in: context.timeZone))
         let moment = date.start.addingTimeInterval(sinceMidnight)
         // On a day shortened by a daylight-saving change the time of day may not exist.
         return moment < date.end ? moment : date.end.addingTimeInterval(-1)

@@ -24,6 +24,7 @@ struct PeriodOptions {
     /// Reads the date options among `declared` (by default all of them).
     /// - Throws: ``UsageError/invalid(_:)`` when two kinds are combined or `--from` is after `--to`.
     init(parsed: ParsedArguments, declared: [any ParameterDeclaration] = PeriodOptions.all) throws {
+        let timeZone = parsed.context.timeZone
         let names = Set(declared.map(\.spec.name))
         let on = names.contains("on") ? try parsed[Self.on] : nil
         let from = try parsed[Self.from]
@@ -46,7 +47,7 @@ struct PeriodOptions {
             period = .year(year.year)
         } else if from != nil || to != nil {
             if let from, let to, from.start >= to.end {
-                throw UsageError.invalid("'--from \(from.day)' is after '--to \(to.day)'")
+                throw UsageError.invalid(Self.reversal(from: from, to: to, in: timeZone))
             }
             period = .interval(start: from?.start, end: to?.end)
         } else {
@@ -55,10 +56,31 @@ struct PeriodOptions {
     }
 }
 
+extension PeriodOptions {
+    /// `'--from 2026-11-30' (from 2026-11-30T00:00:00+01:00) is after '--to 2026-11-29'
+    /// (up to 2026-11-30T00:00:00+01:00)`: the values and the times compared.
+    static func reversal(from: DateSpecifier, to: DateSpecifier, in timeZone: any TimeZoneRules) -> String {
+        func shown(_ date: DateSpecifier) -> String {
+            switch date.kind {
+            case .day(let day): day.description
+            case .moment(let moment): ISO8601Timestamp.string(from: moment, in: timeZone)
+            }
+        }
+        let start = ISO8601Timestamp.string(from: from.start, in: timeZone)
+        let bound = switch to.kind {
+        case .day: "up to " + ISO8601Timestamp.string(from: to.end, in: timeZone)
+        case .moment(let moment): "up to and including " + ISO8601Timestamp.string(from: moment, in: timeZone)
+        }
+        let startText = if case .day = from.kind { " (from \(start))" } else { "" }
+        let boundText = if case .day = to.kind { " (\(bound))" } else { "" }
+        return "'--from \(shown(from))'\(startText) is after '--to \(shown(to))'\(boundText)"
+    }
+}
+
 extension CalendarDay {
     /// The same day as DiaryKit names it.
     var diaryDay: DiaryDay {
         // Every CalendarDay is a real day, so DiaryDay accepts it; the fallback is never used.
-        DiaryDay(year: year, month: month, day: day) ?? DiaryDay(startDate(in: .localGregorian(in: .gmt)), in: .gmt)
+        DiaryDay(year: year, month: month, day: day) ?? DiaryDay(daysSince1970: daysSinceEpoch)
     }
 }

@@ -23,14 +23,9 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         self.day = day
     }
 
-    /// The day on which `date` falls in `calendar`'s time zone (cheap: the zone's
-    /// offset at that moment and arithmetic, so grouping many entries by day is fast).
-    public init(containing date: Date, in calendar: Calendar) {
-        self.init(containing: date, in: calendar.timeZone)
-    }
-
-    /// The day on which `date` falls in `timeZone` (no calendar needs making).
-    public init(containing date: Date, in timeZone: TimeZone) {
+    /// The day on which `date` falls in `timeZone` (cheap: the zone's offset at that moment
+    /// and arithmetic, so grouping many entries by day is fast).
+    public init(containing date: Date, in timeZone: any TimeZoneRules) {
         let seconds = date.boundedSecondsSince1970.rounded(.down)
         let offset = timeZone.secondsFromGMT(for: date)
         self.init(daysSinceEpoch: (Int(seconds) + offset).quotientAndRemainderFlooring(86_400).quotient)
@@ -58,21 +53,16 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         return (sinceThursday + 4) % 7 + 1
     }
 
-    /// The whole local day in `calendar`'s time zone: from its first moment to the
-    /// first moment of the next day, so 23 or 25 hours long on a daylight-saving change.
-    public func interval(in calendar: Calendar) -> DateInterval {
-        DateInterval(start: startDate(in: calendar), end: adding(days: 1).startDate(in: calendar))
+    /// The whole local day in `timeZone`: from its first moment to the first moment of the
+    /// next day, so 23 or 25 hours long on a daylight-saving change.
+    public func interval(in timeZone: any TimeZoneRules) -> DateInterval {
+        DateInterval(start: startDate(in: timeZone), end: adding(days: 1).startDate(in: timeZone))
     }
 
-    /// The first moment of the day in `calendar`'s time zone.
-    public func startDate(in calendar: Calendar) -> Date {
-        // Noon exists on every day in every zone; its start of day is the day's first moment.
-        let noon = DateComponents(year: year, month: month, day: day, hour: 12)
-        if let date = calendar.date(from: noon) {
-            return calendar.startOfDay(for: date)
-        }
-        let offset = calendar.timeZone.secondsFromGMT()
-        return Date(timeIntervalSince1970: TimeInterval(daysSinceEpoch * 86_400 - offset))
+    /// The first moment of the day in `timeZone`: midnight, or the moment the clocks
+    /// resume when a daylight-saving change skips midnight.
+    public func startDate(in timeZone: any TimeZoneRules) -> Date {
+        timeZone.startOfDay(daysSince1970: daysSinceEpoch)
     }
 
     /// `YYYY-MM-DD`.
@@ -85,7 +75,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
-    /// The number of days in a month of the Gregorian calendar.
+    /// The number of days in a month of the proleptic Gregorian calendar.
     static func numberOfDays(year: Int, month: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28

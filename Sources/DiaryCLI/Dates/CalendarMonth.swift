@@ -1,3 +1,4 @@
+import DiaryKit
 import Foundation
 
 /// A month of the Gregorian calendar (`2026-11`), for `--month` and `diary calendar`.
@@ -18,9 +19,9 @@ public struct CalendarMonth: Hashable, Comparable, Sendable, CustomStringConvert
         self.month = month
     }
 
-    /// The month `date` falls in, in `calendar`'s time zone.
-    public init(containing date: Date, in calendar: Calendar) {
-        self = CalendarDay(containing: date, in: calendar).calendarMonth
+    /// The month `date` falls in, in `timeZone`.
+    public init(containing date: Date, in timeZone: any TimeZoneRules) {
+        self = CalendarDay(containing: date, in: timeZone).calendarMonth
     }
 
     /// The first day of the month.
@@ -39,11 +40,11 @@ public struct CalendarMonth: Hashable, Comparable, Sendable, CustomStringConvert
         return CalendarMonth(unchecked: index / 12, index % 12 + 1)
     }
 
-    /// The whole month in `calendar`'s time zone, from the first moment of its first
+    /// The whole month in `timeZone`, from the first moment of its first
     /// day to the first moment of the next month.
-    public func interval(in calendar: Calendar) -> DateInterval {
-        DateInterval(start: firstDay.startDate(in: calendar),
-                     end: adding(months: 1).firstDay.startDate(in: calendar))
+    public func interval(in timeZone: any TimeZoneRules) -> DateInterval {
+        DateInterval(start: firstDay.startDate(in: timeZone),
+                     end: adding(months: 1).firstDay.startDate(in: timeZone))
     }
 
     /// `YYYY-MM`.

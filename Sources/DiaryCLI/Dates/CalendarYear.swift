@@ -1,3 +1,4 @@
+import DiaryKit
 import Foundation
 
 /// A year of the Gregorian calendar (`2026`).
@@ -16,10 +17,10 @@ public struct CalendarYear: Hashable, Comparable, Sendable, CustomStringConverti
         (1...12).map { CalendarMonth(unchecked: year, $0) }
     }
 
-    /// The whole year in `calendar`'s time zone.
-    public func interval(in calendar: Calendar) -> DateInterval {
-        DateInterval(start: CalendarMonth(unchecked: year, 1).firstDay.startDate(in: calendar),
-                     end: CalendarMonth(unchecked: year + 1, 1).firstDay.startDate(in: calendar))
+    /// The whole year in `timeZone`.
+    public func interval(in timeZone: any TimeZoneRules) -> DateInterval {
+        DateInterval(start: CalendarMonth(unchecked: year, 1).firstDay.startDate(in: timeZone),
+                     end: CalendarMonth(unchecked: year + 1, 1).firstDay.startDate(in: timeZone))
     }
 
     /// `YYYY`.

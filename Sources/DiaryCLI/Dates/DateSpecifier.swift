@@ -1,16 +1,18 @@
+import DiaryKit
 import Foundation
 
 /// A date as a user writes it on the command line: either a whole day (`2026-11-29`,
 /// `today`) or a moment (`2026-11-29 14:30`, `2026-11-29T14:30:15+01:00`).
 ///
-/// A moment without an offset is local time in ``ArgumentContext/calendar``'s time
-/// zone (which honours `TZ`); `Z` or `±HH:MM` fix it. A time that a daylight-saving
-/// change skips or repeats is resolved the way `Calendar` does (the later valid time
-/// for a skipped one, the first occurrence for a repeated one).
+/// A moment without an offset is local time in ``ArgumentContext/timeZone`` (which
+/// honours `TZ`); `Z` or `±HH:MM` fix it. A local time that a daylight-saving change
+/// skips is refused, with a hint naming the gap; one it repeats is taken at its first
+/// occurrence, with a ``note`` saying so (and how to write the second).
 ///
 /// Commands use ``start`` for a lower bound (`--from`) and ``end`` for an exclusive
-/// upper bound (`--to`): `--to 2026-11-30` then includes all of the 30th.
-public struct DateSpecifier: Hashable, Sendable {
+/// upper bound (`--to`): `--to 2026-11-30` then includes all of the 30th, and
+/// `--to 2026-11-30 14:30` includes 14:30 itself (to the millisecond times are kept to).
+public struct DateSpecifier: Hashable, Sendable, NotingArgument {
     /// What was written.
     public enum Kind: Hashable, Sendable {
         /// A date without a time: the whole local day.
@@ -21,28 +23,31 @@ public struct DateSpecifier: Hashable, Sendable {
 
     /// Whether a day or a moment was given.
     public let kind: Kind
-    /// The stretch of time meant: the whole local day, or zero length at the moment.
+    /// The stretch of time meant: the whole local day, or the moment's millisecond.
     public let interval: DateInterval
     /// The local day the date falls on.
     public let day: CalendarDay
+    /// What the user should know about how the date was read (an ambiguous local time).
+    public var note: String?
 
-    /// A whole day in `calendar`'s time zone.
-    public init(day: CalendarDay, in calendar: Calendar) {
+    /// A whole day in `timeZone`.
+    public init(day: CalendarDay, in timeZone: any TimeZoneRules) {
         kind = .day(day)
-        interval = day.interval(in: calendar)
+        interval = day.interval(in: timeZone)
         self.day = day
     }
 
-    /// A moment, whose ``day`` is taken in `calendar`'s time zone.
-    public init(moment: Date, in calendar: Calendar) {
+    /// A moment, whose ``day`` is taken in `timeZone`.
+    public init(moment: Date, in timeZone: any TimeZoneRules) {
         kind = .moment(moment)
-        interval = DateInterval(start: moment, duration: 0)
-        day = CalendarDay(containing: moment, in: calendar)
+        interval = DateInterval(start: moment, duration: 0.001)
+        day = CalendarDay(containing: moment, in: timeZone)
     }
 
     /// The first moment meant (the day's start, or the moment itself).
     public var start: Date { interval.start }
-    /// The end of what is meant, exclusive for a day (the next day's start); the moment itself for a moment.
+    /// The end of what is meant, exclusive: the next day's start for a day, a millisecond
+    /// after a moment (so the moment itself is included).
     public var end: Date { interval.end }
 }
 
@@ -50,18 +55,44 @@ extension DateSpecifier: ExpressibleByArgument {
     /// `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]` (or `T` between), an optional `Z` or
     /// `±HH:MM` offset, and the words `today`, `yesterday`, `tomorrow`.
     public init?(argument: String, context: ArgumentContext) {
+        let zone = context.timeZone
         if let day = DateTextScanner.day(from: argument, context: context) {
-            self.init(day: day, in: context.calendar)
-        } else if let moment = DateTextScanner.moment(from: argument, calendar: context.calendar) {
-            self.init(moment: moment, in: context.calendar)
-        } else {
+            self.init(day: day, in: zone)
+            return
+        }
+        guard let typed = DateTextScanner.moment(from: argument, timeZone: zone) else { return nil }
+        switch typed.resolution {
+        case .unique(let moment):
+            self.init(moment: moment, in: zone)
+        case .repeated(let first, let second):
+            self.init(moment: first, in: zone)
+            note = "\(typed.clock) occurs twice in \(zone.identifier) (the clocks were put back that night); "
+                + "taking the first, \(Self.offsetForm(typed.clock, at: first, in: zone)). "
+                + "For the second, write \(Self.offsetForm(typed.clock, at: second, in: zone))."
+        case .skipped:
             return nil
         }
+    }
+
+    /// For a local time that clocks skipped: which gap it falls in.
+    public static func explanation(ofInvalid argument: String, context: ArgumentContext) -> String? {
+        guard let typed = DateTextScanner.moment(from: argument, timeZone: context.timeZone),
+              case .skipped(let gap) = typed.resolution else { return nil }
+        return "\(typed.clock) does not exist in \(context.timeZone.identifier): on \(gap.firstSkipped.dayString) "
+            + "the clocks went from \(gap.firstSkipped.minuteString) straight to \(gap.resumedAt.minuteString). "
+            + "Give a time outside that gap, or one with an offset."
     }
 
     /// Examples of every accepted form.
     public static var acceptedForms: [String] {
         ["2026-11-29", "2026-11-29 14:30", "2026-11-29T14:30:15", "2026-11-29T14:30+01:00",
          "today", "yesterday", "tomorrow"]
+    }
+
+    /// `2026-10-25T02:30+02:00`: the reading with the offset `instant` has.
+    private static func offsetForm(_ clock: WallClockTime, at instant: Date, in zone: any TimeZoneRules) -> String {
+        let stamp = ISO8601Timestamp.string(from: instant, in: zone)
+        return clock.dayString + "T" + clock.minuteString + (clock.second == 0 ? "" : stamp.dropFirst(16).prefix(3))
+            + stamp.suffix(6)
     }
 }

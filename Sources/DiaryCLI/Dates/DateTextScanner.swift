@@ -1,3 +1,4 @@
+import DiaryKit
 import Foundation
 
 /// Reads the ISO date forms and date words of the command line. Strict: exactly the
@@ -5,7 +6,7 @@ import Foundation
 enum DateTextScanner {
     /// `YYYY-MM-DD`, `today`, `yesterday` or `tomorrow` (case-insensitive words).
     static func day(from text: String, context: ArgumentContext) -> CalendarDay? {
-        let today = CalendarDay(containing: context.now, in: context.calendar)
+        let today = CalendarDay(containing: context.now, in: context.timeZone)
         switch text.lowercased() {
         case "today": return today
         case "yesterday": return today.adding(days: -1)
@@ -26,8 +27,8 @@ enum DateTextScanner {
     }
 
     /// `YYYY-MM-DD[T| ]HH:MM[:SS[.fraction]][Z|±HH:MM|±HHMM|±HH]`; without an offset the
-    /// time is local to `calendar`.
-    static func moment(from text: String, calendar: Calendar) -> Date? {
+    /// time is local to `timeZone`, and may name no instant (clocks skipped it) or two.
+    static func moment(from text: String, timeZone: any TimeZoneRules) -> TypedMoment? {
         var scanner = Scanner(text)
         guard let day = scanner.day(), scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
               let hour = scanner.number(digits: 2), hour < 24, scanner.skip(":"),
@@ -42,15 +43,13 @@ enum DateTextScanner {
                 nanoseconds = fraction
             }
         }
-        var zoneCalendar = calendar
-        if !scanner.isAtEnd {
-            guard let offset = scanner.offset(), scanner.isAtEnd,
-                  let zone = TimeZone(secondsFromGMT: offset) else { return nil }
-            zoneCalendar.timeZone = zone
-        }
-        let parts = DateComponents(year: day.year, month: day.month, day: day.day,
-                                   hour: hour, minute: minute, second: second, nanosecond: nanoseconds)
-        return zoneCalendar.date(from: parts)
+        guard let clock = WallClockTime(year: day.year, month: day.month, day: day.day, hour: hour,
+                                        minute: minute, second: second, nanosecond: nanoseconds)
+        else { return nil }
+        if scanner.isAtEnd { return TypedMoment(clock: clock, resolution: clock.resolved(in: timeZone)) }
+        guard let offset = scanner.offset(), scanner.isAtEnd else { return nil }
+        let instant = Date(timeIntervalSince1970: clock.secondsAsUTC - Double(offset))
+        return TypedMoment(clock: clock, resolution: .unique(instant))
     }
 
     /// A cursor over the characters of a date text.

@@ -9,7 +9,7 @@ import Foundation
 /// before they are measured, cut or styled.
 struct EntryFormatter {
     /// The zone times and days are shown in.
-    let timeZone: TimeZone
+    let timeZone: any TimeZoneRules
     /// Colour, or none.
     let style: TextStyler
     /// The terminal's width to cut entry lines to; nil leaves them whole.
@@ -18,7 +18,8 @@ struct EntryFormatter {
     let escaper: TerminalEscaper
 
     /// Makes a formatter from its parts; by default stored text is shown as it is.
-    init(timeZone: TimeZone, style: TextStyler, width: Int?, escaper: TerminalEscaper = TerminalEscaper(isEnabled: false)) {
+    init(timeZone: any TimeZoneRules, style: TextStyler, width: Int?,
+         escaper: TerminalEscaper = TerminalEscaper(isEnabled: false)) {
         self.timeZone = timeZone
         self.style = style
         self.width = width

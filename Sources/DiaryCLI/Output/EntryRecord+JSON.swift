@@ -5,7 +5,7 @@ extension EntryRecord {
     /// The entry as the documented `--json` object: `id`, `uuid`, `creationTime`,
     /// `updateTime` (ISO 8601 with milliseconds and the offset of `timeZone`), `text`
     /// (null when none), `tags`, `starred` and `media`.
-    func json(in timeZone: TimeZone) -> JSONValue {
+    func json(in timeZone: any TimeZoneRules) -> JSONValue {
         [
             "id": .integer(Int(id)),
             "uuid": .string(self.uuid.uuidString.lowercased()),

@@ -1,3 +1,4 @@
+import DiaryKit
 import Foundation
 
 /// A JSON document whose objects keep their keys in the order they were written, so
@@ -31,7 +32,7 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// A moment as an ISO 8601 string with the offset of `timeZone`, e.g.
     /// `2026-11-29T14:03:00+01:00`.
-    public static func date(_ date: Date, in timeZone: TimeZone, fractionalSeconds: Bool = false) -> JSONValue {
+    public static func date(_ date: Date, in timeZone: any TimeZoneRules, fractionalSeconds: Bool = false) -> JSONValue {
         .string(ISO8601Timestamp.string(from: date, in: timeZone, fractionalSeconds: fractionalSeconds))
     }
 

@@ -1,10 +1,11 @@
+import DiaryKit
 import Foundation
 
 /// Dates as the human output shows them, in English whatever the locale (like the
 /// rest of the output): `Sunday, 29 November 2026` and `14:03`, in a given time zone.
 struct LocalDateText {
     /// The zone times are shown in.
-    let timeZone: TimeZone
+    let timeZone: any TimeZoneRules
 
     static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",

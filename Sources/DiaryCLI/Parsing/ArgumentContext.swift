@@ -1,30 +1,36 @@
+import DiaryKit
 import Foundation
 
-/// What converting a command-line value may depend on besides the text: the calendar
-/// and time zone that local dates are read in, the moment `today` refers to, and the
-/// directory relative paths start from.
+/// What converting a command-line value may depend on besides the text: the time zone
+/// that local dates are read in (days in the proleptic Gregorian calendar), the moment
+/// `today` refers to, and the directory relative paths start from.
 ///
-/// The live values come from the process (``ArgumentContext/current``); tests inject
-/// their own, e.g. a calendar in `Europe/Berlin` and a fixed `now`.
+/// The live values come from the process (``ArgumentContext/current(timeZone:)``); tests
+/// inject their own, e.g. `Europe/Berlin` and a fixed `now`.
 public struct ArgumentContext: Sendable {
-    /// The calendar (with its time zone) local dates and times are interpreted in.
-    public var calendar: Calendar
+    /// The zone local dates and times are interpreted in.
+    public var timeZone: any TimeZoneRules
     /// The moment the words `today`, `yesterday` and `tomorrow` are relative to.
     public var now: Date
     /// The directory a relative file path is resolved against.
     public var currentDirectory: URL
 
     /// Makes a context from its parts.
-    public init(calendar: Calendar, now: Date, currentDirectory: URL) {
-        self.calendar = calendar
+    public init(timeZone: any TimeZoneRules, now: Date, currentDirectory: URL) {
+        self.timeZone = timeZone
         self.now = now
         self.currentDirectory = currentDirectory
     }
 
-    /// The process's context: a Gregorian calendar in `TimeZone.current` (which
-    /// honours `TZ`), the current time, and the current working directory.
-    public static var current: ArgumentContext {
-        ArgumentContext(calendar: .localGregorian(in: .current), now: Date(),
+    /// Makes a context in `calendar`'s time zone (only its zone is used).
+    public init(calendar: Calendar, now: Date, currentDirectory: URL) {
+        self.init(timeZone: calendar.timeZone, now: now, currentDirectory: currentDirectory)
+    }
+
+    /// The process's context: `timeZone` (``ProcessTimeZone`` reads it from `TZ`), the
+    /// current time, and the current working directory.
+    public static func current(timeZone: any TimeZoneRules) -> ArgumentContext {
+        ArgumentContext(timeZone: timeZone, now: Date(),
                         currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath,
                                               isDirectory: true))
     }

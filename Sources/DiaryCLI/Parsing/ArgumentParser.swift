@@ -17,7 +17,7 @@ struct ArgumentParser {
     /// Parses the words after the command's name.
     /// - Throws: ``UsageError`` for any mistake; the first mistake wins.
     func parse(_ words: [String]) throws(UsageError) -> ParsedArguments {
-        var result = ParsedArguments(declaring: parameters)
+        var result = ParsedArguments(declaring: parameters, context: context)
         var positionalWords: [String] = []
         var index = 0
         var optionsEnded = false
@@ -98,8 +98,8 @@ struct ArgumentParser {
 
     private func convert(_ text: String, for spec: ParameterSpec) throws(UsageError) -> any Sendable {
         guard let value = spec.convert(text, context) else {
-            let hint = spec.acceptedForms.isEmpty
-                ? nil : "Accepted forms: " + spec.acceptedForms.joined(separator: ", ") + "."
+            let hint = spec.explain(text, context) ?? (spec.acceptedForms.isEmpty
+                ? nil : "Accepted forms: " + spec.acceptedForms.joined(separator: ", ") + ".")
             throw .invalidValue(text, for: spec.display, hint: hint)
         }
         return value

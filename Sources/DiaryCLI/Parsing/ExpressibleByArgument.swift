@@ -13,11 +13,25 @@ public protocol ExpressibleByArgument: Sendable {
     /// Examples of the accepted forms, shown in the hint of a usage error; empty when
     /// the type needs no explanation.
     static var acceptedForms: [String] { get }
+
+    /// Why `argument` is not a valid value, when there is more to say than the accepted
+    /// forms (a local time that a daylight-saving change skips); shown as the error's hint.
+    static func explanation(ofInvalid argument: String, context: ArgumentContext) -> String?
 }
 
 extension ExpressibleByArgument {
     /// No hint by default.
     public static var acceptedForms: [String] { [] }
+
+    /// Nothing beyond the accepted forms by default.
+    public static func explanation(ofInvalid argument: String, context: ArgumentContext) -> String? { nil }
+}
+
+/// A converted value that carries a note for the user, printed on stderr before the
+/// command runs (`Note: 2026-10-25 02:30 occurs twice in Europe/Berlin; …`).
+public protocol NotingArgument: Sendable {
+    /// The note, nil when there is nothing to say.
+    var note: String? { get }
 }
 
 extension String: ExpressibleByArgument {

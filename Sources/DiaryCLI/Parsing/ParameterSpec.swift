@@ -38,9 +38,13 @@ public struct ParameterSpec: Sendable {
     public let acceptedForms: [String]
     /// Converts one value's text; nil when it is invalid.
     let convert: @Sendable (String, ArgumentContext) -> (any Sendable)?
+    /// Says why a value's text is invalid, when the type has more to say than its forms.
+    let explain: @Sendable (String, ArgumentContext) -> String?
 
     init(kind: Kind, name: String, shortName: Character?, valueName: String, help: String,
-         acceptedForms: [String], convert: @escaping @Sendable (String, ArgumentContext) -> (any Sendable)?) {
+         acceptedForms: [String], convert: @escaping @Sendable (String, ArgumentContext) -> (any Sendable)?,
+         explain: @escaping @Sendable (String, ArgumentContext) -> String? = { _, _ in nil }) {
+        self.explain = explain
         self.kind = kind
         self.name = name
         self.shortName = shortName
@@ -56,7 +60,8 @@ public struct ParameterSpec: Sendable {
     ) -> ParameterSpec {
         ParameterSpec(kind: kind, name: name, shortName: shortName, valueName: valueName, help: help,
                       acceptedForms: Value.acceptedForms,
-                      convert: { text, context in Value(argument: text, context: context) })
+                      convert: { text, context in Value(argument: text, context: context) },
+                      explain: { text, context in Value.explanation(ofInvalid: text, context: context) })
     }
 
     /// The long form with dashes, e.g. `--on`; for a positional argument its placeholder `<id>`.

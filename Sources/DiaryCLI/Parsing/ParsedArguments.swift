@@ -24,15 +24,22 @@ public struct ParsedArguments: Sendable {
 
     private let declared: Set<String>
     private var values: [String: [any Sendable]] = [:]
+    /// The notes of the converted values (``NotingArgument``), in command-line order.
+    public private(set) var notes: [String] = []
+
+    /// What the values were converted in (the time zone a cross-option message shows times in).
+    public let context: ArgumentContext
 
     /// Makes an empty result for a command declaring these parameters.
-    init(declaring parameters: [ParameterSpec]) {
+    init(declaring parameters: [ParameterSpec], context: ArgumentContext) {
         declared = Set(parameters.map(\.key))
+        self.context = context
     }
 
     /// Records one converted value of a parameter.
     mutating func append(_ value: any Sendable, for spec: ParameterSpec) {
         values[spec.key, default: []].append(value)
+        if let note = (value as? any NotingArgument)?.note { notes.append(note) }
     }
 
     /// Whether the parameter occurred on the command line at least once.

@@ -6,12 +6,8 @@ enum BundleName {
     static let maximumSlugLength = 40
 
     /// `<yyyy-MM-dd of creationTime in timeZone>-<slug of the text's first line>`.
-    static func stem(for entry: EntrySnapshot, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let day = calendar.dateComponents([.year, .month, .day], from: entry.creationTime)
-        let date = String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)
-        return date + "-" + slug(entry.text ?? "")
+    static func stem(for entry: EntrySnapshot, timeZone: any TimeZoneRules) -> String {
+        WallClockTime(entry.creationTime, in: timeZone).dayString + "-" + slug(entry.text ?? "")
     }
 
     /// The first line of `text` in lower case with diacritics folded, every run of other

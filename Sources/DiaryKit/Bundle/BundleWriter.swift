@@ -12,10 +12,10 @@ import Foundation
 public struct BundleWriter: Sendable {
     /// The time zone of the bundle's date in its name, of the page and of the offsets
     /// in `entry.json`.
-    public var timeZone: TimeZone
+    public var timeZone: any TimeZoneRules
 
     /// A writer naming and dating bundles in `timeZone` (the user's by default).
-    public init(timeZone: TimeZone = .current) {
+    public init(timeZone: any TimeZoneRules = TimeZone.current) {
         self.timeZone = timeZone
     }
 

@@ -137,7 +137,8 @@ extension EntryManifest: Decodable {
         guard let date = BundleTimestamp.date(from: string) else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: container,
-                debugDescription: "is not an ISO 8601 time with offset (\(string))")
+                debugDescription: BundleTimestamp.isYearOutOfRange(string)
+                    ? "is outside the years 0001–9999 (\(string))" : "is not an ISO 8601 time with offset (\(string))")
         }
         return date
     }

@@ -2,7 +2,7 @@ import Foundation
 
 extension EntryManifest {
     /// `entry.json`'s text, times given in `timeZone`'s offset.
-    func rendered(timeZone: TimeZone) -> String {
+    func rendered(timeZone: any TimeZoneRules) -> String {
         var members: [(String, OrderedJSON)] = [
             ("format", .string(Self.formatName)),
             ("formatVersion", .integer(Int64(Self.formatVersion))),

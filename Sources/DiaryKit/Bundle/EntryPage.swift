@@ -6,12 +6,12 @@ struct EntryPage {
     let entry: EntrySnapshot
     /// The bundle-relative path of each medium, in `entry.media` order.
     let mediaPaths: [String]
-    let timeZone: TimeZone
+    let timeZone: any TimeZoneRules
 
     /// The page's HTML.
     var html: String {
-        let day = format(entry.creationTime, "EEEE, d MMMM yyyy")
-        let time = format(entry.creationTime, "HH:mm")
+        let day = WallClockTime(entry.creationTime, in: timeZone).longDay
+        let time = WallClockTime(entry.creationTime, in: timeZone).minuteString
         var body = """
             <header>
             <p class="meta"><time datetime="\(Self.escape(timestamp(entry.creationTime)))">\
@@ -34,8 +34,8 @@ struct EntryPage {
             body += "</section>\n"
         }
         body += """
-            <footer>Exported from PhotoDiary · written \(Self.escape(format(entry.creationTime, "d MMM yyyy, HH:mm"))), \
-            last changed \(Self.escape(format(entry.updateTime, "d MMM yyyy, HH:mm"))) · \
+            <footer>Exported from PhotoDiary · written \(Self.escape(WallClockTime(entry.creationTime, in: timeZone).shortDayAndMinute)), \
+            last changed \(Self.escape(WallClockTime(entry.updateTime, in: timeZone).shortDayAndMinute)) · \
             entry <code>\(entry.uuid.uuidString.lowercased())</code></footer>
 
             """
@@ -98,14 +98,6 @@ struct EntryPage {
                 + "<audio controls preload=\"metadata\" src=\"\(source)\">"
                 + "<a href=\"\(source)\">\(name)</a></audio></figure>"
         }
-    }
-
-    private func format(_ date: Date, _ pattern: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = pattern
-        return formatter.string(from: date)
     }
 
     private func timestamp(_ date: Date) -> String {

@@ -9,9 +9,16 @@ public struct BulkImportSummary: Sendable, Hashable {
     public var empty = 0
     /// Media files attached to the imported entries.
     public var mediaCount = 0
+    /// Imported entries whose zone-less time fell in a daylight-saving gap and was moved forward by it.
+    public var movedForwardOverGap = 0
+    /// Imported entries whose zone-less time occurred twice (clocks put back); the first was taken.
+    public var tookFirstOfRepeated = 0
 
     /// Makes a summary.
-    public init(imported: Int = 0, alreadyPresent: Int = 0, empty: Int = 0, mediaCount: Int = 0) {
+    public init(imported: Int = 0, alreadyPresent: Int = 0, empty: Int = 0, mediaCount: Int = 0,
+                movedForwardOverGap: Int = 0, tookFirstOfRepeated: Int = 0) {
+        self.movedForwardOverGap = movedForwardOverGap
+        self.tookFirstOfRepeated = tookFirstOfRepeated
         self.imported = imported
         self.alreadyPresent = alreadyPresent
         self.empty = empty

@@ -104,6 +104,8 @@ final class BulkImporter {
         tags.batchSaved()
         summary.imported += wanted.count
         summary.mediaCount += wanted.reduce(0) { $0 + $1.media.count }
+        summary.movedForwardOverGap += wanted.count { $0.clockAdjustment == .movedForwardOverGap }
+        summary.tookFirstOfRepeated += wanted.count { $0.clockAdjustment == .tookFirstOfRepeated }
         context.reset()
     }
 

@@ -15,6 +15,8 @@ final class DayOneReader: EntrySource {
     private let root: URL
     /// Where a zipped export was unpacked; nil for a folder.
     let extractionFolder: URL?
+    /// The zone of a `creationDate` written without an offset, when the entry names none.
+    private let timeZone: any TimeZoneRules
     private var number = 0
     /// File names in `photos/` and `audios/` by their lower-cased MD5 (the name before the dot).
     private var files: [String: [String: String]] = [:]
@@ -61,9 +63,12 @@ final class DayOneReader: EntrySource {
         return wanted
     }
 
-    /// Opens the export at `url` (folder, zip, or the JSON file itself).
+    /// Opens the export at `url` (folder, zip, or the JSON file itself); a time without an
+    /// offset is read in the entry's `timeZone`, or in `timeZone` when it names none.
     /// - Throws: ``InteropError``.
-    init(at url: URL, temporaryDirectory: URL = FileManager.default.temporaryDirectory) throws(InteropError) {
+    init(at url: URL, timeZone: any TimeZoneRules = TimeZone.current,
+         temporaryDirectory: URL = FileManager.default.temporaryDirectory) throws(InteropError) {
+        self.timeZone = timeZone
         var extraction: URL?
         switch BundlePath.kind(of: url) {
         case .missing:
@@ -124,11 +129,12 @@ final class DayOneReader: EntrySource {
         guard let node = try reader.nextElement() else { return nil }
         number += 1
         let fields = EntryFields(node, file: url, entry: number)
-        let created = try date(fields, "creationDate", text: try fields.string("creationDate"))
-        let modified = try fields.optionalString("modifiedDate").map { text throws(InteropError) in
-            try date(fields, "modifiedDate", text: text)
-        }
         let zoneName = try fields.optionalString("timeZone")
+        let zone = zoneName.flatMap(TimeZone.init(identifier:))
+        let created = try date(fields, "creationDate", text: try fields.string("creationDate"), zone: zone)
+        let modified = try fields.optionalString("modifiedDate").map { text throws(InteropError) in
+            try date(fields, "modifiedDate", text: text, zone: zone).importedInstant
+        }
         let text = try fields.optionalString("text").map(Self.plainText)
         let uuidText = try fields.optionalString("uuid")
         let uuid: UUID
@@ -138,22 +144,26 @@ final class DayOneReader: EntrySource {
             }
             uuid = parsed
         } else {
-            uuid = NameBasedUUID.make(["dayone", String(created.timeIntervalSince1970), text ?? ""])
+            uuid = NameBasedUUID.make(["dayone", String(created.importedInstant.timeIntervalSince1970), text ?? ""])
         }
         var media: [ImportedMedium] = []
         media += try attachments(fields, key: "photos", folder: "photos", kind: .image)
         media += try attachments(fields, key: "audios", folder: "audios", kind: .audio)
-        return ImportedEntry(number: number, uuid: uuid, creationTime: created, updateTime: modified,
-                             timeZone: zoneName.flatMap(TimeZone.init(identifier:)), text: text,
+        return ImportedEntry(number: number, uuid: uuid, creationTime: created.importedInstant, updateTime: modified,
+                             timeZone: zone, text: text,
                              tags: try fields.optionalStrings("tags") ?? [],
-                             starred: try fields.optionalBool("starred") ?? false, media: media)
+                             starred: try fields.optionalBool("starred") ?? false, media: media).noting(created)
     }
 
-    private func date(_ fields: EntryFields, _ key: String, text: String) throws(InteropError) -> Date {
-        guard let date = BundleTimestamp.date(from: text) else {
-            throw fields.problem("\"\(key)\" is not an ISO 8601 time such as 2026-11-29T14:30:00Z (found \"\(text)\")")
+    /// The time `text` names: with an offset exactly; without one (a local time) in `zone`,
+    /// else in the import's zone, by the importers' daylight-saving rule.
+    private func date(_ fields: EntryFields, _ key: String, text: String,
+                      zone: TimeZone?) throws(InteropError) -> LocalTimeResolution {
+        guard let (clock, offset) = BundleTimestamp.parse(text) else {
+            throw fields.problem(BundleTimestamp.problem(key: key, text: text, example: "2026-11-29T14:30:00Z"))
         }
-        return date
+        guard let offset else { return clock.resolved(in: zone ?? timeZone) }
+        return .unique(Date(timeIntervalSince1970: clock.secondsAsUTC - Double(offset)))
     }
 
     /// The entry's photos or recordings, in `orderInEntry` order where given.

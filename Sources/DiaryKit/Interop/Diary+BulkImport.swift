@@ -18,7 +18,7 @@ extension Diary {
     /// - Returns: how many entries were imported and skipped.
     /// - Throws: ``DiaryError/interop(_:)`` naming the file, the entry number and the problem
     ///   (the failing batch is not written); store errors.
-    public func importEntries(from url: URL, format: ImportFormat, timeZone: TimeZone = .current,
+    public func importEntries(from url: URL, format: ImportFormat, timeZone: any TimeZoneRules = TimeZone.current,
                               batchSize: Int = Diary.defaultImportBatchSize,
                               progress: ((InteropProgress) -> Void)? = nil) throws(DiaryError) -> BulkImportSummary {
         let source: any EntrySource
@@ -38,12 +38,12 @@ extension Diary {
 
     /// The reader for `format`; for jrnl, JSON when the file starts with `{`, the journal text otherwise.
     static func entrySource(at url: URL, format: ImportFormat,
-                            timeZone: TimeZone) throws(InteropError) -> any EntrySource {
+                            timeZone: any TimeZoneRules) throws(InteropError) -> any EntrySource {
         switch format {
         case _ where FileAccess.of(url) == .permissionDenied:
             throw .permissionDenied(url)
         case .dayone:
-            return try DayOneReader(at: url)
+            return try DayOneReader(at: url, timeZone: timeZone)
         case .json:
             return try DiaryJSONReader(at: url)
         case .jrnl:

@@ -21,7 +21,7 @@ extension Diary {
     ///   ``DiaryError/bundle(_:)`` when a media file cannot be copied or differs from its
     ///   record; store errors.
     public func exportDiary(_ query: DiaryQuery = DiaryQuery(), format: DiaryExportFormat, to directory: URL,
-                            timeZone: TimeZone = .current,
+                            timeZone: any TimeZoneRules = TimeZone.current,
                             progress: ((InteropProgress) -> Void)? = nil) throws(DiaryError) -> DiaryExportSummary {
         let final = directory.standardizedFileURL
         let parent = final.deletingLastPathComponent()

@@ -53,12 +53,7 @@ extension DiaryExporter {
 
     /// `Sunday, 29 November 2026`.
     static func heading(_ clock: WallClockTime) -> String {
-        let weekdays = ["Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"]
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August",
-                      "September", "October", "November", "December"]
-        let days = ProlepticGregorian.daysSince1970(year: clock.year, month: clock.month, day: clock.day)
-        let weekday = weekdays[((days % 7) + 7) % 7]
-        return "\(weekday), \(clock.day) \(months[clock.month - 1]) \(clock.year)"
+        clock.longDay
     }
 
     /// A file name safe inside a Markdown link's label.

@@ -10,7 +10,7 @@ import ObjectGraph
 struct DiaryExporter {
     let diary: Diary
     let directory: URL
-    let timeZone: TimeZone
+    let timeZone: any TimeZoneRules
     /// Entries read per page.
     static let pageSize = 500
     /// The folder of media files inside the export.

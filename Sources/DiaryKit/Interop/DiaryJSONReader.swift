@@ -46,7 +46,7 @@ final class DiaryJSONReader: EntrySource {
     private func time(_ fields: EntryFields, _ key: String) throws(InteropError) -> Date {
         let text = try fields.string(key)
         guard let date = BundleTimestamp.date(from: text) else {
-            throw fields.problem("\"\(key)\" is not an ISO 8601 time with an offset (found \"\(text)\")")
+            throw fields.problem(BundleTimestamp.problem(key: key, text: text, example: "2026-11-29T14:30:00.000+01:00"))
         }
         return date
     }

@@ -4,7 +4,7 @@ extension EntryRecord {
     /// The entry in the scripting-interface shape (`diary show --json`), times in `timeZone`'s
     /// offset, plus the time zone it was written in (`timeZone`, when known) and for each
     /// medium `path`: where its file lies relative to the export.
-    func scriptingJSON(timeZone: TimeZone, mediaPath: (MediumRecord) -> String) -> OrderedJSON {
+    func scriptingJSON(timeZone: any TimeZoneRules, mediaPath: (MediumRecord) -> String) -> OrderedJSON {
         var members: [(String, OrderedJSON)] = [
             ("id", .integer(id)),
             ("uuid", .string(self.uuid.uuidString.lowercased())),

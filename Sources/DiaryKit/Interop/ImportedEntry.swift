@@ -21,6 +21,8 @@ public struct ImportedEntry: Sendable, Hashable {
     public var starred: Bool
     /// Its photos and recordings, in order.
     public var media: [ImportedMedium]
+    /// How a zone-less creation time was fitted to a daylight-saving change, if it had to be.
+    public var clockAdjustment: LocalTimeAdjustment?
 
     /// Makes an entry.
     public init(number: Int, uuid: UUID, creationTime: Date, updateTime: Date? = nil,
@@ -37,10 +39,26 @@ public struct ImportedEntry: Sendable, Hashable {
         self.media = media
     }
 
+    /// The entry with the adjustment `resolution` made to its zone-less creation time noted.
+    func noting(_ resolution: LocalTimeResolution) -> ImportedEntry {
+        var entry = self
+        entry.clockAdjustment = resolution.importAdjustment
+        return entry
+    }
+
     /// Whether the entry has neither text nor media (such an entry is not imported).
     public var isEmpty: Bool {
         media.isEmpty && (text ?? "").isBlank
     }
+}
+
+/// What an importer did to a local time without a zone that a daylight-saving change made
+/// ambiguous or impossible (see ``LocalTimeResolution/importedInstant``).
+public enum LocalTimeAdjustment: Sendable, Hashable {
+    /// The clocks skipped the time; it was moved forward by the gap (02:30 became 03:30).
+    case movedForwardOverGap
+    /// The clocks showed the time twice; the first occurrence was taken.
+    case tookFirstOfRepeated
 }
 
 /// One media file of an imported entry.

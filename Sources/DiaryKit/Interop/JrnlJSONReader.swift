@@ -8,7 +8,7 @@ import Foundation
 final class JrnlJSONReader: EntrySource {
     let url: URL
     private let reader: StreamingJSONReader
-    private let timeZone: TimeZone
+    private let timeZone: any TimeZoneRules
     private var number = 0
     private var identities = JrnlEntryIdentities()
     /// The last date parsed: consecutive entries mostly share their day.
@@ -16,7 +16,7 @@ final class JrnlJSONReader: EntrySource {
 
     /// Opens the export and finds its `entries` array.
     /// - Throws: ``InteropError``.
-    init(fileAt url: URL, timeZone: TimeZone) throws(InteropError) {
+    init(fileAt url: URL, timeZone: any TimeZoneRules) throws(InteropError) {
         self.url = url
         self.timeZone = timeZone
         reader = try StreamingJSONReader(fileAt: url)
@@ -38,6 +38,9 @@ final class JrnlJSONReader: EntrySource {
             day = lastDay.1
         } else {
             guard let parsed = WallClockTime.date(Substring(dateText)) else {
+                if BundleTimestamp.isYearOutOfRange(dateText + "-") || dateText.hasPrefix("0000-") {
+                    throw fields.problem("\"date\" is outside the years 0001–9999 (found \"\(dateText.prefix(40))\")")
+                }
                 throw fields.problem("\"date\" is not a date in the form YYYY-MM-DD (found \"\(dateText)\")")
             }
             day = parsed
@@ -51,9 +54,10 @@ final class JrnlJSONReader: EntrySource {
         let text = JrnlEntryText.joined(title: title, body: body)
         let uuid = try fields.optionalString("uuid").flatMap(UUID.init(flexible:))
             ?? identities.uuid(day: dateText, minute: timeText, text: text)
-        return ImportedEntry(number: number, uuid: uuid, creationTime: time.instant(in: timeZone),
+        let created = time.resolved(in: timeZone)
+        return ImportedEntry(number: number, uuid: uuid, creationTime: created.importedInstant,
                              text: text, tags: tags.map(JrnlEntryText.tagName).filter { !$0.isEmpty },
-                             starred: starred)
+                             starred: starred).noting(created)
     }
 }
 

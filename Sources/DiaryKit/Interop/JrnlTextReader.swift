@@ -17,7 +17,7 @@ final class JrnlTextReader: EntrySource {
 
     let url: URL
     private let lines: LineReader
-    private let timeZone: TimeZone
+    private let timeZone: any TimeZoneRules
     private var number = 0
     private var identities = JrnlEntryIdentities()
     /// The start line of the entry being read, once found.
@@ -25,7 +25,7 @@ final class JrnlTextReader: EntrySource {
 
     /// Opens the journal file.
     /// - Throws: ``InteropError``.
-    init(fileAt url: URL, timeZone: TimeZone) throws(InteropError) {
+    init(fileAt url: URL, timeZone: any TimeZoneRules) throws(InteropError) {
         self.url = url
         self.timeZone = timeZone
         lines = try LineReader(fileAt: url, maximumLineBytes: Self.maximumLineBytes)
@@ -65,8 +65,9 @@ final class JrnlTextReader: EntrySource {
         let raw = ([current.rest] + body).joined(separator: "\n") + (endsFile && lines.lastLineWasTerminated ? "\n" : "")
         let (text, starred) = JrnlEntryText.parse(raw: raw)
         let uuid = identities.uuid(day: current.time.dayString, minute: current.time.minuteString, text: text)
-        return ImportedEntry(number: number, uuid: uuid, creationTime: current.time.instant(in: timeZone),
-                             text: text, tags: JrnlEntryText.tags(in: text), starred: starred)
+        let created = current.time.resolved(in: timeZone)
+        return ImportedEntry(number: number, uuid: uuid, creationTime: created.importedInstant,
+                             text: text, tags: JrnlEntryText.tags(in: text), starred: starred).noting(created)
     }
 
     /// The next line. A line that cannot be read (not UTF-8, too long) is blamed on the entry

@@ -1,19 +1,48 @@
 import Foundation
 import ObjectGraph
 
-/// A local date and time without a zone (`2026-11-29 14:30`), as jrnl stores them, and
-/// the conversions between it and an instant by offset arithmetic (no `Calendar` per call,
-/// which would dominate a large import).
-struct WallClockTime: Sendable, Hashable {
-    var year: Int, month: Int, day: Int
-    var hour = 0, minute = 0, second = 0
+/// A local date and time without a zone (`2026-11-29 14:30`) in the proleptic Gregorian
+/// calendar, years 1…9999: what a user types, what jrnl stores, what a listing shows.
+/// It becomes an instant only in a zone, through ``resolved(in:)``, by offset arithmetic
+/// (no `Calendar`, whose Gregorian calendar turns Julian before 15 October 1582, and none
+/// made per call, which would dominate a large import).
+package struct WallClockTime: Sendable, Hashable, CustomStringConvertible {
+    /// The years every input accepts: four digits, and no year 0 (ISO 8601 would read it as
+    /// 1 BC, other tools as an error).
+    package static let years = 1...9999
 
-    /// Parses `yyyy-MM-dd`; nil unless it is a real date.
+    /// The year, 1…9999 when parsed or checked (any year when computed from an instant).
+    package var year: Int
+    /// The month, 1…12.
+    package var month: Int
+    /// The day of the month, 1…31.
+    package var day: Int
+    /// The hour, 0…23.
+    package var hour = 0
+    /// The minute, 0…59.
+    package var minute = 0
+    /// The second, 0…59.
+    package var second = 0
+    /// Nanoseconds into the second.
+    package var nanosecond = 0
+
+    /// A checked time; nil unless it is a real day of years 1…9999 and a real time of day.
+    package init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
+                  nanosecond: Int = 0) {
+        guard Self.years.contains(year), (1...12).contains(month),
+              (1...Self.daysIn(month: month, year: year)).contains(day), (0..<24).contains(hour),
+              (0..<60).contains(minute), (0..<60).contains(second), (0..<1_000_000_000).contains(nanosecond)
+        else { return nil }
+        (self.year, self.month, self.day) = (year, month, day)
+        (self.hour, self.minute, self.second, self.nanosecond) = (hour, minute, second, nanosecond)
+    }
+
+    /// Parses `yyyy-MM-dd`; nil unless it is a real date of years 1…9999.
     static func date(_ text: Substring) -> WallClockTime? {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]),
-              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else { return nil }
+              let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10])
+        else { return nil }
         return WallClockTime(year: year, month: month, day: day)
     }
 
@@ -41,40 +70,66 @@ struct WallClockTime: Sendable, Hashable {
         return result
     }
 
-    /// The instant this wall-clock time names in `zone`. In a gap (clocks put forward) the
-    /// later offset applies; in an overlap the earlier instant is chosen.
-    func instant(in zone: TimeZone) -> Date {
-        let naive = Double(ProlepticGregorian.daysSince1970(year: year, month: month, day: day) * 86_400
-                           + hour * 3600 + minute * 60 + second)
-        let first = naive - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: naive)))
-        let second = naive - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: first)))
-        return Date(timeIntervalSince1970: min(first, second))
+    /// Seconds from 1970-01-01 00:00 to this reading, as if it were UTC.
+    package var secondsAsUTC: Double {
+        Double(daysSince1970 * 86_400 + hour * 3600 + minute * 60 + second) + Double(nanosecond) / 1e9
     }
 
-    /// The wall-clock time of `date` in `zone`.
-    init(_ date: Date, in zone: TimeZone) {
-        let local = Int((date.timeIntervalSince1970).rounded(.down)) + zone.secondsFromGMT(for: date)
-        let days = Int((Double(local) / 86_400).rounded(.down))
-        let seconds = local - days * 86_400
+    /// Days from 1970-01-01 to this day.
+    package var daysSince1970: Int {
+        ProlepticGregorian.daysSince1970(year: year, month: month, day: day)
+    }
+
+    /// What this reading names in `zone`: one instant, none (clocks skipped it), or two
+    /// (clocks showed it twice). Importers of zone-less times take its
+    /// ``LocalTimeResolution/importedInstant``; typed times refuse a skipped reading.
+    package func resolved(in zone: any TimeZoneRules) -> LocalTimeResolution {
+        zone.resolve(localSeconds: secondsAsUTC)
+    }
+
+    /// The wall-clock time of `date` in `zone` (times beyond ±300,000 years are clamped).
+    package init(_ date: Date, in zone: any TimeZoneRules) {
+        self.init(secondsAsUTC: date.clampedSecondsSince1970 + Double(zone.secondsFromGMT(for: date)))
+    }
+
+    /// The reading `seconds` after 1970-01-01 00:00 (any year, unchecked).
+    package init(secondsAsUTC seconds: Double) {
+        let whole = seconds.rounded(.down)
+        let days = Int((whole / 86_400).rounded(.down))
+        let secondOfDay = Int(whole) - days * 86_400
         (year, month, day) = ProlepticGregorian.date(daysSince1970: days)
-        (hour, minute, second) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+        (hour, minute, second) = (secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+        nanosecond = min(999_999_999, Int(((seconds - whole) * 1e9).rounded(.down)))
     }
 
+    /// Midnight of a day, unchecked (``date(_:)`` checks it first).
     init(year: Int, month: Int, day: Int) {
         (self.year, self.month, self.day) = (year, month, day)
     }
 
     /// `2026-11-29`.
-    var dayString: String {
+    package var dayString: String {
         "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
     }
 
     /// `14:30`.
-    var minuteString: String { "\(Self.padded(hour, 2)):\(Self.padded(minute, 2))" }
+    package var minuteString: String { "\(Self.padded(hour, 2)):\(Self.padded(minute, 2))" }
+
+    /// `2026-11-29 14:30`, with `:05` when the seconds are not zero.
+    package var description: String {
+        dayString + " " + minuteString + (second == 0 ? "" : ":" + Self.padded(second, 2))
+    }
+
+    /// `offset` (seconds east of UTC) as ISO 8601 can write it: itself when it is whole
+    /// minutes, else rounded up to the next whole minute (see ``BundleTimestamp``).
+    package static func writableOffset(_ offset: Int) -> Int {
+        offset % 60 == 0 ? offset : (offset / 60 + (offset > 0 ? 1 : 0)) * 60
+    }
 
     // MARK: Calendar arithmetic
 
-    private static func daysIn(month: Int, year: Int) -> Int {
+    /// The number of days in a month of the proleptic Gregorian calendar.
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -82,7 +137,7 @@ struct WallClockTime: Sendable, Hashable {
         }
     }
 
-    private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
+    static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
         var value = 0
         for byte in bytes {
             guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
@@ -91,8 +146,18 @@ struct WallClockTime: Sendable, Hashable {
         return bytes.isEmpty ? nil : value
     }
 
-    private static func padded(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(abs(value))
+        return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+extension Date {
+    /// Seconds since 1970 limited to ±10^13 (about ±300,000 years), NaN read as 0: a store
+    /// whose file was damaged can hold any double as a time, and it must not trap in `Int(_:)`.
+    package var clampedSecondsSince1970: Double {
+        let seconds = timeIntervalSince1970
+        guard !seconds.isNaN else { return 0 }
+        return min(max(seconds, -1e13), 1e13)
     }
 }

@@ -39,11 +39,17 @@ public struct SectionKey: Sendable {
     /// attribute `dateKey` in `timeZone`, daylight-saving changes included; `""` for nil or for
     /// a time no calendar can place (beyond ±300,000 years).
     public static func localDay(of dateKey: String, in timeZone: TimeZone = .current) -> SectionKey {
+        localDay(of: dateKey, offsetFromUTC: { timeZone.secondsFromGMT(for: $0) })
+    }
+
+    /// Sections by the local calendar day of date attribute `dateKey`, where `offsetFromUTC`
+    /// gives the zone's offset in seconds at each instant (a zone that is not a Foundation one).
+    public static func localDay(of dateKey: String, offsetFromUTC: @escaping @Sendable (Date) -> Int) -> SectionKey {
         derived(from: dateKey) { value in
             guard case .date(let date) = value else { return "" }
             let seconds = date.timeIntervalSince1970
             guard seconds.isFinite, abs(seconds) < 1e13 else { return "" }
-            let local = Int(seconds.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+            let local = Int(seconds.rounded(.down)) + offsetFromUTC(date)
             let (year, month, day) = ProlepticGregorian.date(daysSince1970: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
             return zeroPadded(year, 4) + "-" + zeroPadded(month, 2) + "-" + zeroPadded(day, 2)
         }
