@@ -131,6 +131,12 @@ extension ManagedObject {
         }
     }
 
+    /// Whether to-many `index` has not been read from the store yet.
+    private func isUnloadedToMany(at index: Int) -> Bool {
+        if case .unloadedToMany = slots[index] { return true }
+        return false
+    }
+
     /// `source` now points here through `relationship`: make the inverse include `source`.
     private func inverseLearn(_ source: ManagedObject, through relationship: RelationshipDescription) {
         guard let index = inverseIndex(of: relationship), index < slots.count else { return }
@@ -139,8 +145,11 @@ extension ManagedObject {
                 markChanged(entity.allRelationships[index].name)
                 return
             }
+            // Loading applies this context's unsaved changes, `source`'s among them: the set may
+            // hold it already, but this side's rows have not recorded it, so it changes all the same.
+            let wasUnloaded = isUnloadedToMany(at: index)
             var current = members(at: index)
-            guard current.insert(source).inserted else { return }
+            guard current.insert(source).inserted || wasUnloaded else { return }
             registerUndo()
             slots[index] = .toMany(current)
             markChanged(entity.allRelationships[index].name)
@@ -171,8 +180,9 @@ extension ManagedObject {
                 markChanged(entity.allRelationships[index].name)
                 return
             }
+            let wasUnloaded = isUnloadedToMany(at: index)
             var current = members(at: index)
-            guard current.remove(source) != nil else { return }
+            guard current.remove(source) != nil || wasUnloaded else { return }
             registerUndo()
             slots[index] = .toMany(current)
             markChanged(entity.allRelationships[index].name)
