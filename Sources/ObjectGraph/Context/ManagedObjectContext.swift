@@ -29,6 +29,8 @@ public final class ManagedObjectContext {
     var regularExpressions: [String: NSRegularExpression] = [:]
     /// Faults of batched fetches by ID, with the batch each fills with (see `+Batching`).
     var faultBatches: [ObjectID: FaultBatch] = [:]
+    /// Relationship assignments refused for naming another context's object; the next save throws.
+    var refusedAssignments: [RefusedAssignment] = []
 
     // Undo, conflicts, merging and parent contexts (ManagedObjectContext+Undo, +Conflicts, +Merging, +Parent).
     /// Records changes for ``undo()`` and ``redo()``; nil (nothing recorded) by default.
@@ -340,5 +342,6 @@ public final class ManagedObjectContext {
         pendingInserted = []
         pendingUpdated = []
         pendingDeleted = []
+        refusedAssignments = []
     }
 }

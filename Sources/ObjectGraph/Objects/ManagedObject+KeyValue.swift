@@ -16,7 +16,9 @@ extension ManagedObject {
 
     /// Sets attribute or relationship `key`, marking the object changed and keeping the
     /// inverse relationship in step. A value of the wrong type is not stored; the next save
-    /// reports it as a validation problem naming the key and the expected type.
+    /// reports it as a validation problem naming the key and the expected type. A relationship
+    /// set to an object of another context is refused at once (neither object changes) and the
+    /// next save throws ``ObjectGraphError/wrongContext(_:)``.
     public func setValue(_ value: Any?, forKey key: String) {
         fireFaultIfNeeded()
         if let index = entity.attributeIndex(key) {

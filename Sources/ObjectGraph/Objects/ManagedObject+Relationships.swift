@@ -16,6 +16,7 @@ extension ManagedObject {
             typeProblems[key] = "is not a to-many relationship of \(entity.name)"
             return
         }
+        guard acceptsDestination(object, forKey: key) else { return }
         insertMember(object, at: index)
     }
 
@@ -70,6 +71,7 @@ extension ManagedObject {
                 typeProblems[relationship.name] = "expects a set of objects, got \(value.map { "a \(type(of: $0))" } ?? "nil")"
                 return
             }
+            guard acceptsDestinations(wanted, forKey: relationship.name) else { return }
             let current = members(at: index)
             for gone in current.subtracting(wanted) { removeMember(gone, at: index) }
             for added in wanted.subtracting(current) { insertMember(added, at: index) }
@@ -79,7 +81,9 @@ extension ManagedObject {
                 return
             }
             typeProblems[relationship.name] = nil
-            setDestination(value as? ManagedObject, at: index)
+            let object = value as? ManagedObject
+            guard acceptsDestination(object, forKey: relationship.name) else { return }
+            setDestination(object, at: index)
         }
     }
 
