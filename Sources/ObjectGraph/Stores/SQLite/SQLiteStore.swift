@@ -43,7 +43,10 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         // A negative cache size is in KiB rather than pages.
         if options.pageCacheSize > 0 { try connection.execute("PRAGMA cache_size = -\(max(1, options.pageCacheSize / 1024))") }
         try PredicateSQLFunctions.register(on: connection.handle)
-        let stored = try Self.openMetadata(connection, schema: schema, model: model)
+        let (stored, keepsDatesSince1970) = try Self.openMetadata(connection, schema: schema, model: model)
+        if keepsDatesSince1970 {
+            try Self.convertDatesSince1970(connection, url: url, metadata: stored, schema: schema, model: model)
+        }
         let metadata = try Self.migrateIfNeeded(connection, url: url, metadata: stored, schema: schema, model: model)
         fullTextIndexes = Self.fullTextIndexes(schema: schema, model: model)
         try Self.createMissingFullTextIndexes(fullTextIndexes, connection: connection)
@@ -83,9 +86,10 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         }
     }
 
-    /// Reads the metadata table, or creates the schema and metadata of a new store.
-    private static func openMetadata(_ connection: SQLiteConnection, schema: SQLiteSchema,
-                                     model: ManagedObjectModel) throws -> StoreMetadata {
+    /// Reads the metadata table, or creates the schema and metadata of a new store; and whether
+    /// the store's dates are still seconds since 1970 (see `SQLiteStore+DateEncoding`).
+    private static func openMetadata(_ connection: SQLiteConnection, schema: SQLiteSchema, model: ManagedObjectModel)
+        throws -> (metadata: StoreMetadata, keepsDatesSince1970: Bool) {
         try connection.transaction {
             let exists = try connection.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'")
             if exists == 1 {
@@ -105,23 +109,26 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
                 // a store of `model` that keeps its description keeps `model`'s own (the hash
                 // is of it), so their JSON is decoded only when the hash differs (decoding it
                 // cost over a millisecond on every open).
+                let keepsDatesSince1970 = values[dateEncodingKey] != dateEncodingSinceReferenceDate
                 if hash == model.versionHash, values["modelDescription"] != nil {
-                    return StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash,
+                    return (StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash,
                                          entityVersionHashes: model.entityVersionHashes,
                                          modelDescription: ModelDescription(model: model),
-                                         previousModelVersionHashes: previous)
+                                         previousModelVersionHashes: previous), keepsDatesSince1970)
                 }
                 let entityHashes = values["entityVersionHashes"].flatMap {
                     try? JSONDecoder().decode([String: String].self, from: Data($0.utf8))
                 } ?? [:]
-                return StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash, entityVersionHashes: entityHashes,
-                                     modelDescription: modelDescription(in: values), previousModelVersionHashes: previous)
+                return (StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash, entityVersionHashes: entityHashes,
+                                      modelDescription: modelDescription(in: values), previousModelVersionHashes: previous),
+                        keepsDatesSince1970)
             }
             let metadata = StoreMetadata(newStoreFor: model)
             try connection.execute("CREATE TABLE \"Z_METADATA\" (\"key\" TEXT PRIMARY KEY, \"value\" TEXT NOT NULL)")
             for statement in schema.createStatements { try connection.execute(statement) }
             try writeMetadata(metadata, to: connection)
-            return metadata
+            try recordDateEncoding(on: connection)
+            return (metadata, false)
         }
     }
 
