@@ -17,7 +17,7 @@ public struct FetchRequest<Result: ManagedObject>: Sendable {
     public var predicate: FetchPredicate?
     /// Sort keys, most significant first.
     public var sortOrderings: [SortOrdering] = []
-    /// At most this many objects, or nil for all.
+    /// At most this many objects; nil or 0 (as in Core Data) for all.
     public var fetchLimit: Int?
     /// Skips this many objects first.
     public var fetchOffset = 0
@@ -42,6 +42,11 @@ public struct FetchRequest<Result: ManagedObject>: Sendable {
         self.predicate = predicate
         self.sortOrderings = sortOrderings
     }
+}
+
+extension FetchRequest {
+    /// The limit the store applies: nil for none, which is what a limit of 0 (or less) means.
+    var effectiveFetchLimit: Int? { fetchLimit.flatMap { $0 > 0 ? $0 : nil } }
 }
 
 extension FetchRequest where Result == ManagedObject {
