@@ -27,4 +27,34 @@ import Testing
         request.fetchLimit = 2
         #expect(try stack.context.fetch(request).map(\.text) == ["a", "b"])
     }
+
+    @Test(arguments: allStoreTypes)
+    func fetchedObjectsAreFaultsByDefault(type: PersistentStoreType) throws {
+        let stack = try storedEntries(type: type)
+        let request = FetchRequest(DiaryEntry.self, entityName: "DiaryEntry", sortOrderings: [SortOrdering("text")])
+        #expect(request.returnsObjectsAsFaults)
+        let entries = try stack.context.fetch(request)
+        #expect(entries.allSatisfy { $0.isFault })
+        // Filled from the rows the fetch read: no query of its own.
+        let (texts, statements) = stack.coordinator.countingStatements { entries.map(\.text) }
+        #expect(texts == ["a", "b", "c"])
+        #expect(statements == 0)
+        #expect(entries.allSatisfy { !$0.isFault })
+    }
+
+    @Test(arguments: allStoreTypes)
+    func aFetchedFaultShowsChangesMergedFromAnotherContext(type: PersistentStoreType) throws {
+        let stack = try storedEntries(type: type)
+        let entries = try stack.context.fetch(FetchRequest(DiaryEntry.self, entityName: "DiaryEntry",
+                                                           sortOrderings: [SortOrdering("text")]))
+        let other = stack.newContext()
+        let theirs = try #require(try other.existingObject(with: entries[0].objectID) as? DiaryEntry)
+        theirs.text = "changed"
+        var summary: SaveSummary?
+        let token = other.addObserver { event in if case .didSave(let saved) = event { summary = saved } }
+        try other.save()
+        other.removeObserver(token)
+        stack.context.mergeChanges(fromContextDidSave: try #require(summary))
+        #expect(entries[0].text == "changed")
+    }
 }

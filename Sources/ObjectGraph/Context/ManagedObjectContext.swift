@@ -180,7 +180,10 @@ public final class ManagedObjectContext {
     /// - Throws: ``ObjectGraphError/objectNotFound(_:)`` when the store has no such row
     ///   (and it is not an unsaved insert of this context).
     public func existingObject(with id: ObjectID) throws -> ManagedObject {
-        if let object = registeredObject(for: id), !object.isFault { return object }
+        if let object = registeredObject(for: id), object.holdsValues {
+            object.fireFaultIfNeeded()
+            return object
+        }
         guard !id.isTemporaryID || parent != nil, managedObjectModel.entity(named: id.entityName) != nil,
               var row = try rowStore().row(for: id) else {
             throw ObjectGraphError.objectNotFound(id)
@@ -192,6 +195,7 @@ public final class ManagedObjectContext {
 
     /// Loads a fault's values from the store. A row that is gone leaves the values nil.
     func fulfillFault(_ object: ManagedObject) {
+        if object.holdsFetchedRow { return object.takeFetchedRow() }
         if fulfillBatch(of: object) { return }
         object.isFault = false
         if var row = try? rowStore().row(for: object.objectID) {
@@ -217,9 +221,15 @@ public final class ManagedObjectContext {
             object.isFault = true
             return object
         }
-        guard object.isFault && !asFault else { return (object, false) }
-        object.isFault = false
+        guard object.isFault else { return (object, false) }
         apply(&row, to: object)
+        // A fault keeps the row for when it fires (awakeFromFetch runs then).
+        guard !asFault else {
+            object.holdsFetchedRow = true
+            return (object, false)
+        }
+        object.isFault = false
+        object.holdsFetchedRow = false
         return (object, true)
     }
 
@@ -323,9 +333,10 @@ public final class ManagedObjectContext {
             object.changedKeys = []
             object.typeProblems = [:]
             object.isFault = true
+            object.holdsFetchedRow = false
         }
         // Objects whose to-many sets were filled with now-discarded objects reload them too.
-        for object in registry.values where !object.isFault {
+        for object in registry.values where object.holdsValues {
             for (index, relationship) in object.entity.allRelationships.enumerated()
             where relationship.isToMany && index < object.slots.count {
                 object.slots[index] = .unloadedToMany

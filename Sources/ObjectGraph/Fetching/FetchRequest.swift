@@ -21,8 +21,10 @@ public struct FetchRequest<Result: ManagedObject>: Sendable {
     public var fetchLimit: Int?
     /// Skips this many objects first.
     public var fetchOffset = 0
-    /// When true, fetched objects are faults whose values load on first access.
-    public var returnsObjectsAsFaults = false
+    /// When true (the default, as in Core Data), fetched objects are faults: their values are
+    /// the rows the fetch read, taken on first access without another query, and
+    /// `awakeFromFetch()` runs then. Objects with unsaved changes are never faults.
+    public var returnsObjectsAsFaults = true
     /// When above 0, the fetch reads only the objects' IDs and hands out faults; touching
     /// one fills it together with the next `fetchBatchSize` objects of the result, in one query.
     public var fetchBatchSize = 0

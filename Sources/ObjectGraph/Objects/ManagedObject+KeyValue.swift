@@ -227,7 +227,15 @@ extension ManagedObject {
     /// Loads the object's values from the store when it is a fault.
     @inline(__always)
     func fireFaultIfNeeded() {
-        if isFault { managedObjectContext?.fulfillFault(self) }
+        guard isFault else { return }
+        if holdsFetchedRow { takeFetchedRow() } else { managedObjectContext?.fulfillFault(self) }
+    }
+
+    /// Fires a fault that holds the row its fetch read: no query; `awakeFromFetch()` runs now.
+    func takeFetchedRow() {
+        holdsFetchedRow = false
+        isFault = false
+        awakeFromFetch()
     }
 
     /// The Swift value of attribute `index`, reading external blobs from their files and

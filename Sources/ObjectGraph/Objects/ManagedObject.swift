@@ -33,6 +33,11 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     @exclusivity(unchecked) public internal(set) var isDeleted = false
     /// Whether the object's values are not loaded yet (they load on first access).
     @exclusivity(unchecked) public internal(set) var isFault = false
+    /// A fault whose values a fetch already read (``FetchRequest/returnsObjectsAsFaults``): firing
+    /// it takes them, with no query, as Core Data fills a fault from its row cache.
+    @exclusivity(unchecked) var holdsFetchedRow = false
+    /// Whether the object holds values read from the store: not a fault, or one that holds its row.
+    var holdsValues: Bool { !isFault || holdsFetchedRow }
 
     /// Attribute values by index in ``EntityDescription/allAttributes``; empty while a fault.
     @exclusivity(unchecked) var values: [StoredValue]
