@@ -29,6 +29,8 @@ public final class ManagedObjectContext {
     var regularExpressions: [String: NSRegularExpression] = [:]
     /// Faults of batched fetches by ID, with the batch each fills with (see `+Batching`).
     var faultBatches: [ObjectID: FaultBatch] = [:]
+    /// Whether a save is checking the model's rules itself (the base `validateFor…` hooks then do not).
+    var checksModelRules = false
     /// Relationship assignments refused for naming another context's object; the next save throws.
     var refusedAssignments: [RefusedAssignment] = []
 
