@@ -22,7 +22,7 @@ func runDiaryBenchmarks(json: Bool, entryCount: Int = 5_000) throws {
         try editor.save()
     }
     let sql = try openRaw(diary.databaseURL)
-    try sql.readAll("UPDATE DiaryEntry SET creationTime = \(start.timeIntervalSince1970) + (Z_PK - 1) * \(step)")
+    try sql.readAll("UPDATE DiaryEntry SET creationTime = \(start.timeIntervalSinceReferenceDate) + (Z_PK - 1) * \(step)")
     let reporter = BenchmarkReporter(suite: "diary", json: json)
     let report = { (name: String, value: Double, baseline: Double) in
         reporter.report(name, value: value, baseline: baseline, unit: "ms")
@@ -35,7 +35,7 @@ func runDiaryBenchmarks(json: Bool, entryCount: Int = 5_000) throws {
     let rawMonth = try median {
         try sql.readAll("""
             SELECT Z_PK, uuid, text, starred, creationTime, updateTime FROM DiaryEntry
-            WHERE creationTime >= \(monthStart?.timeIntervalSince1970 ?? 0) AND creationTime < \(monthEnd?.timeIntervalSince1970 ?? 0)
+            WHERE creationTime >= \(monthStart?.timeIntervalSinceReferenceDate ?? 0) AND creationTime < \(monthEnd?.timeIntervalSinceReferenceDate ?? 0)
             ORDER BY creationTime DESC
             """)
     }

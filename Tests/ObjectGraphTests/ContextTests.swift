@@ -105,7 +105,11 @@ import Testing
         #expect((object.willSaves, object.didSaves) == (1, 1))
         try stack.context.save()   // nothing changed: no hooks
         #expect(object.willSaves == 1)
-        let fetched = try #require(try stack.newContext().fetch(FetchRequest(Counted.self, entityName: "Counted")).first)
+        let reader = stack.newContext()
+        let fetched = try #require(try reader.fetch(FetchRequest(Counted.self, entityName: "Counted")).first)
+        // A fetched object is a fault (as in Core Data): it awakes when its values are first read.
+        #expect(fetched.fetches == 0)
+        #expect(fetched["n", as: Int64.self] == 2)
         #expect(fetched.fetches == 1)
         stack.context.delete(object)
         #expect(object.deletions == 1)

@@ -43,7 +43,7 @@ import Testing
     @Test func valuesAreBoundInTheColumnEncodings() throws {
         let database = try PredicateTestDatabase()
         let uuid = UUID()
-        let date = Date(timeIntervalSince1970: 1_500.5)
+        let date = Date(timeIntervalSinceReferenceDate: 1_500.5)
         var statement: OpaquePointer?
         #expect(sqlite3_prepare_v2(database.db, "SELECT typeof(?1), ?1, typeof(?2), ?2, ?3, typeof(?4), ?5, typeof(?6), length(?6), typeof(?7)", -1, &statement, nil) == SQLITE_OK)
         defer { sqlite3_finalize(statement) }

@@ -15,13 +15,16 @@ extension ManagedObjectContext {
     /// Optimistic locking: a row changed or deleted elsewhere since this context read it is a
     /// conflict, found inside the write transaction; the ``mergePolicy`` resolves it and the
     /// save tries again (``MergePolicy/error`` throws instead).
-    /// - Throws: ``ObjectGraphError/validationFailed(_:)`` with every problem, writing nothing;
+    /// - Throws: ``ObjectGraphError/wrongContext(_:)`` while a relationship assignment naming another
+    ///   context's object stands refused (until the key is set again or the context rolls back);
+    ///   ``ObjectGraphError/validationFailed(_:)`` with every problem, writing nothing;
     ///   ``ObjectGraphError/uniquenessViolation(entity:keys:)``; ``ConcurrencyError/mergeConflict(_:)``
     ///   naming the objects and keys; ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)``;
     ///   ``SQLiteError`` or ``StoreError`` when the store fails (the transaction is rolled back and
     ///   the context keeps its changes).
     public func save() throws {
         mergeInboxIfNeeded()
+        try throwIfAssignmentsWereRefused()
         guard hasChanges else { return }
         if parent != nil { return try saveToParent() }
         undoManager?.endEvent()

@@ -32,7 +32,7 @@ extension ManagedObjectContext {
         }
         var fetch = StoreFetch(entity: entity, includesSubentities: request.includesSubentities,
                                predicate: request.predicate, sortOrderings: request.sortOrderings,
-                               limit: request.fetchLimit, offset: request.fetchOffset,
+                               limit: request.effectiveFetchLimit, offset: request.fetchOffset,
                                fullTextSearch: request.fullTextSearch, defersBinaryValues: defersBinaryValues)
         for ordering in request.sortOrderings { try entity.checkSortKeyPath(ordering, model: managedObjectModel) }
         if let search = request.fullTextSearch { _ = try search.searchedAttributes(of: entity) }
@@ -91,7 +91,7 @@ extension ManagedObjectContext {
         }
         result = SortOrdering.sorted(result, by: request.sortOrderings) { $0 }
         let start = min(request.fetchOffset, result.count)
-        let end = request.fetchLimit.map { min(result.count, start + $0) } ?? result.count
+        let end = request.effectiveFetchLimit.map { min(result.count, start + $0) } ?? result.count
         return Array(result[start..<end])
     }
 }

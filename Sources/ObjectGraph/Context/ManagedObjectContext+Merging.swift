@@ -46,6 +46,8 @@ extension ManagedObjectContext {
         }
         forget(changes.deleted)
         for id in summary.updated {
+            // A fault holding the row a fetch read reads the new one when it fires.
+            if let object = registeredObject(for: id), object.holdsFetchedRow { object.holdsFetchedRow = false }
             guard let object = registeredObject(for: id), !object.isFault, !object.isInserted else { continue }
             guard let row = try? store?.row(for: id) else {
                 forget([object])

@@ -123,7 +123,7 @@ extension ManagedObjectContext {
             object.objectID = id
             registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] = object
         }
-        for object in registry.values where !object.isFault {
+        for object in registry.values where object.holdsValues {
             for index in object.slots.indices {
                 if case .toOneID(let id?) = object.slots[index], let new = permanent[id] { object.slots[index] = .toOneID(new) }
             }

@@ -18,7 +18,7 @@ extension ManagedObjectContext {
     /// Loads relationship `name` of `objects`; returns the destinations reached.
     private func prefetchStep(_ name: String, of objects: [ManagedObject]) throws -> [ManagedObject] {
         let store = try persistentStoreCoordinator.queryingStore()
-        try fill(objects.filter { $0.isFault }, from: store)
+        try fill(objects.filter { !$0.holdsValues }, from: store)
         let owners = objects.filter { $0.entity.relationshipIndexes[name] != nil }
         guard let first = owners.first, let index = first.entity.relationshipIndexes[name] else {
             throw FetchRequestError.unknownProperty(entity: objects.first?.entity.name ?? "?", key: name)
@@ -29,7 +29,7 @@ extension ManagedObjectContext {
             for owner in owners {
                 guard let position = owner.entity.relationshipIndexes[name], position < owner.slots.count,
                       case .toOneID(let id?) = owner.slots[position] else { continue }
-                if registeredObject(for: id)?.isFault ?? true { wanted.append(id) }
+                if !(registeredObject(for: id)?.holdsValues ?? false) { wanted.append(id) }
             }
             try fill(wanted, from: store)
             return owners.compactMap { owner in owner.entity.relationshipIndexes[name].flatMap(owner.destination(at:)) }
@@ -63,7 +63,7 @@ extension ManagedObjectContext {
             // pairs of keys, then each destination row once, instead of a destination row per pair.
             let pairs = try store.destinationIDs(of: Array(ownerIndexes.keys), entity: first.entity, relationship: relationship)
             var seen = Set<ObjectID>()
-            try fill(pairs.map(\.destination).filter { seen.insert($0).inserted && (registeredObject(for: $0)?.isFault ?? true) },
+            try fill(pairs.map(\.destination).filter { seen.insert($0).inserted && !(registeredObject(for: $0)?.holdsValues ?? false) },
                      from: store)
             for (owner, destination) in pairs {
                 if let index = ownerIndexes[owner] { members[index].insert(object(with: destination)) }

@@ -4,6 +4,9 @@ extension ManagedObjectContext {
     /// Every problem of every changed object: the model's rules, wrongly typed values,
     /// deny rules of deleted objects, and whatever the objects' own `validateFor…` hooks throw.
     func validationProblems() -> [ValidationProblem] {
+        // The rules are checked here once; a hook calling super does not check them again.
+        checksModelRules = true
+        defer { checksModelRules = false }
         var problems: [ValidationProblem] = []
         for object in insertedList where object.isInserted {
             validateProperties(of: object, into: &problems)
@@ -40,7 +43,7 @@ extension ManagedObjectContext {
     }
 
     /// The model's rules for one object's attributes and relationships.
-    private func validateProperties(of object: ManagedObject, into problems: inout [ValidationProblem]) {
+    func validateProperties(of object: ManagedObject, into problems: inout [ValidationProblem]) {
         if !object.typeProblems.isEmpty {
             for (key, rule) in object.typeProblems.sorted(by: { $0.key < $1.key }) {
                 problems.append(object.problem(key: key, rule))
@@ -72,7 +75,7 @@ extension ManagedObjectContext {
     }
 
     /// The first rule `value` breaks, in words, or nil.
-    private func violatedRule(of attribute: AttributeDescription, value: StoredValue) -> String? {
+    func violatedRule(of attribute: AttributeDescription, value: StoredValue) -> String? {
         switch value {
         case .null:
             return attribute.isOptional ? nil : "is required"

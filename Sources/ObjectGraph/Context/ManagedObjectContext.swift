@@ -29,6 +29,10 @@ public final class ManagedObjectContext {
     var regularExpressions: [String: NSRegularExpression] = [:]
     /// Faults of batched fetches by ID, with the batch each fills with (see `+Batching`).
     var faultBatches: [ObjectID: FaultBatch] = [:]
+    /// Whether a save is checking the model's rules itself (the base `validateFor…` hooks then do not).
+    var checksModelRules = false
+    /// Relationship assignments refused for naming another context's object; the next save throws.
+    var refusedAssignments: [RefusedAssignment] = []
 
     // Undo, conflicts, merging and parent contexts (ManagedObjectContext+Undo, +Conflicts, +Merging, +Parent).
     /// Records changes for ``undo()`` and ``redo()``; nil (nothing recorded) by default.
@@ -178,7 +182,10 @@ public final class ManagedObjectContext {
     /// - Throws: ``ObjectGraphError/objectNotFound(_:)`` when the store has no such row
     ///   (and it is not an unsaved insert of this context).
     public func existingObject(with id: ObjectID) throws -> ManagedObject {
-        if let object = registeredObject(for: id), !object.isFault { return object }
+        if let object = registeredObject(for: id), object.holdsValues {
+            object.fireFaultIfNeeded()
+            return object
+        }
         guard !id.isTemporaryID || parent != nil, managedObjectModel.entity(named: id.entityName) != nil,
               var row = try rowStore().row(for: id) else {
             throw ObjectGraphError.objectNotFound(id)
@@ -190,6 +197,7 @@ public final class ManagedObjectContext {
 
     /// Loads a fault's values from the store. A row that is gone leaves the values nil.
     func fulfillFault(_ object: ManagedObject) {
+        if object.holdsFetchedRow { return object.takeFetchedRow() }
         if fulfillBatch(of: object) { return }
         object.isFault = false
         if var row = try? rowStore().row(for: object.objectID) {
@@ -215,9 +223,15 @@ public final class ManagedObjectContext {
             object.isFault = true
             return object
         }
-        guard object.isFault && !asFault else { return (object, false) }
-        object.isFault = false
+        guard object.isFault else { return (object, false) }
         apply(&row, to: object)
+        // A fault keeps the row for when it fires (awakeFromFetch runs then).
+        guard !asFault else {
+            object.holdsFetchedRow = true
+            return (object, false)
+        }
+        object.isFault = false
+        object.holdsFetchedRow = false
         return (object, true)
     }
 
@@ -321,9 +335,10 @@ public final class ManagedObjectContext {
             object.changedKeys = []
             object.typeProblems = [:]
             object.isFault = true
+            object.holdsFetchedRow = false
         }
         // Objects whose to-many sets were filled with now-discarded objects reload them too.
-        for object in registry.values where !object.isFault {
+        for object in registry.values where object.holdsValues {
             for (index, relationship) in object.entity.allRelationships.enumerated()
             where relationship.isToMany && index < object.slots.count {
                 object.slots[index] = .unloadedToMany
@@ -340,5 +355,6 @@ public final class ManagedObjectContext {
         pendingInserted = []
         pendingUpdated = []
         pendingDeleted = []
+        refusedAssignments = []
     }
 }

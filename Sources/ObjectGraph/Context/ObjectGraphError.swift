@@ -14,7 +14,8 @@ public enum ObjectGraphError: Error, CustomStringConvertible {
     case objectNotFound(ObjectID)
     /// A fetch names a key the entity does not have.
     case unknownKey(entity: String, key: String)
-    /// The object is not in this context.
+    /// The object is not in this context: a relationship was set to an object of another
+    /// context (the assignment was refused; bring the object in with `object(with:)`).
     case wrongContext(ObjectID)
     /// A save found invalid objects; nothing was written. Carries every problem.
     case validationFailed([ValidationProblem])
@@ -32,7 +33,8 @@ public enum ObjectGraphError: Error, CustomStringConvertible {
         case .noPersistentStore: "The coordinator has no persistent store; add one first."
         case .objectNotFound(let id): "Object \(id) does not exist in the store."
         case .unknownKey(let entity, let key): "Entity '\(entity)' has no property '\(key)'."
-        case .wrongContext(let id): "Object \(id) belongs to another context."
+        case .wrongContext(let id):
+            "Object \(id) belongs to another context; a relationship cannot point at it (bring it in with object(with:))."
         case .validationFailed(let problems):
             "The save failed validation; nothing was written:\n"
                 + problems.map { "  - \($0)" }.joined(separator: "\n")

@@ -17,12 +17,14 @@ public struct FetchRequest<Result: ManagedObject>: Sendable {
     public var predicate: FetchPredicate?
     /// Sort keys, most significant first.
     public var sortOrderings: [SortOrdering] = []
-    /// At most this many objects, or nil for all.
+    /// At most this many objects; nil or 0 (as in Core Data) for all.
     public var fetchLimit: Int?
     /// Skips this many objects first.
     public var fetchOffset = 0
-    /// When true, fetched objects are faults whose values load on first access.
-    public var returnsObjectsAsFaults = false
+    /// When true (the default, as in Core Data), fetched objects are faults: their values are
+    /// the rows the fetch read, taken on first access without another query, and
+    /// `awakeFromFetch()` runs then. Objects with unsaved changes are never faults.
+    public var returnsObjectsAsFaults = true
     /// When above 0, the fetch reads only the objects' IDs and hands out faults; touching
     /// one fills it together with the next `fetchBatchSize` objects of the result, in one query.
     public var fetchBatchSize = 0
@@ -42,6 +44,11 @@ public struct FetchRequest<Result: ManagedObject>: Sendable {
         self.predicate = predicate
         self.sortOrderings = sortOrderings
     }
+}
+
+extension FetchRequest {
+    /// The limit the store applies: nil for none, which is what a limit of 0 (or less) means.
+    var effectiveFetchLimit: Int? { fetchLimit.flatMap { $0 > 0 ? $0 : nil } }
 }
 
 extension FetchRequest where Result == ManagedObject {

@@ -14,7 +14,7 @@ public enum AttributeType: String, Sendable, Hashable, CaseIterable {
     case double
     /// `Bool`.
     case boolean
-    /// `Date`, stored as seconds since 1970-01-01 UTC.
+    /// `Date`, stored as seconds since 2001-01-01 UTC (as `Date` keeps it, so it round-trips exactly).
     case date
     /// `Data`; may live outside the store when the attribute allows external storage.
     case binary

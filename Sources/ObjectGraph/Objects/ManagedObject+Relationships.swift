@@ -16,6 +16,7 @@ extension ManagedObject {
             typeProblems[key] = "is not a to-many relationship of \(entity.name)"
             return
         }
+        guard acceptsDestination(object, forKey: key) else { return }
         insertMember(object, at: index)
     }
 
@@ -70,6 +71,7 @@ extension ManagedObject {
                 typeProblems[relationship.name] = "expects a set of objects, got \(value.map { "a \(type(of: $0))" } ?? "nil")"
                 return
             }
+            guard acceptsDestinations(wanted, forKey: relationship.name) else { return }
             let current = members(at: index)
             for gone in current.subtracting(wanted) { removeMember(gone, at: index) }
             for added in wanted.subtracting(current) { insertMember(added, at: index) }
@@ -79,7 +81,9 @@ extension ManagedObject {
                 return
             }
             typeProblems[relationship.name] = nil
-            setDestination(value as? ManagedObject, at: index)
+            let object = value as? ManagedObject
+            guard acceptsDestination(object, forKey: relationship.name) else { return }
+            setDestination(object, at: index)
         }
     }
 
@@ -131,6 +135,12 @@ extension ManagedObject {
         }
     }
 
+    /// Whether to-many `index` has not been read from the store yet.
+    private func isUnloadedToMany(at index: Int) -> Bool {
+        if case .unloadedToMany = slots[index] { return true }
+        return false
+    }
+
     /// `source` now points here through `relationship`: make the inverse include `source`.
     private func inverseLearn(_ source: ManagedObject, through relationship: RelationshipDescription) {
         guard let index = inverseIndex(of: relationship), index < slots.count else { return }
@@ -139,8 +149,11 @@ extension ManagedObject {
                 markChanged(entity.allRelationships[index].name)
                 return
             }
+            // Loading applies this context's unsaved changes, `source`'s among them: the set may
+            // hold it already, but this side's rows have not recorded it, so it changes all the same.
+            let wasUnloaded = isUnloadedToMany(at: index)
             var current = members(at: index)
-            guard current.insert(source).inserted else { return }
+            guard current.insert(source).inserted || wasUnloaded else { return }
             registerUndo()
             slots[index] = .toMany(current)
             markChanged(entity.allRelationships[index].name)
@@ -171,8 +184,9 @@ extension ManagedObject {
                 markChanged(entity.allRelationships[index].name)
                 return
             }
+            let wasUnloaded = isUnloadedToMany(at: index)
             var current = members(at: index)
-            guard current.remove(source) != nil else { return }
+            guard current.remove(source) != nil || wasUnloaded else { return }
             registerUndo()
             slots[index] = .toMany(current)
             markChanged(entity.allRelationships[index].name)

@@ -33,6 +33,11 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     @exclusivity(unchecked) public internal(set) var isDeleted = false
     /// Whether the object's values are not loaded yet (they load on first access).
     @exclusivity(unchecked) public internal(set) var isFault = false
+    /// A fault whose values a fetch already read (``FetchRequest/returnsObjectsAsFaults``): firing
+    /// it takes them, with no query, as Core Data fills a fault from its row cache.
+    @exclusivity(unchecked) var holdsFetchedRow = false
+    /// Whether the object holds values read from the store: not a fault, or one that holds its row.
+    var holdsValues: Bool { !isFault || holdsFetchedRow }
 
     /// Attribute values by index in ``EntityDescription/allAttributes``; empty while a fault.
     @exclusivity(unchecked) var values: [StoredValue]
@@ -86,11 +91,14 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     open func didSave() {}
     /// Called when the object is deleted, before the delete rules run.
     open func prepareForDeletion() {}
-    /// Your own checks for an inserted object, on top of the model's rules (which the context
-    /// checks itself). Throw a ``ValidationProblem`` or a ``ValidationError``.
-    open func validateForInsert() throws {}
-    /// Your own checks for an updated object, on top of the model's rules.
-    open func validateForUpdate() throws {}
+    /// Checks an inserted object: the base implementation checks the model's rules, as Core
+    /// Data's does (throwing a ``ValidationProblem``, or a ``ValidationError`` with several).
+    /// Override it for your own checks; a save checks the model's rules whether or not the
+    /// override calls `super`, and names each problem once.
+    open func validateForInsert() throws { try validateModelRules() }
+    /// Checks an updated object: the base implementation checks the model's rules (see
+    /// ``validateForInsert()``).
+    open func validateForUpdate() throws { try validateModelRules() }
     /// Your own checks for a deleted object, on top of the deny rules.
     open func validateForDelete() throws {}
 

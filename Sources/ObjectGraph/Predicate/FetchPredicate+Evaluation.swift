@@ -62,8 +62,9 @@ private struct PredicateEvaluator {
         } else {
             rhs = rhsOperand.first
         }
+        let op = lhs.isCollection ? comparison.memberOperator : comparison.op
         func test(_ value: PredicateValue) throws(PredicateEvaluationError) -> Bool {
-            try Self.compare(value, comparison.op, rhs, comparison.options)
+            try Self.compare(value, op, rhs, comparison.options)
         }
         func anySatisfies() throws(PredicateEvaluationError) -> Bool {
             for value in lhs.values where try test(value) { return true }

@@ -148,7 +148,7 @@ struct PredicateSQLCompiler {
         let rhs = try operand(comparison.rhs, scope: scope)
         switch lhs {
         case .collection(let levels, let value):
-            return quantify(levels, comparison.quantifier, try test(value, comparison.op, rhs, comparison.options))
+            return quantify(levels, comparison.quantifier, try test(value, comparison.memberOperator, rhs, comparison.options))
         case .scalar(let value):
             return quantify([], comparison.quantifier, try test(value, comparison.op, rhs, comparison.options))
         case .list:

@@ -24,7 +24,8 @@ public struct PredicateComparison: Hashable, Sendable {
         case beginsWith = "BEGINSWITH"
         /// `ENDSWITH`: the string ends with the operand.
         case endsWith = "ENDSWITH"
-        /// `CONTAINS`: the operand occurs in the string.
+        /// `CONTAINS`: the operand occurs in the string; with a to-many on the left and no
+        /// quantifier, the operand is a member (`tags CONTAINS %@` is `ANY tags == %@`).
         case contains = "CONTAINS"
         /// `LIKE`: wildcard match of the whole string (`?` one character, `*` any run).
         case like = "LIKE"
@@ -76,4 +77,10 @@ public struct PredicateComparison: Hashable, Sendable {
         self.quantifier = quantifier
         self.options = options
     }
+}
+
+extension PredicateComparison {
+    /// The operator applied to each member of a to-many left-hand side: an unquantified
+    /// `CONTAINS` asks for membership, as in Core Data, so each member is tested with `==`.
+    var memberOperator: Operator { quantifier == .direct && op == .contains ? .equal : op }
 }

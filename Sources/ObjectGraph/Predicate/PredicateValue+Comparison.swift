@@ -4,8 +4,8 @@ import Foundation
 ///
 /// They follow what SQLite does with the column encodings of ``SQLPredicateSchema``, so
 /// that a predicate selects the same objects in memory as in SQL: booleans, integers,
-/// doubles and dates (seconds since 1970) compare as numbers; strings by Unicode scalars
-/// after folding for `[c]`/`[d]`; a UUID compares as its upper-case string; data
+/// doubles and dates (seconds since 2001, as the SQLite store keeps them) compare as
+/// numbers; strings by Unicode scalars after folding for `[c]`/`[d]`; a UUID compares as its upper-case string; data
 /// byte-wise; objects by primary key (permanent IDs) or identity (temporary IDs);
 /// `nil` equals only `nil` and is never ordered.
 extension PredicateValue {
@@ -15,7 +15,7 @@ extension PredicateValue {
         case .bool(let value): return (value ? 1 : 0, value ? 1 : 0)
         case .integer(let value): return (value, Double(value))
         case .double(let value): return (nil, value)
-        case .date(let value): return (nil, value.timeIntervalSince1970)
+        case .date(let value): return (nil, value.timeIntervalSinceReferenceDate)
         default: return nil
         }
     }

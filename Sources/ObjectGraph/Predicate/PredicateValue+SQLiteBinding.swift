@@ -4,7 +4,7 @@ import Foundation
 extension PredicateValue {
     /// Binds the value to parameter `index` (1-based) of `statement`, in the column
     /// encodings of ``SQLPredicateSchema``: booleans as INTEGER 0/1, dates as REAL seconds
-    /// since 1970, UUIDs as upper-case TEXT, objects as their INTEGER primary key.
+    /// since 2001-01-01 (the reference date), UUIDs as upper-case TEXT, objects as their INTEGER primary key.
     /// - Throws: ``PredicateSQLError/temporaryObject(_:)`` for an unsaved object,
     ///   ``PredicateSQLError/unsupported(_:)`` for a list, ``PredicateSQLError/sqlite(code:message:)``
     ///   when SQLite refuses.
@@ -16,7 +16,7 @@ extension PredicateValue {
         case .integer(let value): code = sqlite3_bind_int64(statement, index, value)
         case .double(let value): code = sqlite3_bind_double(statement, index, value)
         case .string(let value): code = sqlite3_bind_text(statement, index, value, -1, csqlite_transient())
-        case .date(let value): code = sqlite3_bind_double(statement, index, value.timeIntervalSince1970)
+        case .date(let value): code = sqlite3_bind_double(statement, index, value.timeIntervalSinceReferenceDate)
         case .uuid(let value): code = sqlite3_bind_text(statement, index, value.uuidString, -1, csqlite_transient())
         case .data(let value):
             if value.isEmpty {

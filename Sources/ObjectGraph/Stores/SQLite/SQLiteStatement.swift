@@ -50,7 +50,7 @@ final class SQLiteStatement {
         case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
         case .double(let number): code = sqlite3_bind_double(handle, index, number)
         case .bool(let flag): code = sqlite3_bind_int64(handle, index, flag ? 1 : 0)
-        case .date(let date): code = sqlite3_bind_double(handle, index, date.timeIntervalSince1970)
+        case .date(let date): code = sqlite3_bind_double(handle, index, date.timeIntervalSinceReferenceDate)
         case .uuid(let uuid): code = bindText(uuid.uuidString, at: index)
         case .data(let data): code = bindBlob(data, at: index)
         case .deferred:
@@ -69,7 +69,7 @@ final class SQLiteStatement {
         case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
         case .double(let number): code = sqlite3_bind_double(handle, index, number)
         case .string(let text): code = bindText(text, at: index)
-        case .date(let date): code = sqlite3_bind_double(handle, index, date.timeIntervalSince1970)
+        case .date(let date): code = sqlite3_bind_double(handle, index, date.timeIntervalSinceReferenceDate)
         case .uuid(let uuid): code = bindText(uuid.uuidString, at: index)
         case .data(let data): code = bindBlob(data, at: index)
         case .object(let id):
@@ -144,8 +144,9 @@ final class SQLiteStatement {
             let number = sqlite3_column_double(handle, column)
             return number == 0 && isNull(column) ? .null : .double(number)
         case .date:
+            // Seconds since 2001-01-01, as `Date` keeps them: the value comes back bit for bit.
             let seconds = sqlite3_column_double(handle, column)
-            return seconds == 0 && isNull(column) ? .null : .date(Date(timeIntervalSince1970: seconds))
+            return seconds == 0 && isNull(column) ? .null : .date(Date(timeIntervalSinceReferenceDate: seconds))
         case .string, .uuid, .binary:
             break
         }

@@ -82,7 +82,7 @@ extension SQLiteStore {
         values["modelDescription"].flatMap { try? JSONDecoder().decode(ModelDescription.self, from: Data($0.utf8)) }
     }
 
-    private static func storedValue(_ key: String, _ connection: SQLiteConnection) throws -> String? {
+    static func storedValue(_ key: String, _ connection: SQLiteConnection) throws -> String? {
         let statement = try connection.statement("SELECT \"value\" FROM \"Z_METADATA\" WHERE \"key\" = ?")
         defer { statement.reset() }
         try statement.bind(key, at: 1)

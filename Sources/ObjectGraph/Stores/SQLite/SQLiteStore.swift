@@ -76,17 +76,23 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         try PredicateSQLFunctions.register(on: connection.handle)
         // Before anything touches a full-text index (a migration, the triggers of a save).
         try SQLiteFullTextTokenizer.register(on: connection.handle)
-        let (stored, created) = try Self.openMetadata(connection, schema: schema, model: model, url: url, blobs: blobs,
-                                                      creating: creates, readOnly: isReadOnly)
+        let (stored, created, keepsDatesSince1970) = try Self.openMetadata(
+            connection, schema: schema, model: model, url: url, blobs: blobs, creating: creates, readOnly: isReadOnly)
         createdSchema = created
         // A new store that its creator removed again (nothing saved) while this one waited for
         // its lock is gone from the folder: open afresh rather than write to a removed file.
         if !isReadOnly, connection.fileHasMoved { throw SQLiteStoreMoved() }
         let metadata: StoreMetadata
         if isReadOnly {
-            guard try stored.migration(to: model, path: url.path) == nil else { throw StoreError.readOnly(path: url.path) }
+            // Dates still in the old encoding would be read 31 years off; they need a write to convert.
+            guard !keepsDatesSince1970, try stored.migration(to: model, path: url.path) == nil else {
+                throw StoreError.readOnly(path: url.path)
+            }
             metadata = stored
         } else {
+            if keepsDatesSince1970 {
+                try Self.convertDatesSince1970(connection, url: url, metadata: stored, schema: schema, model: model)
+            }
             metadata = try Self.migrateIfNeeded(connection, url: url, metadata: stored, schema: schema, model: model)
         }
         let problems = try Self.schemaProblems(connection, schema: schema)
@@ -129,14 +135,15 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
     }
 
     /// Reads the metadata table, or (when `creating`) creates the schema and metadata of a new
-    /// store in a database that holds no tables yet.
+    /// store in a database that holds no tables yet; and whether the store's dates are still
+    /// seconds since 1970 (see `SQLiteStore+DateEncoding`).
     /// - Throws: ``StoreError/missingStore(path:)`` for a database without tables when not
     ///   `creating`; ``StoreError/missingDatabase(path:isEmpty:blobFolder:blobCount:)`` for one
     ///   beside a blob folder that holds files; ``StoreError/corruptStore(path:reason:)`` for a
     ///   database with tables but no metadata, or metadata without the store's identity.
     private static func openMetadata(_ connection: SQLiteConnection, schema: SQLiteSchema, model: ManagedObjectModel,
                                      url: URL, blobs: URL, creating: Bool,
-                                     readOnly: Bool) throws -> (metadata: StoreMetadata, created: Bool) {
+                                     readOnly: Bool) throws -> (metadata: StoreMetadata, created: Bool, keepsDatesSince1970: Bool) {
         try connection.transaction(immediate: !readOnly) {
             let exists = try connection.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'")
             if exists == 1 {
@@ -156,18 +163,19 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
                 // a store of `model` that keeps its description keeps `model`'s own (the hash
                 // is of it), so their JSON is decoded only when the hash differs (decoding it
                 // cost over a millisecond on every open).
+                let keepsDatesSince1970 = values[dateEncodingKey] != dateEncodingSinceReferenceDate
                 if hash == model.versionHash, values["modelDescription"] != nil {
                     return (StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash,
-                                          entityVersionHashes: model.entityVersionHashes,
-                                          modelDescription: ModelDescription(model: model),
-                                          previousModelVersionHashes: previous), false)
+                                         entityVersionHashes: model.entityVersionHashes,
+                                         modelDescription: ModelDescription(model: model),
+                                         previousModelVersionHashes: previous), false, keepsDatesSince1970)
                 }
                 let entityHashes = values["entityVersionHashes"].flatMap {
                     try? JSONDecoder().decode([String: String].self, from: Data($0.utf8))
                 } ?? [:]
                 return (StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash, entityVersionHashes: entityHashes,
                                       modelDescription: modelDescription(in: values), previousModelVersionHashes: previous),
-                        false)
+                        false, keepsDatesSince1970)
             }
             guard try connection.scalar("SELECT count(*) FROM sqlite_master") == 0 else {
                 throw StoreError.corruptStore(path: url.path, reason: "it holds tables but no store metadata")
@@ -177,7 +185,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
             try connection.execute("CREATE TABLE \"Z_METADATA\" (\"key\" TEXT PRIMARY KEY, \"value\" TEXT NOT NULL)")
             for statement in schema.createStatements { try connection.execute(statement) }
             try writeMetadata(metadata, to: connection)
-            return (metadata, true)
+            try recordDateEncoding(on: connection)
+            return (metadata, true, false)
         }
     }
 
