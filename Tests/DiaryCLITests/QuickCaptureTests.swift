@@ -42,4 +42,32 @@ import Testing
         try store.succeed(["Snowed"])
         #expect(try texts(store) == ["Snowed"])
     }
+
+    @Test func inlineTagsAndAStarAreReadAsTheJrnlImporterReadsTheSameLine() throws {
+        let line = "Met Anna for coffee @friends #Cafe *"
+        let imported = try TestStore()
+        let journal = imported.scratch.appendingPathComponent("journal.txt")
+        try Data("[2026-11-29 09:00] \(line)\n".utf8).write(to: journal)
+        try imported.succeed(["import", "--from", "jrnl", journal.path])
+        let fromJrnl = try #require(try imported.json(["show", "1"]) as? [String: Any])
+
+        let typed = try TestStore()
+        try typed.succeed(line.split(separator: " ").map(String.init))
+        let fromCapture = try #require(try typed.json(["show", "1"]) as? [String: Any])
+        #expect(fromCapture["text"] as? String == "Met Anna for coffee @friends #Cafe")
+        #expect(fromCapture["tags"] as? [String] == ["cafe", "friends"])
+        #expect(fromCapture["starred"] as? Bool == true)
+        for key in ["text", "tags", "starred"] {
+            #expect("\(fromCapture[key] ?? "nil")" == "\(fromJrnl[key] ?? "nil")", "\(key) differs from the jrnl importer's")
+        }
+    }
+
+    @Test func noInlineKeepsTheTextAsTypedWithoutTagsOrStar() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--no-inline", "--text", "Mail bob@example.com about #3 *"])
+        let entry = try #require(try store.json(["show", "1"]) as? [String: Any])
+        #expect(entry["text"] as? String == "Mail bob@example.com about #3 *")
+        #expect(entry["tags"] as? [String] == [])
+        #expect(entry["starred"] as? Bool == false)
+    }
 }

@@ -11,6 +11,7 @@ struct NewCommand: ParsableCommand {
     static let star = Flag("star", help: "Star the entry.")
     static let on = Option<DateSpecifier>("on", valueName: "date",
                                           help: "When it happened: a day (at the current time of day) or a moment. Default: now.")
+    static let noInline = Flag("no-inline", help: "Keep @tag, #tag and a trailing * as plain text (no tags, no star from the text).")
     static let json = Flag("json", help: "Print the new entry as a JSON entry object.")
 
     static let configuration = CommandConfiguration(
@@ -23,15 +24,18 @@ struct NewCommand: ParsableCommand {
             saved: 'Cancelled: empty entry, nothing saved.' appears on stderr and the exit \
             status is 0. Prints 'Created entry #42'. The text may also come as words after \
             'new', or straight after 'diary' as long as the first word is no command name: \
-            diary Met Anna for coffee.
+            diary Met Anna for coffee. As in jrnl, @tag and #tag words in the text become tags \
+            (the text keeps them) and a * ending the first line stars the entry; --no-inline \
+            turns that off.
             """,
-        parameters: [words, text] + MediaOptions.all + [tags, star, on, json])
+        parameters: [words, text] + MediaOptions.all + [tags, star, on, noInline, json])
 
     let text: String?
     let media: MediaOptions
     let tags: [String]
     let star: Bool
     let on: DateSpecifier?
+    let readsInlineSyntax: Bool
     let json: Bool
 
     init(parsed: ParsedArguments) throws {
@@ -45,6 +49,7 @@ struct NewCommand: ParsableCommand {
         tags = try parsed[Self.tags]
         star = try parsed[Self.star]
         on = try parsed[Self.on]
+        readsInlineSyntax = !(try parsed[Self.noInline])
         json = try parsed[Self.json]
     }
 
@@ -70,6 +75,7 @@ struct NewCommand: ParsableCommand {
             return
         }
         editor.isStarred = star
+        if readsInlineSyntax { try editor.applyInlineSyntax() }
         if let on { editor.creationTime = Self.moment(for: on, in: context) }
         let entry: EntryRecord
         do {

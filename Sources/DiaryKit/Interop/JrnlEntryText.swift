@@ -19,16 +19,29 @@ enum JrnlEntryText {
     /// sentence. Returns the shown text and whether the title line carried a star.
     static func parse(raw: String) -> (text: String, starred: Bool) {
         var lines = raw.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var starred = false
-        if let first = lines.first, first.trimmingCharacters(in: .whitespaces).hasSuffix("*") {
-            starred = true
-            lines[0] = first.trimmingCharacters(in: CharacterSet(charactersIn: " *\n\t"))
-        }
+        let starred = removeStar(fromTitleOf: &lines)
         if lines.count > 1 || starred {
             return (joined(title: lines[0], body: lines.dropFirst().joined(separator: "\n")), starred)
         }
         let (title, body) = splitFirstSentence(lines.first ?? "")
         return (joined(title: title, body: body), starred)
+    }
+
+    /// jrnl's inline syntax in text typed for a new entry (`diary Met Anna @friends *`): the
+    /// star and the tags by the rules above, the text kept as typed but for the star.
+    static func inline(_ text: String) -> (text: String, tags: [String], starred: Bool) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let starred = removeStar(fromTitleOf: &lines)
+        let shown = lines.joined(separator: "\n")
+        return (shown, tags(in: shown), starred)
+    }
+
+    /// Whether the first line ends in `*` (jrnl's star), taking the star and the white space
+    /// around it off that line.
+    private static func removeStar(fromTitleOf lines: inout [String]) -> Bool {
+        guard let first = lines.first, first.trimmingCharacters(in: .whitespaces).hasSuffix("*") else { return false }
+        lines[0] = first.trimmingCharacters(in: CharacterSet(charactersIn: " *\n\t"))
+        return true
     }
 
     /// Splits a one-line text after its first sentence end (`.`, `!`, `?` or `…`, an
