@@ -28,6 +28,14 @@ extension EntryEditor {
         Tag.normalized(one) == Tag.normalized(other)
     }
 
+    /// A tag name as a user gives it in an option: trimmed, one leading `#` or `@` taken off
+    /// (listings show tags as `#travel`, and people copy what they see).
+    public static func tagName(fromOption name: String) -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let first = trimmed.first, first == "#" || first == "@" else { return trimmed }
+        return String(trimmed.dropFirst())
+    }
+
     /// Tags the entry with every name in `names`.
     /// - Throws: as ``addTag(_:)``, before any tag is added.
     public func addTags(_ names: [String]) throws(DiaryError) {

@@ -4,7 +4,8 @@ import ObjectGraph
 extension EntryFilter {
     /// The filter as one store predicate (nil when it selects everything):
     /// `creationTime >= start AND creationTime < end AND starred == … AND
-    /// ANY tags.normalizedName IN {…} AND media.@count > 0 AND text CONTAINS[cd] …`.
+    /// ANY tags.normalizedName IN {…} AND ANY tags.normalizedName == <each required> AND
+    /// NONE tags.normalizedName IN {<excluded>} AND media.@count > 0 AND text CONTAINS[cd] …`.
     func predicate(in timeZone: any TimeZoneRules) -> FetchPredicate? {
         var parts: [FetchPredicate] = []
         func compare(_ path: [String], _ op: PredicateComparison.Operator, _ value: PredicateValue,
@@ -19,7 +20,14 @@ extension EntryFilter {
             if let end { compare(["creationTime"], .less, .date(end)) }
         }
         if let starred { parts.append(.equals("starred", .bool(starred))) }
-        let tags = normalizedTags
+        let tags = Self.normalized(self.tags)
+        for tag in Self.normalized(requiredTags) {
+            compare(["tags", "normalizedName"], .equal, .string(tag), quantifier: .any)
+        }
+        let excluded = Self.normalized(excludedTags)
+        if !excluded.isEmpty {
+            compare(["tags", "normalizedName"], .in, .array(excluded.map(PredicateValue.string)), quantifier: .none)
+        }
         if tags.count == 1 {
             compare(["tags", "normalizedName"], .equal, .string(tags[0]), quantifier: .any)
         } else if !tags.isEmpty {
@@ -36,9 +44,11 @@ extension EntryFilter {
         }
     }
 
-    /// The tags asked for, trimmed and case-folded, blank ones left out, each once.
-    var normalizedTags: [String] {
+    /// Tag names as asked for, trimmed, without a leading `#` or `@` (people copy what listings
+    /// show), case-folded, blank ones left out, each once.
+    static func normalized(_ names: [String]) -> [String] {
         var seen = Set<String>()
-        return tags.filter { !$0.isBlank }.map(Tag.normalized).filter { seen.insert($0).inserted }
+        return names.map(EntryEditor.tagName(fromOption:)).filter { !$0.isBlank }.map(Tag.normalized)
+            .filter { seen.insert($0).inserted }
     }
 }

@@ -21,6 +21,10 @@ public struct EntryFilter: Sendable, Hashable {
     /// Only entries carrying at least one of these tags (compared case-insensitively);
     /// empty for any entry, tagged or not.
     public var tags: [String]
+    /// Only entries carrying every one of these tags as well.
+    public var requiredTags: [String] = []
+    /// Only entries carrying none of these tags.
+    public var excludedTags: [String] = []
     /// Only starred (true) or unstarred (false) entries.
     public var starred: Bool?
     /// Only entries with (true) or without (false) media.

@@ -44,7 +44,7 @@ import Testing
     @Test func withoutOptionsTheEditorOrStdinGivesTheNewText() throws {
         let store = try TestStore()
         try store.succeed(["new", "--text", "First draft"])
-        try store.succeed(["edit", "1"], stdin: "Piped rewrite\n")
+        try store.succeed(["edit", "1", "--replace"], stdin: "Piped rewrite\n")
         #expect((try store.json(["show", "1"]) as? [String: Any])?["text"] as? String == "Piped rewrite")
 
         // The editor starts from the current text.
@@ -73,5 +73,14 @@ import Testing
         #expect(toMoment["creationTime"] as? String == "2026-10-03T08:15:00.000+02:00")
         #expect(try store.listedIDs(["--on", "2026-10-03"]) == [1])
         #expect(try store.run(["edit", "1", "--on", "not-a-date"]).status == 64)
+    }
+
+    @Test func pipedTextIsAppendedUnlessReplaceIsGiven() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "Morning"])
+        try store.succeed(["edit", "1"], stdin: "Evening, later.\n")
+        #expect((try store.json(["show", "1"]) as? [String: Any])?["text"] as? String == "Morning\n\nEvening, later.")
+        try store.succeed(["edit", "1", "--replace"], stdin: "All new\n")
+        #expect((try store.json(["show", "1"]) as? [String: Any])?["text"] as? String == "All new")
     }
 }

@@ -14,16 +14,18 @@ struct EditCommand: ParsableCommand {
     static let unstar = Flag("unstar", help: "Remove the star.")
     static let on = Option<DateSpecifier>("on", valueName: "date",
                                           help: "Re-date the entry: a moment, or a day (keeping the entry's time of day).")
+    static let replace = Flag("replace", help: "With text piped in: replace the entry's text (piped text is appended otherwise).")
     static let json = Flag("json", help: "Print the changed entry as a JSON entry object.")
 
     static let configuration = CommandConfiguration(
         name: "edit", abstract: "Change an entry's text, media, tags or star.",
         discussion: """
-            With no option that changes something, the editor opens on the current text \
-            (stdin is read instead when piped); saving it empty changes nothing. Every change \
+            With no option that changes something, the editor opens on the current text; \
+            saving it empty changes nothing. When stdin is piped, its text is added to the \
+            entry's as a new paragraph (with --replace it replaces the text). Every change \
             is saved together or not at all. Prints 'Updated entry #42'.
             """,
-        parameters: [id, text, append] + MediaOptions.all + [removeMedia, tags, untags, star, unstar, on, json])
+        parameters: [id, text, append] + MediaOptions.all + [removeMedia, tags, untags, star, unstar, on, replace, json])
 
     let id: Int
     let text: String?
@@ -35,6 +37,7 @@ struct EditCommand: ParsableCommand {
     let star: Bool
     let unstar: Bool
     let on: DateSpecifier?
+    let replacesText: Bool
     let json: Bool
 
     init(parsed: ParsedArguments) throws {
@@ -43,11 +46,12 @@ struct EditCommand: ParsableCommand {
         append = try parsed[Self.append]
         media = try MediaOptions(parsed: parsed)
         removeMedia = try parsed[Self.removeMedia]
-        tags = try parsed[Self.tags]
-        untags = try parsed[Self.untags]
+        tags = try parsed[Self.tags].map(EntryEditor.tagName(fromOption:))
+        untags = try parsed[Self.untags].map(EntryEditor.tagName(fromOption:))
         star = try parsed[Self.star]
         unstar = try parsed[Self.unstar]
         on = try parsed[Self.on]
+        replacesText = try parsed[Self.replace]
         json = try parsed[Self.json]
         if text != nil && append != nil {
             throw UsageError.invalid("Use either --text or --append, not both")
@@ -85,7 +89,12 @@ struct EditCommand: ParsableCommand {
                 return
             }
             typed = input
-            editor.text = text
+            // Piped text adds to the entry, as jrnl users expect; the editor shows the whole text.
+            if context.terminal.isStandardInputTerminal || replacesText {
+                editor.text = text
+            } else {
+                editor.appendText(text)
+            }
         }
         let entry: EntryRecord
         do {

@@ -3,7 +3,7 @@ import DiaryKit
 /// `diary list`: entries grouped under one heading per local day.
 struct ListCommand: ParsableCommand {
     static let tags = RepeatingOption<String>("tag", valueName: "name",
-                                              help: "Only entries with this tag; given several times, with any of them.")
+                                              help: "Only entries with this tag; given several times, with any of them (a leading # or @ is ignored).")
     static let starred = Flag("starred", help: "Only starred entries.")
     static let withMedia = Flag("with-media", help: "Only entries with photos or recordings.")
     static let onThisDay = Flag("on-this-day", help: "Entries of this month and day in every earlier year (or of <date>'s).")
@@ -24,7 +24,7 @@ struct ListCommand: ParsableCommand {
             --on-this-day shows the same month and day of every earlier year, newest first; on \
             28 February of a year without a leap day it shows the 29ths too.
             """,
-        parameters: PeriodOptions.all + [onThisDay, date, tags, starred, withMedia, limit, all, oldestFirst, json])
+        parameters: PeriodOptions.all + [onThisDay, date, tags, ListingFilter.allTags, ListingFilter.notTags, starred, withMedia, limit, all, oldestFirst, json])
 
     /// Entries shown without a date option and without --limit.
     static let defaultLimit = 20

@@ -46,7 +46,7 @@ struct NewCommand: ParsableCommand {
         }
         text = words.isEmpty ? option : words.joined(separator: " ")
         media = try MediaOptions(parsed: parsed)
-        tags = try parsed[Self.tags]
+        tags = try parsed[Self.tags].map(EntryEditor.tagName(fromOption:))
         star = try parsed[Self.star]
         on = try parsed[Self.on]
         readsInlineSyntax = !(try parsed[Self.noInline])

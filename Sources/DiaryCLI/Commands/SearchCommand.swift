@@ -5,7 +5,7 @@ import DiaryKit
 struct SearchCommand: ParsableCommand {
     static let words = RepeatingArgument<String>("word", help: "What to look for, ignoring case and accents; every word must occur.")
     static let tags = RepeatingOption<String>("tag", valueName: "name",
-                                              help: "Only entries with this tag; given several times, with any of them.")
+                                              help: "Only entries with this tag; given several times, with any of them (a leading # or @ is ignored).")
     static let starred = Flag("starred", help: "Only starred entries.")
     static let withMedia = Flag("with-media", help: "Only entries with photos or recordings.")
     static let limit = Option<Int>("limit", short: "n", valueName: "count", help: "Show at most this many entries (default: all).")
@@ -19,7 +19,7 @@ struct SearchCommand: ParsableCommand {
             and accents. The date, tag, star and media options narrow the search as they \
             narrow 'diary list'. Newest first, grouped by day like 'diary list'.
             """,
-        parameters: [words] + PeriodOptions.all + [tags, starred, withMedia, limit, all, json])
+        parameters: [words] + PeriodOptions.all + [tags, ListingFilter.allTags, ListingFilter.notTags, starred, withMedia, limit, all, json])
 
     let text: String
     let period: EntryFilter.Period?
