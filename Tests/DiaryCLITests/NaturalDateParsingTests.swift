@@ -143,3 +143,22 @@ import Testing
         }
     }
 }
+
+/// The help of every date option shows that natural dates are taken, and each example it
+/// gives is one the option accepts.
+@Suite struct NaturalDateHelpTests {
+    @Test func everyDateOptionsHelpShowsNaturalFormsItAccepts() {
+        let context = NaturalDateParsingTests.context(now: TestConsole.now)
+        let moments = [PeriodOptions.from.spec, PeriodOptions.to.spec, NewCommand.on.spec, EditCommand.on.spec]
+        let days = [PeriodOptions.on.spec, ListCommand.date.spec]
+        for spec in moments + days {
+            #expect(spec.help.contains("yesterday") && spec.help.contains("3 days ago"), "\(spec.name): \(spec.help)")
+            #expect(spec.convert("3 days ago", context) != nil, "\(spec.name)")
+        }
+        for spec in moments {
+            #expect(spec.help.contains("friday 18:00"), "\(spec.name): \(spec.help)")
+            #expect(spec.convert("friday 18:00", context) != nil, "\(spec.name)")
+        }
+        #expect(ListCommand.configuration.discussion.contains("last monday"))
+    }
+}
