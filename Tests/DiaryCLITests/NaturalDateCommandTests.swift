@@ -113,5 +113,7 @@ import Testing
         let timeForADay = try store.run(["list", "--on", "yesterday 21:00"])
         #expect(timeForADay.status == 64)
         #expect(timeForADay.stderr.contains("The value 'yesterday 21:00' is invalid for '--on <day>'"))
+        #expect(timeForADay.stderr.contains("Hint: yesterday 21:00 has a time of day, but a whole day is wanted here. "
+                                            + "Accepted forms: 2026-11-29, today, yesterday"))
     }
 }

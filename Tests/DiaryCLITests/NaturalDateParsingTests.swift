@@ -88,6 +88,15 @@ import Testing
         #expect(CalendarDay.acceptedForms.contains("3 days ago"))
     }
 
+    @Test func aTimeWhereOnlyADayIsTakenIsExplained() {
+        #expect(CalendarDay.explanation(ofInvalid: "yesterday 21:00", context: berlin)
+                == "yesterday 21:00 has a time of day, but a whole day is wanted here. Accepted forms: "
+                + CalendarDay.acceptedForms.joined(separator: ", ") + ".")
+        #expect(CalendarDay.explanation(ofInvalid: "2026-11-29 14:30", context: berlin)?.hasPrefix(
+            "2026-11-29 14:30 has a time of day") == true)
+        #expect(CalendarDay.explanation(ofInvalid: "someday", context: berlin) == nil)
+    }
+
     @Test func yesterdayAfterTheSpringChangeIsThe23HourDay() throws {
         let context = Self.context(now: utc("2026-03-30T06:00"))
         let date = try #require(specifier("yesterday", in: context))

@@ -103,6 +103,14 @@ extension CalendarDay: ExpressibleByArgument {
         self = day
     }
 
+    /// For a date with a time of day (`yesterday 21:00`) where only a day is taken: that the
+    /// time is what is wrong, and the forms of a day.
+    public static func explanation(ofInvalid argument: String, context: ArgumentContext) -> String? {
+        guard DateTextScanner.moment(from: argument, context: context) != nil else { return nil }
+        return "\(argument.trimmingCharacters(in: .whitespaces)) has a time of day, but a whole day is wanted here. "
+            + "Accepted forms: " + acceptedForms.joined(separator: ", ") + "."
+    }
+
     /// Examples of a day.
     public static var acceptedForms: [String] {
         ["2026-11-29", "today", "yesterday", "tomorrow", "monday", "last monday", "mon", "3 days ago", "2 weeks ago"]
