@@ -149,7 +149,8 @@ import Testing
         #expect(run.stderr == """
             Error: The value 'x' is invalid for '--on <date>'
             Hint: Accepted forms: 2026-11-29, 2026-11-29 14:30, 2026-11-29T14:30:15, 2026-11-29T14:30+01:00, \
-            today, yesterday, tomorrow.
+            today, yesterday, tomorrow, 14:30, 9am, 9:30pm, yesterday 21:00, today 9am, monday, last monday, mon, \
+            friday 18:00, 3 days ago, 2 weeks ago, 3 days ago 08:00.
             Usage: diary stamp <id> [--on <date>] [--image <file> ...] [--limit <count>] [--color] [--json] [--zip]
               See 'diary stamp --help' for more information.
 

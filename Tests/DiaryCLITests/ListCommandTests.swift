@@ -109,7 +109,8 @@ import Testing
         let badDate = try store.run(["list", "--on", "someday"])
         #expect(badDate.status == 64)
         #expect(badDate.stderr.contains("The value 'someday' is invalid for '--on <day>'"))
-        #expect(badDate.stderr.contains("Hint: Accepted forms: 2026-11-29, today, yesterday, tomorrow."))
+        #expect(badDate.stderr.contains("Hint: Accepted forms: 2026-11-29, today, yesterday, tomorrow, monday, last monday, mon, "
+                                       + "3 days ago, 2 weeks ago."))
         let badMonth = try store.run(["list", "--month", "2026-13"])
         #expect(badMonth.status == 64)
         #expect(try store.run(["list", "--limit", "0"]).status == 64)

@@ -13,7 +13,7 @@ struct EditCommand: ParsableCommand {
     static let star = Flag("star", help: "Star the entry.")
     static let unstar = Flag("unstar", help: "Remove the star.")
     static let on = Option<DateSpecifier>("on", valueName: "date",
-                                          help: "Re-date the entry: a moment, or a day (keeping the entry's time of day).")
+                                          help: "Re-date the entry: a moment (2026-11-29 14:30, friday 18:00), or a day, keeping the entry's time of day (2026-11-29, yesterday, 3 days ago).")
     static let replace = Flag("replace", help: "With text piped in: replace the entry's text (piped text is appended otherwise).")
     static let json = Flag("json", help: "Print the changed entry as a JSON entry object.")
 

@@ -8,7 +8,7 @@ struct ListCommand: ParsableCommand {
     static let withMedia = Flag("with-media", help: "Only entries with photos or recordings.")
     static let onThisDay = Flag("on-this-day", help: "Entries of this month and day in every earlier year (or of <date>'s).")
     static let date = OptionalArgument<CalendarDay>("date", valueName: "date",
-                                                     help: "With --on-this-day: the day to look back from (default: today).")
+                                                     help: "With --on-this-day: the day to look back from (2026-11-29, yesterday, 3 days ago; default: today).")
     static let limit = Option<Int>("limit", short: "n", valueName: "count",
                                    help: "Show at most this many entries (default: 20 without a date option, else all).")
     static let all = Flag("all", help: "Show every entry, however many.")
@@ -19,7 +19,10 @@ struct ListCommand: ParsableCommand {
         name: "list", abstract: "List entries, newest first, under one heading per day.",
         discussion: """
             Days and times are local (TZ is honoured). Dates take the forms 2026-11-29, \
-            2026-11-29 14:30, today, yesterday and tomorrow; --to includes the whole of its day. \
+            2026-11-29 14:30, today, yesterday, tomorrow, a weekday (monday or mon, last monday: \
+            the latest before today), 3 days ago and 2 weeks ago, each optionally with a time \
+            (yesterday 21:00, friday 9:30pm), or a time alone for today (14:30, 9am); --on takes \
+            a day only. --to includes the whole of its day. \
             When the listing stops at its limit, a last line on a terminal says how many there are. \
             --on-this-day shows the same month and day of every earlier year, newest first; on \
             28 February of a year without a leap day it shows the 29ths too.

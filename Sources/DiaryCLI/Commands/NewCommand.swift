@@ -10,7 +10,7 @@ struct NewCommand: ParsableCommand {
     static let tags = RepeatingOption<String>("tag", valueName: "name", help: "A tag for the entry; repeat for more.")
     static let star = Flag("star", help: "Star the entry.")
     static let on = Option<DateSpecifier>("on", valueName: "date",
-                                          help: "When it happened: a day (at the current time of day) or a moment. Default: now.")
+                                          help: "When it happened: a day, at the current time of day (2026-11-29, yesterday, 3 days ago), or a moment (2026-11-29 14:30, friday 18:00, 9pm). Default: now.")
     static let noInline = Flag("no-inline", help: "Keep @tag, #tag and a trailing * as plain text (no tags, no star from the text).")
     static let json = Flag("json", help: "Print the new entry as a JSON entry object.")
 

@@ -5,11 +5,11 @@ import DiaryKit
 /// at most one kind at a time.
 struct PeriodOptions {
     static let on = Option<CalendarDay>("on", valueName: "day",
-                                        help: "Only entries of this local day (2026-11-29, today, yesterday, tomorrow).")
+                                        help: "Only entries of this local day (2026-11-29, yesterday, monday, 3 days ago).")
     static let from = Option<DateSpecifier>("from", valueName: "date",
-                                            help: "Only entries from this day or moment on.")
+                                            help: "Only entries from this day or moment on (2026-11-29, yesterday, 3 days ago, friday 18:00, 9am).")
     static let to = Option<DateSpecifier>("to", valueName: "date",
-                                          help: "Only entries up to this day (all of it) or moment.")
+                                          help: "Only entries up to this day (all of it) or moment (2026-11-29 14:30, yesterday, 3 days ago, friday 18:00).")
     static let month = Option<CalendarMonth>("month", valueName: "YYYY-MM", help: "Only entries of this month.")
     static let year = Option<CalendarYear>("year", valueName: "YYYY", help: "Only entries of this year.")
 

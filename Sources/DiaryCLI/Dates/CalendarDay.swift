@@ -4,8 +4,9 @@ import Foundation
 /// A day of the Gregorian calendar (`2026-11-29`), independent of any time zone until
 /// it is turned into the stretch of time it covers with ``interval(in:)``.
 ///
-/// As a command-line value it accepts `YYYY-MM-DD` and the words `today`, `yesterday`
-/// and `tomorrow` (relative to ``ArgumentContext/now`` in its calendar).
+/// As a command-line value it accepts `YYYY-MM-DD` and the natural days `today`,
+/// `yesterday`, `tomorrow`, `monday` (`mon`, `last monday`), `3 days ago` and `2 weeks ago`
+/// (relative to ``ArgumentContext/now`` in its zone); a time of day is refused.
 public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The year, 1…9999.
     public let year: Int
@@ -96,12 +97,22 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 }
 
 extension CalendarDay: ExpressibleByArgument {
-    /// `YYYY-MM-DD`, `today`, `yesterday` or `tomorrow`.
+    /// `YYYY-MM-DD` or a natural day without a time.
     public init?(argument: String, context: ArgumentContext) {
         guard let day = DateTextScanner.day(from: argument, context: context) else { return nil }
         self = day
     }
 
+    /// For a date with a time of day (`yesterday 21:00`) where only a day is taken: that the
+    /// time is what is wrong, and the forms of a day.
+    public static func explanation(ofInvalid argument: String, context: ArgumentContext) -> String? {
+        guard DateTextScanner.moment(from: argument, context: context) != nil else { return nil }
+        return "\(argument.trimmingCharacters(in: .whitespaces)) has a time of day, but a whole day is wanted here. "
+            + "Accepted forms: " + acceptedForms.joined(separator: ", ") + "."
+    }
+
     /// Examples of a day.
-    public static var acceptedForms: [String] { ["2026-11-29", "today", "yesterday", "tomorrow"] }
+    public static var acceptedForms: [String] {
+        ["2026-11-29", "today", "yesterday", "tomorrow", "monday", "last monday", "mon", "3 days ago", "2 weeks ago"]
+    }
 }

@@ -2,7 +2,8 @@ import DiaryKit
 import Foundation
 
 /// A date as a user writes it on the command line: either a whole day (`2026-11-29`,
-/// `today`) or a moment (`2026-11-29 14:30`, `2026-11-29T14:30:15+01:00`).
+/// `today`, `last monday`, `3 days ago`) or a moment (`2026-11-29 14:30`,
+/// `2026-11-29T14:30:15+01:00`, `yesterday 21:00`, `9:30pm`).
 ///
 /// A moment without an offset is local time in ``ArgumentContext/timeZone`` (which
 /// honours `TZ`); `Z` or `±HH:MM` fix it. A local time that a daylight-saving change
@@ -53,20 +54,20 @@ public struct DateSpecifier: Hashable, Sendable, NotingArgument {
 
 extension DateSpecifier: ExpressibleByArgument {
     /// `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]` (or `T` between), an optional `Z` or
-    /// `±HH:MM` offset, and the words `today`, `yesterday`, `tomorrow`.
+    /// `±HH:MM` offset, and the natural dates of ``DateTextScanner/natural(from:context:)``.
     public init?(argument: String, context: ArgumentContext) {
         let zone = context.timeZone
         if let day = DateTextScanner.day(from: argument, context: context) {
             self.init(day: day, in: zone)
             return
         }
-        guard let typed = DateTextScanner.moment(from: argument, timeZone: zone) else { return nil }
+        guard let typed = DateTextScanner.moment(from: argument, context: context) else { return nil }
         switch typed.resolution {
         case .unique(let moment):
             self.init(moment: moment, in: zone)
         case .repeated(let first, let second):
             self.init(moment: first, in: zone)
-            note = "\(typed.clock) occurs twice in \(zone.identifier) (the clocks were put back that night); "
+            note = "\(typed.subject) occurs twice in \(zone.identifier) (the clocks were put back that night); "
                 + "taking the first, \(Self.offsetForm(typed.clock, at: first, in: zone)). "
                 + "For the second, write \(Self.offsetForm(typed.clock, at: second, in: zone))."
         case .skipped:
@@ -76,17 +77,29 @@ extension DateSpecifier: ExpressibleByArgument {
 
     /// For a local time that clocks skipped: which gap it falls in.
     public static func explanation(ofInvalid argument: String, context: ArgumentContext) -> String? {
-        guard let typed = DateTextScanner.moment(from: argument, timeZone: context.timeZone),
+        let zone = context.timeZone
+        guard let typed = DateTextScanner.moment(from: argument, context: context),
               case .skipped(let gap) = typed.resolution else { return nil }
-        return "\(typed.clock) does not exist in \(context.timeZone.identifier): on \(gap.firstSkipped.dayString) "
+        // Natural words take no offset: show the ISO form that says the moment the clocks resumed at.
+        let advice = typed.spelling == nil ? "one with an offset"
+            : "a date and time with an offset such as " + offsetForm(of: gap.movedForward, in: zone)
+        return "\(typed.subject) does not exist in \(zone.identifier): on \(gap.firstSkipped.dayString) "
             + "the clocks went from \(gap.firstSkipped.minuteString) straight to \(gap.resumedAt.minuteString). "
-            + "Give a time outside that gap, or one with an offset."
+            + "Give a time outside that gap, or \(advice)."
     }
 
     /// Examples of every accepted form.
     public static var acceptedForms: [String] {
         ["2026-11-29", "2026-11-29 14:30", "2026-11-29T14:30:15", "2026-11-29T14:30+01:00",
-         "today", "yesterday", "tomorrow"]
+         "today", "yesterday", "tomorrow", "14:30", "9am", "9:30pm", "yesterday 21:00", "today 9am",
+         "monday", "last monday", "mon", "friday 18:00", "3 days ago", "2 weeks ago", "3 days ago 08:00"]
+    }
+
+    /// `2026-03-29T03:30+02:00`: `instant` with its local offset, seconds only when not zero.
+    private static func offsetForm(of instant: Date, in zone: any TimeZoneRules) -> String {
+        let stamp = ISO8601Timestamp.string(from: instant, in: zone)
+        let seconds = stamp.dropFirst(16).prefix(3)
+        return String(stamp.prefix(16) + (seconds == ":00" ? "" : seconds) + stamp.suffix(6))
     }
 
     /// `2026-10-25T02:30+02:00`: the reading with the offset `instant` has.

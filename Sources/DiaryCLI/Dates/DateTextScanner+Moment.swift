@@ -9,5 +9,13 @@ extension DateTextScanner {
         let clock: WallClockTime
         /// The instants it names in the zone it is read in.
         let resolution: LocalTimeResolution
+        /// The natural words it was written as (`yesterday 02:30`), nil for an ISO form.
+        let spelling: String?
+
+        /// How messages name the reading: `2026-10-25 02:30`, or for natural words
+        /// `yesterday 02:30 is 2026-10-25 02:30, which`.
+        var subject: String {
+            spelling.map { "\($0) is \(clock), which" } ?? "\(clock)"
+        }
     }
 }

@@ -1,21 +1,30 @@
 import DiaryKit
 import Foundation
 
-/// Reads the ISO date forms and date words of the command line. Strict: exactly the
+/// Reads the ISO date forms and the natural dates of the command line. Strict: exactly the
 /// digits the form asks for, real calendar days, hours 0–23, minutes and seconds 0–59.
+///
+/// ## Topics
+/// - Natural dates (`yesterday 21:00`, `last monday`, `3 days ago`, `9am`):
+///   ``natural(from:context:)`` in `DateTextScanner+Natural.swift`
 enum DateTextScanner {
-    /// `YYYY-MM-DD`, `today`, `yesterday` or `tomorrow` (case-insensitive words).
+    /// `YYYY-MM-DD`, or a natural day without a time (`today`, `monday`, `3 days ago`).
     static func day(from text: String, context: ArgumentContext) -> CalendarDay? {
-        let today = CalendarDay(containing: context.now, in: context.timeZone)
-        switch text.lowercased() {
-        case "today": return today
-        case "yesterday": return today.adding(days: -1)
-        case "tomorrow": return today.adding(days: 1)
-        default: break
-        }
         var scanner = Scanner(text)
-        guard let day = scanner.day(), scanner.isAtEnd else { return nil }
-        return day
+        if let day = scanner.day(), scanner.isAtEnd { return day }
+        guard let natural = natural(from: text, context: context), natural.time == nil else { return nil }
+        return natural.day
+    }
+
+    /// An ISO moment (``moment(from:timeZone:)``), or a natural date with a time
+    /// (`yesterday 21:00`, `9am`) read in the context's zone.
+    static func moment(from text: String, context: ArgumentContext) -> TypedMoment? {
+        if let typed = moment(from: text, timeZone: context.timeZone) { return typed }
+        guard let natural = natural(from: text, context: context), let time = natural.time,
+              let clock = WallClockTime(year: natural.day.year, month: natural.day.month, day: natural.day.day,
+                                        hour: time.hour, minute: time.minute, second: time.second)
+        else { return nil }
+        return TypedMoment(clock: clock, resolution: clock.resolved(in: context.timeZone), spelling: natural.spelling)
     }
 
     /// `YYYY-MM`.
@@ -46,10 +55,10 @@ enum DateTextScanner {
         guard let clock = WallClockTime(year: day.year, month: day.month, day: day.day, hour: hour,
                                         minute: minute, second: second, nanosecond: nanoseconds)
         else { return nil }
-        if scanner.isAtEnd { return TypedMoment(clock: clock, resolution: clock.resolved(in: timeZone)) }
+        if scanner.isAtEnd { return TypedMoment(clock: clock, resolution: clock.resolved(in: timeZone), spelling: nil) }
         guard let offset = scanner.offset(), scanner.isAtEnd else { return nil }
         let instant = Date(timeIntervalSince1970: clock.secondsAsUTC - Double(offset))
-        return TypedMoment(clock: clock, resolution: .unique(instant))
+        return TypedMoment(clock: clock, resolution: .unique(instant), spelling: nil)
     }
 
     /// A cursor over the characters of a date text.
