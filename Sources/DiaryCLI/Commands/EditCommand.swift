@@ -129,19 +129,11 @@ struct EditCommand: ParsableCommand {
         }
         if star { editor.isStarred = true }
         if unstar { editor.isStarred = false }
-        if let on { editor.creationTime = Self.moment(for: on, keepingTimeOf: editor.creationTime, in: context) }
+        if let on {
+            editor.creationTime = on.moment(keepingTimeOfDayOf: editor.creationTime ?? context.argumentContext.now,
+                                            in: context.timeZone)
+        }
         if let text, text.allSatisfy(\.isWhitespace), editor.text == nil, editor.media.isEmpty { return nil }
         return try media.save(editor, in: context)
-    }
-
-    /// The moment `date` names: itself, or for a whole day the entry's own local time of day
-    /// (`current`) on that day, so re-dating to a day keeps when in the day it was written.
-    static func moment(for date: DateSpecifier, keepingTimeOf current: Date?, in context: CommandContext) -> Date {
-        guard case .day = date.kind, let current else { return date.start }
-        let day = CalendarDay(containing: current, in: context.timeZone)
-        let sinceMidnight = current.timeIntervalSince(day.startDate(in: context.timeZone))
-        let moment = date.start.addingTimeInterval(sinceMidnight)
-        // On a day shortened by a daylight-saving change the time of day may not exist.
-        return moment < date.end ? moment : date.end.addingTimeInterval(-1)
     }
 }

@@ -76,7 +76,7 @@ struct NewCommand: ParsableCommand {
         }
         editor.isStarred = star
         if readsInlineSyntax { try editor.applyInlineSyntax() }
-        if let on { editor.creationTime = Self.moment(for: on, in: context) }
+        if let on { editor.creationTime = on.moment(keepingTimeOfDayOf: context.argumentContext.now, in: context.timeZone) }
         let entry: EntryRecord
         do {
             entry = try media.save(editor, in: context)
@@ -90,16 +90,5 @@ struct NewCommand: ParsableCommand {
         } else {
             context.writeLine("Created entry #\(entry.id)")
         }
-    }
-
-    /// The moment of a date: itself, or for a whole day the current local time of day on it.
-    static func moment(for date: DateSpecifier, in context: CommandContext) -> Date {
-        guard case .day = date.kind else { return date.start }
-        let now = context.argumentContext.now
-        let today = CalendarDay(containing: now, in: context.timeZone)
-        let sinceMidnight = now.timeIntervalSince(today.startDate(in: context.timeZone))
-        let moment = date.start.addingTimeInterval(sinceMidnight)
-        // On a day shortened by a daylight-saving change the time of day may not exist.
-        return moment < date.end ? moment : date.end.addingTimeInterval(-1)
     }
 }
