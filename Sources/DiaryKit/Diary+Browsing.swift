@@ -52,13 +52,15 @@ extension Diary {
         return MonthCalendar(year: year, month: month, counts: counts)
     }
 
-    /// The entries whose text has every word of `text` (as a word or the start of one),
-    /// ignoring case and diacritics, through the store's full-text index; narrowed further
-    /// by `query` (newest first by default).
+    /// The entries whose text has every word of `text` (as a word or the start of one) and
+    /// every one of `phrases` (its words one after the other, the last as a start), ignoring
+    /// case and diacritics, through the store's full-text index; narrowed further by `query`
+    /// (newest first by default).
     /// - Throws: store errors as ``DiaryError``.
-    public func search(_ text: String, query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [EntryRecord] {
+    public func search(_ text: String, phrases: [String] = [], query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [EntryRecord] {
         let context = makeBrowsingContext()
-        return try records(of: fetchEntries(query, fullText: text, in: context), in: context)
+        let search = FullTextSearch(text, phrases: phrases, in: ["text"], matchesPrefixes: true)
+        return try records(of: fetchEntries(query, fullText: search, in: context), in: context)
     }
 
     /// Every tag in use with the number of entries carrying it, sorted by name
@@ -137,10 +139,10 @@ extension Diary {
 
     /// The entries `query` selects, as objects of `context`: the whole filter goes to the
     /// store as one predicate, plus a full-text search of the text when `fullText` is given.
-    func fetchEntries(_ query: DiaryQuery, fullText: String? = nil,
+    func fetchEntries(_ query: DiaryQuery, fullText: FullTextSearch? = nil,
                       in context: ManagedObjectContext) throws(DiaryError) -> [DiaryEntry] {
         var request = entryRequest(query)
-        if let fullText { request.fullTextSearch = FullTextSearch(fullText, in: ["text"], matchesPrefixes: true) }
+        request.fullTextSearch = fullText
         return try DiaryError.wrapping(databaseURL) { try context.fetch(request) }
     }
 

@@ -32,4 +32,12 @@ import Testing
         #expect(found == listed, "search \(filter) gave \(found), list \(filter) gave \(listed)")
         #expect(!found.isEmpty)
     }
+
+    @Test func aQuotedArgumentOfSeveralWordsIsAPhrase() throws {
+        let store = try store()
+        #expect(try ids(["search", "sunset at the beach"], in: store) == [1])
+        #expect(try ids(["search", "beach sunset"], in: store) == [3])
+        #expect(try ids(["search", "sunset", "beach"], in: store) == [3, 1])
+        #expect(try store.succeed(["search", "beach at sunset"]).stdout == "No entries contain 'beach at sunset'.\n")
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A full-text condition of a fetch: every word of ``text`` must occur, as a word, in one of
-/// the searched attributes (string attributes marked `isSearchable`). Words are compared
+/// the searched attributes, and every one of ``phrases`` as consecutive words (string attributes marked `isSearchable`). Words are compared
 /// ignoring case and accents (`Café` finds `cafe`, `strasse` finds `Straße`, `lodz` finds
 /// `Łódź`); with ``matchesPrefixes`` a word also finds longer words it begins (`photo` finds
 /// `photographs`).
@@ -22,14 +22,24 @@ public struct FullTextSearch: Sendable, Hashable {
     public var text: String
     /// The attributes to search, or nil for every searchable attribute of the entity.
     public var attributes: [String]?
-    /// Whether each word also finds words it is the beginning of.
+    /// Whether each word also finds words it is the beginning of (for a phrase, its last word).
     public var matchesPrefixes: Bool
+    /// Phrases that must occur as well, each its words one after the other in one attribute
+    /// (`"sunset at the beach"`), compared as the words of ``text`` are.
+    public var phrases: [String]
 
-    /// A search for the words of `text` in `attributes` (nil: all searchable ones).
-    public init(_ text: String, in attributes: [String]? = nil, matchesPrefixes: Bool = false) {
+    /// A search for the words of `text`, and each of `phrases` as a whole, in `attributes`
+    /// (nil: all searchable ones).
+    public init(_ text: String, phrases: [String] = [], in attributes: [String]? = nil, matchesPrefixes: Bool = false) {
         self.text = text
+        self.phrases = phrases
         self.attributes = attributes
         self.matchesPrefixes = matchesPrefixes
+    }
+
+    /// The phrases' words, phrases without words left out.
+    private var phraseWords: [[String]] {
+        phrases.map(Self.words).filter { !$0.isEmpty }
     }
 
     /// `text`'s words, folded, as the index's tokenizer cuts and folds them (``FullTextWords``).
@@ -58,24 +68,43 @@ public struct FullTextSearch: Sendable, Hashable {
     /// Whether `subject` matches, checked in memory.
     func matches(_ subject: any PredicateSubject, attributes: [AttributeDescription]) -> Bool {
         let wanted = Self.words(text)
-        guard !wanted.isEmpty else { return false }
-        var found = Set<String>()
+        let phrases = phraseWords
+        guard !wanted.isEmpty || !phrases.isEmpty else { return false }
+        var texts: [[String]] = []
         for attribute in attributes {
             if case .value(.string(let value)) = subject.predicateProperty(named: attribute.name) {
-                found.formUnion(Self.words(value))
+                texts.append(Self.words(value))
             }
         }
-        return wanted.allSatisfy { word in
+        let found = Set(texts.joined())
+        let hasWords = wanted.allSatisfy { word in
             matchesPrefixes ? found.contains { $0.hasPrefix(word) } : found.contains(word)
+        }
+        return hasWords && phrases.allSatisfy { phrase in texts.contains { contains(phrase, in: $0) } }
+    }
+
+    /// Whether `words` hold `phrase` as consecutive words (its last one as a prefix with
+    /// ``matchesPrefixes``).
+    private func contains(_ phrase: [String], in words: [String]) -> Bool {
+        guard words.count >= phrase.count else { return false }
+        return (0...(words.count - phrase.count)).contains { start in
+            phrase.indices.allSatisfy { offset in
+                let word = words[start + offset]
+                let isLast = offset == phrase.count - 1
+                return matchesPrefixes && isLast ? word.hasPrefix(phrase[offset]) : word == phrase[offset]
+            }
         }
     }
 
     /// The FTS5 query for `text`: each word a quoted string (quotes doubled), prefix-starred
     /// when asked, all required; nil when the text has no word.
     var ftsQuery: String? {
-        let words = Self.words(text)
-        guard !words.isEmpty else { return nil }
-        return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (matchesPrefixes ? " *" : "") }
-            .joined(separator: " AND ")
+        // A phrase is one FTS5 string of several words; the tokenizer cuts and folds it as it
+        // cut the indexed text, so its words must stand one after the other.
+        let terms = Self.words(text).map { [$0] } + phraseWords
+        guard !terms.isEmpty else { return nil }
+        return terms.map { words in
+            "\"" + words.joined(separator: " ").replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (matchesPrefixes ? " *" : "")
+        }.joined(separator: " AND ")
     }
 }
