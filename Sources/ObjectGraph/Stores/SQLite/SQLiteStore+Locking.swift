@@ -51,4 +51,23 @@ extension SQLiteStore {
             throw error
         }
     }
+
+    /// Runs `body`, which begins a write transaction, so that a wait for another writer's lock
+    /// is announced as saves announce it: with a `notice`, the first try waits only the notice's
+    /// delay; when the store is still busy the notice is told once and `body` runs again with
+    /// the busy timeout. Opening a store reads its metadata under the write lock, and that wait
+    /// was silent.
+    static func announcingLockWait<T>(_ connection: SQLiteConnection, notice: LockWaitNotice?, path: String,
+                                      timeoutMilliseconds: Int, _ body: () throws -> T) throws -> T {
+        guard let notice, notice.afterMilliseconds < timeoutMilliseconds else { return try body() }
+        sqlite3_busy_timeout(connection.handle, notice.afterMilliseconds)
+        defer { sqlite3_busy_timeout(connection.handle, Int32(timeoutMilliseconds)) }
+        do {
+            return try body()
+        } catch let error as SQLiteError where error.resultCode == SQLITE_BUSY || error.resultCode == SQLITE_LOCKED {
+            notice.handler(path, timeoutMilliseconds)
+            sqlite3_busy_timeout(connection.handle, Int32(timeoutMilliseconds) - notice.afterMilliseconds)
+            return try body()
+        }
+    }
 }

@@ -76,8 +76,13 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         try PredicateSQLFunctions.register(on: connection.handle)
         // Before anything touches a full-text index (a migration, the triggers of a save).
         try SQLiteFullTextTokenizer.register(on: connection.handle)
-        let (stored, created, keepsDatesSince1970) = try Self.openMetadata(
-            connection, schema: schema, model: model, url: url, blobs: blobs, creating: creates, readOnly: isReadOnly)
+        let (opening, tableSchema, readOnly) = (connection, schema, options.isReadOnly)
+        let (stored, created, keepsDatesSince1970) = try Self.announcingLockWait(
+            opening, notice: readOnly ? nil : options.lockWaitNotice, path: url.path,
+            timeoutMilliseconds: Int(options.busyTimeoutMilliseconds)) {
+            try Self.openMetadata(opening, schema: tableSchema, model: model, url: url, blobs: blobs,
+                                  creating: creates, readOnly: readOnly)
+        }
         createdSchema = created
         // A new store that its creator removed again (nothing saved) while this one waited for
         // its lock is gone from the folder: open afresh rather than write to a removed file.
