@@ -8,22 +8,20 @@ extension DiaryError {
         switch error {
         case let error as DiaryError:
             self = error
-        case let error as SQLiteError where error.resultCode == 5 || error.resultCode == 6:
-            // SQLITE_BUSY, SQLITE_LOCKED: another connection holds the lock past the timeout.
+        case let error as SQLiteError where error.failure == .busy:
+            // Another connection holds the lock past the timeout.
             self = .storeBusy(url)
         case ConcurrencyError.mergeConflict(let conflicts):
             self = .changedElsewhere(url, detail: Self.clause(describing: conflicts))
         case ConcurrencyError.storeBusy:
             // A writer held the lock past the busy timeout (ObjectGraph waited and retried first).
             self = .storeBusy(url)
-        case let error as SQLiteError where error.resultCode == 11 || error.resultCode == 26:
-            // SQLITE_CORRUPT, SQLITE_NOTADB.
+        case let error as SQLiteError where error.failure == .corrupt:
             self = .corruptStore(url, detail: error.message)
-        case let error as SQLiteError where error.resultCode == 8:
-            // SQLITE_READONLY: the files may be read but not written.
+        case let error as SQLiteError where error.failure == .readOnly:
+            // The files may be read but not written.
             self = .readOnlyStore(url.deletingLastPathComponent())
-        case let error as SQLiteError where [10, 13, 14].contains(error.resultCode):
-            // SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN.
+        case let error as SQLiteError where error.failure == .io:
             self = .io(path: url.path, reason: error.message)
         case let error as StoreError:
             switch error {

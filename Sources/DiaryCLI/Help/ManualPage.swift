@@ -108,7 +108,8 @@ package struct ManualPage {
         ".TP", "75", "The store is busy, or another diary changed the same entry meanwhile; nothing was saved.",
     ]
 
-    /// `text` safe as roff text: backslashes and hyphens escaped, other than ASCII as `\[uXXXX]`,
+    /// `text` safe as roff text: backslashes and hyphens escaped, other than ASCII as a roff
+    /// Unicode escape of its code point in hex (`…` becomes `\[u2026]`),
     /// a leading `.` or `'` neutralised.
     static func escaped<Text: StringProtocol>(_ text: Text) -> String {
         var result = ""
