@@ -77,8 +77,10 @@ extension Diary {
         // The trash is small: its entries' tags are taken off the counts rather than every
         // count asking whether each member is trashed.
         var trashedCounts: [String: Int] = [:]
-        for entry in try fetchTrashedEntries(in: context) {
-            for name in entry.tagNames { trashedCounts[name, default: 0] += 1 }
+        // One query each for the entries and their tags (prefetched), not one per entry.
+        let trashed = try fetchTrashedEntries(in: context)
+        for record in try records(of: trashed, in: context) {
+            for name in record.tags { trashedCounts[name, default: 0] += 1 }
         }
         let counts = zip(tags, entryCounts)
             .map { TagCount(name: $0.name, count: $1 - trashedCounts[$0.name, default: 0]) }

@@ -96,23 +96,11 @@ struct EditCommand: ParsableCommand {
                 editor.appendText(text)
             }
         }
-        let entry: EntryRecord
-        do {
-            guard let changed = try change(editor, in: context) else {
-                context.writeErrorLine("Cancelled: empty text, entry #\(id) left as it was.")
-                return
-            }
-            entry = changed
-        } catch {
-            // What was typed outlives the failed save.
-            throw typed?.keeping(after: error, in: context) ?? error
+        guard let entry = try context.saving(typed, { try change(editor, in: context) }) else {
+            context.writeErrorLine("Cancelled: empty text, entry #\(id) left as it was.")
+            return
         }
-        typed?.discard()
-        if json {
-            context.writeJSON(entry.json(in: context.timeZone))
-        } else {
-            context.writeLine("Updated entry #\(entry.id)")
-        }
+        context.writeSaved(entry, verb: "Updated", json: json)
     }
 
     /// Makes the changes the options ask for and saves them with any new text; nil, saving

@@ -75,20 +75,12 @@ struct NewCommand: ParsableCommand {
             return
         }
         editor.isStarred = star
-        if readsInlineSyntax { try editor.applyInlineSyntax() }
         if let on { editor.creationTime = on.moment(keepingTimeOfDayOf: context.argumentContext.now, in: context.timeZone) }
-        let entry: EntryRecord
-        do {
-            entry = try media.save(editor, in: context)
-        } catch {
-            // What was typed outlives the failed save.
-            throw typed?.keeping(after: error, in: context) ?? error
+        let entry = try context.saving(typed) {
+            // Reading tags from the text looks them up in the store, so it may fail too.
+            if readsInlineSyntax { try editor.applyInlineSyntax() }
+            return try media.save(editor, in: context)
         }
-        typed?.discard()
-        if json {
-            context.writeJSON(entry.json(in: context.timeZone))
-        } else {
-            context.writeLine("Created entry #\(entry.id)")
-        }
+        context.writeSaved(entry, verb: "Created", json: json)
     }
 }
