@@ -11,7 +11,7 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "PhotoDiary",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
         .library(name: "MediaKit", targets: ["MediaKit"]),

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 
 /// Writes to a file descriptor (1 or 2), with `write(2)` in a loop that survives
 /// partial writes and `EINTR`.
@@ -13,12 +14,10 @@ import Foundation
 /// which ``DiaryCommand/main()`` does. An unbuffered one (stderr) writes at once, so
 /// progress lines and errors appear when they happen. A failed write (a closed pipe)
 /// is dropped: there is nobody left to tell.
-public final class FileDescriptorWriter: OutputWriter, @unchecked Sendable {
-    // @unchecked Sendable: `buffer` is only touched while holding `lock`.
+public final class FileDescriptorWriter: OutputWriter, Sendable {
     private let descriptor: Int32
     private let isBuffered: Bool
-    private let lock = NSLock()
-    private var buffer: [UInt8] = []
+    private let buffer = Mutex<[UInt8]>([])
     private static let capacity = 64 * 1024
 
     /// Makes a writer for a descriptor, buffered or not.
@@ -34,23 +33,21 @@ public final class FileDescriptorWriter: OutputWriter, @unchecked Sendable {
 
     /// Writes the text (buffered writers may hold it until ``flush()``).
     public func write(_ text: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        buffer.append(contentsOf: text.utf8)
-        if !isBuffered || buffer.count >= Self.capacity {
-            drain()
+        buffer.withLock { buffer in
+            buffer.append(contentsOf: text.utf8)
+            if !isBuffered || buffer.count >= Self.capacity {
+                drain(&buffer)
+            }
         }
     }
 
     /// Writes out whatever is buffered.
     public func flush() {
-        lock.lock()
-        defer { lock.unlock() }
-        drain()
+        buffer.withLock { drain(&$0) }
     }
 
-    /// Writes the whole buffer; call with `lock` held.
-    private func drain() {
+    /// Writes the whole of `buffer` (the locked one) and empties it.
+    private func drain(_ buffer: inout [UInt8]) {
         var offset = 0
         buffer.withUnsafeBytes { bytes in
             while offset < bytes.count, let base = bytes.baseAddress {

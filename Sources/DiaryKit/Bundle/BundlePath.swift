@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// Checks on relative paths inside a bundle: media paths of the manifest and member

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// Opens an entry bundle (a `.diaryentry` folder or a zip of one) and checks everything

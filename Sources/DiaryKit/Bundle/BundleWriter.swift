@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// Exports one entry as a self-contained bundle: `<local date>-<slug>.diaryentry/` with

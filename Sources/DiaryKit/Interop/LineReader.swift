@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// Reads a text file line by line in 64 KiB chunks, so memory stays flat for any size: a

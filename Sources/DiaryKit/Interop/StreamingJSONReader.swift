@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// A pull tokenizer over a JSON file that hands out the elements of one array one at a time,

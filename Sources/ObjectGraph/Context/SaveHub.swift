@@ -1,19 +1,18 @@
 import Foundation
+import Synchronization
 
 /// The did-save summaries waiting for one context that merges automatically
 /// (``ManagedObjectContext/automaticallyMergesChangesFromParent``).
 ///
-/// `@unchecked Sendable`: `pending` is only touched under `lock`. Another task's context puts
-/// summaries in; the owning context takes them out on its own task, so no context is ever
-/// touched off its task.
-final class SaveInbox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var pending: [SaveSummary] = []
+/// Another task's context puts summaries in; the owning context takes them out on its own
+/// task, so no context is ever touched off its task.
+final class SaveInbox: Sendable {
+    private let pending = Mutex<[SaveSummary]>([])
 
-    func put(_ summary: SaveSummary) { lock.withLock { pending.append(summary) } }
+    func put(_ summary: SaveSummary) { pending.withLock { $0.append(summary) } }
 
     func takeAll() -> [SaveSummary] {
-        lock.withLock {
+        pending.withLock { pending in
             defer { pending = [] }
             return pending
         }
@@ -21,35 +20,32 @@ final class SaveInbox: @unchecked Sendable {
 }
 
 /// A coordinator's list of inboxes of contexts that merge automatically.
-///
-/// `@unchecked Sendable`: `inboxes` is only touched under `lock`; the inboxes are `Sendable`.
-final class SaveHub: @unchecked Sendable {
+final class SaveHub: Sendable {
     private struct Entry {
         weak var inbox: SaveInbox?
     }
 
-    private let lock = NSLock()
-    private var inboxes: [Entry] = []
+    private let inboxes = Mutex<[Entry]>([])
 
     func add(_ inbox: SaveInbox) {
-        lock.withLock {
+        inboxes.withLock { inboxes in
             inboxes.removeAll { $0.inbox == nil }
             inboxes.append(Entry(inbox: inbox))
         }
     }
 
     func remove(_ inbox: SaveInbox) {
-        lock.withLock { inboxes.removeAll { $0.inbox == nil || $0.inbox === inbox } }
+        inboxes.withLock { $0.removeAll { $0.inbox == nil || $0.inbox === inbox } }
     }
 
     /// Whether some context other than the one of `sender` merges automatically.
     func hasListeners(besides sender: SaveInbox?) -> Bool {
-        lock.withLock { inboxes.contains { $0.inbox != nil && $0.inbox !== sender } }
+        inboxes.withLock { $0.contains { $0.inbox != nil && $0.inbox !== sender } }
     }
 
     /// Puts `summary` into every inbox but the sender's.
     func deliver(_ summary: SaveSummary, from sender: SaveInbox?) {
-        let targets = lock.withLock { inboxes.compactMap(\.inbox).filter { $0 !== sender } }
+        let targets = inboxes.withLock { $0.compactMap(\.inbox).filter { $0 !== sender } }
         for inbox in targets { inbox.put(summary) }
     }
 }

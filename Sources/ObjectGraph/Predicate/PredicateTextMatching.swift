@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The string operations of predicates, shared by the in-memory evaluator and the SQL
 /// functions of ``PredicateSQLFunctions`` so that both always agree.
@@ -215,55 +216,58 @@ enum PredicateTextMatching {
 
 /// The foldings of non-ASCII scalars, computed once each (Foundation's decomposition is
 /// slow per call, and a fetch folds the same few accented letters over and over).
-final class ScalarFoldingCache: @unchecked Sendable {
-    // Safe: `foldings` is only touched while holding `lock`.
+final class ScalarFoldingCache: Sendable {
     static let shared = ScalarFoldingCache()
 
-    private let lock = NSLock()
-    private var foldings: [UInt32: [Unicode.Scalar]] = [:]
+    private let foldings = Mutex<[UInt32: [Unicode.Scalar]]>([:])
 
     /// Runs `body` with a function folding scalars for `options`, holding the cache's lock.
     func withFoldings(_ options: PredicateComparison.Options,
                       _ body: ((Unicode.Scalar) -> [Unicode.Scalar]) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        body { scalar in
-            let key = scalar.value << 2 | UInt32(options.rawValue & 3)
-            if let cached = foldings[key] { return cached }
-            let folded = PredicateTextMatching.foldScalar(scalar, options)
-            if foldings.count >= 65_536 { foldings.removeAll() }
-            foldings[key] = folded
-            return folded
+        foldings.withLock { foldings in
+            body { scalar in
+                let key = scalar.value << 2 | UInt32(options.rawValue & 3)
+                if let cached = foldings[key] { return cached }
+                let folded = PredicateTextMatching.foldScalar(scalar, options)
+                if foldings.count >= 65_536 { foldings.removeAll() }
+                foldings[key] = folded
+                return folded
+            }
         }
     }
 }
 
 /// Compiled regular expressions by pattern and options, so a `MATCHES` over many rows
 /// compiles its pattern once.
-final class RegularExpressionCache: @unchecked Sendable {
-    // Safe: `expressions` is only touched while holding `lock`, and NSRegularExpression
-    // is immutable and documented thread-safe for matching.
+final class RegularExpressionCache: Sendable {
     static let shared = RegularExpressionCache()
 
-    private let lock = NSLock()
-    private var expressions: [String: NSRegularExpression] = [:]
+    /// `NSRegularExpression` is immutable and documented thread-safe for matching, so the
+    /// cached expressions may be used outside the lock.
+    private let expressions = Mutex<[String: SharedExpression]>([:])
+
+    /// One compiled expression, shared between threads (see ``expressions``).
+    private struct SharedExpression: @unchecked Sendable {
+        let regex: NSRegularExpression
+    }
 
     /// The expression matching the whole of a string against `pattern` under `options`.
     /// - Throws: ``PredicateEvaluationError/invalidRegularExpression(_:)``.
     func expression(for pattern: String, options: PredicateComparison.Options) throws(PredicateEvaluationError) -> NSRegularExpression {
         let key = "\(options.rawValue):\(pattern)"
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached = expressions[key] { return cached }
+        if let cached = expressions.withLock({ $0[key] }) { return cached.regex }
         let folded = PredicateTextMatching.fold(pattern, options.subtracting(.caseInsensitive))
         let whole = "(?:" + folded + ")\\z"
+        let regex: NSRegularExpression
         do {
-            let regex = try NSRegularExpression(pattern: whole, options: options.contains(.caseInsensitive) ? [.caseInsensitive] : [])
-            if expressions.count > 256 { expressions.removeAll() }
-            expressions[key] = regex
-            return regex
+            regex = try NSRegularExpression(pattern: whole, options: options.contains(.caseInsensitive) ? [.caseInsensitive] : [])
         } catch {
             throw .invalidRegularExpression(pattern)
         }
+        expressions.withLock { expressions in
+            if expressions.count > 256 { expressions.removeAll() }
+            expressions[key] = SharedExpression(regex: regex)
+        }
+        return regex
     }
 }
