@@ -61,20 +61,20 @@ public enum DiaryError: Error, Sendable, Hashable {
     /// The store failed in a way none of the above describes.
     case store(detail: String)
 
-    /// The sysexits-style family of an error; the raw value is the command line's exit status.
-    public enum Category: Int32, Sendable, Hashable {
+    /// The sysexits-style family of an error; the command line chooses its exit status.
+    public enum Category: Sendable, Hashable {
         /// The command was used wrongly (EX_USAGE).
-        case usage = 64
+        case usage
         /// The input data is bad (EX_DATAERR).
-        case dataError = 65
+        case dataError
         /// An input file or entry does not exist (EX_NOINPUT).
-        case missingInput = 66
+        case missingInput
         /// The file system failed (EX_IOERR).
-        case ioError = 74
+        case ioError
         /// The store is busy; try again (EX_TEMPFAIL).
-        case busy = 75
+        case busy
         /// This user may not read a file (EX_NOPERM).
-        case permission = 77
+        case permission
     }
 
     /// The family of this error.
@@ -101,7 +101,4 @@ public enum DiaryError: Error, Sendable, Hashable {
         case .permission: .permission
         }
     }
-
-    /// The exit status for the command line: ``category``'s raw value.
-    public var exitCode: Int32 { category.rawValue }
 }

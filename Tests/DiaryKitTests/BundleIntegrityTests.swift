@@ -52,7 +52,7 @@ import Testing
             Issue.record("expected missingMedium, got \(String(describing: error))"); return
         }
         #expect(error?.category == .dataError)
-        #expect(error?.category.rawValue == 65)
+        #expect(error?.category == .dataError)
     }
 
     @Test func aMissingBundleIsMissingInput() throws {
@@ -62,7 +62,7 @@ import Testing
         guard case .bundleNotFound = error else {
             Issue.record("expected bundleNotFound, got \(String(describing: error))"); return
         }
-        #expect(error?.category.rawValue == 66)
+        #expect(error?.category == .missingInput)
     }
 
     @Test(arguments: ["../x", "/etc/passwd", "media/../../x", "media\\..\\x"])

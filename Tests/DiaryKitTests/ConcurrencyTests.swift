@@ -43,7 +43,7 @@ import Testing
             try second.save()
         } throws: { error in
             guard let error = error as? DiaryError, case .changedElsewhere = error else { return false }
-            return error.exitCode == 75 && error.description.contains("try again")
+            return error.category == .busy && error.description.contains("try again")
         }
         #expect(try one.entry(id: id).text == "first")
     }

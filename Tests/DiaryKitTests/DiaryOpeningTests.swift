@@ -17,7 +17,7 @@ import Testing
         let relative = try #require(throws: DiaryError.self) {
             try Diary.defaultLocation(environment: ["DIARY_HOME": "diary"])
         }
-        #expect(relative.exitCode == 64)
+        #expect(relative.category == .usage)
         #expect(relative.description.contains("DIARY_HOME"))
         #expect(throws: DiaryError.self) { try Diary.defaultLocation(environment: [:]) }
     }
@@ -30,7 +30,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: diary.databaseURL.path))
         let file = try folder.file("plain", Data("x".utf8))
         let error = try #require(throws: DiaryError.self) { try Diary(directory: file) }
-        #expect(error.exitCode == 64)
+        #expect(error.category == .usage)
     }
 
     @Test func aStoreOfAnotherVersionIsRefusedUntouched() throws {
@@ -51,7 +51,7 @@ import Testing
             return
         }
         #expect(url.lastPathComponent == "Diary.sqlite")
-        #expect(error.exitCode == 65)
+        #expect(error.category == .dataError)
         #expect(try fingerprint(of: directory) == before)
     }
 
@@ -64,19 +64,19 @@ import Testing
             Issue.record("expected corruptStore, got \(error)")
             return
         }
-        #expect(error.exitCode == 65)
+        #expect(error.category == .dataError)
     }
 
     @Test func storeErrorsMapToTheirExitCodes() {
         let url = URL(fileURLWithPath: "/d/Diary.sqlite")
         let busy = SQLiteError(extendedResultCode: 5, message: "database is locked", sql: "BEGIN IMMEDIATE")
         #expect(DiaryError(busy, store: url) == .storeBusy(url))
-        #expect(DiaryError(busy, store: url).exitCode == 75)
+        #expect(DiaryError(busy, store: url).category == .busy)
         let full = SQLiteError(extendedResultCode: 13, message: "database or disk is full", sql: nil)
-        #expect(DiaryError(full, store: url).exitCode == 74)
-        #expect(DiaryError(BlobStoreError.writeFailed(path: "/d/x", reason: "No space"), store: url).exitCode == 74)
-        #expect(DiaryError.invalidMedia(url, reason: "x").exitCode == 65)
-        #expect(DiaryError.bundle(.bundleNotFound(url)).exitCode == 66)
+        #expect(DiaryError(full, store: url).category == .ioError)
+        #expect(DiaryError(BlobStoreError.writeFailed(path: "/d/x", reason: "No space"), store: url).category == .ioError)
+        #expect(DiaryError.invalidMedia(url, reason: "x").category == .dataError)
+        #expect(DiaryError.bundle(.bundleNotFound(url)).category == .missingInput)
     }
 
     /// Runs one SQL statement on a closed database with the sqlite3 shell.

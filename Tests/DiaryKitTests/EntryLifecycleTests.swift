@@ -43,7 +43,7 @@ import Testing
         #expect(editor.text == nil)
         #expect(throws: DiaryError.emptyEntry) { try editor.save() }
         #expect(try store.diary.entryCount() == 0)
-        #expect(DiaryError.emptyEntry.exitCode == 65)
+        #expect(DiaryError.emptyEntry.category == .dataError)
     }
 
     @Test func theModelItselfRefusesAnEmptyEntry() throws {
@@ -94,7 +94,7 @@ import Testing
         #expect(throws: DiaryError.unknownEntry(id: 42)) { try store.diary.entry(id: 42) }
         #expect(throws: DiaryError.unknownEntry(id: 42)) { try store.diary.editEntry(id: 42) }
         #expect(throws: DiaryError.unknownEntry(id: -1)) { try store.diary.deleteEntry(id: -1) }
-        #expect(DiaryError.unknownEntry(id: 42).exitCode == 66)
+        #expect(DiaryError.unknownEntry(id: 42).category == .missingInput)
         #expect(DiaryError.unknownEntry(id: 42).description.contains("#42"))
     }
 }

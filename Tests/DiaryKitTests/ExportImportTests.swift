@@ -124,7 +124,7 @@ import Testing
             return
         }
         #expect(reason.contains("truncated"))
-        #expect(error.exitCode == 65)
+        #expect(error.category == .dataError)
         // Compared before any read: a read touches SQLite's shared-memory index (-shm).
         #expect(try fingerprint(of: target.directory) == before)
         #expect(try target.diary.entryCount() == 0)

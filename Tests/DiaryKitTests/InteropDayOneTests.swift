@@ -108,7 +108,7 @@ struct InteropDayOneTests {
             Issue.record("expected entry 1's photo rejected, got \(String(describing: error))")
             return
         }
-        #expect(error?.exitCode == 65)
+        #expect(error?.category == .dataError)
         #expect(try store.diary.entryCount() == 0)
         #expect(try store.blobFiles().isEmpty)
     }

@@ -57,7 +57,7 @@ struct InteropJrnlTests {
         }
         #expect(error?.interopError == .malformed(
             file: url, entry: 2, reason: "\"date\" is not a date in the form YYYY-MM-DD (found \"27.11.2026\")"))
-        #expect(error?.exitCode == 65)
+        #expect(error?.category == .dataError)
         #expect(error?.description.hasPrefix(url.path + ": entry 2: \"date\"") == true)
         #expect(try store.diary.entryCount() == 0)
     }
@@ -115,7 +115,7 @@ struct InteropJrnlTests {
             try store.diary.importEntries(from: url, format: .jrnl)
         }
         #expect(error?.interopError == .fileNotFound(url))
-        #expect(error?.exitCode == 66)
+        #expect(error?.category == .missingInput)
     }
 
     @Test func textBeforeTheFirstTimestampIsRejected() throws {
@@ -226,7 +226,7 @@ struct InteropJrnlTests {
             try store.diary.importEntries(from: url, format: .jrnl, timeZone: zone)
         }
         #expect(error?.interopError == .malformed(file: url, entry: 2, reason: "line 4 is longer than 4 MiB"))
-        #expect(error?.exitCode == 65)
+        #expect(error?.category == .dataError)
         #expect(try store.diary.entryCount() == 0)
     }
 
@@ -249,7 +249,7 @@ struct InteropJrnlTests {
             try store.diary.importEntries(from: zero, format: .jrnl, timeZone: zone)
         }
         #expect(error?.interopError == .notARegularFile(zero))
-        #expect(error?.exitCode == 66)
+        #expect(error?.category == .missingInput)
     }
 
     @Test func invalidUTF8IsReportedByItsEntryNumber() throws {

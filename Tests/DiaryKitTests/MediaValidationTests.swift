@@ -36,7 +36,7 @@ import Testing
             }
             #expect(url == bad)
             #expect(reason.contains(name))
-            #expect(error.exitCode == 65)
+            #expect(error.category == .dataError)
         }
         #expect(try fingerprint(of: directory) == before)
     }
@@ -47,7 +47,7 @@ import Testing
         let editor = try store.diary.newEntry()
         let error = try #require(throws: DiaryError.self) { try editor.addMedia([missing]) }
         #expect(error == .missingFile(missing))
-        #expect(error.exitCode == 66)
+        #expect(error.category == .missingInput)
         #expect(error.description.contains("nope.jpg"))
     }
 
@@ -64,6 +64,6 @@ import Testing
             return
         }
         #expect(url == file)
-        #expect(error.exitCode == 66)
+        #expect(error.category == .missingInput)
     }
 }

@@ -3,8 +3,8 @@ import DiaryKit
 /// DiaryKit's errors as the command line reports them: the one place where a
 /// ``DiaryError`` or a ``BundleError`` becomes a message and an exit status.
 ///
-/// (`DiaryError` already has an `exitCode` of its own type, so it cannot adopt
-/// ``CLIReportableError`` directly; ``ErrorReporter`` wraps it in this value instead.)
+/// DiaryKit only sorts its errors into families (``DiaryError/Category``); the statuses
+/// are chosen here and nowhere else.
 ///
 /// | what went wrong | status |
 /// |---|---|

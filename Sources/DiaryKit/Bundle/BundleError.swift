@@ -53,18 +53,18 @@ public enum BundleError: Error, Sendable {
     case io(URL, operation: String, reason: String)
 
     /// The sysexits-style family of a bundle error.
-    public enum Category: Int32, Sendable {
+    public enum Category: Sendable, Hashable {
         /// The bundle or a medium is malformed, tampered with or unsafe (EX_DATAERR).
-        case dataError = 65
+        case dataError
         /// A bundle or a file it needs does not exist (EX_NOINPUT).
-        case missingInput = 66
+        case missingInput
         /// The file system failed (EX_IOERR).
-        case ioError = 74
+        case ioError
         /// This user may not read a file or enter a folder (EX_NOPERM).
-        case permission = 77
+        case permission
     }
 
-    /// The family of this error; its raw value is the exit status for the command line.
+    /// The family of this error (the command line chooses its exit status).
     public var category: Category {
         switch self {
         case .bundleNotFound, .sourceMissing:

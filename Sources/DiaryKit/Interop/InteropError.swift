@@ -28,7 +28,7 @@ public enum InteropError: Error, Sendable, Hashable {
     case io(URL, reason: String)
 
     /// The sysexits-style family of this error (the same families as a bundle's: bad data,
-    /// missing input, I/O, permission); its raw value is the command line's exit status.
+    /// missing input, I/O, permission); the command line chooses its exit status.
     public var category: BundleError.Category {
         switch self {
         case .fileNotFound, .notARegularFile, .folderNotFile: .missingInput
