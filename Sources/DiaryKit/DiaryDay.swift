@@ -4,16 +4,18 @@ import ObjectGraph
 /// A calendar day as the user sees it (local year, month and day), independent of any
 /// time zone until one is given to find its start and end.
 public struct DiaryDay: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// The year, e.g. 2026.
+    /// The year, 1…9999 when made from a year, month and day.
     public var year: Int
     /// The month, 1–12.
     public var month: Int
     /// The day of the month, 1–31.
     public var day: Int
 
-    /// Makes a day of the proleptic Gregorian calendar; nil when no such day exists (e.g. 2026-02-30).
+    /// Makes a day of the proleptic Gregorian calendar; nil when no such day exists
+    /// (`2026-02-30`, month 13) or the year is outside 1…9999, which no input accepts.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), (1...WallClockTime.daysIn(month: month, year: year)).contains(day)
+        guard WallClockTime.years.contains(year), (1...12).contains(month),
+              (1...WallClockTime.daysIn(month: month, year: year)).contains(day)
         else { return nil }
         self.year = year
         self.month = month
@@ -39,16 +41,34 @@ public struct DiaryDay: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.init(year: year, month: month, day: day)
     }
 
-    /// The local day of `date` in `timeZone`.
+    /// The local day of `date` in `timeZone` (cheap: the zone's offset at that moment and
+    /// arithmetic, so grouping many entries by day is fast).
     public init(_ date: Date, in timeZone: any TimeZoneRules) {
-        let clock = WallClockTime(date, in: timeZone)
-        (year, month, day) = (clock.year, clock.month, clock.day)
+        let seconds = date.clampedSecondsSince1970.rounded(.down) + Double(timeZone.secondsFromGMT(for: date))
+        self.init(daysSince1970: Int((seconds / 86_400).rounded(.down)))
+    }
+
+    /// The number of days from 1970-01-01 to this day.
+    public var daysSince1970: Int {
+        Self.daysSince1970(year: year, month: month, day: day)
+    }
+
+    /// The weekday, 1 for Sunday through 7 for Saturday (as `Calendar` counts).
+    public var weekday: Int {
+        let sinceThursday = (daysSince1970 % 7 + 7) % 7 // 1970-01-01 was a Thursday
+        return (sinceThursday + 4) % 7 + 1
     }
 
     /// The first instant of the day in `timeZone`: midnight, or when a daylight-saving change
     /// skips midnight, the moment the clocks resume.
     public func start(in timeZone: any TimeZoneRules) -> Date {
-        timeZone.startOfDay(daysSince1970: Self.daysSince1970(year: year, month: month, day: day))
+        timeZone.startOfDay(daysSince1970: daysSince1970)
+    }
+
+    /// The whole local day in `timeZone`: from its first moment to the first moment of the
+    /// next day, so 23 or 25 hours long on a daylight-saving change.
+    public func interval(in timeZone: any TimeZoneRules) -> DateInterval {
+        DateInterval(start: start(in: timeZone), end: next.start(in: timeZone))
     }
 
     /// The day after this one.
@@ -56,12 +76,12 @@ public struct DiaryDay: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// The day `days` after (or before, when negative) this one.
     public func adding(days: Int) -> DiaryDay {
-        DiaryDay(daysSince1970: Self.daysSince1970(year: year, month: month, day: day) + days)
+        DiaryDay(daysSince1970: daysSince1970 + days)
     }
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        WallClockTime.padded(year, 4) + "-" + WallClockTime.padded(month, 2) + "-" + WallClockTime.padded(day, 2)
     }
 
     /// Earlier days first.

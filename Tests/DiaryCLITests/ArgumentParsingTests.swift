@@ -1,3 +1,4 @@
+import DiaryKit
 import Foundation
 import Testing
 @testable import DiaryCLI
@@ -8,7 +9,7 @@ import Testing
                                 "--json"], for: StampCommand.self)
         let command = try StampCommand(parsed: parsed)
         #expect(command.id == 42)
-        #expect(command.on?.day == CalendarDay(year: 2026, month: 11, day: 29))
+        #expect(command.on?.day == DiaryDay(year: 2026, month: 11, day: 29))
         #expect(command.images.map(\.path) == ["/work/photos/a.jpg", "/tmp/b.png"])
         #expect(command.limit == 3)
         #expect(command.json)

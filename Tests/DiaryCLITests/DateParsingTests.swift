@@ -1,3 +1,4 @@
+import DiaryKit
 import Foundation
 import Testing
 @testable import DiaryCLI
@@ -22,13 +23,13 @@ import Testing
 
     @Test func aDateWithoutTimeIsTheWholeLocalDay() throws {
         let date = try #require(specifier("2026-11-29"))
-        #expect(date.kind == .day(CalendarDay(year: 2026, month: 11, day: 29)!))
+        #expect(date.kind == .day(DiaryDay(year: 2026, month: 11, day: 29)!))
         #expect(date.start == utc("2026-11-28T23:00"))
         #expect(date.end == utc("2026-11-29T23:00"))
     }
 
     @Test func spacesAndTabsAroundADateAreIgnoredButNotNewlines() throws {
-        #expect(specifier(" \t2026-11-29  ")?.kind == .day(CalendarDay(year: 2026, month: 11, day: 29)!))
+        #expect(specifier(" \t2026-11-29  ")?.kind == .day(DiaryDay(year: 2026, month: 11, day: 29)!))
         #expect(specifier("\t2026-11-29 14:03 ")?.start == utc("2026-11-29T13:03"))
         #expect(specifier("2026-11-29\n") == nil)
         #expect(specifier("   ") == nil)
@@ -82,7 +83,7 @@ import Testing
         // 1500-06-15 is 171,499 days before 1970-01-01 in the proleptic Gregorian calendar.
         let date = try #require(specifier("1500-06-15 12:00", in: utcContext))
         #expect(date.start.timeIntervalSince1970 == Double(-171_499 * 86_400 + 12 * 3600))
-        #expect(date.day == CalendarDay(year: 1500, month: 6, day: 15))
+        #expect(date.day == DiaryDay(year: 1500, month: 6, day: 15))
         #expect(specifier("0001-01-01", in: utcContext)?.start.timeIntervalSince1970 == -62_135_596_800)
         #expect(specifier("0000-12-31", in: utcContext) == nil)
     }
@@ -101,44 +102,44 @@ import Testing
 
     @Test func aMomentKnowsItsLocalDay() {
         // 23:30 UTC on the 29th is already the 30th in Berlin.
-        #expect(specifier("2026-11-29T23:30Z")?.day == CalendarDay(year: 2026, month: 11, day: 30))
+        #expect(specifier("2026-11-29T23:30Z")?.day == DiaryDay(year: 2026, month: 11, day: 30))
     }
 
     @Test func wordsAreRelativeToNowInTheLocalTimeZone() {
-        #expect(specifier("today")?.kind == .day(CalendarDay(year: 2026, month: 11, day: 29)!))
-        #expect(specifier("Yesterday")?.kind == .day(CalendarDay(year: 2026, month: 11, day: 28)!))
-        #expect(specifier("TOMORROW")?.kind == .day(CalendarDay(year: 2026, month: 11, day: 30)!))
+        #expect(specifier("today")?.kind == .day(DiaryDay(year: 2026, month: 11, day: 29)!))
+        #expect(specifier("Yesterday")?.kind == .day(DiaryDay(year: 2026, month: 11, day: 28)!))
+        #expect(specifier("TOMORROW")?.kind == .day(DiaryDay(year: 2026, month: 11, day: 30)!))
         // At 12:00 UTC it is already the next day in Kiribati (+14:00).
         let kiribati = ArgumentContext(calendar: .localGregorian(in: TimeZone(identifier: "Pacific/Kiritimati")!),
                                        now: TestConsole.now, currentDirectory: URL(fileURLWithPath: "/"))
-        #expect(specifier("today", in: kiribati)?.day == CalendarDay(year: 2026, month: 11, day: 30))
+        #expect(specifier("today", in: kiribati)?.day == DiaryDay(year: 2026, month: 11, day: 30))
     }
 
     @Test func yesterdayCrossesMonthAndYearBoundaries() {
         let newYear = ArgumentContext(calendar: .localGregorian(in: TestConsole.berlin),
                                       now: utc("2027-01-01T08:00"), currentDirectory: URL(fileURLWithPath: "/"))
-        #expect(specifier("yesterday", in: newYear)?.day == CalendarDay(year: 2026, month: 12, day: 31))
-        #expect(CalendarDay(year: 2026, month: 2, day: 28)?.adding(days: 1) == CalendarDay(year: 2026, month: 3, day: 1))
-        #expect(CalendarDay(year: 2028, month: 2, day: 28)?.adding(days: 1) == CalendarDay(year: 2028, month: 2, day: 29))
-        #expect(CalendarDay(year: 2026, month: 12, day: 1)?.adding(days: -1) == CalendarDay(year: 2026, month: 11, day: 30))
+        #expect(specifier("yesterday", in: newYear)?.day == DiaryDay(year: 2026, month: 12, day: 31))
+        #expect(DiaryDay(year: 2026, month: 2, day: 28)?.adding(days: 1) == DiaryDay(year: 2026, month: 3, day: 1))
+        #expect(DiaryDay(year: 2028, month: 2, day: 28)?.adding(days: 1) == DiaryDay(year: 2028, month: 2, day: 29))
+        #expect(DiaryDay(year: 2026, month: 12, day: 1)?.adding(days: -1) == DiaryDay(year: 2026, month: 11, day: 30))
     }
 
     @Test func consecutiveDaysMeetWithoutGapOrOverlap() throws {
         let calendar = berlin.timeZone
-        var day = try #require(CalendarDay(year: 2026, month: 10, day: 20))
+        var day = try #require(DiaryDay(year: 2026, month: 10, day: 20))
         for _ in 0..<20 {
             #expect(day.interval(in: calendar).end == day.adding(days: 1).interval(in: calendar).start)
             day = day.adding(days: 1)
         }
     }
 
-    @Test func daysSinceEpochRoundTrips() {
+    @Test func daysSince1970RoundTrips() {
         for count in stride(from: -800_000, through: 2_900_000, by: 997) {
-            #expect(CalendarDay(daysSinceEpoch: count).daysSinceEpoch == count)
+            #expect(DiaryDay(daysSince1970: count).daysSince1970 == count)
         }
-        #expect(CalendarDay(daysSinceEpoch: 0) == CalendarDay(year: 1970, month: 1, day: 1))
-        #expect(CalendarDay(year: 2026, month: 11, day: 29)?.weekday == 1) // a Sunday
-        #expect(CalendarDay(year: 2026, month: 11, day: 28)?.weekday == 7)
+        #expect(DiaryDay(daysSince1970: 0) == DiaryDay(year: 1970, month: 1, day: 1))
+        #expect(DiaryDay(year: 2026, month: 11, day: 29)?.weekday == 1) // a Sunday
+        #expect(DiaryDay(year: 2026, month: 11, day: 28)?.weekday == 7)
     }
 
     @Test func aMonthSpansItsDaysIncludingTheClockChange() throws {
@@ -148,7 +149,7 @@ import Testing
         #expect(interval.end == utc("2026-10-31T23:00"))
         #expect(interval.duration == (31 * 24 + 1) * 3600)
         #expect(october.days.count == 31)
-        #expect(CalendarMonth(year: 2028, month: 2)?.days.last == CalendarDay(year: 2028, month: 2, day: 29))
+        #expect(CalendarMonth(year: 2028, month: 2)?.days.last == DiaryDay(year: 2028, month: 2, day: 29))
         #expect(CalendarMonth(year: 2026, month: 12)?.adding(months: 1) == CalendarMonth(year: 2027, month: 1))
         #expect(CalendarMonth(year: 2026, month: 1)?.adding(months: -1) == CalendarMonth(year: 2025, month: 12))
         #expect(october.description == "2026-10")
@@ -207,7 +208,7 @@ import Testing
         let calendar = Calendar.localGregorian(in: timeZone)
         for moment in Self.moments {
             let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: moment)
-            let day = CalendarDay(containing: moment, in: timeZone)
+            let day = DiaryDay(moment, in: timeZone)
             #expect([day.year, day.month, day.day] == [parts.year, parts.month, parts.day].map { $0 ?? 0 })
             let stamp = ISO8601Timestamp.string(from: moment, in: timeZone)
             let clock = [parts.hour, parts.minute, parts.second].map { ($0 ?? 0).zeroPadded(2) }.joined(separator: ":")
@@ -219,6 +220,6 @@ import Testing
         let moment = Date(timeIntervalSince1970: -1.5) // 1969-12-31T23:59:58.5Z
         let utc = TimeZone(identifier: "UTC")!
         #expect(ISO8601Timestamp.string(from: moment, in: utc, fractionalSeconds: true) == "1969-12-31T23:59:58.500+00:00")
-        #expect(CalendarDay(containing: moment, in: utc) == CalendarDay(year: 1969, month: 12, day: 31))
+        #expect(DiaryDay(moment, in: utc) == DiaryDay(year: 1969, month: 12, day: 31))
     }
 }

@@ -1,3 +1,4 @@
+import DiaryKit
 import Foundation
 import Testing
 @testable import DiaryCLI
@@ -28,7 +29,7 @@ import Testing
         DateSpecifier(argument: text, context: context ?? berlin)
     }
 
-    func day(_ year: Int, _ month: Int, _ day: Int) -> CalendarDay { CalendarDay(year: year, month: month, day: day)! }
+    func day(_ year: Int, _ month: Int, _ day: Int) -> DiaryDay { DiaryDay(year: year, month: month, day: day)! }
 
     @Test func aDayWordWithATimeIsThatMomentOfThatLocalDay() {
         #expect(specifier("yesterday 21:00")?.kind == .moment(utc("2026-11-28T20:00")))
@@ -80,21 +81,21 @@ import Testing
     }
 
     @Test func theDayFormsAreAcceptedWhereOnlyADayIsTaken() {
-        #expect(CalendarDay(argument: "monday", context: berlin) == day(2026, 11, 23))
-        #expect(CalendarDay(argument: "3 days ago", context: berlin) == day(2026, 11, 26))
-        #expect(CalendarDay(argument: "2 weeks ago", context: berlin) == day(2026, 11, 15))
-        #expect(CalendarDay(argument: "yesterday 21:00", context: berlin) == nil)
-        #expect(CalendarDay(argument: "14:30", context: berlin) == nil)
-        #expect(CalendarDay.acceptedForms.contains("3 days ago"))
+        #expect(DiaryDay(argument: "monday", context: berlin) == day(2026, 11, 23))
+        #expect(DiaryDay(argument: "3 days ago", context: berlin) == day(2026, 11, 26))
+        #expect(DiaryDay(argument: "2 weeks ago", context: berlin) == day(2026, 11, 15))
+        #expect(DiaryDay(argument: "yesterday 21:00", context: berlin) == nil)
+        #expect(DiaryDay(argument: "14:30", context: berlin) == nil)
+        #expect(DiaryDay.acceptedForms.contains("3 days ago"))
     }
 
     @Test func aTimeWhereOnlyADayIsTakenIsExplained() {
-        #expect(CalendarDay.explanation(ofInvalid: "yesterday 21:00", context: berlin)
+        #expect(DiaryDay.explanation(ofInvalid: "yesterday 21:00", context: berlin)
                 == "yesterday 21:00 has a time of day, but a whole day is wanted here. Accepted forms: "
-                + CalendarDay.acceptedForms.joined(separator: ", ") + ".")
-        #expect(CalendarDay.explanation(ofInvalid: "2026-11-29 14:30", context: berlin)?.hasPrefix(
+                + DiaryDay.acceptedForms.joined(separator: ", ") + ".")
+        #expect(DiaryDay.explanation(ofInvalid: "2026-11-29 14:30", context: berlin)?.hasPrefix(
             "2026-11-29 14:30 has a time of day") == true)
-        #expect(CalendarDay.explanation(ofInvalid: "someday", context: berlin) == nil)
+        #expect(DiaryDay.explanation(ofInvalid: "someday", context: berlin) == nil)
     }
 
     @Test func yesterdayAfterTheSpringChangeIsThe23HourDay() throws {

@@ -23,7 +23,7 @@ import Testing
 
     @Test func dayHeadingsAndTimesAreLocal() throws {
         let dates = LocalDateText(timeZone: try #require(TimeZone(identifier: "Europe/Berlin")))
-        let day = try #require(CalendarDay(year: 2026, month: 11, day: 29))
+        let day = try #require(DiaryDay(year: 2026, month: 11, day: 29))
         #expect(dates.heading(for: day) == "Sunday, 29 November 2026")
         // 2026-10-25 00:30 UTC is 02:30 CEST; 01:30 UTC is 02:30 CET, after the change.
         #expect(dates.time(of: Date(timeIntervalSince1970: 1_792_888_200)) == "02:30")
@@ -39,7 +39,7 @@ import Testing
         let dates = LocalDateText(timeZone: TimeZone.gmt)
         #expect(dates.time(of: far) == "17:46")
         #expect(dates.day(of: far) == dates.day(of: Date(timeIntervalSince1970: Date.shownSecondsLimit)))
-        #expect(dates.day(of: Date(timeIntervalSince1970: .nan)) == CalendarDay(year: 1970, month: 1, day: 1))
+        #expect(dates.day(of: Date(timeIntervalSince1970: .nan)) == DiaryDay(year: 1970, month: 1, day: 1))
         #expect(ISO8601Timestamp.string(from: Date(timeIntervalSince1970: -1e300), in: TimeZone.gmt, fractionalSeconds: true)
                 == ISO8601Timestamp.string(from: Date(timeIntervalSince1970: -Date.shownSecondsLimit), in: TimeZone.gmt,
                                            fractionalSeconds: true))
@@ -47,8 +47,8 @@ import Testing
 
     @Test func theMonthGridStartsOnMondayAndHighlightsToday() throws {
         let month = try #require(CalendarMonth(year: 2026, month: 2))
-        let first = try #require(CalendarDay(year: 2026, month: 2, day: 1))
-        let today = try #require(CalendarDay(year: 2026, month: 2, day: 3))
+        let first = try #require(DiaryDay(year: 2026, month: 2, day: 1))
+        let today = try #require(DiaryDay(year: 2026, month: 2, day: 3))
         let plain = MonthGrid(month: month, counts: [first: 12], today: today, style: TextStyler(isEnabled: false)).render()
         let lines = plain.components(separatedBy: "\n")
         #expect(lines[1] == "Mo     Tu     We     Th     Fr     Sa     Su")

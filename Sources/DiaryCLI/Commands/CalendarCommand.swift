@@ -20,13 +20,13 @@ struct CalendarCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let today = CalendarDay(containing: context.argumentContext.now, in: context.timeZone)
+        let today = DiaryDay(context.argumentContext.now, in: context.timeZone)
         let shown = month ?? today.calendarMonth
         let calendar = try context.openDiary(.reading, forReading: true).calendar(year: shown.year, month: shown.month,
                                                         timeZone: context.timeZone)
-        var counts: [CalendarDay: Int] = [:]
+        var counts: [DiaryDay: Int] = [:]
         for (day, count) in calendar.counts {
-            if let day = CalendarDay(year: day.year, month: day.month, day: day.day) { counts[day] = count }
+            if let day = DiaryDay(year: day.year, month: day.month, day: day.day) { counts[day] = count }
         }
         if json {
             let days = counts.keys.sorted().map { (key: $0.description, value: JSONValue.integer(counts[$0] ?? 0)) }

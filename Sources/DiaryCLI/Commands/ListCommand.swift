@@ -7,7 +7,7 @@ struct ListCommand: ParsableCommand {
     static let starred = Flag("starred", help: "Only starred entries.")
     static let withMedia = Flag("with-media", help: "Only entries with photos or recordings.")
     static let onThisDay = Flag("on-this-day", help: "Entries of this month and day in every earlier year (or of <date>'s).")
-    static let date = OptionalArgument<CalendarDay>("date", valueName: "date",
+    static let date = OptionalArgument<DiaryDay>("date", valueName: "date",
                                                      help: "With --on-this-day: the day to look back from (2026-11-29, yesterday, 3 days ago; default: today).")
     static let limit = Option<Int>("limit", short: "n", valueName: "count",
                                    help: "Show at most this many entries (default: 20 without a date option, else all).")
@@ -34,7 +34,7 @@ struct ListCommand: ParsableCommand {
 
     let period: EntryFilter.Period?
     /// Whether `--on-this-day` was given, and the day it looks back from (nil: today).
-    let onThisDay: (requested: Bool, day: CalendarDay?)
+    let onThisDay: (requested: Bool, day: DiaryDay?)
     let filter: ListingFilter
     let oldestFirst: Bool
     let json: Bool
@@ -54,9 +54,9 @@ struct ListCommand: ParsableCommand {
     func run(in context: CommandContext) async throws {
         let diary = try context.openDiary(.reading, forReading: true)
         if onThisDay.requested {
-            let day = onThisDay.day ?? CalendarDay(containing: context.argumentContext.now, in: context.timeZone)
+            let day = onThisDay.day ?? DiaryDay(context.argumentContext.now, in: context.timeZone)
             let query = context.query(filter.entryFilter(period: nil), newestFirst: !oldestFirst, limit: filter.limit)
-            context.write(entries: try diary.onThisDay(day.diaryDay, query: query), json: json,
+            context.write(entries: try diary.onThisDay(day, query: query), json: json,
                           emptyMessage: "No entries on \(LocalDateText.dayAndMonth(of: day)) in earlier years.")
             return
         }

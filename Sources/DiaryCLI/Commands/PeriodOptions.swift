@@ -4,7 +4,7 @@ import DiaryKit
 /// `--on <day>`, `--from <date> --to <date>`, `--month <YYYY-MM>` and `--year <YYYY>`,
 /// at most one kind at a time.
 struct PeriodOptions {
-    static let on = Option<CalendarDay>("on", valueName: "day",
+    static let on = Option<DiaryDay>("on", valueName: "day",
                                         help: "Only entries of this local day (2026-11-29, yesterday, monday, 3 days ago).")
     static let from = Option<DateSpecifier>("from", valueName: "date",
                                             help: "Only entries from this day or moment on (2026-11-29, yesterday, 3 days ago, friday 18:00, 9am).")
@@ -40,7 +40,7 @@ struct PeriodOptions {
             throw UsageError.invalid("Use only one of \(given.joined(separator: ", ")) at a time")
         }
         if let on {
-            period = .day(on.diaryDay)
+            period = .day(on)
         } else if let month {
             period = .month(year: month.year, month: month.month)
         } else if let year {
@@ -74,13 +74,5 @@ extension PeriodOptions {
         let startText = if case .day = from.kind { " (from \(start))" } else { "" }
         let boundText = if case .day = to.kind { " (\(bound))" } else { "" }
         return "'--from \(shown(from))'\(startText) is after '--to \(shown(to))'\(boundText)"
-    }
-}
-
-extension CalendarDay {
-    /// The same day as DiaryKit names it.
-    var diaryDay: DiaryDay {
-        // Every CalendarDay is a real day, so DiaryDay accepts it; the fallback is never used.
-        DiaryDay(year: year, month: month, day: day) ?? DiaryDay(daysSince1970: daysSinceEpoch)
     }
 }

@@ -21,16 +21,16 @@ public struct CalendarMonth: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// The month `date` falls in, in `timeZone`.
     public init(containing date: Date, in timeZone: any TimeZoneRules) {
-        self = CalendarDay(containing: date, in: timeZone).calendarMonth
+        self = DiaryDay(date, in: timeZone).calendarMonth
     }
 
     /// The first day of the month.
-    public var firstDay: CalendarDay { days[0] }
+    public var firstDay: DiaryDay { days[0] }
 
     /// Every day of the month, in order.
-    public var days: [CalendarDay] {
-        (1...CalendarDay.numberOfDays(year: year, month: month)).compactMap {
-            CalendarDay(year: year, month: month, day: $0)
+    public var days: [DiaryDay] {
+        (1...WallClockTime.daysIn(month: month, year: year)).compactMap {
+            DiaryDay(year: year, month: month, day: $0)
         }
     }
 
@@ -43,8 +43,8 @@ public struct CalendarMonth: Hashable, Comparable, Sendable, CustomStringConvert
     /// The whole month in `timeZone`, from the first moment of its first
     /// day to the first moment of the next month.
     public func interval(in timeZone: any TimeZoneRules) -> DateInterval {
-        DateInterval(start: firstDay.startDate(in: timeZone),
-                     end: adding(months: 1).firstDay.startDate(in: timeZone))
+        DateInterval(start: firstDay.start(in: timeZone),
+                     end: adding(months: 1).firstDay.start(in: timeZone))
     }
 
     /// `YYYY-MM`.

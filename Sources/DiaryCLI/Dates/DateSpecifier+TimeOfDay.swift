@@ -7,8 +7,8 @@ extension DateSpecifier {
     /// or the day's last second where a daylight-saving change leaves that time out.
     func moment(keepingTimeOfDayOf reference: Date, in timeZone: any TimeZoneRules) -> Date {
         guard case .day = kind else { return start }
-        let referenceDay = CalendarDay(containing: reference, in: timeZone)
-        let sinceMidnight = reference.timeIntervalSince(referenceDay.startDate(in: timeZone))
+        let referenceDay = DiaryDay(reference, in: timeZone)
+        let sinceMidnight = reference.timeIntervalSince(referenceDay.start(in: timeZone))
         let moment = start.addingTimeInterval(sinceMidnight)
         return moment < end ? moment : end.addingTimeInterval(-1)
     }

@@ -17,7 +17,7 @@ public struct DateSpecifier: Hashable, Sendable, NotingArgument {
     /// What was written.
     public enum Kind: Hashable, Sendable {
         /// A date without a time: the whole local day.
-        case day(CalendarDay)
+        case day(DiaryDay)
         /// A date with a time.
         case moment(Date)
     }
@@ -27,12 +27,12 @@ public struct DateSpecifier: Hashable, Sendable, NotingArgument {
     /// The stretch of time meant: the whole local day, or the moment's millisecond.
     public let interval: DateInterval
     /// The local day the date falls on.
-    public let day: CalendarDay
+    public let day: DiaryDay
     /// What the user should know about how the date was read (an ambiguous local time).
     public var note: String?
 
     /// A whole day in `timeZone`.
-    public init(day: CalendarDay, in timeZone: any TimeZoneRules) {
+    public init(day: DiaryDay, in timeZone: any TimeZoneRules) {
         kind = .day(day)
         interval = day.interval(in: timeZone)
         self.day = day
@@ -42,7 +42,7 @@ public struct DateSpecifier: Hashable, Sendable, NotingArgument {
     public init(moment: Date, in timeZone: any TimeZoneRules) {
         kind = .moment(moment)
         interval = DateInterval(start: moment, duration: 0.001)
-        day = CalendarDay(containing: moment, in: timeZone)
+        day = DiaryDay(moment, in: timeZone)
     }
 
     /// The first moment meant (the day's start, or the moment itself).

@@ -16,14 +16,14 @@ extension DateTextScanner {
         }
 
         /// The local day named.
-        let day: CalendarDay
+        let day: DiaryDay
         /// The time of day given, nil for a whole day.
         let time: TimeOfDay?
         /// The words as typed, single-spaced (`yesterday 21:00`), for messages.
         let spelling: String
     }
 
-    /// The weekday names, Sunday first (weekday 1, as ``CalendarDay/weekday`` counts).
+    /// The weekday names, Sunday first (weekday 1, as ``DiaryDay/weekday`` counts).
     private static let weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 
     /// Reads a natural date, case-insensitively, words separated by spaces or tabs:
@@ -36,7 +36,7 @@ extension DateTextScanner {
         let typed = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
         let words = typed.map { $0.lowercased() }
         guard !words.isEmpty else { return nil }
-        let today = CalendarDay(containing: context.now, in: context.timeZone)
+        let today = DiaryDay(context.now, in: context.timeZone)
         var rest = words[...]
         var day = today
         switch words[0] {
@@ -67,7 +67,7 @@ extension DateTextScanner {
 
     /// `monday`, `mon`, `last monday`, `last mon`: the latest such weekday before `today`
     /// (a week ago when today is one). Consumes the words read.
-    private static func pastWeekday(_ words: inout ArraySlice<String>, before today: CalendarDay) -> CalendarDay? {
+    private static func pastWeekday(_ words: inout ArraySlice<String>, before today: DiaryDay) -> DiaryDay? {
         var remaining = words
         if remaining.first == "last" { remaining.removeFirst() }
         guard let name = remaining.popFirst(),
@@ -79,7 +79,7 @@ extension DateTextScanner {
 
     /// `N days ago`, `N weeks ago` (either number of `day`/`week`), within years 1–9999.
     /// Consumes the words read.
-    private static func daysAgo(_ words: inout ArraySlice<String>, from today: CalendarDay) -> CalendarDay? {
+    private static func daysAgo(_ words: inout ArraySlice<String>, from today: DiaryDay) -> DiaryDay? {
         let parts = Array(words.prefix(3))
         guard parts.count == 3, parts[2] == "ago", let count = number(parts[0], digits: 1...7) else { return nil }
         let unit = switch parts[1] {
@@ -88,10 +88,10 @@ extension DateTextScanner {
         default: 0
         }
         guard unit > 0 else { return nil }
-        let target = today.daysSinceEpoch - count * unit
+        let target = today.daysSince1970 - count * unit
         guard target >= DiaryDay.daysSince1970(year: 1, month: 1, day: 1) else { return nil }
         words.removeFirst(3)
-        return CalendarDay(daysSinceEpoch: target)
+        return DiaryDay(daysSince1970: target)
     }
 
     /// `H:MM`, `HH:MM[:SS]` (0–23 hours), or `H[:MM]am`/`pm` with the hour 1–12, as one word

@@ -9,7 +9,7 @@ import Foundation
 ///   ``natural(from:context:)`` in `DateTextScanner+Natural.swift`
 enum DateTextScanner {
     /// `YYYY-MM-DD`, or a natural day without a time (`today`, `monday`, `3 days ago`).
-    static func day(from text: String, context: ArgumentContext) -> CalendarDay? {
+    static func day(from text: String, context: ArgumentContext) -> DiaryDay? {
         var scanner = Scanner(text)
         if let day = scanner.day(), scanner.isAtEnd { return day }
         guard let natural = natural(from: text, context: context), natural.time == nil else { return nil }
@@ -93,10 +93,10 @@ enum DateTextScanner {
         }
 
         /// `YYYY-MM-DD` naming a real day.
-        mutating func day() -> CalendarDay? {
+        mutating func day() -> DiaryDay? {
             guard let year = number(digits: 4), skip("-"), let month = number(digits: 2), skip("-"),
                   let day = number(digits: 2) else { return nil }
-            return CalendarDay(year: year, month: month, day: day)
+            return DiaryDay(year: year, month: month, day: day)
         }
 
         /// One to nine digits of a decimal fraction, as nanoseconds.

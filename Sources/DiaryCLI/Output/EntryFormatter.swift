@@ -44,7 +44,7 @@ struct EntryFormatter {
     /// it, and an empty line between days.
     func listing(_ sections: [DaySection]) -> String {
         listing(days: sections.map { section in
-            (CalendarDay(year: section.day.year, month: section.day.month, day: section.day.day), section.entries[...])
+            (DiaryDay(year: section.day.year, month: section.day.month, day: section.day.day), section.entries[...])
         }, entryCount: sections.reduce(0) { $0 + $1.entries.count })
     }
 
@@ -52,7 +52,7 @@ struct EntryFormatter {
     /// its entries below it, and an empty line between days.
     func listing(_ entries: [EntryRecord]) -> String {
         let dates = dates
-        var days: [(CalendarDay?, ArraySlice<EntryRecord>)] = []
+        var days: [(DiaryDay?, ArraySlice<EntryRecord>)] = []
         var start = entries.startIndex
         while start < entries.endIndex {
             let day = dates.day(of: entries[start].creationTime)
@@ -66,7 +66,7 @@ struct EntryFormatter {
 
     /// Days with their entries: each day's heading (none for a day that cannot be named),
     /// its entries' lines, and an empty line between days.
-    private func listing(days: [(day: CalendarDay?, entries: ArraySlice<EntryRecord>)], entryCount: Int) -> String {
+    private func listing(days: [(day: DiaryDay?, entries: ArraySlice<EntryRecord>)], entryCount: Int) -> String {
         var output = ""
         output.reserveCapacity(entryCount * 128)
         for (index, (day, entries)) in days.enumerated() {

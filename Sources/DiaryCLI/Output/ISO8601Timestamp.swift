@@ -18,7 +18,7 @@ public enum ISO8601Timestamp {
         // Local wall time by arithmetic on the offset: no Calendar per call, so long
         // JSON listings stay cheap.
         let (localDays, secondOfDay) = Int(wholeSeconds + Double(offsetSeconds)).quotientAndRemainderFlooring(86_400)
-        let day = CalendarDay(daysSinceEpoch: localDays)
+        let day = DiaryDay(daysSince1970: localDays)
         var text = day.description + "T" + (secondOfDay / 3600).zeroPadded(2) + ":"
             + (secondOfDay % 3600 / 60).zeroPadded(2) + ":" + (secondOfDay % 60).zeroPadded(2)
         if fractionalSeconds {

@@ -12,13 +12,13 @@ struct LocalDateText {
                              "September", "October", "November", "December"]
 
     /// `Sunday, 29 November 2026`.
-    func heading(for day: CalendarDay) -> String {
+    func heading(for day: DiaryDay) -> String {
         "\(Self.weekdayNames[day.weekday - 1]), \(day.day) \(Self.monthNames[day.month - 1]) \(day.year)"
     }
 
     /// The local day `date` falls on.
-    func day(of date: Date) -> CalendarDay {
-        CalendarDay(containing: date, in: timeZone)
+    func day(of date: Date) -> DiaryDay {
+        DiaryDay(date, in: timeZone)
     }
 
     /// `14:03`, the local wall-clock time.
@@ -41,7 +41,7 @@ struct LocalDateText {
 
 extension LocalDateText {
     /// `29 February`.
-    static func dayAndMonth(of day: CalendarDay) -> String {
+    static func dayAndMonth(of day: DiaryDay) -> String {
         "\(day.day) \(monthNames[day.month - 1])"
     }
 }

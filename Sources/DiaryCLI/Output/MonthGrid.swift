@@ -1,3 +1,4 @@
+import DiaryKit
 /// A month as a grid of weeks starting on Monday, like `cal -m`, each day followed by
 /// its entry count in parentheses when it has entries:
 ///
@@ -13,9 +14,9 @@ struct MonthGrid {
     /// The month shown.
     let month: CalendarMonth
     /// Entry counts of the days that have any.
-    let counts: [CalendarDay: Int]
+    let counts: [DiaryDay: Int]
     /// The day to highlight, if it is in the month.
-    let today: CalendarDay?
+    let today: DiaryDay?
     /// Colour, or none.
     let style: TextStyler
 
@@ -44,7 +45,7 @@ struct MonthGrid {
         return lines.map { $0 + "\n" }.joined()
     }
 
-    private func cell(for day: CalendarDay) -> String {
+    private func cell(for day: DiaryDay) -> String {
         let number = day.day < 10 ? " \(day.day)" : "\(day.day)"
         let count = counts[day] ?? 0
         let mark = count > 0 ? "(\(count))" : ""
