@@ -38,10 +38,10 @@ import Testing
         let far = Date(timeIntervalSince1970: 1e300)
         let dates = LocalDateText(timeZone: TimeZone.gmt)
         #expect(dates.time(of: far) == "17:46")
-        #expect(dates.day(of: far) == dates.day(of: Date(timeIntervalSince1970: Date.shownSecondsLimit)))
+        #expect(dates.day(of: far) == dates.day(of: Date(timeIntervalSince1970: Date.clampedSecondsLimit)))
         #expect(dates.day(of: Date(timeIntervalSince1970: .nan)) == DiaryDay(year: 1970, month: 1, day: 1))
         #expect(ISO8601Timestamp.string(from: Date(timeIntervalSince1970: -1e300), in: TimeZone.gmt, fractionalSeconds: true)
-                == ISO8601Timestamp.string(from: Date(timeIntervalSince1970: -Date.shownSecondsLimit), in: TimeZone.gmt,
+                == ISO8601Timestamp.string(from: Date(timeIntervalSince1970: -Date.clampedSecondsLimit), in: TimeZone.gmt,
                                            fractionalSeconds: true))
     }
 

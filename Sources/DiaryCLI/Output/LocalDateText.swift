@@ -24,7 +24,7 @@ struct LocalDateText {
     /// `14:03`, the local wall-clock time.
     func time(of date: Date) -> String {
         let offset = timeZone.secondsFromGMT(for: date)
-        let secondOfDay = (Int(date.boundedSecondsSince1970.rounded(.down)) + offset).quotientAndRemainderFlooring(86_400).remainder
+        let secondOfDay = (Int(date.clampedSecondsSince1970.rounded(.down)) + offset).quotientAndRemainderFlooring(86_400).remainder
         return (secondOfDay / 3600).zeroPadded(2) + ":" + (secondOfDay % 3600 / 60).zeroPadded(2)
     }
 

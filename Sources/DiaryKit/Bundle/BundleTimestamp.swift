@@ -5,20 +5,9 @@ import Foundation
 /// listing uses (Foundation's formatters turn Julian before 15 October 1582). Times
 /// round-trip to the millisecond.
 enum BundleTimestamp {
-    /// `date` in `timeZone`'s offset. An offset with seconds (local mean time before 1900,
-    /// Berlin's +00:53:28), which ISO 8601 cannot write, is rounded up to the next whole
-    /// minute and the clock reading moved with it: the instant stays exact, the reading is
-    /// under a minute later than the local one, so it never falls before year 1.
+    /// `date` in `timeZone`'s offset, with milliseconds (see ``ISO8601Timestamp``).
     static func string(from date: Date, in timeZone: any TimeZoneRules) -> String {
-        let milliseconds = (date.clampedSecondsSince1970 * 1000).rounded(.down)
-        let whole = (milliseconds / 1000).rounded(.down)
-        var offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: whole))
-        offset = WallClockTime.writableOffset(offset)
-        let clock = WallClockTime(secondsAsUTC: whole + Double(offset))
-        let minutes = abs(offset) / 60
-        return clock.dayString + "T" + clock.minuteString + ":" + WallClockTime.padded(clock.second, 2)
-            + "." + WallClockTime.padded(Int(milliseconds - whole * 1000), 3)
-            + (offset < 0 ? "-" : "+") + WallClockTime.padded(minutes / 60, 2) + ":" + WallClockTime.padded(minutes % 60, 2)
+        ISO8601Timestamp.string(from: date, in: timeZone, fractionalSeconds: true)
     }
 
     /// Parses an ISO 8601 time with an offset (`Z` or `±hh:mm`), with or without

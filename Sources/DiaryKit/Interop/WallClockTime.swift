@@ -158,6 +158,12 @@ extension Date {
     package var clampedSecondsSince1970: Double {
         let seconds = timeIntervalSince1970
         guard !seconds.isNaN else { return 0 }
-        return min(max(seconds, -1e13), 1e13)
+        return min(max(seconds, -Self.clampedSecondsLimit), Self.clampedSecondsLimit)
+    }
+
+    /// The bound of ``clampedSecondsSince1970``: 10^13 seconds, so every later `Int` step
+    /// (milliseconds, days) fits.
+    package static var clampedSecondsLimit: Double {
+        1e13
     }
 }
