@@ -126,7 +126,7 @@ private func checkSameRows(diaryBinary: String, store: CLIBenchmarkStore, month:
 
 /// The release `diary` beside this executable (or `$DIARY_BIN`), with a warning when it is
 /// older than the sources it is built from.
-private func locateDiaryBinary() throws -> String {
+func locateDiaryBinary() throws -> String {
     if let given = ProcessInfo.processInfo.environment["DIARY_BIN"] { return given }
     let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     let binary = here.deletingLastPathComponent().appendingPathComponent("diary")

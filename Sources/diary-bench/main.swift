@@ -19,6 +19,8 @@ do {
         try runDiaryBenchmarks(json: json)
     case "cli":
         try runCLIBenchmarks(json: json)
+    case "cli-jrnl":
+        try runJrnlComparisonBenchmarks(json: json)
     case "media-thumbnail" where arguments.count >= 2:
         try runMediaThumbnail(path: arguments[1])
     case "media-waveform" where arguments.count >= 2:
@@ -26,7 +28,7 @@ do {
     case "media-jpeg" where arguments.count >= 2:
         try runMediaJPEGComparison(paths: arguments.dropFirst().filter { $0 != "--json" }, json: json)
     default:
-        print("usage: diary-bench objectgraph|contexts|media|diary|migration|interop|cli [--json]")
+        print("usage: diary-bench objectgraph|contexts|media|diary|migration|interop|cli|cli-jrnl [--json]")
         print("       diary-bench media-jpeg FILE... [--json]   (any JPEGs: thumbnail and 1/8 decode vs full decode)")
     }
 } catch {
