@@ -26,7 +26,7 @@ struct BulkTagCache {
         if let tag = created[key] { return tag }
         if let id = stored[key], let tag = context.object(with: id) as? Tag { return tag }
         let tag = try DiaryError.wrapping(store) { try context.insert(Tag.self) }
-        tag.name = name
+        tag.rename(to: name)
         created[key] = tag
         return tag
     }

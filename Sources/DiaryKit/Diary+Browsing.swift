@@ -46,8 +46,8 @@ extension Diary {
         let context = makeBrowsingContext()
         var counts: [DiaryDay: Int] = [:]
         for entry in try fetchEntries(query, in: context) {
-            guard let created = entry.creationTime else { continue }
-            counts[DiaryDay(created, in: timeZone), default: 0] += 1
+            guard entry.hasIdentity else { continue }
+            counts[DiaryDay(entry.creationTime, in: timeZone), default: 0] += 1
         }
         return MonthCalendar(year: year, month: month, counts: counts)
     }

@@ -5,13 +5,13 @@ extension Diary {
     /// The plain-value record of a saved entry.
     /// - Throws: ``DiaryError/store(detail:)`` when the entry has no permanent id yet.
     func record(of entry: DiaryEntry) throws(DiaryError) -> EntryRecord {
-        guard let id = entry.objectID.primaryKey, let uuid = entry.uuid,
-              let created = entry.creationTime, let updated = entry.updateTime else {
+        guard let id = entry.objectID.primaryKey, entry.hasIdentity else {
             throw .store(detail: "entry \(entry.objectID) is not saved or lacks its identity")
         }
         let media = entry.orderedMedia.map { snapshot(of: $0) }
         return EntryRecord(id: id, snapshot: EntrySnapshot(
-            uuid: uuid, creationTime: Self.milliseconds(created), updateTime: Self.milliseconds(updated),
+            uuid: entry.uuid, creationTime: Self.milliseconds(entry.creationTime),
+            updateTime: Self.milliseconds(entry.updateTime),
             text: entry.text, tags: Self.sortedNames(entry.tagNames), starred: entry.starred, media: media,
             timeZone: entry.timeZone))
     }

@@ -18,7 +18,7 @@ extension EntryEditor {
             return
         }
         let tag = try DiaryError.wrapping(diary.databaseURL) { try context.insert(Tag.self) }
-        tag.name = trimmed
+        tag.rename(to: trimmed)
         entry.add(tag, to: "tags")
     }
 

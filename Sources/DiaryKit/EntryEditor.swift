@@ -32,7 +32,7 @@ public final class EntryEditor {
         self.context = context
         if let entryID {
             guard let id = diary.entryObjectID(entryID),
-                  let existing = context.object(with: id) as? DiaryEntry, existing.uuid != nil else {
+                  let existing = context.object(with: id) as? DiaryEntry, existing.hasIdentity else {
                 throw .unknownEntry(id: entryID)
             }
             if existing.trashedTime != nil { throw .entryInTrash(id: entryID) }

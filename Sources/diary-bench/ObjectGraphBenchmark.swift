@@ -20,6 +20,17 @@ private let benchmarkModel: ManagedObjectModel? = try? ManagedObjectModel(entiti
     ]),
 ])
 
+/// The benchmark's entity as a typed class: the same five attributes, declared once.
+private final class TypedItem: ManagedObject {
+    @Attribute var name: String
+    @Attribute var count: Int64?
+    @Attribute var score: Double?
+    @Attribute var created: Date?
+    @Attribute var flag: Bool?
+}
+
+private let typedBenchmarkModel: ManagedObjectModel? = try? ManagedObjectModel(types: [TypedItem.self])
+
 /// Runs the suite and prints its results.
 func runObjectGraphBenchmarks(json: Bool) {
     let reporter = BenchmarkReporter(suite: "objectgraph", json: json)
@@ -68,6 +79,28 @@ func runObjectGraphBenchmarks(json: Bool) {
         }
         reporter.report("fetch-100k-read", value: graphFetch, baseline: rawFetch, target: 2)
 
+        // The same fetch through a typed class's properties (`item.name`, not `item["name"]`).
+        guard let typedModel = typedBenchmarkModel else { throw BenchmarkError.setup("the typed benchmark model does not build") }
+        let typedURL = freshURL()
+        do {
+            let coordinator = PersistentStoreCoordinator(model: typedModel)
+            try coordinator.addPersistentStore(type: .sqlite, at: typedURL)
+            try insertAllTyped(into: ManagedObjectContext(coordinator: coordinator))
+        }
+        var typedChecksum = 0.0
+        let (typedFetch, rawTypedFetch) = try BenchmarkReporter.alternatingMedians(
+            runs: fetchRuns,
+            value: (prepare: { () -> ManagedObjectContext in
+                let coordinator = PersistentStoreCoordinator(model: typedModel)
+                try coordinator.addPersistentStore(type: .sqlite, at: typedURL)
+                return ManagedObjectContext(coordinator: coordinator)
+            }, body: { context in typedChecksum = try readAllTyped(from: context) }),
+            baseline: (prepare: { try RawDatabase(url: rawURL) }, body: { database in rawChecksum = try database.readAll() }))
+        guard rawChecksum == typedChecksum else {
+            throw BenchmarkError.setup("raw and typed fetches read different values (\(rawChecksum) vs \(typedChecksum))")
+        }
+        reporter.report("fetch-100k-typed", value: typedFetch, baseline: rawTypedFetch, target: 2)
+
         try runObjectGraphQueryBenchmarks(reporter: reporter, directory: directory)
     } catch {
         FileHandle.standardError.write(Data("objectgraph benchmark failed: \(error)\n".utf8))
@@ -106,6 +139,32 @@ private func readAll(from context: ManagedObjectContext) throws -> Double {
         let score = item["score", as: Double.self] ?? 0
         let created = item["created", as: Date.self] ?? .distantPast
         let flag = item["flag", as: Bool.self] ?? false
+        checksum += Double(name.utf8.count) + Double(count) + score + created.timeIntervalSince1970 + (flag ? 1 : 0)
+    }
+    return checksum
+}
+
+private func insertAllTyped(into context: ManagedObjectContext) throws {
+    for index in 0..<objectCount {
+        let (name, count, score, created, flag) = values(index)
+        let item = try context.insert(TypedItem.self)
+        item.name = name
+        item.count = count
+        item.score = score
+        item.created = created
+        item.flag = flag
+    }
+    try context.save()
+}
+
+private func readAllTyped(from context: ManagedObjectContext) throws -> Double {
+    var checksum = 0.0
+    for item in try context.fetch(FetchRequest(TypedItem.self)) {
+        let name = item.name
+        let count = item.count ?? 0
+        let score = item.score ?? 0
+        let created = item.created ?? .distantPast
+        let flag = item.flag ?? false
         checksum += Double(name.utf8.count) + Double(count) + score + created.timeIntervalSince1970 + (flag ? 1 : 0)
     }
     return checksum

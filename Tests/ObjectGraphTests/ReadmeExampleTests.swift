@@ -5,26 +5,24 @@ import ObjectGraph
 // The README's "ObjectGraph in a few lines", verbatim, so it keeps compiling and working.
 
 final class Note: ManagedObject {
-    var title: String? { get { self["title"] } set { self["title"] = newValue } }
+    @Attribute var title: String
+    @Attribute(.indexed) var created: Date
+    @Attribute var pinned = false
 }
 
 func readmeExample(storeURL: URL) throws -> [String] {
-    let model = try ManagedObjectModel(entities: [
-        EntityDescription("Note", managedObjectClass: Note.self, attributes: [
-            AttributeDescription("title", .string, isOptional: false),
-        ]),
-    ])
+    let model = try ManagedObjectModel(types: [Note.self])
     let coordinator = PersistentStoreCoordinator(model: model)
     try coordinator.addPersistentStore(type: .sqlite, at: storeURL)
     let context = ManagedObjectContext(coordinator: coordinator)
 
     let note = try context.insert(Note.self)
     note.title = "Hello, graph"
+    note.created = Date()
     try context.save()
 
-    let notes = try context.fetch(FetchRequest(Note.self, entityName: "Note",
-                                               predicate: .equals("title", .string("Hello, graph"))))
-    return notes.compactMap(\.title)
+    let notes = try context.fetch(FetchRequest(Note.self).where(\.title == "Hello, graph").sorted(by: \.created))
+    return notes.map(\.title)
 }
 
 @Suite struct ReadmeExampleTests {

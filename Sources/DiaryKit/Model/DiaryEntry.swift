@@ -7,19 +7,27 @@ import ObjectGraph
 /// ``updateTime`` in ``willSave()``. An entry without text and without media fails
 /// validation, so it is never saved.
 final class DiaryEntry: ManagedObject {
-    var uuid: UUID? { get { self["uuid"] } set { self["uuid"] = newValue } }
-    var text: String? { get { self["text"] } set { self["text"] = newValue } }
-    var starred: Bool { get { self["starred"] ?? false } set { self["starred"] = newValue } }
+    @Attribute(.unique) var uuid: UUID
+    @Attribute(.searchable) var text: String?
+    @Attribute var starred = false
     /// The thumbnail of the first image, JPEG.
-    var icon: Data? { get { self["icon"] } set { self["icon"] = newValue } }
-    var creationTime: Date? { get { self["creationTime"] } set { self["creationTime"] = newValue } }
-    var updateTime: Date? { get { self["updateTime"] } set { self["updateTime"] = newValue } }
-    /// The IANA identifier of the time zone the entry was written in, when known.
-    var timeZone: String? { get { self["timeZone"] } set { self["timeZone"] = newValue } }
-    /// When the entry went to the trash; nil while it is in the diary.
-    var trashedTime: Date? { get { self["trashedTime"] } set { self["trashedTime"] = newValue } }
-    var media: Set<Medium> { objects(forKey: "media") }
-    var tags: Set<Tag> { objects(forKey: "tags") }
+    @Attribute var icon: Data?
+    @Attribute(.indexed) var creationTime: Date
+    @Attribute var updateTime: Date
+    /// The IANA identifier of the time zone the entry was written in (Day One records one per entry).
+    @Attribute(maxLength: 64) var timeZone: String?
+    /// When the entry went to the trash; nil while it is in the diary. Listings, search, the
+    /// calendar, tags and exports leave trashed entries out.
+    @Attribute(.indexed) var trashedTime: Date?
+    @Relationship(deleteRule: .cascade) var media: Set<Medium>
+    @Relationship(deleteRule: .nullify) var tags: Set<Tag>
+
+    /// Whether the entry holds its UUID and both times (the typed properties read zeros where
+    /// an object of a row that is gone holds nothing).
+    var hasIdentity: Bool {
+        self["uuid", as: UUID.self] != nil && self["creationTime", as: Date.self] != nil
+            && self["updateTime", as: Date.self] != nil
+    }
 
     /// The names of the tags, in no order.
     var tagNames: [String] { members("tags", as: Tag.self).map(\.name) }

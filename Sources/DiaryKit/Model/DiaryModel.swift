@@ -15,86 +15,20 @@ enum DiaryModel {
         static let tag = "Tag"
     }
 
-    /// The model, built once. Building it cannot fail for this fixed description; a
-    /// mistake in it is caught by the first test that opens a diary.
+    /// The model, built once from the entity classes (each property declared once, in the
+    /// class). Building it cannot fail for this fixed description; a mistake in it is caught by
+    /// the first test that opens a diary.
     static let shared: ManagedObjectModel = {
         do {
-            return try ManagedObjectModel(entities: [entry, medium, image, audio, tag])
+            return try ManagedObjectModel(entities: [
+                EntityDescription(DiaryEntry.self, name: Entity.entry),
+                EntityDescription(Medium.self, name: Entity.medium, isAbstract: true),
+                EntityDescription(ImageMedium.self, name: Entity.image),
+                EntityDescription(AudioMedium.self, name: Entity.audio),
+                EntityDescription(Tag.self, name: Entity.tag),
+            ])
         } catch {
             preconditionFailure("the diary model is invalid: \(error)")
         }
     }()
-
-    private static let entry = EntityDescription(
-        Entity.entry, managedObjectClass: DiaryEntry.self,
-        attributes: [
-            AttributeDescription("uuid", .uuid, isOptional: false),
-            AttributeDescription("text", .string, isSearchable: true),
-            AttributeDescription("starred", .boolean, isOptional: false, defaultValue: false),
-            AttributeDescription("icon", .binary),
-            AttributeDescription("creationTime", .date, isOptional: false, isIndexed: true),
-            AttributeDescription("updateTime", .date, isOptional: false),
-            // The IANA time zone the entry was written in (Day One records one per entry).
-            AttributeDescription("timeZone", .string, maxLength: 64),
-            // When the entry was moved to the trash; nil for an entry in the diary. Listings,
-            // search, the calendar, tags and exports leave trashed entries out.
-            AttributeDescription("trashedTime", .date, isIndexed: true),
-        ],
-        relationships: [
-            RelationshipDescription("media", destination: Entity.medium, inverse: "diaryEntry",
-                                    isToMany: true, deleteRule: .cascade),
-            RelationshipDescription("tags", destination: Entity.tag, inverse: "entries",
-                                    isToMany: true, deleteRule: .nullify),
-        ],
-        uniquenessConstraints: [["uuid"]])
-
-    private static let medium = EntityDescription(
-        Entity.medium, managedObjectClass: Medium.self, isAbstract: true,
-        attributes: [
-            AttributeDescription("data", .binary, allowsExternalStorage: true),
-            AttributeDescription("mimeType", .string, isOptional: false),
-            AttributeDescription("byteCount", .integer64, isOptional: false, minValue: 0),
-            // 64 lower-case hex digits, checked by `Medium`'s validation rather than a model
-            // pattern: a pattern compiles an ICU regular expression whenever the model is
-            // built, which every `diary` process paid for (about 2 ms) before doing anything.
-            AttributeDescription("sha256", .string, isOptional: false),
-            AttributeDescription("originalFileName", .string, isOptional: false),
-            AttributeDescription("position", .integer32, isOptional: false, defaultValue: Int32(0), minValue: 0),
-        ],
-        relationships: [
-            RelationshipDescription("diaryEntry", destination: Entity.entry, inverse: "media", deleteRule: .nullify),
-        ])
-
-    private static let image = EntityDescription(
-        Entity.image, managedObjectClass: ImageMedium.self, parent: Entity.medium,
-        attributes: [
-            AttributeDescription("width", .integer32, isOptional: false, minValue: 1),
-            AttributeDescription("height", .integer32, isOptional: false, minValue: 1),
-            AttributeDescription("orientation", .integer16, isOptional: false, defaultValue: Int16(1),
-                                 minValue: 1, maxValue: 8),
-            AttributeDescription("thumbnail", .binary),
-        ])
-
-    private static let audio = EntityDescription(
-        Entity.audio, managedObjectClass: AudioMedium.self, parent: Entity.medium,
-        attributes: [
-            AttributeDescription("duration", .double, isOptional: false, minValue: 0),
-            AttributeDescription("sampleRate", .integer32, isOptional: false, minValue: 1),
-            AttributeDescription("channels", .integer16, isOptional: false, minValue: 1),
-            AttributeDescription("waveform", .binary),
-        ])
-
-    private static let tag = EntityDescription(
-        Entity.tag, managedObjectClass: Tag.self,
-        attributes: [
-            AttributeDescription("name", .string, isOptional: false, minLength: 1),
-            // The name case-folded: unique, so "Travel" and "travel" are one tag even when two
-            // processes create them at once.
-            AttributeDescription("normalizedName", .string, isOptional: false, minLength: 1),
-        ],
-        relationships: [
-            RelationshipDescription("entries", destination: Entity.entry, inverse: "tags",
-                                    isToMany: true, deleteRule: .nullify),
-        ],
-        uniquenessConstraints: [["name"], ["normalizedName"]])
 }

@@ -3,15 +3,18 @@ import ObjectGraph
 
 /// A tag: a name shared by any number of entries, unique ignoring case.
 final class Tag: ManagedObject {
-    /// The name as first written; setting it also sets the case-folded key.
-    var name: String {
-        get { self["name"] ?? "" }
-        set {
-            self["name"] = newValue
-            self["normalizedName"] = Tag.normalized(newValue)
-        }
+    /// The name as first written; set it with ``rename(to:)``, which also sets the key.
+    @Attribute(.unique, minLength: 1) private(set) var name: String
+    /// The name case-folded: unique, so "Travel" and "travel" are one tag even when two
+    /// processes create them at once.
+    @Attribute(.unique, minLength: 1) private(set) var normalizedName: String
+    @Relationship(inverse: \DiaryEntry.tags, deleteRule: .nullify) var entries: Set<DiaryEntry>
+
+    /// Sets the name and its case-folded key.
+    func rename(to newName: String) {
+        name = newName
+        normalizedName = Tag.normalized(newName)
     }
-    var entries: Set<DiaryEntry> { objects(forKey: "entries") }
 
     /// The key two names of one tag share: trimmed and case-folded.
     static func normalized(_ name: String) -> String {

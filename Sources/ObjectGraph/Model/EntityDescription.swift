@@ -58,11 +58,26 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
     /// Indexes of stored attributes that are required or carry a rule: the ones a save validates.
     let validatedAttributeIndexes: [Int]
 
+    /// Names of declared relationships without an inverse whose inverse the model takes from
+    /// the destination's relationship that names them as its inverse (typed classes declare an
+    /// inverse on one side only: on both, the key paths would be a cycle for the compiler).
+    let inverseFromDestination: Set<String>
+
     /// Describes an entity. `managedObjectClass` defaults to ``ManagedObject`` itself.
-    public init(_ name: String, managedObjectClass: ManagedObject.Type = ManagedObject.self,
-                parent: String? = nil, isAbstract: Bool = false,
-                attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = [],
-                uniquenessConstraints: [[String]] = [], renamingIdentifier: String? = nil) {
+    public convenience init(_ name: String, managedObjectClass: ManagedObject.Type = ManagedObject.self,
+                            parent: String? = nil, isAbstract: Bool = false,
+                            attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = [],
+                            uniquenessConstraints: [[String]] = [], renamingIdentifier: String? = nil) {
+        self.init(name, managedObjectClass: managedObjectClass, parent: parent, isAbstract: isAbstract,
+                  attributes: attributes, relationships: relationships, uniquenessConstraints: uniquenessConstraints,
+                  renamingIdentifier: renamingIdentifier, inverseFromDestination: [])
+    }
+
+    /// Describes an entity, some of whose relationships take their inverse from the destination.
+    init(_ name: String, managedObjectClass: ManagedObject.Type, parent: String?, isAbstract: Bool,
+         attributes: [AttributeDescription], relationships: [RelationshipDescription],
+         uniquenessConstraints: [[String]], renamingIdentifier: String?, inverseFromDestination: Set<String>) {
+        self.inverseFromDestination = inverseFromDestination
         self.name = name
         self.parentName = parent
         self.isAbstract = isAbstract
@@ -91,6 +106,7 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
          allRelationships: [RelationshipDescription], subentityNames: [String],
          hierarchyNames: [String], ancestorNames: [String], rootName: String, entityNumber: Int64, rootEntityNumber: Int64) {
         name = declared.name
+        inverseFromDestination = declared.inverseFromDestination
         parentName = declared.parentName
         isAbstract = declared.isAbstract
         managedObjectClass = declared.managedObjectClass

@@ -28,7 +28,7 @@ public final class ManagedObjectModel: Sendable {
     /// - Throws: ``ModelError`` naming the first problem found (unknown parent, destination or
     ///   inverse, mismatched inverses, duplicate names, a default of the wrong type, …).
     public init(entities declared: [EntityDescription]) throws {
-        let resolved = try Self.resolve(declared)
+        let resolved = try Self.resolve(Self.inferringInverses(declared))
         entities = resolved
         let byName = Dictionary(uniqueKeysWithValues: resolved.map { ($0.name, $0) })
         entitiesByName = byName

@@ -327,9 +327,16 @@ struct PredicateParser {
                          found: argument.map { "\(type(of: $0))" } ?? "nil", expected: expected, format: format)
     }
 
-    /// The components of the key path argument of `%K` (a String, or a string PredicateValue).
+    /// The components of the key path argument of `%K` (a String, a string PredicateValue, or a
+    /// Swift key path over typed properties such as `\Note.title`).
     private mutating func keyPathArgument(_ token: PredicateToken) throws(PredicateParseError) -> [String] {
         let argument = try nextArgument(token)
+        if let keyPath = argument as? AnyKeyPath {
+            guard let path = KeyPathProbe.path(of: keyPath) else {
+                throw invalidArgument(argument, token, expected: "a key path of typed properties")
+            }
+            return path
+        }
         let key = (argument as? String) ?? (argument as? PredicateValue)?.textValue
         guard let key, !key.isEmpty else { throw invalidArgument(argument, token, expected: "a key path String") }
         return key.split(separator: ".").map(String.init)

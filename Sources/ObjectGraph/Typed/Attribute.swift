@@ -1,0 +1,79 @@
+import Foundation
+
+/// An attribute of a ``ManagedObject`` subclass, declared once: the property's name is the
+/// attribute's name, its Swift type the attribute's type and optionality (a non-optional
+/// type is a required attribute), its initial value the model's default, and the arguments
+/// the rules the string API's ``AttributeDescription`` takes.
+///
+/// ```swift
+/// final class Note: ManagedObject {
+///     @Attribute(.indexed) var created: Date
+///     @Attribute(maxLength: 200) var title: String
+///     @Attribute var body: String?
+///     @Attribute var pinned: Bool = false
+/// }
+/// let model = try ManagedObjectModel(entities: [EntityDescription(Note.self)])
+/// note.title = "Groceries"                       // String, not String?
+/// FetchRequest(Note.self).where(\.pinned == true).sorted(by: \.created)
+/// ```
+///
+/// The property reads and writes the object's storage through the same key-value machinery
+/// as `object["title"]`, so the string API keeps working beside it. A required attribute
+/// that was never set reads as its type's zero (see ``AttributeValue/fromStored(_:)``) and
+/// a save refuses the object as missing it, as with the string API.
+@propertyWrapper
+public struct Attribute<Value: AttributeValue>: TypedPropertyStorage {
+    /// The declaration's place in a prototype (0 in every other object).
+    public let ordinal: Int
+
+    /// Declares an attribute with no default.
+    @inlinable
+    public init(_ options: AttributeOptions = [], minValue: Double? = nil, maxValue: Double? = nil,
+                minDate: Date? = nil, maxDate: Date? = nil, minLength: Int? = nil, maxLength: Int? = nil,
+                pattern: String? = nil, renamingIdentifier: String? = nil) {
+        ordinal = !DeclarationRecorder.isRecording ? 0
+            : DeclarationRecorder.recordAttribute(Value.self, defaultValue: nil, options: options,
+                                                  minValue: minValue, maxValue: maxValue, minDate: minDate, maxDate: maxDate,
+                                                  minLength: minLength, maxLength: maxLength, pattern: pattern,
+                                                  renamingIdentifier: renamingIdentifier)
+    }
+
+    /// Declares an attribute whose model default is `wrappedValue` (`@Attribute var done = false`).
+    @inlinable
+    public init(wrappedValue: Value, _ options: AttributeOptions = [], minValue: Double? = nil, maxValue: Double? = nil,
+                minDate: Date? = nil, maxDate: Date? = nil, minLength: Int? = nil, maxLength: Int? = nil,
+                pattern: String? = nil, renamingIdentifier: String? = nil) {
+        ordinal = !DeclarationRecorder.isRecording ? 0
+            : DeclarationRecorder.recordAttribute(Value.self, defaultValue: wrappedValue, options: options,
+                                                  minValue: minValue, maxValue: maxValue, minDate: minDate, maxDate: maxDate,
+                                                  minLength: minLength, maxLength: maxLength, pattern: pattern,
+                                                  renamingIdentifier: renamingIdentifier)
+    }
+
+    /// Not used: the property is reached through its object (see the enclosing-instance subscript).
+    @available(*, unavailable, message: "@Attribute is only for properties of ManagedObject subclasses")
+    public var wrappedValue: Value {
+        get { fatalError("unreachable") }
+        set { fatalError("unreachable") }
+    }
+
+    /// The property's value in `object`: the stored value through ``ManagedObject/value(forKey:as:)``
+    /// (which the compiler specializes for `Value`), under the name the declaration was given.
+    @inlinable
+    public static subscript<Object: ManagedObject>(
+        _enclosingInstance object: Object,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<Object, Attribute<Value>>
+    ) -> Value {
+        get {
+            let key = TypedPropertyNames.name(of: storageKeyPath, in: Object.self)
+            let stored = object.value(forKey: key, as: Value.Stored.self)
+            if stored == nil, object.managedObjectContext == nil { KeyPathProbe.noteRead(key, on: object, keyPath: wrappedKeyPath) }
+            return Value.fromStored(stored)
+        }
+        set {
+            let key = TypedPropertyNames.name(of: storageKeyPath, in: Object.self)
+            object.setValue(newValue.storedValue, forKey: key, as: Value.Stored.self)
+        }
+    }
+}
