@@ -17,7 +17,9 @@ extension Diary {
     /// are waited for and discarded, and the error is rethrown.
     ///
     /// - Parameters:
-    ///   - pool: the threads and room in flight (every core, by default).
+    ///   - pool: the threads and room in flight: by default two per core, since about half
+    ///     the steps spend their time waiting for the disk (a staged copy's fsync), and a
+    ///     core left idle by one of them takes a decode meanwhile.
     ///   - receive: each request with its prepared file, or the first problem found with it:
     ///     ``DiaryError/missingFile(_:)``, ``DiaryError/permissionDenied(_:)``,
     ///     ``DiaryError/folderNotFile(_:)``, ``DiaryError/unreadableFile(_:reason:)``,
@@ -26,7 +28,7 @@ extension Diary {
     /// - Throws: what `receive` throws.
     package func prepareMedia(
         _ requests: some Sequence<MediaRequest>,
-        pool: OrderedWorkPool = OrderedWorkPool(),
+        pool: OrderedWorkPool = OrderedWorkPool(width: 2 * ProcessInfo.processInfo.activeProcessorCount),
         _ receive: (MediaRequest, Result<PreparedFile, DiaryError>) throws(DiaryError) -> Void
     ) throws(DiaryError) {
         let inspector = self.inspector, blobStore = self.blobStore, store = databaseURL
