@@ -293,7 +293,19 @@ import Testing
             try store.stage(fileAt: scratch.url)
         } throws: { error in
             guard case .unreadableSource(_, let reason) = error as? BlobStoreError else { return false }
-            return reason == "read: Is a directory"
+            return reason == "open: Is a directory"
+        }
+        #expect(try stagingContents().isEmpty)
+    }
+
+    @Test func stagingAFIFOIsRefusedWithoutWaitingForAWriter() throws {
+        let fifo = scratch.appending("photo.jpg")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        #expect {
+            try store.stage(fileAt: fifo)
+        } throws: { error in
+            guard case .unreadableSource(let path, let reason) = error as? BlobStoreError else { return false }
+            return path == fifo.path && reason.contains("not a regular file")
         }
         #expect(try stagingContents().isEmpty)
     }

@@ -29,7 +29,8 @@ extension BlobStore {
     /// - Throws: ``BlobStoreError/unreadableSource(path:reason:)``.
     private static func openSource(_ path: String) throws(BlobStoreError) -> FileDescriptor {
         do throws(SystemCallError) {
-            return try FileDescriptor.reading(path)
+            // Without waiting: a FIFO given as a photo is refused, not waited on.
+            return try FileDescriptor.readingRegularFile(path)
         } catch {
             throw .unreadableSource(path: path, reason: error.description)
         }
