@@ -42,7 +42,7 @@ demo: build
 ## bench: every benchmark suite, release build.
 ## (`swift run` does not take --static-swift-stdlib, so the built binary is run directly.)
 bench: release
-	@for suite in objectgraph contexts migration media diary interop cli; do \
+	@for suite in objectgraph contexts migration media photos diary interop cli; do \
 		"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/diary-bench" $$suite || exit 1; \
 	done
 

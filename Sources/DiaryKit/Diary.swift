@@ -23,7 +23,7 @@ public final class Diary: Sendable {
     /// The coordinator every context of this diary shares.
     let coordinator: PersistentStoreCoordinator
     /// The blob directory, for streaming media in and reading them out.
-    let blobStore: BlobStore
+    package let blobStore: BlobStore
     /// Validates and describes media.
     let inspector: MediaInspector
     /// The files and folders of the store whose modes opening it for writing took from other

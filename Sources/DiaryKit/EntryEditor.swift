@@ -16,6 +16,9 @@ public final class EntryEditor {
     var pendingFiles: [ObjectIdentifier: URL] = [:]
     /// Blobs staged for the next save, discarded if it fails.
     var stagedBlobs: [StagedBlob] = []
+    /// Copies staged when their files were added (``addMedia(_:progress:)``), by medium,
+    /// until the save attaches them; discarded if the editor is dropped unsaved.
+    var preparedBlobs: [ObjectIdentifier: StagedBlob] = [:]
 
     /// The entry's short id; nil for a new entry until it is saved.
     public private(set) var entryID: Int64?
@@ -40,6 +43,10 @@ public final class EntryEditor {
         } else {
             entry = try DiaryError.wrapping(diary.databaseURL) { try context.insert(DiaryEntry.self) }
         }
+    }
+
+    deinit {
+        for staged in preparedBlobs.values { diary.blobStore.discard(staged) }
     }
 
     // MARK: Text and star

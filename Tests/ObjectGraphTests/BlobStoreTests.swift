@@ -191,6 +191,32 @@ import Testing
         #expect(try stagingContents().isEmpty)
     }
 
+    @Test func aBatchCommitPlacesEveryBlobAndReturnsTheirReferencesInOrder() throws {
+        let first = Self.pattern(count: 700, seed: 1), second = Self.pattern(count: 900, seed: 2)
+        let staged = [try store.stage(data: first), try store.stage(data: second), try store.stage(data: first)]
+        let references = try store.commit(staged)
+        #expect(references == staged.map(\.reference))
+        #expect(try store.data(for: references[0]) == first)
+        #expect(try store.data(for: references[1]) == second)
+        #expect(try store.allHashes() == Set([references[0].sha256, references[1].sha256]))
+        #expect(try stagingContents().isEmpty)
+        // Committed twice: the same references, nothing staged left to miss.
+        #expect(try store.commit(staged) == references)
+    }
+
+    @Test func committingContentAlreadyStoredPutsTheFreshCopyInPlace() throws {
+        let content = Self.pattern(count: 4000, seed: 3)
+        let reference = try store.commit(try store.stage(data: content))
+        // The staged copy, hashed as it was written, replaces the file (a new inode); nothing is read back.
+        let path = store.fileURL(forValidHash: reference.sha256).path
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        #expect(try store.commit(try store.stage(data: content)) == reference)
+        let after = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        #expect(before != after)
+        #expect(try store.data(for: reference) == content)
+        #expect(try stagingContents().isEmpty)
+    }
+
     @Test func missingBlobsAreReportedByHash() throws {
         let reference = BlobReference(sha256: Self.abcHash, byteCount: 3)
         #expect(throws: BlobStoreError.missingBlob(sha256: Self.abcHash)) { try store.data(for: reference) }
@@ -267,7 +293,19 @@ import Testing
             try store.stage(fileAt: scratch.url)
         } throws: { error in
             guard case .unreadableSource(_, let reason) = error as? BlobStoreError else { return false }
-            return reason == "read: Is a directory"
+            return reason == "open: Is a directory"
+        }
+        #expect(try stagingContents().isEmpty)
+    }
+
+    @Test func stagingAFIFOIsRefusedWithoutWaitingForAWriter() throws {
+        let fifo = scratch.appending("photo.jpg")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        #expect {
+            try store.stage(fileAt: fifo)
+        } throws: { error in
+            guard case .unreadableSource(let path, let reason) = error as? BlobStoreError else { return false }
+            return path == fifo.path && reason.contains("not a regular file")
         }
         #expect(try stagingContents().isEmpty)
     }

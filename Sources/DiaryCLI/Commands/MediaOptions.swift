@@ -28,15 +28,16 @@ struct MediaOptions {
     /// Every file given, in the order they are attached.
     var files: [URL] { images + audio + media }
 
-    /// Checks every file and attaches them to the entry being edited, showing progress
+    /// Checks every file (all at once, on every core) and attaches them to the entry being edited, showing progress
     /// on a terminal for several or large files.
     /// - Throws: ``DiaryError`` for the first bad, missing or mistaken file; nothing is attached then.
     func attach(to editor: EntryEditor, in context: CommandContext) throws(DiaryError) {
         let progress = MediaProgress(context: context, files: files)
         defer { progress.finish() }
-        try editor.addMedia(images, expected: .image, progress: progress.callback(offset: 0))
-        try editor.addMedia(audio, expected: .audio, progress: progress.callback(offset: images.count))
-        try editor.addMedia(media, progress: progress.callback(offset: images.count + audio.count))
+        // One call for all of them, so that they are checked and copied at the same time.
+        let requests = images.map { MediaRequest($0, expected: .image) } + audio.map { MediaRequest($0, expected: .audio) }
+            + media.map { MediaRequest($0) }
+        try editor.addMedia(requests, progress: progress.callback(offset: 0))
     }
 
     /// Saves the editor's changes, showing on a terminal how the files are copied into

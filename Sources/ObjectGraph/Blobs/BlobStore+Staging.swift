@@ -29,7 +29,8 @@ extension BlobStore {
     /// - Throws: ``BlobStoreError/unreadableSource(path:reason:)``.
     private static func openSource(_ path: String) throws(BlobStoreError) -> FileDescriptor {
         do throws(SystemCallError) {
-            return try FileDescriptor.reading(path)
+            // Without waiting: a FIFO given as a photo is refused, not waited on.
+            return try FileDescriptor.readingRegularFile(path)
         } catch {
             throw .unreadableSource(path: path, reason: error.description)
         }
@@ -49,50 +50,60 @@ extension BlobStore {
         }
     }
 
-    /// Moves a staged blob into place at `ab/cd/<sha256>` and makes that durable.
-    ///
-    /// When a blob with the same hash and length is already there (another writer got there
-    /// first, or the same content is added again) it is re-read and hashed, and the temporary
-    /// file is dropped only when that copy is intact; a damaged one is replaced. That costs one
-    /// streamed read of the existing file, and only when a name and length match (adding
-    /// content the store already holds); other commits read nothing back. Committing the same staged blob twice
-    /// returns the same reference. Once this returns, the blob survives a crash.
-    /// - Throws: ``BlobStoreError/invalidHash(_:)``, ``BlobStoreError/missingStagedFile(path:)``
-    ///   when the temporary file is gone and no such blob exists, or
-    ///   ``BlobStoreError/writeFailed(path:reason:)``.
+    /// Moves a staged blob into place at `ab/cd/<sha256>` and makes that durable: the batch
+    /// commit below, for one blob.
     public func commit(_ staged: StagedBlob) throws(BlobStoreError) -> BlobReference {
-        let hash = try validated(staged.sha256)
-        let (outer, inner) = shardDirectories(forValidHash: hash)
-        let target = fileURL(forValidHash: hash).path
-        let temporary = staged.temporaryURL.path
-        var step = outer.path
-        do throws(SystemCallError) {
-            try FileSystem.makeDirectory(atPath: outer.path)
-            step = inner.path
-            try FileSystem.makeDirectory(atPath: inner.path)
-            step = target
-            if let existing = try FileSystem.status(ofPath: target),
-               FileSystem.isRegularFile(existing), FileSystem.size(existing) == staged.byteCount,
-               (try? verify(staged.reference)) == true {
-                try FileSystem.removeFile(atPath: temporary)
-            } else {
+        try commit([staged])[0]
+    }
+
+    /// Moves staged blobs into place at `ab/cd/<sha256>` and makes that durable, syncing each
+    /// directory involved once however many blobs it received.
+    ///
+    /// The staged copy always replaces a file already there under the same name (another
+    /// writer got there first, or the same content is added again): it was hashed as it was
+    /// written and fsynced, so the atomic rename leaves an intact file whatever the old one
+    /// held (a damaged file is repaired on the way), and nothing is read back. Committing the
+    /// same staged blob twice returns the same reference. Once this returns, every blob
+    /// survives a crash.
+    /// - Returns: the references, in the order of `staged`.
+    /// - Throws: ``BlobStoreError/invalidHash(_:)``, ``BlobStoreError/missingStagedFile(path:)``
+    ///   when a temporary file is gone and no intact blob of its hash exists, or
+    ///   ``BlobStoreError/writeFailed(path:reason:)``.
+    public func commit(_ staged: [StagedBlob]) throws(BlobStoreError) -> [BlobReference] {
+        var directories: [String] = []
+        for blob in staged {
+            let hash = try validated(blob.sha256)
+            let (outer, inner) = shardDirectories(forValidHash: hash)
+            let target = fileURL(forValidHash: hash).path
+            let temporary = blob.temporaryURL.path
+            var step = outer.path
+            do throws(SystemCallError) {
+                try FileSystem.makeDirectory(atPath: outer.path)
+                step = inner.path
+                try FileSystem.makeDirectory(atPath: inner.path)
                 step = temporary
-                // Replaces a damaged file (of the wrong length or content), atomically, with the good copy.
                 try FileSystem.rename(temporary, to: target)
+            } catch where error.isMissingFile && step == temporary {
+                // Committed before (or gone): fine only when the blob itself is there, intact.
+                guard (try? verify(blob.reference)) == true else { throw .missingStagedFile(path: temporary) }
+            } catch {
+                throw .writeFailed(path: step, reason: error.description)
             }
-            // Even when the file or a shard directory was there already, its creator may not
-            // have synced it yet; sync every level up to the blob directory's own name in its
-            // parent, so the blob is durable on return.
-            for directory in [inner.path, outer.path, self.directory.path, self.directory.deletingLastPathComponent().path] {
-                step = directory
-                try FileSystem.synchronizeDirectory(atPath: directory)
+            for directory in [inner.path, outer.path] where !directories.contains(directory) {
+                directories.append(directory)
             }
-        } catch where error.isMissingFile && step == temporary {
-            throw .missingStagedFile(path: temporary)
-        } catch {
-            throw .writeFailed(path: step, reason: error.description)
         }
-        return staged.reference
+        // Even when a file or a shard directory was there already, its creator may not have
+        // synced it yet; sync every level up to the blob directory's own name in its parent,
+        // so the blobs are durable on return.
+        for directory in directories + [self.directory.path, self.directory.deletingLastPathComponent().path] {
+            do throws(SystemCallError) {
+                try FileSystem.synchronizeDirectory(atPath: directory)
+            } catch {
+                throw .writeFailed(path: directory, reason: error.description)
+            }
+        }
+        return staged.map(\.reference)
     }
 
     /// Removes a staged blob's temporary file; one already gone is ignored.

@@ -105,6 +105,22 @@ struct FileDescriptor: ~Copyable {
         _ = try SystemCallError.retryingOnInterrupt("fchmod") { fchmod(rawValue, mode) }
     }
 
+    /// Opens the regular file at `path` for reading without waiting: a FIFO or a device is
+    /// opened non-blocking and then refused (`EISDIR` for a folder, `EINVAL` otherwise), so that staging
+    /// never hangs on a path that names no file.
+    ///
+    /// - Throws: ``SystemCallError`` from `open` or `fstat`, or for a path that is not a regular file.
+    static func readingRegularFile(_ path: String) throws(SystemCallError) -> FileDescriptor {
+        let file = try FileDescriptor(path: path, flags: O_RDONLY | O_NONBLOCK)
+        var info = stat()
+        _ = try SystemCallError.retryingOnInterrupt("fstat") { fstat(file.rawValue, &info) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return file
+        case S_IFDIR: throw SystemCallError(call: "open", code: EISDIR)
+        default: throw SystemCallError(call: "open (not a regular file)", code: EINVAL)
+        }
+    }
+
     /// The file's size in bytes, from `fstat`.
     ///
     /// - Throws: ``SystemCallError`` from `fstat`.

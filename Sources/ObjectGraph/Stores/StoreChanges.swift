@@ -41,18 +41,20 @@ extension StoreChanges {
     /// the file back from the staged copy) or sees these rows.
     /// - Throws: ``BlobStoreError``; ``StoreError/io(path:reason:)`` when the store keeps no blobs.
     func commitStagedBlobs(to blobStore: BlobStore?) throws {
-        var committed = Set<URL>()
+        var seen = Set<URL>()
+        var staged: [StagedBlob] = []
         for rows in [inserted, updated] {
             for index in rows.indices {
                 for value in rows[index].attributes {
-                    guard case .staged(let pending) = value, committed.insert(pending.staged.temporaryURL).inserted else { continue }
-                    let staged = pending.staged
-                    guard let blobStore else {
-                        throw StoreError.io(path: staged.temporaryURL.path, reason: "this store keeps no blob files")
+                    guard case .staged(let pending) = value, seen.insert(pending.staged.temporaryURL).inserted else { continue }
+                    guard blobStore != nil else {
+                        throw StoreError.io(path: pending.staged.temporaryURL.path, reason: "this store keeps no blob files")
                     }
-                    _ = try blobStore.commit(staged)
+                    staged.append(pending.staged)
                 }
             }
         }
+        // All at once: each shard directory, and the blob directory, synced once.
+        if let blobStore, !staged.isEmpty { _ = try blobStore.commit(staged) }
     }
 }
