@@ -20,11 +20,16 @@ public struct CaptureTime: Sendable, Hashable {
     /// camera recorded no offset, the wall clock read in `zone` (the zone it was most likely
     /// taken in: the user's own).
     public func instant(assuming zone: TimeZone) -> Date {
+        instant { zone.secondsFromGMT(for: $0) }
+    }
+
+    /// As `instant(assuming:)`, for a zone given by its offset from UTC at each instant.
+    public func instant(secondsFromGMT offset: (Date) -> Int) -> Date {
         if let utcOffsetSeconds { return wallClock.addingTimeInterval(-Double(utcOffsetSeconds)) }
         // The zone's offset at the wall-clock time, looked up twice so that a time just
         // after a change of offset lands on the right side of it.
-        let guess = wallClock.addingTimeInterval(-Double(zone.secondsFromGMT(for: wallClock)))
-        return wallClock.addingTimeInterval(-Double(zone.secondsFromGMT(for: guess)))
+        let guess = wallClock.addingTimeInterval(-Double(offset(wallClock)))
+        return wallClock.addingTimeInterval(-Double(offset(guess)))
     }
 
     /// Parses EXIF's `YYYY:MM:DD HH:MM:SS` (`DateTimeOriginal`), the digits of a fraction

@@ -73,6 +73,16 @@ enum DiaryModel {
             AttributeDescription("orientation", .integer16, isOptional: false, defaultValue: Int16(1),
                                  minValue: 1, maxValue: 8),
             AttributeDescription("thumbnail", .binary),
+            // What the camera recorded (EXIF), all optional so older stores migrate lightly:
+            // the capture instant, the camera's UTC offset in seconds when it wrote one,
+            // WGS 84 degrees and metres, and the camera and lens names as the file has them.
+            AttributeDescription("captureTime", .date, isIndexed: true),
+            AttributeDescription("captureUTCOffset", .integer32, minValue: -18 * 3600, maxValue: 18 * 3600),
+            AttributeDescription("latitude", .double, minValue: -90, maxValue: 90),
+            AttributeDescription("longitude", .double, minValue: -180, maxValue: 180),
+            AttributeDescription("altitude", .double),
+            AttributeDescription("camera", .string, maxLength: 128),
+            AttributeDescription("lens", .string, maxLength: 128),
         ])
 
     private static let audio = EntityDescription(
