@@ -114,9 +114,17 @@ struct EntryPage {
         if let link = photo.openStreetMapURL {
             parts.append("<a class=\"place\" href=\"\(Self.escape(link))\">\(Self.escape(photo.placeText ?? ""))</a>")
         }
-        if let camera = photo.camera { parts.append("<span class=\"camera\">\(Self.escape(camera))</span>") }
-        if let lens = photo.lens { parts.append("<span class=\"lens\">\(Self.escape(lens))</span>") }
+        if let camera = photo.camera { parts.append("<span class=\"camera\">\(Self.escape(Self.printable(camera)))</span>") }
+        if let lens = photo.lens { parts.append("<span class=\"lens\">\(Self.escape(Self.printable(lens)))</span>") }
         return parts.map { "<br>" + $0 }.joined()
+    }
+
+    /// `text` with control characters (not allowed in HTML text) as U+FFFD: EXIF names are
+    /// whatever bytes the file holds.
+    private static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map {
+            $0.properties.generalCategory == .control ? "\u{FFFD}" : $0
+        }))
     }
 
     private func timestamp(_ date: Date) -> String {
