@@ -37,15 +37,17 @@ let package = Package(
         // libavformat/libavcodec, which CMediaShim's MP4 reader includes straight from the system.
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
+        // libexif's headers: CMediaShim's EXIF reader calls it through CDeferredLibraries.
+        .systemLibrary(name: "CExif", providers: [.apt(["libexif-dev"])]),
 
         // MARK: C shim: libjpeg/libpng calls guarded by setjmp/longjmp; FFmpeg's and libheif's
         // reader callbacks over an open FILE
-        .target(name: "CMediaShim", dependencies: ["CJPEG", "CPNG", "CHeif", "CDeferredLibraries"],
+        .target(name: "CMediaShim", dependencies: ["CJPEG", "CPNG", "CHeif", "CExif", "CDeferredLibraries"],
                 // Its mpg123_new must be in the dynamic symbol table for the dlopen'ed libsndfile
                 // to bind to it (see Mpg123Quiet.c); nothing at link time refers to it any more.
                 linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=mpg123_new"])]),
-        // MARK: C: libsndfile and libarchive, opened with dlopen on first use
-        .target(name: "CDeferredLibraries", dependencies: ["CSndFile", "CArchive", "CHeif", "CWebP"]),
+        // MARK: C: libsndfile, libarchive, libheif, libwebp, libexif and FFmpeg, opened with dlopen on first use
+        .target(name: "CDeferredLibraries", dependencies: ["CSndFile", "CArchive", "CHeif", "CWebP", "CExif"]),
 
         // MARK: Swift layers, bottom to top
         .target(name: "ObjectGraph", dependencies: ["CSQLite", "CNettle"],

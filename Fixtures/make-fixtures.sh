@@ -192,7 +192,7 @@ cat > "$helper/heic-transform.c" <<'C'
 #include <stdio.h>
 #include <stdlib.h>
 #include <libheif/heif.h>
-int main(int argc, char **argv) {   /* heic-transform WIDTH HEIGHT ORIENTATION OUT < raw-rgb */
+int main(int argc, char **argv) {   /* heic-transform WIDTH HEIGHT ORIENTATION OUT [EXIF-TIFF] < raw-rgb */
     int w = atoi(argv[1]), h = atoi(argv[2]), stride;
     struct heif_image *image; struct heif_encoder *encoder; struct heif_context *context = heif_context_alloc();
     heif_image_create(w, h, heif_colorspace_RGB, heif_chroma_interleaved_RGB, &image);
@@ -203,12 +203,27 @@ int main(int argc, char **argv) {   /* heic-transform WIDTH HEIGHT ORIENTATION O
     heif_encoder_set_lossy_quality(encoder, 60);
     struct heif_encoding_options *options = heif_encoding_options_alloc();
     options->image_orientation = (enum heif_orientation)atoi(argv[3]);   /* written as irot/imir */
-    if (heif_context_encode_image(context, image, encoder, options, NULL).code) return 1;
+    struct heif_image_handle *handle;
+    if (heif_context_encode_image(context, image, encoder, options, &handle).code) return 1;
+    if (argc > 5) {                                 /* an EXIF block beside the transform, as phones write */
+        static char exif[65536]; FILE *file = fopen(argv[5], "rb"); size_t size = fread(exif, 1, sizeof exif, file);
+        if (heif_context_add_exif_metadata(context, handle, exif, (int)size).code) return 1;
+    }
     return heif_context_write_to_file(context, argv[4]).code != 0;
 }
 C
 cc -o "$helper/heic-transform" "$helper/heic-transform.c" -lheif
 $CONVERT jpeg-orientation-6.jpg -depth 8 rgb:- | "$helper/heic-transform" 48 64 6 heic-transform-orientation-6.heic
+# A phone's HEIC: the container's irot and an EXIF block that agrees (Orientation 6), with
+# capture time, sub-seconds, offset, GPS, camera and lens (the block made by exiftool).
+$CONVERT reference.png -quality 92 "$helper/camera.jpg"
+exiftool -q -overwrite_original -n -Orientation=6 -DateTimeOriginal="2023:08:19 18:42:07" \
+    -SubSecTimeOriginal=123 -OffsetTimeOriginal="+01:00" -Make=Apple -Model="iPhone 12 mini" \
+    -LensMake=Apple -LensModel="iPhone 12 mini back dual wide camera 4.2mm f/1.6" \
+    -GPSLatitude=38.713909 -GPSLatitudeRef=N -GPSLongitude=9.139386 -GPSLongitudeRef=W \
+    -GPSAltitude=95.2 -GPSAltitudeRef=0 "$helper/camera.jpg"
+exiftool -b -EXIF "$helper/camera.jpg" > "$helper/camera.exif"
+$CONVERT jpeg-orientation-6.jpg -depth 8 rgb:- | "$helper/heic-transform" 48 64 6 heic-camera.heic "$helper/camera.exif"
 rm -rf "$helper"
 cwebp -quiet -q 80 reference.png -o webp-lossy.webp
 cwebp -quiet -lossless reference.png -o webp-lossless.webp
@@ -260,6 +275,13 @@ at = heic.find(b"ispe")
 while at >= 0:
     heic[at + 8:at + 16] = struct.pack(">II", 100000, 100000); at = heic.find(b"ispe", at + 4)
 open("broken-huge-header.heic", "wb").write(bytes(heic))
+# libheif 1.15's encoder writes the ispe of a rotated image with its sides already turned; a
+# phone writes the coded size (ispe before irot, as ISO/IEC 23008-12 says). Put that right.
+camera = bytearray(open("heic-camera.heic", "rb").read())
+at = camera.rfind(b"ispe")
+width, height = struct.unpack(">II", camera[at + 8:at + 16])
+camera[at + 8:at + 16] = struct.pack(">II", height, width)
+open("heic-camera.heic", "wb").write(bytes(camera))
 lossless = open("webp-lossless.webp", "rb").read()
 vp8x = b"VP8X" + struct.pack("<I", 10) + bytes(4) + (100000 - 1).to_bytes(3, "little") * 2
 body = b"WEBP" + vp8x + lossless[12:]
@@ -268,5 +290,55 @@ fields = int.from_bytes(lossless[21:25], "little")
 fields = (fields & ~((1 << 28) - 1)) | 16383 | 16383 << 14
 open("broken-huge-header.webp", "wb").write(lossless[:21] + fields.to_bytes(4, "little") + lossless[25:])
 open("broken-text.m4a", "w").write("This is a text file, not a voice memo.\n")
+PY
+# ---- Camera facts (EXIF through libexif): capture times in two zones, places, cameras, lenses.
+# Tokyo at 09:15:30.25 (+09:00) is 00:15:30Z, half an hour before New York's 20:45 (-04:00) the
+# evening before by the wall clock: the earliest photo is not the one with the earliest wall time.
+$CONVERT reference.png -quality 92 exif-tokyo.jpg
+exiftool -q -overwrite_original -n -DateTimeOriginal="2008:07:14 09:15:30" -SubSecTimeOriginal=25 \
+    -OffsetTimeOriginal="+09:00" -Make=Canon -Model="Canon EOS 5D" -LensModel="EF24-105mm f/4L IS USM" \
+    -GPSLatitude=35.658581 -GPSLatitudeRef=N -GPSLongitude=139.745433 -GPSLongitudeRef=E \
+    -GPSAltitude=40.5 -GPSAltitudeRef=0 exif-tokyo.jpg
+$CONVERT reference.png -quality 92 exif-new-york.jpg
+exiftool -q -overwrite_original -n -DateTimeOriginal="2008:07:13 20:45:00" -OffsetTimeOriginal="-04:00" \
+    -Make=Apple -Model="iPhone 15 Pro" -LensMake=Apple -LensModel="iPhone 15 Pro back camera 6.765mm f/1.78" \
+    -GPSLatitude=40.748440 -GPSLatitudeRef=N -GPSLongitude=73.985664 -GPSLongitudeRef=W \
+    -GPSAltitude=2 -GPSAltitudeRef=1 exif-new-york.jpg
+# A capture time without an offset (older cameras): read in the user's own time zone.
+$CONVERT reference.png -quality 92 exif-no-offset.jpg
+exiftool -q -overwrite_original -n -DateTimeOriginal="2009:01:02 03:04:05" -Make="NIKON CORPORATION" \
+    -Model="NIKON D70" exif-no-offset.jpg
+# A camera name carrying terminal control sequences (EXIF text is user-controlled data).
+$CONVERT reference.png -quality 92 exif-hostile-camera.jpg
+exiftool -q -overwrite_original -n -Make="$(printf 'Evil\033]0;owned\007\033[2J')" -Model="Cam" \
+    -DateTimeOriginal="2011:11:11 11:11:11" exif-hostile-camera.jpg
+# Broken EXIF in good pictures: an APP1 whose TIFF block is garbage after a valid header, and
+# one whose IFDs loop (IFD0's next IFD is itself, the Exif IFD points at itself and its GPS
+# pointer back at IFD0) but still hold an Orientation 6 and a capture time.
+$CONVERT reference.png -quality 92 -strip "exif-broken.jpg"
+$CONVERT reference.png -rotate 270 -quality 92 -strip "exif-looping-ifd.jpg"
+python3 - <<'PY'
+import random, struct
+random.seed(20261202)
+
+def with_app1(name, tiff):
+    jpeg = open(name, "rb").read()
+    payload = b"Exif\0\0" + tiff
+    open(name, "wb").write(jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload + jpeg[2:])
+
+with_app1("exif-broken.jpg", b"MM\0*" + struct.pack(">I", 0xfff0) + bytes(random.randrange(256) for _ in range(200)))
+
+def entry(tag, kind, count, value):             # value: 4 bytes inline or an offset
+    return struct.pack(">HHI", tag, kind, count) + value
+ifd0, exif = 8, 8 + 2 + 2 * 12 + 4
+date_at = exif + 2 + 3 * 12 + 4
+tiff = b"MM\0*" + struct.pack(">I", ifd0)
+tiff += struct.pack(">H", 2) + entry(0x0112, 3, 1, struct.pack(">HH", 6, 0)) \
+      + entry(0x8769, 4, 1, struct.pack(">I", exif)) + struct.pack(">I", ifd0)
+tiff += struct.pack(">H", 3) + entry(0x8769, 4, 1, struct.pack(">I", exif)) \
+      + entry(0x8825, 4, 1, struct.pack(">I", ifd0)) + entry(0x9003, 2, 20, struct.pack(">I", date_at)) \
+      + struct.pack(">I", exif)
+tiff += b"2010:05:06 07:08:09\0"
+with_app1("exif-looping-ifd.jpg", tiff)
 PY
 echo "Fixtures: $(du -sh . | cut -f1)"

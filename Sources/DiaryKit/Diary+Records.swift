@@ -26,6 +26,10 @@ extension Diary {
             snapshot.width = Int(image.width)
             snapshot.height = Int(image.height)
             snapshot.orientation = Int(image.orientation)
+            snapshot.photo = PhotoFacts(
+                captureTime: image.captureTime.map(Self.milliseconds), captureUTCOffset: image.captureUTCOffset.map(Int.init),
+                latitude: image.latitude, longitude: image.longitude, altitude: image.altitude,
+                camera: image.camera, lens: image.lens)
         } else if let audio = medium as? AudioMedium {
             snapshot.duration = audio.duration
             snapshot.sampleRate = Int(audio.sampleRate)

@@ -12,6 +12,19 @@ extension EntryEditor {
         }
     }
 
+    /// The earliest moment the entry's photos (those added in this session included) were
+    /// taken, as their cameras recorded it; nil when none carries a capture time. What
+    /// `diary new --on photo` dates an entry by.
+    public var earliestCaptureTime: Date? {
+        entry.orderedMedia.compactMap { ($0 as? ImageMedium)?.captureTime }.min()
+    }
+
+    /// Whether the entry has photos and no text (blank text counts as none): such an entry
+    /// is dated by its photos' earliest capture time when no date is given.
+    public var isPhotosOnly: Bool {
+        (entry.text ?? "").allSatisfy(\.isWhitespace) && entry.orderedMedia.contains { $0 is ImageMedium }
+    }
+
     /// The IANA name of the zone the entry was written in (set for a new entry from the
     /// process's zone); nil when the zone has no such name, as a `TZ` rule string has not.
     public var timeZoneIdentifier: String? {

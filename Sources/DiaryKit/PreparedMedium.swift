@@ -33,6 +33,21 @@ struct PreparedMedium: Sendable {
         }
     }
 
+    /// When the photo was taken, as its camera wrote it (nil for recordings and photos
+    /// without a readable `DateTimeOriginal`). `captureTime?.instant(assuming: zone)` is the
+    /// moment (the camera's own offset when it wrote one, else `zone`'s);
+    /// `captureTime?.wallClock` the camera's clock reading, for the local day of capture.
+    var captureTime: CaptureTime? {
+        if case .image(let info, _) = facts { info.metadata.captureTime } else { nil }
+    }
+
+    /// The photo's camera facts as the model keeps them, an offset-less capture time read in
+    /// the process's time zone (`TZ`).
+    var photoFacts: PhotoFacts {
+        guard case .image(let info, _) = facts else { return PhotoFacts() }
+        return PhotoFacts(info.metadata, assuming: .current)
+    }
+
     /// Number of waveform (min, max) pairs kept per recording.
     static let peakCount = 100
     /// Longest side of a photo's thumbnail, in pixels.

@@ -66,6 +66,9 @@ public struct ImageInfo: Sendable, Hashable {
     /// whose boxes may lie anywhere). Only a full decode
     /// (`validate`, `importImage`) counts them; `probe` reports 0.
     public var trailingByteCount: Int
+    /// What the EXIF block says about the shot: capture time, place, camera, lens (all
+    /// optional; read by libexif along with the orientation, in the same header pass).
+    public var metadata: PhotoMetadata
 
     /// The MIME type of the file.
     public var mimeType: String { format.mimeType }
@@ -78,7 +81,7 @@ public struct ImageInfo: Sendable, Hashable {
     /// Makes an info value; MediaInspector fills these from a file.
     public init(format: ImageFormat, width: Int, height: Int, bitDepth: Int, colorModel: ColorModel,
                 isProgressiveOrInterlaced: Bool, orientation: Int, hasICCProfile: Bool,
-                trailingByteCount: Int = 0) {
+                trailingByteCount: Int = 0, metadata: PhotoMetadata = PhotoMetadata()) {
         self.format = format
         self.width = width
         self.height = height
@@ -88,5 +91,6 @@ public struct ImageInfo: Sendable, Hashable {
         self.orientation = orientation
         self.hasICCProfile = hasICCProfile
         self.trailingByteCount = trailingByteCount
+        self.metadata = metadata
     }
 }

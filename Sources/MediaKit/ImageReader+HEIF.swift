@@ -20,14 +20,16 @@ extension ImageReader {
         }
         let image = try context.primaryImage()
         let stored = image.storedSize, transformed = image.transformedSize
-        let exifOrientation = ExifOrientation.orientation(inTIFF: image.exifTIFF())
+        let exif = ExifBlock(tiff: image.exifTIFF())
+        let exifOrientation = exif.orientation
         let swapsSides = stored.width != stored.height && transformed == (stored.height, stored.width)
         let useExif = exifOrientation != 1 && (exifOrientation >= 5 || !swapsSides)
         let size = useExif ? stored : transformed
         let info = ImageInfo(
             format: format, width: size.width, height: size.height, bitDepth: image.bitDepth,
             colorModel: image.hasAlpha ? .rgba : .rgb, isProgressiveOrInterlaced: false,
-            orientation: useExif ? exifOrientation : 1, hasICCProfile: image.hasICCProfile)
+            orientation: useExif ? exifOrientation : 1, hasICCProfile: image.hasICCProfile,
+            metadata: exif.metadata)
         try checkPixels(info, path: file.path)
         guard depth.decodesPixels else { return (info, nil) }
 

@@ -5,11 +5,11 @@ extension ImageReader {
     func readJPEG(_ file: MediaFile, depth: ImageReadDepth) throws(MediaError) -> (ImageInfo, Picture?) {
         let decoder = try JPEGDecoder(file: file, limits: limits)
         let header = try decoder.readHeader()
+        let exif = ExifBlock(tiff: decoder.exif(length: header.exif_length))
         let info = ImageInfo(
             format: .jpeg, width: Int(header.width), height: Int(header.height), bitDepth: 8,
             colorModel: Self.colorModel(jpeg: header), isProgressiveOrInterlaced: header.progressive != 0,
-            orientation: ExifOrientation.orientation(inTIFF: decoder.exif(length: header.exif_length)),
-            hasICCProfile: header.has_icc != 0)
+            orientation: exif.orientation, hasICCProfile: header.has_icc != 0, metadata: exif.metadata)
         try checkPixels(info, path: file.path)
         guard depth.decodesPixels else { return (info, nil) }
         let maxSide = depth.thumbnailMaxSide

@@ -10,11 +10,11 @@ extension ImageReader {
     func readPNG(_ file: MediaFile, depth: ImageReadDepth) throws(MediaError) -> (ImageInfo, Picture?) {
         let decoder = try PNGDecoder(file: file)
         let header = try decoder.readHeader()
+        let exif = ExifBlock(tiff: decoder.exif(length: header.exif_length))
         let info = ImageInfo(
             format: .png, width: Int(header.width), height: Int(header.height), bitDepth: Int(header.bit_depth),
             colorModel: Self.colorModel(png: header), isProgressiveOrInterlaced: header.interlaced != 0,
-            orientation: ExifOrientation.orientation(inTIFF: decoder.exif(length: header.exif_length)),
-            hasICCProfile: header.has_icc != 0)
+            orientation: exif.orientation, hasICCProfile: header.has_icc != 0, metadata: exif.metadata)
         try checkPixels(info, path: file.path)
         guard depth.decodesPixels else { return (info, nil) }
         let maxSide = depth.thumbnailMaxSide

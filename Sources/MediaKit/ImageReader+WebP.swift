@@ -28,10 +28,11 @@ extension ImageReader {
                 throw .unsupported(path: file.path, detail: "an animated WebP; only still pictures are kept")
             }
             let metadata = Self.webPMetadata(base, count: data.count)
+            let exif = ExifBlock(tiff: metadata.exif)
             var info = ImageInfo(
                 format: .webp, width: Int(features.width), height: Int(features.height), bitDepth: 8,
                 colorModel: features.has_alpha != 0 ? .rgba : .rgb, isProgressiveOrInterlaced: false,
-                orientation: ExifOrientation.orientation(inTIFF: metadata.exif), hasICCProfile: metadata.hasICC)
+                orientation: exif.orientation, hasICCProfile: metadata.hasICC, metadata: exif.metadata)
             try checkPixels(info, path: file.path)
             guard depth.decodesPixels else { return (info, nil) }
 

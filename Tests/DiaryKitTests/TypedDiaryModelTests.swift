@@ -69,6 +69,13 @@ enum StringDiaryModel {
             AttributeDescription("orientation", .integer16, isOptional: false, defaultValue: Int16(1),
                                  minValue: 1, maxValue: 8),
             AttributeDescription("thumbnail", .binary),
+            AttributeDescription("captureTime", .date, isIndexed: true),
+            AttributeDescription("captureUTCOffset", .integer32, minValue: -18 * 3600, maxValue: 18 * 3600),
+            AttributeDescription("latitude", .double, minValue: -90, maxValue: 90),
+            AttributeDescription("longitude", .double, minValue: -180, maxValue: 180),
+            AttributeDescription("altitude", .double),
+            AttributeDescription("camera", .string, maxLength: 128),
+            AttributeDescription("lens", .string, maxLength: 128),
         ])
 
     fileprivate static let audio = EntityDescription(

@@ -81,12 +81,12 @@ import Testing
         #expect(try inspector.validate(fileAt: url) == inspector.probe(fileAt: url))
     }
 
-    @Test func exifOrientationParserReadsBothByteOrders() {
+    @Test func libexifReadsTheOrientationInBothByteOrders() {
         let little: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0]
         let big: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 8, 0, 0]
-        #expect(ExifOrientation.orientation(inTIFF: little) == 6)
-        #expect(ExifOrientation.orientation(inTIFF: big) == 8)
-        #expect(ExifOrientation.orientation(inTIFF: Array(little.prefix(12))) == 1)
-        #expect(ExifOrientation.orientation(inTIFF: []) == 1)
+        #expect(ExifBlock(tiff: little).orientation == 6)
+        #expect(ExifBlock(tiff: big).orientation == 8)
+        #expect(ExifBlock(tiff: Array(little.prefix(12))).orientation == 1)
+        #expect(ExifBlock(tiff: []).orientation == 1)
     }
 }

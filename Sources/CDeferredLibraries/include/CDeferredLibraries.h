@@ -1,7 +1,7 @@
 #ifndef CDEFERREDLIBRARIES_H
 #define CDEFERREDLIBRARIES_H
 /*
- * libarchive, libsndfile, libheif, libwebp and FFmpeg, loaded on first use instead of at process start.
+ * libarchive, libsndfile, libheif, libwebp, libexif and FFmpeg, loaded on first use instead of at process start.
  *
  * Linked the usual way, each brings a dozen libraries of its own (XML, ICU, compressors;
  * FLAC, Vorbis, Opus, MP3 codecs), and the dynamic loader maps and relocates all of them
@@ -27,6 +27,9 @@ const char *cdl_heif_load_error(void);
 
 /* Why libwebp or libwebpdemux could not be loaded, or NULL when both are (the first call loads them). */
 const char *cdl_webp_load_error(void);
+
+/* Why libexif could not be loaded, or NULL when it is (the first call loads it). */
+const char *cdl_exif_load_error(void);
 
 /* Why libavutil, libavcodec or libavformat could not be loaded, or NULL when all three are
    (the first call loads them). */

@@ -160,4 +160,31 @@ typedef struct {
 } cms_heif_file;
 const void *cms_heif_file_reader(void);
 
+/* ---- EXIF through libexif (see ExifReader.c) ---- */
+#define CMS_EXIF_FOUND 0         /* libexif read at least one entry */
+#define CMS_EXIF_NONE 1          /* no usable EXIF structure (absent, empty or damaged beyond reading) */
+#define CMS_EXIF_UNAVAILABLE 2   /* libexif could not be loaded */
+#define CMS_EXIF_TEXT 256        /* bytes kept of each text tag, NUL included */
+
+/* The facts read from one EXIF block; texts are as stored (usually ASCII), "" when absent. */
+typedef struct {
+    int orientation;                 /* Orientation 1...8; 0 when absent or out of range */
+    char date_time_original[32];     /* DateTimeOriginal, "YYYY:MM:DD HH:MM:SS" as written */
+    char sub_sec_time_original[16];  /* SubSecTimeOriginal: digits of a fraction of a second */
+    char offset_time_original[16];   /* OffsetTimeOriginal, "+09:00" as written */
+    int has_location;                /* latitude and longitude are both present and in range */
+    double latitude;                 /* degrees, north positive */
+    double longitude;                /* degrees, east positive */
+    int has_altitude;                /* altitude present (only read with a location) */
+    double altitude;                 /* metres above sea level (negative below) */
+    char make[CMS_EXIF_TEXT];
+    char model[CMS_EXIF_TEXT];
+    char lens_make[CMS_EXIF_TEXT];
+    char lens_model[CMS_EXIF_TEXT];
+} cms_exif_facts;
+
+/* Reads the EXIF TIFF block `tiff` (starting at its "II"/"MM" byte-order mark; the first 64 KiB
+   are read). Never prints, exits or aborts on any input; damaged parts are left out. */
+int cms_exif_read(const uint8_t *tiff, size_t length, cms_exif_facts *facts);
+
 #endif

@@ -9,8 +9,8 @@ struct NewCommand: ParsableCommand {
                                      help: "The entry's text. Without it, $VISUAL or $EDITOR opens (stdin is read when piped).")
     static let tags = RepeatingOption<String>("tag", valueName: "name", help: "A tag for the entry; repeat for more.")
     static let star = Flag("star", help: "Star the entry.")
-    static let on = Option<DateSpecifier>("on", valueName: "date",
-                                          help: "When it happened: a day, at the current time of day (2026-11-29, yesterday, 3 days ago), or a moment (2026-11-29 14:30, friday 18:00, 9pm). Default: now.")
+    static let on = Option<NewEntryDate>("on", valueName: "date",
+                                         help: "When it happened: a day, at the current time of day (2026-11-29, yesterday, 3 days ago), a moment (2026-11-29 14:30, friday 18:00, 9pm), or 'photo': when its earliest photo was taken. Default: now; for photos without text, when the earliest was taken.")
     static let noInline = Flag("no-inline", help: "Keep @tag, #tag and a trailing * as plain text (no tags, no star from the text).")
     static let json = Flag("json", help: "Print the new entry as a JSON entry object.")
 
@@ -26,7 +26,11 @@ struct NewCommand: ParsableCommand {
             'new', or straight after 'diary' as long as the first word is no command name: \
             diary Met Anna for coffee. As in jrnl, @tag and #tag words in the text become tags \
             (the text keeps them) and a * ending the first line stars the entry; --no-inline \
-            turns that off.
+            turns that off. Dated by the camera: with --on photo the entry takes the earliest \
+            capture time of its photos (EXIF DateTimeOriginal, in the photo's own UTC offset \
+            when it recorded one, else in the local time zone; dated now, with a note, when \
+            none has one). Without --on, an entry with photos and no text takes that time \
+            too; an entry with text, or whose photos carry no capture time, is dated now.
             """,
         parameters: [words, text] + MediaOptions.all + [tags, star, on, noInline, json])
 
@@ -34,7 +38,7 @@ struct NewCommand: ParsableCommand {
     let media: MediaOptions
     let tags: [String]
     let star: Bool
-    let on: DateSpecifier?
+    let on: NewEntryDate?
     let readsInlineSyntax: Bool
     let json: Bool
 
@@ -75,7 +79,18 @@ struct NewCommand: ParsableCommand {
             return
         }
         editor.isStarred = star
-        if let on { editor.creationTime = on.moment(keepingTimeOfDayOf: context.argumentContext.now, in: context.timeZone) }
+        switch on {
+        case .date(let date)?:
+            editor.creationTime = date.moment(keepingTimeOfDayOf: context.argumentContext.now, in: context.timeZone)
+        case .photo?:
+            if let taken = editor.earliestCaptureTime {
+                editor.creationTime = taken
+            } else {
+                context.writeErrorLine("Note: none of the entry's photos records when it was taken; dated now.")
+            }
+        case nil:
+            if editor.isPhotosOnly, let taken = editor.earliestCaptureTime { editor.creationTime = taken }
+        }
         let entry = try context.saving(typed) {
             // Reading tags from the text looks them up in the store, so it may fail too.
             if readsInlineSyntax { try editor.applyInlineSyntax() }

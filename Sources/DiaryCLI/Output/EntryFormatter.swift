@@ -136,9 +136,29 @@ struct EntryFormatter {
                 let kind = medium.kind == .image ? "photo    " : "recording"
                 lines.append("  \(medium.index)  \(kind)  " + Self.padded(name, to: nameWidth) + "  "
                     + String(repeating: " ", count: sizeWidth - size.count) + size + "  " + escaper.escaped(Self.facts(of: medium)))
+                lines += cameraLines(of: medium.photo).map { "     " + $0 }
             }
         }
         return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// A photo's camera facts, one line each: `Taken:   Monday, 14 July 2008 09:15 (UTC+09:00)`
+    /// (the camera's own clock and offset when it wrote one, else the local time), `Place:
+    /// 35.658581, 139.745433, 40.5 m`, `Camera:` and `Lens:`, escaped (user-controlled text).
+    func cameraLines(of photo: PhotoFacts) -> [String] {
+        var lines: [String] = []
+        if let time = photo.captureTime {
+            if let offset = photo.captureUTCOffset {
+                let zone = FixedOffset(seconds: offset)
+                lines.append("Taken:   " + LocalDateText(timeZone: zone).dayAndTime(of: time) + " (\(zone.identifier))")
+            } else {
+                lines.append("Taken:   " + dates.dayAndTime(of: time))
+            }
+        }
+        if let place = photo.placeText { lines.append("Place:   " + place) }
+        if let camera = photo.camera { lines.append("Camera:  " + escaper.escaped(camera)) }
+        if let lens = photo.lens { lines.append("Lens:    " + escaper.escaped(lens)) }
+        return lines.map { style.dim($0) }
     }
 
     /// `4000 × 3000 px` (with the orientation and the shown size when it turns the

@@ -14,7 +14,7 @@ extension EntryRecord {
             "text": .optional(self.text.map(JSONValue.string)),
             "tags": .array(self.tags.map(JSONValue.string)),
             "starred": .bool(self.starred),
-            "media": .array(media.map(\.json)),
+            "media": .array(media.map { $0.json(in: timeZone) }),
         ]
     }
 }
@@ -22,8 +22,11 @@ extension EntryRecord {
 extension MediumRecord {
     /// The medium as a member of an entry's `media` array: the common facts, then the
     /// pixel size and orientation of a photo or the duration (seconds), sample rate and
-    /// channel count of a recording.
-    var json: JSONValue {
+    /// channel count of a recording. A photo's camera facts follow when it has them, each
+    /// left out when absent: `captureTime` (in the camera's own offset when it wrote one, else
+    /// `timeZone`'s), `captureUTCOffset` (seconds, only the camera's), `latitude`, `longitude`
+    /// (degrees), `altitude` (metres), `camera`, `lens`.
+    func json(in timeZone: any TimeZoneRules) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("index", .integer(index)),
             ("kind", .string(self.kind.rawValue)),
@@ -37,6 +40,17 @@ extension MediumRecord {
             members += [("width", .optional(self.width.map(JSONValue.integer))),
                         ("height", .optional(self.height.map(JSONValue.integer))),
                         ("orientation", .integer(self.orientation ?? 1))]
+            let photo = self.photo
+            if let time = photo.captureTime {
+                let zone: any TimeZoneRules = photo.captureUTCOffset.map { FixedOffset(seconds: $0) } ?? timeZone
+                members.append(("captureTime", .date(time, in: zone, fractionalSeconds: true)))
+            }
+            if let offset = photo.captureUTCOffset { members.append(("captureUTCOffset", .integer(offset))) }
+            for (key, value) in [("latitude", photo.latitude), ("longitude", photo.longitude), ("altitude", photo.altitude)] {
+                if let value, value.isFinite { members.append((key, .number(value))) }
+            }
+            if let camera = photo.camera { members.append(("camera", .string(camera))) }
+            if let lens = photo.lens { members.append(("lens", .string(lens))) }
         case .audio:
             members += [("duration", .optional(self.duration.map(JSONValue.number))),
                         ("sampleRate", .optional(self.sampleRate.map(JSONValue.integer))),

@@ -148,6 +148,7 @@ extension EntryManifest.Medium: Decodable {
     private enum Key: String, CodingKey {
         case index, kind, mimeType, fileName, path, byteCount, sha256
         case width, height, orientation, duration, sampleRate, channels
+        case captureTime, captureUTCOffset, latitude, longitude, altitude, camera, lens
     }
 
     init(from decoder: any Decoder) throws {
@@ -192,5 +193,25 @@ extension EntryManifest.Medium: Decodable {
         }
         sampleRate = try positive(.sampleRate)
         channels = try positive(.channels)
+        if let text = try container.decodeIfPresent(String.self, forKey: .captureTime) {
+            guard let time = BundleTimestamp.date(from: text) else {
+                throw fail(.captureTime, "is not an ISO 8601 time with offset (\(String(text.prefix(40))))")
+            }
+            photo.captureTime = time
+        }
+        photo.captureUTCOffset = try container.decodeIfPresent(Int.self, forKey: .captureUTCOffset)
+        if let offset = photo.captureUTCOffset, abs(offset) > 18 * 3600 {
+            throw fail(.captureUTCOffset, "must be within ±64800 seconds, not \(offset)")
+        }
+        func degrees(_ key: Key, _ limit: Double) throws -> Double? {
+            guard let value = try container.decodeIfPresent(Double.self, forKey: key) else { return nil }
+            guard value.isFinite, abs(value) <= limit else { throw fail(key, "must be within ±\(Int(limit)) degrees") }
+            return value
+        }
+        photo.latitude = try degrees(.latitude, 90)
+        photo.longitude = try degrees(.longitude, 180)
+        photo.altitude = try container.decodeIfPresent(Double.self, forKey: .altitude)
+        photo.camera = try container.decodeIfPresent(String.self, forKey: .camera)
+        photo.lens = try container.decodeIfPresent(String.self, forKey: .lens)
     }
 }

@@ -14,14 +14,14 @@ extension EntryManifest {
         if let text { members.append(("text", .string(text))) }
         members.append(("tags", .array(tags.map { .string($0) })))
         members.append(("starred", .bool(starred)))
-        members.append(("media", .array(media.map(\.json))))
+        members.append(("media", .array(media.map { $0.json(timeZone: timeZone) })))
         return OrderedJSON.object(members).rendered()
     }
 }
 
 extension EntryManifest.Medium {
     /// The record as it appears in `media`, absent facts omitted.
-    fileprivate var json: OrderedJSON {
+    fileprivate func json(timeZone: any TimeZoneRules) -> OrderedJSON {
         var members: [(String, OrderedJSON)] = [
             ("index", .integer(Int64(index))),
             ("kind", .string(kind.rawValue)),
@@ -40,6 +40,17 @@ extension EntryManifest.Medium {
         if let duration, duration.isFinite { members.append(("duration", .number(duration))) }
         for (key, value) in [("sampleRate", sampleRate), ("channels", channels)] {
             if let value { members.append((key, .integer(Int64(value)))) }
+        }
+        if let time = photo.captureTime {
+            let zone: any TimeZoneRules = photo.captureUTCOffset.map { FixedOffset(seconds: $0) } ?? timeZone
+            members.append(("captureTime", .string(BundleTimestamp.string(from: time, in: zone))))
+        }
+        if let offset = photo.captureUTCOffset { members.append(("captureUTCOffset", .integer(Int64(offset)))) }
+        for (key, value) in [("latitude", photo.latitude), ("longitude", photo.longitude), ("altitude", photo.altitude)] {
+            if let value, value.isFinite { members.append((key, .number(value))) }
+        }
+        for (key, value) in [("camera", photo.camera), ("lens", photo.lens)] {
+            if let value { members.append((key, .string(value))) }
         }
         return .object(members)
     }

@@ -18,7 +18,12 @@ import Foundation
 ///      "fileName": "IMG_0042.jpg",         // the original name, a label only
 ///      "path": "media/IMG_0042.jpg",       // where the file is, relative to the bundle
 ///      "byteCount": 123, "sha256": "…64 hex digits…",
-///      "width": 4000, "height": 3000, "orientation": 1},
+///      "width": 4000, "height": 3000, "orientation": 1,
+///      "captureTime": "2026-11-29T13:02:11.250+09:00",   // what the camera recorded (EXIF),
+///      "captureUTCOffset": 32400,          // each omitted when absent: the capture time in the
+///      "latitude": 35.658581, "longitude": 139.745433,   // camera's own offset (seconds, only
+///      "altitude": 40.5,                   // when it wrote one; else in the writer's zone),
+///      "camera": "Canon EOS 5D", "lens": "EF24-105mm f/4L IS USM"},   // WGS 84 degrees, metres
 ///     {"index": 2, "kind": "audio", "mimeType": "audio/x-wav", "fileName": "waves.wav",
 ///      "path": "media/waves.wav", "byteCount": 456, "sha256": "…",
 ///      "duration": 183.2, "sampleRate": 44100, "channels": 2}
@@ -31,6 +36,7 @@ import Foundation
 /// times, `media` and, per medium, `index`, `kind`, `mimeType`, `fileName`, `path`,
 /// `byteCount`, `sha256`; `tags` and `starred` default to none and false. `timeZone` came
 /// later within version 1: a reader that does not know it ignores it, one that does keeps it.
+/// So did the camera facts: informative, since import reads them again from the photo itself.
 struct EntryManifest: Sendable, Equatable {
     /// The value of `format`.
     static let formatName = "photodiary-entry"
@@ -52,6 +58,8 @@ struct EntryManifest: Sendable, Equatable {
         var duration: Double?
         var sampleRate: Int?
         var channels: Int?
+        /// `captureTime`, `captureUTCOffset`, `latitude`, `longitude`, `altitude`, `camera`, `lens`.
+        var photo = PhotoFacts()
     }
 
     var uuid: UUID
@@ -78,7 +86,7 @@ extension EntryManifest {
                     fileName: medium.originalFileName, path: path, byteCount: medium.byteCount,
                     sha256: medium.sha256, width: medium.width, height: medium.height,
                     orientation: medium.orientation, duration: medium.duration,
-                    sampleRate: medium.sampleRate, channels: medium.channels)
+                    sampleRate: medium.sampleRate, channels: medium.channels, photo: medium.photo)
             })
     }
 
@@ -88,13 +96,15 @@ extension EntryManifest {
             uuid: uuid, creationTime: creationTime, updateTime: updateTime, text: text,
             tags: tags, starred: starred,
             media: media.map { medium in
-                MediumSnapshot(
+                var snapshot = MediumSnapshot(
                     kind: medium.kind, mimeType: medium.mimeType,
                     originalFileName: medium.fileName, byteCount: medium.byteCount,
                     sha256: medium.sha256, width: medium.width, height: medium.height,
                     orientation: medium.orientation, duration: medium.duration,
                     sampleRate: medium.sampleRate, channels: medium.channels,
                     sourceURL: root.appendingPathComponent(medium.path))
+                snapshot.photo = medium.photo
+                return snapshot
             },
             timeZone: timeZone)
     }

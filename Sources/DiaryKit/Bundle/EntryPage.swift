@@ -90,6 +90,7 @@ struct EntryPage {
                 size = " width=\"\(shown.0)\" height=\"\(shown.1)\""
                 caption += " · \(shown.0) × \(shown.1)"
             }
+            caption += cameraCaption(medium.photo)
             return "<figure class=\"photo\"><img src=\"\(source)\"\(size) alt=\"Photo \(name)\">"
                 + "<figcaption>\(caption)</figcaption></figure>"
         case .audio:
@@ -98,6 +99,32 @@ struct EntryPage {
                 + "<audio controls preload=\"metadata\" src=\"\(source)\">"
                 + "<a href=\"\(source)\">\(name)</a></audio></figure>"
         }
+    }
+
+    /// The camera's facts for a caption: when (in the camera's own offset when it wrote one),
+    /// where (coordinates linked to OpenStreetMap), with what; "" when there are none.
+    private func cameraCaption(_ photo: PhotoFacts) -> String {
+        var parts: [String] = []
+        if let time = photo.captureTime {
+            let zone: any TimeZoneRules = photo.captureUTCOffset.map { FixedOffset(seconds: $0) } ?? timeZone
+            let clock = WallClockTime(time, in: zone)
+            parts.append("taken <time datetime=\"\(Self.escape(BundleTimestamp.string(from: time, in: zone)))\">"
+                         + Self.escape(clock.shortDayAndMinute) + "</time>")
+        }
+        if let link = photo.openStreetMapURL {
+            parts.append("<a class=\"place\" href=\"\(Self.escape(link))\">\(Self.escape(photo.placeText ?? ""))</a>")
+        }
+        if let camera = photo.camera { parts.append("<span class=\"camera\">\(Self.escape(Self.printable(camera)))</span>") }
+        if let lens = photo.lens { parts.append("<span class=\"lens\">\(Self.escape(Self.printable(lens)))</span>") }
+        return parts.map { "<br>" + $0 }.joined()
+    }
+
+    /// `text` with control characters (not allowed in HTML text) as U+FFFD: EXIF names are
+    /// whatever bytes the file holds.
+    private static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map {
+            $0.properties.generalCategory == .control ? "\u{FFFD}" : $0
+        }))
     }
 
     private func timestamp(_ date: Date) -> String {

@@ -28,6 +28,9 @@ public struct MediumSnapshot: Sendable, Hashable {
     public var sampleRate: Int?
     /// Number of channels (recordings).
     public var channels: Int?
+    /// What a photo's camera recorded (capture time and offset, place, camera, lens); empty
+    /// for recordings and photos without EXIF.
+    public var photo = PhotoFacts()
     /// Where the medium's bytes are.
     public var sourceURL: URL {
         get { source.url }

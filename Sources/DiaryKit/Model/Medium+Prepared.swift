@@ -17,6 +17,14 @@ extension Medium {
                 image.height = Int32(clamping: info.height)
                 image.orientation = Int16(clamping: info.orientation)
                 image.thumbnail = thumbnail
+                let photo = item.photoFacts
+                image.captureTime = photo.captureTime
+                image.captureUTCOffset = photo.captureUTCOffset.map { Int32($0) }
+                image.latitude = photo.latitude
+                image.longitude = photo.longitude
+                image.altitude = photo.altitude
+                image.camera = photo.camera
+                image.lens = photo.lens
                 medium = image
             case .audio(let info, let peaks):
                 let audio = try context.insert(AudioMedium.self)
