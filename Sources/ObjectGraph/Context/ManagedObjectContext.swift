@@ -55,6 +55,10 @@ public final class ManagedObjectContext {
     var children: [WeakContext] = []
     /// Did-save summaries of sibling contexts waiting to be merged (automatic merging).
     var mergeInbox: SaveInbox?
+    /// Who is saving, recorded with each save in the persistent history (Core Data's `transactionAuthor`); nil by default.
+    public var transactionAuthor: String?
+    /// The context's name, recorded with each save in the persistent history; nil by default.
+    public var name: String?
     /// Successful saves so far (an undo state from before a save recomputes its changed keys).
     var saveCount = 0
 

@@ -14,9 +14,11 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
     let externalStorageThreshold: Int
     let modelVersionHash: String
     let blobDirectory: URL?
+    /// Whether saves record persistent history (see `InMemoryStore+History`).
+    let recordsPersistentHistory: Bool
 
-    private let lock = NSLock()
-    private var snapshot: GraphSnapshot
+    let lock = NSLock()
+    var snapshot: GraphSnapshot
 
     /// Opens the binary store at `fileURL` (creating it), or a fresh in-memory store when nil.
     /// A binary store written with another model is migrated first (see ``GraphSnapshotMigrator``).
@@ -27,6 +29,7 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
         url = fileURL
         type = fileURL == nil ? .inMemory : .binary
         externalStorageThreshold = options.externalStorageThreshold
+        recordsPersistentHistory = options.recordsPersistentHistory
         if let fileURL {
             let blobs = fileURL.deletingPathExtension().appendingPathExtension("blobs")
             blobDirectory = blobs
@@ -138,6 +141,7 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
             try changes.commitStagedBlobs(to: blobStore)
             let writer = GraphSnapshotWriter(model: model)
             let (insertedKeys, releasedBlobs) = try writer.apply(changes, to: &graph)
+            if recordsPersistentHistory { Self.recordHistory(of: changes, insertedKeys: insertedKeys, in: &graph) }
             if let url { try Self.write(graph, to: url) }
             snapshot = graph
             if let blobStore {

@@ -13,6 +13,11 @@ struct StoreChanges: Sendable {
     /// The full membership of many-to-many (join table) relationships that changed,
     /// from the side that owns the join table.
     var joinMemberships: [JoinMembership] = []
+    /// Per updated row, the keys the save changed (for the persistent history).
+    var updatedKeys: [Set<String>] = []
+    /// The saving context's transaction author and name (for the persistent history).
+    var author: String?
+    var contextName: String?
 }
 
 extension StoreChanges {

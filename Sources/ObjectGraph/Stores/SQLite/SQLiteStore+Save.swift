@@ -15,7 +15,9 @@ extension SQLiteStore {
             do {
                 (insertedKeys, released) = try writeTransaction(connection) {
                     try changes.commitStagedBlobs(to: blobStore)
-                    return try write(changes, connection: connection)
+                    let written = try write(changes, connection: connection)
+                    if recordsPersistentHistory { try recordHistory(of: changes, insertedKeys: written.0, connection: connection) }
+                    return written
                 }
             } catch let error as SQLiteError where error.extendedResultCode == SQLiteError.constraintUnique {
                 throw uniquenessError(error)
