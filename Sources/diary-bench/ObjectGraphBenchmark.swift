@@ -67,6 +67,8 @@ func runObjectGraphBenchmarks(json: Bool) {
             throw BenchmarkError.setup("raw and ObjectGraph fetches read different values (\(rawChecksum) vs \(graphChecksum))")
         }
         reporter.report("fetch-100k-read", value: graphFetch, baseline: rawFetch, target: 2)
+        try runObjectGraphHistoryBenchmark(reporter: reporter, model: model, runs: runs, freshURL: freshURL,
+                                           insertAll: insertAll(into:))
 
         try runObjectGraphQueryBenchmarks(reporter: reporter, directory: directory)
     } catch {
