@@ -40,6 +40,8 @@ extension ManagedObjectContext {
         for object in removed where !object.objectID.isTemporaryID { changes.deletedVersions[object.objectID] = object.rowVersion }
         changes.joinMemberships = joinMemberships(of: inserted, isInserted: true)
             + joinMemberships(of: changed, isInserted: false)
+        changes.orderedMemberships = orderedMemberships(of: inserted, isInserted: true)
+            + orderedMemberships(of: changed, isInserted: false)
         let insertedKeys: [Int64]
         do {
             insertedKeys = try store.save(changes)

@@ -82,6 +82,7 @@ public final class ManagedObjectContext {
         func detach(_ object: ManagedObject) {
             object.managedObjectContext = nil
             if !object.slots.isEmpty { object.slots = [] }
+            if !object.memberOrders.isEmpty { object.memberOrders = [:] }
         }
         registry.forEach(detach)
         for object in insertedList { detach(object) }
@@ -262,7 +263,10 @@ public final class ManagedObjectContext {
         guard !object.objectID.isTemporaryID || parent != nil,
               let ids = try? rowStore().destinations(
                 of: object.objectID, relationship: object.entity.allRelationships[index]) else { return [] }
-        var members = Set(ids.map { self.object(with: $0) })
+        let loaded = ids.map { self.object(with: $0) }
+        // The store gives an ordered relationship's members in order.
+        if object.entity.allRelationships[index].isOrdered { object.memberOrders[index] = loaded }
+        var members = Set(loaded)
         applyUnsavedChanges(to: &members, of: object, relationshipAt: index)
         return members
     }

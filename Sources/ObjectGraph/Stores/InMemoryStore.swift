@@ -95,7 +95,12 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
 
     func destinations(of id: ObjectID, relationship: RelationshipDescription) throws -> [ObjectID] {
         guard let key = id.primaryKey, let entity = model.entity(named: id.entityName) else { return [] }
-        return Self.destinations(in: currentSnapshot, model: model, entity: entity, key: key, relationship: relationship)
+        let graph = currentSnapshot
+        let members = Self.destinations(in: graph, model: model, entity: entity, key: key, relationship: relationship)
+        guard let order = model.orderName(of: relationship, in: entity), let positions = graph.orders?[order]?[key] else {
+            return members
+        }
+        return Self.ordered(members, by: positions)
     }
 
     static func destinations(in graph: GraphSnapshot, model: ManagedObjectModel, entity: EntityDescription,
@@ -141,6 +146,7 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
             try changes.commitStagedBlobs(to: blobStore)
             let writer = GraphSnapshotWriter(model: model)
             let (insertedKeys, releasedBlobs) = try writer.apply(changes, to: &graph)
+            if !changes.orderedMemberships.isEmpty { Self.writePositions(of: changes, insertedKeys: insertedKeys, model: model, in: &graph) }
             if recordsPersistentHistory { Self.recordHistory(of: changes, insertedKeys: insertedKeys, in: &graph) }
             if let url { try Self.write(graph, to: url) }
             snapshot = graph
