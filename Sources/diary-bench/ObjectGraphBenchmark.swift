@@ -78,6 +78,8 @@ func runObjectGraphBenchmarks(json: Bool) {
             throw BenchmarkError.setup("raw and ObjectGraph fetches read different values (\(rawChecksum) vs \(graphChecksum))")
         }
         reporter.report("fetch-100k-read", value: graphFetch, baseline: rawFetch, target: 2)
+        try runObjectGraphHistoryBenchmark(reporter: reporter, model: model, runs: runs, freshURL: freshURL,
+                                           insertAll: insertAll(into:))
 
         // The same fetch through a typed class's properties (`item.name`, not `item["name"]`).
         guard let typedModel = typedBenchmarkModel else { throw BenchmarkError.setup("the typed benchmark model does not build") }

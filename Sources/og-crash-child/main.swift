@@ -1,6 +1,7 @@
 // og-crash-child: a process that writes to an ObjectGraph store until it is killed, for the
 // crash-consistency tests (Tests/ObjectGraphTests/ProcessKiller.swift), or, in `edit` mode,
-// makes one change as a second process for the conflict tests (ConflictTests). Each durable
+// makes one change as a second process for the conflict tests (ConflictTests), or, in `history`
+// mode, one save recording persistent history (PersistentHistoryTests). Each durable
 // write is reported on stdout only after the write returned (`objects` also announces each
 // save before it starts; see ObjectWriter).
 import Foundation
@@ -9,6 +10,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = "usage: og-crash-child blobs <blob-directory> <scratch-directory>\n"
     + "       og-crash-child objects <store-directory>\n"
     + "       og-crash-child edit <store-file> <note-name> <text>\n"
+    + "       og-crash-child history <store-file> <author>\n"
 
 /// Runs `writer`; when it throws, prints the error on stderr and exits with status 1.
 func run(_ writer: () throws -> Void) {
@@ -30,6 +32,8 @@ case "objects" where arguments.count == 2:
     run { try ObjectWriter(storeDirectory: URL(fileURLWithPath: arguments[1])).run() }
 case "edit" where arguments.count == 4:
     run { try NoteEditor(storeURL: URL(fileURLWithPath: arguments[1]), name: arguments[2], text: arguments[3]).run() }
+case "history" where arguments.count == 3:
+    run { try HistoryWriter(storeURL: URL(fileURLWithPath: arguments[1]), author: arguments[2]).run() }
 default:
     FileHandle.standardError.write(Data(usage.utf8))
     exit(64)

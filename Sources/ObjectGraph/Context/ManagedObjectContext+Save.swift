@@ -33,10 +33,15 @@ extension ManagedObjectContext {
         var changes = StoreChanges()
         changes.inserted = inserted.map { row(of: $0) }
         changes.updated = changed.map { row(of: $0) }
+        changes.updatedKeys = changed.map(\.changedKeys)
+        changes.author = transactionAuthor
+        changes.contextName = name
         changes.deleted = removed.compactMap { $0.objectID.isTemporaryID ? nil : $0.objectID }
         for object in removed where !object.objectID.isTemporaryID { changes.deletedVersions[object.objectID] = object.rowVersion }
         changes.joinMemberships = joinMemberships(of: inserted, isInserted: true)
             + joinMemberships(of: changed, isInserted: false)
+        changes.orderedMemberships = orderedMemberships(of: inserted, isInserted: true)
+            + orderedMemberships(of: changed, isInserted: false)
         let insertedKeys: [Int64]
         do {
             insertedKeys = try store.save(changes)

@@ -55,6 +55,10 @@ public final class ManagedObjectContext {
     var children: [WeakContext] = []
     /// Did-save summaries of sibling contexts waiting to be merged (automatic merging).
     var mergeInbox: SaveInbox?
+    /// Who is saving, recorded with each save in the persistent history (Core Data's `transactionAuthor`); nil by default.
+    public var transactionAuthor: String?
+    /// The context's name, recorded with each save in the persistent history; nil by default.
+    public var name: String?
     /// Successful saves so far (an undo state from before a save recomputes its changed keys).
     var saveCount = 0
 
@@ -78,6 +82,7 @@ public final class ManagedObjectContext {
         func detach(_ object: ManagedObject) {
             object.managedObjectContext = nil
             if !object.slots.isEmpty { object.slots = [] }
+            if !object.memberOrders.isEmpty { object.memberOrders = [:] }
         }
         registry.forEach(detach)
         for object in insertedList { detach(object) }
@@ -258,7 +263,10 @@ public final class ManagedObjectContext {
         guard !object.objectID.isTemporaryID || parent != nil,
               let ids = try? rowStore().destinations(
                 of: object.objectID, relationship: object.entity.allRelationships[index]) else { return [] }
-        var members = Set(ids.map { self.object(with: $0) })
+        let loaded = ids.map { self.object(with: $0) }
+        // The store gives an ordered relationship's members in order.
+        if object.entity.allRelationships[index].isOrdered { object.memberOrders[index] = loaded }
+        var members = Set(loaded)
         applyUnsavedChanges(to: &members, of: object, relationshipAt: index)
         return members
     }

@@ -111,6 +111,11 @@ struct EntityComparison {
             } else if !previous.isToMany && relationship.isToMany {
                 note(relationship.name, "to-one became to-many")
             }
+            if relationship.isOrdered && !(previous.isOrdered ?? false) {
+                note(relationship.name, "became ordered (members keep the order of their keys, the order they were first saved)")
+            } else if !relationship.isOrdered && (previous.isOrdered ?? false) {
+                note(relationship.name, "is no longer ordered (the positions are dropped)")
+            }
             // The old inverse under its new name (the destination may have renamed it).
             let renamedInverse = previous.inverse.map { oldInverse in
                 current.entity(named: relationship.destination)?.allRelationships

@@ -13,7 +13,9 @@ extension ManagedObjectModel {
         }
         for relationship in entity.relationships.sorted(by: { $0.name < $1.name }) {
             lines.append("  relationship \(relationship.name) -> \(relationship.destination)"
-                + " inverse=\(relationship.inverse ?? "-") toMany=\(relationship.isToMany)")
+                + " inverse=\(relationship.inverse ?? "-") toMany=\(relationship.isToMany)"
+                // Only when set, so the hashes of every model without ordered relationships stay as they were.
+                + (relationship.isOrdered ? " ordered=true" : ""))
         }
         for constraint in entity.uniquenessConstraints {
             lines.append("  unique \(constraint.joined(separator: ","))")

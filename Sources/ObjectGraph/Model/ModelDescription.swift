@@ -52,6 +52,8 @@ public struct ModelDescription: Codable, Sendable, Hashable {
         public var inverse: String?
         /// To-many or to-one.
         public var isToMany: Bool
+        /// Whether a to-many is ordered (nil, as in descriptions written before ordered relationships: no).
+        public var isOrdered: Bool?
     }
 
     /// The entities, in declaration order.
@@ -67,7 +69,8 @@ public struct ModelDescription: Codable, Sendable, Hashable {
                                  isSearchable: $0.isSearchable)
                    },
                    relationships: entity.relationships.map {
-                       Relationship(name: $0.name, destination: $0.destination, inverse: $0.inverse, isToMany: $0.isToMany)
+                       Relationship(name: $0.name, destination: $0.destination, inverse: $0.inverse, isToMany: $0.isToMany,
+                                    isOrdered: $0.isOrdered ? true : nil)
                    },
                    uniquenessConstraints: entity.uniquenessConstraints)
         }
@@ -89,7 +92,7 @@ public struct ModelDescription: Codable, Sendable, Hashable {
                               },
                               relationships: entity.relationships.map {
                                   RelationshipDescription($0.name, destination: $0.destination, inverse: $0.inverse,
-                                                          isToMany: $0.isToMany)
+                                                          isToMany: $0.isToMany, isOrdered: $0.isOrdered ?? false)
                               },
                               uniquenessConstraints: entity.uniquenessConstraints)
         })

@@ -37,11 +37,15 @@ public struct RelationshipDescription: Sendable, Hashable {
     public var maxCount: Int?
     /// The relationship's name in the previous model version, for migration.
     public var renamingIdentifier: String?
+    /// Whether a to-many keeps its destinations in an order (Core Data's ordered relationships):
+    /// positions are stored, and ``ManagedObject/orderedValue(forKey:)`` and its companions
+    /// read and change them. False by default; a store migrates lightly either way.
+    public var isOrdered: Bool
 
     /// Describes a relationship.
     public init(_ name: String, destination: String, inverse: String?, isToMany: Bool = false,
                 deleteRule: DeleteRule = .nullify, isOptional: Bool = true,
-                minCount: Int? = nil, maxCount: Int? = nil, renamingIdentifier: String? = nil) {
+                minCount: Int? = nil, maxCount: Int? = nil, renamingIdentifier: String? = nil, isOrdered: Bool = false) {
         self.name = name
         self.destination = destination
         self.inverse = inverse
@@ -51,5 +55,6 @@ public struct RelationshipDescription: Sendable, Hashable {
         self.minCount = minCount
         self.maxCount = maxCount
         self.renamingIdentifier = renamingIdentifier
+        self.isOrdered = isToMany && isOrdered
     }
 }

@@ -53,6 +53,9 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     @exclusivity(unchecked) var changedKeys = Set<String>()
     /// Values that were set with the wrong type, reported by the next save's validation.
     @exclusivity(unchecked) var typeProblems = [String: String]()
+    /// The order of ordered to-many members, by relationship index, as last loaded or set
+    /// (see `ManagedObject+Ordered`; reconciled with the member set when read).
+    @exclusivity(unchecked) var memberOrders = [Int: [ManagedObject]]()
     /// The store's row version when the values were loaded.
     @exclusivity(unchecked) var rowVersion: Int64 = 0
 

@@ -9,6 +9,13 @@ struct GraphSnapshot: Codable, Sendable {
     var tables: [String: Table] = [:]
     /// Join table name → rows.
     var joins: [String: Set<JoinRow>] = [:]
+    /// Positions of ordered to-many members: order name (`Z_ORDER_…`) → source key → member keys
+    /// in order (nil in a store that never had an ordered relationship).
+    var orders: [String: [Int64: [Int64]]]?
+    /// The persistent history, oldest first (nil in a store that never recorded any).
+    var history: [HistoryRecord]?
+    /// The number of the last history transaction ever recorded (kept when it is pruned).
+    var lastHistoryNumber: Int64?
 
     struct Table: Codable, Sendable {
         var lastKey: Int64 = 0

@@ -36,6 +36,11 @@ struct GraphSnapshotMigrator {
     /// - Throws: ``MigrationError/duplicateValues(entity:keys:duplicates:)`` when a uniqueness constraint does not hold.
     func migrate(_ graph: GraphSnapshot) throws -> GraphSnapshot {
         var result = GraphSnapshot(metadata: graph.metadata.migrated(to: newModel))
+        result.history = graph.history.map { HistoryRecord.migrated($0, difference: difference, model: newModel) }
+        result.lastHistoryNumber = graph.lastHistoryNumber
+        // Records keep their keys; positions of a relationship that stays ordered stay (a newly
+        // ordered one has none: its members come in key order, the order they were first saved).
+        result.orders = graph.orders
         let oldToNew = Dictionary(uniqueKeysWithValues: difference.entityMapping.map { ($0.value, $0.key) })
         // To-one keys read backwards from the old inverse's storage, built once per relationship.
         var inverseKeys: [String: [Int64: Int64]] = [:]

@@ -14,9 +14,11 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
     let externalStorageThreshold: Int
     let modelVersionHash: String
     let blobDirectory: URL?
+    /// Whether saves record persistent history (see `InMemoryStore+History`).
+    let recordsPersistentHistory: Bool
 
-    private let lock = NSLock()
-    private var snapshot: GraphSnapshot
+    let lock = NSLock()
+    var snapshot: GraphSnapshot
 
     /// Opens the binary store at `fileURL` (creating it), or a fresh in-memory store when nil.
     /// A binary store written with another model is migrated first (see ``GraphSnapshotMigrator``).
@@ -27,6 +29,7 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
         url = fileURL
         type = fileURL == nil ? .inMemory : .binary
         externalStorageThreshold = options.externalStorageThreshold
+        recordsPersistentHistory = options.recordsPersistentHistory
         if let fileURL {
             let blobs = fileURL.deletingPathExtension().appendingPathExtension("blobs")
             blobDirectory = blobs
@@ -92,7 +95,12 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
 
     func destinations(of id: ObjectID, relationship: RelationshipDescription) throws -> [ObjectID] {
         guard let key = id.primaryKey, let entity = model.entity(named: id.entityName) else { return [] }
-        return Self.destinations(in: currentSnapshot, model: model, entity: entity, key: key, relationship: relationship)
+        let graph = currentSnapshot
+        let members = Self.destinations(in: graph, model: model, entity: entity, key: key, relationship: relationship)
+        guard let order = model.orderName(of: relationship, in: entity), let positions = graph.orders?[order]?[key] else {
+            return members
+        }
+        return Self.ordered(members, by: positions)
     }
 
     static func destinations(in graph: GraphSnapshot, model: ManagedObjectModel, entity: EntityDescription,
@@ -138,6 +146,8 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
             try changes.commitStagedBlobs(to: blobStore)
             let writer = GraphSnapshotWriter(model: model)
             let (insertedKeys, releasedBlobs) = try writer.apply(changes, to: &graph)
+            if !changes.orderedMemberships.isEmpty { Self.writePositions(of: changes, insertedKeys: insertedKeys, model: model, in: &graph) }
+            if recordsPersistentHistory { Self.recordHistory(of: changes, insertedKeys: insertedKeys, in: &graph) }
             if let url { try Self.write(graph, to: url) }
             snapshot = graph
             if let blobStore {

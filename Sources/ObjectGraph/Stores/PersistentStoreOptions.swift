@@ -28,6 +28,9 @@ public struct PersistentStoreOptions: Sendable, Hashable {
     /// Told when a save of the SQLite store has waited a while for another writer's lock
     /// (none by default: the wait is silent).
     public var lockWaitNotice: LockWaitNotice?
+    /// Whether every save records a transaction in the store's persistent history (false by
+    /// default; Core Data's `NSPersistentHistoryTrackingKey`). See ``ManagedObjectContext/fetchHistory(after:)``.
+    public var recordsPersistentHistory = false
 
     /// Options with the defaults.
     public init(externalStorageThreshold: Int = 128 * 1024, busyTimeoutMilliseconds: Int32 = 5_000,

@@ -13,13 +13,20 @@ struct StoreChanges: Sendable {
     /// The full membership of many-to-many (join table) relationships that changed,
     /// from the side that owns the join table.
     var joinMemberships: [JoinMembership] = []
+    /// The members, in order, of ordered to-many relationships that changed (any storage).
+    var orderedMemberships: [JoinMembership] = []
+    /// Per updated row, the keys the save changed (for the persistent history).
+    var updatedKeys: [Set<String>] = []
+    /// The saving context's transaction author and name (for the persistent history).
+    var author: String?
+    var contextName: String?
 }
 
 extension StoreChanges {
     /// Turns a referenced object's ID into its primary key, once the inserted rows have `insertedKeys`.
     /// The table of temporary IDs is only built when some row refers to other objects.
     func keyResolver(insertedKeys: [Int64]) -> (ObjectID?) -> Int64? {
-        var refersToObjects = !joinMemberships.isEmpty
+        var refersToObjects = !joinMemberships.isEmpty || !orderedMemberships.isEmpty
         for index in inserted.indices where !inserted[index].toOne.isEmpty { refersToObjects = true; break }
         for index in updated.indices where !updated[index].toOne.isEmpty { refersToObjects = true; break }
         guard refersToObjects else { return { $0?.primaryKey } }

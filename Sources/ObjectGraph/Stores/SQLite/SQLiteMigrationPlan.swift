@@ -13,7 +13,7 @@ struct SQLiteMigrationPlan {
     let difference: ModelDifference
 
     /// The prefix old tables carry while the new ones are filled.
-    private static let oldPrefix = "Z_OLD_"
+    static let oldPrefix = "Z_OLD_"
 
     init(oldModel: ManagedObjectModel, newModel: ManagedObjectModel, newSchema: SQLiteSchema, difference: ModelDifference) {
         self.oldModel = oldModel
@@ -23,7 +23,9 @@ struct SQLiteMigrationPlan {
         self.difference = difference
     }
 
-    private var oldTableNames: [String] { oldSchema.tableOrder + oldSchema.joinTables.keys.sorted() }
+    private var oldTableNames: [String] {
+        oldSchema.tableOrder + oldSchema.joinTables.keys.sorted() + oldSchema.orderTables.keys.sorted()
+    }
 
     /// Rebuilds every table.
     /// - Throws: ``MigrationError/duplicateValues(entity:keys:duplicates:)`` when a uniqueness
@@ -41,6 +43,7 @@ struct SQLiteMigrationPlan {
         for statement in statements where statement.hasPrefix("CREATE TABLE") { try connection.execute(statement) }
         for root in newSchema.tableOrder { try copyRows(into: root, on: connection) }
         try copyJoinRows(on: connection)
+        try copyPositions(on: connection)
         try clearDanglingReferences(on: connection)
         try checkUniqueness(on: connection)
         for statement in statements where !statement.hasPrefix("CREATE TABLE") { try connection.execute(statement) }

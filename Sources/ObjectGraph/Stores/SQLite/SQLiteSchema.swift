@@ -84,6 +84,8 @@ struct SQLiteSchema: Sendable {
     var tableOrder: [String] = []
     var layouts: [String: EntityLayout] = [:]
     var joinTables: [String: (ownerRoot: String, otherRoot: String)] = [:]
+    /// Position tables of ordered relationships (see `SQLiteSchema+Order`).
+    var orderTables: [String: (sourceRoot: String, destinationRoot: String)] = [:]
     var entityNamesByNumber: [Int64: String] = [:]
     /// Layouts by entity number (an array: the hot path of reading rows does no hashing).
     var layoutsByNumber: [EntityLayout?] = []
@@ -94,6 +96,7 @@ struct SQLiteSchema: Sendable {
         for root in model.entities where root.parentName == nil { addTable(for: root, model: model) }
         for entity in model.entities { addJoinTables(of: entity, model: model) }
         for entity in model.entities { mappings[entity.name] = mapping(of: entity, model: model) }
+        orderTables = Self.orderTables(of: model)
         layoutsByNumber = Array(repeating: nil, count: model.entities.count + 1)
         for entity in model.entities { layoutsByNumber[Int(entity.entityNumber)] = layouts[entity.name] }
     }
@@ -254,6 +257,7 @@ struct SQLiteSchema: Sendable {
                 + ", PRIMARY KEY (\"source\", \"destination\")) WITHOUT ROWID")
             statements.append("CREATE INDEX \(quote("\(name)_destination")) ON \(quote(name))(\"destination\")")
         }
+        statements += orderTableStatements
         return statements
     }
 

@@ -52,7 +52,14 @@ extension SQLiteStore {
     func destinations(of id: ObjectID, relationship: RelationshipDescription) throws -> [ObjectID] {
         guard let key = id.primaryKey, let entity = model.entity(named: id.entityName),
               let link = ownerLink(of: relationship, in: entity) else { return [] }
-        let sql = "SELECT t0.\"Z_PK\", t0.\"Z_ENT\" FROM \(link.destinations) WHERE \(link.ownerColumn) = ? ORDER BY t0.\"Z_PK\""
+        var sql = "SELECT t0.\"Z_PK\", t0.\"Z_ENT\" FROM \(link.destinations) WHERE \(link.ownerColumn) = ? ORDER BY t0.\"Z_PK\""
+        let order = model.orderName(of: relationship, in: entity)
+        if let order {
+            // Positioned members first, in their order; the others after them by key.
+            sql = "SELECT t0.\"Z_PK\", t0.\"Z_ENT\" FROM \(link.destinations) LEFT JOIN \(quote(order)) AS o"
+                + " ON o.\"source\" = ?1 AND o.\"destination\" = t0.\"Z_PK\" WHERE \(link.ownerColumn) = ?1"
+                + " ORDER BY o.\"position\" IS NULL, o.\"position\", t0.\"Z_PK\""
+        }
         return try withConnection { connection in
             let statement = try connection.statement(sql)
             defer { statement.reset() }

@@ -38,6 +38,7 @@ extension SQLiteStore {
                     return
                 }
                 try plan.run(on: connection)
+                try migrateHistory(connection, difference: difference, model: model)
                 let problems = try foreignKeyProblems(connection)
                 guard problems.isEmpty else { throw MigrationError.integrityCheckFailed(path: url.path, problems: problems) }
                 try writeMetadata(migrated, to: connection)

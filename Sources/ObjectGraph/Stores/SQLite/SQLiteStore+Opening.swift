@@ -81,6 +81,7 @@ extension SQLiteSchema {
         for name in joinTables.keys.sorted() {
             objects.append((name, ["source", "destination"], ["\(name)_destination"]))
         }
+        for name in orderTables.keys.sorted() { objects.append((name, ["source", "destination", "position"], [])) }
         return objects
     }
 

@@ -15,7 +15,9 @@ extension SQLiteStore {
             do {
                 (insertedKeys, released) = try writeTransaction(connection) {
                     try changes.commitStagedBlobs(to: blobStore)
-                    return try write(changes, connection: connection)
+                    let written = try write(changes, connection: connection)
+                    if recordsPersistentHistory { try recordHistory(of: changes, insertedKeys: written.0, connection: connection) }
+                    return written
                 }
             } catch let error as SQLiteError where error.extendedResultCode == SQLiteError.constraintUnique {
                 throw uniquenessError(error)
@@ -120,7 +122,32 @@ extension SQLiteStore {
                 try insert.run()
             }
         }
+        try writePositions(of: changes.orderedMemberships, connection: connection, key: key)
         return (insertedKeys, released)
+    }
+
+    /// Replaces the stored positions of each ordered membership's source with its members' order.
+    private func writePositions(of memberships: [JoinMembership], connection: SQLiteConnection,
+                                key: (ObjectID?) -> Int64?) throws {
+        for membership in memberships {
+            guard let entity = model.entity(named: membership.entityName),
+                  let relationship = entity.relationship(named: membership.relationship),
+                  let table = model.orderName(of: relationship, in: entity), schema.orderTables[table] != nil,
+                  let source = key(membership.source) else { continue }
+            let clear = try connection.statement("DELETE FROM \(quote(table)) WHERE \"source\" = ?")
+            try clear.bind(source, at: 1)
+            try clear.run()
+            let insert = try connection.statement("INSERT OR REPLACE INTO \(quote(table)) (\"source\", \"destination\", \"position\")"
+                + " VALUES (?, ?, ?)")
+            for (position, member) in membership.members.enumerated() {
+                guard let destination = key(member) else { continue }
+                insert.reset()
+                try insert.bind(source, at: 1)
+                try insert.bind(destination, at: 2)
+                try insert.bind(Int64(position), at: 3)
+                try insert.run()
+            }
+        }
     }
 
     /// Binds a row's values in the layout's write order from parameter `start`; returns the next parameter.

@@ -26,6 +26,9 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
     private let lock = NSLock()
     private let connection: SQLiteConnection
 
+    /// Whether saves record persistent history (``PersistentStoreOptions/recordsPersistentHistory``;
+    /// see `SQLiteStore+History`).
+    let recordsPersistentHistory: Bool
     /// Whether the store was opened only to be read (``PersistentStoreOptions/isReadOnly``).
     let isReadOnly: Bool
     /// Whether this store created the database's schema when it opened (a new store).
@@ -52,6 +55,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         externalStorageThreshold = options.externalStorageThreshold
         busyTimeoutMilliseconds = Int(options.busyTimeoutMilliseconds)
         isReadOnly = options.isReadOnly
+        recordsPersistentHistory = options.recordsPersistentHistory && !options.isReadOnly
         let creates = options.createsStore && !options.isReadOnly
         lockWaitNotice = options.lockWaitNotice
         schema = SQLiteSchema(model: model)
@@ -108,6 +112,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         modelVersionHash = metadata.modelVersionHash
         blobDirectory = blobs
         blobStore = isReadOnly ? BlobStore(readingDirectory: blobs) : try BlobStore(directory: blobs)
+        if recordsPersistentHistory { try createHistoryTablesIfMissing() }
     }
 
     /// Creates the folder that holds the database file (mode 0700) when it is missing. (Path strings, not

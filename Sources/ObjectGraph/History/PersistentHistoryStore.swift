@@ -1,0 +1,16 @@
+import Foundation
+
+/// A store that keeps a persistent history of its saves (every store type does; a store
+/// records only when opened with ``PersistentStoreOptions/recordsPersistentHistory``).
+protocol PersistentHistoryStore: RowStore {
+    /// Whether saves record history.
+    var recordsPersistentHistory: Bool { get }
+    /// The transactions numbered after `number` (all when nil) and saved at or after `date`
+    /// (any time when nil), oldest first.
+    func historyRecords(after number: Int64?, since date: Date?) throws -> [HistoryRecord]
+    /// The number of the last transaction recorded, or nil when there is none.
+    func lastHistoryNumber() throws -> Int64?
+    /// Deletes the transactions numbered up to `number` (when given) and saved before `date`
+    /// (when given); returns how many went.
+    func deleteHistory(through number: Int64?, before date: Date?) throws -> Int
+}
