@@ -1,0 +1,29 @@
+import Foundation
+
+extension ManagedObjectContext {
+    /// Runs `request` in the store, without loading the objects it deletes (see
+    /// ``BatchDeleteRequest``), and tells the contexts: this context lets go of the deleted objects
+    /// it holds (out of every relationship here, with an objects-did-change event), and contexts
+    /// that merge automatically (``automaticallyMergesChangesFromParent``) are sent the deleted IDs
+    /// as a save's. Unsaved changes of this context are not saved first, and are not part of it.
+    /// - Throws: ``ObjectGraphError/unknownEntity(_:)``; ``ObjectGraphError/validationFailed(_:)``
+    ///   when a deny rule forbids the delete (nothing is deleted); ``PredicateSQLError`` for a
+    ///   predicate the store cannot run; ``StoreError``, ``SQLiteError`` when the store fails.
+    @discardableResult
+    public func execute(_ request: BatchDeleteRequest) throws -> BatchDeleteResult {
+        mergeInboxIfNeeded()
+        guard let entity = managedObjectModel.entity(named: request.entityName) else {
+            throw ObjectGraphError.unknownEntity(request.entityName)
+        }
+        guard let store = try persistentStoreCoordinator.store() as? any BatchDeletingStore else {
+            throw ObjectGraphError.noPersistentStore
+        }
+        let fetch = StoreFetch(entity: entity, includesSubentities: true, predicate: request.predicate,
+                               sortOrderings: [], limit: nil, offset: 0)
+        let deleted = try store.batchDelete(fetch)
+        let summary = SaveSummary(inserted: [], updated: [], deleted: deleted)
+        mergeChanges(fromContextDidSave: summary)
+        persistentStoreCoordinator.saveHub.deliver(summary, from: mergeInbox)
+        return BatchDeleteResult(count: deleted.count, objectIDs: request.resultType == .objectIDs ? deleted : nil)
+    }
+}
