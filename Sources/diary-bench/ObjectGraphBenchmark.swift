@@ -69,6 +69,7 @@ func runObjectGraphBenchmarks(json: Bool) {
         reporter.report("fetch-100k-read", value: graphFetch, baseline: rawFetch, target: 2)
 
         try runObjectGraphQueryBenchmarks(reporter: reporter, directory: directory)
+        try runObjectGraphBatchDeleteBenchmark(reporter: reporter, directory: directory)
     } catch {
         FileHandle.standardError.write(Data("objectgraph benchmark failed: \(error)\n".utf8))
         exit(1)

@@ -84,6 +84,19 @@ let albumModel: ManagedObjectModel = makeModel([
     }
 
     @Test(arguments: allStoreTypes)
+    func aCountOnlyRequestStillTellsThisContext(type: PersistentStoreType) throws {
+        let stack = try stackWithAlbum(type)
+        let keyword = try #require(try fetchAll("Keyword", in: stack.context).first)
+        for picture in keyword.objects(forKey: "pictures") { keyword.remove(picture, from: "pictures") }
+        try stack.context.save()
+        let pictures = try fetchAll("Picture", in: stack.context, sortedBy: "caption")
+        let result = try stack.context.execute(BatchDeleteRequest(entityName: "Picture", predicate: .equals("caption", .string("a"))))
+        #expect(result.count == 1 && result.objectIDs == nil)
+        #expect(pictures.map { $0.managedObjectContext == nil } == [true, false, false])
+        #expect(try stack.context.count(for: FetchRequest(entityName: "Picture")) == 2)
+    }
+
+    @Test(arguments: allStoreTypes)
     func cascadesToTheDestinationsAndRemovesTheirBlobFiles(type: PersistentStoreType) throws {
         let stack = try stackWithAlbum(type)
         if type != .inMemory { #expect(blobHashes(in: stack.blobDirectory).count == 3) }

@@ -20,10 +20,24 @@ extension ManagedObjectContext {
         }
         let fetch = StoreFetch(entity: entity, includesSubentities: true, predicate: request.predicate,
                                sortOrderings: [], limit: nil, offset: 0)
-        let deleted = try store.batchDelete(fetch)
+        // The IDs are read back only when someone needs them; otherwise this context checks the
+        // few objects of the entity it holds against the store afterwards.
+        let names = Set(entity.hierarchyNames)
+        var held: [ObjectID] = []
+        registry.forEach { object in
+            if names.contains(object.entity.name) { held.append(object.objectID) }
+        }
+        let listening = persistentStoreCoordinator.saveHub.hasListeners(besides: mergeInbox)
+        let collectsIDs = request.resultType == .objectIDs || listening || held.count > 1_000
+        let (count, ids) = try store.batchDelete(fetch, collectsIDs: collectsIDs)
+        var deleted = ids
+        if !collectsIDs && !held.isEmpty {
+            let remaining = Set(try persistentStoreCoordinator.queryingStore().rows(for: held).map(\.objectID))
+            deleted = held.filter { !remaining.contains($0) }
+        }
         let summary = SaveSummary(inserted: [], updated: [], deleted: deleted)
         mergeChanges(fromContextDidSave: summary)
-        persistentStoreCoordinator.saveHub.deliver(summary, from: mergeInbox)
-        return BatchDeleteResult(count: deleted.count, objectIDs: request.resultType == .objectIDs ? deleted : nil)
+        if listening { persistentStoreCoordinator.saveHub.deliver(summary, from: mergeInbox) }
+        return BatchDeleteResult(count: count, objectIDs: request.resultType == .objectIDs ? ids : nil)
     }
 }

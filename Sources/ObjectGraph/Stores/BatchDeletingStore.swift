@@ -3,11 +3,12 @@ import Foundation
 /// A store that deletes rows matching a fetch without handing them to a context.
 protocol BatchDeletingStore: RowStore {
     /// Deletes the rows `request` matches (its sort and paging ignored) and, by the delete rules,
-    /// their cascaded destinations, in one write transaction; returns the IDs of every deleted row.
+    /// their cascaded destinations, in one write transaction; returns how many rows it deleted and,
+    /// when `collectsIDs` (or when it had to read them anyway), their IDs.
     /// Blob files no remaining row refers to are removed afterwards.
     /// - Throws: ``ObjectGraphError/validationFailed(_:)`` when a deny rule forbids it (nothing deleted);
     ///   ``StoreError``, ``SQLiteError`` when the store fails.
-    func batchDelete(_ request: StoreFetch) throws -> [ObjectID]
+    func batchDelete(_ request: StoreFetch, collectsIDs: Bool) throws -> (count: Int, ids: [ObjectID])
 }
 
 extension ValidationProblem {

@@ -4,7 +4,7 @@ extension InMemoryStore: BatchDeletingStore {
     /// Finds the matched rows and their cascaded destinations in the current snapshot, checks
     /// the deny rules, then writes the deletion as one save (which clears the links to the rows
     /// and removes blob files no row refers to any more).
-    func batchDelete(_ request: StoreFetch) throws -> [ObjectID] {
+    func batchDelete(_ request: StoreFetch, collectsIDs: Bool) throws -> (count: Int, ids: [ObjectID]) {
         var plain = request
         plain.sortOrderings = []
         plain.limit = nil
@@ -32,10 +32,10 @@ extension InMemoryStore: BatchDeletingStore {
                 for destination in destinations where seen.insert(destination).inserted { pending.append(destination) }
             }
         }
-        guard !deleted.isEmpty else { return [] }
+        guard !deleted.isEmpty else { return (0, []) }
         var changes = StoreChanges()
         changes.deleted = deleted
         _ = try save(changes)
-        return deleted
+        return (deleted.count, deleted)
     }
 }
