@@ -104,6 +104,7 @@ func runObjectGraphBenchmarks(json: Bool) {
         reporter.report("fetch-100k-typed", value: typedFetch, baseline: rawTypedFetch, target: 2)
 
         try runObjectGraphQueryBenchmarks(reporter: reporter, directory: directory)
+        try runObjectGraphBatchDeleteBenchmark(reporter: reporter, directory: directory)
     } catch {
         FileHandle.standardError.write(Data("objectgraph benchmark failed: \(error)\n".utf8))
         exit(1)

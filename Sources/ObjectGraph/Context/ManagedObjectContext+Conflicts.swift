@@ -18,7 +18,10 @@ extension ManagedObjectContext {
     /// - Throws: ``ObjectGraphError/wrongContext(_:)`` while a relationship assignment naming another
     ///   context's object stands refused (until the key is set again or the context rolls back);
     ///   ``ObjectGraphError/validationFailed(_:)`` with every problem, writing nothing;
-    ///   ``ObjectGraphError/uniquenessViolation(entity:keys:)``; ``ConcurrencyError/mergeConflict(_:)``
+    ///   ``ObjectGraphError/uniquenessViolation(entity:keys:)`` (under ``MergePolicy/objectTrumps``,
+    ///   ``MergePolicy/storeTrumps``, ``MergePolicy/overwrite`` and ``MergePolicy/rollback`` an inserted
+    ///   object clashing with a stored row is merged into it instead, as an upsert: see
+    ///   `ManagedObjectContext+UniquenessConflicts`); ``ConcurrencyError/mergeConflict(_:)``
     ///   naming the objects and keys; ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)``;
     ///   ``SQLiteError`` or ``StoreError`` when the store fails (the transaction is rolled back and
     ///   the context keeps its changes).
@@ -42,6 +45,12 @@ extension ManagedObjectContext {
                 break
             } catch let conflicts as RowConflicts {
                 try resolve(conflicts, giveUp: attempt >= Self.conflictAttempts)
+            } catch ObjectGraphError.uniquenessViolation(let entity, let keys) where settlesUniquenessConflicts {
+                // Settled as upserts (ManagedObjectContext+UniquenessConflicts); nothing to settle, or
+                // too many rounds, and the violation stands.
+                guard attempt < Self.conflictAttempts, try settleUniquenessConflicts() else {
+                    throw ObjectGraphError.uniquenessViolation(entity: entity, keys: keys)
+                }
             }
         }
         saveCount += 1

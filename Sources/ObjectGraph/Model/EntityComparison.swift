@@ -9,10 +9,23 @@ struct EntityComparison {
     var attributeMapping: [String: String] = [:]
     var relationshipMapping: [String: String] = [:]
 
-    init(entity: EntityDescription, old: ModelDescription.Entity, oldToNew: [String: String]) {
+    /// The entity's ancestors that are new in this model (no old entity maps to them), nearest
+    /// first, up to the first that existed before: properties they declare may have moved up from
+    /// this entity, and match its old ones as if it declared them.
+    let newAncestors: [EntityDescription]
+
+    init(entity: EntityDescription, old: ModelDescription.Entity, oldToNew: [String: String],
+         newAncestors: [EntityDescription] = []) {
         self.entity = entity
         self.old = old
         self.oldToNew = oldToNew
+        self.newAncestors = newAncestors
+    }
+
+    /// The nearest ancestor of `entity` that existed before (the new ones skipped), in `model`.
+    var nearestExistingParent: String? {
+        guard let last = newAncestors.last else { return entity.parentName }
+        return last.parentName
     }
 
     mutating func note(_ property: String?, _ summary: String, lightweight: Bool = true) {
@@ -21,7 +34,10 @@ struct EntityComparison {
 
     mutating func compareHeader() {
         let oldParent = old.parent.map { oldToNew[$0] ?? $0 }
-        if oldParent != entity.parentName {
+        if oldParent != entity.parentName && oldParent == nearestExistingParent, let parent = entity.parentName {
+            // As Core Data's lightweight migration: a new parent entity (properties moved up into it).
+            note(nil, "moved under the new parent entity \(parent)")
+        } else if oldParent != entity.parentName {
             note(nil, "parent changed from \(oldParent ?? "none") to \(entity.parentName ?? "none")", lightweight: false)
         }
         if entity.isAbstract && !old.isAbstract {
@@ -47,7 +63,7 @@ struct EntityComparison {
     }
 
     mutating func compareAttributes() {
-        let stored = entity.attributes.filter { !$0.isTransient }
+        let stored = (entity.attributes + newAncestors.flatMap(\.attributes)).filter { !$0.isTransient }
         let matches = Self.match(stored.map { ($0.name, $0.renamingIdentifier) },
                                  old: old.attributes.filter { !$0.isTransient }.map(\.name))
         let matched = Set(matches.values)
@@ -91,9 +107,10 @@ struct EntityComparison {
     }
 
     mutating func compareRelationships(current: ManagedObjectModel) {
-        let matches = Self.match(entity.relationships.map { ($0.name, $0.renamingIdentifier) }, old: old.relationships.map(\.name))
+        let declared = entity.relationships + newAncestors.flatMap(\.relationships)
+        let matches = Self.match(declared.map { ($0.name, $0.renamingIdentifier) }, old: old.relationships.map(\.name))
         let matched = Set(matches.values)
-        for relationship in entity.relationships {
+        for relationship in declared {
             guard let previous = matches[relationship.name].flatMap({ name in old.relationships.first { $0.name == name } }) else {
                 note(relationship.name, "relationship added")
                 continue

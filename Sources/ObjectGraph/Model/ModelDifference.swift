@@ -11,7 +11,8 @@ public struct ModelDifference: Sendable {
     public let changes: [ModelChange]
     /// New entity name → old entity name, for entities that existed before.
     let entityMapping: [String: String]
-    /// New entity name → (declared attribute name → old attribute name).
+    /// New entity name → (declared attribute name → old attribute name; attributes declared by
+    /// new ancestors, moved up from the entity, included).
     let attributeMapping: [String: [String: String]]
     /// New entity name → (declared relationship name → old relationship name).
     let relationshipMapping: [String: [String: String]]
@@ -32,7 +33,12 @@ public struct ModelDifference: Sendable {
                 changes.append(ModelChange(entity: entity.name, summary: "entity added", isLightweight: true))
                 continue
             }
-            var comparison = EntityComparison(entity: entity, old: old, oldToNew: oldToNew)
+            var newAncestors: [EntityDescription] = []
+            for name in entity.ancestorNames {
+                guard entityMapping[name] == nil, let ancestor = current.entity(named: name) else { break }
+                newAncestors.append(ancestor)
+            }
+            var comparison = EntityComparison(entity: entity, old: old, oldToNew: oldToNew, newAncestors: newAncestors)
             if oldName != entity.name {
                 comparison.note(nil, "renamed from \(oldName)")
             }
@@ -43,6 +49,19 @@ public struct ModelDifference: Sendable {
             changes += comparison.changes
             attributeMapping[entity.name] = comparison.attributeMapping
             relationshipMapping[entity.name] = comparison.relationshipMapping
+        }
+        // Entities kept in separate tables before cannot share the table of a new root entity: their keys would collide.
+        func oldRoot(_ name: String) -> String {
+            var current = name
+            while let parent = stored.entity(named: current)?.parent { current = parent }
+            return current
+        }
+        for root in current.entities where root.parentName == nil && entityMapping[root.name] == nil {
+            let oldRoots = Set(root.hierarchyNames.compactMap { entityMapping[$0] }.map(oldRoot))
+            if oldRoots.count > 1 {
+                changes.append(ModelChange(entity: root.name, summary: "would hold the rows of \(oldRoots.sorted().joined(separator: ", ")),"
+                                           + " kept apart before (their keys would collide)", isLightweight: false))
+            }
         }
         for old in stored.entities where oldToNew[old.name] == nil {
             changes.append(ModelChange(entity: old.name, summary: "entity removed", isLightweight: true))
@@ -68,6 +87,8 @@ public struct ModelDifference: Sendable {
                          mapping: [String: [String: String]], declares: (EntityDescription) -> Bool) -> String? {
         for candidate in [entity.name] + entity.ancestorNames {
             guard let declaring = model.entity(named: candidate), declares(declaring) else { continue }
+            // Declared by a new ancestor: moved up from the entity, whose own mapping records it.
+            guard entityMapping[candidate] != nil else { return mapping[entity.name]?[name] }
             return mapping[candidate]?[name]
         }
         return nil

@@ -175,6 +175,22 @@ private struct PredicateEvaluator {
         while index < path.count {
             let key = path[index]
             if key == "@count" { throw .unsupported("@count must follow a to-many relationship in '\(keyPath)'") }
+            if let aggregate = PredicateAggregate(rawValue: key) {
+                // `items.@sum.price`: one value of the members' attribute values (see PredicateAggregate).
+                guard isCollection, index + 2 == path.count else {
+                    throw .unsupported("\(key) must follow a to-many relationship and precede one attribute in '\(keyPath)'")
+                }
+                var values: [PredicateValue] = []
+                for item in items {
+                    guard case .object(let member?) = item else { continue }
+                    switch member.predicateProperty(named: path[index + 1]) {
+                    case .value(let value): if value != .null { values.append(value) }
+                    case .unknown: throw .unknownKey(path[index + 1], keyPath: keyPath)
+                    case .object, .objects: throw .unsupported("\(key) of relationship '\(path[index + 1])' in '\(keyPath)'")
+                    }
+                }
+                return ([.value(aggregate.aggregate(values))], false)
+            }
             let counts = index + 1 < path.count && path[index + 1] == "@count"
             var next: [Item] = []
             for item in items {

@@ -355,6 +355,16 @@ struct PredicateSQLCompiler {
             case .toManyThroughForeignKey(let destination, _), .toManyThroughJoinTable(let destination, _, _, _):
                 let target = try mapping(destination)
                 let (level, row) = toManyLevel(relationship, from: cursor, to: target)
+                if index + 1 < path.count, let aggregate = PredicateAggregate(rawValue: path[index + 1]) {
+                    // `items.@sum.price` (see PredicateAggregate).
+                    guard index + 3 == path.count, let attribute = target.attributes[path[index + 2]] else {
+                        throw .unsupported("\(path[index + 1]) must precede one attribute of '\(key)'")
+                    }
+                    let sql = "(SELECT \(aggregate.sql(of: "\(row).\(Self.quote(attribute.column))")) FROM \(level.from)"
+                        + " WHERE \(level.condition))"
+                    let kind = aggregate == .minimum || aggregate == .maximum ? ValueKind(attribute.encoding) : .number
+                    return ResolvedPath(levels: levels, value: SQLPredicateFragment(sql: sql), kind: kind)
+                }
                 if counts {
                     guard index + 2 == path.count else { throw .unsupported("a key path going on after @count") }
                     let sql = "(SELECT COUNT(*) FROM \(level.from) WHERE \(level.condition))"

@@ -54,8 +54,12 @@ struct SQLiteMigrationPlan {
 
     /// Copies the rows of the old table the new root `root` maps to, for entities that still exist.
     private func copyRows(into root: String, on connection: SQLiteConnection) throws {
+        // A new root entity (a new parent) takes the rows of the one old table its hierarchy maps to.
         guard let table = newSchema.tables[root], let newRoot = newModel.entity(named: root),
-              let oldRootName = difference.entityMapping[root], oldSchema.tables[oldRootName] != nil else { return }
+              let oldRootName = difference.entityMapping[root]
+                ?? newRoot.hierarchyNames.lazy.compactMap({ difference.entityMapping[$0] })
+                    .compactMap({ oldModel.entity(named: $0)?.rootName }).first,
+              oldSchema.tables[oldRootName] != nil else { return }
         var numberCases: [String] = []
         var oldEntityNumbers: [String] = []
         var expressions: [String: (sql: String, binding: StoredValue?)] = [:]
@@ -88,6 +92,12 @@ struct SQLiteMigrationPlan {
             position += 1
         }
         try statement.run()
+        if oldRootName != root {
+            // The highest key ever given goes with the rows, so a deleted object's key stays retired.
+            try connection.execute("INSERT OR REPLACE INTO \"Z_METADATA\" (\"key\", \"value\") SELECT "
+                                   + literal("lastPrimaryKey.\(root)") + ", \"value\" FROM \"Z_METADATA\" WHERE \"key\" = "
+                                   + literal("lastPrimaryKey.\(oldRootName)"))
+        }
     }
 
     /// The old entity numbers of `entity` and its descendants.

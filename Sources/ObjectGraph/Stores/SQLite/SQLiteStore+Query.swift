@@ -126,7 +126,7 @@ extension SQLiteStore: QueryingRowStore {
     }
 
     /// `[1,2,3]`, for `json_each`.
-    private static func jsonArray(_ keys: [Int64]) -> String {
+    static func jsonArray(_ keys: [Int64]) -> String {
         var text = "["
         text.reserveCapacity(2 + keys.count * 8)
         for (index, key) in keys.enumerated() {
