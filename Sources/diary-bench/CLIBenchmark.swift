@@ -28,17 +28,43 @@ func runCLIBenchmarks(json: Bool, entryCount: Int = 100_000) throws {
                                   against: { try timer.run(sqlite, ["-version"]) })
     report(reporter, "process_start_version", start)
 
-    // `diary new --text` against sqlite3 inserting one entry row (both fsync a WAL commit).
-    let rawMarker = "diary-bench raw insert"
+    // `diary new --text` against sqlite3 inserting one entry row and its full-text index row
+    // in one transaction (both fsync one WAL commit: the store and the shell both run
+    // `synchronous = FULL`). The store's index triggers write `Z_FTS_DiaryEntry`, whose
+    // tokenizer `og_words` lives in ObjectGraph and is unknown to the shell, so any write to
+    // DiaryEntry through the shell fails while they fire. The baseline therefore turns the
+    // triggers off for its own connection (`.dbconfig enable_trigger off`, the store's
+    // schema untouched) and does the trigger's work itself, into a stand-in index made at
+    // setup in the same database file: a contentless FTS5 table of the same column with
+    // SQLite's built-in `unicode61 remove_diacritics 2` tokenizer, filled with every
+    // entry's text so it is as large as the real one. The row goes into the real
+    // DiaryEntry table, with its real indexes and 100,000 rows, so the B-tree work is the
+    // same; only the tokenizer differs (the baseline's is C, ours is Swift), and that
+    // difference is part of what the ratio measures. The raw text has the same number of
+    // words as the one `diary new` saves (seven), so both index the same number of tokens.
+    let rawMarker = "Benchmark baseline, rain on the window."
+    let standIn = "bench_fts_DiaryEntry"
+    let triggersOff = ".dbconfig enable_trigger off"
+    try timer.run(sqlite, [database, """
+        DROP TABLE IF EXISTS \(standIn);
+        CREATE VIRTUAL TABLE \(standIn) USING fts5(c0, content='', tokenize='unicode61 remove_diacritics 2');
+        INSERT INTO \(standIn) (rowid, c0) SELECT Z_PK, text FROM DiaryEntry;
+        """])
     let insert = try timer.medians(runs: runs, { try diary(["new", "--text", "A quiet evening, rain on the window."]) },
                                    against: {
-        try timer.run(sqlite, [database, """
+        try timer.run(sqlite, [database, triggersOff, """
+            BEGIN;
             INSERT INTO DiaryEntry (Z_PK, Z_ENT, Z_OPT, uuid, text, starred, creationTime, updateTime)
             VALUES ((SELECT max(Z_PK) + 1 FROM DiaryEntry), (SELECT Z_ENT FROM DiaryEntry LIMIT 1), 1,
-                    '\(UUID().uuidString)', '\(rawMarker)', 0, 0, 0)
+                    '\(UUID().uuidString)', '\(rawMarker)', 0, 0, 0);
+            INSERT INTO \(standIn) (rowid, c0) VALUES (last_insert_rowid(), '\(rawMarker)');
+            COMMIT;
             """])
     })
-    try timer.run(sqlite, [database, "DELETE FROM DiaryEntry WHERE text = '\(rawMarker)'"])
+    // The raw rows never reached the store's own index, so they leave with the triggers off
+    // too; the stand-in goes, and the store is again as `diary` made it.
+    try timer.run(sqlite, [database, triggersOff,
+                           "DELETE FROM DiaryEntry WHERE text = '\(rawMarker)'; DROP TABLE \(standIn);"])
     report(reporter, "new_text_\(entryCount)", insert)
     reporter.note("  target: under 50 ms absolute — \(insert.value < 50 ? "met" : "NOT met") (\(format(insert.value)) ms)")
 
