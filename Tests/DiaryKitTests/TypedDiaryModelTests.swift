@@ -34,7 +34,7 @@ enum StringDiaryModel {
             AttributeDescription("timeZone", .string, maxLength: 64),
             // When the entry was moved to the trash; nil for an entry in the diary. Listings,
             // search, the calendar, tags and exports leave trashed entries out.
-            AttributeDescription("trashedTime", .date, isIndexed: true),
+            AttributeDescription("trashedTime", .date),
         ],
         relationships: [
             RelationshipDescription("media", destination: Entity.medium, inverse: "diaryEntry",

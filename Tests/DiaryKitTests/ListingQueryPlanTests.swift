@@ -1,0 +1,35 @@
+import DiaryKit
+import Foundation
+import Testing
+
+/// Every listing asks for entries not in the trash within a stretch of creation times; SQLite
+/// must answer it through the creation-time index. With an index on `trashedTime` (nil for
+/// nearly every entry) it walked the whole diary through that one instead: `list --month`
+/// on 100,000 entries took 66 ms where it had taken 15.
+@Suite struct ListingQueryPlanTests {
+    @Test func aMonthOfEntriesIsFoundThroughTheCreationTimeIndex() throws {
+        let folder = try TemporaryFolder()
+        let diary = try Diary(directory: folder.url.appendingPathComponent("diary"))
+        let database = diary.databaseURL
+        let plan = try queryPlan(database, """
+            EXPLAIN QUERY PLAN SELECT Z_PK FROM DiaryEntry WHERE trashedTime IS NULL
+            AND creationTime >= 0 AND creationTime < 86400 ORDER BY creationTime DESC
+            """)
+        #expect(plan.contains("DiaryEntry_creationTime"), "plan: \(plan)")
+        #expect(!plan.contains("DiaryEntry_trashedTime"), "plan: \(plan)")
+    }
+
+    /// The sqlite3 shell's output for one statement on the database.
+    private func queryPlan(_ database: URL, _ sql: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = ["-readonly", database.path, sql]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
