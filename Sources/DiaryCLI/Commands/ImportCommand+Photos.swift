@@ -39,7 +39,7 @@ extension ImportCommand {
             + "(\(QuantityText.byteCount(summary.bytesImported))), \(summary.alreadyPresent) already present, "
             + "\(summary.refused.count) refused, \(skipped)\(undated)")
         for refusal in summary.refused {
-            context.writeErrorLine("diary: refused \(refusal.url.path): " + ErrorReporter.messageAndCode(for: refusal.error).0)
+            context.writeErrorLine("diary: refused: " + ErrorReporter.messageAndCode(for: refusal.error).0)
         }
         if summary.filesImported == 0 && summary.alreadyPresent == 0 && !summary.refused.isEmpty {
             throw CommandFailure("nothing was imported: \(QuantityText.count(summary.refused.count, "file")) refused",
