@@ -29,11 +29,11 @@ import Testing
         return roll
     }
 
-    /// Runs exiftool, overwriting in place.
+    /// Runs exiftool, overwriting in place (in every command of an `-execute` chain).
     static func exiftool(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
-        process.arguments = ["-q", "-overwrite_original"] + arguments
+        process.arguments = arguments + ["-common_args", "-q", "-overwrite_original"]
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
@@ -139,5 +139,67 @@ import Testing
         let store = try TestStore()
         let run = try store.run(["import", "--dry-run", fixture("exif-tokyo.jpg")])
         #expect(run.status == 64, "\(run)")
+    }
+}
+
+/// An import killed part-way keeps the days it committed, and a rerun completes it.
+@Suite struct PhotoFolderImportInterruptionTests {
+    /// `count` copies of a photo, one a day from 2008-08-01 at noon in Tokyo.
+    static func roll(_ count: Int, in folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var arguments: [String] = []
+        for day in 0..<count {
+            let file = folder.appendingPathComponent(String(format: "day-%03d.jpg", day))
+            try FileManager.default.copyItem(atPath: fixture("exif-tokyo.jpg"), toPath: file.path)
+            let date = Date(timeIntervalSince1970: 1_217_592_000 + Double(day) * 86_400)   // 2008-08-01 12:00Z
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+            arguments += [String(format: "-DateTimeOriginal=%04d:%02d:%02d 12:00:00", parts.year!, parts.month!, parts.day!),
+                          file.path, "-execute"]
+        }
+        try PhotoFolderImportCommandTests.exiftool(arguments.dropLast())
+    }
+
+    @Test func killedMidwayThenRerunGivesTheSameEntriesAsOneRun() throws {
+        let count = 60
+        let reference = try TestStore()
+        let folder = reference.scratch.appendingPathComponent("roll", isDirectory: true)
+        try Self.roll(count, in: folder)
+        try reference.succeed(["import", "--from", "photos", folder.path])
+        let whole = try PhotoFolderImportCommandTests.entries(reference)
+        #expect(whole.count == count)
+
+        let store = try TestStore()
+        let process = Process()
+        process.executableURL = try diaryBinary()
+        process.arguments = ["import", "--from", "photos", folder.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DIARY_HOME"] = store.url.path
+        environment["TZ"] = "Europe/Berlin"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Killed once the first days are committed.
+        let deadline = Date().addingTimeInterval(20)
+        var committed = 0
+        while process.isRunning, Date() < deadline {
+            committed = Int((try? store.sqlite("SELECT count(*) FROM DiaryEntry")) ?? "") ?? 0
+            if committed >= 2 { break }
+            usleep(5_000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let kept = try PhotoFolderImportCommandTests.entries(store)
+        #expect(kept.count >= 2)
+        #expect(kept.count < count, "the import finished before it was killed")
+        // What was kept is whole days, each as the uninterrupted run made it.
+        #expect(kept.allSatisfy { entry in whole.contains { $0.0 == entry.0 && $0.1 == entry.1 } })
+
+        try store.succeed(["import", "--from", "photos", folder.path])
+        let rerun = try PhotoFolderImportCommandTests.entries(store)
+        #expect(rerun.map(\.0) == whole.map(\.0))
+        #expect(rerun.map(\.1) == whole.map(\.1))
     }
 }
