@@ -135,6 +135,16 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: store.url.appendingPathComponent("Diary.sqlite").path))
     }
 
+    @Test func progressOnATerminalOnly() throws {
+        let store = try TestStore()
+        let roll = try Self.cameraRoll(in: store)
+        let terminal = try runDiaryInTerminal(["import", "--from", "photos", roll.path], store: store.url)
+        #expect(terminal.status == 0, "\(terminal)")
+        #expect(terminal.stdout.contains("5/5 files, 3/3 days,") && terminal.stdout.contains(" MB/s"), "\(terminal)")
+        let piped = try store.succeed(["import", "--from", "photos", roll.path])
+        #expect(!piped.stderr.contains("MB/s") && !piped.stdout.contains("MB/s"), "\(piped)")
+    }
+
     @Test func photoOptionsNeedFromPhotos() throws {
         let store = try TestStore()
         let run = try store.run(["import", "--dry-run", fixture("exif-tokyo.jpg")])

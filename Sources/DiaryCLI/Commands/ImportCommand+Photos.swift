@@ -24,11 +24,12 @@ extension ImportCommand {
         let progress = context.terminal.progressReporter()
         defer { progress.finish() }
         let started = Date()
+        let unit = per == .photo ? "entries" : "days"
         let summary = try diary.importPhotos(plan, tags: tags) { step in
             let seconds = max(Date().timeIntervalSince(started), 0.001)
             let rate = Double(step.bytesDone) / 1_000_000 / seconds
             progress.update(completed: step.filesDone, total: max(step.fileCount, 1),
-                            "\(step.filesDone)/\(step.fileCount) files, \(step.entriesDone)/\(step.entryCount) days, "
+                            "\(step.filesDone)/\(step.fileCount) files, \(step.entriesDone)/\(step.entryCount) \(unit), "
                             + String(format: "%.1f MB/s", rate))
         }
         progress.finish()

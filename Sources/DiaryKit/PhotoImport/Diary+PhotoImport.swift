@@ -53,7 +53,10 @@ extension Diary {
                 throw error
             }
             step.entriesDone += 1
-            guard !files.isEmpty else { continue }
+            guard !files.isEmpty else {
+                progress?(step)
+                continue
+            }
             let editor = try newEntry()
             editor.creationTime = planned.date
             do {
