@@ -135,6 +135,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: store.url.appendingPathComponent("Diary.sqlite").path))
     }
 
+    @Test func aPhotoWithoutCaptureTimeIsDatedByItsModificationTimeAndSaysSo() throws {
+        let store = try TestStore()
+        let folder = store.scratch.appendingPathComponent("plain", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let plain = folder.appendingPathComponent("scan.jpg")
+        try FileManager.default.copyItem(atPath: fixture("jpeg-baseline.jpg"), toPath: plain.path)
+        // 2011-03-04 05:06:07 UTC, 06:06:07 in Berlin.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_299_215_167)],
+                                              ofItemAtPath: plain.path)
+        let dry = try store.succeed(["import", "--from", "photos", "--dry-run", folder.path])
+        #expect(dry.stdout.contains("2011-03-04: 1 media file"), "\(dry)")
+        #expect(dry.stdout.contains("1 dated by modification time (no capture time)"), "\(dry)")
+        let run = try store.succeed(["import", "--from", "photos", folder.path])
+        #expect(run.stdout.contains("1 dated by modification time (no capture time)"), "\(run)")
+        #expect(try Self.entries(store).map(\.0) == ["2011-03-04T06:06:07.000+01:00"])
+    }
+
     @Test func progressOnATerminalOnly() throws {
         let store = try TestStore()
         let roll = try Self.cameraRoll(in: store)
