@@ -162,6 +162,20 @@ import Testing
         #expect(!piped.stderr.contains("MB/s") && !piped.stdout.contains("MB/s"), "\(piped)")
     }
 
+    @Test func helpNamesThePhotoOptionsAndTheirValues() throws {
+        let help = try runDiary(["import", "--help"])
+        #expect(help.status == 0)
+        // As one line: the help is wrapped to the terminal's width.
+        let flat = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for text in ["photos (folders, walked", "--per <unit>", "photo (one entry per file)", "--tag <name>",
+                     "--dry-run", "With --from photos, every photo and recording found"] {
+            #expect(flat.contains(text), "\(text): \(help)")
+        }
+        let wrong = try runDiary(["import", "--from", "photos", "--per", "week", fixture("exif-tokyo.jpg")])
+        #expect(wrong.status == 64, "\(wrong)")
+        #expect(wrong.stderr.contains("day, photo"), "\(wrong)")
+    }
+
     @Test func photoOptionsNeedFromPhotos() throws {
         let store = try TestStore()
         let run = try store.run(["import", "--dry-run", fixture("exif-tokyo.jpg")])
