@@ -6,8 +6,9 @@ extension Diary {
     /// one entry per planned group, its media in capture order, dated by its first file,
     /// tagged with every name in `tags`.
     ///
-    /// Each entry's files are checked completely and copied on all cores (a bounded pool, see
-    /// ``prepareMedia(_:pool:_:)``); a file whose SHA-256 is already in the diary (or earlier in
+    /// The files are checked completely and copied on all cores (one bounded pool for the
+    /// whole plan, see ``prepareMedia(_:pool:_:)``, so the next entry's files are decoded
+    /// while one is saved); a file whose SHA-256 is already in the diary (or earlier in
     /// this run) is skipped, so a rerun adds nothing and a folder that grew adds only its new
     /// files. Each entry is saved in its own transaction as soon as its files are ready: an
     /// interrupted import keeps the entries saved before, and rerunning it completes the rest.
@@ -22,58 +23,76 @@ extension Diary {
         var summary = PhotoImportSummary(hiddenSkipped: plan.hiddenSkipped, notMediaSkipped: plan.notMediaSkipped)
         var step = PhotoImportProgress(filesDone: 0, fileCount: plan.fileCount, entriesDone: 0,
                                        entryCount: plan.entries.count, bytesDone: 0)
+        // Bad tags are refused before any file is read.
+        try newEntry().addTags(tags)
         var seen = Set<String>()
-        for planned in plan.entries {
-            var files: [PreparedFile] = []
-            var modificationDated = 0
-            let dated = Dictionary(planned.items.map { ($0.url, $0.isCaptureTime) }, uniquingKeysWith: { a, _ in a })
-            do throws(DiaryError) {
-                try prepareMedia(planned.items.map { MediaRequest($0.url) }) { (request, result) throws(DiaryError) in
-                    step.filesDone += 1
-                    switch result {
-                    case .success(let file):
-                        step.bytesDone += file.byteCount
-                        var known = seen.contains(file.sha256)
-                        if !known { known = try hasMedium(sha256: file.sha256) }
-                        if known {
-                            summary.alreadyPresent += 1
-                            discard(file)
-                        } else {
-                            seen.insert(file.sha256)
-                            files.append(file)
-                            if dated[request.url] == false { modificationDated += 1 }
-                        }
-                    case .failure(let error):
-                        summary.refused.append(.init(url: request.url, error: error))
+        let entries = plan.entries
+        // The files of every entry flow through one pool, in entry order, so the next entry's
+        // files are decoded while one entry is saved; an entry is saved when its last file is in.
+        var current = 0, remaining = entries.first?.fileCount ?? 0
+        var files: [PreparedFile] = []
+        var modificationDated = 0
+        let requests = entries.lazy.flatMap { $0.items.lazy.map { MediaRequest($0.url) } }
+        let dated = entries.lazy.flatMap { $0.items.lazy.map(\.isCaptureTime) }
+        var datedIterator = dated.makeIterator()
+        do throws(DiaryError) {
+            try prepareMedia(requests) { (request, result) throws(DiaryError) in
+                let isCaptureTime = datedIterator.next() ?? true
+                step.filesDone += 1
+                switch result {
+                case .success(let file):
+                    step.bytesDone += file.byteCount
+                    var known = seen.contains(file.sha256)
+                    if !known { known = try hasMedium(sha256: file.sha256) }
+                    if known {
+                        summary.alreadyPresent += 1
+                        discard(file)
+                    } else {
+                        seen.insert(file.sha256)
+                        files.append(file)
+                        if !isCaptureTime { modificationDated += 1 }
                     }
-                    progress?(step)
+                case .failure(let error):
+                    summary.refused.append(.init(url: request.url, error: error))
                 }
-            } catch {
-                for file in files { discard(file) }
-                throw error
-            }
-            step.entriesDone += 1
-            guard !files.isEmpty else {
+                remaining -= 1
+                if remaining == 0 {
+                    let ready = files
+                    files = []
+                    try save(ready, as: entries[current], tags: tags, into: &summary)
+                    summary.modificationDated += ready.isEmpty ? 0 : modificationDated
+                    modificationDated = 0
+                    step.entriesDone += 1
+                    current += 1
+                    remaining = current < entries.count ? entries[current].fileCount : 0
+                }
                 progress?(step)
-                continue
             }
-            let editor = try newEntry()
-            editor.creationTime = planned.date
-            do {
-                try editor.addTags(tags)
-            } catch {
-                for file in files { discard(file) }
-                throw error
-            }
-            editor.add(files)
-            try editor.save()
-            summary.entriesCreated += 1
-            summary.filesImported += files.count
-            summary.bytesImported += files.reduce(0) { $0 + $1.byteCount }
-            summary.modificationDated += modificationDated
-            progress?(step)
+        } catch {
+            for file in files { discard(file) }
+            throw error
         }
         return summary
+    }
+
+    /// Saves one planned entry with the prepared `files` (none: no entry) in one transaction.
+    private func save(_ files: [PreparedFile], as planned: PhotoImportPlan.Entry, tags: [String],
+                      into summary: inout PhotoImportSummary) throws(DiaryError) {
+        guard !files.isEmpty else { return }
+        let editor: EntryEditor
+        do {
+            editor = try newEntry()
+            editor.creationTime = planned.date
+            try editor.addTags(tags)
+        } catch {
+            for file in files { discard(file) }
+            throw error
+        }
+        editor.add(files)
+        try editor.save()
+        summary.entriesCreated += 1
+        summary.filesImported += files.count
+        summary.bytesImported += files.reduce(0) { $0 + $1.byteCount }
     }
 
     /// Whether a medium with this SHA-256 is in the diary (in an entry or in the trash).
