@@ -26,7 +26,24 @@ extension Diary {
         // Bad tags are refused before any file is read.
         try newEntry().addTags(tags)
         var seen = Set<String>()
-        let entries = plan.entries
+        // A file the size of a medium already stored is hashed first and, when it is one of
+        // them, skipped without being decoded or copied: a rerun costs a hash per file.
+        var entries: [PhotoImportPlan.Entry] = []
+        for var entry in plan.entries {
+            var kept: [PhotoImportPlan.Item] = []
+            for item in entry.items {
+                if let hash = try storedHash(ofFileAt: item.url, byteCount: item.byteCount) {
+                    seen.insert(hash)
+                    summary.alreadyPresent += 1
+                } else {
+                    kept.append(item)
+                }
+            }
+            entry.items = kept
+            if !kept.isEmpty { entries.append(entry) }
+        }
+        step.fileCount = entries.reduce(0) { $0 + $1.fileCount }
+        step.entryCount = entries.count
         // The files of every entry flow through one pool, in entry order, so the next entry's
         // files are decoded while one entry is saved; an entry is saved when its last file is in.
         var current = 0, remaining = entries.first?.fileCount ?? 0
@@ -93,6 +110,23 @@ extension Diary {
         summary.entriesCreated += 1
         summary.filesImported += files.count
         summary.bytesImported += files.reduce(0) { $0 + $1.byteCount }
+    }
+
+    /// The SHA-256 of the file at `url` when a medium with it is already stored; nil when
+    /// none is (without reading the file when no stored medium has its size), or when it
+    /// cannot be read (the import then refuses it with the reason).
+    func storedHash(ofFileAt url: URL, byteCount: Int64) throws(DiaryError) -> String? {
+        let context = makeContext()
+        let request = FetchRequest(Medium.self, entityName: DiaryModel.Entity.medium,
+                                   predicate: .equals("byteCount", .integer(byteCount)))
+        guard try DiaryError.wrapping(databaseURL, { try !context.fetch(request).isEmpty }),
+              // Opened without blocking and only as a regular file: never waits on a FIFO.
+              let descriptor = try? InputFile.open(url) else { return nil }
+        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        let hasher = SHA256Hasher()
+        while let chunk = try? file.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(chunk) }
+        let hash = hasher.finalizeHex()
+        return try hasMedium(sha256: hash) ? hash : nil
     }
 
     /// Whether a medium with this SHA-256 is in the diary (in an entry or in the trash).
