@@ -97,6 +97,19 @@ import Testing
         #expect(entries.last?.1 == ["later.jpg"])
     }
 
+    @Test func theSameFileTwiceInOneRunIsImportedOnce() throws {
+        let store = try TestStore()
+        let folder = store.scratch.appendingPathComponent("twice", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["a.jpg", "copy-of-a.jpg"] {
+            try FileManager.default.copyItem(atPath: fixture("exif-tokyo.jpg"), toPath: folder.appendingPathComponent(name).path)
+        }
+        let run = try store.succeed(["import", "--from", "photos", folder.path])
+        #expect(run.stdout.contains("imported 1 entry with 1 media file"), "\(run)")
+        #expect(run.stdout.contains("1 already present"), "\(run)")
+        #expect(try Self.entries(store).map(\.1) == [["a.jpg"]])
+    }
+
     @Test func aDryRunPrintsTheDaysAndChangesNothing() throws {
         let store = try TestStore()
         let roll = try Self.cameraRoll(in: store)
