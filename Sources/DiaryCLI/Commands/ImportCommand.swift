@@ -3,9 +3,13 @@ import Foundation
 
 /// `diary import`: adds entries from bundles, or a whole journal with `--from`.
 struct ImportCommand: ParsableCommand {
-    static let bundles = RepeatingArgument<URL>("bundle", help: "A .diaryentry folder or .diaryentry.zip file (with --from: the export to read).")
-    static let from = Option<ImportFormat>("from", valueName: "tool",
-                                           help: "Import a whole export instead: jrnl (JSON export or journal file), dayone (export folder or zip), json (diary export --format json).")
+    static let bundles = RepeatingArgument<URL>("bundle", help: "A .diaryentry folder or .diaryentry.zip file (with --from: the export to read; with --from photos: folders and files of photos and recordings).")
+    static let from = Option<ImportSource>("from", valueName: "tool",
+                                           help: "Import a whole export instead: jrnl (JSON export or journal file), dayone (export folder or zip), json (diary export --format json), photos (folders, walked recursively, and files of photos and recordings: one entry per local day of capture).")
+    static let per = Option<PhotoImportPlan.Grouping>("per", valueName: "unit",
+                                                      help: "With --from photos: day (one entry per local day of capture, the default) or photo (one entry per file).")
+    static let tags = RepeatingOption<String>("tag", valueName: "name", help: "With --from photos: a tag for every entry; repeat for more.")
+    static let dryRun = Flag("dry-run", help: "With --from photos: print the days and counts it would create, and change nothing.")
 
     static let configuration = CommandConfiguration(
         name: "import", abstract: "Import entry bundles, or another journal's export with --from.",
@@ -15,25 +19,49 @@ struct ImportCommand: ParsableCommand {
             others are still imported. An entry whose UUID is already in the diary is skipped. \
             Prints one line per bundle. With --from, one export is read entry by entry and \
             saved in batches; a rerun skips what is already there, and a malformed entry \
-            is named with its number (exit 65) while the batches before it stay.
+            is named with its number (exit 65) while the batches before it stay. \
+            With --from photos, every photo and recording found (content decides, not the \
+            name; hidden files and other files are skipped and counted) joins one entry per \
+            local day of capture (a photo's own clock; a file without a capture time by its \
+            modification time), in capture order, the entry dated by its first photo; each \
+            entry is saved as soon as its files are checked, a file already in the diary \
+            (same SHA-256) is skipped, so a rerun adds only what is new, and refused files \
+            are listed at the end (exit 65 only when all were refused).
             """,
-        parameters: [bundles, from])
+        parameters: [bundles, from, per, tags, dryRun])
 
     let bundles: [URL]
-    let from: ImportFormat?
+    let from: ImportSource?
+    let per: PhotoImportPlan.Grouping?
+    let tags: [String]
+    let dryRun: Bool
 
     init(parsed: ParsedArguments) throws {
         bundles = try parsed[Self.bundles]
         from = try parsed[Self.from]
-        if from != nil && bundles.count != 1 { throw UsageError.invalid("Give exactly one file to import with --from") }
+        per = try parsed[Self.per]
+        tags = try parsed[Self.tags].map(EntryEditor.tagName(fromOption:))
+        dryRun = try parsed[Self.dryRun]
+        switch from {
+        case .photos:
+            if bundles.isEmpty { throw UsageError.invalid("Give at least one folder or file to import with --from photos") }
+        case .export:
+            if bundles.count != 1 { throw UsageError.invalid("Give exactly one file to import with --from") }
+        case nil:
+            break
+        }
+        if from != .photos && (per != nil || !tags.isEmpty || dryRun) {
+            throw UsageError.invalid("--per, --tag and --dry-run go with --from photos")
+        }
     }
 
     func run(in context: CommandContext) async throws {
+        if from == .photos { return try importPhotos(context: context) }
         let diary = try context.openDiary(.creating)
         // A store this command created stays only if something was saved in it.
         defer { diary.removeIfNeverUsed() }
-        if let from, let file = bundles.first {
-            return try importExport(file, format: from, into: diary, context: context)
+        if case .export(let format)? = from, let file = bundles.first {
+            return try importExport(file, format: format, into: diary, context: context)
         }
         let progress = context.terminal.progressReporter()
         var firstFailure: (any Error)?

@@ -1,0 +1,50 @@
+import DiaryKit
+import Foundation
+
+extension ImportCommand {
+    /// `--from photos`: plans the entries, then (unless `--dry-run`) imports them with progress
+    /// on a terminal, one summary line, and one line per refused file.
+    func importPhotos(context: CommandContext) throws {
+        let plan = try PhotoImportPlan.scan(bundles, grouping: per ?? .day, timeZone: context.timeZone)
+        let skipped = "\(plan.hiddenSkipped) hidden and \(plan.notMediaSkipped) non-media skipped"
+        if dryRun {
+            for entry in plan.entries {
+                let undated = entry.modificationDatedCount > 0
+                    ? ", \(entry.modificationDatedCount) dated by modification time (no capture time)" : ""
+                context.writeLine("\(entry.day): \(QuantityText.count(entry.fileCount, "media file")) "
+                    + "(\(QuantityText.byteCount(entry.byteCount)))\(undated)")
+            }
+            context.writeLine("would create \(QuantityText.count(plan.entries.count, "entry", plural: "entries")) "
+                + "from \(QuantityText.count(plan.fileCount, "media file")) (files already in the diary are skipped "
+                + "when importing); \(skipped); nothing was changed")
+            return
+        }
+        let diary = try context.openDiary(.creating)
+        defer { diary.removeIfNeverUsed() }
+        let progress = context.terminal.progressReporter()
+        defer { progress.finish() }
+        let started = Date()
+        let unit = per == .photo ? "entries" : "days"
+        let summary = try diary.importPhotos(plan, tags: tags) { step in
+            let seconds = max(Date().timeIntervalSince(started), 0.001)
+            let rate = Double(step.bytesDone) / 1_000_000 / seconds
+            progress.update(completed: step.filesDone, total: max(step.fileCount, 1),
+                            "\(step.filesDone)/\(step.fileCount) files, \(step.entriesDone)/\(step.entryCount) \(unit), "
+                            + String(format: "%.1f MB/s", rate))
+        }
+        progress.finish()
+        let undated = summary.modificationDated > 0
+            ? "; \(summary.modificationDated) dated by modification time (no capture time)" : ""
+        context.writeLine("imported \(QuantityText.count(summary.entriesCreated, "entry", plural: "entries")) "
+            + "with \(QuantityText.count(summary.filesImported, "media file")) "
+            + "(\(QuantityText.byteCount(summary.bytesImported))), \(summary.alreadyPresent) already present, "
+            + "\(summary.refused.count) refused, \(skipped)\(undated)")
+        for refusal in summary.refused {
+            context.writeErrorLine("diary: refused: " + ErrorReporter.messageAndCode(for: refusal.error).0)
+        }
+        if summary.filesImported == 0 && summary.alreadyPresent == 0 && !summary.refused.isEmpty {
+            throw CommandFailure("nothing was imported: \(QuantityText.count(summary.refused.count, "file")) refused",
+                                 exitCode: .dataError)
+        }
+    }
+}
