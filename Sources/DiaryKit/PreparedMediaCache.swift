@@ -1,18 +1,16 @@
 import Foundation
+import Synchronization
 
 /// The media a bundle import checked, kept by file path so the decoding pass done while
 /// validating the bundle is not repeated when the entry is created.
-///
-/// `@unchecked Sendable`: the dictionary is only read and written under `lock`.
-final class PreparedMediaCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [String: PreparedMedium] = [:]
+final class PreparedMediaCache: Sendable {
+    private let items = Mutex<[String: PreparedMedium]>([:])
 
     func store(_ item: PreparedMedium) {
-        lock.withLock { items[item.url.standardizedFileURL.path] = item }
+        items.withLock { $0[item.url.standardizedFileURL.path] = item }
     }
 
     func item(for url: URL) -> PreparedMedium? {
-        lock.withLock { items[url.standardizedFileURL.path] }
+        items.withLock { $0[url.standardizedFileURL.path] }
     }
 }

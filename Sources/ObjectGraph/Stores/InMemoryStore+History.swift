@@ -20,7 +20,7 @@ extension InMemoryStore: PersistentHistoryStore {
     func lastHistoryNumber() throws -> Int64? { currentSnapshot.history?.last?.number }
 
     func deleteHistory(through number: Int64?, before date: Date?) throws -> Int {
-        try lock.withLock {
+        try snapshot.withLock { snapshot in
             var graph = snapshot
             let history = graph.history ?? []
             let kept = history.filter { record in

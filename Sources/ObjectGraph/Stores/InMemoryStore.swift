@@ -1,10 +1,11 @@
 import Foundation
+import Synchronization
 
 /// The in-memory store, and with a file URL the binary store: the whole graph held as a
 /// ``GraphSnapshot``, written to one file on every save (temp file, fsync, atomic rename).
 ///
-/// `@unchecked Sendable`: the snapshot is only read and replaced under `lock`; everything
-/// else is immutable after `init`.
+/// `@unchecked Sendable`: the snapshot lives in a `Mutex`; everything else is immutable after
+/// `init` (the model and blob store are shared read-only).
 final class InMemoryStore: RowStore, @unchecked Sendable {
     let model: ManagedObjectModel
     let identifier: UUID
@@ -17,8 +18,8 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
     /// Whether saves record persistent history (see `InMemoryStore+History`).
     let recordsPersistentHistory: Bool
 
-    let lock = NSLock()
-    var snapshot: GraphSnapshot
+    /// The whole graph, read and replaced only under its lock.
+    let snapshot: Mutex<GraphSnapshot>
 
     /// Opens the binary store at `fileURL` (creating it), or a fresh in-memory store when nil.
     /// A binary store written with another model is migrated first (see ``GraphSnapshotMigrator``).
@@ -30,28 +31,30 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
         type = fileURL == nil ? .inMemory : .binary
         externalStorageThreshold = options.externalStorageThreshold
         recordsPersistentHistory = options.recordsPersistentHistory
+        let initial: GraphSnapshot
         if let fileURL {
             let blobs = fileURL.deletingPathExtension().appendingPathExtension("blobs")
             blobDirectory = blobs
             blobStore = try BlobStore(directory: blobs)
             if FileManager.default.fileExists(atPath: fileURL.path) {
-                snapshot = try GraphSnapshotMigrator.migrateIfNeeded(try Self.read(fileURL), at: fileURL, to: model,
+                initial = try GraphSnapshotMigrator.migrateIfNeeded(try Self.read(fileURL), at: fileURL, to: model,
                                                                      write: Self.write)
             } else {
-                snapshot = GraphSnapshot(metadata: StoreMetadata(newStoreFor: model))
-                try Self.write(snapshot, to: fileURL)
+                initial = GraphSnapshot(metadata: StoreMetadata(newStoreFor: model))
+                try Self.write(initial, to: fileURL)
             }
         } else {
             blobDirectory = nil
             blobStore = nil
-            snapshot = GraphSnapshot(metadata: StoreMetadata(newStoreFor: model))
+            initial = GraphSnapshot(metadata: StoreMetadata(newStoreFor: model))
         }
-        identifier = snapshot.metadata.storeIdentifier
-        modelVersionHash = snapshot.metadata.modelVersionHash
+        identifier = initial.metadata.storeIdentifier
+        modelVersionHash = initial.metadata.modelVersionHash
+        snapshot = Mutex(initial)
     }
 
     /// The current snapshot (a value: later saves do not change it).
-    var currentSnapshot: GraphSnapshot { lock.withLock { snapshot } }
+    var currentSnapshot: GraphSnapshot { snapshot.withLock { $0 } }
 
     // MARK: Reading
 
@@ -141,7 +144,7 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
     // MARK: Writing
 
     func save(_ changes: StoreChanges) throws -> [Int64] {
-        try lock.withLock {
+        try snapshot.withLock { snapshot in
             var graph = snapshot
             try changes.commitStagedBlobs(to: blobStore)
             let writer = GraphSnapshotWriter(model: model)

@@ -1,17 +1,17 @@
 import CSQLite
 import Foundation
+import Synchronization
 
 /// Opens stores for a model and hands them to contexts.
 ///
-/// `@unchecked Sendable`: the list of stores is only read and written under `lock`, and
-/// the stores themselves are `Sendable`.
+/// `@unchecked Sendable`: the list of stores lives in a `Mutex`, and the stores themselves
+/// are `Sendable`.
 public final class PersistentStoreCoordinator: @unchecked Sendable {
     /// The model every store of the coordinator is opened with.
     public let managedObjectModel: ManagedObjectModel
-    private let lock = NSLock()
-    /// (As the querying protocol, which every store type adopts: a cast to it would cost a
-    /// search of the program's conformance records in each process that prefetches.)
-    private var stores: [any QueryingRowStore] = []
+    /// The stores, as the querying protocol, which every store type adopts: a cast to it would
+    /// cost a search of the program's conformance records in each process that prefetches.
+    private let stores = Mutex<[any QueryingRowStore]>([])
     /// Passes did-save summaries to the contexts that merge them automatically.
     let saveHub = SaveHub()
 
@@ -40,7 +40,7 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
         case .inMemory:
             store = try InMemoryStore(model: managedObjectModel, fileURL: nil, options: options)
         }
-        lock.withLock { stores.append(store) }
+        stores.withLock { $0.append(store) }
         return store
     }
 
@@ -69,7 +69,7 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
     }
 
     /// The stores added so far.
-    public var persistentStores: [any PersistentStore] { lock.withLock { stores } }
+    public var persistentStores: [any PersistentStore] { stores.withLock { $0 } }
 
     /// The store contexts read and write.
     func store() throws -> any RowStore {
@@ -79,7 +79,7 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
     /// The store, with the batch reads every store type offers.
     /// - Throws: ``ObjectGraphError/noPersistentStore``.
     func queryingStore() throws -> any QueryingRowStore {
-        guard let store = lock.withLock({ stores.first }) else { throw ObjectGraphError.noPersistentStore }
+        guard let store = stores.withLock({ $0.first }) else { throw ObjectGraphError.noPersistentStore }
         return store
     }
 }
