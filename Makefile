@@ -7,8 +7,9 @@ BIN_DIR       = $(shell $(SWIFT) build $(SWIFT_FLAGS) --show-bin-path 2>/dev/nul
 
 # Debian packages the build needs (C libraries) and the tests use (tools).
 BUILD_PACKAGES = pkg-config libsqlite3-dev libpng-dev libjpeg-dev libsndfile1-dev \
-                 nettle-dev libarchive-dev libheif-dev libwebp-dev libexif-dev libavformat-dev libavcodec-dev
-TEST_PACKAGES  = sqlite3 chromium man-db zsh fish tzdata
+                 nettle-dev libarchive-dev libheif-dev libwebp-dev libexif-dev libavformat-dev libavcodec-dev \
+                 libsodium-dev libkeyutils-dev
+TEST_PACKAGES  = sqlite3 chromium man-db zsh fish tzdata keyutils
 
 .PHONY: all deps test-deps build release test demo bench fuzz install install-files uninstall clean
 

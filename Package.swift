@@ -39,6 +39,10 @@ let package = Package(
         .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
         // libexif's headers: CMediaShim's EXIF reader calls it through CDeferredLibraries.
         .systemLibrary(name: "CExif", providers: [.apt(["libexif-dev"])]),
+        // libsodium (encrypted stores) and keyutils (the unlocked key kept in a kernel keyring):
+        // headers only as well, opened on first use, so a plain store never loads them.
+        .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CKeyutils", providers: [.apt(["libkeyutils-dev"])]),
 
         // MARK: C shim: libjpeg/libpng calls guarded by setjmp/longjmp; FFmpeg's and libheif's
         // reader callbacks over an open FILE
@@ -46,11 +50,13 @@ let package = Package(
                 // Its mpg123_new must be in the dynamic symbol table for the dlopen'ed libsndfile
                 // to bind to it (see Mpg123Quiet.c); nothing at link time refers to it any more.
                 linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=mpg123_new"])]),
-        // MARK: C: libsndfile, libarchive, libheif, libwebp, libexif and FFmpeg, opened with dlopen on first use
-        .target(name: "CDeferredLibraries", dependencies: ["CSndFile", "CArchive", "CHeif", "CWebP", "CExif"]),
+        // MARK: C: libsndfile, libarchive, libheif, libwebp, libexif, FFmpeg, libsodium and keyutils,
+        // opened with dlopen on first use
+        .target(name: "CDeferredLibraries",
+                dependencies: ["CSndFile", "CArchive", "CHeif", "CWebP", "CExif", "CSodium", "CKeyutils"]),
 
         // MARK: Swift layers, bottom to top
-        .target(name: "ObjectGraph", dependencies: ["CSQLite", "CNettle"],
+        .target(name: "ObjectGraph", dependencies: ["CSQLite", "CNettle", "CSodium", "CDeferredLibraries"],
                 swiftSettings: swiftSettings),
         .target(name: "MediaKit", dependencies: ["CMediaShim", "CJPEG", "CPNG", "CSndFile", "CHeif", "CWebP",
                                                    "CDeferredLibraries"],

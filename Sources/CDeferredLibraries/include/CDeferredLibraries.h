@@ -1,7 +1,7 @@
 #ifndef CDEFERREDLIBRARIES_H
 #define CDEFERREDLIBRARIES_H
 /*
- * libarchive, libsndfile, libheif, libwebp, libexif and FFmpeg, loaded on first use instead of at process start.
+ * libarchive, libsndfile, libheif, libwebp, libexif, FFmpeg, libsodium and keyutils, loaded on first use instead of at process start.
  *
  * Linked the usual way, each brings a dozen libraries of its own (XML, ICU, compressors;
  * FLAC, Vorbis, Opus, MP3 codecs), and the dynamic loader maps and relocates all of them
@@ -34,5 +34,13 @@ const char *cdl_exif_load_error(void);
 /* Why libavutil, libavcodec or libavformat could not be loaded, or NULL when all three are
    (the first call loads them). */
 const char *cdl_ffmpeg_load_error(void);
+
+/* Why libsodium could not be loaded, or NULL when it is (the first call loads it). Call it, and
+   then sodium_init(), before any other libsodium function: a missing library makes the
+   forwarders fail (-1) rather than crash, but only this says why. */
+const char *cdl_sodium_load_error(void);
+
+/* Why libkeyutils could not be loaded, or NULL when it is (the first call loads it). */
+const char *cdl_keyutils_load_error(void);
 
 #endif

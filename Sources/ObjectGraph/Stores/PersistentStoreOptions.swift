@@ -31,6 +31,11 @@ public struct PersistentStoreOptions: Sendable, Hashable {
     /// Whether every save records a transaction in the store's persistent history (false by
     /// default; Core Data's `NSPersistentHistoryTrackingKey`). See ``ManagedObjectContext/fetchHistory(after:)``.
     public var recordsPersistentHistory = false
+    /// The data key of an encrypted store (none by default: the store is plain). With a key,
+    /// every page of an SQLite store's database and log, and every blob, is encrypted with it;
+    /// a new store is created encrypted. Opening an encrypted store without its key, or a plain
+    /// one with a key, fails without changing it.
+    public var encryptionKey: StoreEncryptionKey?
 
     /// Options with the defaults.
     public init(externalStorageThreshold: Int = 128 * 1024, busyTimeoutMilliseconds: Int32 = 5_000,
