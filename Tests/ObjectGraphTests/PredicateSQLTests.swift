@@ -44,24 +44,22 @@ import Testing
         let database = try PredicateTestDatabase()
         let uuid = UUID()
         let date = Date(timeIntervalSinceReferenceDate: 1_500.5)
-        var statement: OpaquePointer?
-        #expect(sqlite3_prepare_v2(database.db, "SELECT typeof(?1), ?1, typeof(?2), ?2, ?3, typeof(?4), ?5, typeof(?6), length(?6), typeof(?7)", -1, &statement, nil) == SQLITE_OK)
-        defer { sqlite3_finalize(statement) }
-        guard let statement else { return }
+        let statement = try database.connection.statement(
+            "SELECT typeof(?1), ?1, typeof(?2), ?2, ?3, typeof(?4), ?5, typeof(?6), length(?6), typeof(?7)")
         let id = ObjectID.permanent(entityName: "Entry", storeIdentifier: UUID(), primaryKey: 42)
         let values: [PredicateValue] = [.date(date), .uuid(uuid), .bool(true), .null, .object(id), .data(Data()), .double(2)]
-        try SQLPredicateFragment(sql: "", bindings: values).bind(to: statement)
-        #expect(sqlite3_step(statement) == SQLITE_ROW)
-        #expect(String(cString: sqlite3_column_text(statement, 0)) == "real")
-        #expect(sqlite3_column_double(statement, 1) == 1_500.5)
-        #expect(String(cString: sqlite3_column_text(statement, 2)) == "text")
-        #expect(String(cString: sqlite3_column_text(statement, 3)) == uuid.uuidString)
-        #expect(sqlite3_column_int64(statement, 4) == 1)
-        #expect(String(cString: sqlite3_column_text(statement, 5)) == "null")
-        #expect(sqlite3_column_int64(statement, 6) == 42)
-        #expect(String(cString: sqlite3_column_text(statement, 7)) == "blob")
-        #expect(sqlite3_column_int64(statement, 8) == 0)
-        #expect(String(cString: sqlite3_column_text(statement, 9)) == "real")
+        for (offset, value) in values.enumerated() { try statement.bind(value, at: Int32(offset + 1)) }
+        #expect(try statement.step())
+        #expect(statement.text(0) == "real")
+        #expect(statement.double(1) == 1_500.5)
+        #expect(statement.text(2) == "text")
+        #expect(statement.text(3) == uuid.uuidString)
+        #expect(statement.int64(4) == 1)
+        #expect(statement.text(5) == "null")
+        #expect(statement.int64(6) == 42)
+        #expect(statement.text(7) == "blob")
+        #expect(statement.int64(8) == 0)
+        #expect(statement.text(9) == "real")
     }
 
     @Test func refusesWhatItCannotCompile() throws {

@@ -196,19 +196,17 @@ struct PredicateTestDatabaseError: Error, CustomStringConvertible {
     var description: String
 }
 
-/// The data set in a real in-memory SQLite database with the predicate functions registered.
+/// The data set in a real in-memory SQLite database with the predicate functions registered,
+/// opened and bound through the store's own connection and statements.
 final class PredicateTestDatabase {
-    let db: OpaquePointer
+    let connection: SQLiteConnection
+    var db: OpaquePointer { connection.handle }
     let data: PredicateTestData
     /// The SQL of every fetch, for tests that look at the statements.
     private(set) var statements: [String] = []
 
     init(data: PredicateTestData = PredicateTestData()) throws {
-        var handle: OpaquePointer?
-        guard sqlite3_open(":memory:", &handle) == SQLITE_OK, let handle else {
-            throw PredicateTestDatabaseError(description: "cannot open an in-memory database")
-        }
-        db = handle
+        connection = try SQLiteConnection(path: ":memory:", busyTimeoutMilliseconds: 0)
         self.data = data
         try PredicateSQLFunctions.register(on: db)
         try execute("""
@@ -247,8 +245,6 @@ final class PredicateTestDatabase {
         }
     }
 
-    deinit { sqlite3_close(db) }
-
     /// The details of SQLite's query plan for `sql`.
     func queryPlan(_ sql: String) throws -> [String] {
         var statement: OpaquePointer?
@@ -269,19 +265,14 @@ final class PredicateTestDatabase {
         _ = try query(sql, values)
     }
 
-    /// Runs `sql` with `values` bound and returns the first column of each row as an integer.
+    /// Runs `sql` with `values` bound (by the binder fetches use) and returns the first column
+    /// of each row as an integer.
     func query(_ sql: String, _ values: [PredicateValue]) throws -> [Int64] {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw failure(sql) }
-        defer { sqlite3_finalize(statement) }
-        try SQLPredicateFragment(sql: sql, bindings: values).bind(to: statement)
+        let statement = try connection.statement(sql)
+        for (offset, value) in values.enumerated() { try statement.bind(value, at: Int32(offset + 1)) }
         var keys: [Int64] = []
-        while true {
-            let code = sqlite3_step(statement)
-            if code == SQLITE_DONE { return keys }
-            guard code == SQLITE_ROW else { throw failure(sql) }
-            keys.append(sqlite3_column_int64(statement, 0))
-        }
+        while try statement.step() { keys.append(statement.int64(0)) }
+        return keys
     }
 
     /// Labels of the objects of `entity` selected by `predicate` compiled to SQL.

@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import Synchronization
 
@@ -33,7 +32,7 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
         switch type {
         case .sqlite:
             guard let url else { throw StoreError.missingURL(type) }
-            store = try Self.openSQLiteStore(model: managedObjectModel, url: url, options: options)
+            store = try SQLiteStore.open(model: managedObjectModel, url: url, options: options)
         case .binary:
             guard let url else { throw StoreError.missingURL(type) }
             store = try InMemoryStore(model: managedObjectModel, fileURL: url, options: options)
@@ -42,30 +41,6 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
         }
         stores.withLock { $0.append(store) }
         return store
-    }
-
-    /// Opens the SQLite store at `url`, again when the file was removed while it opened (a new
-    /// store its creator removed unused, see ``removeStoreIfUnused()``), and, read-only, when
-    /// SQLite found the log files in the middle of a writer's change (up to five times, 10 ms apart).
-    private static func openSQLiteStore(model: ManagedObjectModel, url: URL,
-                                        options: PersistentStoreOptions) throws -> SQLiteStore {
-        for attempt in 1...5 {
-            do {
-                return try SQLiteStore(model: model, url: url, options: options)
-            } catch is SQLiteStoreMoved {
-                continue
-            } catch let error as SQLiteError where error.extendedResultCode == SQLiteError.readOnlyDatabaseMoved {
-                continue
-            } catch let error as SQLiteError where options.isReadOnly && [SQLITE_READONLY, SQLITE_CANTOPEN].contains(error.resultCode) {
-                // A reader that may not make the log files met them coming or going with a
-                // writer of the store's owner: look again in a moment.
-                guard attempt < 5 else {
-                    throw ConcurrencyError.storeBusy(path: url.path, waitedMilliseconds: 10 * (attempt - 1))
-                }
-                usleep(10_000)
-            }
-        }
-        throw StoreError.io(path: url.path, reason: "the database was removed or replaced each time it was opened")
     }
 
     /// The stores added so far.

@@ -15,19 +15,6 @@ public struct SQLPredicateFragment: Hashable, Sendable {
         self.sql = sql
         self.bindings = bindings
     }
-
-    /// Binds ``bindings`` to `statement` from parameter index `firstIndex` (1-based) on,
-    /// returning the next free index.
-    /// - Throws: ``PredicateSQLError`` when a value cannot be bound.
-    @discardableResult
-    public func bind(to statement: OpaquePointer, startingAt firstIndex: Int32 = 1) throws(PredicateSQLError) -> Int32 {
-        var index = firstIndex
-        for value in bindings {
-            try value.bind(to: statement, at: index)
-            index += 1
-        }
-        return index
-    }
 }
 
 extension SQLPredicateFragment {
