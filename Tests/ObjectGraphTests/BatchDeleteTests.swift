@@ -83,6 +83,25 @@ let albumModel: ManagedObjectModel = makeModel([
         if type != .inMemory { #expect(blobHashes(in: stack.blobDirectory).count == 1) }
     }
 
+    @Test func runsInSQLWithoutLoadingTheObjects() throws {
+        let stack = try stackWithAlbum(.sqlite)
+        let (_, statements) = try stack.coordinator.recordingStatements {
+            try stack.context.execute(BatchDeleteRequest(entityName: "Picture", predicate: .equals("caption", .string("a"))))
+        }
+        // One DELETE (no cascade from pictures), reading back the blob hashes it released; then
+        // the blob's remaining references counted; then this context's other pictures re-read in one query.
+        #expect(statements == [
+            "BEGIN IMMEDIATE",
+            #"DELETE FROM "Picture" AS t0 WHERE "t0"."caption" = ? RETURNING "Z_PK", "Z_ENT", "image_sha256""#,
+            "COMMIT",
+            "BEGIN IMMEDIATE",
+            #"SELECT count(*) FROM "Picture" WHERE "image_sha256" = ?"#,
+            "COMMIT",
+            #"SELECT t0."Z_PK", t0."Z_OPT", t0."caption", t0."image", t0."image_sha256", t0."image_size", t0."album" "#
+                + #"FROM "Picture" AS t0 WHERE t0."Z_PK" IN (SELECT value FROM json_each(?))"#,
+        ])
+    }
+
     @Test(arguments: allStoreTypes)
     func aCountOnlyRequestStillTellsThisContext(type: PersistentStoreType) throws {
         let stack = try stackWithAlbum(type)

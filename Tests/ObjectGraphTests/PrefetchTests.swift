@@ -46,6 +46,19 @@ import Testing
         #expect(entries.map(\.media.count) == [2, 0, 1])
     }
 
+    @Test func prefetchIsOneQueryForEveryObjectsMembers() throws {
+        let (stack, entries) = try storedEntries(type: .sqlite)
+        let (_, statements) = try stack.coordinator.recordingStatements {
+            try stack.context.prefetch("media", of: entries)
+        }
+        // Every member row of every entry in one SELECT; the entries' keys bound as one JSON list.
+        #expect(statements == ["""
+            SELECT t0."Z_PK", t0."Z_ENT", t0."Z_OPT", t0."fileName", t0."data", t0."data_sha256", t0."data_size", \
+            t0."diaryEntry", t0."width", t0."diaryEntry" FROM "Medium" AS t0 \
+            WHERE t0."diaryEntry" IN (SELECT value FROM json_each(?)) ORDER BY t0."Z_PK"
+            """])
+    }
+
     /// Three bank details (zip 0, 1, 2) and two tags, red on details 0 and 1 and blue on 1,
     /// saved and read back fresh, in zip and name order.
     private func storedDetailsAndTags(type: PersistentStoreType) throws -> (TestStack, [ManagedObject], [ManagedObject]) {
@@ -100,6 +113,13 @@ import Testing
         }
         #expect(counts == [2, 0, 1])
         #expect(statements == 1)
+        let (_, recorded) = try stack.coordinator.recordingStatements {
+            try stack.context.memberCounts(of: "media", for: entries)
+        }
+        #expect(recorded == ["""
+            SELECT t0."diaryEntry", count(*) FROM "Medium" AS t0 \
+            WHERE t0."diaryEntry" IN (SELECT value FROM json_each(?)) GROUP BY 1
+            """])
     }
 
     @Test(arguments: allStoreTypes)
