@@ -6,6 +6,40 @@ import Foundation
 /// A context is confined to one thread or task (it is not `Sendable`), and so are its
 /// objects. To work in parallel, give each task its own context over one coordinator and
 /// pass ``ObjectID``s between them.
+///
+/// ## Topics
+///
+/// The type is spread over files by concern (`ManagedObjectContext+<Concern>.swift`).
+///
+/// ### Making a context
+/// - ``init(coordinator:)``
+/// - ``init(parent:)`` (`+Parent`: a child context saves into its parent)
+/// - ``name``, ``transactionAuthor``, ``mergePolicy``, ``undoManager``, ``defersBinaryValues``
+///
+/// ### Objects
+/// - ``insert(_:)``, ``insertObject(entityName:)``, ``delete(_:)`` (`+Delete`)
+/// - ``object(with:)``, ``existingObject(with:)``, ``registeredObjects``
+/// - ``hasChanges``, ``insertedObjects``, ``updatedObjects``, ``deletedObjects``
+///
+/// ### Fetching (`+Fetch`, `+FetchResults`, `+DictionaryFetch`, `+Prefetch`, `+MemberCounts`)
+/// - ``fetch(_:)``, ``count(for:)``, ``fetchObjectIDs(_:)``, ``fetchDictionaries(_:)``
+/// - ``prefetch(_:of:)``, ``memberCounts(of:for:)``
+///
+/// ### Saving and discarding (`+Save`, `+Conflicts`, `+UniquenessConflicts`, `+Validation`)
+/// - ``save()``, ``rollback()``, ``reset()``
+/// - ``refresh(_:mergeChanges:)``, ``refreshAllObjects()`` (`+Refresh`)
+///
+/// ### Batch requests, run in the store without loading objects (`+BatchDelete`)
+/// - ``execute(_:)``
+///
+/// ### Other contexts and processes (`+Merging`, `+Observers`, `+History`)
+/// - ``automaticallyMergesChangesFromParent``, ``mergePendingChanges()``, ``mergeChanges(fromContextDidSave:)-(SaveSummary)``
+/// - ``addObserver(_:)``, ``removeObserver(_:)``, ``processPendingChanges()``
+/// - ``fetchHistory(after:)-(PersistentHistoryToken?)``, ``currentHistoryToken()``, ``mergeChanges(fromHistory:)``,
+///   ``deleteHistory(through:)``, ``deleteHistory(before:)``
+///
+/// ### Undo (`+Undo`)
+/// - ``undo()``, ``redo()``, ``undoGroup(named:_:)``
 public final class ManagedObjectContext {
     /// The coordinator whose store the context reads and writes.
     public let persistentStoreCoordinator: PersistentStoreCoordinator

@@ -3,6 +3,19 @@ import Synchronization
 
 /// Opens stores for a model and hands them to contexts.
 ///
+/// ## Topics
+///
+/// ### Opening stores
+/// - ``init(model:)``, ``addPersistentStore(type:at:options:)``, ``persistentStores``
+/// - ``PersistentStoreOptions`` (encryption, history, read-only, busy timeout)
+///
+/// ### Upkeep (`PersistentStoreCoordinator+Maintenance`)
+/// - ``integrityProblems()``, ``unreferencedBlobs``, ``recentUnreferencedBlobs``, ``staleTemporaryFiles``
+/// - ``blobGarbage(olderThan:remove:)``, ``removeStoreIfUnused()``
+///
+/// ### Looking at the SQL (`SQLiteStore+StatementRecording`)
+/// - ``countingStatements(_:)``
+///
 /// `@unchecked Sendable`: the list of stores lives in a `Mutex`, and the stores themselves
 /// are `Sendable`.
 public final class PersistentStoreCoordinator: @unchecked Sendable {
