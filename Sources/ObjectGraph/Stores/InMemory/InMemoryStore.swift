@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// The in-memory store, and with a file URL the binary store: the whole graph held as a
-/// ``GraphSnapshot``, written to one file on every save (temp file, fsync, atomic rename).
+/// ``GraphSnapshot``, which the binary store writes to one file on every save
+/// (``BinaryStoreFile``: temp file, fsync, atomic rename).
 ///
 /// `@unchecked Sendable`: the snapshot lives in a `Mutex`; everything else is immutable after
 /// `init` (the model and blob store are shared read-only).
@@ -37,11 +38,11 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
             blobDirectory = blobs
             blobStore = try BlobStore(directory: blobs)
             if FileManager.default.fileExists(atPath: fileURL.path) {
-                initial = try GraphSnapshotMigrator.migrateIfNeeded(try Self.read(fileURL), at: fileURL, to: model,
-                                                                     write: Self.write)
+                initial = try GraphSnapshotMigrator.migrateIfNeeded(try BinaryStoreFile.read(fileURL), at: fileURL, to: model,
+                                                                     write: BinaryStoreFile.write)
             } else {
                 initial = GraphSnapshot(metadata: StoreMetadata(newStoreFor: model))
-                try Self.write(initial, to: fileURL)
+                try BinaryStoreFile.write(initial, to: fileURL)
             }
         } else {
             blobDirectory = nil
@@ -151,7 +152,7 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
             let (insertedKeys, releasedBlobs) = try writer.apply(changes, to: &graph)
             if !changes.orderedMemberships.isEmpty { Self.writePositions(of: changes, insertedKeys: insertedKeys, model: model, in: &graph) }
             if recordsPersistentHistory { Self.recordHistory(of: changes, insertedKeys: insertedKeys, in: &graph) }
-            if let url { try Self.write(graph, to: url) }
+            if let url { try BinaryStoreFile.write(graph, to: url) }
             snapshot = graph
             if let blobStore {
                 let referenced = graph.referencedBlobHashes()
@@ -162,43 +163,4 @@ final class InMemoryStore: RowStore, @unchecked Sendable {
     }
 
     func referencedBlobHashes() throws -> Set<String> { currentSnapshot.referencedBlobHashes() }
-
-    // MARK: The binary file
-
-    private static func read(_ url: URL) throws -> GraphSnapshot {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw StoreError.io(path: url.path, reason: error.localizedDescription)
-        }
-        do {
-            return try PropertyListDecoder().decode(GraphSnapshot.self, from: data)
-        } catch {
-            throw StoreError.corruptStore(path: url.path, reason: String(describing: error))
-        }
-    }
-
-    /// Writes `graph` to a temporary file beside `url`, fsyncs it, renames it over `url`.
-    static func write(_ graph: GraphSnapshot, to url: URL) throws {
-        let encoder = PropertyListEncoder()
-        encoder.outputFormat = .binary
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        do {
-            let data = try encoder.encode(graph)
-            try data.write(to: temporary)
-            let handle = try FileHandle(forWritingTo: temporary)
-            try handle.synchronize()
-            try handle.close()
-            if rename(temporary.path, url.path) != 0 {
-                throw StoreError.io(path: url.path, reason: String(cString: strerror(errno)))
-            }
-            let directory = open(url.deletingLastPathComponent().path, O_RDONLY)
-            if directory >= 0 { fsync(directory); close(directory) }
-        } catch let error as StoreError {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw StoreError.io(path: url.path, reason: String(describing: error))
-        }
-    }
 }

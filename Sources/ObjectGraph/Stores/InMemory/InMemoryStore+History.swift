@@ -28,7 +28,7 @@ extension InMemoryStore: PersistentHistoryStore {
             }
             guard kept.count != history.count else { return 0 }
             graph.history = kept
-            if let url { try Self.write(graph, to: url) }
+            if let url { try BinaryStoreFile.write(graph, to: url) }
             snapshot = graph
             return history.count - kept.count
         }
