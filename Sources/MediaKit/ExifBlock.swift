@@ -1,4 +1,4 @@
-import CMediaShim
+internal import CMediaShim
 import Foundation
 
 /// The facts of one EXIF TIFF block (a JPEG's APP1 payload after "Exif\0\0", a HEIF Exif

@@ -1,6 +1,6 @@
-import CDeferredLibraries
-import CHeif
-import CMediaShim
+internal import CDeferredLibraries
+internal import CHeif
+internal import CMediaShim
 import Foundation
 
 /// A libheif context reading one open file through CMediaShim's reader callbacks (libheif

@@ -1,5 +1,5 @@
-import CHeif
-import CMediaShim
+internal import CHeif
+internal import CMediaShim
 
 /// HEIC, HEIF and AVIF through libheif: the boxes first (size, depth, alpha, ICC, EXIF), the
 /// limits, then one decode of the primary image that both validates it and feeds the

@@ -1,4 +1,4 @@
-import CMediaShim
+internal import CMediaShim
 
 /// JPEG through libjpeg: DCT-scaled decoding validates every block and feeds the thumbnail.
 extension ImageReader {

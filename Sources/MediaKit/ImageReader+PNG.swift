@@ -1,4 +1,4 @@
-import CMediaShim
+internal import CMediaShim
 
 /// PNG through libpng: row by row (pass by pass when interlaced) into the thumbnail.
 extension ImageReader {

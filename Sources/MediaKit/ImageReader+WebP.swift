@@ -1,5 +1,5 @@
-import CDeferredLibraries
-import CWebP
+internal import CDeferredLibraries
+internal import CWebP
 import Foundation
 
 /// WebP through libwebp: the header from `WebPGetFeatures`, ICC and EXIF from the demuxer, then

@@ -1,4 +1,4 @@
-import CMediaShim
+internal import CMediaShim
 
 /// How far an image read goes.
 enum ImageReadDepth {

@@ -1,5 +1,5 @@
-import CJPEG
-import CMediaShim
+internal import CJPEG
+internal import CMediaShim
 
 /// A libjpeg decoder over an open file. Every library call goes through CMediaShim, so a
 /// damaged file becomes a `MediaError`. Used by one call on one thread.

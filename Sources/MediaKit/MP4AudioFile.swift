@@ -1,4 +1,4 @@
-import CMediaShim
+internal import CMediaShim
 
 /// An MP4/M4A recording (AAC, ALAC) read through CMediaShim's FFmpeg reader over the open file,
 /// for what libsndfile cannot read. FFmpeg's log is silenced. Used by one call on one thread.

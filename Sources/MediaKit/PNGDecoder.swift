@@ -1,4 +1,4 @@
-import CMediaShim
+internal import CMediaShim
 
 /// A libpng decoder over an open file. Every library call goes through CMediaShim, so a
 /// damaged file becomes a `MediaError`. Used by one call on one thread.

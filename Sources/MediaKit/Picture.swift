@@ -1,4 +1,4 @@
-import CMediaShim
+internal import CMediaShim
 import Foundation
 
 /// A small 8-bit picture in memory (a thumbnail before encoding).

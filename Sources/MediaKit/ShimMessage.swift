@@ -1,4 +1,4 @@
-import CMediaShim
+internal import CMediaShim
 
 /// Runs one guarded CMediaShim call with a message buffer; returns the message when the
 /// call failed, nil when it succeeded.

@@ -1,4 +1,4 @@
-import CSndFile
+internal import CSndFile
 import Foundation
 
 /// A libsndfile reader over one file (libsndfile reports errors by return codes, so no shim

@@ -1,4 +1,4 @@
-import CDeferredLibraries
+internal import CDeferredLibraries
 
 /// Why libarchive gave no object: it could not be loaded (it is opened on first use), or
 /// it is out of memory.

@@ -3,8 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CArchive
-import CDeferredLibraries
+internal import CArchive
+internal import CDeferredLibraries
 import Foundation
 
 /// Unpacks a zip through libarchive into a fresh folder, refusing every member that

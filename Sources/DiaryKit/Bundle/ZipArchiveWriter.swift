@@ -1,5 +1,5 @@
-import CArchive
-import CDeferredLibraries
+internal import CArchive
+internal import CDeferredLibraries
 import Foundation
 
 /// Writes a zip file member by member through libarchive, streaming file contents.

@@ -1,4 +1,4 @@
-import CNettle
+internal import CNettle
 import Foundation
 
 /// Incremental SHA-256 over GNU Nettle, for hashing files as they stream.

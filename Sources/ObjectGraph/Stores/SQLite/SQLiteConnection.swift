@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Foundation
 
 /// One SQLite connection with a cache of prepared statements keyed by SQL text.

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// The families of store failure a caller handles differently, named by the store so that no
 /// layer above it compares SQLite's result codes.

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Foundation
 
 /// A failed SQLite call: the extended result code, SQLite's message and the SQL it ran.

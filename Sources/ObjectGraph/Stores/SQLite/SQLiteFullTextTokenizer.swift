@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// The FTS5 tokenizer of the SQLite store's full-text indexes, `og_words`: it cuts and folds
 /// text with ``FullTextWords``, the rule the query and the in-memory evaluation use too. FTS5's

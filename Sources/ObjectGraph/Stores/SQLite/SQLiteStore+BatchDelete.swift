@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Foundation
 
 // Batch deletes in SQL: the rows never become objects. Without cascade or deny rules on the

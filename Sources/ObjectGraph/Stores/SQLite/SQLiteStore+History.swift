@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Foundation
 
 /// The persistent history of the SQLite store: two tables beside the model's, which migrations

@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CSQLite
+internal import CSQLite
 import Foundation
 
 extension SQLiteStore {

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Foundation
 
 // Reads for sorting by key paths, batched faults and prefetching. Many keys travel as one

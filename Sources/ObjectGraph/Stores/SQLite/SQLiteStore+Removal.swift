@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Foundation
 
 /// Thrown by `SQLiteStore.init` when its database file was removed from the folder while it

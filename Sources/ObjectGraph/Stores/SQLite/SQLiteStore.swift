@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Foundation
 
 /// The SQLite store: WAL mode, foreign keys on, schema generated from the model, prepared

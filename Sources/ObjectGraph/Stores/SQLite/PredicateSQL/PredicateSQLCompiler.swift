@@ -15,7 +15,7 @@ extension FetchPredicate {
     /// on the connection. Subquery aliases are named `og_t1`, `og_t2`…; do not use those.
     /// - Throws: ``PredicateSQLError`` for unknown entities or keys, unresolved variables,
     ///   unsaved objects, invalid regular expressions and unsupported constructs.
-    public func sqlFragment(entityName: String, alias: String,
+    package func sqlFragment(entityName: String, alias: String,
                             schema: any SQLPredicateSchema) throws(PredicateSQLError) -> SQLPredicateFragment {
         guard let mapping = schema.sqlMapping(forEntity: entityName) else { throw .unknownEntity(entityName) }
         var compiler = PredicateSQLCompiler(schema: schema)

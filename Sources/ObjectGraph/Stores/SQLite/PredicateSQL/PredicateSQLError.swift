@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a predicate could not be compiled to SQL, or its values bound.
-public enum PredicateSQLError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum PredicateSQLError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The schema has no entity `name`.
     case unknownEntity(String)
     /// Entity `entity` has no attribute or relationship `key`.
@@ -20,7 +20,7 @@ public enum PredicateSQLError: Error, Hashable, Sendable, CustomStringConvertibl
     case sqlite(code: Int32, message: String)
 
     /// A message a user can act on.
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unknownEntity(name): return "no entity named '\(name)' in the store's schema"
         case let .unknownKey(key, entity): return "entity '\(entity)' has no attribute or relationship '\(key)'"

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Foundation
 
 /// The SQL functions that compiled predicates call, backed by the same Swift code as the
@@ -9,11 +9,11 @@ import Foundation
 /// - `og_beginswith`, `og_endswith`, `og_contains`, `og_like`, `og_matches`
 ///   `(value, operand, flags)`: 1 or 0; 0 unless both are text. `og_matches` fails the
 ///   statement for an invalid regular expression.
-public enum PredicateSQLFunctions {
+package enum PredicateSQLFunctions {
     /// Registers the functions on connection `db` (deterministic, UTF-8). Call once per
     /// connection before running a compiled predicate.
     /// - Throws: ``PredicateSQLError/sqlite(code:message:)`` when SQLite refuses.
-    public static func register(on db: OpaquePointer) throws(PredicateSQLError) {
+    package static func register(on db: OpaquePointer) throws(PredicateSQLError) {
         let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC
         let functions: [(String, Int32, @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void)] = [
             ("og_fold", 2, { context, _, arguments in

@@ -2,16 +2,16 @@ import Foundation
 
 /// A predicate compiled to SQL: a boolean expression with `?` placeholders and the values
 /// to bind to them, in order. Values are never part of `sql`.
-public struct SQLPredicateFragment: Hashable, Sendable {
+package struct SQLPredicateFragment: Hashable, Sendable {
     /// A boolean SQL expression over the fetch's table alias: 1 where the predicate holds,
     /// 0 or NULL where it does not. Use it as a WHERE condition (or `(sql) IS 1`); to negate
     /// it, compile `.not(predicate)` rather than writing `NOT (sql)`.
-    public var sql: String
+    package var sql: String
     /// The values of the `?` placeholders of `sql`, in order.
-    public var bindings: [PredicateValue]
+    package var bindings: [PredicateValue]
 
     /// Makes a fragment.
-    public init(sql: String, bindings: [PredicateValue] = []) {
+    package init(sql: String, bindings: [PredicateValue] = []) {
         self.sql = sql
         self.bindings = bindings
     }

@@ -7,29 +7,29 @@ import Foundation
 /// string → TEXT; integers and booleans → INTEGER (0/1); double → REAL;
 /// date → REAL seconds since 2001-01-01 UTC (`timeIntervalSinceReferenceDate`, exact); UUID → TEXT (`uuidString`, upper case);
 /// binary → BLOB; an object reference → the INTEGER primary key.
-public protocol SQLPredicateSchema {
+package protocol SQLPredicateSchema {
     /// The mapping of entity `name`, or nil when there is no such entity.
     func sqlMapping(forEntity name: String) -> SQLEntityMapping?
 }
 
 /// One entity's table, columns and relationships.
-public struct SQLEntityMapping: Sendable {
+package struct SQLEntityMapping: Sendable {
     /// The table holding the entity's whole hierarchy (one table per root entity).
-    public var table: String
+    package var table: String
     /// The INTEGER primary key column.
-    public var primaryKeyColumn: String
+    package var primaryKeyColumn: String
     /// The column holding the entity number of each row, and the numbers of this entity
     /// and all its sub-entities; a fetch of this entity restricts to those.
-    public var entityColumn: String
+    package var entityColumn: String
     /// This entity's number and its sub-entities' numbers.
-    public var entityNumbers: [Int64]
+    package var entityNumbers: [Int64]
     /// Attribute name → column.
-    public var attributes: [String: SQLAttributeMapping]
+    package var attributes: [String: SQLAttributeMapping]
     /// Relationship name → how it is stored.
-    public var relationships: [String: SQLRelationshipMapping]
+    package var relationships: [String: SQLRelationshipMapping]
 
     /// Makes a mapping.
-    public init(table: String, primaryKeyColumn: String, entityColumn: String, entityNumbers: [Int64],
+    package init(table: String, primaryKeyColumn: String, entityColumn: String, entityNumbers: [Int64],
                 attributes: [String: SQLAttributeMapping], relationships: [String: SQLRelationshipMapping]) {
         self.table = table
         self.primaryKeyColumn = primaryKeyColumn
@@ -41,22 +41,22 @@ public struct SQLEntityMapping: Sendable {
 }
 
 /// One attribute's column.
-public struct SQLAttributeMapping: Sendable {
+package struct SQLAttributeMapping: Sendable {
     /// How values are encoded in the column (see ``SQLPredicateSchema``).
-    public enum Encoding: Sendable { case text, integer, boolean, real, date, uuid, blob }
+    package enum Encoding: Sendable { case text, integer, boolean, real, date, uuid, blob }
     /// The column name (unquoted).
-    public var column: String
+    package var column: String
     /// The encoding.
-    public var encoding: Encoding
+    package var encoding: Encoding
     /// Makes a mapping.
-    public init(column: String, encoding: Encoding) {
+    package init(column: String, encoding: Encoding) {
         self.column = column
         self.encoding = encoding
     }
 }
 
 /// How one relationship is stored.
-public enum SQLRelationshipMapping: Sendable {
+package enum SQLRelationshipMapping: Sendable {
     /// To-one: `foreignKeyColumn` on this entity's table holds the destination's primary key.
     case toOne(destination: String, foreignKeyColumn: String)
     /// To-many whose inverse is to-one: `destinationForeignKeyColumn` on the destination's
