@@ -70,6 +70,8 @@ public final class Diary: Sendable {
     ///   - whileWaiting: called once (on the saving thread) when a save has waited half a
     ///     second for another process's write lock, with the busy timeout in seconds; a
     ///     terminal can then say why nothing happens.
+    ///   - encryptionKey: the data key of an encrypted store (nil: plain), handed to the
+    ///     store as ``PersistentStoreOptions/encryptionKey`` and to the blob store.
     /// - Throws: ``DiaryError/noDiary(_:)`` when there is none and `access` does not create one,
     ///   ``DiaryError/readOnlyStore(_:)`` for writing to a diary this account may only read,
     ///   ``DiaryError/uncreatableFolder(_:reason:)``, ``DiaryError/invalidLocation(_:reason:)`` for a file,
@@ -77,7 +79,8 @@ public final class Diary: Sendable {
     ///   ``DiaryError/corruptStore(_:detail:)``, ``DiaryError/storeBusy(_:)``, ``DiaryError/io(path:reason:)``.
     public init(directory: URL, access: DiaryAccess = .creating, busyTimeout: TimeInterval = 10,
                 mediaLimits: MediaLimits = MediaLimits(), forReading: Bool = false,
-                whileWaiting: (@Sendable (_ timeout: TimeInterval) -> Void)? = nil) throws(DiaryError) {
+                whileWaiting: (@Sendable (_ timeout: TimeInterval) -> Void)? = nil,
+                encryptionKey: StoreEncryptionKey? = nil) throws(DiaryError) {
         let directory = directory.standardizedFileURL
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder)
@@ -105,7 +108,7 @@ public final class Diary: Sendable {
         }
         coordinator = PersistentStoreCoordinator(model: DiaryModel.shared)
         inspector = MediaInspector(limits: mediaLimits)
-        let options = PersistentStoreOptions(externalStorageThreshold: 0,
+        var options = PersistentStoreOptions(externalStorageThreshold: 0,
                                              busyTimeoutMilliseconds: Int32(max(0, min(busyTimeout, 3600)) * 1000),
                                              memoryMapSize: forReading ? Self.readingMemoryMapSize : 0,
                                              pageCacheSize: forReading ? 0 : Self.writingPageCacheSize,
@@ -113,6 +116,7 @@ public final class Diary: Sendable {
                                              lockWaitNotice: whileWaiting.map { tell in
                                                  LockWaitNotice { _, timeout in tell(Double(timeout) / 1000) }
                                              })
+        options.encryptionKey = encryptionKey
         let store: any PersistentStore
         do {
             store = try coordinator.addPersistentStore(type: .sqlite, at: databaseURL, options: options)
@@ -124,11 +128,11 @@ public final class Diary: Sendable {
         }
         blobDirectory = blobs
         if readOnly {
-            blobStore = BlobStore(readingDirectory: blobs)
+            blobStore = BlobStore(readingDirectory: blobs, encryptionKey: options.encryptionKey)
             return
         }
         do {
-            blobStore = try BlobStore(directory: blobs)
+            blobStore = try BlobStore(directory: blobs, encryptionKey: options.encryptionKey)
         } catch {
             throw .io(path: blobs.path, reason: error.description)
         }

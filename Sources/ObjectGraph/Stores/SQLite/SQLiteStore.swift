@@ -111,7 +111,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         identifier = metadata.storeIdentifier
         modelVersionHash = metadata.modelVersionHash
         blobDirectory = blobs
-        blobStore = isReadOnly ? BlobStore(readingDirectory: blobs) : try BlobStore(directory: blobs)
+        blobStore = isReadOnly ? BlobStore(readingDirectory: blobs, encryptionKey: options.encryptionKey)
+            : try BlobStore(directory: blobs, encryptionKey: options.encryptionKey)
         if recordsPersistentHistory { try createHistoryTablesIfMissing() }
     }
 
