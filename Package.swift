@@ -86,13 +86,16 @@ let package = Package(
                 swiftSettings: swiftSettings),
 
         // MARK: Tests mirror the targets
-        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphCrashSupport", "CSQLite"],
+        // What every test target shares: temporary directories, fixtures, folder fingerprints and
+        // the child-process runner.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphCrashSupport", "CSQLite", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "MediaKitTests", dependencies: ["MediaKit"],
+        .testTarget(name: "MediaKitTests", dependencies: ["MediaKit", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "DiaryKitTests", dependencies: ["DiaryKit"],
+        .testTarget(name: "DiaryKitTests", dependencies: ["DiaryKit", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "DiaryCLITests", dependencies: ["DiaryCLI"],
+        .testTarget(name: "DiaryCLITests", dependencies: ["DiaryCLI", "TestSupport"],
                     swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
