@@ -65,7 +65,7 @@ public struct CommandContext: Sendable {
 
     /// Writes a JSON document (pretty-printed) and a newline to stdout. JSON escapes every
     /// control and bidi character itself (``JSONStringLiteral``).
-    public func writeJSON(_ value: JSONValue) {
+    package func writeJSON(_ value: JSONValue) {
         write(JSONWriter(pretty: true).string(from: value) + "\n")
     }
 
