@@ -62,9 +62,9 @@ let package = Package(
                                                    "CDeferredLibraries"],
                 swiftSettings: swiftSettings),
         .target(name: "DiaryKit", dependencies: ["ObjectGraph", "MediaKit", "CArchive", "CDeferredLibraries"],
-                swiftSettings: swiftSettings),
+                exclude: ["README.md"], swiftSettings: swiftSettings),
         .target(name: "DiaryCLI", dependencies: ["DiaryKit"],
-                swiftSettings: swiftSettings),
+                exclude: ["README.md"], swiftSettings: swiftSettings),
         .executableTarget(name: "diary", dependencies: ["DiaryCLI"],
                           swiftSettings: swiftSettings,
                           // Linked by the toolchain's lld with packed relative relocations (DT_RELR):
