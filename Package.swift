@@ -62,9 +62,9 @@ let package = Package(
                                                    "CDeferredLibraries"],
                 swiftSettings: swiftSettings),
         .target(name: "DiaryKit", dependencies: ["ObjectGraph", "MediaKit", "CArchive", "CDeferredLibraries"],
-                swiftSettings: swiftSettings),
+                exclude: ["README.md"], swiftSettings: swiftSettings),
         .target(name: "DiaryCLI", dependencies: ["DiaryKit"],
-                swiftSettings: swiftSettings),
+                exclude: ["README.md"], swiftSettings: swiftSettings),
         .executableTarget(name: "diary", dependencies: ["DiaryCLI"],
                           swiftSettings: swiftSettings,
                           // Linked by the toolchain's lld with packed relative relocations (DT_RELR):
@@ -86,13 +86,16 @@ let package = Package(
                 swiftSettings: swiftSettings),
 
         // MARK: Tests mirror the targets
-        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphCrashSupport", "CSQLite"],
+        // What every test target shares: temporary directories, fixtures, folder fingerprints and
+        // the child-process runner.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphCrashSupport", "CSQLite", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "MediaKitTests", dependencies: ["MediaKit"],
+        .testTarget(name: "MediaKitTests", dependencies: ["MediaKit", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "DiaryKitTests", dependencies: ["DiaryKit"],
+        .testTarget(name: "DiaryKitTests", dependencies: ["DiaryKit", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "DiaryCLITests", dependencies: ["DiaryCLI"],
+        .testTarget(name: "DiaryCLITests", dependencies: ["DiaryCLI", "TestSupport"],
                     swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

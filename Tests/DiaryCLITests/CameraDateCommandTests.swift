@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -7,24 +8,24 @@ import Testing
         let store = try TestStore()
         // New York 20:45 -04:00 is later than Tokyo 09:15 +09:00 the next day by the clock.
         let entry = try store.create(["--text", "Two cities", "--on", "photo",
-                                      "--image", fixture("exif-new-york.jpg"), "--image", fixture("exif-tokyo.jpg")])
+                                      "--image", Fixture.path("exif-new-york.jpg"), "--image", Fixture.path("exif-tokyo.jpg")])
         #expect(entry["creationTime"] as? String == "2008-07-14T02:15:30.250+02:00")   // shown in TZ=Europe/Berlin
     }
 
     @Test func photosWithoutTextAreDatedByTheCameraAndWithTextNow() throws {
         let store = try TestStore()
-        let photoOnly = try store.create(["--image", fixture("exif-new-york.jpg")])
+        let photoOnly = try store.create(["--image", Fixture.path("exif-new-york.jpg")])
         #expect(photoOnly["creationTime"] as? String == "2008-07-14T02:45:00.000+02:00")
-        let withText = try store.create(["--text", "Words", "--image", fixture("exif-new-york.jpg")])
+        let withText = try store.create(["--text", "Words", "--image", Fixture.path("exif-new-york.jpg")])
         #expect((withText["creationTime"] as? String)?.hasPrefix("2008") == false)
         // No capture time: now.
-        let plain = try store.create(["--image", fixture("jpeg-baseline.jpg")])
+        let plain = try store.create(["--image", Fixture.path("jpeg-baseline.jpg")])
         #expect((plain["creationTime"] as? String)?.hasPrefix("2008") == false)
     }
 
     @Test func aCaptureTimeWithoutOffsetIsReadInTheUsersZone() throws {
         let store = try TestStore()
-        let entry = try store.create(["--on", "photo", "--image", fixture("exif-no-offset.jpg")],
+        let entry = try store.create(["--on", "photo", "--image", Fixture.path("exif-no-offset.jpg")],
                                      environment: ["TZ": "Asia/Tokyo"])
         #expect(entry["creationTime"] as? String == "2009-01-02T03:04:05.000+09:00")
         let medium = try #require((entry["media"] as? [[String: Any]])?.first)
@@ -34,14 +35,14 @@ import Testing
 
     @Test func onPhotoWithoutCaptureTimesIsNowWithANote() throws {
         let store = try TestStore()
-        let run = try store.succeed(["new", "--text", "x", "--on", "photo", "--image", fixture("jpeg-baseline.jpg")])
+        let run = try store.succeed(["new", "--text", "x", "--on", "photo", "--image", Fixture.path("jpeg-baseline.jpg")])
         #expect(run.stderr.contains("none of the entry's photos records when it was taken"))
         #expect(run.stdout == "Created entry #1\n")
     }
 
     @Test func jsonCarriesTheCameraFactsAndShowPrintsThem() throws {
         let store = try TestStore()
-        let created = try store.create(["--text", "x", "--image", fixture("heic-camera.heic")])
+        let created = try store.create(["--text", "x", "--image", Fixture.path("heic-camera.heic")])
         let medium = try #require((created["media"] as? [[String: Any]])?.first)
         #expect(medium["captureTime"] as? String == "2023-08-19T18:42:07.123+01:00")
         #expect(medium["captureUTCOffset"] as? Int == 3600)
@@ -58,7 +59,7 @@ import Testing
 
     @Test func aCameraNameNeverReachesTheTerminalAsControlSequences() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "x", "--image", fixture("exif-hostile-camera.jpg")])
+        try store.succeed(["new", "--text", "x", "--image", Fixture.path("exif-hostile-camera.jpg")])
         let shown = try runDiaryInTerminal(["show", "1"], store: store.url)
         #expect(shown.stdout.contains("Evil\\u{1B}]0;owned\\u{7}\\u{1B}[2J Cam"), "\(shown.stdout)")
         #expect(!shown.stdout.contains("\u{1B}]0;"))

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 @Suite struct CheckCommandTests {
     @Test func aSoundStorePassesAndRepairRemovesOnlyUnreferencedFiles() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "x", "--image", fixture("jpeg-baseline.jpg")])
+        try store.succeed(["new", "--text", "x", "--image", Fixture.path("jpeg-baseline.jpg")])
         let healthy = try #require(try store.json(["check"]) as? [String: Any])
         #expect(healthy["healthy"] as? Bool == true)
         #expect(healthy["verifiedBlobCount"] as? Int == 1)
@@ -31,7 +32,7 @@ import Testing
 
     @Test func aDamagedBlobExits65AndIsLeftAlone() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "x", "--image", fixture("png-rgb-8.png")])
+        try store.succeed(["new", "--text", "x", "--image", Fixture.path("png-rgb-8.png")])
         let blob = try #require(try store.blobFiles().first)
         let url = URL(fileURLWithPath: store.url.path + blob)
         try Data("damaged".utf8).write(to: url)
@@ -48,7 +49,7 @@ import Testing
 
     @Test func repairKeepsEveryFileWhileAMediumIsMissingAndSaysWhy() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "x", "--image", fixture("jpeg-baseline.jpg")])
+        try store.succeed(["new", "--text", "x", "--image", Fixture.path("jpeg-baseline.jpg")])
         // An old leftover that repair would collect on a healthy store.
         let orphan = String(repeating: "cd", count: 32)
         let folder = store.url.appendingPathComponent("Diary.blobs/cd/cd", isDirectory: true)
@@ -82,7 +83,7 @@ import Testing
 
     @Test func aPhotoAddedOntoADamagedBlobOfTheSameSizeIsStoredAfresh() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "first", "--image", fixture("jpeg-baseline.jpg")])
+        try store.succeed(["new", "--text", "first", "--image", Fixture.path("jpeg-baseline.jpg")])
         let blob = try #require(try store.blobFiles().first)
         let url = URL(fileURLWithPath: store.url.path + blob)
         var bytes = try Data(contentsOf: url)
@@ -91,8 +92,8 @@ import Testing
         try bytes.write(to: url)
         #expect(try store.run(["check"]).status == 65)
 
-        try store.succeed(["new", "--text", "again", "--image", fixture("jpeg-baseline.jpg")])
-        #expect(try Data(contentsOf: url) == (try Data(contentsOf: URL(fileURLWithPath: fixture("jpeg-baseline.jpg")))))
+        try store.succeed(["new", "--text", "again", "--image", Fixture.path("jpeg-baseline.jpg")])
+        #expect(try Data(contentsOf: url) == (try Data(contentsOf: URL(fileURLWithPath: Fixture.path("jpeg-baseline.jpg")))))
         let report = try #require(try store.json(["check"]) as? [String: Any])
         #expect(report["healthy"] as? Bool == true)
     }

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -5,9 +6,9 @@ import Testing
 @Suite struct DeleteCommandTests {
     @Test func removesTheRowsAndTheBlobFilesWhenTheTrashIsEmptied() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "Gone soon", "--image", fixture("jpeg-baseline.jpg"),
-                           "--audio", fixture("audio-tone.wav"), "--on", "2026-11-29 14:03", "--tag", "t"])
-        try store.succeed(["new", "--text", "Stays", "--image", fixture("png-rgb-8.png")])
+        try store.succeed(["new", "--text", "Gone soon", "--image", Fixture.path("jpeg-baseline.jpg"),
+                           "--audio", Fixture.path("audio-tone.wav"), "--on", "2026-11-29 14:03", "--tag", "t"])
+        try store.succeed(["new", "--text", "Stays", "--image", Fixture.path("png-rgb-8.png")])
         #expect(try store.blobFiles().count == 3)
         #expect(try store.sqlite("SELECT COUNT(*) FROM Medium") == "3")
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -5,9 +6,9 @@ import Testing
 @Suite struct EditCommandTests {
     @Test func changesTextMediaTagsAndStarInOneSave() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "Beach day", "--tag", "travel", "--image", fixture("jpeg-baseline.jpg"),
-                           "--audio", fixture("audio-tone.wav")])
-        let result = try store.succeed(["edit", "1", "--append", "Sunset later.", "--image", fixture("png-rgb-8.png"),
+        try store.succeed(["new", "--text", "Beach day", "--tag", "travel", "--image", Fixture.path("jpeg-baseline.jpg"),
+                           "--audio", Fixture.path("audio-tone.wav")])
+        let result = try store.succeed(["edit", "1", "--append", "Sunset later.", "--image", Fixture.path("png-rgb-8.png"),
                                         "--remove-media", "1", "--untag", "travel", "--tag", "sea", "--star"])
         #expect(result.stdout == "Updated entry #1\n")
         let entry = try #require(try store.json(["show", "1"]) as? [String: Any])
@@ -27,9 +28,9 @@ import Testing
 
     @Test func aBadChangeLeavesTheEntryAsItWas() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "Keep me", "--image", fixture("jpeg-baseline.jpg")])
+        try store.succeed(["new", "--text", "Keep me", "--image", Fixture.path("jpeg-baseline.jpg")])
         let before = try store.snapshot()
-        let broken = try store.run(["edit", "1", "--append", "lost", "--image", fixture("broken-bad-crc.png")])
+        let broken = try store.run(["edit", "1", "--append", "lost", "--image", Fixture.path("broken-bad-crc.png")])
         #expect(broken.status == 65, "\(broken)")
         let noMedium = try store.run(["edit", "1", "--remove-media", "3"])
         #expect(noMedium.status == 64, "\(noMedium)")

@@ -1,3 +1,4 @@
+import TestSupport
 import DiaryKit
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -39,7 +40,7 @@ import Testing
         #expect(try store.snapshot() == before)
 
         // With a photo the entry keeps, the text goes, as `new --text "" --image …` saves no text.
-        try store.succeed(["new", "--text", "Photo", "--image", fixture("jpeg-baseline.jpg")])
+        try store.succeed(["new", "--text", "Photo", "--image", Fixture.path("jpeg-baseline.jpg")])
         let cleared = try #require(try store.json(["edit", "2", "--text", ""]) as? [String: Any])
         #expect(cleared["text"] == nil || cleared["text"] is NSNull)
         #expect((cleared["media"] as? [Any])?.count == 1)

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -5,8 +6,8 @@ import Testing
 @Suite struct ExportCommandTests {
     @Test func writesOneBundleEachAndPrintsItsPath() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "Beach day", "--image", fixture("jpeg-baseline.jpg"),
-                           "--audio", fixture("audio-tone.wav"), "--on", "2026-11-29 14:03"])
+        try store.succeed(["new", "--text", "Beach day", "--image", Fixture.path("jpeg-baseline.jpg"),
+                           "--audio", Fixture.path("audio-tone.wav"), "--on", "2026-11-29 14:03"])
         try store.succeed(["new", "--text", "Mountains", "--on", "2026-11-30 09:00"])
         let output = store.scratch.appendingPathComponent("out")
         let result = try store.succeed(["export", "1", "2", "--output", output.path])

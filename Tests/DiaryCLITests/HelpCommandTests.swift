@@ -1,3 +1,4 @@
+import TestSupport
 import DiaryCLI
 import Foundation
 import Testing

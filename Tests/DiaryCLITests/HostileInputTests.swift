@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -96,7 +97,7 @@ import Testing
         let store = try TestStore()
         try store.create(["--text", "first"])
         let before = try store.snapshot()
-        let photo = fixture("jpeg-orientation-3.jpg")
+        let photo = Fixture.path("jpeg-orientation-3.jpg")
         let words = Array(repeating: ["--image", photo], count: 1001).flatMap { $0 }
         let started = ContinuousClock.now
 

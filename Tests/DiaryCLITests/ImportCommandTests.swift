@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -6,8 +7,8 @@ import Testing
     /// An entry with a photo, a recording and two tags, exported as a folder and a zip.
     static func exportedEntry() throws -> (store: TestStore, entry: [String: Any], folder: String, zip: String) {
         let store = try TestStore()
-        let entry = try store.create(["--text", "Round trip ✓", "--image", fixture("jpeg-orientation-3.jpg"),
-                                      "--audio", fixture("audio-tone.flac"), "--tag", "travel", "--tag", "Sea",
+        let entry = try store.create(["--text", "Round trip ✓", "--image", Fixture.path("jpeg-orientation-3.jpg"),
+                                      "--audio", Fixture.path("audio-tone.flac"), "--tag", "travel", "--tag", "Sea",
                                       "--star", "--on", "2026-10-25 01:30"])
         let output = store.scratch.appendingPathComponent("out").path
         let folder = try store.succeed(["export", "1", "-o", output]).stdout.trimmingCharacters(in: .newlines)

@@ -1,3 +1,4 @@
+import TestSupport
 @testable import DiaryCLI
 import Foundation
 import Testing
@@ -16,7 +17,7 @@ import Testing
 
     /// Runs `tool` with `arguments` (a path, or a name looked up in /usr/bin and /bin).
     private func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:],
-                     store: StoreChoice = .fresh) throws -> DiaryRun {
+                     store: StoreChoice = .fresh) throws -> ProcessRun {
         let path = tool.hasPrefix("/") ? tool
             : ["/usr/bin/", "/bin/"].map { $0 + tool }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? tool
         return try runDiary(arguments, environment: environment, store: store, timeout: 120,
@@ -24,7 +25,7 @@ import Testing
     }
 
     /// `make install-files` of the built `diary` and `diary-docs` into a fresh DESTDIR.
-    private func install(into destination: URL) throws -> DiaryRun {
+    private func install(into destination: URL) throws -> ProcessRun {
         let built = try diaryBinary().deletingLastPathComponent()
         return try run("make", ["-C", Self.root.path, "--no-print-directory", "install-files",
                                 "BUILT=\(built.path)", "DESTDIR=\(destination.path)", "PREFIX=/usr"])

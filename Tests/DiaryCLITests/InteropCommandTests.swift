@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -5,10 +6,10 @@ import Testing
 @Suite struct InteropCommandTests {
     @Test func importsAJrnlExportAndTheJournalFileAndRerunsSkip() throws {
         let store = try TestStore()
-        let export = fixture("interop/jrnl/export.json")
+        let export = Fixture.path("interop/jrnl/export.json")
         let first = try store.succeed(["import", "--from", "jrnl", export])
         #expect(first.stdout == "\(export): imported 3 entries with 0 media files, 0 already present, 0 empty skipped\n")
-        let again = try store.succeed(["import", "--from", "jrnl", fixture("interop/jrnl/journal.txt")])
+        let again = try store.succeed(["import", "--from", "jrnl", Fixture.path("interop/jrnl/journal.txt")])
         #expect(again.stdout.contains("imported 0 entries with 0 media files, 3 already present"))
         let entries = try #require(try store.json(["list", "--oldest-first"]) as? [[String: Any]])
         #expect(entries.map { $0["text"] as? String } == [
@@ -22,7 +23,7 @@ import Testing
 
     @Test func importsADayOneFolderWithItsMedia() throws {
         let store = try TestStore()
-        try store.succeed(["import", "--from", "dayone", fixture("interop/dayone")])
+        try store.succeed(["import", "--from", "dayone", Fixture.path("interop/dayone")])
         let beach = try #require(try store.json(["show", "1"]) as? [String: Any])
         #expect(beach["text"] as? String == "Beach day. The waves were high!")
         #expect(beach["starred"] as? Bool == true)
@@ -34,7 +35,7 @@ import Testing
 
     @Test func malformedInputIsOneLineNamingFileAndEntryWithStatus65() throws {
         let store = try TestStore()
-        let broken = fixture("interop/jrnl/broken.json")
+        let broken = Fixture.path("interop/jrnl/broken.json")
         let result = try store.run(["import", "--from", "jrnl", broken])
         #expect(result.status == 65)
         #expect(result.stderr == "diary: \(broken): entry 2: \"date\" is not a date in the form YYYY-MM-DD (found \"27.11.2026\")\n")
@@ -72,15 +73,15 @@ import Testing
 
     @Test func unknownSourceIsAUsageError() throws {
         let store = try TestStore()
-        let result = try store.run(["import", "--from", "evernote", fixture("interop/jrnl/export.json")])
+        let result = try store.run(["import", "--from", "evernote", Fixture.path("interop/jrnl/export.json")])
         #expect(result.status == 64)
         #expect(result.stderr.contains("evernote"))
     }
 
     @Test func jsonExportImportsIntoAFreshStoreAsTheSameDiary() throws {
         let source = try TestStore()
-        try source.succeed(["import", "--from", "dayone", fixture("interop/dayone")])
-        _ = try source.create(["--text", "Written here", "--image", fixture("png-rgb-8.png"), "--tag", "Home", "--star"])
+        try source.succeed(["import", "--from", "dayone", Fixture.path("interop/dayone")])
+        _ = try source.create(["--text", "Written here", "--image", Fixture.path("png-rgb-8.png"), "--tag", "Home", "--star"])
         let out = source.scratch.appendingPathComponent("export").path
         let exported = try source.succeed(["export", "--format", "json", "--output", out])
         #expect(exported.stdout == "Exported 4 entries and 3 media files to \(out)\n")
@@ -112,7 +113,7 @@ import Testing
 
     @Test func theJSONExportWritesEachEntryAsShowJSONDoesPlusZoneAndMediaPaths() throws {
         let store = try TestStore()
-        _ = try store.create(["--text", "Same shape", "--image", fixture("png-rgb-8.png"), "--audio", fixture("audio-tone.wav")])
+        _ = try store.create(["--text", "Same shape", "--image", Fixture.path("png-rgb-8.png"), "--audio", Fixture.path("audio-tone.wav")])
         let shown = try #require(try store.json(["show", "1"]) as? [String: Any])
         let out = store.scratch.appendingPathComponent("export").path
         try store.succeed(["export", "--format", "json", "--output", out])
@@ -133,7 +134,7 @@ import Testing
 
     @Test func aFolderGivenAsAJournalFileIsNamedAsSuch() throws {
         let store = try TestStore()
-        let folder = fixture("interop/jrnl")
+        let folder = Fixture.path("interop/jrnl")
         let result = try store.run(["import", "--from", "jrnl", folder])
         #expect(result.status == 66)
         #expect(result.stderr == "diary: \(folder): it is a folder, not a file\n")
@@ -141,7 +142,7 @@ import Testing
 
     @Test func markdownExportOfARangeWritesDayFiles() throws {
         let store = try TestStore()
-        try store.succeed(["import", "--from", "dayone", fixture("interop/dayone")])
+        try store.succeed(["import", "--from", "dayone", Fixture.path("interop/dayone")])
         let out = store.scratch.appendingPathComponent("md").path
         try store.succeed(["export", "--format", "markdown", "--from", "2026-11-29", "--to", "2026-11-30", "--output", out])
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()

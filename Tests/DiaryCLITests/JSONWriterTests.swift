@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DiaryCLI
+@testable import DiaryKit
 
 @Suite struct JSONWriterTests {
     let entry: JSONValue = [

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -60,10 +61,10 @@ import Testing
 
     @Test func mediaArePluralisedAndTagsShown() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "Beach day\nand more", "--image", fixture("jpeg-baseline.jpg"),
-                           "--image", fixture("png-rgb-8.png"), "--audio", fixture("audio-tone.wav"),
+        try store.succeed(["new", "--text", "Beach day\nand more", "--image", Fixture.path("jpeg-baseline.jpg"),
+                           "--image", Fixture.path("png-rgb-8.png"), "--audio", Fixture.path("audio-tone.wav"),
                            "--tag", "travel", "--on", "2026-11-29 14:03"])
-        try store.succeed(["new", "--audio", fixture("audio-tone.wav"), "--on", "2026-11-29 15:00"])
+        try store.succeed(["new", "--audio", Fixture.path("audio-tone.wav"), "--on", "2026-11-29 15:00"])
         #expect(try store.succeed(["list"]).stdout == """
             Sunday, 29 November 2026
             #2  15:00  (no text)  [1 recording]

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -5,9 +6,9 @@ import Testing
 @Suite struct NewCommandTests {
     @Test func twoPhotosAndARecordingShowTheirPixelSizesAndDuration() throws {
         let store = try TestStore()
-        let created = try store.succeed(["new", "--text", "Beach day", "--image", fixture("jpeg-baseline.jpg"),
-                                         "--image", fixture("jpeg-orientation-6.jpg"),
-                                         "--audio", fixture("audio-half-square.wav"), "--tag", "travel"])
+        let created = try store.succeed(["new", "--text", "Beach day", "--image", Fixture.path("jpeg-baseline.jpg"),
+                                         "--image", Fixture.path("jpeg-orientation-6.jpg"),
+                                         "--audio", Fixture.path("audio-half-square.wav"), "--tag", "travel"])
         #expect(created.stdout == "Created entry #1\n")
         #expect(created.stderr == "")
 
@@ -29,7 +30,7 @@ import Testing
         #expect(media[2]["duration"] as? Double == 0.5)
         #expect(media[2]["sampleRate"] as? Int == 8000)
         #expect(media[2]["channels"] as? Int == 1)
-        let size = try FileManager.default.attributesOfItem(atPath: fixture("jpeg-baseline.jpg"))[.size] as? Int
+        let size = try FileManager.default.attributesOfItem(atPath: Fixture.path("jpeg-baseline.jpg"))[.size] as? Int
         #expect(media[0]["byteCount"] as? Int == size)
         #expect((media[0]["sha256"] as? String)?.count == 64)
     }
@@ -58,14 +59,14 @@ import Testing
 
     @Test func aFileOfTheOtherKindOrMissingIsRefused() throws {
         let store = try TestStore()
-        let wrong = try store.run(["new", "--text", "x", "--image", fixture("audio-tone.wav")])
+        let wrong = try store.run(["new", "--text", "x", "--image", Fixture.path("audio-tone.wav")])
         #expect(wrong.status == 65, "\(wrong)")
-        #expect(wrong.stderr == "diary: \(fixture("audio-tone.wav")): expected a photo, but the file is a recording\n")
+        #expect(wrong.stderr == "diary: \(Fixture.path("audio-tone.wav")): expected a photo, but the file is a recording\n")
         let missing = try store.run(["new", "--text", "x", "--audio", "/nonexistent/waves.wav"])
         #expect(missing.status == 66, "\(missing)")
         #expect(missing.stderr.contains("/nonexistent/waves.wav"))
         // --media takes either kind, decided by the content.
-        let sniffed = try store.create(["--media", fixture("png-named.jpg"), "--media", fixture("audio-tone.flac")])
+        let sniffed = try store.create(["--media", Fixture.path("png-named.jpg"), "--media", Fixture.path("audio-tone.flac")])
         let media = try #require(sniffed["media"] as? [[String: Any]])
         #expect(media.map { $0["mimeType"] as? String } == ["image/png", "audio/flac"])
         #expect(try store.listedIDs([]) == [1])
@@ -73,17 +74,17 @@ import Testing
 
     @Test func everyBrokenFixtureExits65AndLeavesTheStoreByteIdentical() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "A good one", "--image", fixture("jpeg-baseline.jpg"), "--tag", "keep"])
+        try store.succeed(["new", "--text", "A good one", "--image", Fixture.path("jpeg-baseline.jpg"), "--tag", "keep"])
         let before = try store.snapshot()
-        #expect(before.keys.contains("/Diary.sqlite"))
-        let broken = try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: fixture("")).path)
+        #expect(before.files.keys.contains("Diary.sqlite"))
+        let broken = try FileManager.default.contentsOfDirectory(atPath: Fixture.folder.path)
             .filter { $0.hasPrefix("broken-") }.sorted()
         #expect(broken.count >= 11)
         for name in broken {
             let isRecording = name.hasSuffix(".wav") || name.hasSuffix(".m4a")
             for option in ["--media", isRecording ? "--audio" : "--image"] {
                 let result = try store.run(["new", "--text", "Bad", "--tag", "new-tag",
-                                            "--image", fixture("png-rgb-8.png"), option, fixture(name)])
+                                            "--image", Fixture.path("png-rgb-8.png"), option, Fixture.path(name)])
                 #expect(result.status == 65, "\(name) \(option): \(result)")
                 #expect(result.stdout == "")
                 #expect(result.stderr.hasPrefix("diary: ") && result.stderr.contains(name),
@@ -113,7 +114,7 @@ import Testing
         // Nothing saved in a store the command would have created: there is no store.
         #expect(!FileManager.default.fileExists(atPath: store.url.path))
         // A photo alone is an entry, even when stdin gives no text.
-        #expect(try store.succeed(["new", "--image", fixture("png-rgb-8.png")], stdin: "").stdout == "Created entry #1\n")
+        #expect(try store.succeed(["new", "--image", Fixture.path("png-rgb-8.png")], stdin: "").stdout == "Created entry #1\n")
     }
 
     @Test func onATerminalTheEditorWritesTheText() throws {
@@ -138,7 +139,7 @@ import Testing
 
     @Test func severalFilesShowProgressOnATerminalOnly() throws {
         let store = try TestStore()
-        let arguments = ["new", "--text", "x", "--image", fixture("jpeg-baseline.jpg"), "--audio", fixture("audio-tone.wav")]
+        let arguments = ["new", "--text", "x", "--image", Fixture.path("jpeg-baseline.jpg"), "--audio", Fixture.path("audio-tone.wav")]
         let terminal = try runDiaryInTerminal(arguments, store: store.url)
         #expect(terminal.status == 0, "\(terminal)")
         #expect(terminal.stdout.contains("\r[1/2] checking jpeg-baseline.jpg"))

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 @Suite(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser")))
 struct PermissionTests {
     /// Runs the built `diary` as `nobody` on a store `nobody` may write.
-    func runAsNobody(_ arguments: [String], store: URL) throws -> DiaryRun {
+    func runAsNobody(_ arguments: [String], store: URL) throws -> ProcessRun {
         try runDiary(["-u", "nobody", "--", try diaryBinary().path, "--store", store.path] + arguments,
                      store: .inherited, executable: URL(fileURLWithPath: "/usr/sbin/runuser"))
     }
@@ -20,11 +21,11 @@ struct PermissionTests {
         let locked = scratch.url.appendingPathComponent("locked", isDirectory: true)
         try manager.createDirectory(at: locked, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let hiddenPhoto = locked.appendingPathComponent("photo.jpg")
-        try manager.copyItem(atPath: fixture("jpeg-baseline.jpg"), toPath: hiddenPhoto.path)
+        try manager.copyItem(atPath: Fixture.path("jpeg-baseline.jpg"), toPath: hiddenPhoto.path)
         let hiddenJournal = locked.appendingPathComponent("journal.txt")
         try Data("[2026-11-29 09:00] Hello\n".utf8).write(to: hiddenJournal)
         let closedPhoto = scratch.url.appendingPathComponent("closed.jpg")
-        try manager.copyItem(atPath: fixture("jpeg-baseline.jpg"), toPath: closedPhoto.path)
+        try manager.copyItem(atPath: Fixture.path("jpeg-baseline.jpg"), toPath: closedPhoto.path)
         try manager.setAttributes([.posixPermissions: 0o000], ofItemAtPath: closedPhoto.path)
 
         let created = try runAsNobody(["new", "--text", "First"], store: store)

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -5,9 +6,9 @@ import Testing
 @Suite struct PhoneFormatCommandTests {
     @Test func newTakesHEICWebPAndM4AAndShowReportsTheirFacts() throws {
         let store = try TestStore()
-        let created = try store.create(["--text", "From the phone", "--image", fixture("heic-exif-orientation-6.heic"),
-                                        "--image", fixture("webp-alpha.webp"), "--image", fixture("avif-reference.avif"),
-                                        "--audio", fixture("audio-tone-aac.m4a"), "--media", fixture("audio-tone-alac.m4a")])
+        let created = try store.create(["--text", "From the phone", "--image", Fixture.path("heic-exif-orientation-6.heic"),
+                                        "--image", Fixture.path("webp-alpha.webp"), "--image", Fixture.path("avif-reference.avif"),
+                                        "--audio", Fixture.path("audio-tone-aac.m4a"), "--media", Fixture.path("audio-tone-alac.m4a")])
         let media = try #require(created["media"] as? [[String: Any]])
         #expect(media.map { $0["mimeType"] as? String } == ["image/heic", "image/webp", "image/avif", "audio/mp4", "audio/mp4"])
         #expect(media[0]["width"] as? Int == 48 && media[0]["height"] as? Int == 64 && media[0]["orientation"] as? Int == 6)
@@ -30,7 +31,7 @@ import Testing
 
     @Test func theContainersOwnRotationIsAppliedToTheIcon() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "Turned", "--image", fixture("heic-transform-orientation-6.heic")])
+        try store.succeed(["new", "--text", "Turned", "--image", Fixture.path("heic-transform-orientation-6.heic")])
         let entry = try #require(try store.json(["show", "1"]) as? [String: Any])
         let medium = try #require((entry["media"] as? [[String: Any]])?.first)
         #expect(medium["width"] as? Int == 64 && medium["height"] as? Int == 48 && medium["orientation"] as? Int == 1)
@@ -40,11 +41,11 @@ import Testing
         let store = try TestStore()
         for name in ["broken-truncated.m4a", "broken-garbage-after-header.m4a", "broken-garbage-after-header.heic",
                      "broken-truncated.webp"] {
-            let result = try store.run(["new", "--text", "x", "--media", fixture(name)])
+            let result = try store.run(["new", "--text", "x", "--media", Fixture.path(name)])
             #expect(result.status == 65, "\(name): \(result)")
             // FFmpeg and libheif print nothing of their own.
             #expect(result.stderr.split(separator: "\n").count == 1, "\(name): \(result.stderr)")
-            #expect(result.stderr.hasPrefix("diary: \(fixture(name)): "), "\(result.stderr)")
+            #expect(result.stderr.hasPrefix("diary: \(Fixture.path(name)): "), "\(result.stderr)")
         }
         // A first command that fails leaves no store behind.
         #expect(try store.run(["list"]).status == 66)
@@ -52,8 +53,8 @@ import Testing
 
     @Test func exportedBundlesKeepTheFormatsAndImportRevalidatesThem() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "Round trip", "--image", fixture("heic-reference.heic"),
-                           "--image", fixture("webp-lossy.webp"), "--audio", fixture("audio-tone-alac.m4a")])
+        try store.succeed(["new", "--text", "Round trip", "--image", Fixture.path("heic-reference.heic"),
+                           "--image", Fixture.path("webp-lossy.webp"), "--audio", Fixture.path("audio-tone-alac.m4a")])
         let output = store.scratch.appendingPathComponent("out").path
         let bundle = try store.succeed(["export", "1", "-o", output]).stdout.trimmingCharacters(in: .newlines)
         let files = try FileManager.default.contentsOfDirectory(atPath: bundle + "/media").sorted()
@@ -68,13 +69,13 @@ import Testing
         // The same bundle with the HEIC's coded data replaced (and its hash and size made to
         // match): the hash checks out, decoding does not, and nothing is imported.
         let heic = try #require(files.first { $0.hasSuffix(".heic") })
-        let damaged = try Data(contentsOf: URL(fileURLWithPath: fixture("broken-garbage-after-header.heic")))
+        let damaged = try Data(contentsOf: URL(fileURLWithPath: Fixture.path("broken-garbage-after-header.heic")))
         let original = try Data(contentsOf: URL(fileURLWithPath: bundle + "/media/" + heic))
         #expect(damaged.count == original.count)
         try damaged.write(to: URL(fileURLWithPath: bundle + "/media/" + heic))
         let manifest = URL(fileURLWithPath: bundle + "/entry.json")
         let text = try String(contentsOf: manifest, encoding: .utf8)
-            .replacingOccurrences(of: try sha256(of: bundle + "/media/" + heic, before: original), with: try sha256(of: fixture("broken-garbage-after-header.heic")))
+            .replacingOccurrences(of: try sha256(of: bundle + "/media/" + heic, before: original), with: try sha256(of: Fixture.path("broken-garbage-after-header.heic")))
         try text.write(to: manifest, atomically: true, encoding: .utf8)
         let other = try TestStore()
         try other.succeed(["new", "--text", "Already here"])
@@ -95,13 +96,5 @@ private func sha256(of path: String, before: Data? = nil) throws -> String {
         try before.write(to: URL(fileURLWithPath: path))
     }
     defer { if before != nil { try? FileManager.default.removeItem(atPath: path) } }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-    process.arguments = [path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: output.prefix(64), as: UTF8.self)
+    return String(try runProcess(URL(fileURLWithPath: "/usr/bin/sha256sum"), [path]).stdout.prefix(64))
 }

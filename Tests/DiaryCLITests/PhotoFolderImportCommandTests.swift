@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
         }
         func copy(_ name: String, to path: String, time: String? = nil) throws {
             let target = roll.appendingPathComponent(path)
-            try manager.copyItem(atPath: fixture(name), toPath: target.path)
+            try manager.copyItem(atPath: Fixture.path(name), toPath: target.path)
             if let time { try exiftool(["-DateTimeOriginal=\(time)", target.path]) }
         }
         try copy("exif-tokyo.jpg", to: "tokyo-a.jpg")
@@ -31,12 +32,9 @@ import Testing
 
     /// Runs exiftool, overwriting in place (in every command of an `-execute` chain).
     static func exiftool(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
-        process.arguments = arguments + ["-common_args", "-q", "-overwrite_original"]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let run = try runProcess(URL(fileURLWithPath: "/usr/bin/exiftool"),
+                                 arguments + ["-common_args", "-q", "-overwrite_original"])
+        #expect(run.status == 0, "\(run)")
     }
 
     /// The store's entries, oldest first, as (creationTime, file names, tags).
@@ -88,7 +86,7 @@ import Testing
         #expect(try Self.entries(store).count == 3)
         #expect(try store.snapshot() == before)
         let added = roll.appendingPathComponent("later.jpg")
-        try FileManager.default.copyItem(atPath: fixture("exif-tokyo.jpg"), toPath: added.path)
+        try FileManager.default.copyItem(atPath: Fixture.path("exif-tokyo.jpg"), toPath: added.path)
         try Self.exiftool(["-DateTimeOriginal=2008:07:20 12:00:00", added.path])
         let grown = try store.succeed(["import", "--from", "photos", roll.path])
         #expect(grown.stdout.contains("imported 1 entry with 1 media file"), "\(grown)")
@@ -102,7 +100,7 @@ import Testing
         let folder = store.scratch.appendingPathComponent("twice", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in ["a.jpg", "copy-of-a.jpg"] {
-            try FileManager.default.copyItem(atPath: fixture("exif-tokyo.jpg"), toPath: folder.appendingPathComponent(name).path)
+            try FileManager.default.copyItem(atPath: Fixture.path("exif-tokyo.jpg"), toPath: folder.appendingPathComponent(name).path)
         }
         let run = try store.succeed(["import", "--from", "photos", folder.path])
         #expect(run.stdout.contains("imported 1 entry with 1 media file"), "\(run)")
@@ -129,7 +127,7 @@ import Testing
     @Test func aRefusedFileIsListedAndTheRestImported() throws {
         let store = try TestStore()
         let roll = try Self.cameraRoll(in: store)
-        try FileManager.default.copyItem(atPath: fixture("broken-truncated.jpg"),
+        try FileManager.default.copyItem(atPath: Fixture.path("broken-truncated.jpg"),
                                          toPath: roll.appendingPathComponent("broken.jpg").path)
         let run = try store.succeed(["import", "--from", "photos", roll.path])
         #expect(run.stdout.contains("imported 3 entries with 5 media files"), "\(run)")
@@ -142,7 +140,7 @@ import Testing
 
     @Test func nothingImportedBecauseAllWereRefusedExits65() throws {
         let store = try TestStore()
-        let run = try store.run(["import", "--from", "photos", fixture("broken-truncated.jpg"), fixture("broken-truncated.png")])
+        let run = try store.run(["import", "--from", "photos", Fixture.path("broken-truncated.jpg"), Fixture.path("broken-truncated.png")])
         #expect(run.status == 65, "\(run)")
         #expect(run.stderr.split(separator: "\n").filter { $0.hasPrefix("diary: refused: ") }.count == 2, "\(run)")
         #expect(!FileManager.default.fileExists(atPath: store.url.appendingPathComponent("Diary.sqlite").path))
@@ -153,7 +151,7 @@ import Testing
         let folder = store.scratch.appendingPathComponent("plain", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let plain = folder.appendingPathComponent("scan.jpg")
-        try FileManager.default.copyItem(atPath: fixture("jpeg-baseline.jpg"), toPath: plain.path)
+        try FileManager.default.copyItem(atPath: Fixture.path("jpeg-baseline.jpg"), toPath: plain.path)
         // 2011-03-04 05:06:07 UTC, 06:06:07 in Berlin.
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_299_215_167)],
                                               ofItemAtPath: plain.path)
@@ -184,14 +182,14 @@ import Testing
                      "--dry-run", "With --from photos, every photo and recording found"] {
             #expect(flat.contains(text), "\(text): \(help)")
         }
-        let wrong = try runDiary(["import", "--from", "photos", "--per", "week", fixture("exif-tokyo.jpg")])
+        let wrong = try runDiary(["import", "--from", "photos", "--per", "week", Fixture.path("exif-tokyo.jpg")])
         #expect(wrong.status == 64, "\(wrong)")
         #expect(wrong.stderr.contains("day, photo"), "\(wrong)")
     }
 
     @Test func photoOptionsNeedFromPhotos() throws {
         let store = try TestStore()
-        let run = try store.run(["import", "--dry-run", fixture("exif-tokyo.jpg")])
+        let run = try store.run(["import", "--dry-run", Fixture.path("exif-tokyo.jpg")])
         #expect(run.status == 64, "\(run)")
     }
 }
@@ -204,7 +202,7 @@ import Testing
         var arguments: [String] = []
         for day in 0..<count {
             let file = folder.appendingPathComponent(String(format: "day-%03d.jpg", day))
-            try FileManager.default.copyItem(atPath: fixture("exif-tokyo.jpg"), toPath: file.path)
+            try FileManager.default.copyItem(atPath: Fixture.path("exif-tokyo.jpg"), toPath: file.path)
             let date = Date(timeIntervalSince1970: 1_217_592_000 + Double(day) * 86_400)   // 2008-08-01 12:00Z
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = TimeZone(secondsFromGMT: 0)!

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -26,7 +27,7 @@ import Testing
     @Test func repeatableOptionsStayRepeatable() throws {
         let store = try TestStore()
         let entry = try store.create(["--text", "Two of each", "--tag", "a", "--tag", "b",
-                                      "--image", fixture("jpeg-baseline.jpg"), "--image", fixture("png-rgb-8.png")])
+                                      "--image", Fixture.path("jpeg-baseline.jpg"), "--image", Fixture.path("png-rgb-8.png")])
         #expect(entry["tags"] as? [String] == ["a", "b"])
         #expect((entry["media"] as? [[String: Any]])?.count == 2)
     }

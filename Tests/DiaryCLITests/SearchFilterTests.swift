@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
         try store.succeed(["new", "--text", "Sunset at the beach", "--on", "2026-10-10 19:00", "--tag", "sea"])
         try store.succeed(["new", "--text", "Sunset over the city", "--on", "2026-11-10 19:00", "--star"])
         try store.succeed(["new", "--text", "Beach sunset photo", "--on", "2026-11-12 19:00",
-                           "--image", fixture("jpeg-baseline.jpg")])
+                           "--image", Fixture.path("jpeg-baseline.jpg")])
         return store
     }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
     @Test func showsTextTagsTimesAndMediaFacts() throws {
         let store = try TestStore()
         try store.succeed(["new", "--text", "Beach day\n\nSecond paragraph", "--tag", "travel", "--tag", "Beach",
-                           "--image", fixture("jpeg-orientation-6.jpg"), "--audio", fixture("audio-tone.aiff"),
+                           "--image", Fixture.path("jpeg-orientation-6.jpg"), "--audio", Fixture.path("audio-tone.aiff"),
                            "--on", "2026-11-29 14:03", "--star"])
         let shown = try store.succeed(["show", "#1"]).stdout
         let lines = shown.components(separatedBy: "\n")
@@ -34,7 +35,7 @@ import Testing
 
     @Test func outOfRangeTimesAndDurationsInTheStoreAreShownNotFatal() throws {
         let store = try TestStore()
-        _ = try store.create(["--text", "Edited by hand", "--audio", fixture("audio-tone.wav")])
+        _ = try store.create(["--text", "Edited by hand", "--audio", Fixture.path("audio-tone.wav")])
         _ = try store.sqlite("UPDATE DiaryEntry SET creationTime = 1e300; UPDATE Medium SET duration = 1e300")
         for arguments in [["show", "1"], ["show", "1", "--json"], ["list"], ["list", "--json"], ["search", "hand"]] {
             let run = try store.run(arguments)

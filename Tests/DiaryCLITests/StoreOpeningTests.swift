@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -60,7 +61,7 @@ import Testing
         guard getuid() == 0 else { return }
         let store = try TestStore()
         try store.succeed(["new", "--text", "Beach day", "--tag", "sea", "--on", "2026-11-29 10:00",
-                           "--image", fixture("jpeg-baseline.jpg")])
+                           "--image", Fixture.path("jpeg-baseline.jpg")])
         try makeReadableToOthers(store.directory.url)
         let before = try store.snapshot()
         let output = store.scratch.appendingPathComponent("out", isDirectory: true)
@@ -91,8 +92,8 @@ import Testing
     @Test(arguments: ["missing", "empty"])
     func aStoreWhoseDatabaseIsGoneButWhoseMediaRemainIsRefusedUntouched(_ damage: String) throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "x", "--image", fixture("jpeg-baseline.jpg"),
-                           "--audio", fixture("audio-tone.wav")])
+        try store.succeed(["new", "--text", "x", "--image", Fixture.path("jpeg-baseline.jpg"),
+                           "--audio", Fixture.path("audio-tone.wav")])
         let database = store.url.appendingPathComponent("Diary.sqlite")
         if damage == "missing" {
             try FileManager.default.removeItem(at: database)
@@ -116,7 +117,7 @@ import Testing
                       #"PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = replace(sql, ', "sha256" TEXT', '') WHERE type = 'table' AND name = 'Medium'"#])
     func aDamagedSchemaIsADamagedStoreForEveryCommand(_ damage: String) throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "x", "--tag", "sea", "--image", fixture("jpeg-baseline.jpg")])
+        try store.succeed(["new", "--text", "x", "--tag", "sea", "--image", Fixture.path("jpeg-baseline.jpg")])
         _ = try store.sqlite(damage)
         #expect(try store.sqlite("SELECT COUNT(*) FROM sqlite_schema WHERE sql LIKE '%\"sha256\" TEXT%'") == (damage.contains("sha256") ? "0" : "1"))
         let before = try store.snapshot()
@@ -132,7 +133,7 @@ import Testing
 }
 
 /// Runs the built `diary` as the account `nobody` (through `runuser`; only root may).
-func runDiaryAsNobody(_ arguments: [String]) throws -> DiaryRun {
+func runDiaryAsNobody(_ arguments: [String]) throws -> ProcessRun {
     try runDiary(["-u", "nobody", "--", try diaryBinary().path] + arguments, environment: ["TZ": "Europe/Berlin"],
                  store: .inherited, executable: URL(fileURLWithPath: "/usr/sbin/runuser"))
 }
@@ -155,8 +156,8 @@ func makeReadableToOthers(_ root: URL) throws {
         let store = scratch.url.appendingPathComponent("diary", isDirectory: true)
         let failures: [([String], String?, Int32)] = [
             (["new", "--text", "x", "--image", scratch.url.appendingPathComponent("typo.jpg").path], nil, 66),
-            (["new", "--text", "x", "--image", fixture("broken-text.jpg")], nil, 65),
-            (["new", "--text", "x", "--audio", fixture("jpeg-baseline.jpg")], nil, 65),
+            (["new", "--text", "x", "--image", Fixture.path("broken-text.jpg")], nil, 65),
+            (["new", "--text", "x", "--audio", Fixture.path("jpeg-baseline.jpg")], nil, 65),
             (["new"], "   \n", 0),
             (["import", scratch.url.appendingPathComponent("missing.diaryentry").path], nil, 66),
         ]
@@ -171,10 +172,10 @@ func makeReadableToOthers(_ root: URL) throws {
         #expect(typo.status == 66, "\(typo)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.path) == [])
 
-        let first = try runDiary(["--store", store.path, "new", "--text", "first", "--image", fixture("png-rgb-8.png")],
+        let first = try runDiary(["--store", store.path, "new", "--text", "first", "--image", Fixture.path("png-rgb-8.png")],
                                  store: .inherited)
         #expect(first.status == 0, "\(first)")
-        let failed = try runDiary(["--store", store.path, "new", "--text", "x", "--image", fixture("broken-text.jpg")],
+        let failed = try runDiary(["--store", store.path, "new", "--text", "x", "--image", Fixture.path("broken-text.jpg")],
                                   store: .inherited)
         #expect(failed.status == 65, "\(failed)")
         let listed = try runDiary(["--store", store.path, "list"], store: .inherited)

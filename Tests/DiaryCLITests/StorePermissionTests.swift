@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
 
     /// Runs the built `diary` under `umask` (a shell sets it, then execs the binary).
     static func run(umask: String, _ arguments: [String], store: StoreChoice,
-                    environment: [String: String] = [:]) throws -> DiaryRun {
+                    environment: [String: String] = [:]) throws -> ProcessRun {
         try runDiary(["-c", "umask \(umask) && exec \"$0\" \"$@\"", try diaryBinary().path] + arguments,
                      environment: ["TZ": "Europe/Berlin"].merging(environment) { _, new in new },
                      store: store, executable: shell)
@@ -47,8 +48,8 @@ import Testing
     func aNewStoreAndTheFoldersAboveItAreTheOwnersAloneWhateverTheUmask(umask: String) throws {
         let home = try TemporaryDirectory(prefix: "diary-home")
         let environment = ["HOME": home.url.path]
-        let created = try Self.run(umask: umask, ["new", "--text", "Private", "--image", fixture("jpeg-baseline.jpg"),
-                                                  "--audio", fixture("audio-tone.wav")],
+        let created = try Self.run(umask: umask, ["new", "--text", "Private", "--image", Fixture.path("jpeg-baseline.jpg"),
+                                                  "--audio", Fixture.path("audio-tone.wav")],
                                    store: .inherited, environment: environment)
         #expect(created.status == 0, "\(created)")
         let local = home.url.appendingPathComponent(".local")
@@ -91,7 +92,7 @@ import Testing
 
     @Test func exportsKeepTheUsersUmask() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "Shared", "--image", fixture("jpeg-baseline.jpg")])
+        try store.succeed(["new", "--text", "Shared", "--image", Fixture.path("jpeg-baseline.jpg")])
         for (umask, folderMode, fileMode) in [("022", 0o755, 0o644), ("077", 0o700, 0o600)] {
             let output = store.scratch.appendingPathComponent("out-\(umask)")
             for format in [[], ["--zip"]] {
@@ -107,7 +108,7 @@ import Testing
 
     @Test func aStoreOpenToOthersIsMadePrivateOnItsNextWriteAndSaysSo() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "Old", "--image", fixture("jpeg-baseline.jpg")])
+        try store.succeed(["new", "--text", "Old", "--image", Fixture.path("jpeg-baseline.jpg")])
         // As an earlier version left it: folders 0755, files 0644, blobs 0444.
         for path in [store.url.path] + Self.tree(store.url) {
             let loose = Self.isFolder(path) ? 0o755 : path.contains("/Diary.blobs/") ? 0o444 : 0o644
@@ -136,20 +137,15 @@ import Testing
     @Test func anotherAccountCannotReadAnyStoreFile() throws {
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { return }
         let store = try TestStore()
-        try store.succeed(["new", "--text", "Secret", "--image", fixture("jpeg-baseline.jpg")])
+        try store.succeed(["new", "--text", "Secret", "--image", Fixture.path("jpeg-baseline.jpg")])
         // The folder above the store is world-searchable, so only the store's own modes stop `nobody`.
         #expect(chmod(store.scratch.path, 0o755) == 0)
         let files = Self.tree(store.url).filter { !Self.isFolder($0) }
         #expect(files.count >= 2)
         for path in files + [store.url.path] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-            process.arguments = ["-u", "nobody", "--", Self.isFolder(path) ? "ls" : "cat", path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus != 0, "nobody could read \(path)")
+            let run = try runProcess(URL(fileURLWithPath: "/usr/sbin/runuser"),
+                                     ["-u", "nobody", "--", Self.isFolder(path) ? "ls" : "cat", path])
+            #expect(run.status != 0, "nobody could read \(path)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -35,7 +36,7 @@ import Testing
     static func hostileStore() throws -> TestStore {
         let store = try TestStore()
         let picture = store.scratch.appendingPathComponent(hostileFileName)
-        try FileManager.default.copyItem(atPath: fixture("jpeg-baseline.jpg"), toPath: picture.path)
+        try FileManager.default.copyItem(atPath: Fixture.path("jpeg-baseline.jpg"), toPath: picture.path)
         try store.succeed(["new", "--text", hostileText, "--tag", hostileTag, "--image", picture.path])
         return store
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import DiaryCLI
 
 // MARK: - In-process runs
@@ -55,27 +56,16 @@ func parse(_ words: [String], for command: any ParsableCommand.Type,
 
 // MARK: - End-to-end runs of the built binary
 
-/// The outcome of running the `diary` binary.
-struct DiaryRun: CustomStringConvertible {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-
-    var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
-}
-
-/// Why `runDiary` could not run the binary at all.
+/// Why `runDiary` could not run the binary at all (a run that times out throws
+/// ``ProcessRunError``).
 enum DiaryRunError: Error, CustomStringConvertible {
     case binaryMissing(String)
-    case timedOut(arguments: [String], seconds: Double)
 
     var description: String {
         switch self {
         case .binaryMissing(let path):
             "the diary binary is missing at \(path); build it first (`swift build --product diary`) "
                 + "or set DIARY_BIN to its path"
-        case .timedOut(let arguments, let seconds):
-            "diary \(arguments.joined(separator: " ")) did not finish within \(seconds) s and was killed"
         }
     }
 }
@@ -88,21 +78,6 @@ enum StoreChoice {
     case at(URL)
     /// Whatever the environment says (`DIARY_HOME` is removed from the inherited one).
     case inherited
-}
-
-/// A directory under the system's temporary directory, removed when the value goes away.
-final class TemporaryDirectory {
-    let url: URL
-
-    init(prefix: String = "diary-test") throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)",
-                                                                            isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
 }
 
 /// Writes a `/bin/sh` script with `body` into `directory` (a stand-in editor or
@@ -149,7 +124,7 @@ private let isolatedVariables = ["DIARY_HOME", "XDG_DATA_HOME", "VISUAL", "EDITO
 /// stdout and stderr go to temporary files, so large outputs never block on a pipe.
 /// The process runs in a scratch directory of its own, removed afterwards.
 func runDiary(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-              store: StoreChoice = .fresh, timeout: Double = 30, executable: URL? = nil) throws -> DiaryRun {
+              store: StoreChoice = .fresh, timeout: Double = 30, executable: URL? = nil) throws -> ProcessRun {
     let binary = try executable ?? diaryBinary()
     let scratch = try TemporaryDirectory(prefix: "diary-run")
 
@@ -166,51 +141,11 @@ func runDiary(_ arguments: [String], environment: [String: String] = [:], stdin:
     }
     variables.merge(environment) { _, new in new }
 
-    let stdoutFile = scratch.url.appendingPathComponent("stdout")
-    let stderrFile = scratch.url.appendingPathComponent("stderr")
-    let stdinFile = scratch.url.appendingPathComponent("stdin")
-    try Data().write(to: stdoutFile)
-    try Data().write(to: stderrFile)
-    try Data((stdin ?? "").utf8).write(to: stdinFile)
-
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.environment = variables
-    process.currentDirectoryURL = scratch.url
-    let output = try FileHandle(forWritingTo: stdoutFile)
-    let errors = try FileHandle(forWritingTo: stderrFile)
-    let input = stdin == nil ? FileHandle.nullDevice : try FileHandle(forReadingFrom: stdinFile)
-    defer {
-        try? output.close()
-        try? errors.close()
-        if stdin != nil { try? input.close() }
-    }
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = input
-
-    let finished = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in finished.signal() }
-    try process.run()
-    if finished.wait(timeout: .now() + timeout) == .timedOut {
-        // SIGKILL, not SIGTERM: a child may inherit a mask that blocks SIGTERM from the test thread.
-        kill(process.processIdentifier, SIGKILL)
-        finished.wait()
-        throw DiaryRunError.timedOut(arguments: arguments, seconds: timeout)
-    }
-    return DiaryRun(status: process.terminationStatus,
-                    stdout: String(decoding: try Data(contentsOf: stdoutFile), as: UTF8.self),
-                    stderr: String(decoding: try Data(contentsOf: stderrFile), as: UTF8.self))
+    return try runProcess(binary, arguments, environment: variables, stdin: stdin, currentDirectory: scratch.url,
+                          timeout: timeout)
 }
 
 // MARK: - Stores, fixtures and JSON for the command tests
-
-/// A file of the repository's `Fixtures/` folder.
-func fixture(_ name: String) -> String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures").appendingPathComponent(name).path
-}
 
 /// A temporary diary store that several runs share, in `Europe/Berlin` unless a run says
 /// otherwise; removed when the value goes away.
@@ -226,7 +161,7 @@ final class TestStore {
     }
 
     /// Runs `diary` on this store.
-    func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> DiaryRun {
+    func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> ProcessRun {
         try runDiary(arguments, environment: ["TZ": "Europe/Berlin"].merging(environment) { _, new in new },
                      stdin: stdin, store: .at(url))
     }
@@ -234,7 +169,7 @@ final class TestStore {
     /// Runs `diary` and expects exit 0, giving the run.
     @discardableResult
     func succeed(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-                 sourceLocation: SourceLocation = #_sourceLocation) throws -> DiaryRun {
+                 sourceLocation: SourceLocation = #_sourceLocation) throws -> ProcessRun {
         let result = try run(arguments, environment: environment, stdin: stdin)
         #expect(result.status == 0, "diary \(arguments.joined(separator: " ")): \(result)", sourceLocation: sourceLocation)
         return result
@@ -262,35 +197,21 @@ final class TestStore {
         return entries.compactMap { $0["id"] as? Int }
     }
 
-    /// Every file under the store with its bytes, keyed by its path inside the store.
-    func snapshot() throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        let root = url.standardizedFileURL.path
-        guard let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey])
-        else { return files }
-        for case let file as URL in enumerator
-        where (try file.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
-            files[String(file.standardizedFileURL.path.dropFirst(root.count))] = try Data(contentsOf: file)
-        }
-        return files
+    /// Every file and folder under the store, byte for byte.
+    func snapshot() throws -> FolderFingerprint {
+        try FolderFingerprint(of: url)
     }
 
-    /// The paths of the media blob files under `Diary.blobs/` (not temporary files).
+    /// The paths of the media blob files under `Diary.blobs/` (not temporary files), each
+    /// starting with `/` so that `url.path + path` is the file.
     func blobFiles() throws -> [String] {
-        try snapshot().keys.filter { $0.hasPrefix("/Diary.blobs/") && !$0.contains("/.") }.sorted()
+        try snapshot().filePaths.filter { $0.hasPrefix("Diary.blobs/") && !$0.contains("/.") }.map { "/" + $0 }
     }
 
     /// Runs `sqlite3` on the store's database and gives its output.
     func sqlite(_ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [url.appendingPathComponent("Diary.sqlite").path, sql]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try runSQLiteShell(url.appendingPathComponent("Diary.sqlite"), sql).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 
@@ -299,7 +220,7 @@ final class TestStore {
 /// on unless `NO_COLOR` says otherwise. Lines come back ending in `\r\n` as a terminal
 /// gets them; `stdout` holds both streams.
 func runDiaryInTerminal(_ arguments: [String], store: URL, environment: [String: String] = [:],
-                        typing input: String? = nil) throws -> DiaryRun {
+                        typing input: String? = nil) throws -> ProcessRun {
     let quoted = ([try diaryBinary().path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
     return try runDiary(["-qec", quoted.joined(separator: " "), "/dev/null"],
                         environment: ["TZ": "Europe/Berlin", "TERM": "xterm"].merging(environment) { _, new in new },

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 
     /// Runs a script through `runDiary` in place of the `diary` binary.
     func run(_ body: String, _ arguments: [String] = [], environment: [String: String] = [:],
-             stdin: String? = nil, store: StoreChoice = .fresh, timeout: Double = 30) throws -> DiaryRun {
+             stdin: String? = nil, store: StoreChoice = .fresh, timeout: Double = 30) throws -> ProcessRun {
         let script = try makeScript(in: scratch.url, body)
         return try runDiary([script.path] + arguments, environment: environment, stdin: stdin, store: store,
                             timeout: timeout, executable: shell)
@@ -39,7 +40,7 @@ import Testing
 
     @Test func aHangingProcessIsKilledAtTheTimeout() throws {
         let started = Date()
-        #expect(throws: DiaryRunError.self) { try run("exec sleep 30", timeout: 0.3) }
+        #expect(throws: ProcessRunError.self) { try run("exec sleep 30", timeout: 0.3) }
         #expect(Date().timeIntervalSince(started) < 10)
     }
 }

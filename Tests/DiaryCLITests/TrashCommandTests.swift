@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -7,8 +8,8 @@ import Testing
     /// A store with entry #1 (a photo, a recording, tag `sea`) and #2 (text only, tag `work`).
     private func storeWithTwoEntries() throws -> TestStore {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "Beach day sunset", "--image", fixture("jpeg-baseline.jpg"),
-                           "--audio", fixture("audio-tone.wav"), "--tag", "sea", "--on", "2026-11-29 14:03"])
+        try store.succeed(["new", "--text", "Beach day sunset", "--image", Fixture.path("jpeg-baseline.jpg"),
+                           "--audio", Fixture.path("audio-tone.wav"), "--tag", "sea", "--on", "2026-11-29 14:03"])
         try store.succeed(["new", "--text", "Office", "--tag", "work", "--on", "2026-11-30 09:00"])
         return store
     }
@@ -89,7 +90,7 @@ import Testing
 
     @Test func emptyingTheTrashRemovesItsBlobFilesButKeepsThoseAnotherEntryUses() throws {
         let store = try storeWithTwoEntries()
-        try store.succeed(["new", "--text", "Same photo again", "--image", fixture("jpeg-baseline.jpg")])
+        try store.succeed(["new", "--text", "Same photo again", "--image", Fixture.path("jpeg-baseline.jpg")])
         #expect(try store.blobFiles().count == 2)
         try store.succeed(["delete", "1", "--yes"])
         let report = try store.succeed(["check"]).stdout

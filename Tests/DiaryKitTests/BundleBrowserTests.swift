@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import DiaryKit
@@ -35,7 +36,7 @@ struct BundleBrowserTests {
         """
 
     @Test func exportedPageLoadsItsImageAndHasAnAudioPlayer() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try BundleWriter(timeZone: testTimeZone)
             .write(try TestEntries.beachDay(in: folder), to: try folder.folder("out"))
         let page = try String(contentsOf: bundle.appendingPathComponent("index.html"), encoding: .utf8)

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// naming the bundle and the field, before any medium is hashed.
 @Suite struct BundleHostileManifestTests {
     /// A directory bundle of the beach-day entry whose `entry.json` is replaced by `text`.
-    private func bundle(manifest text: String, in folder: TemporaryFolder) throws -> URL {
+    private func bundle(manifest text: String, in folder: TemporaryDirectory) throws -> URL {
         let bundle = try BundleWriter(timeZone: testTimeZone)
             .write(try TestEntries.beachDay(in: folder), to: try folder.folder("out"))
         try Data(text.utf8).write(to: bundle.appendingPathComponent("entry.json"))
@@ -15,7 +16,7 @@ import Testing
     }
 
     /// The bundle's own `entry.json` text, edited by `edit` on its parsed form.
-    private func bundle(in folder: TemporaryFolder, editing edit: (inout [String: Any]) -> Void) throws -> URL {
+    private func bundle(in folder: TemporaryDirectory, editing edit: (inout [String: Any]) -> Void) throws -> URL {
         let bundle = try BundleWriter(timeZone: testTimeZone)
             .write(try TestEntries.beachDay(in: folder), to: try folder.folder("out"))
         let manifest = bundle.appendingPathComponent("entry.json")
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func aBlankTagIsBadDataNamingTheBundle() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try bundle(in: folder) { $0["tags"] = ["travel", "  "] }
 
         let error = readError(bundle)
@@ -46,7 +47,7 @@ import Testing
                       ("media", "{}", "media must be an array"),
                       ("text", "[1]", "text must be a string")])
     func aValueOfTheWrongTypeNamesTheFieldAndTheType(field: String, json: String, message: String) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let value = try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)
         let bundle = try bundle(in: folder) { $0[field] = value }
 
@@ -57,7 +58,7 @@ import Testing
 
     @Test(arguments: ["\"text\": \"one\"", "\"uuid\": \"0F0D2E6A-9B1F-4E27-8A53-1F2E3D4C5B6A\""])
     func aKeyGivenTwiceIsRefused(duplicate: String) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let original = try bundle(in: folder) { _ in }
         var text = try manifestText(of: original)
         let brace = try #require(text.firstIndex(of: "{"))
@@ -75,7 +76,7 @@ import Testing
     }
 
     @Test func oneFileListedUnderTwoSpellingsIsRefused() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try bundle(in: folder) { json in
             var media = json["media"] as? [[String: Any]] ?? []
             var copy = media[0]
@@ -97,7 +98,7 @@ import Testing
     }
 
     @Test func moreMediaThanTheLimitAreRefusedBeforeAnyIsChecked() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try bundle(in: folder) { _ in }
         let checked = Counter()
         let reader = BundleReader(limits: .init(maximumMediaCount: 1)) { _, _ in checked.increment() }
@@ -113,7 +114,7 @@ import Testing
     }
 
     @Test func aMediumLargerThanTheLimitIsRefusedBeforeItIsHashed() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try bundle(in: folder) { _ in }
         let checked = Counter()
         let reader = BundleReader(limits: .init(maximumFileSize: 1000)) { _, _ in checked.increment() }
@@ -128,7 +129,7 @@ import Testing
     }
 
     @Test func aTextLongerThanTheLimitIsRefused() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let long = String(repeating: "a", count: EntryLimits.maximumTextByteCount + 1)
         let bundle = try bundle(in: folder) { $0["text"] = long }
 
@@ -141,7 +142,7 @@ import Testing
     }
 
     @Test func aHugeSparseManifestIsRefusedFromItsSizeWithoutReadingIt() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try bundle(manifest: "{}", in: folder)
         let manifest = bundle.appendingPathComponent("entry.json")
         #expect(truncate(manifest.path, 20 << 30) == 0)

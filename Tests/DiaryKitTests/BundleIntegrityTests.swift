@@ -1,16 +1,17 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import DiaryKit
 
 @Suite struct BundleIntegrityTests {
     /// A fresh directory bundle of the beach-day entry.
-    private func bundle(in folder: TemporaryFolder) throws -> URL {
+    private func bundle(in folder: TemporaryDirectory) throws -> URL {
         try BundleWriter(timeZone: testTimeZone)
             .write(try TestEntries.beachDay(in: folder), to: try folder.folder("out"))
     }
 
     @Test func aFlippedByteIsAHashMismatch() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try bundle(in: folder)
         let photo = bundle.appendingPathComponent("media/beach.png")
         var bytes = try Data(contentsOf: photo)
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func aTruncatedFileIsASizeMismatch() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try bundle(in: folder)
         let recording = bundle.appendingPathComponent("media/waves.wav")
         try Data(try Data(contentsOf: recording).prefix(100)).write(to: recording)
@@ -42,7 +43,7 @@ import Testing
     }
 
     @Test func aMissingFileIsBadData() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try bundle(in: folder)
         try FileManager.default.removeItem(at: bundle.appendingPathComponent("media/waves.wav"))
 
@@ -56,7 +57,7 @@ import Testing
     }
 
     @Test func aMissingBundleIsMissingInput() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let error = readError(folder.url.appendingPathComponent("nowhere.diaryentry"))
 
         guard case .bundleNotFound = error else {
@@ -67,7 +68,7 @@ import Testing
 
     @Test(arguments: ["../x", "/etc/passwd", "media/../../x", "media\\..\\x"])
     func aManifestPathLeavingTheBundleIsRefused(path: String) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try bundle(in: folder)
         _ = try folder.file("out/x", TestMedia.png())
         let manifest = bundle.appendingPathComponent("entry.json")
@@ -84,7 +85,7 @@ import Testing
     }
 
     @Test func aSymbolicLinkInsideADirectoryBundleIsNotFollowed() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try bundle(in: folder)
         let photo = bundle.appendingPathComponent("media/beach.png")
         let outside = try folder.file("outside.png", try Data(contentsOf: photo))
@@ -99,7 +100,7 @@ import Testing
     }
 
     @Test func aSymbolicLinkedMediaFolderIsNotFollowed() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try bundle(in: folder)
         let media = bundle.appendingPathComponent("media")
         let elsewhere = folder.url.appendingPathComponent("elsewhere")
@@ -117,7 +118,7 @@ import Testing
         struct NotAPicture: Error, CustomStringConvertible {
             var description: String { "PNG signature missing" }
         }
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try bundle(in: folder)
         let reader = BundleReader { _, medium in
             if medium.kind == .image { throw NotAPicture() }

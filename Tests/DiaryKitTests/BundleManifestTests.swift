@@ -1,10 +1,11 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import DiaryKit
 
 @Suite struct BundleManifestTests {
     /// Writes a bundle in `folder` and lets `edit` change its parsed `entry.json`.
-    private func bundle(in folder: TemporaryFolder,
+    private func bundle(in folder: TemporaryDirectory,
                         editing edit: (inout [String: Any]) -> Void) throws -> URL {
         let bundle = try BundleWriter(timeZone: testTimeZone)
             .write(try TestEntries.beachDay(in: folder), to: try folder.folder("out"))
@@ -18,7 +19,7 @@ import Testing
 
     /// Writes a bundle, lets `edit` change its `entry.json`, and returns the read's error.
     private func readAfterEditing(_ edit: (inout [String: Any]) -> Void) throws -> BundleError? {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try bundle(in: folder, editing: edit)
         do {
             _ = try acceptingReader.read(bundle)
@@ -122,7 +123,7 @@ import Testing
     }
 
     @Test func textThatIsNotJSONIsReportedAsUnreadable() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try BundleWriter(timeZone: testTimeZone)
             .write(try TestEntries.beachDay(in: folder), to: try folder.folder("out"))
         try Data("{\"format\": ".utf8).write(to: bundle.appendingPathComponent("entry.json"))
@@ -136,7 +137,7 @@ import Testing
     }
 
     @Test func aBundleWithoutManifestIsRefused() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try folder.folder("empty.diaryentry")
 
         #expect {
@@ -148,7 +149,7 @@ import Testing
     }
 
     @Test func missingOptionalFieldsTakeTheirDefaults() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try bundle(in: folder) { json in
             for key in ["tags", "starred", "text"] { json[key] = nil }
         }

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import DiaryKit
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test func bundleDateIsTheLocalDayOfCreation() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         // 23:30 UTC is already the next day one hour east.
         let entry = EntrySnapshot(uuid: UUID(), creationTime: Date(timeIntervalSince1970: 1_795_995_000),
                                   updateTime: Date(timeIntervalSince1970: 1_795_995_000), text: "Late")
@@ -34,7 +35,7 @@ import Testing
 
     @Test(arguments: [BundleFormat.directory, .zip])
     func nameClashesGetNumberedAndLeaveTheOldBundleAlone(format: BundleFormat) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let output = try folder.folder("out")
         let entry = try TestEntries.beachDay(in: folder)
         let writer = BundleWriter(timeZone: testTimeZone)
@@ -62,7 +63,7 @@ import Testing
     }
 
     @Test func aFileInTheWayCountsAsAClash() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let output = try folder.folder("out")
         _ = try folder.file("out/2026-11-29-beach-day.diaryentry", Data("not a bundle".utf8))
 
@@ -73,7 +74,7 @@ import Testing
     }
 
     @Test func mediaFileNamesAreSafeAndUnique() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let names = ["IMG_0042.jpg", "img_0042.JPG", "../../etc/passwd", ".hidden.png",
                      "My photo (1).png", "日本.png", "C:\\Users\\me\\rec.wav", "voice"]
         let media = try names.map { name in
@@ -98,7 +99,7 @@ import Testing
     @Test(arguments: [("x.html", "image/jpeg", "x.jpg"), ("IMG_1.JPEG", "image/jpeg", "IMG_1.JPEG"),
                       ("song.svg", "audio/flac", "song.flac"), ("page.htm", "application/octet-stream", "page")])
     func aMediumsExtensionComesFromItsContentNotItsName(name: String, mimeType: String, exported: String) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         var medium = try TestEntries.medium(.image, named: "x", data: Data([1]), in: folder)
         medium.originalFileName = name
         medium.mimeType = mimeType

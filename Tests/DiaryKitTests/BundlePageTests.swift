@@ -1,15 +1,16 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import DiaryKit
 
 @Suite struct BundlePageTests {
-    private func page(for entry: EntrySnapshot, in folder: TemporaryFolder) throws -> String {
+    private func page(for entry: EntrySnapshot, in folder: TemporaryDirectory) throws -> String {
         let bundle = try BundleWriter(timeZone: testTimeZone).write(entry, to: try folder.folder("out"))
         return try String(contentsOf: bundle.appendingPathComponent("index.html"), encoding: .utf8)
     }
 
     @Test func pageShowsDateTextTagsAndMedia() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let html = try page(for: try TestEntries.beachDay(in: folder), in: folder)
 
         #expect(html.contains("<title>Sunday, 29 November 2026</title>"))
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func pageIsSelfContained() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let html = try page(for: try TestEntries.beachDay(in: folder), in: folder)
 
         #expect(!html.contains("<script"))
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func markupInTextAndNamesIsEscaped() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         var entry = try TestEntries.beachDay(in: folder, text: "<script>alert(1)</script>\nline two")
         entry.tags = ["a\"b"]
         entry.media[0].originalFileName = "x\" onerror=\"alert(1).png"
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func turnedPhotosGetTheirDisplayedSize() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         var entry = try TestEntries.beachDay(in: folder)
         entry.media[0].orientation = 6
 

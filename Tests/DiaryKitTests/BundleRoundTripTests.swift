@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -6,7 +7,7 @@ import Testing
 @Suite struct BundleRoundTripTests {
     @Test(arguments: [BundleFormat.directory, .zip])
     func writtenBundleReadsBackAsTheSameEntry(format: BundleFormat) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         var entry = try TestEntries.beachDay(in: folder)
         entry.timeZone = "Asia/Tokyo"   // kept as written, even where this machine's zone is another
         let output = try folder.folder("out")
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func directoryBundleHoldsManifestMediaAndPage() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try BundleWriter(timeZone: testTimeZone)
             .write(try TestEntries.beachDay(in: folder), to: try folder.folder("out"))
 
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func manifestIsPrettyPrintedInTheDocumentedKeyOrder() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         var entry = try TestEntries.beachDay(in: folder)
         entry.timeZone = "Europe/Berlin"
         let bundle = try BundleWriter(timeZone: testTimeZone).write(entry, to: try folder.folder("out"))
@@ -58,7 +59,7 @@ import Testing
     }
 
     @Test func utcTimesAreWrittenWithAnExplicitOffset() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try BundleWriter(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
             .write(try TestEntries.beachDay(in: folder), to: try folder.folder("out"))
         let text = try String(contentsOf: bundle.appendingPathComponent("entry.json"), encoding: .utf8)
@@ -69,7 +70,7 @@ import Testing
     }
 
     @Test func zipUnpacksIntoAFolderThatCleanUpRemoves() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let temporary = try folder.folder("tmp")
         let bundle = try BundleWriter(timeZone: testTimeZone)
             .write(try TestEntries.beachDay(in: folder), to: try folder.folder("out"), format: .zip)
@@ -82,7 +83,7 @@ import Testing
     }
 
     @Test func aZipIsUnpackedIntoAPrivateFolderOfPrivateFiles() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let temporary = try folder.folder("tmp")
         let bundle = try BundleWriter(timeZone: testTimeZone)
             .write(try TestEntries.beachDay(in: folder), to: try folder.folder("out"), format: .zip)
@@ -100,7 +101,7 @@ import Testing
     }
 
     @Test func entryWithoutTextOrMediaRoundTrips() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let entry = EntrySnapshot(uuid: UUID(), creationTime: Date(timeIntervalSince1970: 0),
                                   updateTime: Date(timeIntervalSince1970: 1), text: nil)
         for format in [BundleFormat.directory, .zip] {

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import DiaryKit
@@ -5,7 +6,7 @@ import Testing
 @Suite struct BundleWriteFailureTests {
     @Test(arguments: [BundleFormat.directory, .zip])
     func aSourceChangedOnDiskFailsTheExportAndLeavesNothing(format: BundleFormat) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let output = try folder.folder("out")
         let entry = try TestEntries.beachDay(in: folder)
         // The second medium is damaged, so the first is already copied when it fails.
@@ -24,7 +25,7 @@ import Testing
 
     @Test(arguments: [BundleFormat.directory, .zip])
     func aMissingSourceFailsTheExportAndLeavesNothing(format: BundleFormat) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let output = try folder.folder("out")
         let entry = try TestEntries.beachDay(in: folder)
         try FileManager.default.removeItem(at: entry.media[1].sourceURL)
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func aFailedExportLeavesEarlierBundlesAlone() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let output = try folder.folder("out")
         let entry = try TestEntries.beachDay(in: folder)
         let first = try BundleWriter(timeZone: testTimeZone).write(entry, to: output)
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func anUnwritableDestinationIsAnIOError() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let blocker = try folder.file("file", Data("x".utf8))
 
         #expect {
@@ -68,7 +69,7 @@ import Testing
 
     @Test(arguments: [BundleFormat.directory, .zip])
     func theLeftoverOfAKilledExportIsSweptByTheNextOne(format: BundleFormat) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let output = try folder.folder("out")
         let entry = try TestEntries.beachDay(in: folder)
         let stem = BundleName.stem(for: entry, timeZone: testTimeZone)

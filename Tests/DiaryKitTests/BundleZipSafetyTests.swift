@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import DiaryKit
@@ -15,7 +16,7 @@ import Testing
     /// test folder outside the zip itself.
     private func read(_ members: [TestZip.Member],
                       limits: BundleReader.Limits = .init()) throws -> (BundleError?, [String]) {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let temporary = try folder.folder("work/tmp")
         let zip = try folder.file("work/in/evil.diaryentry.zip", TestZip.make(members))
         let reader = BundleReader(limits: limits, temporaryDirectory: temporary) { _, _ in }
@@ -117,7 +118,7 @@ import Testing
     }
 
     @Test func membersTheManifestDoesNotNameAreNotUnpacked() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let temporary = try folder.folder("tmp")
         let zip = try folder.file("in/bomb.diaryentry.zip", TestZip.make([
             .init(name: "b.diaryentry/entry.json", contents: Self.manifest),
@@ -136,7 +137,7 @@ import Testing
     }
 
     @Test func aFolderLeftByAKilledImportIsSweptByTheNextOne() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let temporary = try folder.folder("tmp")
         // A process id that is not running: the kernel's pid_max is below 2^22.
         let stale = try folder.folder("tmp/\(BundleReader.extractionPrefix)-4194304-\(UUID().uuidString)")
@@ -194,7 +195,7 @@ import Testing
     }
 
     @Test func aFileThatIsNoZipIsReportedAsCorrupt() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let file = try folder.file("photo.diaryentry.zip", TestMedia.png())
 
         #expect {

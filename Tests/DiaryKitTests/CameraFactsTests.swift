@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import DiaryKit
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func aStoreMadeBeforeTheCameraFactsOpensMigratesAndTakesThem() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let copy = folder.url.appendingPathComponent("store")
         try FileManager.default.copyItem(at: Fixture.folder.appendingPathComponent("stores/before-camera-facts"), to: copy)
         let diary = try Diary(directory: copy, access: .updating)

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import DiaryKit
@@ -5,7 +6,7 @@ import Testing
 @Suite struct ConcurrencyTests {
     /// Several diaries creating one new store at once: one creates it, the others open it.
     @Test func openingAFreshFolderAtOnceCreatesOneStore() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let directory = folder.url.appendingPathComponent("fresh")
         let identifiers = try await withThrowingTaskGroup(of: UUID?.self) { group in
             for _ in 0..<4 {
@@ -28,7 +29,7 @@ import Testing
     /// Two diaries (like two processes) edit the text of one entry: the second to save is
     /// told the entry changed meanwhile (exit status 75, try again), and nothing it had is saved.
     @Test func editingAnEntryAnotherProcessChangedMeanwhileFailsCleanly() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let directory = folder.url.appendingPathComponent("store")
         let (one, two) = (try Diary(directory: directory), try Diary(directory: directory))
         let created = try one.newEntry()
@@ -51,7 +52,7 @@ import Testing
     /// Two sessions in two diaries both create tag "Trip"; the second to save adopts the
     /// first one's tag instead of failing on its uniqueness.
     @Test func sessionsCreatingTheSameTagShareIt() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let directory = folder.url.appendingPathComponent("store")
         let (one, two) = (try Diary(directory: directory), try Diary(directory: directory))
         let first = try one.newEntry()
@@ -69,7 +70,7 @@ import Testing
     /// Two diaries on one folder, each with its own coordinator and SQLite connection (as two
     /// processes have), write at once; neither fails and no entry is lost.
     @Test func twoDiariesWritingAtOnceBothSucceed() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let directory = folder.url.appendingPathComponent("store")
         _ = try Diary(directory: directory)
         let perWriter = 15

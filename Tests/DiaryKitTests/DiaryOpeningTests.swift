@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import ObjectGraph
 import Testing
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func openingCreatesTheLayoutAndRefusesAFile() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let diary = try Diary(directory: folder.url.appendingPathComponent("new/diary"))
         #expect(diary.databaseURL.lastPathComponent == "Diary.sqlite")
         #expect(diary.blobDirectory.lastPathComponent == "Diary.blobs")
@@ -34,7 +35,7 @@ import Testing
     }
 
     @Test func aStoreOfAnotherVersionIsRefusedUntouched() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let directory = folder.url.appendingPathComponent("store")
         do {
             let diary = try Diary(directory: directory)
@@ -44,7 +45,7 @@ import Testing
         }
         try sqlite(directory.appendingPathComponent("Diary.sqlite"),
                    "UPDATE Z_METADATA SET value = 'f00d' WHERE key = 'modelVersionHash'")
-        let before = try fingerprint(of: directory)
+        let before = try FolderFingerprint(of: directory)
         let error = try #require(throws: DiaryError.self) { try Diary(directory: directory) }
         guard case .incompatibleStore(let url, _) = error else {
             Issue.record("expected incompatibleStore, got \(error)")
@@ -52,11 +53,11 @@ import Testing
         }
         #expect(url.lastPathComponent == "Diary.sqlite")
         #expect(error.category == .dataError)
-        #expect(try fingerprint(of: directory) == before)
+        #expect(try FolderFingerprint(of: directory) == before)
     }
 
     @Test func aDamagedDatabaseIsADataError() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let directory = try folder.folder("store")
         try Data(repeating: 0x41, count: 4096).write(to: directory.appendingPathComponent("Diary.sqlite"))
         let error = try #require(throws: DiaryError.self) { try Diary(directory: directory) }
@@ -81,11 +82,7 @@ import Testing
 
     /// Runs one SQL statement on a closed database with the sqlite3 shell.
     private func sqlite(_ database: URL, _ sql: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [database.path, sql]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let run = try runSQLiteShell(database, sql)
+        #expect(run.status == 0, "\(run)")
     }
 }

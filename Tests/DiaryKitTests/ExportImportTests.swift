@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import ObjectGraph
 import Testing
@@ -117,7 +118,7 @@ import Testing
         try manifest.write(to: manifestURL, atomically: true, encoding: .utf8)
 
         let target = try TestDiary()
-        let before = try fingerprint(of: target.directory)
+        let before = try FolderFingerprint(of: target.directory)
         let error = try #require(throws: DiaryError.self) { try target.diary.importBundle(at: bundle) }
         guard case .bundle(.mediumRejected(_, _, let reason)) = error else {
             Issue.record("expected a rejected medium, got \(error)")
@@ -126,7 +127,7 @@ import Testing
         #expect(reason.contains("truncated"))
         #expect(error.category == .dataError)
         // Compared before any read: a read touches SQLite's shared-memory index (-shm).
-        #expect(try fingerprint(of: target.directory) == before)
+        #expect(try FolderFingerprint(of: target.directory) == before)
         #expect(try target.diary.entryCount() == 0)
     }
 }

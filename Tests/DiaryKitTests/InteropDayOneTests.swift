@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import DiaryKit
@@ -53,7 +54,7 @@ struct InteropDayOneTests {
     }
 
     @Test func aZippedExportUnpacksOnlyTheJournalAndTheMediaItsEntriesName() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let export = InteropFixture.url("dayone")
         var members: [TestZip.Member] = []
         for path in ["Journal.json", "photos/0cec02f15cc6898a6ba703e0297f79ae.jpeg",

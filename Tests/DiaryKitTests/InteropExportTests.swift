@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import DiaryKit
@@ -10,7 +11,7 @@ struct InteropExportTests {
 
     /// A Day One export of `count` entries, one every 5 hours, reusing the three fixture media
     /// files (every third entry a photo, every seventh a recording), tags and stars varied.
-    private func generatedDayOneExport(count: Int, in folder: TemporaryFolder) throws -> URL {
+    private func generatedDayOneExport(count: Int, in folder: TemporaryDirectory) throws -> URL {
         let export = try InteropFixture.dayOneCopy(in: folder)
         let formatter = ISO8601DateFormatter()
         var entries: [String] = []

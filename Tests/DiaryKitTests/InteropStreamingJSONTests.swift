@@ -1,15 +1,16 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import DiaryKit
 
 @Suite("Streaming JSON reader")
 struct InteropStreamingJSONTests {
-    private func reader(_ text: String, in folder: TemporaryFolder) throws -> StreamingJSONReader {
+    private func reader(_ text: String, in folder: TemporaryDirectory) throws -> StreamingJSONReader {
         try StreamingJSONReader(fileAt: try folder.file("doc-\(UUID().uuidString).json", Data(text.utf8)))
     }
 
     @Test func handsOutTheElementsOfTheNamedArrayOneAtATime() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let json = #"{"tags": {"@a": [1, {"x": null}]}, "entries": [{"n": 1, "s": "a\"b\\c\u00e9\ud83c\udf0a"}, [true, false, -1.5e2], "x"], "after": 1}"#
         let reader = try reader(json, in: folder)
         try reader.enterArray(forKey: "entries")
@@ -21,7 +22,7 @@ struct InteropStreamingJSONTests {
     }
 
     @Test func stringsLongerThanOneChunkSurviveTheChunkBoundaries() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let long = String(repeating: "ü", count: StreamingJSONReader.chunkSize) + "\\n" + String(repeating: "x", count: 70_000)
         let reader = try reader("[\"" + long + "\", 2]", in: folder)
         try reader.enterTopLevelArray()
@@ -41,7 +42,7 @@ struct InteropStreamingJSONTests {
         ("[tru]", 1, "line 1: expected true"),
     ])
     func syntaxErrorsNameTheElementAndTheLine(json: String, element: Int, reason: String) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let reader = try reader(json, in: folder)
         try reader.enterTopLevelArray()
         var error: InteropError?
@@ -54,7 +55,7 @@ struct InteropStreamingJSONTests {
     }
 
     @Test func invalidUTF8IsAnError() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let url = try folder.file("bad.json", Data([0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D]))
         let reader = try StreamingJSONReader(fileAt: url)
         try reader.enterTopLevelArray()
@@ -64,7 +65,7 @@ struct InteropStreamingJSONTests {
     }
 
     @Test func nestingDeeperThanTheLimitIsRefusedWithoutCrashing() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let depth = StreamingJSONReader.maximumDepth + 10
         let reader = try reader("[" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "]",
                                 in: folder)
@@ -73,7 +74,7 @@ struct InteropStreamingJSONTests {
     }
 
     @Test func aDocumentWithoutTheArrayIsMalformedOutsideAnyEntry() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let reader = try reader(#"{"tags": {}}"#, in: folder)
         #expect(throws: InteropError.malformed(file: reader.url, entry: nil,
                                                reason: "line 1: the top-level object has no \"entries\" array")) {

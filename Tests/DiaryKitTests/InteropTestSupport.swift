@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 @testable import DiaryKit
 
@@ -16,7 +17,7 @@ enum InteropFixture {
     }
 
     /// Copies the Day One fixture folder into `folder` and returns the copy.
-    static func dayOneCopy(in folder: TemporaryFolder) throws -> URL {
+    static func dayOneCopy(in folder: TemporaryDirectory) throws -> URL {
         let copy = folder.url.appendingPathComponent("dayone-export")
         try FileManager.default.copyItem(at: url("dayone"), to: copy)
         return copy

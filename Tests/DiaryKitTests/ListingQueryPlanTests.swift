@@ -1,3 +1,4 @@
+import TestSupport
 import DiaryKit
 import Foundation
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// on 100,000 entries took 66 ms where it had taken 15.
 @Suite struct ListingQueryPlanTests {
     @Test func aMonthOfEntriesIsFoundThroughTheCreationTimeIndex() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let diary = try Diary(directory: folder.url.appendingPathComponent("diary"))
         let database = diary.databaseURL
         let plan = try queryPlan(database, """
@@ -21,15 +22,8 @@ import Testing
 
     /// The sqlite3 shell's output for one statement on the database.
     private func queryPlan(_ database: URL, _ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = ["-readonly", database.path, sql]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self)
+        let run = try runSQLiteShell(database, sql, readOnly: true)
+        #expect(run.status == 0, "\(run)")
+        return run.stdout
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import DiaryKit
@@ -11,7 +12,7 @@ import Testing
 
     @Test(arguments: brokenFixtures)
     func aBrokenFileLeavesTheStoreByteIdentical(name: String) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let directory = folder.url.appendingPathComponent("store")
         do {
             let diary = try Diary(directory: directory)
@@ -20,7 +21,7 @@ import Testing
             try editor.addMedia([Fixture.url("png-rgb-8.png")])
             try editor.save()
         }
-        let before = try fingerprint(of: directory)
+        let before = try FolderFingerprint(of: directory)
         let bad = Fixture.url(name)
         do {
             let diary = try Diary(directory: directory)
@@ -38,7 +39,7 @@ import Testing
             #expect(reason.contains(name))
             #expect(error.category == .dataError)
         }
-        #expect(try fingerprint(of: directory) == before)
+        #expect(try FolderFingerprint(of: directory) == before)
     }
 
     @Test func aMissingFileIsNoInput() throws {

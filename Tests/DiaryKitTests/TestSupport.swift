@@ -1,44 +1,9 @@
 import Foundation
 import Testing
 import ObjectGraph
+import TestSupport
 @testable import DiaryKit
 
-/// A fresh folder under the system's temporary directory, removed when released.
-final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("diarykit-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    /// A new subfolder named `name`.
-    func folder(_ name: String) throws -> URL {
-        let folder = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
-    /// Writes `data` to `name` below the folder and returns its URL.
-    func file(_ name: String, _ data: Data) throws -> URL {
-        let file = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(),
-                                                withIntermediateDirectories: true)
-        try data.write(to: file)
-        return file
-    }
-
-    /// The names of everything below `folder` (relative paths, sorted), hidden items too.
-    func listing(_ folder: URL? = nil) -> [String] {
-        let root = folder ?? url
-        return ((try? FileManager.default.subpathsOfDirectory(atPath: root.path)) ?? []).sorted()
-    }
-}
 
 /// Small, real media files made in memory: browsers and decoders accept them.
 enum TestMedia {
@@ -197,7 +162,7 @@ extension Data {
 enum TestEntries {
     /// A medium snapshot of `data` written to `name` in `folder`'s `sources/`.
     static func medium(_ kind: MediumKind, named name: String, data: Data,
-                       in folder: TemporaryFolder) throws -> MediumSnapshot {
+                       in folder: TemporaryDirectory) throws -> MediumSnapshot {
         let url = try folder.file("sources/\(UUID().uuidString)-\(name)", data)
         return MediumSnapshot(
             kind: kind, mimeType: kind == .image ? "image/png" : "audio/x-wav",
@@ -210,7 +175,7 @@ enum TestEntries {
     }
 
     /// "Beach day" with a photo and a recording, times on whole milliseconds.
-    static func beachDay(in folder: TemporaryFolder, text: String? = "Beach day\n\nWaves & <sun>.")
+    static func beachDay(in folder: TemporaryDirectory, text: String? = "Beach day\n\nWaves & <sun>.")
         throws -> EntrySnapshot {
         EntrySnapshot(
             uuid: UUID(uuidString: "5C0D2E6A-9B1F-4E27-8A53-1F2E3D4C5B6A") ?? UUID(),
@@ -249,15 +214,7 @@ func readError(_ bundle: URL, reader: BundleReader = acceptingReader) -> BundleE
 /// A fixed time zone one hour east of UTC, so dates and offsets are predictable.
 let testTimeZone = TimeZone(secondsFromGMT: 3600) ?? .current
 
-/// The committed media fixtures (see Fixtures/README.md), found from this file's path.
-enum Fixture {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
-
-    /// The fixture file `name`.
-    static func url(_ name: String) -> URL { folder.appendingPathComponent(name) }
-
+extension Fixture {
     /// The SHA-256 of fixture `name`.
     static func sha256(_ name: String) throws -> String {
         SHA256Hasher.hex(of: try Data(contentsOf: url(name)))
@@ -266,12 +223,12 @@ enum Fixture {
 
 /// A diary in a fresh temporary folder, removed with the folder.
 final class TestDiary {
-    let folder: TemporaryFolder
+    let folder: TemporaryDirectory
     let diary: Diary
     var directory: URL { diary.directory }
 
     init() throws {
-        folder = try TemporaryFolder()
+        folder = try TemporaryDirectory(prefix: "diarykit-tests")
         diary = try Diary(directory: folder.url.appendingPathComponent("store"))
     }
 
@@ -299,19 +256,6 @@ final class TestDiary {
     }
 }
 
-/// The SHA-256 of every file below `folder`, by relative path, hidden files included:
-/// equal fingerprints mean the folder is byte-identical.
-func fingerprint(of folder: URL) throws -> [String: String] {
-    var result: [String: String] = [:]
-    let paths = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
-    for path in paths {
-        let url = folder.appendingPathComponent(path)
-        var isFolder: ObjCBool = false
-        _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
-        result[path] = isFolder.boolValue ? "folder" : SHA256Hasher.hex(of: try Data(contentsOf: url))
-    }
-    return result
-}
 
 /// A time zone by identifier, for tests that need a fixed one.
 func zone(_ identifier: String) throws -> TimeZone {

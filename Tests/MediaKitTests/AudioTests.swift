@@ -1,3 +1,4 @@
+import TestSupport
 import CMediaShim
 import Foundation
 import Testing

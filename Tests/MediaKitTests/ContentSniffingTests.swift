@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import MediaKit
@@ -30,8 +31,8 @@ import Testing
     }
 
     @Test func aDirectoryIsUnreadable() {
-        #expect(throws: MediaError.unreadable(path: Fixture.directory.path, reason: "not a regular file")) {
-            try inspector.sniff(fileAt: Fixture.directory)
+        #expect(throws: MediaError.unreadable(path: Fixture.folder.path, reason: "not a regular file")) {
+            try inspector.sniff(fileAt: Fixture.folder)
         }
     }
 }

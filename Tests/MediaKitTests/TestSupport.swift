@@ -1,14 +1,6 @@
 import Foundation
 @testable import MediaKit
 
-/// The committed fixtures (see Fixtures/README.md), found from this file's path.
-enum Fixture {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
-
-    static func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
-}
 
 /// Decoded pixels of an encoded thumbnail (read back through MediaKit's own reader at full size).
 func decodedPicture(_ data: Data) throws -> Picture {

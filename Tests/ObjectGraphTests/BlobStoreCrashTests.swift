@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import ObjectGraph
@@ -15,7 +16,7 @@ import Testing
     @Test func committedBlobsSurviveFiftyKillsAndASweepLeavesNoTemporaries() throws {
         let child = try #require(ProcessKiller.builtExecutable(named: "og-crash-child"),
                                  "build the og-crash-child product first (swift build), or set OG_CRASH_CHILD")
-        let scratch = try ScratchDirectory("blob-crash")
+        let scratch = try TemporaryDirectory(prefix: "blob-crash")
         let blobDirectory = scratch.appending("Crash.blobs")
         let arguments = ["blobs", blobDirectory.path, scratch.appending("sources").path]
         var killer = ProcessKiller(seed: 0x0B10_B5EE_D)

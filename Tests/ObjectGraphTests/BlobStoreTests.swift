@@ -1,3 +1,4 @@
+import TestSupport
 import Dispatch
 import Foundation
 import Synchronization
@@ -5,11 +6,11 @@ import Testing
 @testable import ObjectGraph
 
 @Suite struct BlobStoreTests {
-    let scratch: ScratchDirectory
+    let scratch: TemporaryDirectory
     let store: BlobStore
 
     init() throws {
-        scratch = try ScratchDirectory("blobstore")
+        scratch = try TemporaryDirectory(prefix: "blobstore")
         store = try BlobStore(directory: scratch.appending("Diary.blobs"))
     }
 

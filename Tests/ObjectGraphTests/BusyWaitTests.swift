@@ -1,3 +1,4 @@
+import TestSupport
 import CSQLite
 import Foundation
 import Testing
@@ -6,7 +7,7 @@ import Testing
 @Suite struct BusyWaitTests {
     /// Two coordinators (two connections, as two processes) insert in many small saves at once.
     @Test func twoWritersHammeringOneStoreBothSucceed() async throws {
-        let scratch = try ScratchDirectory("busy")
+        let scratch = try TemporaryDirectory(prefix: "busy")
         let url = scratch.appending("Busy.sqlite")
         _ = try TwoEditors.context(at: url)   // creates the store before both start
         let saves = 40
@@ -29,7 +30,7 @@ import Testing
 
     /// A writer holding the lock past the timeout gives a typed busy error, and nothing is lost.
     @Test func aLockHeldTooLongIsStoreBusy() throws {
-        let scratch = try ScratchDirectory("busy")
+        let scratch = try TemporaryDirectory(prefix: "busy")
         let url = scratch.appending("Busy.sqlite")
         let context = try TwoEditors.context(at: url, options: PersistentStoreOptions(busyTimeoutMilliseconds: 50))
         var handle: OpaquePointer?

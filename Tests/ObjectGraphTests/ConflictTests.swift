@@ -1,3 +1,4 @@
+import TestSupport
 import CSQLite
 import Foundation
 import Testing
@@ -15,7 +16,7 @@ let noteModel = makeModel([
 /// Two editors on one SQLite file, each with its own coordinator (its own connection), as two
 /// processes would be; one note, saved, that both have read.
 final class TwoEditors {
-    let scratch: ScratchDirectory
+    let scratch: TemporaryDirectory
     let url: URL
     let mine: ManagedObjectContext
     let theirs: ManagedObjectContext
@@ -23,7 +24,7 @@ final class TwoEditors {
     let theirNote: ManagedObject
 
     init(options: PersistentStoreOptions = PersistentStoreOptions()) throws {
-        scratch = try ScratchDirectory("conflicts")
+        scratch = try TemporaryDirectory(prefix: "conflicts")
         url = scratch.appending("Notes.sqlite")
         mine = try Self.context(at: url, options: options)
         let note = try mine.insertObject(entityName: "Note")
@@ -175,7 +176,7 @@ final class TwoEditors {
     /// Both add a word to one vocabulary: its row is rewritten by both, but the links live in the
     /// words' rows, so nothing is overwritten and the default policy lets both saves through.
     @Test func linksStoredInOtherRowsDoNotConflict() throws {
-        let scratch = try ScratchDirectory("links")
+        let scratch = try TemporaryDirectory(prefix: "links")
         let url = scratch.appending("Words.sqlite")
         func context() throws -> ManagedObjectContext {
             let coordinator = PersistentStoreCoordinator(model: vocabularyModel)
@@ -237,16 +238,7 @@ final class TwoEditors {
     }
 
     private func run(_ executable: URL, _ arguments: [String]) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let complaint = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: printed, as: UTF8.self), String(decoding: complaint, as: UTF8.self))
+        let run = try runProcess(executable, arguments)
+        return (run.status, run.stdout, run.stderr)
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import ObjectGraph
@@ -88,7 +89,7 @@ import Testing
     }
 
     @Test func aStoreRefusesToWriteAValueItNeverRead() throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory(prefix: "objectgraph-test")
         let connection = try SQLiteConnection(path: directory.url.appendingPathComponent("refuse.sqlite").path,
                                               busyTimeoutMilliseconds: 1_000)
         let statement = try connection.statement("SELECT ?")

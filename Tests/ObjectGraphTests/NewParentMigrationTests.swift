@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import ObjectGraph
@@ -31,7 +32,7 @@ private let parentV2 = makeModel([
 
     @Test(arguments: [PersistentStoreType.sqlite, .binary])
     func aNewParentTakesAMovedUpAttributeKeepingTheData(type: PersistentStoreType) throws {
-        let scratch = try ScratchDirectory("new-parent")
+        let scratch = try TemporaryDirectory(prefix: "new-parent")
         let url = scratch.appending(type == .sqlite ? "Notes.sqlite" : "Notes.graph")
         do {
             let context = try open(parentV1, type, at: url)
@@ -68,7 +69,7 @@ private let parentV2 = makeModel([
 
     @Test(arguments: [PersistentStoreType.sqlite, .binary])
     func twoOldTablesUnderOneNewParentAreRefusedLeavingTheStore(type: PersistentStoreType) throws {
-        let scratch = try ScratchDirectory("new-parent")
+        let scratch = try TemporaryDirectory(prefix: "new-parent")
         let url = scratch.appending(type == .sqlite ? "Notes.sqlite" : "Notes.graph")
         let old = try open(parentV1, type, at: url)
         try old.insertObject(entityName: "Sketch")

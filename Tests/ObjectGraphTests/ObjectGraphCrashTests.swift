@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import ObjectGraph
@@ -124,7 +125,7 @@ import ObjectGraphCrashSupport
     @Test func savesSurviveFiftyKillsWholeAndAtomically() throws {
         let child = try #require(ProcessKiller.builtExecutable(named: "og-crash-child"),
                                  "build the og-crash-child product first (swift build), or set OG_CRASH_CHILD")
-        let scratch = try ScratchDirectory("object-crash")
+        let scratch = try TemporaryDirectory(prefix: "object-crash")
         let storeDirectory = scratch.appending("store")
         var killer = ProcessKiller(seed: 0x0B7E_C7_C4A5, delayRange: 20...300)
         var expected: [Int64: NoteState] = [:]

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import ObjectGraph
@@ -214,7 +215,7 @@ struct PersistentHistoryTests {
     func acrossProcesses() throws {
         let child = try #require(ProcessKiller.builtExecutable(named: "og-crash-child"),
                                  "build the og-crash-child product first (swift build), or set OG_CRASH_CHILD")
-        let scratch = try ScratchDirectory("history")
+        let scratch = try TemporaryDirectory(prefix: "history")
         let url = scratch.appending("Notes.sqlite")
         let context = try TwoEditors.context(at: url, options: historyOptions)
         let keep = try insertNote("keep", text: "mine", in: context)
@@ -222,16 +223,9 @@ struct PersistentHistoryTests {
         try context.save()
         let token = try #require(try context.currentHistoryToken())
 
-        let process = Process()
-        process.executableURL = child
-        process.arguments = ["history", url.path, "sync-peer"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(String(decoding: printed, as: UTF8.self) == "saved history\n")
+        let run = try runProcess(child, ["history", url.path, "sync-peer"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == "saved history\n")
 
         let transactions = try context.fetchHistory(after: token)
         try #require(transactions.count == 1)

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import ObjectGraph
@@ -5,10 +6,10 @@ import Testing
 /// A store's folders are made 0700 and its files 0600 exactly; a loose store's own entries
 /// are tightened, nothing else is.
 @Suite struct PrivateFileModesTests {
-    let scratch: ScratchDirectory
+    let scratch: TemporaryDirectory
 
     init() throws {
-        scratch = try ScratchDirectory("private-modes")
+        scratch = try TemporaryDirectory(prefix: "private-modes")
         #expect(chmod(scratch.url.path, 0o755) == 0)
     }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import ObjectGraph
@@ -5,7 +6,7 @@ import Testing
 /// What opening an SQLite store may create, write or refuse.
 @Suite struct StoreOpeningTests {
     @Test func aStoreThatMustNotBeCreatedIsMissingAndNothingIsMade() throws {
-        let scratch = try ScratchDirectory("opening")
+        let scratch = try TemporaryDirectory(prefix: "opening")
         let url = scratch.appending("sub").appendingPathComponent("Test.sqlite")
         #expect(throws: StoreError.missingStore(path: url.path)) {
             try PersistentStoreCoordinator(model: vocabularyModel)
@@ -34,7 +35,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func aMissingOrEmptyDatabaseBesideBlobsIsRefusedAndNothingIsCreated(empty: Bool) throws {
-        let scratch = try ScratchDirectory("opening")
+        let scratch = try TemporaryDirectory(prefix: "opening")
         let url = scratch.appending("Test.sqlite")
         let blobs = try BlobStore(directory: scratch.appending("Test.blobs"))
         _ = try blobs.commit(try blobs.stage(data: Data("a photo".utf8)))

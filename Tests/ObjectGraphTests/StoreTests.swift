@@ -1,3 +1,4 @@
+import TestSupport
 import CSQLite
 import Foundation
 import Testing
@@ -55,7 +56,7 @@ import Testing
 
     /// The value of `PRAGMA name` on the connection of an SQLite store opened with `options`.
     private func pragma(_ name: String, of options: PersistentStoreOptions) throws -> Int64? {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory(prefix: "objectgraph-test")
         let coordinator = PersistentStoreCoordinator(model: vocabularyModel)
         try coordinator.addPersistentStore(type: .sqlite, at: directory.url.appendingPathComponent("pragma.sqlite"),
                                            options: options)

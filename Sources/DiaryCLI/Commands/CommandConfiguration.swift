@@ -1,17 +1,17 @@
 /// What a command tells the parser and the help: its name, a one-line abstract, a
 /// longer discussion, and its arguments, options and flags in the order help lists them.
-public struct CommandConfiguration: Sendable {
+package struct CommandConfiguration: Sendable {
     /// The word that selects the command, e.g. `show`.
-    public var name: String
+    package var name: String
     /// One line for the SUBCOMMANDS list and the OVERVIEW section.
-    public var abstract: String
+    package var abstract: String
     /// Paragraphs shown under the overview in the command's own help; may be empty.
-    public var discussion: String
+    package var discussion: String
     /// The declared parameters, positional ones among them, in help order.
-    public var parameters: [ParameterSpec]
+    package var parameters: [ParameterSpec]
 
     /// Declares a command.
-    public init(name: String, abstract: String, discussion: String = "",
+    package init(name: String, abstract: String, discussion: String = "",
                 parameters: [any ParameterDeclaration] = []) {
         self.name = name
         self.abstract = abstract

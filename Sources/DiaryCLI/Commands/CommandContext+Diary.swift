@@ -31,7 +31,7 @@ extension CommandContext {
     /// headings, or `emptyMessage` when there are none.
     func write(entries: [EntryRecord], json: Bool, emptyMessage: String) {
         if json {
-            writeJSON(.array(entries.map { $0.json(in: timeZone) }))
+            writeJSON(.array(entries.map { $0.scriptingJSON(in: timeZone) }))
         } else if entries.isEmpty {
             writeLine(emptyMessage)
         } else {

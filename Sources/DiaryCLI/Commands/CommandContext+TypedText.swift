@@ -19,7 +19,7 @@ extension CommandContext {
     /// Says what a save did: the entry object with `json`, else `<verb> entry #42`.
     func writeSaved(_ entry: EntryRecord, verb: String, json: Bool) {
         if json {
-            writeJSON(entry.json(in: timeZone))
+            writeJSON(entry.scriptingJSON(in: timeZone))
         } else {
             writeLine("\(verb) entry #\(entry.id)")
         }

@@ -5,22 +5,22 @@ import Foundation
 /// write to, the environment, the calendar and time zone, stdin, the editor and the
 /// store directory. Commands write through it (never `print`), so tests run them
 /// in-process with captured output and an injected time zone.
-public struct CommandContext: Sendable {
+package struct CommandContext: Sendable {
     /// Output streams and what they can show.
-    public var terminal: Terminal
+    package var terminal: Terminal
     /// The environment variables.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Calendar, time zone, `now` and the current directory, also used to convert values.
-    public var argumentContext: ArgumentContext
+    package var argumentContext: ArgumentContext
     /// Piped-in text.
-    public var standardInput: StandardInput
+    package var standardInput: StandardInput
     /// The store directory: `--store`, else ``StoreLocation/defaultDirectory(environment:)``.
-    public var storeDirectory: URL
+    package var storeDirectory: URL
     /// Where temporary files (the editor's) are made.
-    public var temporaryDirectory: URL
+    package var temporaryDirectory: URL
 
     /// Makes a context from its parts; the store directory defaults from the environment.
-    public init(terminal: Terminal, environment: [String: String], argumentContext: ArgumentContext,
+    package init(terminal: Terminal, environment: [String: String], argumentContext: ArgumentContext,
                 standardInput: StandardInput, storeDirectory: URL? = nil,
                 temporaryDirectory: URL = FileManager.default.temporaryDirectory) {
         self.terminal = terminal
@@ -33,7 +33,7 @@ public struct CommandContext: Sendable {
 
     /// The context of this process: its stdout/stderr/stdin, environment, `TZ`, cwd. A `TZ`
     /// that names no zone is reported on stderr (times are then in UTC, as the C library has them).
-    public static func live() -> CommandContext {
+    package static func live() -> CommandContext {
         let environment = ProcessInfo.processInfo.environment
         let terminal = Terminal.live(environment: environment)
         let zone = ProcessTimeZone.resolve(environment: environment)
@@ -43,34 +43,34 @@ public struct CommandContext: Sendable {
     }
 
     /// The time zone times are shown in and local dates are read in.
-    public var timeZone: any TimeZoneRules { argumentContext.timeZone }
+    package var timeZone: any TimeZoneRules { argumentContext.timeZone }
 
     /// Writes formatted text to stdout as it is: output whose formatter already escaped the
     /// stored text in it (``EntryFormatter``, the month grid) and may carry colour.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         terminal.standardOutput.write(text)
     }
 
     /// Writes one line of plain text to stdout, escaping on a terminal whatever in it could
     /// control the terminal (``TerminalEscaper``): a line may name a path or a typed value.
-    public func writeLine(_ line: String = "") {
+    package func writeLine(_ line: String = "") {
         terminal.standardOutput.write(terminal.outputEscaper.escaped(line) + "\n")
     }
 
     /// Writes one line of plain text to stderr, e.g. a warning or "Empty text; no entry was
     /// created.", escaped on a terminal as ``writeLine(_:)`` does.
-    public func writeErrorLine(_ line: String) {
+    package func writeErrorLine(_ line: String) {
         terminal.standardError.write(terminal.errorEscaper.escaped(line) + "\n")
     }
 
     /// Writes a JSON document (pretty-printed) and a newline to stdout. JSON escapes every
     /// control and bidi character itself (``JSONStringLiteral``).
-    public func writeJSON(_ value: JSONValue) {
+    package func writeJSON(_ value: JSONValue) {
         write(JSONWriter(pretty: true).string(from: value) + "\n")
     }
 
     /// The editor launcher for this environment.
-    public var editor: EditorLauncher {
+    package var editor: EditorLauncher {
         EditorLauncher(environment: environment, temporaryDirectory: temporaryDirectory)
     }
 
@@ -78,7 +78,7 @@ public struct CommandContext: Sendable {
     /// (`echo "Beach day" | diary new`), otherwise what the user saves in the editor,
     /// starting from `initialText`.
     /// - Throws: ``TextInputError`` when stdin or the editor fails.
-    public func readText(initialText: String = "") throws(TextInputError) -> TextInputOutcome {
+    package func readText(initialText: String = "") throws(TextInputError) -> TextInputOutcome {
         let typed = try readTypedText(initialText: initialText)
         typed.discard()
         return typed.outcome
@@ -88,7 +88,7 @@ public struct CommandContext: Sendable {
     /// command calls ``TypedText/discard()`` after a save, ``TypedText/keeping(after:in:)``
     /// when anything fails.
     /// - Throws: ``TextInputError`` when stdin or the editor fails.
-    public func readTypedText(initialText: String = "") throws(TextInputError) -> TypedText {
+    package func readTypedText(initialText: String = "") throws(TextInputError) -> TypedText {
         if !terminal.isStandardInputTerminal {
             return try standardInput.readTypedText(temporaryDirectory: temporaryDirectory)
         }

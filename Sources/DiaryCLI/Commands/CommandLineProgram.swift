@@ -9,27 +9,27 @@ import Foundation
 /// `diary <subcommand> --help` and `diary <subcommand> -h` print the same text on
 /// stdout. `diary` alone prints the program's help. A first word that names no subcommand
 /// starts a quick entry: `diary Met Anna for coffee` is `diary new Met Anna for coffee`.
-public struct CommandLineProgram: Sendable {
+package struct CommandLineProgram: Sendable {
     /// The program's name: `diary`.
-    public var name: String
+    package var name: String
     /// The version `--version` prints after the name.
-    public var version: String
+    package var version: String
     /// One line for the OVERVIEW of the program's help.
-    public var abstract: String
+    package var abstract: String
     /// Paragraphs under the overview of the program's help.
-    public var discussion: String
+    package var discussion: String
     /// The subcommands, in the order the help lists them.
-    public var subcommands: [any ParsableCommand.Type]
+    package var subcommands: [any ParsableCommand.Type]
 
     /// `--store <dir>`: every subcommand accepts it.
-    public static let storeOption = Option<URL>(
+    package static let storeOption = Option<URL>(
         "store", valueName: "dir",
         help: "The diary's store directory (default: $DIARY_HOME, else $XDG_DATA_HOME/diary, else ~/.local/share/diary).")
     static let helpFlag = Flag("help", short: "h", help: "Show help information.")
     static let versionFlag = Flag("version", help: "Show the version.")
 
     /// Declares a program.
-    public init(name: String, version: String, abstract: String, discussion: String = "",
+    package init(name: String, version: String, abstract: String, discussion: String = "",
                 subcommands: [any ParsableCommand.Type]) {
         self.name = name
         self.version = version
@@ -41,7 +41,7 @@ public struct CommandLineProgram: Sendable {
     /// Runs the command line `arguments` (without the program's name) in `context`
     /// and returns the status to exit with. Never throws: every error is reported on
     /// the context's stderr.
-    public func run(_ arguments: [String], context: CommandContext) async -> ExitCode {
+    package func run(_ arguments: [String], context: CommandContext) async -> ExitCode {
         let reporter = ErrorReporter(programName: name, terminal: context.terminal)
         let status: ExitCode
         do {

@@ -1,6 +1,6 @@
 extension DiaryCommand {
     /// Every `diary` subcommand, in the order `diary --help` lists them.
-    public static let subcommands: [any ParsableCommand.Type] = [
+    package static let subcommands: [any ParsableCommand.Type] = [
         NewCommand.self, ListCommand.self, CalendarCommand.self, ShowCommand.self, EditCommand.self,
         DeleteCommand.self, TrashCommand.self, RestoreCommand.self, ExportCommand.self, ImportCommand.self, SearchCommand.self, TagsCommand.self,
         CheckCommand.self,

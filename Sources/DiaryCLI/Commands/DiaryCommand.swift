@@ -8,10 +8,10 @@ import Darwin
 /// `main.swift` calls.
 public enum DiaryCommand {
     /// The version `diary --version` prints.
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
 
     /// The program with every registered subcommand (see ``subcommands``).
-    public static var program: CommandLineProgram {
+    package static var program: CommandLineProgram {
         CommandLineProgram(
             name: "diary", version: version,
             abstract: "A photo diary for the command line.",

@@ -26,10 +26,10 @@ extension ImportSource: ExpressibleByArgument {
 
 extension PhotoImportPlan.Grouping: ExpressibleByArgument {
     /// `day` or `photo`.
-    public init?(argument: String, context: ArgumentContext) {
+    package init?(argument: String, context: ArgumentContext) {
         self.init(rawValue: argument.lowercased())
     }
 
     /// The two groupings.
-    public static var acceptedForms: [String] { allCases.map(\.rawValue) }
+    package static var acceptedForms: [String] { allCases.map(\.rawValue) }
 }

@@ -26,7 +26,7 @@
 /// `run` are reported by ``ErrorReporter``: a ``UsageError`` with the usage line and
 /// exit 64, a ``CLIReportableError`` as `diary: <message>` with its own exit code,
 /// anything else as `diary: <description>` with exit 70.
-public protocol ParsableCommand: Sendable {
+package protocol ParsableCommand: Sendable {
     /// The name, help texts and parameters of the command.
     static var configuration: CommandConfiguration { get }
 

@@ -25,7 +25,7 @@ struct ShowCommand: ParsableCommand {
     func run(in context: CommandContext) async throws {
         let entry = try context.openDiary(.reading, forReading: true).entry(id: Int64(id))
         if json {
-            context.writeJSON(entry.json(in: context.timeZone))
+            context.writeJSON(entry.scriptingJSON(in: context.timeZone))
         } else {
             context.write(context.entryFormatter.details(of: entry))
         }

@@ -3,9 +3,9 @@ import Foundation
 /// Where the diary's store lives when `--store` is not given: `$DIARY_HOME`, else
 /// `$XDG_DATA_HOME/diary` (when that is an absolute path), else
 /// `~/.local/share/diary`.
-public enum StoreLocation {
+package enum StoreLocation {
     /// The default store directory for an environment.
-    public static func defaultDirectory(environment: [String: String]) -> URL {
+    package static func defaultDirectory(environment: [String: String]) -> URL {
         if let home = environment["DIARY_HOME"], !home.isEmpty {
             return URL(fileURLWithPath: home, isDirectory: true).standardizedFileURL
         }

@@ -34,7 +34,7 @@ struct TrashCommand: ParsableCommand {
         if empty { return try emptyTrash(trashed, diary: diary, in: context) }
         if json {
             context.writeJSON(.array(trashed.map { item in
-                guard case .object(var members) = item.entry.json(in: context.timeZone) else { return .null }
+                guard case .object(var members) = item.entry.scriptingJSON(in: context.timeZone) else { return .null }
                 members.append(("trashedTime", .date(item.trashedTime, in: context.timeZone, fractionalSeconds: true)))
                 members.append(("purgeTime", .date(item.purgeTime, in: context.timeZone, fractionalSeconds: true)))
                 return .object(members)

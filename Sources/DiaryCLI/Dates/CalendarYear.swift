@@ -2,43 +2,43 @@ import DiaryKit
 import Foundation
 
 /// A year of the Gregorian calendar (`2026`).
-public struct CalendarYear: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct CalendarYear: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The year, 1…9999.
-    public let year: Int
+    package let year: Int
 
     /// Makes a year, or nil outside 1…9999.
-    public init?(_ year: Int) {
+    package init?(_ year: Int) {
         guard (1...9999).contains(year) else { return nil }
         self.year = year
     }
 
     /// Its twelve months.
-    public var months: [CalendarMonth] {
+    package var months: [CalendarMonth] {
         (1...12).map { CalendarMonth(unchecked: year, $0) }
     }
 
     /// The whole year in `timeZone`.
-    public func interval(in timeZone: any TimeZoneRules) -> DateInterval {
+    package func interval(in timeZone: any TimeZoneRules) -> DateInterval {
         DateInterval(start: CalendarMonth(unchecked: year, 1).firstDay.start(in: timeZone),
                      end: CalendarMonth(unchecked: year + 1, 1).firstDay.start(in: timeZone))
     }
 
     /// `YYYY`.
-    public var description: String { year.zeroPadded(4) }
+    package var description: String { year.zeroPadded(4) }
 
     /// Earlier years first.
-    public static func < (lhs: CalendarYear, rhs: CalendarYear) -> Bool { lhs.year < rhs.year }
+    package static func < (lhs: CalendarYear, rhs: CalendarYear) -> Bool { lhs.year < rhs.year }
 }
 
 extension CalendarYear: ExpressibleByArgument {
     /// Four digits, `YYYY`.
-    public init?(argument: String, context: ArgumentContext) {
+    package init?(argument: String, context: ArgumentContext) {
         guard argument.count == 4, argument.allSatisfy(\.isASCIIDigit), let year = Int(argument) else { return nil }
         self.init(year)
     }
 
     /// An example year.
-    public static var acceptedForms: [String] { ["2026"] }
+    package static var acceptedForms: [String] { ["2026"] }
 }
 
 extension Character {

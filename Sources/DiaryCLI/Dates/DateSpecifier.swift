@@ -13,9 +13,9 @@ import Foundation
 /// Commands use ``start`` for a lower bound (`--from`) and ``end`` for an exclusive
 /// upper bound (`--to`): `--to 2026-11-30` then includes all of the 30th, and
 /// `--to 2026-11-30 14:30` includes 14:30 itself (to the millisecond times are kept to).
-public struct DateSpecifier: Hashable, Sendable, NotingArgument {
+package struct DateSpecifier: Hashable, Sendable, NotingArgument {
     /// What was written.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// A date without a time: the whole local day.
         case day(DiaryDay)
         /// A date with a time.
@@ -23,39 +23,39 @@ public struct DateSpecifier: Hashable, Sendable, NotingArgument {
     }
 
     /// Whether a day or a moment was given.
-    public let kind: Kind
+    package let kind: Kind
     /// The stretch of time meant: the whole local day, or the moment's millisecond.
-    public let interval: DateInterval
+    package let interval: DateInterval
     /// The local day the date falls on.
-    public let day: DiaryDay
+    package let day: DiaryDay
     /// What the user should know about how the date was read (an ambiguous local time).
-    public var note: String?
+    package var note: String?
 
     /// A whole day in `timeZone`.
-    public init(day: DiaryDay, in timeZone: any TimeZoneRules) {
+    package init(day: DiaryDay, in timeZone: any TimeZoneRules) {
         kind = .day(day)
         interval = day.interval(in: timeZone)
         self.day = day
     }
 
     /// A moment, whose ``day`` is taken in `timeZone`.
-    public init(moment: Date, in timeZone: any TimeZoneRules) {
+    package init(moment: Date, in timeZone: any TimeZoneRules) {
         kind = .moment(moment)
         interval = DateInterval(start: moment, duration: 0.001)
         day = DiaryDay(moment, in: timeZone)
     }
 
     /// The first moment meant (the day's start, or the moment itself).
-    public var start: Date { interval.start }
+    package var start: Date { interval.start }
     /// The end of what is meant, exclusive: the next day's start for a day, a millisecond
     /// after a moment (so the moment itself is included).
-    public var end: Date { interval.end }
+    package var end: Date { interval.end }
 }
 
 extension DateSpecifier: ExpressibleByArgument {
     /// `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]` (or `T` between), an optional `Z` or
     /// `±HH:MM` offset, and the natural dates of ``DateTextScanner/natural(from:context:)``.
-    public init?(argument: String, context: ArgumentContext) {
+    package init?(argument: String, context: ArgumentContext) {
         let zone = context.timeZone
         if let day = DateTextScanner.day(from: argument, context: context) {
             self.init(day: day, in: zone)
@@ -76,7 +76,7 @@ extension DateSpecifier: ExpressibleByArgument {
     }
 
     /// For a local time that clocks skipped: which gap it falls in.
-    public static func explanation(ofInvalid argument: String, context: ArgumentContext) -> String? {
+    package static func explanation(ofInvalid argument: String, context: ArgumentContext) -> String? {
         let zone = context.timeZone
         guard let typed = DateTextScanner.moment(from: argument, context: context),
               case .skipped(let gap) = typed.resolution else { return nil }
@@ -89,7 +89,7 @@ extension DateSpecifier: ExpressibleByArgument {
     }
 
     /// Examples of every accepted form.
-    public static var acceptedForms: [String] {
+    package static var acceptedForms: [String] {
         ["2026-11-29", "2026-11-29 14:30", "2026-11-29T14:30:15", "2026-11-29T14:30+01:00",
          "today", "yesterday", "tomorrow", "14:30", "9am", "9:30pm", "yesterday 21:00", "today 9am",
          "monday", "last monday", "mon", "friday 18:00", "3 days ago", "2 weeks ago", "3 days ago 08:00"]

@@ -4,7 +4,7 @@
 /// DiaryKit's error types adopt it through extensions in DiaryCLI (for example
 /// `extension DiaryError: CLIReportableError`), so the mapping from error to exit
 /// code lives in the command-line layer and nowhere else.
-public protocol CLIReportableError: Error {
+package protocol CLIReportableError: Error {
     /// The status the process exits with when this error ends a command.
     var exitCode: ExitCode { get }
     /// One line, without the `diary: ` prefix and without a trailing newline, that

@@ -4,14 +4,14 @@
 /// ```swift
 /// throw CommandFailure("no entry #\(id)", exitCode: .noInput)
 /// ```
-public struct CommandFailure: CLIReportableError, Equatable {
+package struct CommandFailure: CLIReportableError, Equatable {
     /// The status the process exits with.
-    public let exitCode: ExitCode
+    package let exitCode: ExitCode
     /// The one-line message printed after `diary: `.
-    public let message: String
+    package let message: String
 
     /// Makes a failure with a message and an exit status (``ExitCode/software`` unless given).
-    public init(_ message: String, exitCode: ExitCode = .software) {
+    package init(_ message: String, exitCode: ExitCode = .software) {
         self.message = message
         self.exitCode = exitCode
     }

@@ -1,8 +1,8 @@
 /// A failure after the user typed an entry's text, with where that text was kept: the
 /// failure's own line and exit status, followed by `; your text is kept in <path>`.
-public struct TextKeptError: CLIReportableError {
+package struct TextKeptError: CLIReportableError {
     /// Where the typed text went.
-    public enum Place: Sendable, Equatable {
+    package enum Place: Sendable, Equatable {
         /// A file on disk (the editor's, or one written for piped text).
         case file(String)
         /// No file could be written (`reason`), so the text was printed on stdout.
@@ -10,21 +10,21 @@ public struct TextKeptError: CLIReportableError {
     }
 
     /// The failure itself.
-    public let underlying: any Error
+    package let underlying: any Error
     /// Where the text is; nil when there was nothing but white space to keep.
-    public let place: Place?
+    package let place: Place?
 
     /// Wraps `underlying`, noting where the text is.
-    public init(_ underlying: any Error, keptIn place: Place?) {
+    package init(_ underlying: any Error, keptIn place: Place?) {
         self.underlying = underlying
         self.place = place
     }
 
     /// The underlying failure's status.
-    public var exitCode: ExitCode { ErrorReporter.messageAndCode(for: underlying).1 }
+    package var exitCode: ExitCode { ErrorReporter.messageAndCode(for: underlying).1 }
 
     /// The underlying failure's line and where the text is.
-    public var message: String {
+    package var message: String {
         let line = ErrorReporter.messageAndCode(for: underlying).0
         switch place {
         case .file(let path): return line + "; your text is kept in " + path

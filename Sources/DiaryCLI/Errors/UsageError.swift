@@ -4,7 +4,7 @@
 ///
 /// Subcommands throw ``UsageError/invalid(_:)`` from `init(parsed:)` for checks that
 /// span several options ("`--from` must not be after `--to`").
-public enum UsageError: Error, Equatable, Sendable {
+package enum UsageError: Error, Equatable, Sendable {
     /// A required positional argument is missing; carries its display form, e.g. `<id>`.
     case missingArgument(String)
     /// An option was given without its value; carries its display form, e.g. `--on <date>`.
@@ -27,7 +27,7 @@ public enum UsageError: Error, Equatable, Sendable {
     case invalid(String)
 
     /// The one-line message printed after `Error: `.
-    public var message: String {
+    package var message: String {
         switch self {
         case .missingArgument(let name):
             "Missing expected argument '\(name)'"
@@ -51,7 +51,7 @@ public enum UsageError: Error, Equatable, Sendable {
     }
 
     /// A second line that helps to fix the mistake (the accepted forms of a value), if any.
-    public var hint: String? {
+    package var hint: String? {
         if case .invalidValue(_, _, let hint) = self { return hint }
         return nil
     }

@@ -13,14 +13,14 @@ import DiaryKit
 /// shell: a value such as `code -w` is split on whitespace only (no quotes, no `$`,
 /// no `;`), and the file's path is added as the last argument. While the editor runs,
 /// `diary` ignores SIGINT and SIGQUIT so Ctrl-C reaches the editor alone.
-public struct EditorLauncher: Sendable {
+package struct EditorLauncher: Sendable {
     /// The environment the editor is chosen from and started with.
-    public let environment: [String: String]
+    package let environment: [String: String]
     /// Where the temporary directory with the file is made.
-    public let temporaryDirectory: URL
+    package let temporaryDirectory: URL
 
     /// Makes a launcher for an environment (usually the process's).
-    public init(environment: [String: String],
+    package init(environment: [String: String],
                 temporaryDirectory: URL = FileManager.default.temporaryDirectory) {
         self.environment = environment
         self.temporaryDirectory = temporaryDirectory
@@ -28,7 +28,7 @@ public struct EditorLauncher: Sendable {
 
     /// The editor's program and arguments: `$VISUAL` or `$EDITOR` (the first one that is
     /// not blank) split on whitespace, else `["vi"]`.
-    public var commandWords: [String] {
+    package var commandWords: [String] {
         for name in ["VISUAL", "EDITOR"] {
             let words = (environment[name] ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
             if !words.isEmpty { return words }
@@ -42,7 +42,7 @@ public struct EditorLauncher: Sendable {
     /// - Parameter fileName: the file's name, whose extension picks the editor's syntax mode.
     /// - Throws: ``TextInputError`` when the file cannot be written or read, the editor
     ///   cannot be started or exits unsuccessfully, or the text is not UTF-8.
-    public func edit(initialText: String, fileName: String = "diary-entry.md") throws(TextInputError) -> TextInputOutcome {
+    package func edit(initialText: String, fileName: String = "diary-entry.md") throws(TextInputError) -> TextInputOutcome {
         let typed = try editKeepingFile(initialText: initialText, fileName: fileName)
         typed.discard()
         return typed.outcome
@@ -53,7 +53,7 @@ public struct EditorLauncher: Sendable {
     /// save fails). The file is removed at once when the editor cannot be started or fails,
     /// and kept (its path in the error) when what it saved is not UTF-8.
     /// - Throws: as ``edit(initialText:fileName:)``.
-    public func editKeepingFile(initialText: String, fileName: String = "diary-entry.md") throws(TextInputError) -> TypedText {
+    package func editKeepingFile(initialText: String, fileName: String = "diary-entry.md") throws(TextInputError) -> TypedText {
         let directory = temporaryDirectory.appendingPathComponent("diary-edit-\(UUID().uuidString)", isDirectory: true)
         let file = directory.appendingPathComponent(fileName)
         do {

@@ -7,30 +7,30 @@ import Foundation
 import DiaryKit
 
 /// Where piped-in text comes from: the process's stdin, or fixed bytes in tests.
-public struct StandardInput: Sendable {
+package struct StandardInput: Sendable {
     private let readBytes: @Sendable () throws(TextInputError) -> [UInt8]
 
     /// Reads the process's file descriptor 0 to its end, or one byte past the limit of an
     /// entry's text (``EntryLimits/maximumTextByteCount``), whichever comes first.
-    public static let process = StandardInput { () throws(TextInputError) in
+    package static let process = StandardInput { () throws(TextInputError) in
         try readToEnd(descriptor: STDIN_FILENO, limit: EntryLimits.maximumTextByteCount + 1)
     }
 
     /// Always gives these bytes (for tests).
-    public static func fixed(_ text: String) -> StandardInput {
+    package static func fixed(_ text: String) -> StandardInput {
         let bytes = Array(text.utf8)
         return StandardInput { () throws(TextInputError) in bytes }
     }
 
     /// Makes a source from a closure that returns everything there is to read.
-    public init(_ readBytes: @escaping @Sendable () throws(TextInputError) -> [UInt8]) {
+    package init(_ readBytes: @escaping @Sendable () throws(TextInputError) -> [UInt8]) {
         self.readBytes = readBytes
     }
 
     /// All the text to its end, classified (whitespace only is ``TextInputOutcome/cancelled``).
     /// - Throws: ``TextInputError/standardInputUnreadable(reason:)``, ``TextInputError/notUTF8(source:)``,
     ///   or ``TextInputError/tooLong(source:limit:keptAt:)`` beyond an entry's text limit.
-    public func readText() throws(TextInputError) -> TextInputOutcome {
+    package func readText() throws(TextInputError) -> TextInputOutcome {
         TextInputOutcome(raw: try readRaw())
     }
 

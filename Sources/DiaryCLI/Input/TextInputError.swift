@@ -1,5 +1,5 @@
 /// Why text could not be read from the editor or stdin.
-public enum TextInputError: CLIReportableError, Equatable {
+package enum TextInputError: CLIReportableError, Equatable {
     /// The editor program could not be started (not found, not executable).
     case editorNotStarted(command: String, reason: String)
     /// The editor ran but exited with a non-zero status or was killed.
@@ -17,7 +17,7 @@ public enum TextInputError: CLIReportableError, Equatable {
     case editorTextNotUTF8(keptIn: String)
 
     /// 69 when the editor is missing or failed, 74 for file and stdin trouble, 65 for bad text.
-    public var exitCode: ExitCode {
+    package var exitCode: ExitCode {
         switch self {
         case .editorNotStarted, .editorFailed: .unavailable
         case .temporaryFile, .standardInputUnreadable: .ioError
@@ -26,7 +26,7 @@ public enum TextInputError: CLIReportableError, Equatable {
     }
 
     /// One line naming the editor, file or stream and what went wrong.
-    public var message: String {
+    package var message: String {
         switch self {
         case .editorNotStarted(let command, let reason):
             "cannot start the editor '\(command)': \(reason); set VISUAL or EDITOR, or pipe the text in"

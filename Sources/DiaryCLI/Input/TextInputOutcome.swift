@@ -1,5 +1,5 @@
 /// What came back from the editor or stdin.
-public enum TextInputOutcome: Equatable, Sendable {
+package enum TextInputOutcome: Equatable, Sendable {
     /// Text with something other than whitespace in it, trailing whitespace removed.
     case text(String)
     /// Nothing but whitespace: the user gave up; the command stops with a message

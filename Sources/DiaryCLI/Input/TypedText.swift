@@ -11,9 +11,9 @@ import Foundation
 ///
 /// The editor's file stays on disk until then; piped text is written to a file of its own
 /// (0600, in a 0700 folder of the temporary directory) only when it has to be kept.
-public struct TypedText: Sendable {
+package struct TypedText: Sendable {
     /// The text as the command uses it (trimmed), or ``TextInputOutcome/cancelled``.
-    public let outcome: TextInputOutcome
+    package let outcome: TextInputOutcome
     /// Exactly what was typed.
     let raw: String
     /// The editor's file, still on disk; nil for piped text.
@@ -22,7 +22,7 @@ public struct TypedText: Sendable {
     let temporaryDirectory: URL
 
     /// Removes the editor's file and its folder: the text is saved, or was nothing to keep.
-    public func discard() {
+    package func discard() {
         if let file { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
     }
 
@@ -30,7 +30,7 @@ public struct TypedText: Sendable {
     /// private file) and gives the error to report, whose line ends with `your text is kept
     /// in <path>`. Should no file be writable, the text goes to stdout instead, and the line
     /// says so.
-    public func keeping(after error: any Error, in context: CommandContext) -> TextKeptError {
+    package func keeping(after error: any Error, in context: CommandContext) -> TextKeptError {
         guard !raw.allSatisfy(\.isWhitespace) else { discard(); return TextKeptError(error, keptIn: nil) }
         if let file { return TextKeptError(error, keptIn: .file(file.path)) }
         do {

@@ -40,47 +40,28 @@ struct EntryFormatter {
 
     private var dates: LocalDateText { LocalDateText(timeZone: timeZone) }
 
-    /// The listing of DiaryKit's day sections: a heading for each day, its entries below
-    /// it, and an empty line between days.
+    /// The listing of DiaryKit's day sections: a heading for each day (none for a day that
+    /// cannot be named), its entries below it, and an empty line between days.
     func listing(_ sections: [DaySection]) -> String {
-        listing(days: sections.map { section in
-            (DiaryDay(year: section.day.year, month: section.day.month, day: section.day.day), section.entries[...])
-        }, entryCount: sections.reduce(0) { $0 + $1.entries.count })
-    }
-
-    /// The listing of `entries` (already in order): a heading for each new local day,
-    /// its entries below it, and an empty line between days.
-    func listing(_ entries: [EntryRecord]) -> String {
-        let dates = dates
-        var days: [(DiaryDay?, ArraySlice<EntryRecord>)] = []
-        var start = entries.startIndex
-        while start < entries.endIndex {
-            let day = dates.day(of: entries[start].creationTime)
-            var end = entries.index(after: start)
-            while end < entries.endIndex, dates.day(of: entries[end].creationTime) == day { end += 1 }
-            days.append((day, entries[start..<end]))
-            start = end
-        }
-        return listing(days: days, entryCount: entries.count)
-    }
-
-    /// Days with their entries: each day's heading (none for a day that cannot be named),
-    /// its entries' lines, and an empty line between days.
-    private func listing(days: [(day: DiaryDay?, entries: ArraySlice<EntryRecord>)], entryCount: Int) -> String {
         var output = ""
-        output.reserveCapacity(entryCount * 128)
-        for (index, (day, entries)) in days.enumerated() {
+        output.reserveCapacity(sections.reduce(0) { $0 + $1.entries.count } * 128)
+        for (index, section) in sections.enumerated() {
             if index > 0 { output += "\n" }
-            if let day {
+            if let day = DiaryDay(year: section.day.year, month: section.day.month, day: section.day.day) {
                 output += style.bold(dates.heading(for: day))
                 output += "\n"
             }
-            for entry in entries {
+            for entry in section.entries {
                 output += line(for: entry)
                 output += "\n"
             }
         }
         return output
+    }
+
+    /// The listing of `entries` (already in order), grouped by DiaryKit under their local day.
+    func listing(_ entries: [EntryRecord]) -> String {
+        listing(DaySection.grouping(entries, in: timeZone))
     }
 
     /// One entry's line: number, local time, star, the first line of its text (cut so

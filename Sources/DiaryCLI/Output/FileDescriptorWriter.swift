@@ -14,25 +14,25 @@ import Synchronization
 /// which ``DiaryCommand/main()`` does. An unbuffered one (stderr) writes at once, so
 /// progress lines and errors appear when they happen. A failed write (a closed pipe)
 /// is dropped: there is nobody left to tell.
-public final class FileDescriptorWriter: OutputWriter, Sendable {
+package final class FileDescriptorWriter: OutputWriter, Sendable {
     private let descriptor: Int32
     private let isBuffered: Bool
     private let buffer = Mutex<[UInt8]>([])
     private static let capacity = 64 * 1024
 
     /// Makes a writer for a descriptor, buffered or not.
-    public init(descriptor: Int32, buffered: Bool) {
+    package init(descriptor: Int32, buffered: Bool) {
         self.descriptor = descriptor
         self.isBuffered = buffered
     }
 
     /// The process's standard output, buffered.
-    public static let standardOutput = FileDescriptorWriter(descriptor: STDOUT_FILENO, buffered: true)
+    package static let standardOutput = FileDescriptorWriter(descriptor: STDOUT_FILENO, buffered: true)
     /// The process's standard error, unbuffered.
-    public static let standardError = FileDescriptorWriter(descriptor: STDERR_FILENO, buffered: false)
+    package static let standardError = FileDescriptorWriter(descriptor: STDERR_FILENO, buffered: false)
 
     /// Writes the text (buffered writers may hold it until ``flush()``).
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         buffer.withLock { buffer in
             buffer.append(contentsOf: text.utf8)
             if !isBuffered || buffer.count >= Self.capacity {
@@ -42,7 +42,7 @@ public final class FileDescriptorWriter: OutputWriter, Sendable {
     }
 
     /// Writes out whatever is buffered.
-    public func flush() {
+    package func flush() {
         buffer.withLock { drain(&$0) }
     }
 

@@ -1,5 +1,5 @@
 /// Somewhere text goes: the process's stdout or stderr, or memory in tests.
-public protocol OutputWriter: Sendable {
+package protocol OutputWriter: Sendable {
     /// Writes the text as UTF-8, exactly as given (no newline is added).
     func write(_ text: String)
     /// Hands any buffered text on to its destination.

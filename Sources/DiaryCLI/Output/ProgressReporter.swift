@@ -10,22 +10,22 @@
 /// }
 /// progress.finish()
 /// ```
-public struct ProgressReporter: Sendable {
+package struct ProgressReporter: Sendable {
     private let writer: any OutputWriter
     /// Whether anything is written.
-    public let isEnabled: Bool
+    package let isEnabled: Bool
     private let width: Int?
 
     /// Makes a reporter writing to `writer` when enabled; lines are cut to `width - 1`
     /// columns so they never wrap.
-    public init(writer: any OutputWriter, isEnabled: Bool, width: Int?) {
+    package init(writer: any OutputWriter, isEnabled: Bool, width: Int?) {
         self.writer = writer
         self.isEnabled = isEnabled
         self.width = width
     }
 
     /// Replaces the status line with `[completed/total] message`.
-    public func update(completed: Int, total: Int, _ message: String) {
+    package func update(completed: Int, total: Int, _ message: String) {
         guard isEnabled else { return }
         // Only ever written to a terminal: a file name in the message is always escaped.
         var line = "[\(completed)/\(total)] " + TerminalEscaper(isEnabled: true).escaped(message)
@@ -36,7 +36,7 @@ public struct ProgressReporter: Sendable {
     }
 
     /// Clears the status line, leaving the cursor at the start of an empty line.
-    public func finish() {
+    package func finish() {
         guard isEnabled else { return }
         writer.write("\r\u{1B}[K")
     }

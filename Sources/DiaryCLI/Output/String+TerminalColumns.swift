@@ -2,13 +2,13 @@ extension String {
     /// How many terminal columns the text takes: East Asian wide characters and emoji
     /// count two, control characters none, everything else one. Escape sequences
     /// should be removed first (``removingTerminalEscapes``).
-    public var terminalColumns: Int {
+    package var terminalColumns: Int {
         reduce(0) { $0 + $1.terminalColumns }
     }
 
     /// The text cut to at most `columns` columns, ending in `…` when it was cut, for
     /// one-line summaries such as `#42  14:03  Beach day…`.
-    public func truncated(toColumns columns: Int) -> String {
+    package func truncated(toColumns columns: Int) -> String {
         guard terminalColumns > columns else { return self }
         guard columns > 0 else { return "" }
         var result = ""
@@ -43,7 +43,7 @@ extension Character {
 extension String {
     /// The text with terminal escape sequences (`ESC [ … letter`) removed: what a
     /// reader sees, for measuring and for tests.
-    public var removingTerminalEscapes: String {
+    package var removingTerminalEscapes: String {
         var result = ""
         var iterator = makeIterator()
         while let character = iterator.next() {

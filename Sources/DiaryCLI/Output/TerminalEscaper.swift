@@ -15,18 +15,18 @@
 /// ```swift
 /// let shown = context.terminal.outputEscaper.escaped(entry.text ?? "")
 /// ```
-public struct TerminalEscaper: Sendable {
+package struct TerminalEscaper: Sendable {
     /// Whether text is escaped at all (the stream is a terminal).
-    public let isEnabled: Bool
+    package let isEnabled: Bool
 
     /// Makes an escaper that escapes only when `isEnabled`.
-    public init(isEnabled: Bool) {
+    package init(isEnabled: Bool) {
         self.isEnabled = isEnabled
     }
 
     /// `text` with every terminal-controlling character written as `\u{1B}`, `\u{9B}`,
     /// `\u{202E}`…; unchanged when escaping is off or nothing needs it.
-    public func escaped(_ text: String) -> String {
+    package func escaped(_ text: String) -> String {
         guard isEnabled, Self.needsEscaping(text) else { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 16)

@@ -1,5 +1,5 @@
 /// A text attribute a terminal understands (an SGR escape sequence).
-public enum TextStyle: Sendable, CaseIterable {
+package enum TextStyle: Sendable, CaseIterable {
     /// Bold or bright text.
     case bold
     /// Faint text, for secondary facts.

@@ -6,32 +6,32 @@
 /// context.writeLine(style.bold("Sunday, 29 November 2026"))
 /// context.writeLine("#42  \(style.dim("14:03"))  Beach day…  \(style.apply(.cyan, to: "#travel"))")
 /// ```
-public struct TextStyler: Sendable {
+package struct TextStyler: Sendable {
     /// Whether escape sequences are written at all.
-    public let isEnabled: Bool
+    package let isEnabled: Bool
 
     /// Makes a styler that styles text only when `isEnabled`.
-    public init(isEnabled: Bool) {
+    package init(isEnabled: Bool) {
         self.isEnabled = isEnabled
     }
 
     /// The text wrapped in the styles' escape sequences and a reset; unchanged when
     /// styling is off or no style is given.
-    public func apply(_ styles: TextStyle..., to text: String) -> String {
+    package func apply(_ styles: TextStyle..., to text: String) -> String {
         guard isEnabled, !styles.isEmpty, !text.isEmpty else { return text }
         return "\u{1B}[" + styles.map(\.code).joined(separator: ";") + "m" + text + "\u{1B}[0m"
     }
 
     /// The text in bold.
-    public func bold(_ text: String) -> String { apply(.bold, to: text) }
+    package func bold(_ text: String) -> String { apply(.bold, to: text) }
     /// The text dimmed, for secondary facts such as times.
-    public func dim(_ text: String) -> String { apply(.dim, to: text) }
+    package func dim(_ text: String) -> String { apply(.dim, to: text) }
     /// The text in red, for errors.
-    public func red(_ text: String) -> String { apply(.red, to: text) }
+    package func red(_ text: String) -> String { apply(.red, to: text) }
     /// The text in green.
-    public func green(_ text: String) -> String { apply(.green, to: text) }
+    package func green(_ text: String) -> String { apply(.green, to: text) }
     /// The text in yellow, for warnings.
-    public func yellow(_ text: String) -> String { apply(.yellow, to: text) }
+    package func yellow(_ text: String) -> String { apply(.yellow, to: text) }
     /// The text in cyan, for tags.
-    public func cyan(_ text: String) -> String { apply(.cyan, to: text) }
+    package func cyan(_ text: String) -> String { apply(.cyan, to: text) }
 }

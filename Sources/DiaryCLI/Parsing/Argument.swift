@@ -2,12 +2,12 @@
 ///
 /// Read it with `try parsed[Self.id]`, which gives a `Value`; a missing one is the
 /// usage error `Missing expected argument '<id>'` before the command is made.
-public struct Argument<Value: ExpressibleByArgument>: ParameterDeclaration {
+package struct Argument<Value: ExpressibleByArgument>: ParameterDeclaration {
     /// The type-erased description.
-    public let spec: ParameterSpec
+    package let spec: ParameterSpec
 
     /// Declares a required positional argument shown as `<valueName>` (default: `name`).
-    public init(_ name: String, valueName: String? = nil, help: String) {
+    package init(_ name: String, valueName: String? = nil, help: String) {
         spec = .converting(Value.self, kind: .positional(.required), name: name, shortName: nil,
                            valueName: valueName ?? name, help: help)
     }
@@ -15,12 +15,12 @@ public struct Argument<Value: ExpressibleByArgument>: ParameterDeclaration {
 
 /// A positional argument that may be left out, such as `[<month>]` in `diary calendar`.
 /// Read it with `try parsed[Self.month]`, which gives a `Value?`.
-public struct OptionalArgument<Value: ExpressibleByArgument>: ParameterDeclaration {
+package struct OptionalArgument<Value: ExpressibleByArgument>: ParameterDeclaration {
     /// The type-erased description.
-    public let spec: ParameterSpec
+    package let spec: ParameterSpec
 
     /// Declares an optional positional argument shown as `[<valueName>]`.
-    public init(_ name: String, valueName: String? = nil, help: String) {
+    package init(_ name: String, valueName: String? = nil, help: String) {
         spec = .converting(Value.self, kind: .positional(.optional), name: name, shortName: nil,
                            valueName: valueName ?? name, help: help)
     }
@@ -29,13 +29,13 @@ public struct OptionalArgument<Value: ExpressibleByArgument>: ParameterDeclarati
 /// A positional argument that takes every remaining value, such as `<id> ...` in
 /// `diary export <id> ...`. It must be the last positional argument declared.
 /// Read it with `try parsed[Self.ids]`, which gives a `[Value]`.
-public struct RepeatingArgument<Value: ExpressibleByArgument>: ParameterDeclaration {
+package struct RepeatingArgument<Value: ExpressibleByArgument>: ParameterDeclaration {
     /// The type-erased description.
-    public let spec: ParameterSpec
+    package let spec: ParameterSpec
 
     /// Declares a repeating positional argument; with `atLeastOne`, an empty list is
     /// the usage error `Missing expected argument '<valueName>'`.
-    public init(_ name: String, valueName: String? = nil, atLeastOne: Bool = true, help: String) {
+    package init(_ name: String, valueName: String? = nil, atLeastOne: Bool = true, help: String) {
         spec = .converting(Value.self, kind: .positional(.repeating(atLeastOne: atLeastOne)), name: name,
                            shortName: nil, valueName: valueName ?? name, help: help)
     }

@@ -6,7 +6,7 @@ import Foundation
 /// The parser converts every value while it parses, so a value that does not convert
 /// becomes a usage error (`The value 'x' is invalid for '--on <date>'`) before the
 /// command runs, with ``acceptedForms`` as the hint.
-public protocol ExpressibleByArgument: Sendable {
+package protocol ExpressibleByArgument: Sendable {
     /// Converts the text of one argument, or returns nil when it is not a valid value.
     init?(argument: String, context: ArgumentContext)
 
@@ -21,22 +21,22 @@ public protocol ExpressibleByArgument: Sendable {
 
 extension ExpressibleByArgument {
     /// No hint by default.
-    public static var acceptedForms: [String] { [] }
+    package static var acceptedForms: [String] { [] }
 
     /// Nothing beyond the accepted forms by default.
-    public static func explanation(ofInvalid argument: String, context: ArgumentContext) -> String? { nil }
+    package static func explanation(ofInvalid argument: String, context: ArgumentContext) -> String? { nil }
 }
 
 /// A converted value that carries a note for the user, printed on stderr before the
 /// command runs (`Note: 2026-10-25 02:30 occurs twice in Europe/Berlin; …`).
-public protocol NotingArgument: Sendable {
+package protocol NotingArgument: Sendable {
     /// The note, nil when there is nothing to say.
     var note: String? { get }
 }
 
 extension String: ExpressibleByArgument {
     /// Any text is a string.
-    public init?(argument: String, context: ArgumentContext) {
+    package init?(argument: String, context: ArgumentContext) {
         self = argument
     }
 }
@@ -44,31 +44,31 @@ extension String: ExpressibleByArgument {
 extension Int: ExpressibleByArgument {
     /// A decimal integer such as `42` or `-3`; a leading `#` is allowed so an entry
     /// number can be pasted as printed (`#42`).
-    public init?(argument: String, context: ArgumentContext) {
+    package init?(argument: String, context: ArgumentContext) {
         let digits = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
         guard let value = Int(digits) else { return nil }
         self = value
     }
 
     /// An integer such as `42`.
-    public static var acceptedForms: [String] { ["an integer such as 42"] }
+    package static var acceptedForms: [String] { ["an integer such as 42"] }
 }
 
 extension Double: ExpressibleByArgument {
     /// A decimal number such as `1.5`.
-    public init?(argument: String, context: ArgumentContext) {
+    package init?(argument: String, context: ArgumentContext) {
         guard let value = Double(argument), value.isFinite else { return nil }
         self = value
     }
 
     /// A number such as `1.5`.
-    public static var acceptedForms: [String] { ["a number such as 1.5"] }
+    package static var acceptedForms: [String] { ["a number such as 1.5"] }
 }
 
 extension URL: ExpressibleByArgument {
     /// A file path, absolute or relative to the current directory; `~` and `~/…`
     /// are expanded to the home directory. An empty path is invalid.
-    public init?(argument: String, context: ArgumentContext) {
+    package init?(argument: String, context: ArgumentContext) {
         guard !argument.isEmpty else { return nil }
         let expanded = (argument == "~" || argument.hasPrefix("~/"))
             ? NSString(string: argument).expandingTildeInPath : argument

@@ -2,12 +2,12 @@
 /// ``UsageError/repeatedOption(_:)``.
 /// Both `--on value` and `--on=value` work. Read it with `try parsed[Self.on]`, which
 /// gives a `Value?` (nil when the option was not given).
-public struct Option<Value: ExpressibleByArgument>: ParameterDeclaration {
+package struct Option<Value: ExpressibleByArgument>: ParameterDeclaration {
     /// The type-erased description.
-    public let spec: ParameterSpec
+    package let spec: ParameterSpec
 
     /// Declares `--name <valueName>` (and `-short <valueName>` when a short name is given).
-    public init(_ name: String, short: Character? = nil, valueName: String, help: String) {
+    package init(_ name: String, short: Character? = nil, valueName: String, help: String) {
         spec = .converting(Value.self, kind: .option(repeating: false), name: name, shortName: short,
                            valueName: valueName, help: help)
     }
@@ -15,12 +15,12 @@ public struct Option<Value: ExpressibleByArgument>: ParameterDeclaration {
 
 /// An option that may be given several times, such as `--image <file>`; every value is
 /// kept in order. Read it with `try parsed[Self.images]`, which gives a `[Value]`.
-public struct RepeatingOption<Value: ExpressibleByArgument>: ParameterDeclaration {
+package struct RepeatingOption<Value: ExpressibleByArgument>: ParameterDeclaration {
     /// The type-erased description.
-    public let spec: ParameterSpec
+    package let spec: ParameterSpec
 
     /// Declares a repeatable `--name <valueName>`.
-    public init(_ name: String, short: Character? = nil, valueName: String, help: String) {
+    package init(_ name: String, short: Character? = nil, valueName: String, help: String) {
         spec = .converting(Value.self, kind: .option(repeating: true), name: name, shortName: short,
                            valueName: valueName, help: help)
     }
@@ -28,12 +28,12 @@ public struct RepeatingOption<Value: ExpressibleByArgument>: ParameterDeclaratio
 
 /// A flag without a value, such as `--json`. Read it with `try parsed[Self.json]`,
 /// which gives `true` when the flag was given.
-public struct Flag: ParameterDeclaration {
+package struct Flag: ParameterDeclaration {
     /// The type-erased description.
-    public let spec: ParameterSpec
+    package let spec: ParameterSpec
 
     /// Declares `--name` (and `-short` when a short name is given).
-    public init(_ name: String, short: Character? = nil, help: String) {
+    package init(_ name: String, short: Character? = nil, help: String) {
         spec = ParameterSpec(kind: .flag, name: name, shortName: short, valueName: name, help: help,
                              acceptedForms: [], convert: { _, _ in true })
     }

@@ -3,9 +3,9 @@ import Foundation
 /// The type-erased description of one argument, option or flag: what the parser and
 /// the help formatter work with. Commands declare the typed forms (``Argument``,
 /// ``Option``, ``Flag`` …), each of which carries one of these.
-public struct ParameterSpec: Sendable {
+package struct ParameterSpec: Sendable {
     /// How a positional argument may occur.
-    public enum Arity: Sendable, Equatable {
+    package enum Arity: Sendable, Equatable {
         /// Exactly once.
         case required
         /// At most once.
@@ -15,7 +15,7 @@ public struct ParameterSpec: Sendable {
     }
 
     /// What kind of parameter this is.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A positional argument such as `<id>`.
         case positional(Arity)
         /// An option with a value such as `--on <date>`; `repeating` ones collect every occurrence.
@@ -25,17 +25,17 @@ public struct ParameterSpec: Sendable {
     }
 
     /// The kind of parameter.
-    public let kind: Kind
+    package let kind: Kind
     /// The long name without dashes (`on` for `--on`), or the name of a positional argument.
-    public let name: String
+    package let name: String
     /// The single-letter short name (`h` for `-h`), if any.
-    public let shortName: Character?
+    package let shortName: Character?
     /// The placeholder for the value in help and errors (`date` in `--on <date>`).
-    public let valueName: String
+    package let valueName: String
     /// The one-line help text.
-    public let help: String
+    package let help: String
     /// Examples of the accepted value forms, for the hint of a usage error.
-    public let acceptedForms: [String]
+    package let acceptedForms: [String]
     /// Converts one value's text; nil when it is invalid.
     let convert: @Sendable (String, ArgumentContext) -> (any Sendable)?
     /// Says why a value's text is invalid, when the type has more to say than its forms.
@@ -65,13 +65,13 @@ public struct ParameterSpec: Sendable {
     }
 
     /// The long form with dashes, e.g. `--on`; for a positional argument its placeholder `<id>`.
-    public var longName: String {
+    package var longName: String {
         if case .positional = kind { return "<\(valueName)>" }
         return "--" + name
     }
 
     /// How the parameter appears in help and errors: `<id>`, `--on <date>`, `--json`.
-    public var display: String {
+    package var display: String {
         switch kind {
         case .positional: "<\(valueName)>"
         case .option: "--\(name) <\(valueName)>"
@@ -91,7 +91,7 @@ public struct ParameterSpec: Sendable {
 
 /// A typed declaration of an argument, option or flag that a command lists in its
 /// ``CommandConfiguration`` and later reads from ``ParsedArguments``.
-public protocol ParameterDeclaration: Sendable {
+package protocol ParameterDeclaration: Sendable {
     /// The type-erased description the parser and help formatter use.
     var spec: ParameterSpec { get }
 }

@@ -11,24 +11,24 @@
 /// Every accessor throws ``ParsedArguments/UndeclaredParameter`` (exit 70) when the
 /// command reads a parameter it did not declare: a programming error that the tests
 /// of each subcommand catch at once instead of a silently missing value.
-public struct ParsedArguments: Sendable {
+package struct ParsedArguments: Sendable {
     /// Reading a parameter that the command never declared.
-    public struct UndeclaredParameter: CLIReportableError, Equatable {
+    package struct UndeclaredParameter: CLIReportableError, Equatable {
         /// The display form of the parameter, e.g. `--on <date>`.
-        public let parameter: String
+        package let parameter: String
         /// Always ``ExitCode/software``: this is a bug in the command.
-        public var exitCode: ExitCode { .software }
+        package var exitCode: ExitCode { .software }
         /// Names the parameter.
-        public var message: String { "internal error: '\(parameter)' is read but not declared by the command" }
+        package var message: String { "internal error: '\(parameter)' is read but not declared by the command" }
     }
 
     private let declared: Set<String>
     private var values: [String: [any Sendable]] = [:]
     /// The notes of the converted values (``NotingArgument``), in command-line order.
-    public private(set) var notes: [String] = []
+    package private(set) var notes: [String] = []
 
     /// What the values were converted in (the time zone a cross-option message shows times in).
-    public let context: ArgumentContext
+    package let context: ArgumentContext
 
     /// Makes an empty result for a command declaring these parameters.
     init(declaring parameters: [ParameterSpec], context: ArgumentContext) {
@@ -54,7 +54,7 @@ public struct ParsedArguments: Sendable {
 
     /// The value of a required positional argument.
     /// - Throws: ``UndeclaredParameter`` when it is not declared (or, impossibly, missing).
-    public subscript<Value>(_ argument: Argument<Value>) -> Value {
+    package subscript<Value>(_ argument: Argument<Value>) -> Value {
         get throws(UndeclaredParameter) {
             guard let value = try all(argument.spec, as: Value.self).first else {
                 throw UndeclaredParameter(parameter: argument.spec.display)
@@ -65,31 +65,31 @@ public struct ParsedArguments: Sendable {
 
     /// The value of an optional positional argument, nil when it was left out.
     /// - Throws: ``UndeclaredParameter`` when it is not declared.
-    public subscript<Value>(_ argument: OptionalArgument<Value>) -> Value? {
+    package subscript<Value>(_ argument: OptionalArgument<Value>) -> Value? {
         get throws(UndeclaredParameter) { try all(argument.spec, as: Value.self).first }
     }
 
     /// Every value of a repeating positional argument, in order.
     /// - Throws: ``UndeclaredParameter`` when it is not declared.
-    public subscript<Value>(_ argument: RepeatingArgument<Value>) -> [Value] {
+    package subscript<Value>(_ argument: RepeatingArgument<Value>) -> [Value] {
         get throws(UndeclaredParameter) { try all(argument.spec, as: Value.self) }
     }
 
     /// The value of an option, nil when absent (the parser refuses it given twice).
     /// - Throws: ``UndeclaredParameter`` when it is not declared.
-    public subscript<Value>(_ option: Option<Value>) -> Value? {
+    package subscript<Value>(_ option: Option<Value>) -> Value? {
         get throws(UndeclaredParameter) { try all(option.spec, as: Value.self).last }
     }
 
     /// Every value of a repeating option, in the order given.
     /// - Throws: ``UndeclaredParameter`` when it is not declared.
-    public subscript<Value>(_ option: RepeatingOption<Value>) -> [Value] {
+    package subscript<Value>(_ option: RepeatingOption<Value>) -> [Value] {
         get throws(UndeclaredParameter) { try all(option.spec, as: Value.self) }
     }
 
     /// Whether the flag was given.
     /// - Throws: ``UndeclaredParameter`` when it is not declared.
-    public subscript(_ flag: Flag) -> Bool {
+    package subscript(_ flag: Flag) -> Bool {
         get throws(UndeclaredParameter) { try !all(flag.spec, as: Bool.self).isEmpty }
     }
 }

@@ -8,7 +8,7 @@ extension Terminal {
     /// The process's terminal: stdout and stderr through ``FileDescriptorWriter``,
     /// `isatty` for each stream, the width from `ioctl(TIOCGWINSZ)` on stdout (then
     /// stderr, then `$COLUMNS`), and colour as the environment allows.
-    public static func live(environment: [String: String]) -> Terminal {
+    package static func live(environment: [String: String]) -> Terminal {
         Terminal(standardOutput: FileDescriptorWriter.standardOutput,
                  standardError: FileDescriptorWriter.standardError,
                  isStandardOutputTerminal: isatty(STDOUT_FILENO) == 1,

@@ -4,26 +4,26 @@
 ///
 /// ``Terminal/live(environment:)`` asks the process; tests build one by hand with
 /// ``MemoryOutputWriter``s and the facts they want to pretend.
-public struct Terminal: Sendable {
+package struct Terminal: Sendable {
     /// Where normal output (listings, JSON) goes.
-    public var standardOutput: any OutputWriter
+    package var standardOutput: any OutputWriter
     /// Where errors, warnings and progress go.
-    public var standardError: any OutputWriter
+    package var standardError: any OutputWriter
     /// Whether stdout is a terminal (`isatty(1)`).
-    public var isStandardOutputTerminal: Bool
+    package var isStandardOutputTerminal: Bool
     /// Whether stderr is a terminal (`isatty(2)`).
-    public var isStandardErrorTerminal: Bool
+    package var isStandardErrorTerminal: Bool
     /// Whether stdin is a terminal (`isatty(0)`); when it is not, text is read from it.
-    public var isStandardInputTerminal: Bool
+    package var isStandardInputTerminal: Bool
     /// The terminal's width in columns, nil when unknown (not a terminal).
-    public var width: Int?
+    package var width: Int?
     /// Whether the environment allows colour at all (see ``Terminal/colorAllowed(environment:)``).
-    public var colorAllowed: Bool
+    package var colorAllowed: Bool
     /// Whether the terminal understands `\r` and erase-line (not `TERM=dumb`).
-    public var canRewriteLines: Bool
+    package var canRewriteLines: Bool
 
     /// Makes a terminal description from its parts; by default nothing is a terminal.
-    public init(standardOutput: any OutputWriter, standardError: any OutputWriter,
+    package init(standardOutput: any OutputWriter, standardError: any OutputWriter,
                 isStandardOutputTerminal: Bool = false, isStandardErrorTerminal: Bool = false,
                 isStandardInputTerminal: Bool = false, width: Int? = nil, colorAllowed: Bool = true,
                 canRewriteLines: Bool = true) {
@@ -39,46 +39,46 @@ public struct Terminal: Sendable {
 
     /// Whether colour is allowed by the environment: not when `NO_COLOR` is set to
     /// anything non-empty (https://no-color.org), nor when `TERM` is `dumb`.
-    public static func colorAllowed(environment: [String: String]) -> Bool {
+    package static func colorAllowed(environment: [String: String]) -> Bool {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
         if environment["TERM"] == "dumb" { return false }
         return true
     }
 
     /// Whether a terminal can rewrite a line in place: every one but `TERM=dumb`.
-    public static func canRewriteLines(environment: [String: String]) -> Bool {
+    package static func canRewriteLines(environment: [String: String]) -> Bool {
         environment["TERM"] != "dumb"
     }
 
     /// Styles for stdout: colour only when stdout is a terminal and colour is allowed.
-    public var outputStyle: TextStyler {
+    package var outputStyle: TextStyler {
         TextStyler(isEnabled: colorAllowed && isStandardOutputTerminal)
     }
 
     /// Styles for stderr: colour only when stderr is a terminal and colour is allowed.
-    public var errorStyle: TextStyler {
+    package var errorStyle: TextStyler {
         TextStyler(isEnabled: colorAllowed && isStandardErrorTerminal)
     }
 
     /// Escapes for stored or typed text written to stdout: on when stdout is a terminal,
     /// whatever `NO_COLOR` says (see ``TerminalEscaper``).
-    public var outputEscaper: TerminalEscaper {
+    package var outputEscaper: TerminalEscaper {
         TerminalEscaper(isEnabled: isStandardOutputTerminal)
     }
 
     /// Escapes for stored or typed text written to stderr: on when stderr is a terminal.
-    public var errorEscaper: TerminalEscaper {
+    package var errorEscaper: TerminalEscaper {
         TerminalEscaper(isEnabled: isStandardErrorTerminal)
     }
 
     /// Whether progress lines are shown: only when stderr is a terminal that can
     /// rewrite a line (not `TERM=dumb`). `NO_COLOR` does not turn them off.
-    public var showsProgress: Bool {
+    package var showsProgress: Bool {
         isStandardErrorTerminal && canRewriteLines
     }
 
     /// A progress reporter on stderr, silent unless ``showsProgress``.
-    public func progressReporter() -> ProgressReporter {
+    package func progressReporter() -> ProgressReporter {
         ProgressReporter(writer: standardError, isEnabled: showsProgress, width: width)
     }
 }

@@ -16,7 +16,7 @@ extension DiaryExporter {
         try forEachEntry(query) { (record) throws(DiaryError) in
             for medium in record.media where try copy(medium) { mediaCount += 1 }
             pending += (count == 0 ? "\n" : ",\n")
-            pending += record.scriptingJSON(timeZone: timeZone, mediaPath: Self.mediaPath).rendered().dropLast()
+            pending += record.scriptingJSON(in: timeZone, includingTimeZone: true, mediaPath: Self.mediaPath).rendered().dropLast()
             count += 1
             if count % Self.pageSize == 0 {
                 try Self.write(pending, to: file)

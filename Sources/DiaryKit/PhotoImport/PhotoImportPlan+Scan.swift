@@ -86,9 +86,9 @@ private struct Scanner {
 
     /// Plans `file` when its content is a photo or a recording; counts it as skipped otherwise.
     mutating func consider(_ file: URL) {
-        let kind: MediaKind?
+        let kind: MediumKind?
         do {
-            kind = try inspector.sniff(fileAt: file)
+            kind = try inspector.sniff(fileAt: file).map(MediumKind.init)
         } catch {
             // Unreadable or too large: planned, so that the import refuses it with the reason.
             return add(file, captureTime: nil)

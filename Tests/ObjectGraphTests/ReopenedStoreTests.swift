@@ -10,7 +10,7 @@ let fourLinesModel: ManagedObjectModel = makeModel([
     ]),
 ])
 
-@Suite struct FourLinesTests {
+@Suite struct ReopenedStoreTests {
     /// The app's "save on quit": fetch line i, insert it when missing, else update it.
     private func store(_ texts: [String?], in context: ManagedObjectContext) throws {
         for (offset, text) in texts.enumerated() {

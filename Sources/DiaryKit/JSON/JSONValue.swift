@@ -1,4 +1,3 @@
-import DiaryKit
 import Foundation
 
 /// A JSON document whose objects keep their keys in the order they were written, so
@@ -14,7 +13,7 @@ import Foundation
 /// ]
 /// context.writeJSON(entry)
 /// ```
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     /// An object; keys in this order, each key once.
     case object([(key: String, value: JSONValue)])
     /// An array, in this order.
@@ -32,17 +31,17 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// A moment as an ISO 8601 string with the offset of `timeZone`, e.g.
     /// `2026-11-29T14:03:00+01:00`.
-    public static func date(_ date: Date, in timeZone: any TimeZoneRules, fractionalSeconds: Bool = false) -> JSONValue {
+    package static func date(_ date: Date, in timeZone: any TimeZoneRules, fractionalSeconds: Bool = false) -> JSONValue {
         .string(ISO8601Timestamp.string(from: date, in: timeZone, fractionalSeconds: fractionalSeconds))
     }
 
     /// The value, or `null` when it is nil.
-    public static func optional(_ value: JSONValue?) -> JSONValue {
+    package static func optional(_ value: JSONValue?) -> JSONValue {
         value ?? .null
     }
 
     /// Compares structurally; objects compare their keys in order.
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.object(let a), .object(let b)):
             a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
@@ -61,19 +60,19 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral,
     ExpressibleByNilLiteral {
     /// A string literal.
-    public init(stringLiteral value: String) { self = .string(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
     /// An integer literal.
-    public init(integerLiteral value: Int) { self = .integer(value) }
+    package init(integerLiteral value: Int) { self = .integer(value) }
     /// A floating-point literal.
-    public init(floatLiteral value: Double) { self = .number(value) }
+    package init(floatLiteral value: Double) { self = .number(value) }
     /// `true` or `false`.
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
     /// An array literal.
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     /// A dictionary literal; its order is kept.
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(elements.map { (key: $0.0, value: $0.1) })
     }
     /// `nil` is `null`.
-    public init(nilLiteral: ()) { self = .null }
+    package init(nilLiteral: ()) { self = .null }
 }

@@ -26,7 +26,7 @@ let vocabularyModel: ManagedObjectModel = makeModel([
                                                               inverse: "words")]),
 ])
 
-@Suite struct VocabulariesTests {
+@Suite struct NullifyDeleteRuleTests {
     /// The app's first launch: preload Spanish only when the store has no vocabulary.
     private func preloadIfEmpty(_ context: ManagedObjectContext) throws {
         guard try context.count(for: FetchRequest(Vocabulary.self, entityName: "Vocabulary")) == 0 else { return }

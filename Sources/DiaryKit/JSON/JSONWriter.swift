@@ -1,19 +1,18 @@
-import DiaryKit
-
 /// Writes a ``JSONValue`` as text: pretty (two-space indent, `"key": value`, one
 /// member per line) or compact (no spaces). Strings are escaped by DiaryKit's
-/// ``JSONStringLiteral``, as the bundles and exports are; non-ASCII text is left as it is.
-public struct JSONWriter: Sendable {
+/// ``JSONStringLiteral``; non-ASCII text is left as it is. The one JSON writer: `--json`
+/// output, bundle manifests and the JSON export all go through it.
+package struct JSONWriter: Sendable {
     /// Whether to indent (pretty) or write everything on one line (compact).
-    public var isPretty: Bool
+    package var isPretty: Bool
 
     /// Makes a writer, pretty by default.
-    public init(pretty: Bool = true) {
+    package init(pretty: Bool = true) {
         isPretty = pretty
     }
 
     /// The JSON text of the value, without a trailing newline.
-    public func string(from value: JSONValue) -> String {
+    package func string(from value: JSONValue) -> String {
         // Built as UTF-8 bytes and made a String once: byte appends cost far less than
         // String appends, which a listing of a thousand entries makes tens of thousands of.
         var output: [UInt8] = []
@@ -73,11 +72,18 @@ public struct JSONWriter: Sendable {
 
     /// A finite number in Swift's shortest round-tripping form (`183.2`, `1e-07`);
     /// integral values keep no fraction (`44100`); NaN and infinities are `null`.
-    static func numberText(_ number: Double) -> String {
+    package static func numberText(_ number: Double) -> String {
         guard number.isFinite else { return "null" }
         if number == number.rounded(), abs(number) < 1e15 {
             return String(Int64(number))
         }
         return String(number)
+    }
+}
+
+extension JSONValue {
+    /// The value as pretty-printed JSON with a final newline (a manifest or export file).
+    package func rendered() -> String {
+        JSONWriter(pretty: true).string(from: self) + "\n"
     }
 }

@@ -80,7 +80,7 @@ enum TypedFailedBanks {
     }
 }
 
-@Suite struct TypedTutorialAppsTests {
+@Suite struct TypedRelationshipTests {
     private typealias Vocabulary = TypedVocabularies.Vocabulary
     private typealias Word = TypedVocabularies.Word
 

@@ -59,7 +59,7 @@ let photoDiaryModel: ManagedObjectModel = makeModel([
     ]),
 ])
 
-@Suite struct PhotoDiaryTests {
+@Suite struct LifecycleHookAndCascadeTests {
     @Test(arguments: allStoreTypes)
     func hooksKeepCreationAndUpdateTimes(type: PersistentStoreType) throws {
         let stack = try TestStack(model: photoDiaryModel, type: type)

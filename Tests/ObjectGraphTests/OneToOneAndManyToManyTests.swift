@@ -24,7 +24,7 @@ let failedBanksModel: ManagedObjectModel = makeModel([
                       uniquenessConstraints: [["name"]]),
 ])
 
-@Suite struct FailedBanksTests {
+@Suite struct OneToOneAndManyToManyTests {
     private func makeBank(_ name: String, in context: ManagedObjectContext) throws -> ManagedObject {
         let info = try context.insertObject(entityName: "FailedBankInfo")
         info.setValue(name, forKey: "name")
