@@ -1,18 +1,19 @@
 import Foundation
 import ObjectGraph
 import Testing
+import TestSupport
 @testable import DiaryKit
 
 /// Every reader of media contents works on a diary whose blobs are encrypted: bundle export
 /// (folder and zip), the whole-diary export, and the check, which names each damaged blob.
 @Suite struct EncryptedBlobReaderTests {
-    let folder: TemporaryFolder
+    let folder: TemporaryDirectory
     let diary: Diary
     let record: EntryRecord
     let fixtures = ["png-rgb-8.png", "jpeg-baseline.jpg", "audio-tone.wav"]
 
     init() throws {
-        folder = try TemporaryFolder()
+        folder = try TemporaryDirectory()
         diary = try Diary(directory: folder.url.appendingPathComponent("store"), encryptionKey: StoreEncryptionKey.random())
         let editor = try diary.newEntry()
         editor.text = "Beach day"

@@ -1,14 +1,15 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ObjectGraph
 
 /// `BlobStore.copyBlobs`, the conversion between plain and encrypted blob folders, and the
 /// flat memory of encrypting a large file.
 @Suite struct BlobStoreCopyTests {
-    let scratch: ScratchDirectory
+    let scratch: TemporaryDirectory
 
     init() throws {
-        scratch = try ScratchDirectory("blobcopy")
+        scratch = try TemporaryDirectory(prefix: "blobcopy")
     }
 
     /// Every file under `folder` but the staging folder's, by relative path, with its bytes.

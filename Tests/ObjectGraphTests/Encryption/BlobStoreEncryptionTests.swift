@@ -1,16 +1,17 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ObjectGraph
 
 /// An encrypted BlobStore: round trips, deduplication, nothing of the plaintext on disk, and
 /// damage detected and named.
 @Suite struct BlobStoreEncryptionTests {
-    let scratch: ScratchDirectory
+    let scratch: TemporaryDirectory
     let key: StoreEncryptionKey
     let store: BlobStore
 
     init() throws {
-        scratch = try ScratchDirectory("blobcrypto")
+        scratch = try TemporaryDirectory(prefix: "blobcrypto")
         key = try StoreEncryptionKey.random()
         store = try BlobStore(directory: scratch.appending("Diary.blobs"), encryptionKey: key)
     }
