@@ -588,16 +588,69 @@ int storecipher_register(void) {
 
 /* MARK: probing and checking files without SQLite */
 
+/// A database file opened read-only through the "unix" VFS rather than with open(2): closing a
+/// descriptor of a file drops every POSIX lock this process holds on it, SQLite's connections'
+/// too, while the unix VFS keeps such a descriptor open until their locks go.
+typedef struct {
+    sqlite3_file *file;
+    char *name;
+} sc_raw;
+
+static int sc_raw_open(const char *path, sc_raw *raw) {
+    raw->file = NULL;
+    raw->name = NULL;
+    if (access(path, F_OK) != 0) return -errno;
+    if (storecipher_register() != SQLITE_OK) return -EINVAL;
+    size_t length = strlen(path);
+    raw->name = calloc(1, length + 4);  // a file name SQLite may look past: NUL-terminated twice
+    raw->file = calloc(1, (size_t)sc_unix->szOsFile);
+    if (raw->name == NULL || raw->file == NULL) {
+        free(raw->name);
+        free(raw->file);
+        return -ENOMEM;
+    }
+    memcpy(raw->name, path, length);
+    int out = 0;
+    int rc = sc_unix->xOpen(sc_unix, raw->name, raw->file, SQLITE_OPEN_READONLY | SQLITE_OPEN_MAIN_DB, &out);
+    if (rc != SQLITE_OK) {
+        int saved = errno;
+        free(raw->name);
+        free(raw->file);
+        raw->file = NULL;
+        return saved != 0 ? -saved : -EIO;
+    }
+    return 0;
+}
+
+/// Reads `amount` bytes at `offset`: 0, 1 when the file ends first, or -EIO.
+static int sc_raw_read(sc_raw *raw, unsigned char *buffer, int amount, sqlite3_int64 offset) {
+    int rc = raw->file->pMethods->xRead(raw->file, buffer, amount, offset);
+    if (rc == SQLITE_OK) return 0;
+    return rc == SQLITE_IOERR_SHORT_READ ? 1 : -EIO;
+}
+
+static void sc_raw_close(sc_raw *raw) {
+    if (raw->file != NULL && raw->file->pMethods != NULL) raw->file->pMethods->xClose(raw->file);
+    free(raw->file);
+    free(raw->name);
+}
+
 int storecipher_probe(const char *path) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return errno == ENOENT ? STORECIPHER_FILE_EMPTY : -errno;
+    sc_raw raw;
+    int rc = sc_raw_open(path, &raw);
+    if (rc == -ENOENT) return STORECIPHER_FILE_EMPTY;
+    if (rc != 0) return rc;
     unsigned char header[16];
-    ssize_t n = pread(fd, header, sizeof header, 0);
-    int saved = errno;
-    close(fd);
-    if (n < 0) return -saved;
-    if (n == 0) return STORECIPHER_FILE_EMPTY;
-    if (n < (ssize_t)sizeof header) return STORECIPHER_FILE_OTHER;
+    sqlite3_int64 size = 0;
+    if (raw.file->pMethods->xFileSize(raw.file, &size) != SQLITE_OK) {
+        sc_raw_close(&raw);
+        return -EIO;
+    }
+    int read = size >= (sqlite3_int64)sizeof header ? sc_raw_read(&raw, header, sizeof header, 0) : 1;
+    sc_raw_close(&raw);
+    if (read < 0) return read;
+    if (size == 0) return STORECIPHER_FILE_EMPTY;
+    if (read == 1) return STORECIPHER_FILE_OTHER;
     if (memcmp(header, sc_magic, sizeof sc_magic) == 0) return STORECIPHER_FILE_ENCRYPTED;
     if (memcmp(header, sqlite_magic, sizeof sqlite_magic) == 0) return STORECIPHER_FILE_PLAIN;
     return STORECIPHER_FILE_OTHER;
@@ -689,14 +742,15 @@ int storecipher_damaged_pages(const char *path, const unsigned char *key, uint32
     *count = 0;
     sc_keys keys;
     if (sc_derive(key, &keys) != 0) return -EINVAL;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
+    sc_raw raw;
+    int rc = sc_raw_open(path, &raw);
+    if (rc != 0) {
         sodium_memzero(&keys, sizeof keys);
-        return -errno;
+        return rc;
     }
     sc_list held = {0}, damaged = {0};
     unsigned char header[24];
-    int rc = sc_pread_all(fd, header, sizeof header, 0);
+    rc = sc_raw_read(&raw, header, sizeof header, 0);
     int page_size = 0;
     if (rc == 0) {
         if (memcmp(header, sc_magic, sizeof sc_magic) != 0) {
@@ -717,7 +771,7 @@ int storecipher_damaged_pages(const char *path, const unsigned char *key, uint32
         unsigned char *page = malloc((size_t)page_size);
         if (page == NULL) rc = -ENOMEM;
         for (uint32_t pgno = 1; rc == 0; pgno++) {
-            int read = sc_pread_all(fd, page, (size_t)page_size, (off_t)(pgno - 1) * page_size);
+            int read = sc_raw_read(&raw, page, page_size, (sqlite3_int64)(pgno - 1) * page_size);
             if (read == 1) break;
             if (read < 0) {
                 rc = read;
@@ -731,7 +785,7 @@ int storecipher_damaged_pages(const char *path, const unsigned char *key, uint32
             free(page);
         }
     }
-    close(fd);
+    sc_raw_close(&raw);
     sodium_memzero(&keys, sizeof keys);
     free(held.pages);
     if (rc != 0) {
