@@ -9,6 +9,8 @@ do {
         runObjectGraphBenchmarks(json: json)
     case "media":
         try runMediaBenchmarks(json: json)
+    case "crypto":
+        try runCryptoBenchmarks(json: json)
     case "contexts":
         try runContextBenchmarks(json: json)
     case "interop":
@@ -34,7 +36,7 @@ do {
     case "media-jpeg" where arguments.count >= 2:
         try runMediaJPEGComparison(paths: arguments.dropFirst().filter { $0 != "--json" }, json: json)
     default:
-        print("usage: diary-bench objectgraph|contexts|media|diary|migration|interop|cli|cli-jrnl|cli-media|photos [--json]")
+        print("usage: diary-bench objectgraph|contexts|crypto|media|diary|migration|interop|cli|cli-jrnl|cli-media|photos [--json]")
         print("       diary-bench media-jpeg FILE... [--json]   (any JPEGs: thumbnail and 1/8 decode vs full decode)")
     }
 } catch {
