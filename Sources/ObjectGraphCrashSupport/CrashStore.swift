@@ -12,6 +12,14 @@ public enum CrashStore {
         PersistentStoreOptions(externalStorageThreshold: externalStorageThreshold)
     }
 
+    /// The options of the encrypted variant (`og-crash-child objects DIR --encrypted`): the same,
+    /// with a fixed test key (a test store's key, never a user's).
+    public static func options(encrypted: Bool) throws -> PersistentStoreOptions {
+        var options = options
+        if encrypted { options.encryptionKey = try StoreEncryptionKey(bytes: (0..<32).map { UInt8($0 &* 7 &+ 3) }) }
+        return options
+    }
+
     /// The store file inside `directory` (its blobs go to `Crash.blobs` beside it).
     public static func storeURL(in directory: URL) -> URL {
         directory.appending(component: "Crash.sqlite")

@@ -9,6 +9,9 @@ do {
         runObjectGraphBenchmarks(json: json)
     case "media":
         try runMediaBenchmarks(json: json)
+    case "crypto":
+        try runCryptoBenchmarks(json: json)
+        try runCryptoBlobBenchmarks(json: json)
     case "contexts":
         try runContextBenchmarks(json: json)
     case "interop":
@@ -25,8 +28,6 @@ do {
         try runCLIMediaBenchmarks(json: json)
     case "photos":
         try runPhotosBenchmarks(json: json)
-    case "crypto":
-        try runCryptoBlobBenchmarks(json: json)
     case "photos-import" where arguments.count >= 3:
         try runPhotosImport(folder: arguments[1], store: arguments[2])
     case "media-thumbnail" where arguments.count >= 2:
@@ -36,7 +37,7 @@ do {
     case "media-jpeg" where arguments.count >= 2:
         try runMediaJPEGComparison(paths: arguments.dropFirst().filter { $0 != "--json" }, json: json)
     default:
-        print("usage: diary-bench objectgraph|contexts|media|diary|migration|interop|cli|cli-jrnl|cli-media|photos|crypto [--json]")
+        print("usage: diary-bench objectgraph|contexts|crypto|media|diary|migration|interop|cli|cli-jrnl|cli-media|photos [--json]")
         print("       diary-bench media-jpeg FILE... [--json]   (any JPEGs: thumbnail and 1/8 decode vs full decode)")
     }
 } catch {

@@ -15,6 +15,8 @@ import ObjectGraphCrashSupport
 struct ObjectWriter {
     /// The folder holding the store (``CrashStore``), its blobs and the `incoming` source files.
     let storeDirectory: URL
+    /// Whether the store is the encrypted variant (``CrashStore/options(encrypted:)``).
+    var encrypted = false
     /// A safety stop for a child nobody kills.
     let limit = 10_000
 
@@ -27,7 +29,7 @@ struct ObjectWriter {
     func run() throws {
         let coordinator = PersistentStoreCoordinator(model: CrashStore.model)
         try coordinator.addPersistentStore(type: .sqlite, at: CrashStore.storeURL(in: storeDirectory),
-                                           options: CrashStore.options)
+                                           options: try CrashStore.options(encrypted: encrypted))
         let context = ManagedObjectContext(coordinator: coordinator)
         var notes = try context.fetch(FetchRequest(entityName: "Note"))
         var nextSerial = (notes.compactMap { $0["serial", as: Int64.self] }.max() ?? 0) + 1

@@ -21,6 +21,12 @@ final class TestStack {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.model = model
         self.type = type
+        var options = options
+        // `OG_TEST_ENCRYPTED_SQLITE=1 swift test` runs every SQLite stack on an encrypted store
+        // (tests that read the file with SQLite directly cannot pass then).
+        if type == .sqlite, options.encryptionKey == nil, ProcessInfo.processInfo.environment["OG_TEST_ENCRYPTED_SQLITE"] == "1" {
+            options.encryptionKey = try StoreEncryptionKey(bytes: [UInt8](repeating: 0x42, count: StoreEncryptionKey.byteCount))
+        }
         self.options = options
         coordinator = PersistentStoreCoordinator(model: model)
         context = ManagedObjectContext(coordinator: coordinator)
