@@ -43,11 +43,13 @@ extension ManagedObject {
         return attributeValue(at: index) as? T
     }
 
+    /// The typed attribute at `offset` when it is a string (as ``stringValue(forKey:)``).
     @usableFromInline
     func stringValue(atFieldOffset offset: Int) -> String? {
         typedAttribute(atFieldOffset: offset) { stored, _ in if case .string(let text) = stored { text } else { nil } }
     }
 
+    /// The typed attribute at `offset` when it is an integer (as ``int64Value(forKey:)``).
     @usableFromInline
     func int64Value(atFieldOffset offset: Int) -> Int64? {
         typedAttribute(atFieldOffset: offset) { stored, type in
@@ -55,16 +57,19 @@ extension ManagedObject {
         }
     }
 
+    /// The typed attribute at `offset` when it is a double (as ``doubleValue(forKey:)``).
     @usableFromInline
     func doubleValue(atFieldOffset offset: Int) -> Double? {
         typedAttribute(atFieldOffset: offset) { stored, _ in if case .double(let number) = stored { number } else { nil } }
     }
 
+    /// The typed attribute at `offset` when it is a boolean (as ``boolValue(forKey:)``).
     @usableFromInline
     func boolValue(atFieldOffset offset: Int) -> Bool? {
         typedAttribute(atFieldOffset: offset) { stored, _ in if case .bool(let flag) = stored { flag } else { nil } }
     }
 
+    /// The typed attribute at `offset` when it is a date (as ``dateValue(forKey:)``).
     @usableFromInline
     func dateValue(atFieldOffset offset: Int) -> Date? {
         typedAttribute(atFieldOffset: offset) { stored, _ in if case .date(let date) = stored { date } else { nil } }
