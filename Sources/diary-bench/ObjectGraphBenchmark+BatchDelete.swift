@@ -42,7 +42,7 @@ func runObjectGraphBatchDeleteBenchmark(reporter: BenchmarkReporter, directory: 
     let predicate = try FetchPredicate(format: "count >= 0")
     var deleted = 0, rawDeleted: Int32 = 0
     let (graph, raw) = try BenchmarkReporter.alternatingMedians(
-        runs: 5,
+        runs: objectGraphRuns(5),
         value: (prepare: { () -> ManagedObjectContext in
             let coordinator = PersistentStoreCoordinator(model: model)
             try coordinator.addPersistentStore(type: .sqlite, at: try copy())

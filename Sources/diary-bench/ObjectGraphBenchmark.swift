@@ -6,9 +6,14 @@ import ObjectGraph
 // each beside raw SQLite prepared statements doing the same work in the same run.
 
 private let objectCount = 100_000
-private let runs = 5
+private let runs = objectGraphRuns(5)
 /// A fetch takes a twentieth of an insert's time, so it can afford more runs for a steadier median.
-private let fetchRuns = 11
+private let fetchRuns = objectGraphRuns(11)
+
+/// `standard`, or the count in `DIARY_BENCH_RUNS` (1 for a profile under callgrind).
+func objectGraphRuns(_ standard: Int) -> Int {
+    ProcessInfo.processInfo.environment["DIARY_BENCH_RUNS"].flatMap { Int($0) }.map { max(1, $0) } ?? standard
+}
 
 private let benchmarkModel: ManagedObjectModel? = try? ManagedObjectModel(entities: [
     EntityDescription("Item", attributes: [
@@ -31,6 +36,14 @@ private final class TypedItem: ManagedObject {
 
 private let typedBenchmarkModel: ManagedObjectModel? = try? ManagedObjectModel(types: [TypedItem.self])
 
+/// Whether the row `name` runs: all rows, or with `DIARY_BENCH_ROWS=fetch-100k-typed,batch`
+/// in the environment only those whose names start with one of the listed prefixes (for
+/// profiling one row under callgrind or perf).
+func objectGraphRowSelected(_ name: String) -> Bool {
+    guard let list = ProcessInfo.processInfo.environment["DIARY_BENCH_ROWS"], !list.isEmpty else { return true }
+    return list.split(separator: ",").contains { name.hasPrefix($0) }
+}
+
 /// Runs the suite and prints its results.
 func runObjectGraphBenchmarks(json: Bool) {
     let reporter = BenchmarkReporter(suite: "objectgraph", json: json)
@@ -45,66 +58,78 @@ func runObjectGraphBenchmarks(json: Bool) {
             return directory.appendingPathComponent("bench-\(counter).sqlite")
         }
 
-        let rawInsert = try BenchmarkReporter.median(runs: runs, prepare: { try RawDatabase(url: freshURL()) }) { database in
-            try database.insertAll()
+        if objectGraphRowSelected("insert-100k-save") {
+            let rawInsert = try BenchmarkReporter.median(runs: runs, prepare: { try RawDatabase(url: freshURL()) }) { database in
+                try database.insertAll()
+            }
+            let graphInsert = try BenchmarkReporter.median(runs: runs, prepare: { () -> ManagedObjectContext in
+                let coordinator = PersistentStoreCoordinator(model: model)
+                try coordinator.addPersistentStore(type: .sqlite, at: freshURL())
+                return ManagedObjectContext(coordinator: coordinator)
+            }) { context in
+                try insertAll(into: context)
+            }
+            reporter.report("insert-100k-save", value: graphInsert, baseline: rawInsert, target: 3)
         }
-        let graphInsert = try BenchmarkReporter.median(runs: runs, prepare: { () -> ManagedObjectContext in
-            let coordinator = PersistentStoreCoordinator(model: model)
-            try coordinator.addPersistentStore(type: .sqlite, at: freshURL())
-            return ManagedObjectContext(coordinator: coordinator)
-        }) { context in
-            try insertAll(into: context)
-        }
-        reporter.report("insert-100k-save", value: graphInsert, baseline: rawInsert, target: 3)
 
         let rawURL = freshURL()
         try RawDatabase(url: rawURL).insertAll()
-        let graphURL = freshURL()
-        do {
-            let coordinator = PersistentStoreCoordinator(model: model)
-            try coordinator.addPersistentStore(type: .sqlite, at: graphURL)
-            try insertAll(into: ManagedObjectContext(coordinator: coordinator))
-        }
         var rawChecksum = 0.0, graphChecksum = 0.0
-        let (graphFetch, rawFetch) = try BenchmarkReporter.alternatingMedians(
-            runs: fetchRuns,
-            value: (prepare: { () -> ManagedObjectContext in
+        if objectGraphRowSelected("fetch-100k-read") {
+            let graphURL = freshURL()
+            do {
                 let coordinator = PersistentStoreCoordinator(model: model)
                 try coordinator.addPersistentStore(type: .sqlite, at: graphURL)
-                return ManagedObjectContext(coordinator: coordinator)
-            }, body: { context in graphChecksum = try readAll(from: context) }),
-            baseline: (prepare: { try RawDatabase(url: rawURL) }, body: { database in rawChecksum = try database.readAll() }))
-        guard rawChecksum == graphChecksum else {
-            throw BenchmarkError.setup("raw and ObjectGraph fetches read different values (\(rawChecksum) vs \(graphChecksum))")
+                try insertAll(into: ManagedObjectContext(coordinator: coordinator))
+            }
+            let (graphFetch, rawFetch) = try BenchmarkReporter.alternatingMedians(
+                runs: fetchRuns,
+                value: (prepare: { () -> ManagedObjectContext in
+                    let coordinator = PersistentStoreCoordinator(model: model)
+                    try coordinator.addPersistentStore(type: .sqlite, at: graphURL)
+                    return ManagedObjectContext(coordinator: coordinator)
+                }, body: { context in graphChecksum = try readAll(from: context) }),
+                baseline: (prepare: { try RawDatabase(url: rawURL) }, body: { database in rawChecksum = try database.readAll() }))
+            guard rawChecksum == graphChecksum else {
+                throw BenchmarkError.setup("raw and ObjectGraph fetches read different values (\(rawChecksum) vs \(graphChecksum))")
+            }
+            reporter.report("fetch-100k-read", value: graphFetch, baseline: rawFetch, target: 2)
         }
-        reporter.report("fetch-100k-read", value: graphFetch, baseline: rawFetch, target: 2)
-        try runObjectGraphHistoryBenchmark(reporter: reporter, model: model, runs: runs, freshURL: freshURL,
-                                           insertAll: insertAll(into:))
+        if objectGraphRowSelected("insert-100k-save-history") {
+            try runObjectGraphHistoryBenchmark(reporter: reporter, model: model, runs: runs, freshURL: freshURL,
+                                               insertAll: insertAll(into:))
+        }
 
         // The same fetch through a typed class's properties (`item.name`, not `item["name"]`).
-        guard let typedModel = typedBenchmarkModel else { throw BenchmarkError.setup("the typed benchmark model does not build") }
-        let typedURL = freshURL()
-        do {
-            let coordinator = PersistentStoreCoordinator(model: typedModel)
-            try coordinator.addPersistentStore(type: .sqlite, at: typedURL)
-            try insertAllTyped(into: ManagedObjectContext(coordinator: coordinator))
-        }
-        var typedChecksum = 0.0
-        let (typedFetch, rawTypedFetch) = try BenchmarkReporter.alternatingMedians(
-            runs: fetchRuns,
-            value: (prepare: { () -> ManagedObjectContext in
+        if objectGraphRowSelected("fetch-100k-typed") {
+            guard let typedModel = typedBenchmarkModel else { throw BenchmarkError.setup("the typed benchmark model does not build") }
+            let typedURL = freshURL()
+            do {
                 let coordinator = PersistentStoreCoordinator(model: typedModel)
                 try coordinator.addPersistentStore(type: .sqlite, at: typedURL)
-                return ManagedObjectContext(coordinator: coordinator)
-            }, body: { context in typedChecksum = try readAllTyped(from: context) }),
-            baseline: (prepare: { try RawDatabase(url: rawURL) }, body: { database in rawChecksum = try database.readAll() }))
-        guard rawChecksum == typedChecksum else {
-            throw BenchmarkError.setup("raw and typed fetches read different values (\(rawChecksum) vs \(typedChecksum))")
+                try insertAllTyped(into: ManagedObjectContext(coordinator: coordinator))
+            }
+            var typedChecksum = 0.0
+            let (typedFetch, rawTypedFetch) = try BenchmarkReporter.alternatingMedians(
+                runs: fetchRuns,
+                value: (prepare: { () -> ManagedObjectContext in
+                    let coordinator = PersistentStoreCoordinator(model: typedModel)
+                    try coordinator.addPersistentStore(type: .sqlite, at: typedURL)
+                    return ManagedObjectContext(coordinator: coordinator)
+                }, body: { context in typedChecksum = try readAllTyped(from: context) }),
+                baseline: (prepare: { try RawDatabase(url: rawURL) }, body: { database in rawChecksum = try database.readAll() }))
+            guard rawChecksum == typedChecksum else {
+                throw BenchmarkError.setup("raw and typed fetches read different values (\(rawChecksum) vs \(typedChecksum))")
+            }
+            reporter.report("fetch-100k-typed", value: typedFetch, baseline: rawTypedFetch, target: 2)
         }
-        reporter.report("fetch-100k-typed", value: typedFetch, baseline: rawTypedFetch, target: 2)
 
-        try runObjectGraphQueryBenchmarks(reporter: reporter, directory: directory)
-        try runObjectGraphBatchDeleteBenchmark(reporter: reporter, directory: directory)
+        if objectGraphRowSelected("fetch-indexed") || objectGraphRowSelected("prefetch") {
+            try runObjectGraphQueryBenchmarks(reporter: reporter, directory: directory)
+        }
+        if objectGraphRowSelected("batch-delete-100k") {
+            try runObjectGraphBatchDeleteBenchmark(reporter: reporter, directory: directory)
+        }
     } catch {
         FileHandle.standardError.write(Data("objectgraph benchmark failed: \(error)\n".utf8))
         exit(1)

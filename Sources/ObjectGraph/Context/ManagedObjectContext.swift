@@ -116,7 +116,7 @@ public final class ManagedObjectContext {
         func detach(_ object: ManagedObject) {
             object.managedObjectContext = nil
             if !object.slots.isEmpty { object.slots = [] }
-            if !object.memberOrders.isEmpty { object.memberOrders = [:] }
+            if object.storedMemberOrders != nil { object.storedMemberOrders = nil }
         }
         registry.forEach(detach)
         for object in insertedList { detach(object) }

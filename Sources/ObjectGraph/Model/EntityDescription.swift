@@ -57,6 +57,9 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
     let attributeNameLengths: [Int]
     /// Indexes of stored attributes that are required or carry a rule: the ones a save validates.
     let validatedAttributeIndexes: [Int]
+    /// Attribute indexes by byte offset / 8 of a typed property's storage in the class's objects
+    /// (-1 for none; see ``TypedFields``): how an ``Attribute`` getter finds its value.
+    let typedAttributeSlots: [Int32]
 
     /// Names of declared relationships without an inverse whose inverse the model takes from
     /// the destination's relationship that names them as its inverse (typed classes declare an
@@ -94,7 +97,9 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
         self.entityNumber = 0
         self.rootEntityNumber = 0
         self.ancestorNames = parent.map { [$0] } ?? []
-        self.attributeIndexes = Self.indexes(attributes.map(\.name))
+        let attributeIndexes = Self.indexes(attributes.map(\.name))
+        self.attributeIndexes = attributeIndexes
+        typedAttributeSlots = TypedFields.attributeSlots(of: managedObjectClass) { attributeIndexes[$0] }
         self.relationshipIndexes = Self.indexes(relationships.map(\.name))
         (defaultValues, transientAttributeIndexes, binaryAttributeIndexes) = Self.storageFacts(attributes)
         (attributeTypes, attributeNames, validatedAttributeIndexes) = Self.accessFacts(attributes)
@@ -122,7 +127,9 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
         self.entityNumber = entityNumber
         self.rootEntityNumber = rootEntityNumber
         self.ancestorNames = ancestorNames
-        attributeIndexes = Self.indexes(allAttributes.map(\.name))
+        let attributeIndexes = Self.indexes(allAttributes.map(\.name))
+        self.attributeIndexes = attributeIndexes
+        typedAttributeSlots = TypedFields.attributeSlots(of: declared.managedObjectClass) { attributeIndexes[$0] }
         relationshipIndexes = Self.indexes(allRelationships.map(\.name))
         (defaultValues, transientAttributeIndexes, binaryAttributeIndexes) = Self.storageFacts(allAttributes)
         (attributeTypes, attributeNames, validatedAttributeIndexes) = Self.accessFacts(allAttributes)

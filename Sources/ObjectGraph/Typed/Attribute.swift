@@ -58,7 +58,10 @@ public struct Attribute<Value: AttributeValue>: TypedPropertyStorage {
     }
 
     /// The property's value in `object`: the stored value through ``ManagedObject/value(forKey:as:)``
-    /// (which the compiler specializes for `Value`), under the name the declaration was given.
+    /// (which the compiler specializes for `Value`), found by where the property's storage lies
+    /// in the object. The getter makes no use of its key paths: any use would build and release
+    /// both key path objects on every read (see ``TypedFields``).
+    // bench: objectgraph/fetch-100k-typed
     @inlinable
     public static subscript<Object: ManagedObject>(
         _enclosingInstance object: Object,
@@ -66,13 +69,14 @@ public struct Attribute<Value: AttributeValue>: TypedPropertyStorage {
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Attribute<Value>>
     ) -> Value {
         get {
-            let key = TypedPropertyNames.name(of: storageKeyPath, in: Object.self)
-            let stored = object.value(forKey: key, as: Value.Stored.self)
-            if stored == nil, object.managedObjectContext == nil { KeyPathProbe.noteRead(key, on: object, keyPath: wrappedKeyPath) }
+            let offset = ManagedObject.fieldOffset(of: storageKeyPath, in: object)
+            let stored = object.value(atFieldOffset: offset, as: Value.Stored.self)
+            if stored == nil, object.managedObjectContext == nil { KeyPathProbe.noteRead(fieldOffset: offset, on: object) }
             return Value.fromStored(stored)
         }
         set {
             let key = TypedPropertyNames.name(of: storageKeyPath, in: Object.self)
+            if object.managedObjectContext == nil { KeyPathProbe.noteWrite(key, on: object) }
             object.setValue(newValue.storedValue, forKey: key, as: Value.Stored.self)
         }
     }

@@ -10,8 +10,11 @@ import Synchronization
 @usableFromInline
 final class KeyPathProbe: Sendable {
     private let path = Mutex<[String]>([])
-    /// The key path of the first typed property read (what `\\Note.title` is when it names one).
-    private let firstRead = Mutex<SendableKeyPath?>(nil)
+    /// The first typed property read: a relationship by its key path (what `\\Note.folder` is
+    /// when it names one), an attribute by nil (its getter hands out no key path).
+    private let firstRead = Mutex<SendableKeyPath??>(nil)
+    /// The typed attributes written, in order (see ``path(of:)``).
+    private let written = Mutex<[String]>([])
     private let objects = Mutex<[ProbeObject]>([])
 
     /// How many probes are running: while 0, a nil read of a context-less object returns at once.
@@ -39,7 +42,12 @@ final class KeyPathProbe: Sendable {
         // it too: a one-step path must be the typed property itself, or it names nothing.
         // (A key path from a subclass to an inherited property has another root and is not
         // equal to the property's own: there only the root's place in the hierarchy is checked.)
-        if path.count == 1, let first = probe.firstRead.withLock({ $0?.keyPath }), first != keyPath {
+        if path.count == 1, case .some(.none) = probe.firstRead.withLock({ $0 }) {
+            // An attribute: the key path must be the property itself, so writing through it
+            // writes that attribute (a computed property has no setter, or sets something else).
+            guard let writable = keyPath as? any ProbeWritableKeyPath, writable.rewrite(on: object),
+                  probe.written.withLock({ $0 }) == path else { return nil }
+        } else if path.count == 1, let first = probe.firstRead.withLock({ $0??.keyPath }), first != keyPath {
             let firstRoot = type(of: first).rootType
             guard firstRoot != root, let declaring = firstRoot as? ManagedObject.Type, root.isSubclass(of: declaring) else {
                 return nil
@@ -74,17 +82,32 @@ final class KeyPathProbe: Sendable {
         return probesByObject.withLock { $0[ObjectIdentifier(object)] }
     }
 
-    /// Called by a typed property that read nil from an object outside any context: notes
-    /// `key` when the object is a probe.
+    /// Called by a typed attribute that read nil from an object outside any context: notes the
+    /// attribute whose storage lies at `offset` when the object is a probe.
+    @usableFromInline
+    static func noteRead(fieldOffset offset: Int, on object: ManagedObject) {
+        guard let probe = probe(of: object) else { return }
+        probe.note(TypedFields.name(atOffset: offset, in: type(of: object)), keyPath: nil)
+    }
+
+    /// Called by a to-many typed relationship that read nothing from an object outside any
+    /// context: notes `key` when the object is a probe.
     @usableFromInline
     static func noteRead(_ key: String, on object: ManagedObject, keyPath: AnyKeyPath) {
         probe(of: object)?.note(key, keyPath: keyPath)
     }
 
-    private func note(_ key: String, keyPath: AnyKeyPath) {
+    /// Called by a typed attribute set on an object outside any context: notes `key` when the
+    /// object is a probe.
+    @usableFromInline
+    static func noteWrite(_ key: String, on object: ManagedObject) {
+        probe(of: object)?.written.withLock { $0.append(key) }
+    }
+
+    private func note(_ key: String, keyPath: AnyKeyPath?) {
         path.withLock { $0.append(key) }
         firstRead.withLock { first in
-            if first == nil { first = SendableKeyPath(keyPath: keyPath) }
+            if first == nil { first = .some(keyPath.map { SendableKeyPath(keyPath: $0) }) }
         }
     }
 
@@ -96,6 +119,20 @@ final class KeyPathProbe: Sendable {
         guard let probe = probe(of: object) else { return nil }
         probe.note(key, keyPath: keyPath)
         return probe.makeObject(destination) as? Destination
+    }
+}
+
+/// A key path a probe can write through (one to a settable property of a managed object).
+protocol ProbeWritableKeyPath {
+    /// Sets the property to the value it has in `object`; false when `object` is not of the root type.
+    func rewrite(on object: ManagedObject) -> Bool
+}
+
+extension ReferenceWritableKeyPath: ProbeWritableKeyPath where Root: ManagedObject {
+    func rewrite(on object: ManagedObject) -> Bool {
+        guard let root = object as? Root else { return false }
+        root[keyPath: self] = root[keyPath: self]
+        return true
     }
 }
 

@@ -212,6 +212,9 @@ struct SQLiteRowDecoder {
     private func decode(_ statement: SQLiteStatement, connection: SQLiteConnection, entity: EntityDescription,
                         layout: SQLiteSchema.EntityLayout, prototypeID: ObjectID,
                         into visit: (inout StoreRow) throws -> Void) throws {
+        // Reserved, then appended to: `Array(unsafeUninitializedCapacity:)` looks up the array
+        // storage's generic metadata on every row here (measured 5 % slower over 100,000 rows).
+        // bench: objectgraph/fetch-100k-read
         var values: [StoredValue] = []
         values.reserveCapacity(types.count)
         if defersBinaryValues {
