@@ -262,14 +262,17 @@ final class TestStore {
         return entries.compactMap { $0["id"] as? Int }
     }
 
-    /// Every file under the store with its bytes, keyed by its path inside the store.
+    /// Every file under the store with its bytes, keyed by its path inside the store; not SQLite's
+    /// shared-memory index (`Diary.sqlite-shm`), which holds no data and which every process that
+    /// opens the store rebuilds from the log a writer leaves behind.
     func snapshot() throws -> [String: Data] {
         var files: [String: Data] = [:]
         let root = url.standardizedFileURL.path
         guard let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey])
         else { return files }
         for case let file as URL in enumerator
-        where (try file.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+        where try file.lastPathComponent != "Diary.sqlite-shm"
+            && file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true {
             files[String(file.standardizedFileURL.path.dropFirst(root.count))] = try Data(contentsOf: file)
         }
         return files

@@ -71,7 +71,10 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         immutableFile = access == .immutable ? ImmutableFileState(of: url.path) : nil
         connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
                                           access: access)
-        if !isReadOnly { try Self.enableWriteAheadLog(connection, waitingUpTo: busyTimeoutMilliseconds) }
+        if !isReadOnly {
+            try Self.enableWriteAheadLog(connection, waitingUpTo: busyTimeoutMilliseconds)
+            try connection.keepWriteAheadLog()
+        }
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA foreign_keys = ON")
         if options.memoryMapSize > 0 { try connection.execute("PRAGMA mmap_size = \(options.memoryMapSize)") }
@@ -113,6 +116,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         blobDirectory = blobs
         blobStore = isReadOnly ? BlobStore(readingDirectory: blobs) : try BlobStore(directory: blobs)
         if recordsPersistentHistory { try createHistoryTablesIfMissing() }
+        if connection.logClosing == .kept { connection.logClosing = .keptAndTrimmed }
     }
 
     /// Creates the folder that holds the database file (mode 0700) when it is missing. (Path strings, not
