@@ -18,4 +18,14 @@ static inline fts5_api *csqlite_fts5_api(sqlite3 *db) {
     sqlite3_finalize(statement);
     return api;
 }
+
+/// Tells connection `db` whether to leave the write-ahead log when it closes (`keep` 1), so a
+/// closing writer does not sync the log and the database and unlink the log, or to checkpoint
+/// and delete it as SQLite does by default (`keep` 0). sqlite3_db_config is variadic, which
+/// Swift cannot call. Returns the setting now in force (1 keeps the log).
+static inline int csqlite_keep_log_on_close(sqlite3 *db, int keep) {
+    int now = -1;
+    if (sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, keep, &now) != SQLITE_OK) return -1;
+    return now;
+}
 #endif

@@ -2,7 +2,9 @@ import Foundation
 
 /// Everything below a folder, byte for byte: its regular files with their contents and its
 /// subfolders, by relative path. Two equal fingerprints mean the folder is byte-identical,
-/// which is how tests prove that a failing operation left a store as it was.
+/// which is how tests prove that a failing operation left a store as it was. SQLite's
+/// shared-memory index (`*.sqlite-shm`) is left out: it holds no data, and every process that
+/// opens a store rebuilds it from the log a writer leaves behind.
 public struct FolderFingerprint: Equatable, CustomStringConvertible {
     /// Each regular file's bytes, by path relative to the folder.
     public let files: [String: Data]
@@ -16,7 +18,7 @@ public struct FolderFingerprint: Equatable, CustomStringConvertible {
         var folders = Set<String>()
         let manager = FileManager.default
         if manager.fileExists(atPath: folder.path) {
-            for path in try manager.subpathsOfDirectory(atPath: folder.path) {
+            for path in try manager.subpathsOfDirectory(atPath: folder.path) where !path.hasSuffix(".sqlite-shm") {
                 let url = folder.appendingPathComponent(path)
                 var isFolder: ObjCBool = false
                 _ = manager.fileExists(atPath: url.path, isDirectory: &isFolder)

@@ -1,5 +1,5 @@
 internal import CStoreCipher
-import CSQLite
+internal import CSQLite
 import Foundation
 
 /// The encrypting SQLite VFS of encrypted stores (the C target `CStoreCipher`, whose header

@@ -7,6 +7,8 @@ import Foundation
 final class SQLiteConnection {
     let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
+    /// What closing does with the write-ahead log (see `SQLiteStore+WriteAheadLog`).
+    var logClosing = WriteAheadLogClosing.sqliteDefault
 
     /// How a connection opens its file.
     enum Access {
@@ -65,6 +67,7 @@ final class SQLiteConnection {
 
     deinit {
         statements = [:]
+        closeWriteAheadLog()
         sqlite3_close_v2(handle)
     }
 

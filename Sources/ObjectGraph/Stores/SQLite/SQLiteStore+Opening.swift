@@ -32,6 +32,10 @@ extension SQLiteStore {
     static func readOnlyAccess(to url: URL) -> SQLiteConnection.Access {
         let path = url.path
         if access(path + "-wal", F_OK) == 0 && access(path + "-shm", F_OK) == 0 { return .readOnly }
+        // A log with commits in it (a writer leaves its log behind when it closes) must be read:
+        // the immutable mode would ignore it and answer from an older state.
+        var log = stat()
+        if stat(path + "-wal", &log) == 0 && log.st_size > 0 { return .readOnly }
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
         return access(folder, W_OK) == 0 ? .readOnly : .immutable
     }

@@ -77,7 +77,10 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
                                           access: access, key: keyHandle)
         if keyHandle != nil { try Self.prepareEncryptedConnection(connection) }
-        if !isReadOnly { try Self.enableWriteAheadLog(connection, waitingUpTo: busyTimeoutMilliseconds) }
+        if !isReadOnly {
+            try Self.enableWriteAheadLog(connection, waitingUpTo: busyTimeoutMilliseconds)
+            try connection.keepWriteAheadLog()
+        }
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA foreign_keys = ON")
         // No memory map for an encrypted store: mapped pages would bypass the VFS that opens them.
@@ -121,6 +124,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         blobStore = isReadOnly ? BlobStore(readingDirectory: blobs, encryptionKey: options.encryptionKey)
             : try BlobStore(directory: blobs, encryptionKey: options.encryptionKey)
         if recordsPersistentHistory { try createHistoryTablesIfMissing() }
+        if connection.logClosing == .kept { connection.logClosing = .keptAndTrimmed }
     }
 
     /// Creates the folder that holds the database file (mode 0700) when it is missing. (Path strings, not
