@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ObjectGraph
 
 /// A writing SQLite store leaves its write-ahead log when it closes (no checkpoint, no unlink:
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func closingAWriterKeepsItsLogPrivateAndEveryReaderSeesItsRows() throws {
-        let scratch = try ScratchDirectory("wal")
+        let scratch = try TemporaryDirectory(prefix: "wal")
         let url = scratch.appending("Test.sqlite")
         try withStore(at: url) { try insertWords(5, in: $0) }
         try withStore(at: url) { try insertWords(2, in: $0) }
@@ -78,7 +79,7 @@ import Testing
     }
 
     @Test func aWriterThatWroteNothingLeavesTheFolderAsItWas() throws {
-        let scratch = try ScratchDirectory("wal")
+        let scratch = try TemporaryDirectory(prefix: "wal")
         let url = scratch.appending("Test.sqlite")
         try withStore(at: url) { try insertWords(3, in: $0) }
         // Another program (the sqlite3 shell) closes last: it checkpoints and removes the log.
@@ -92,7 +93,7 @@ import Testing
     }
 
     @Test func manySmallSavesKeepTheLogShort() throws {
-        let scratch = try ScratchDirectory("wal")
+        let scratch = try TemporaryDirectory(prefix: "wal")
         let url = scratch.appending("Test.sqlite")
         for _ in 0..<200 {
             try withStore(at: url) { try insertWords(1, length: 200, in: $0) }

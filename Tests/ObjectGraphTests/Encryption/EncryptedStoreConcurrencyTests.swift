@@ -1,6 +1,7 @@
 import Foundation
 import ObjectGraphCrashSupport
 import Testing
+import TestSupport
 @testable import ObjectGraph
 
 @Suite struct EncryptedStoreConcurrencyTests {
@@ -9,7 +10,7 @@ import Testing
     @Test func threeProcessesWriteOneEncryptedStoreAtOnce() throws {
         let child = try #require(ProcessKiller.builtExecutable(named: "og-crash-child"),
                                  "build the og-crash-child product first (swift build), or set OG_CRASH_CHILD")
-        let scratch = try ScratchDirectory("encrypted-writers")
+        let scratch = try TemporaryDirectory(prefix: "encrypted-writers")
         let count = 60
         let processes = try (0..<3).map { index -> (Process, Pipe) in
             let process = Process()

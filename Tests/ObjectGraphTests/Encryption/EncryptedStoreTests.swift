@@ -1,12 +1,13 @@
 import CSQLite
 import Foundation
 import Testing
+import TestSupport
 @testable import ObjectGraph
 
 @Suite struct EncryptedStoreTests {
     /// An encrypted store at `Test.sqlite` in `directory` holding `count` entries whose text
     /// carries `secret`; closed (checkpointed) when it returns.
-    private func makeStore(in directory: ScratchDirectory, key: StoreEncryptionKey, count: Int = 3,
+    private func makeStore(in directory: TemporaryDirectory, key: StoreEncryptionKey, count: Int = 3,
                            secret: String = "zanzibarsecret") throws -> URL {
         let url = directory.appending("Test.sqlite")
         let coordinator = PersistentStoreCoordinator(model: queryModel)
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test func anEncryptedStoreIsCreatedSavedFetchedAndReopened() throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory()
         let key = try testKey()
         let url = try makeStore(in: directory, key: key)
         #expect(try PersistentStoreCoordinator.isEncryptedDatabase(at: url))
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func noSavedTextIsFoundInTheDatabaseOrItsLog() throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory()
         let key = try testKey()
         let url = directory.appending("Test.sqlite")
         let coordinator = PersistentStoreCoordinator(model: queryModel)
@@ -65,7 +66,7 @@ import Testing
     }
 
     @Test func aWrongKeyNoKeyOrAKeyForAPlainStoreFailTypedAndChangeNothing() throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory()
         let url = try makeStore(in: directory, key: try testKey())
         let before = storeFiles(url)
         #expect(throws: StoreEncryptionError.wrongKey(path: url.path)) {
@@ -94,7 +95,7 @@ import Testing
 
     @Test(arguments: [PersistentStoreType.binary, .inMemory])
     func otherStoreTypesRefuseAKey(type: PersistentStoreType) throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory()
         let coordinator = PersistentStoreCoordinator(model: queryModel)
         #expect(throws: StoreEncryptionError.unsupportedStoreType(type)) {
             try coordinator.addPersistentStore(type: type, at: type == .binary ? directory.appending("Test.graph") : nil,
@@ -104,7 +105,7 @@ import Testing
     }
 
     @Test func aFlippedBitInAPageIsADamagedPageErrorAndTheCheckListsExactlyThatPage() throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory()
         let key = try testKey()
         let url = try makeStore(in: directory, key: key, count: 300)
         #expect(try PersistentStoreCoordinator.damagedPages(ofDatabaseAt: url, key: key) == [])
@@ -132,7 +133,7 @@ import Testing
     }
 
     @Test func aFlippedBitInTheLogIsFoundToo() throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory()
         let key = try testKey()
         let url = directory.appending("Test.sqlite")
         let coordinator = PersistentStoreCoordinator(model: queryModel)
@@ -149,7 +150,7 @@ import Testing
     }
 
     @Test func copyingPlainToEncryptedAndBackKeepsEveryRow() throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory()
         let plain = directory.appending("Plain.sqlite")
         let coordinator = PersistentStoreCoordinator(model: queryModel)
         try coordinator.addPersistentStore(type: .sqlite, at: plain)
@@ -193,7 +194,7 @@ import Testing
     }
 
     @Test func aReadOnlyOpeningReadsAnEncryptedStore() throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory()
         let key = try testKey()
         let url = try makeStore(in: directory, key: key)
         var options = encryptedOptions(key)
