@@ -55,8 +55,12 @@ let package = Package(
         .target(name: "CDeferredLibraries",
                 dependencies: ["CSndFile", "CArchive", "CHeif", "CWebP", "CExif", "CSodium", "CKeyutils"]),
 
+        // MARK: C: the encrypting SQLite VFS of encrypted stores (sqlite3_io_methods are C callbacks;
+        // libsodium through CDeferredLibraries, so a plain store never loads it)
+        .target(name: "CStoreCipher", dependencies: ["CSQLite", "CSodium", "CDeferredLibraries"]),
+
         // MARK: Swift layers, bottom to top
-        .target(name: "ObjectGraph", dependencies: ["CSQLite", "CNettle", "CSodium", "CDeferredLibraries"],
+        .target(name: "ObjectGraph", dependencies: ["CSQLite", "CNettle", "CSodium", "CDeferredLibraries", "CStoreCipher"],
                 swiftSettings: swiftSettings),
         .target(name: "MediaKit", dependencies: ["CMediaShim", "CJPEG", "CPNG", "CSndFile", "CHeif", "CWebP",
                                                    "CDeferredLibraries"],

@@ -130,11 +130,11 @@ public final class Diary: Sendable {
         }
         blobDirectory = blobs
         if readOnly {
-            blobStore = BlobStore(readingDirectory: blobs)
+            blobStore = BlobStore(readingDirectory: blobs, encryptionKey: options.encryptionKey)
             return
         }
         do {
-            blobStore = try BlobStore(directory: blobs)
+            blobStore = try BlobStore(directory: blobs, encryptionKey: options.encryptionKey)
         } catch {
             throw .io(path: blobs.path, reason: error.description)
         }

@@ -57,6 +57,8 @@ extension DiaryError {
             case .writeFailed(let path, let reason), .readFailed(let path, let reason),
                  .directoryUnavailable(let path, let reason):
                 self = .io(path: path, reason: reason)
+            case .damagedBlob:
+                self = .corruptStore(url, detail: error.description)
             default:
                 self = .store(detail: error.description)
             }

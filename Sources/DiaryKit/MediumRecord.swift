@@ -26,6 +26,7 @@ public struct MediumRecord: Sendable, Hashable {
     /// The name of the file it was added from (a label, never a path): `fileName` in JSON.
     public var fileName: String { snapshot.originalFileName }
 
-    /// The file holding the bytes.
+    /// The file holding the bytes (in an encrypted store a blob file of ciphertext; exports
+    /// read the bytes through the store, decrypted).
     public var fileURL: URL { snapshot.sourceURL }
 }

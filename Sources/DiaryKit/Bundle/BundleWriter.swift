@@ -175,8 +175,8 @@ public struct BundleWriter: Sendable {
         guard mkdir(url.path, 0o755) == 0 else { throw .posix(url, "create the folder") }
     }
 
-    private static func openSource(_ medium: MediumSnapshot) throws(BundleError) -> BundleFile {
-        try BundleFile.openForReading(medium.sourceURL, ifMissing: .sourceMissing(medium.sourceURL))
+    private static func openSource(_ medium: MediumSnapshot) throws(BundleError) -> MediumReader {
+        try MediumReader.open(medium.source)
     }
 
     /// Throws `.sourceMismatch` when the copied bytes are not the medium's recorded ones.

@@ -12,7 +12,8 @@ enum MediumSource: Sendable, Hashable {
     /// The blob `reference` names in `store`.
     case blob(BlobStore, BlobReference)
 
-    /// The file holding the bytes.
+    /// The file holding the bytes (in an encrypted store, a blob file of ciphertext: read the
+    /// bytes through ``MediumReader``).
     var url: URL {
         switch self {
         case .file(let url): url

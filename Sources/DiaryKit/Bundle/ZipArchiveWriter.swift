@@ -46,7 +46,7 @@ final class ZipArchiveWriter {
 
     /// Adds a stored member `path` of `size` bytes, streamed from `source` in chunks.
     /// Returns the byte count and SHA-256 of what was read.
-    func addFile(_ path: String, streamingFrom source: BundleFile,
+    func addFile(_ path: String, streamingFrom source: MediumReader,
                  size: Int64) throws(BundleError) -> (byteCount: Int64, sha256: String) {
         try check(archive_write_zip_set_compression_store(archive), "add \(path) to")
         try writeHeader(path, type: 0o100000, permissions: 0o644, size: size)

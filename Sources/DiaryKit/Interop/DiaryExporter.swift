@@ -55,7 +55,7 @@ struct DiaryExporter {
         let target = directory.appendingPathComponent(Self.mediaPath(of: medium))
         if BundlePath.exists(target) { return false }
         do throws(BundleError) {
-            let source = try BundleFile.openForReading(medium.fileURL, ifMissing: .sourceMissing(medium.fileURL))
+            let source = try MediumReader.open(medium.snapshot.source)
             let destination = try BundleFile.create(target)
             let copied = try source.stream { (chunk) throws(BundleError) in try destination.write(chunk) }
             guard copied.byteCount == medium.byteCount, copied.sha256 == medium.sha256 else {

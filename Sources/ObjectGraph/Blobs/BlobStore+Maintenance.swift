@@ -1,8 +1,10 @@
 import Foundation
 
 extension BlobStore {
-    /// The hashes of every committed blob on disk: files named by a valid hash in the shard
-    /// directories their name calls for. Anything else in the directory is ignored.
+    /// The names of every committed blob file on disk: files named by a valid hash in the shard
+    /// directories their name calls for. Anything else in the directory is ignored. In a plain
+    /// store a name is the content's SHA-256; in an encrypted one it is its keyed hash (see
+    /// ``fileName(forSHA256:)``), from which the SHA-256 cannot be told.
     ///
     /// - Throws: ``BlobStoreError/readFailed(path:reason:)`` when a directory cannot be listed.
     public func allHashes() throws(BlobStoreError) -> Set<String> {
@@ -20,25 +22,35 @@ extension BlobStore {
         return hashes
     }
 
-    /// Removes every committed blob whose hash is not in `referenced`, and every temporary file
-    /// in the staging folder last modified at least `temporaryFilesOlderThan` seconds ago.
+    /// Removes every committed blob whose SHA-256 is not in `referenced`, and every temporary
+    /// file in the staging folder last modified at least `temporaryFilesOlderThan` seconds ago.
     ///
     /// Run it while holding the store's write lock, with `referenced` read in the same
     /// transaction: a blob committed for a transaction still in progress elsewhere is not yet
     /// referenced and would be removed. The default age (an hour) spares temporary files that
     /// a running writer is still filling; pass 0 to remove them all when no writer can run.
-    /// - Returns: What was removed: the hashes of removed blobs (sorted), then the removed
-    ///   temporary files as `.staging/<name>`.
+    /// - Returns: What was removed: the file names of removed blobs (sorted; see
+    ///   ``allHashes()``), then the removed temporary files as `.staging/<name>`.
     /// - Throws: ``BlobStoreError/readFailed(path:reason:)`` when a directory cannot be listed,
     ///   ``BlobStoreError/writeFailed(path:reason:)`` when a file cannot be removed.
     @discardableResult
     public func sweep(
         keeping referenced: Set<String>, temporaryFilesOlderThan age: TimeInterval = 3600
     ) throws(BlobStoreError) -> [String] {
+        try sweep(keepingFileNames: Set(referenced.map(fileName(forSHA256:))), temporaryFilesOlderThan: age)
+    }
+
+    /// ``sweep(keeping:temporaryFilesOlderThan:)`` given the file names to keep.
+    func sweep(keepingFileNames kept: Set<String>, temporaryFilesOlderThan age: TimeInterval) throws(BlobStoreError) -> [String] {
         var removed: [String] = []
-        for hash in try allHashes().subtracting(referenced).sorted() {
-            try remove(sha256: hash)
-            removed.append(hash)
+        for name in try allHashes().subtracting(kept).sorted() {
+            let path = fileURL(forFileName: name).path
+            do throws(SystemCallError) {
+                try FileSystem.removeFile(atPath: path)
+            } catch {
+                throw .writeFailed(path: path, reason: error.description)
+            }
+            removed.append(name)
         }
         for name in try staleTemporaryFileNames(olderThan: age) {
             let path = stagingDirectory.appending(component: name, directoryHint: .notDirectory).path
@@ -83,7 +95,18 @@ extension BlobStore {
     /// - Returns: true when the file's content matches the reference, false when it is damaged.
     /// - Throws: ``BlobStoreError/invalidHash(_:)``, ``BlobStoreError/missingBlob(sha256:)``
     ///   when there is no file, or ``BlobStoreError/readFailed(path:reason:)``.
+    /// In an encrypted store the file is decrypted and authenticated whole: false when that
+    /// fails anywhere (a flipped bit, a cut, another blob's file in its place).
     public func verify(_ reference: BlobReference) throws(BlobStoreError) -> Bool {
+        if cipher != nil {
+            do throws(BlobStoreError) {
+                let reader = try openContents(reference)
+                let (sha256, byteCount) = try reader.stream(mappingErrors: { $0 }) { (_) throws(BlobStoreError) in }
+                return sha256 == reference.sha256 && byteCount == reference.byteCount
+            } catch .damagedBlob {
+                return false
+            }
+        }
         let file = try openBlob(reference.sha256)
         let path = fileURL(forValidHash: reference.sha256).path
         let (sha256, byteCount) = try Self.streamChunks(
@@ -92,12 +115,34 @@ extension BlobStore {
         return sha256 == reference.sha256 && byteCount == reference.byteCount
     }
 
-    /// The size in bytes of the committed blob file named `sha256`, or nil when there is none
-    /// (or the hash is malformed).
-    public func fileSize(ofBlob sha256: String) -> Int64? {
-        guard Self.isValidHash(sha256), let info = try? FileSystem.status(ofPath: fileURL(forValidHash: sha256).path),
+    /// The content size in bytes of the committed blob file named `name` (as ``allHashes()``
+    /// lists it; in an encrypted store, the size its file's length gives), or nil when there is
+    /// none (or the name is malformed, or fits no encrypted blob).
+    public func fileSize(ofBlob name: String) -> Int64? {
+        guard Self.isValidHash(name), let info = try? FileSystem.status(ofPath: fileURL(forFileName: name).path),
               FileSystem.isRegularFile(info) else { return nil }
-        return FileSystem.size(info)
+        guard cipher != nil else { return FileSystem.size(info) }
+        return BlobCipher.contentSize(ofFileSize: FileSystem.size(info))
+    }
+
+    /// Every committed blob file that fails to decrypt and authenticate, with why, sorted by
+    /// name: the check of an encrypted store's blob folder without its rows. Empty for a plain
+    /// store (whose files are checked against their rows' hashes, ``verify(_:)``).
+    ///
+    /// - Throws: ``BlobStoreError/readFailed(path:reason:)``.
+    public func damagedBlobFiles() throws(BlobStoreError) -> [(name: String, reason: String)] {
+        guard cipher != nil else { return [] }
+        var damaged: [(name: String, reason: String)] = []
+        for name in try allHashes().sorted() {
+            do throws(BlobStoreError) {
+                _ = try openContents(fileNamed: name).stream(mappingErrors: { $0 }) { (_) throws(BlobStoreError) in }
+            } catch .damagedBlob(_, _, let reason) {
+                damaged.append((name, reason))
+            } catch .missingBlob {
+                continue
+            }
+        }
+        return damaged
     }
 
     /// Whether `name` is a shard directory name: two lower-case hex digits.
@@ -118,14 +163,14 @@ extension BlobStore {
 }
 
 extension BlobStore {
-    /// The hashes among `hashes` whose blob file was modified less than `age` seconds ago.
+    /// The file names among `names` whose blob file was modified less than `age` seconds ago.
     ///
     /// - Throws: ``BlobStoreError/readFailed(path:reason:)`` when a file's status cannot be read.
-    func modifiedWithin(_ age: TimeInterval, _ hashes: Set<String>) throws(BlobStoreError) -> Set<String> {
+    func modifiedWithin(_ age: TimeInterval, _ names: Set<String>) throws(BlobStoreError) -> Set<String> {
         let cutoff = Date().timeIntervalSince1970 - age
         var recent = Set<String>()
-        for hash in hashes where Self.isValidHash(hash) {
-            let path = fileURL(forValidHash: hash).path
+        for hash in names where Self.isValidHash(hash) {
+            let path = fileURL(forFileName: hash).path
             do throws(SystemCallError) {
                 if let info = try FileSystem.status(ofPath: path), FileSystem.modificationTime(info) > cutoff {
                     recent.insert(hash)

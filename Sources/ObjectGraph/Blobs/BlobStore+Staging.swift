@@ -4,12 +4,24 @@ extension BlobStore {
     /// Copies the file at `url` into a new staged blob, hashing it on the way.
     ///
     /// The file is streamed in 64 KiB chunks, so memory stays flat whatever its size; the
-    /// temporary copy is fsynced before this returns.
+    /// temporary copy is fsynced before this returns. In an encrypted store the copy is
+    /// encrypted as it is written: the staging folder never holds plaintext.
     /// - Throws: ``BlobStoreError/unreadableSource(path:reason:)`` when `url` cannot be opened
     ///   or read, ``BlobStoreError/writeFailed(path:reason:)`` when the copy cannot be written.
     public func stage(fileAt url: URL) throws(BlobStoreError) -> StagedBlob {
         let sourcePath = url.path
         let source = try Self.openSource(sourcePath)
+        if let cipher {
+            return try writeStagedFile { (destination, destinationPath) throws(BlobStoreError) in
+                try Self.writeSealed(cipher, to: destination, path: destinationPath) { (buffer) throws(BlobStoreError) in
+                    do throws(SystemCallError) {
+                        return try BlobReader.fill(buffer, from: source)
+                    } catch {
+                        throw .unreadableSource(path: sourcePath, reason: error.description)
+                    }
+                }
+            }
+        }
         return try writeStagedFile { (destination, destinationPath) throws(BlobStoreError) in
             try Self.streamChunks(
                 of: source,
@@ -40,7 +52,20 @@ extension BlobStore {
     ///
     /// - Throws: ``BlobStoreError/writeFailed(path:reason:)`` when the file cannot be written.
     public func stage(data: Data) throws(BlobStoreError) -> StagedBlob {
-        try writeStagedFile { (destination, destinationPath) throws(BlobStoreError) in
+        if let cipher {
+            return try writeStagedFile { (destination, destinationPath) throws(BlobStoreError) in
+                var offset = 0
+                return try Self.writeSealed(cipher, to: destination, path: destinationPath) { buffer in
+                    let count = min(buffer.count, data.count - offset)
+                    data.withUnsafeBytes { bytes in
+                        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count]))
+                    }
+                    offset += count
+                    return count
+                }
+            }
+        }
+        return try writeStagedFile { (destination, destinationPath) throws(BlobStoreError) in
             var failure: SystemCallError?
             data.withUnsafeBytes { bytes in
                 do throws(SystemCallError) { try destination.writeAll(bytes) } catch { failure = error }
@@ -72,9 +97,9 @@ extension BlobStore {
     public func commit(_ staged: [StagedBlob]) throws(BlobStoreError) -> [BlobReference] {
         var directories: [String] = []
         for blob in staged {
-            let hash = try validated(blob.sha256)
-            let (outer, inner) = shardDirectories(forValidHash: hash)
-            let target = fileURL(forValidHash: hash).path
+            let name = fileName(forValidHash: try validated(blob.sha256))
+            let (outer, inner) = shardDirectories(forFileName: name)
+            let target = fileURL(forFileName: name).path
             let temporary = blob.temporaryURL.path
             var step = outer.path
             do throws(SystemCallError) {
@@ -109,6 +134,70 @@ extension BlobStore {
     /// Removes a staged blob's temporary file; one already gone is ignored.
     public func discard(_ staged: StagedBlob) {
         _ = try? FileSystem.removeFile(atPath: staged.temporaryURL.path)
+    }
+
+    /// Stages the content `reader` reads to its end (another store's blob), encrypted when this
+    /// store is; the hash and length are of what was read.
+    ///
+    /// - Throws: what `reader` throws; ``BlobStoreError/writeFailed(path:reason:)``.
+    func stage(from reader: BlobReader) throws(BlobStoreError) -> StagedBlob {
+        if let cipher {
+            return try writeStagedFile { (destination, destinationPath) throws(BlobStoreError) in
+                try Self.writeSealed(cipher, to: destination, path: destinationPath) { (buffer) throws(BlobStoreError) in
+                    try reader.read(into: buffer)
+                }
+            }
+        }
+        return try writeStagedFile { (destination, destinationPath) throws(BlobStoreError) in
+            try reader.stream(mappingErrors: { $0 }) { (chunk) throws(BlobStoreError) in
+                do throws(SystemCallError) {
+                    try destination.writeAll(chunk)
+                } catch {
+                    throw .writeFailed(path: destinationPath, reason: error.description)
+                }
+            }
+        }
+    }
+
+    /// Writes the content `fill` gives (filling each buffer but at the end; 0 there) into
+    /// `destination` as an encrypted blob file (see `BlobCipher`), hashing it on the way.
+    ///
+    /// - Throws: what `fill` throws; ``BlobStoreError/writeFailed(path:reason:)``.
+    static func writeSealed(
+        _ cipher: BlobCipher, to destination: borrowing FileDescriptor, path: String,
+        fill: (UnsafeMutableRawBufferPointer) throws(BlobStoreError) -> Int
+    ) throws(BlobStoreError) -> (sha256: String, byteCount: Int64) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: BlobCipher.chunkSize, alignment: 16)
+        defer {
+            memset(buffer.baseAddress!, 0, buffer.count)
+            buffer.deallocate()
+        }
+        let sealer = BlobSealer(cipher)
+        let hasher = SHA256Hasher()
+        var total: Int64 = 0
+        func write(_ bytes: UnsafeRawBufferPointer) throws(BlobStoreError) {
+            do throws(SystemCallError) {
+                try destination.writeAll(bytes)
+            } catch {
+                throw .writeFailed(path: path, reason: error.description)
+            }
+        }
+        let header = sealer.header
+        let failure = header.withUnsafeBytes { bytes -> BlobStoreError? in
+            do throws(BlobStoreError) { try write(bytes); return nil } catch { return error }
+        }
+        if let failure { throw failure }
+        while true {
+            let count = try fill(buffer)
+            if count == 0 { break }
+            let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+            hasher.update(chunk)
+            total += Int64(count)
+            try write(sealer.seal(chunk, final: false))
+        }
+        let digest = hasher.finalizeDigest()
+        try write(sealer.sealTrailer(digest: digest, byteCount: total))
+        return (SHA256Hasher.hex(ofDigest: digest), total)
     }
 
     /// Creates a fresh temporary file in the staging folder, lets `fill` write the content and

@@ -12,9 +12,20 @@ import Foundation
 ///
 /// Several threads and processes may use one directory at once: renames are atomic, and two
 /// writers of the same content produce the same file.
+///
+/// With an encryption key every blob file, and every staged file, is encrypted (see
+/// `BlobCipher` for the layout), and is named by a keyed hash of its content's SHA-256 rather
+/// than the SHA-256 itself; references keep the plaintext SHA-256. Read contents through
+/// ``openContents(_:)`` (or ``data(for:)``), which decrypts as it streams and works alike on
+/// plain and encrypted stores; ``url(for:)`` then names a file of ciphertext.
 public final class BlobStore: Sendable {
     /// The directory that holds the blobs.
     public let directory: URL
+    /// The keys of an encrypted store; nil for a plain one.
+    let cipher: BlobCipher?
+
+    /// Whether the blobs are encrypted.
+    public var isEncrypted: Bool { cipher != nil }
 
     /// The size of the chunks in which files are copied and hashed.
     static let chunkSize = 64 * 1024
@@ -23,12 +34,13 @@ public final class BlobStore: Sendable {
     static let stagingFolderName = ".staging"
 
     /// Opens the blob directory at `directory`, creating it and its staging folder if missing,
-    /// each with mode 0700.
+    /// each with mode 0700; with `encryptionKey`, its blobs are encrypted with that data key.
     ///
     /// - Throws: ``BlobStoreError/directoryUnavailable(path:reason:)`` when the directory
     ///   cannot be created or is not a directory.
-    public init(directory: URL) throws(BlobStoreError) {
+    public init(directory: URL, encryptionKey: StoreEncryptionKey? = nil) throws(BlobStoreError) {
         self.directory = directory.standardizedFileURL
+        cipher = encryptionKey.map(BlobCipher.init(dataKey:))
         for path in [self.directory.path, stagingDirectory.path] {
             do throws(PrivateFileModesError) {
                 try PrivateFileModes.createDirectories(atPath: path)
@@ -45,6 +57,14 @@ public final class BlobStore: Sendable {
     /// be missing (it then holds no blobs) or belong to another account.
     public init(readingDirectory directory: URL) {
         self.directory = directory.standardizedFileURL
+        cipher = nil
+    }
+
+    /// A blob store over `directory` that only reads, whose blobs are encrypted with
+    /// `encryptionKey` (nil: plain, as ``init(readingDirectory:)``).
+    public init(readingDirectory directory: URL, encryptionKey: StoreEncryptionKey?) {
+        self.directory = directory.standardizedFileURL
+        cipher = encryptionKey.map(BlobCipher.init(dataKey:))
     }
 
     /// The folder that holds staged (not yet committed) files.
@@ -70,20 +90,39 @@ public final class BlobStore: Sendable {
         return text
     }
 
-    /// The shard directories `ab` and `ab/cd` of a valid hash `abcd…`.
-    func shardDirectories(forValidHash hash: String) -> (outer: URL, inner: URL) {
-        let outer = directory.appending(component: String(hash.prefix(2)), directoryHint: .isDirectory)
-        let inner = outer.appending(component: String(hash.dropFirst(2).prefix(2)), directoryHint: .isDirectory)
+    /// The name of the file that holds the content whose SHA-256 is `sha256`: the hash itself
+    /// in a plain store, its keyed hash in an encrypted one. A malformed hash is returned as it
+    /// is (no blob file has such a name).
+    public func fileName(forSHA256 sha256: String) -> String {
+        guard Self.isValidHash(sha256) else { return sha256 }
+        return fileName(forValidHash: sha256)
+    }
+
+    /// The file name of a valid hash (see ``fileName(forSHA256:)``).
+    func fileName(forValidHash hash: String) -> String {
+        cipher?.fileName(forValidHash: hash) ?? hash
+    }
+
+    /// The shard directories `ab` and `ab/cd` of a file named `abcd…`.
+    func shardDirectories(forFileName name: String) -> (outer: URL, inner: URL) {
+        let outer = directory.appending(component: String(name.prefix(2)), directoryHint: .isDirectory)
+        let inner = outer.appending(component: String(name.dropFirst(2).prefix(2)), directoryHint: .isDirectory)
         return (outer, inner)
     }
 
-    /// The file of a valid hash, `<directory>/ab/cd/<hash>`.
-    func fileURL(forValidHash hash: String) -> URL {
-        shardDirectories(forValidHash: hash).inner.appending(component: hash, directoryHint: .notDirectory)
+    /// The blob file named `name`, `<directory>/ab/cd/<name>`.
+    func fileURL(forFileName name: String) -> URL {
+        shardDirectories(forFileName: name).inner.appending(component: name, directoryHint: .notDirectory)
     }
 
-    /// The file that holds `reference`'s content, `<directory>/ab/cd/<sha256>`, whether or not
-    /// it exists.
+    /// The file of a valid hash, `<directory>/ab/cd/<name>`.
+    func fileURL(forValidHash hash: String) -> URL {
+        fileURL(forFileName: fileName(forValidHash: hash))
+    }
+
+    /// The file that holds `reference`'s content, `<directory>/ab/cd/<sha256>` (in an encrypted
+    /// store `<directory>/ab/cd/<keyed name>`, a file of ciphertext: read it through
+    /// ``openContents(_:)``), whether or not it exists.
     ///
     /// A malformed hash gives `<directory>/.invalid-hash`, where no blob ever is, so the path
     /// never leaves the directory.
@@ -99,11 +138,18 @@ public final class BlobStore: Sendable {
     /// - Throws: ``BlobStoreError/invalidHash(_:)``, ``BlobStoreError/missingBlob(sha256:)``
     ///   or ``BlobStoreError/readFailed(path:reason:)``.
     func openBlob(_ hash: String) throws(BlobStoreError) -> FileDescriptor {
-        let path = fileURL(forValidHash: try validated(hash)).path
+        try openBlobFile(named: fileName(forValidHash: try validated(hash)), sha256: hash)
+    }
+
+    /// Opens the blob file named `name` (of content `sha256`, for the error) for reading.
+    ///
+    /// - Throws: ``BlobStoreError/missingBlob(sha256:)`` or ``BlobStoreError/readFailed(path:reason:)``.
+    func openBlobFile(named name: String, sha256: String) throws(BlobStoreError) -> FileDescriptor {
+        let path = fileURL(forFileName: name).path
         do throws(SystemCallError) {
             return try FileDescriptor.reading(path)
         } catch where error.isMissingFile {
-            throw .missingBlob(sha256: hash)
+            throw .missingBlob(sha256: sha256)
         } catch {
             throw .readFailed(path: path, reason: error.description)
         }
@@ -117,6 +163,7 @@ public final class BlobStore: Sendable {
     ///   ``BlobStoreError/corruptBlob(sha256:)`` when the length differs, or
     ///   ``BlobStoreError/readFailed(path:reason:)``.
     public func data(for reference: BlobReference) throws(BlobStoreError) -> Data {
+        if cipher != nil { return try decryptedData(for: reference) }
         let file = try openBlob(reference.sha256)
         let content: Data?
         do throws(SystemCallError) {
@@ -129,12 +176,15 @@ public final class BlobStore: Sendable {
     }
 
     /// Opens the committed blob of `reference` for streamed reading; the handle closes the
-    /// file when released.
+    /// file when released. In an encrypted store the handle reads a decrypted copy in an
+    /// unnamed temporary file (0600, gone when the handle closes), checked whole before this
+    /// returns; prefer ``openContents(_:)``, which decrypts as it is read.
     ///
-    /// - Throws: ``BlobStoreError/invalidHash(_:)``, ``BlobStoreError/missingBlob(sha256:)`` or
-    ///   ``BlobStoreError/readFailed(path:reason:)``.
+    /// - Throws: ``BlobStoreError/invalidHash(_:)``, ``BlobStoreError/missingBlob(sha256:)``,
+    ///   ``BlobStoreError/damagedBlob(sha256:reason:)`` or ``BlobStoreError/readFailed(path:reason:)``.
     public func openForReading(_ reference: BlobReference) throws(BlobStoreError) -> FileHandle {
-        try openBlob(reference.sha256).intoFileHandle()
+        if cipher != nil { return try decryptedHandle(for: reference) }
+        return try openBlob(reference.sha256).intoFileHandle()
     }
 
     /// Whether a committed blob named `sha256` is on disk; false for a malformed hash.

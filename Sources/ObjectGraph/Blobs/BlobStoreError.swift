@@ -18,6 +18,11 @@ public enum BlobStoreError: Error, CustomStringConvertible, Sendable, Equatable 
     case invalidHash(String)
     /// The staged blob's temporary file is gone (already committed, discarded or swept).
     case missingStagedFile(path: String)
+    /// The encrypted blob file at `path`, which should hold the content with SHA-256 `sha256`
+    /// (nil when read by file name, before its content was known), fails authentication:
+    /// damaged, truncated, extended, or another blob's file put in its place. `reason` says
+    /// which check failed.
+    case damagedBlob(sha256: String?, path: String, reason: String)
 
     /// A message that says what went wrong and what to do about it.
     public var description: String {
@@ -38,6 +43,9 @@ public enum BlobStoreError: Error, CustomStringConvertible, Sendable, Equatable 
             "'\(text)' is not a SHA-256 hash (64 lower-case hex digits)."
         case .missingStagedFile(let path):
             "The staged file '\(path)' is gone; it was already committed, discarded or swept. Stage the content again."
+        case .damagedBlob(let sha256, let path, let reason):
+            "Blob \(sha256.map { "\($0) " } ?? "")in '\(path)' is damaged: \(reason). Restore it from a backup; "
+                + "a store check lists every damaged blob."
         }
     }
 }

@@ -44,7 +44,11 @@ public final class SHA256Hasher {
     /// Finishes the digest and returns it as 64 lower-case hex digits.
     /// The hasher must not be updated afterwards.
     public func finalizeHex() -> String {
-        let digest = finalizeDigest()
+        Self.hex(ofDigest: finalizeDigest())
+    }
+
+    /// `digest` as lower-case hex digits, two per byte.
+    static func hex(ofDigest digest: [UInt8]) -> String {
         // Table lookup, not String(format:) per byte: this runs once per hashed entry in bulk imports.
         let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []

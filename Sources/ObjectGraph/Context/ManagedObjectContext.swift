@@ -302,8 +302,10 @@ public final class ManagedObjectContext {
         try persistentStoreCoordinator.store().blobStore?.data(for: reference)
     }
 
-    func blobURL(for reference: BlobReference) -> URL? {
-        (try? persistentStoreCoordinator.store())?.blobStore?.url(for: reference)
+    /// The blob file of `reference` in a plain store; a decrypted temporary copy in an encrypted one.
+    func blobFileURL(for reference: BlobReference) throws -> URL? {
+        guard let blobStore = (try? persistentStoreCoordinator.store())?.blobStore else { return nil }
+        return blobStore.isEncrypted ? try blobStore.decryptedCopy(of: reference) : blobStore.url(for: reference)
     }
 
     // MARK: Change tracking

@@ -4,6 +4,18 @@ public enum StoreEncryptionError: Error, Sendable, Equatable, CustomStringConver
     case libraryUnavailable(String)
     /// A data key must be ``StoreEncryptionKey/byteCount`` bytes; this one had that many.
     case invalidKeyLength(Int)
+    /// The encrypted database at `path` is not encrypted with the key given (its key-check value
+    /// differs). Nothing was read or changed.
+    case wrongKey(path: String)
+    /// The database at `path` is encrypted and was opened without a key. Nothing was changed.
+    case keyRequired(path: String)
+    /// The database at `path` is a plain one and was opened with a key. Nothing was changed.
+    case notEncrypted(path: String)
+    /// Page `page` (1-based) of the file at `path` (the database or its `-wal`) fails
+    /// authentication: it was damaged or tampered with.
+    case damagedPage(path: String, page: Int)
+    /// Only an SQLite store can be encrypted; a store of this type was given a key.
+    case unsupportedStoreType(PersistentStoreType)
 
     /// One line saying what failed.
     public var description: String {
@@ -12,6 +24,16 @@ public enum StoreEncryptionError: Error, Sendable, Equatable, CustomStringConver
             "encryption is unavailable: \(reason)"
         case .invalidKeyLength(let count):
             "an encryption key has \(StoreEncryptionKey.byteCount) bytes, not \(count)"
+        case .wrongKey(let path):
+            "the key does not open the encrypted store \(path); nothing was changed"
+        case .keyRequired(let path):
+            "the store \(path) is encrypted and needs its key; nothing was changed"
+        case .notEncrypted(let path):
+            "the store \(path) is not encrypted, but a key was given; nothing was changed"
+        case .damagedPage(let path, let page):
+            "page \(page) of \(path) is damaged or was tampered with (it fails authentication)"
+        case .unsupportedStoreType(let type):
+            "a \(type.rawValue) store cannot be encrypted; only an SQLite store can"
         }
     }
 }

@@ -22,7 +22,9 @@ extension ManagedObject {
 
     /// A file holding binary attribute `key`'s value, to stream from: the blob file for an
     /// externally stored value, the source file for one set from a file and not yet saved,
-    /// or a temporary copy for a value kept inline. Nil when the value is nil.
+    /// or a temporary copy for a value kept inline. Nil when the value is nil. In an encrypted
+    /// store an externally stored value is decrypted into a 0600 file in a fresh 0700 folder of
+    /// the temporary directory (``BlobStore/decryptedCopy(of:)``), which the caller removes.
     /// - Throws: ``ObjectGraphError/unknownKey(entity:key:)`` for a key that is not a binary attribute;
     ///   a file error when a temporary copy cannot be written.
     public func binaryFileURL(forKey key: String) throws -> URL? {
@@ -33,7 +35,7 @@ extension ManagedObject {
         guard index < values.count else { return nil }
         resolveDeferredValue(at: index)
         switch values[index] {
-        case .blob(let reference): return managedObjectContext?.blobURL(for: reference)
+        case .blob(let reference): return try managedObjectContext?.blobFileURL(for: reference)
         case .staged(let pending): return pending.staged.temporaryURL
         case .file(let url): return url
         case .data(let data):

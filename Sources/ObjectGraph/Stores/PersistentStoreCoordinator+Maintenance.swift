@@ -2,10 +2,10 @@ import Foundation
 
 /// What the blob directory holds beyond what the store refers to.
 public struct BlobGarbage: Sendable, Hashable {
-    /// Hashes of committed blobs no row refers to and older than the age asked for, sorted:
+    /// File names (see ``BlobStore/allHashes()``) of committed blobs no row refers to and older than the age asked for, sorted:
     /// safe to remove (or removed).
     public var unreferencedBlobs: [String]
-    /// Hashes of unreferenced blobs younger than that age, sorted. A save in another
+    /// File names of unreferenced blobs younger than that age, sorted. A save in another
     /// process commits its blobs just before its transaction, so these are left alone.
     public var recentUnreferencedBlobs: [String]
     /// Temporary files in the staging folder older than the age, as `.staging/<name>`.
@@ -33,7 +33,9 @@ extension PersistentStoreCoordinator {
         guard let blobStore = store.blobStore else {
             return BlobGarbage(unreferencedBlobs: [], recentUnreferencedBlobs: [], staleTemporaryFiles: [])
         }
-        func collect(keeping referenced: Set<String>) throws -> BlobGarbage {
+        func collect(keeping referencedHashes: Set<String>) throws -> BlobGarbage {
+            // File names: the hashes themselves in a plain store, keyed hashes in an encrypted one.
+            let referenced = Set(referencedHashes.map(blobStore.fileName(forSHA256:)))
             let unreferenced = try blobStore.allHashes().subtracting(referenced)
             let recent = try blobStore.modifiedWithin(age, unreferenced)
             guard remove else {
@@ -41,7 +43,7 @@ extension PersistentStoreCoordinator {
                                    recentUnreferencedBlobs: recent.sorted(),
                                    staleTemporaryFiles: try blobStore.staleTemporaryFiles(olderThan: age))
             }
-            let removed = try blobStore.sweep(keeping: referenced.union(recent), temporaryFilesOlderThan: age)
+            let removed = try blobStore.sweep(keepingFileNames: referenced.union(recent), temporaryFilesOlderThan: age)
             return BlobGarbage(unreferencedBlobs: removed.filter { !$0.hasPrefix(".") },
                                recentUnreferencedBlobs: recent.sorted(),
                                staleTemporaryFiles: removed.filter { $0.hasPrefix(".") })

@@ -19,22 +19,29 @@ final class SQLiteConnection {
         case immutable
     }
 
-    /// Opens the database at `path`, creating it when `access` is ``Access/readWrite``.
-    /// - Throws: ``SQLiteError`` when the file cannot be opened.
-    init(path: String, busyTimeoutMilliseconds: Int32, access: Access = .readWrite) throws {
+    /// Opens the database at `path`, creating it when `access` is ``Access/readWrite``; through
+    /// the encrypting VFS with the key of `key` when there is one (see ``StoreCipher``). With
+    /// `acceptsURIs`, file names in its SQL (`ATTACH`, `VACUUM INTO`) may be URIs.
+    /// - Throws: ``SQLiteError`` when the file cannot be opened; ``StoreEncryptionError`` when its
+    ///   key is wrong, or it is plain, or its first page is damaged.
+    init(path: String, busyTimeoutMilliseconds: Int32, access: Access = .readWrite,
+         key: StoreCipher.KeyHandle? = nil, acceptsURIs: Bool = false) throws {
         var connection: OpaquePointer?
-        let code = switch access {
-        case .readWrite:
-            sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
-        case .readOnly:
-            sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
-        case .immutable:
-            sqlite3_open_v2(Self.immutableURI(path), &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+        var parameters: [String] = []
+        if let key { parameters.append("pdkey=\(key.number)") }
+        if access == .immutable { parameters.append("immutable=1") }
+        let flags = switch access {
+        case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        case .readOnly, .immutable: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
         }
+        let code = parameters.isEmpty && !acceptsURIs
+            ? sqlite3_open_v2(path, &connection, flags, nil)
+            : sqlite3_open_v2(Self.uri(path, parameters), &connection, flags | SQLITE_OPEN_URI,
+                              key == nil ? nil : StoreCipher.vfsName)
         guard code == SQLITE_OK, let connection else {
             let error = SQLiteError(connection: connection, code: code, sql: nil)
             sqlite3_close_v2(connection)
-            throw error
+            throw StoreCipher.failure(forExtendedCode: error.extendedResultCode) ?? error
         }
         handle = connection
         sqlite3_extended_result_codes(handle, 1)
@@ -42,8 +49,8 @@ final class SQLiteConnection {
         guard timeout == SQLITE_OK else { throw error(code: timeout, sql: "busy_timeout") }
     }
 
-    /// `file:<path>?immutable=1`, with the characters a URI gives a meaning escaped.
-    private static func immutableURI(_ path: String) -> String {
+    /// `file:<path>?<parameters>`, with the characters a URI gives a meaning escaped.
+    static func uri(_ path: String, _ parameters: [String]) -> String {
         var escaped = ""
         for character in path {
             switch character {
@@ -53,7 +60,7 @@ final class SQLiteConnection {
             default: escaped.append(character)
             }
         }
-        return "file:" + escaped + "?immutable=1"
+        return "file:" + escaped + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
     }
 
     deinit {
@@ -61,8 +68,11 @@ final class SQLiteConnection {
         sqlite3_close_v2(handle)
     }
 
-    func error(code: Int32, sql: String?) -> SQLiteError {
-        SQLiteError(connection: handle, code: code, sql: sql)
+    /// The error of the last call: an ``SQLiteError``, or the ``StoreEncryptionError`` of a page
+    /// of an encrypted store that failed to open (damaged, or under a wrong key).
+    func error(code: Int32, sql: String?) -> any Error {
+        let error = SQLiteError(connection: handle, code: code, sql: sql)
+        return StoreCipher.failure(forExtendedCode: error.extendedResultCode) ?? error
     }
 
     /// Runs one or more statements that take no parameters.
@@ -73,7 +83,9 @@ final class SQLiteConnection {
         if code != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)
-            throw SQLiteError(extendedResultCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
+            let extended = sqlite3_extended_errcode(handle)
+            throw StoreCipher.failure(forExtendedCode: extended)
+                ?? SQLiteError(extendedResultCode: extended, message: text, sql: sql)
         }
     }
 

@@ -47,8 +47,11 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
     /// Read-only (``PersistentStoreOptions/isReadOnly``), nothing is written: a store that needs
     /// migrating is ``StoreError/readOnly(path:)``, and when the folder does not let this process
     /// make SQLite's log files and none are there, the file is read as it is (SQLite's immutable mode).
+    /// With ``PersistentStoreOptions/encryptionKey``, the database is read and written through the
+    /// encrypting VFS (see ``StoreCipher``), and a new one is created encrypted.
     /// - Throws: ``MigrationError`` when it cannot be, ``StoreError/modelMismatch(storeHash:modelHash:differences:)``
-    ///   for a store of another model that keeps no model description, ``StoreError``, ``SQLiteError`` when SQLite fails.
+    ///   for a store of another model that keeps no model description, ``StoreError``, ``SQLiteError`` when SQLite fails;
+    ///   ``StoreEncryptionError`` for a wrong or missing key, a key given for a plain store, a damaged page.
     init(model: ManagedObjectModel, url: URL, options: PersistentStoreOptions) throws {
         self.model = model
         self.url = url
@@ -61,6 +64,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         schema = SQLiteSchema(model: model)
         let blobs = url.deletingPathExtension().appendingPathExtension("blobs")
         try Self.refuseMissingDatabase(at: url, blobs: blobs, creating: creates)
+        // Before anything is created or opened: a key that does not fit the file changes nothing.
+        let keyHandle = try Self.encryptionKeyHandle(for: url, key: options.encryptionKey)
         if creates {
             try Self.createParentDirectory(of: url.path)
             // SQLite keeps an existing file's mode and gives the WAL and shared-memory files the
@@ -70,11 +75,13 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         let access = isReadOnly ? Self.readOnlyAccess(to: url) : .readWrite
         immutableFile = access == .immutable ? ImmutableFileState(of: url.path) : nil
         connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
-                                          access: access)
+                                          access: access, key: keyHandle)
+        if keyHandle != nil { try Self.prepareEncryptedConnection(connection) }
         if !isReadOnly { try Self.enableWriteAheadLog(connection, waitingUpTo: busyTimeoutMilliseconds) }
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA foreign_keys = ON")
-        if options.memoryMapSize > 0 { try connection.execute("PRAGMA mmap_size = \(options.memoryMapSize)") }
+        // No memory map for an encrypted store: mapped pages would bypass the VFS that opens them.
+        if options.memoryMapSize > 0, keyHandle == nil { try connection.execute("PRAGMA mmap_size = \(options.memoryMapSize)") }
         // A negative cache size is in KiB rather than pages.
         if options.pageCacheSize > 0 { try connection.execute("PRAGMA cache_size = -\(max(1, options.pageCacheSize / 1024))") }
         try PredicateSQLFunctions.register(on: connection.handle)
@@ -111,7 +118,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         identifier = metadata.storeIdentifier
         modelVersionHash = metadata.modelVersionHash
         blobDirectory = blobs
-        blobStore = isReadOnly ? BlobStore(readingDirectory: blobs) : try BlobStore(directory: blobs)
+        blobStore = isReadOnly ? BlobStore(readingDirectory: blobs, encryptionKey: options.encryptionKey)
+            : try BlobStore(directory: blobs, encryptionKey: options.encryptionKey)
         if recordsPersistentHistory { try createHistoryTablesIfMissing() }
     }
 

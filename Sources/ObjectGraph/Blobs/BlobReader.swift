@@ -1,0 +1,232 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The content of one committed blob, read from start to end in chunks: as it is on disk in a
+/// plain store, decrypted and authenticated as it is read in an encrypted one. Memory stays
+/// flat (two 64 KiB buffers) whatever the blob's size.
+///
+/// In an encrypted store every chunk is authenticated before its bytes are handed out, and
+/// the end of the stream (its final tag, the trailer's SHA-256 and length, nothing beyond) is
+/// checked when the reader reaches it; so a caller that reads to the end (``read(into:)``
+/// returning 0, or ``stream(mappingErrors:to:)``) has read exactly what was stored, or has
+/// been thrown ``BlobStoreError/damagedBlob(sha256:path:reason:)``. Bytes handed out before a
+/// later chunk fails are genuine but incomplete: discard what was written from them. A plain
+/// store's content is not checked here; compare the SHA-256 that ``stream(mappingErrors:to:)``
+/// returns.
+///
+/// Not `Sendable`: one reader belongs to one computation.
+public final class BlobReader {
+    /// The content's length in bytes, from the file's length.
+    public let byteCount: Int64
+    /// The blob file, for messages.
+    let path: String
+    private let file: FileDescriptor
+    /// What the content must be (encrypted stores), for the checks at its end.
+    private let expectedSHA256: String?
+    /// The file name the content's SHA-256 must give (encrypted stores read by name).
+    private let expectedName: String?
+    private let cipher: BlobCipher?
+    private let opener: BlobOpener?
+    private let sealed: UnsafeMutableRawBufferPointer
+    private let plain: UnsafeMutableRawBufferPointer
+    private var pending: Range<Int> = 0..<0
+    private var contentLeft: Int64
+    private var chunkNumber = 0
+    private var finished = false
+    /// The SHA-256 the trailer of an encrypted blob records, once the reader reached the end.
+    private(set) var recordedSHA256: String?
+
+    /// Opens the blob file `file` at `path`; for an encrypted store reads and checks its header.
+    ///
+    /// - Throws: ``BlobStoreError/damagedBlob(sha256:path:reason:)`` or
+    ///   ``BlobStoreError/readFailed(path:reason:)``.
+    static func open(file: consuming FileDescriptor, path: String, cipher: BlobCipher?, sha256: String?,
+                     name: String?) throws(BlobStoreError) -> BlobReader {
+        let fileSize: Int64
+        do throws(SystemCallError) {
+            fileSize = try file.size()
+        } catch {
+            throw .readFailed(path: path, reason: error.description)
+        }
+        guard let cipher else {
+            return BlobReader(file: file, path: path, cipher: nil, opener: nil, byteCount: fileSize,
+                              sha256: sha256, name: name)
+        }
+        guard let content = BlobCipher.contentSize(ofFileSize: fileSize) else {
+            throw .damagedBlob(sha256: sha256, path: path,
+                               reason: "its length (\(fileSize) bytes) fits no encrypted blob: it was truncated or extended")
+        }
+        let header = UnsafeMutableRawBufferPointer.allocate(byteCount: BlobCipher.headerSize, alignment: 16)
+        defer { header.deallocate() }
+        let got: Int
+        do throws(SystemCallError) {
+            got = try fill(header, from: file)
+        } catch {
+            throw .readFailed(path: path, reason: error.description)
+        }
+        let opener = got == header.count ? BlobOpener(cipher, header: UnsafeRawBufferPointer(header)) : nil
+        guard let opener else {
+            let version = got > 6 && header.prefix(6).elementsEqual(BlobCipher.preamble.prefix(6))
+                ? " (layout version \(header[6]), this version reads \(BlobCipher.version))" : ""
+            throw .damagedBlob(sha256: sha256, path: path, reason: "it does not start with an encrypted blob's header\(version)")
+        }
+        return BlobReader(file: file, path: path, cipher: cipher, opener: opener, byteCount: content,
+                          sha256: sha256, name: name)
+    }
+
+    private init(file: consuming FileDescriptor, path: String, cipher: BlobCipher?, opener: BlobOpener?,
+                 byteCount: Int64, sha256: String?, name: String?) {
+        self.file = file
+        self.path = path
+        self.cipher = cipher
+        self.opener = opener
+        self.byteCount = byteCount
+        contentLeft = byteCount
+        expectedSHA256 = sha256
+        expectedName = name
+        sealed = .allocate(byteCount: cipher == nil ? 0 : BlobCipher.sealedChunkSize, alignment: 16)
+        plain = .allocate(byteCount: cipher == nil ? 0 : BlobCipher.chunkSize, alignment: 16)
+    }
+
+    deinit {
+        if plain.count > 0 { memset(plain.baseAddress!, 0, plain.count) }
+        sealed.deallocate()
+        plain.deallocate()
+    }
+
+    /// Reads the next bytes of the content into `buffer`, filling it unless the content ends
+    /// first; 0 once it has ended (and, for an encrypted blob, its end has been checked).
+    ///
+    /// - Throws: ``BlobStoreError/damagedBlob(sha256:path:reason:)`` or
+    ///   ``BlobStoreError/readFailed(path:reason:)``.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(BlobStoreError) -> Int {
+        guard cipher != nil else {
+            do throws(SystemCallError) {
+                return try Self.fill(buffer, from: file)
+            } catch {
+                throw .readFailed(path: path, reason: error.description)
+            }
+        }
+        var filled = 0
+        while filled < buffer.count {
+            if pending.isEmpty {
+                guard try openNextChunk() else { break }
+            }
+            let count = min(pending.count, buffer.count - filled)
+            (buffer.baseAddress! + filled).copyMemory(from: plain.baseAddress! + pending.lowerBound, byteCount: count)
+            pending = pending.lowerBound + count..<pending.upperBound
+            filled += count
+        }
+        if filled == 0 { _ = try openNextChunk() }
+        return filled
+    }
+
+    /// Reads the content to its end, handing every chunk to `sink`; returns the SHA-256 and
+    /// length of what was read. Errors of the reader are passed through `map`.
+    public func stream<Failure: Error>(
+        mappingErrors map: (BlobStoreError) -> Failure,
+        to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(Failure) -> (sha256: String, byteCount: Int64) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: BlobCipher.chunkSize, alignment: 16)
+        defer {
+            memset(buffer.baseAddress!, 0, buffer.count)
+            buffer.deallocate()
+        }
+        let hasher = SHA256Hasher()
+        var total: Int64 = 0
+        while true {
+            let count: Int
+            do throws(BlobStoreError) { count = try read(into: buffer) } catch { throw map(error) }
+            if count == 0 { break }
+            let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+            hasher.update(chunk)
+            try sink(chunk)
+            total += Int64(count)
+        }
+        return (hasher.finalizeHex(), total)
+    }
+
+    /// Opens the next sealed chunk into `plain`; false at the end of the content, after the
+    /// trailer was checked (once; later calls return false at once).
+    private func openNextChunk() throws(BlobStoreError) -> Bool {
+        guard let opener, let cipher, !finished else { return false }
+        if contentLeft > 0 {
+            let count = Int(min(Int64(BlobCipher.chunkSize), contentLeft))
+            let chunk = try readSealed(count + BlobCipher.chunkOverhead)
+            chunkNumber += 1
+            guard let (opened, tag) = opener.open(chunk, into: plain) else {
+                throw damaged("chunk \(chunkNumber) fails authentication: it was changed, or comes from another file")
+            }
+            guard tag == BlobCipher.messageTag, opened == count else {
+                throw damaged("chunk \(chunkNumber) ends the stream early: the file was cut and padded")
+            }
+            pending = 0..<opened
+            contentLeft -= Int64(opened)
+            return true
+        }
+        finished = true
+        let chunk = try readSealed(BlobCipher.sealedTrailerSize)
+        guard let (opened, tag) = opener.open(chunk, into: plain) else {
+            throw damaged("its last chunk fails authentication: it was changed, truncated or extended")
+        }
+        guard tag == BlobCipher.finalTag, opened == BlobCipher.trailerSize else {
+            throw damaged("its last chunk is not the end of the stream: it was truncated")
+        }
+        let trailer = UnsafeRawBufferPointer(rebasing: plain[..<BlobCipher.trailerSize])
+        let digest = SHA256Hasher.hex(ofDigest: Array(trailer[..<32]))
+        let length = trailer.loadUnaligned(fromByteOffset: 32, as: UInt64.self).littleEndian
+        guard length == UInt64(byteCount) else {
+            throw damaged("it records \(length) bytes but holds \(byteCount)")
+        }
+        if let expectedSHA256, digest != expectedSHA256 {
+            throw damaged("it holds another blob's content (SHA-256 \(digest)): the files were swapped")
+        }
+        if let expectedName, cipher.fileName(forValidHash: digest) != expectedName {
+            throw damaged("it holds another blob's content (SHA-256 \(digest)): the files were swapped")
+        }
+        recordedSHA256 = digest
+        var probe: UInt8 = 0
+        let beyond: Int
+        do throws(SystemCallError) {
+            beyond = try withUnsafeMutableBytes(of: &probe) { (byte) throws(SystemCallError) in try file.read(into: byte) }
+        } catch {
+            throw .readFailed(path: path, reason: error.description)
+        }
+        guard beyond == 0 else { throw damaged("it has data after its end") }
+        return false
+    }
+
+    /// The next `count` bytes of the file in `sealed`.
+    private func readSealed(_ count: Int) throws(BlobStoreError) -> UnsafeRawBufferPointer {
+        let target = UnsafeMutableRawBufferPointer(rebasing: sealed[..<count])
+        let got: Int
+        do throws(SystemCallError) {
+            got = try Self.fill(target, from: file)
+        } catch {
+            throw .readFailed(path: path, reason: error.description)
+        }
+        guard got == count else { throw damaged("it ends in the middle of a chunk: it was truncated") }
+        return UnsafeRawBufferPointer(target)
+    }
+
+    private func damaged(_ reason: String) -> BlobStoreError {
+        .damagedBlob(sha256: expectedSHA256, path: path, reason: reason)
+    }
+
+    /// Reads from `file` until `buffer` is full or the file ends; the count read.
+    static func fill(_ buffer: UnsafeMutableRawBufferPointer, from file: borrowing FileDescriptor) throws(SystemCallError) -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let got = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+            if got == 0 { break }
+            filled += got
+        }
+        return filled
+    }
+}
