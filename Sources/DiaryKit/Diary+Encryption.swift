@@ -86,6 +86,30 @@ extension Diary {
         return DiaryKey(dataKey: dataKey, identifier: identifier)
     }
 
+    /// Whether `directory` holds a diary (its database file).
+    public static func exists(directory: URL) -> Bool {
+        var status = stat()
+        return lstat(directory.standardizedFileURL.appending(component: databaseName).path, &status) == 0
+    }
+
+    /// Makes `directory` (0700, with any folders above it) ready to be created as an encrypted
+    /// diary: a new data key sealed under `passphrase` in its key file. Opening it with the key
+    /// (``init(directory:access:busyTimeout:mediaLimits:forReading:whileWaiting:key:)``) then
+    /// creates the encrypted database; a crash in between leaves a key file that the next
+    /// creating command, given the passphrase, completes.
+    /// - Throws: ``DiaryEncryptionError/alreadyEncrypted(_:)``, ``DiaryError/uncreatableFolder(_:reason:)``,
+    ///   ``DiaryEncryptionError/unavailable(_:)``, ``DiaryError/io(path:reason:)``.
+    public static func prepareEncrypted(directory: URL, passphrase: Passphrase) throws(DiaryError) -> DiaryKey {
+        let folder = directory.standardizedFileURL
+        if isEncrypted(directory: folder) { throw .encryption(.alreadyEncrypted(folder)) }
+        do throws(PrivateFileModesError) {
+            try PrivateFileModes.createDirectories(atPath: folder.path)
+        } catch {
+            throw .uncreatableFolder(folder, reason: folderFailure(folder, error))
+        }
+        return try writeNewKeyFile(into: folder, passphrase: passphrase)
+    }
+
     /// Checks that the diary in `directory` is encrypted.
     /// - Throws: ``DiaryEncryptionError/notEncrypted(_:)``, ``DiaryError/noDiary(_:)``, key file errors.
     public static func requireEncrypted(directory: URL) throws(DiaryError) {

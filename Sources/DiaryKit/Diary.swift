@@ -83,6 +83,7 @@ public final class Diary: Sendable {
                 whileWaiting: (@Sendable (_ timeout: TimeInterval) -> Void)? = nil,
                 key: DiaryKey? = nil) throws(DiaryError) {
         let directory = directory.standardizedFileURL
+        Self.removeLeftoverConversion(of: directory)
         if key == nil, Self.isEncrypted(directory: directory) { throw .encryption(.locked(directory)) }
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder)

@@ -11,12 +11,21 @@ extension CommandContext {
     /// - Throws: ``DiaryError`` when there is no diary to read, the folder cannot be used, the
     ///   store is read-only for a write, damaged or busy, or the passphrase is wrong;
     ///   ``PassphraseInputError`` when no passphrase can be had.
-    func openDiary(_ access: DiaryAccess, forReading: Bool = false) throws -> Diary {
+    /// A diary this call creates is encrypted when `encrypting` says so or `DIARY_ENCRYPT=1` is
+    /// set (``encryptsNewStores``): a new passphrase is asked for first.
+    func openDiary(_ access: DiaryAccess, forReading: Bool = false, encrypting: Bool = false) throws -> Diary {
         let errors = terminal.standardError
         let notice: (@Sendable (TimeInterval) -> Void)? = terminal.isStandardErrorTerminal ? { @Sendable timeout in
             errors.write("Waiting for another diary process to finish writing (up to \(Int(timeout.rounded())) s)…\n")
         } : nil
-        let key = try unlockedKey()
+        let key: DiaryKey?
+        if access == .creating, encrypting || encryptsNewStores, !Diary.exists(directory: storeDirectory),
+           !Diary.isEncrypted(directory: storeDirectory) {
+            let passphrase = try passphrases.new(for: storeDirectory.path, replacing: false)
+            key = try Diary.prepareEncrypted(directory: storeDirectory, passphrase: passphrase)
+        } else {
+            key = try unlockedKey()
+        }
         let diary = try Diary(directory: storeDirectory, access: access, forReading: forReading, whileWaiting: notice,
                               key: key)
         if !diary.tightenedPaths.isEmpty {
@@ -25,6 +34,9 @@ extension CommandContext {
         }
         return diary
     }
+
+    /// Whether `DIARY_ENCRYPT=1` asks for new stores to be encrypted.
+    var encryptsNewStores: Bool { environment["DIARY_ENCRYPT"] == "1" }
 
     /// A listing in this context's time zone.
     func query(_ filter: EntryFilter = EntryFilter(), newestFirst: Bool = true, limit: Int? = nil) -> DiaryQuery {

@@ -9,9 +9,8 @@ import ObjectGraph
 /// Unlocked data keys kept in the kernel keyring between commands (keyutils, opened on first
 /// use): a key of type `user` described `photodiary:<key identifier>` (the identifier in the
 /// store's key file, so a moved store keeps its entry), readable only by its possessor and
-/// this user, with a timeout. It is added to the session keyring, which for a process outside
-/// any login session is the kernel's per-user session keyring; lookups search the session
-/// keyring, then the user keyring.
+/// this user, with a timeout. It is added to the login session's keyring where there is one,
+/// else to the user keyring; lookups search the session keyring, then the user keyring.
 package enum KeyCache {
     /// What a lookup found.
     package enum Lookup: Sendable {
@@ -54,7 +53,7 @@ package enum KeyCache {
     /// - Throws: ``DiaryEncryptionError/keyringUnavailable(_:)``.
     package static func keep(_ key: StoreEncryptionKey, as identifier: UUID, seconds: Int) throws(DiaryError) {
         if let reason = loadError() { throw .encryption(.keyringUnavailable(reason)) }
-        let ring = keyctl_get_keyring_ID(KEY_SPEC_SESSION_KEYRING, 0) >= 0 ? KEY_SPEC_SESSION_KEYRING : KEY_SPEC_USER_KEYRING
+        let ring = try targetKeyring()
         let serial = key.withUnsafeBytes { bytes in
             add_key("user", description(of: identifier), bytes.baseAddress, bytes.count, ring)
         }
@@ -91,6 +90,19 @@ package enum KeyCache {
     }
 
     // MARK: Parts
+
+    /// The keyring a key is added to: the session keyring of a login session, else the user
+    /// keyring. A process outside any session has the per-user session keyring as its session
+    /// keyring; adding to `@s` there would make a new session keyring of this process alone,
+    /// which no later command sees.
+    private static func targetKeyring() throws(DiaryError) -> key_serial_t {
+        let session = keyctl_get_keyring_ID(KEY_SPEC_SESSION_KEYRING, 0)
+        let userSession = keyctl_get_keyring_ID(KEY_SPEC_USER_SESSION_KEYRING, 0)
+        if session >= 0, session != userSession { return session }
+        let user = keyctl_get_keyring_ID(KEY_SPEC_USER_KEYRING, 1)
+        guard user >= 0 else { throw .encryption(.keyringUnavailable(failure("keyctl_get_keyring_ID", errno))) }
+        return user
+    }
 
     /// The serial of the key named `identifier` (session keyring first, then the user
     /// keyring), nil when there is none, or why the keyring cannot be searched.
