@@ -14,7 +14,7 @@ import TestSupport
 
     init() throws {
         folder = try TemporaryDirectory()
-        diary = try Diary(directory: folder.url.appendingPathComponent("store"), encryptionKey: StoreEncryptionKey.random())
+        diary = try Diary(directory: folder.url.appendingPathComponent("store"), key: DiaryKey(dataKey: StoreEncryptionKey.random(), identifier: UUID()))
         let editor = try diary.newEntry()
         editor.text = "Beach day"
         try editor.addMedia(fixtures.map(Fixture.url))

@@ -43,4 +43,15 @@ const char *cdl_sodium_load_error(void);
 /* Why libkeyutils could not be loaded, or NULL when it is (the first call loads it). */
 const char *cdl_keyutils_load_error(void);
 
+/* Not deferred (libc's own, declared by glibc only under _GNU_SOURCE; see FileSystemCalls.c). */
+
+/* Swaps the two paths atomically (renameat2 with RENAME_EXCHANGE): 0, or -1 with errno set. */
+int cdl_rename_exchange(const char *first, const char *second);
+
+/* An open-file-description lock (F_OFD_SETLK) on bytes start..<start+length of the open file,
+   shared or exclusive; with test_only, only asks whether another open file description (or
+   process) holds a conflicting lock (F_OFD_GETLK). 0: locked, or no conflict; 1: a conflicting
+   lock is held; -1 with errno set: the call failed. Closing the descriptor releases it. */
+int cdl_ofd_lock(int descriptor, long long start, long long length, int exclusive, int test_only);
+
 #endif

@@ -7,20 +7,36 @@ extension CommandContext {
     /// ``Diary/init(directory:access:busyTimeout:mediaLimits:forReading:whileWaiting:)``). When
     /// opening for writing made a store that other accounts could read private, says so in one
     /// line on stderr; on a terminal, a save that waits for another process's write lock says so.
-    /// - Throws: ``DiaryError`` when there is no diary to read, the folder cannot be used, or
-    ///   the store is read-only for a write, damaged or busy.
-    func openDiary(_ access: DiaryAccess, forReading: Bool = false) throws(DiaryError) -> Diary {
+    /// An encrypted diary is opened with its key (``unlockedKey()``: the keyring's, else the passphrase).
+    /// - Throws: ``DiaryError`` when there is no diary to read, the folder cannot be used, the
+    ///   store is read-only for a write, damaged or busy, or the passphrase is wrong;
+    ///   ``PassphraseInputError`` when no passphrase can be had.
+    /// A diary this call creates is encrypted when `encrypting` says so or `DIARY_ENCRYPT=1` is
+    /// set (``encryptsNewStores``): a new passphrase is asked for first.
+    func openDiary(_ access: DiaryAccess, forReading: Bool = false, encrypting: Bool = false) throws -> Diary {
         let errors = terminal.standardError
         let notice: (@Sendable (TimeInterval) -> Void)? = terminal.isStandardErrorTerminal ? { @Sendable timeout in
             errors.write("Waiting for another diary process to finish writing (up to \(Int(timeout.rounded())) s)…\n")
         } : nil
-        let diary = try Diary(directory: storeDirectory, access: access, forReading: forReading, whileWaiting: notice)
+        let key: DiaryKey?
+        if access == .creating, encrypting || encryptsNewStores, !Diary.exists(directory: storeDirectory),
+           !Diary.isEncrypted(directory: storeDirectory) {
+            let passphrase = try passphrases.new(for: storeDirectory.path, replacing: false)
+            key = try Diary.prepareEncrypted(directory: storeDirectory, passphrase: passphrase)
+        } else {
+            key = try unlockedKey()
+        }
+        let diary = try Diary(directory: storeDirectory, access: access, forReading: forReading, whileWaiting: notice,
+                              key: key)
         if !diary.tightenedPaths.isEmpty {
             writeErrorLine("diary: the store at \(diary.directory.path) was open to other accounts; made it private "
                 + "(folders 0700, files 0600, media 0400; \(QuantityText.count(diary.tightenedPaths.count, "item")) changed)")
         }
         return diary
     }
+
+    /// Whether `DIARY_ENCRYPT=1` asks for new stores to be encrypted.
+    var encryptsNewStores: Bool { environment["DIARY_ENCRYPT"] == "1" }
 
     /// A listing in this context's time zone.
     func query(_ filter: EntryFilter = EntryFilter(), newestFirst: Bool = true, limit: Int? = nil) -> DiaryQuery {

@@ -13,7 +13,8 @@ import DiaryKit
 /// | a missing file or bundle, an unknown entry id, no diary where a reading command looks | 66 |
 /// | reading or writing failed, a store folder that cannot be created, a read-only diary to write to | 74 |
 /// | another `diary` holds the store's write lock too long | 75 |
-/// | this user may not read a file or enter a folder on its way | 77 |
+/// | libsodium or the kernel keyring is missing | 69 |
+/// | this user may not read a file or enter a folder on its way; a wrong passphrase, or none to be had | 77 |
 struct ReportedDiaryError: CLIReportableError {
     /// The exit status.
     let exitCode: ExitCode
@@ -45,6 +46,7 @@ struct ReportedDiaryError: CLIReportableError {
         case .ioError: .ioError
         case .busy: .temporaryFailure
         case .permission: .noPermission
+        case .unavailable: .unavailable
         }
     }
 

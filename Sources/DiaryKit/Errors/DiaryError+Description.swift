@@ -58,6 +58,8 @@ extension DiaryError: CustomStringConvertible, LocalizedError {
             error.description
         case .interop(let error):
             error.description
+        case .encryption(let error):
+            error.description
         case .store(let detail):
             "the diary store failed: \(detail)"
         }

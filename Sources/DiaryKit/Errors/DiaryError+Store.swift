@@ -50,6 +50,15 @@ extension DiaryError {
             default:
                 self = .incompatibleStore(url, detail: error.description)
             }
+        case let error as StoreEncryptionError:
+            let folder = url.deletingLastPathComponent()
+            switch error {
+            case .wrongKey: self = .encryption(.wrongPassphrase(folder))
+            case .keyRequired: self = .encryption(.locked(folder))
+            case .libraryUnavailable(let reason): self = .encryption(.unavailable(reason))
+            case .damagedPage, .notEncrypted: self = .corruptStore(url, detail: error.description)
+            default: self = .store(detail: error.description)
+            }
         case let error as BlobStoreError:
             switch error {
             case .unreadableSource(let path, let reason):

@@ -58,6 +58,8 @@ public enum DiaryError: Error, Sendable, Hashable {
     case bundle(BundleError)
     /// Importing another tool's export or writing a whole-diary export failed.
     case interop(InteropError)
+    /// An encrypted diary's key, key file, passphrase or key cache failed.
+    case encryption(DiaryEncryptionError)
     /// The store failed in a way none of the above describes.
     case store(detail: String)
 
@@ -73,8 +75,10 @@ public enum DiaryError: Error, Sendable, Hashable {
         case ioError
         /// The store is busy; try again (EX_TEMPFAIL).
         case busy
-        /// This user may not read a file (EX_NOPERM).
+        /// This user may not read a file, or gave the wrong passphrase (EX_NOPERM).
         case permission
+        /// A service the command needs is missing, such as libsodium or the keyring (EX_UNAVAILABLE).
+        case unavailable
     }
 
     /// The family of this error.
@@ -89,6 +93,7 @@ public enum DiaryError: Error, Sendable, Hashable {
         case .io, .store, .readOnlyStore, .uncreatableFolder: .ioError
         case .bundle(let error): Self.category(of: error.category)
         case .interop(let error): Self.category(of: error.category)
+        case .encryption(let error): error.category
         }
     }
 

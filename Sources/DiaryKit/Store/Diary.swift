@@ -45,7 +45,7 @@ public final class Diary: Sendable {
     /// What the store keeps in its folder: the database, its journals and the blob folder
     /// (what opening for writing makes private; anything else in the folder is left alone).
     static let storeEntryNames = [databaseName, databaseName + "-wal", databaseName + "-shm",
-                                  databaseName + "-journal", "Diary.blobs"]
+                                  databaseName + "-journal", "Diary.blobs", DiaryKeyFile.fileName]
 
     /// Opens the diary in `directory`; with ``DiaryAccess/creating`` (the default), creating the
     /// folder and an empty diary when missing.
@@ -70,9 +70,10 @@ public final class Diary: Sendable {
     ///   - whileWaiting: called once (on the saving thread) when a save has waited half a
     ///     second for another process's write lock, with the busy timeout in seconds; a
     ///     terminal can then say why nothing happens.
-    ///   - encryptionKey: the data key of an encrypted store (nil: plain), handed to the
-    ///     store as ``PersistentStoreOptions/encryptionKey`` and to the blob store.
-    /// - Throws: ``DiaryError/noDiary(_:)`` when there is none and `access` does not create one,
+    ///   - key: the unlocked key of an encrypted diary (see ``Diary/unlock(directory:passphrase:)``);
+    ///     nil for a plain one. With it, a diary created here is encrypted under it.
+    /// - Throws: ``DiaryEncryptionError/locked(_:)`` for an encrypted diary opened without its key,
+    ///   ``DiaryError/noDiary(_:)`` when there is none and `access` does not create one,
     ///   ``DiaryError/readOnlyStore(_:)`` for writing to a diary this account may only read,
     ///   ``DiaryError/uncreatableFolder(_:reason:)``, ``DiaryError/invalidLocation(_:reason:)`` for a file,
     ///   ``DiaryError/incompatibleStore(_:detail:)`` for a store of another diary version,
@@ -80,8 +81,10 @@ public final class Diary: Sendable {
     public init(directory: URL, access: DiaryAccess = .creating, busyTimeout: TimeInterval = 10,
                 mediaLimits: MediaLimits = MediaLimits(), forReading: Bool = false,
                 whileWaiting: (@Sendable (_ timeout: TimeInterval) -> Void)? = nil,
-                encryptionKey: StoreEncryptionKey? = nil) throws(DiaryError) {
+                key: DiaryKey? = nil) throws(DiaryError) {
         let directory = directory.standardizedFileURL
+        Self.removeLeftoverConversion(of: directory)
+        if key == nil, Self.isEncrypted(directory: directory) { throw .encryption(.locked(directory)) }
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder)
         if exists, !isFolder.boolValue {
@@ -116,7 +119,7 @@ public final class Diary: Sendable {
                                              lockWaitNotice: whileWaiting.map { tell in
                                                  LockWaitNotice { _, timeout in tell(Double(timeout) / 1000) }
                                              })
-        options.encryptionKey = encryptionKey
+        options.encryptionKey = key?.dataKey
         let store: any PersistentStore
         do {
             store = try coordinator.addPersistentStore(type: .sqlite, at: databaseURL, options: options)

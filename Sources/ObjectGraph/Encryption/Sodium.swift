@@ -4,14 +4,14 @@ import Synchronization
 
 /// libsodium, opened and initialised once, on the first use of encryption: a plain store never
 /// loads it (see CDeferredLibraries).
-enum Sodium {
+package enum Sodium {
     /// Whether `sodium_init` succeeded, or why libsodium is unavailable; nil until first asked.
     private static let state = Mutex<Result<Void, StoreEncryptionError>?>(nil)
 
     /// Loads and initialises libsodium if that has not happened yet.
     ///
     /// - Throws: ``StoreEncryptionError/libraryUnavailable(_:)`` naming why it cannot be loaded.
-    static func ensureLoaded() throws(StoreEncryptionError) {
+    package static func ensureLoaded() throws(StoreEncryptionError) {
         let result = state.withLock { state -> Result<Void, StoreEncryptionError> in
             if let state { return state }
             let loaded: Result<Void, StoreEncryptionError>

@@ -1,0 +1,38 @@
+/// Why no passphrase could be had. Every case exits 77 (EX_NOPERM), as a wrong passphrase
+/// does: the command was not allowed into the diary, and nothing was changed.
+package enum PassphraseInputError: CLIReportableError, Equatable {
+    /// Neither a terminal to ask on nor `DIARY_PASSPHRASE_COMMAND`.
+    case noTerminal(store: String, variable: String)
+    /// The terminal could not be used (`reason` from the system).
+    case terminalFailed(reason: String)
+    /// The passphrase command could not be started, or exited with a non-zero status.
+    case commandFailed(variable: String, detail: String)
+    /// The passphrase typed or printed is empty.
+    case empty(source: String)
+    /// The new passphrase and its repetition differ.
+    case mismatch
+    /// Input ended (Ctrl-D) before a passphrase was typed.
+    case cancelled
+
+    /// 77 for all of them.
+    package var exitCode: ExitCode { .noPermission }
+
+    /// One line saying what to do.
+    package var message: String {
+        switch self {
+        case .noTerminal(let store, let variable):
+            "the diary at \(store) is encrypted, and there is no terminal to ask for its passphrase on; "
+                + "set \(variable) to a command that prints it"
+        case .terminalFailed(let reason):
+            "cannot ask for the passphrase on the terminal: \(reason)"
+        case .commandFailed(let variable, let detail):
+            "the passphrase command in \(variable) \(detail); nothing was changed"
+        case .empty(let source):
+            "the passphrase from \(source) is empty; nothing was changed"
+        case .mismatch:
+            "the two passphrases differ; nothing was changed"
+        case .cancelled:
+            "no passphrase was typed; nothing was changed"
+        }
+    }
+}
