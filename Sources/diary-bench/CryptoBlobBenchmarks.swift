@@ -60,7 +60,7 @@ func runCryptoBlobBenchmarks(json: Bool) throws {
     try writeJPEG(to: photo, width: 4000, height: 3000)
     try writeWAV(to: recording, seconds: 180)
     let plainDiary = try Diary(directory: root.appendingPathComponent("plain"))
-    let encryptedDiary = try Diary(directory: root.appendingPathComponent("encrypted"), encryptionKey: key)
+    let encryptedDiary = try Diary(directory: root.appendingPathComponent("encrypted"), key: DiaryKey(dataKey: key, identifier: UUID()))
     func importMedia(_ diary: Diary) throws -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         let editor = try diary.newEntry()

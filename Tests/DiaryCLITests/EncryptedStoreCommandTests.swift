@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `diary encrypt`, `decrypt`, `passphrase`, `unlock`, `lock`, `init --encrypt` on the built
 /// binary, with passphrases from DIARY_PASSPHRASE_COMMAND (and a pseudo-terminal for the prompt).
@@ -14,8 +15,8 @@ import Testing
     /// A store with an entry holding text, a tag, a photo and a recording.
     static func populatedStore() throws -> TestStore {
         let store = try TestStore()
-        try store.succeed(["new", "--text", text, "--tag", tag, "--image", fixture("jpeg-baseline.jpg"),
-                           "--audio", fixture("audio-tone.wav")])
+        try store.succeed(["new", "--text", text, "--tag", tag, "--image", Fixture.path("jpeg-baseline.jpg"),
+                           "--audio", Fixture.path("audio-tone.wav")])
         try store.succeed(["new", "--text", "second \(text)", "--tag", "other"])
         return store
     }
@@ -37,8 +38,8 @@ import Testing
 
     /// The byte strings no file or name of an encrypted store may contain.
     static func secrets() throws -> [(String, Data)] {
-        let photo = try Data(contentsOf: URL(fileURLWithPath: fixture("jpeg-baseline.jpg")))
-        let recording = try Data(contentsOf: URL(fileURLWithPath: fixture("audio-tone.wav")))
+        let photo = try Data(contentsOf: URL(fileURLWithPath: Fixture.path("jpeg-baseline.jpg")))
+        let recording = try Data(contentsOf: URL(fileURLWithPath: Fixture.path("audio-tone.wav")))
         return [("text", Data("Lighthouse zqxj".utf8)), ("tag", Data(tag.utf8)),
                 ("photo", photo.subdata(in: photo.count / 2..<photo.count / 2 + 48)),
                 ("recording", recording.subdata(in: recording.count / 2..<recording.count / 2 + 48)),
@@ -55,12 +56,12 @@ import Testing
         #expect(try store.succeed(["list", "--json"], environment: pass).stdout == before)
 
         // Use it: new, list, search, show, export.
-        try store.succeed(["new", "--text", "written encrypted", "--image", fixture("png-rgb-8.png")], environment: pass)
+        try store.succeed(["new", "--text", "written encrypted", "--image", Fixture.path("png-rgb-8.png")], environment: pass)
         let listed = try store.succeed(["list", "--json"], environment: pass).stdout
         #expect(listed.contains("written encrypted"))
         #expect(try store.succeed(["search", "Lighthouse"], environment: pass).stdout.contains("Lighthouse"))
         let shown = try store.succeed(["show", "1", "--json"], environment: pass).stdout
-        let photo = try Data(contentsOf: URL(fileURLWithPath: fixture("jpeg-baseline.jpg")))
+        let photo = try Data(contentsOf: URL(fileURLWithPath: Fixture.path("jpeg-baseline.jpg")))
         #expect(shown.contains(Self.sha256(photo)))
         let out = store.scratch.appendingPathComponent("out")
         try store.succeed(["export", "1", "--output", out.path], environment: pass)
@@ -69,7 +70,7 @@ import Testing
         #expect(exported == photo)
 
         // Nothing readable in any file or name of the encrypted store.
-        for (path, contents) in try store.snapshot() {
+        for (path, contents) in try store.snapshot().files {
             for (what, secret) in try Self.secrets() {
                 #expect(contents.range(of: secret) == nil, "\(what) found in \(path)")
                 #expect(!path.contains(String(decoding: secret, as: UTF8.self)), "\(what) names \(path)")
@@ -180,7 +181,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: store.url.appendingPathComponent("Diary.key").path))
         #expect(try store.run(["list"], environment: Self.passphrase("other")).status == 77)
         #expect(try store.succeed(["list"], environment: pass).stdout.contains("Lighthouse"))
-        for (path, contents) in try store.snapshot() {
+        for (path, contents) in try store.snapshot().files {
             #expect(contents.range(of: Data(Self.tag.utf8)) == nil, "the tag is in \(path)")
         }
     }
@@ -204,8 +205,8 @@ import Testing
     @Test func aKilledEncryptLeavesTheOldOrTheNewStoreWhole() throws {
         let template = try Self.populatedStore()
         for index in 0..<4 {
-            try template.succeed(["new", "--text", "more \(index)", "--image", fixture("jpeg-baseline.jpg"),
-                                  "--image", fixture("png-rgb-8.png"), "--audio", fixture("audio-tone.wav")])
+            try template.succeed(["new", "--text", "more \(index)", "--image", Fixture.path("jpeg-baseline.jpg"),
+                                  "--image", Fixture.path("png-rgb-8.png"), "--audio", Fixture.path("audio-tone.wav")])
         }
         let expected = try template.succeed(["list", "--json"]).stdout
         let pass = Self.passphrase("kill pass")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import DiaryKit
 import ObjectGraph
 
@@ -8,7 +9,7 @@ import ObjectGraph
     static func passphrase(_ text: String) -> Passphrase { Passphrase(bytes: Array(text.utf8)) }
 
     @Test func aSealedKeyOpensWithItsPassphraseOnly() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let key = try Diary.writeNewKeyFile(into: folder.url, passphrase: Self.passphrase("correct horse"), cost: .testing)
         let unlocked = try Diary.unlock(directory: folder.url, passphrase: Self.passphrase("correct horse"))
         #expect(unlocked.dataKey == key.dataKey)
@@ -20,7 +21,7 @@ import ObjectGraph
     }
 
     @Test func theFileIsPrivateAndRecordsItsCost() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let old = umask(0)
         defer { umask(old) }
         _ = try Diary.writeNewKeyFile(into: folder.url, passphrase: Self.passphrase("pw"), cost: .testing)
@@ -35,7 +36,7 @@ import ObjectGraph
     }
 
     @Test func changingThePassphraseKeepsTheDataKeyAndChangesTheSalt() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let key = try Diary.writeNewKeyFile(into: folder.url, passphrase: Self.passphrase("old"), cost: .testing)
         let before = try DiaryKeyFile.read(at: DiaryKeyFile.url(in: folder.url))
         try Diary.changePassphrase(directory: folder.url, unlockedWith: key, to: Self.passphrase("new"), cost: .testing)
@@ -47,8 +48,8 @@ import ObjectGraph
     }
 
     @Test func aKeyOfAnotherStoreCannotChangeThePassphrase() throws {
-        let folder = try TemporaryFolder()
-        let other = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
+        let other = try TemporaryDirectory()
         _ = try Diary.writeNewKeyFile(into: folder.url, passphrase: Self.passphrase("a"), cost: .testing)
         let foreign = try Diary.writeNewKeyFile(into: other.url, passphrase: Self.passphrase("a"), cost: .testing)
         let bytes = try Data(contentsOf: DiaryKeyFile.url(in: folder.url))
@@ -60,7 +61,7 @@ import ObjectGraph
 
     @Test(arguments: [16, 24, 40, 60, 100])
     func aChangedHeaderOrSealIsAWrongPassphrase(offset: Int) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         _ = try Diary.writeNewKeyFile(into: folder.url, passphrase: Self.passphrase("pw"), cost: .testing)
         let url = DiaryKeyFile.url(in: folder.url)
         var bytes = try Data(contentsOf: url)
@@ -73,7 +74,7 @@ import ObjectGraph
     }
 
     @Test func aTruncatedOrForeignFileIsDamaged() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         _ = try Diary.writeNewKeyFile(into: folder.url, passphrase: Self.passphrase("pw"), cost: .testing)
         let url = DiaryKeyFile.url(in: folder.url)
         let bytes = try Data(contentsOf: url)
@@ -89,7 +90,7 @@ import ObjectGraph
     }
 
     @Test func aPlainStoreIsNotEncrypted() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let diary = try Diary(directory: folder.url)
         #expect(!Diary.isEncrypted(directory: diary.directory))
         #expect(throws: DiaryError.encryption(.notEncrypted(diary.directory))) {
@@ -98,7 +99,7 @@ import ObjectGraph
     }
 
     @Test func anEncryptedStoreOpenedWithoutItsKeyIsLocked() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         _ = try Diary.writeNewKeyFile(into: folder.url, passphrase: Self.passphrase("pw"), cost: .testing)
         #expect(throws: DiaryError.encryption(.locked(folder.url.standardizedFileURL))) {
             try Diary(directory: folder.url)
@@ -106,7 +107,7 @@ import ObjectGraph
     }
 
     @Test func thePassphraseAndKeyAreNeverPrinted() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let key = try Diary.writeNewKeyFile(into: folder.url, passphrase: Self.passphrase("secret"), cost: .testing)
         #expect(String(describing: key) == "DiaryKey(<hidden>)")
         #expect(String(describing: Self.passphrase("secret")) == "Passphrase(<hidden>)")
@@ -122,7 +123,7 @@ import ObjectGraph
 
     @Test(.enabled(if: keyringWorks, "the kernel keyring is unavailable here"))
     func aKeptKeyIsFoundUntilItIsForgotten() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let key = try Diary.writeNewKeyFile(into: folder.url, passphrase: Passphrase(bytes: Array("pw".utf8)), cost: .testing)
         guard case .notFound = try Diary.cachedKey(directory: folder.url) else {
             Issue.record("a new key is already cached")
@@ -144,7 +145,7 @@ import ObjectGraph
 
     @Test(.enabled(if: keyringWorks, "the kernel keyring is unavailable here"))
     func aKeptKeyTimesOut() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let key = try Diary.writeNewKeyFile(into: folder.url, passphrase: Passphrase(bytes: Array("pw".utf8)), cost: .testing)
         try Diary.keepUnlocked(key, seconds: 1)
         try await Task.sleep(for: .milliseconds(2200))
