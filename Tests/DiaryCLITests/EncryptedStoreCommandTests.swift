@@ -221,8 +221,11 @@ import TestSupport
         let deriving = Date().timeIntervalSince(derivingStart)
         var outcomes: [String: Int] = [:]
         for attempt in 0..<30 {
-            // A third spread over the whole run, the rest over the copy and switch after the derivation.
+            // A third spread over the whole run, most of the rest over the copy and switch after the
+            // derivation, and the last two late enough (on a loaded machine a run takes longer than
+            // the timed one) that the switch has surely happened.
             let delay = attempt < 10 ? whole * Double(attempt) / 10
+                : attempt >= 28 ? whole * Double(attempt - 25)
                 : max(0, deriving * 0.8) + max(0.02, whole - deriving * 0.8) * Double(attempt - 10) / 18
             let trial = try TestStore()
             try copyStore(template.url, to: trial.url)
