@@ -130,6 +130,9 @@ func runObjectGraphBenchmarks(json: Bool) {
         if objectGraphRowSelected("batch-delete-100k") {
             try runObjectGraphBatchDeleteBenchmark(reporter: reporter, directory: directory)
         }
+        if objectGraphRowSelected("batch-update-100k") {
+            try runObjectGraphBatchUpdateBenchmark(reporter: reporter, directory: directory)
+        }
     } catch {
         FileHandle.standardError.write(Data("objectgraph benchmark failed: \(error)\n".utf8))
         exit(1)

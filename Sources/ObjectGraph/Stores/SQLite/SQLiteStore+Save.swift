@@ -203,7 +203,7 @@ extension SQLiteStore {
     }
 
     /// `UNIQUE constraint failed: Tag.name, Tag.other` as a uniqueness error naming entity and keys.
-    private func uniquenessError(_ error: SQLiteError) -> any Error {
+    func uniquenessError(_ error: SQLiteError) -> any Error {
         guard let range = error.message.range(of: "failed: ") else { return error }
         let columns = error.message[range.upperBound...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         let table = columns.first.map { String($0.prefix { $0 != "." }) } ?? "?"
