@@ -19,6 +19,18 @@ extension Diary {
     ///   left there are reported (and removed with `repair`).
     public func check(repair: Bool = false, staleAfter: TimeInterval = 3600,
                       temporaryDirectory: URL = FileManager.default.temporaryDirectory) throws(DiaryError) -> CheckReport {
+        if let encryptionKey {
+            // Every page of an encrypted store authenticated first: a tampered page would stop the
+            // checks below at the first one they read, naming only it.
+            let pages = try DiaryError.wrapping(databaseURL) {
+                try PersistentStoreCoordinator.damagedPages(ofDatabaseAt: databaseURL, key: encryptionKey)
+            }
+            if !pages.isEmpty {
+                return CheckReport(integrityProblems: pages.map { Self.damagedPageProblem($0) }, blobProblems: [],
+                                   unreferencedBlobs: [], recentUnreferencedBlobs: [], staleStagingFiles: [],
+                                   removed: [], verifiedBlobCount: 0)
+            }
+        }
         let integrity = try DiaryError.wrapping(databaseURL) { try coordinator.integrityProblems() }
         let context = makeContext()
         var problems: [CheckReport.BlobProblem] = []
@@ -65,6 +77,11 @@ extension Diary {
             report.kept = keptFiles(garbage.unreferencedBlobs + garbage.staleTemporaryFiles, problems: problems)
         }
         return report
+    }
+
+    /// How the check names page `number` of the database when it fails authentication.
+    static func damagedPageProblem(_ number: Int) -> String {
+        "page \(number) of Diary.sqlite fails authentication: it was changed or damaged outside diary"
     }
 
     /// `names` as files repair kept, each unreferenced blob with the missing medium of its size.

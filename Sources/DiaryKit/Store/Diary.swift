@@ -24,6 +24,8 @@ public final class Diary: Sendable {
     let coordinator: PersistentStoreCoordinator
     /// The blob directory, for streaming media in and reading them out.
     package let blobStore: BlobStore
+    /// The data key of an encrypted diary (nil for a plain one), for the check of its pages.
+    let encryptionKey: StoreEncryptionKey?
     /// Validates and describes media.
     let inspector: MediaInspector
     /// The files and folders of the store whose modes opening it for writing took from other
@@ -120,6 +122,7 @@ public final class Diary: Sendable {
                                                  LockWaitNotice { _, timeout in tell(Double(timeout) / 1000) }
                                              })
         options.encryptionKey = key?.dataKey
+        encryptionKey = key?.dataKey
         let store: any PersistentStore
         do {
             store = try coordinator.addPersistentStore(type: .sqlite, at: databaseURL, options: options)
