@@ -157,6 +157,13 @@ static int sc_open(const sc_keys *keys, uint32_t pgno, unsigned char *page, int 
         return STORECIPHER_DAMAGED;
     }
     if (pgno == 1) memcpy(page, sqlite_magic, sizeof sqlite_magic);
+    // SQLite checksums every WAL frame over the whole page as it hands it over, reserved bytes
+    // included, and checks the sums when it recovers the log after a crash. Those bytes hold
+    // this page's nonce and tag on disk, which the next seal replaces: left in the page, the sum
+    // a writer took over the old ones never matched what recovery read back, so recovery
+    // ended the log at its first frame and every commit in it was lost. Opened pages always
+    // show zeros there (and new pages start zeroed), so a frame reads back as it was summed.
+    sodium_memzero(page + usable, STORECIPHER_RESERVE_BYTES);
     return STORECIPHER_OK;
 }
 
@@ -333,7 +340,8 @@ static int sc_read_wal(sc_file *file, unsigned char *buffer, int amount, sqlite3
     } else if (amount == size + SC_FRAME_HEADER) {
         // A whole frame, read to recover the log or to rewrite its checksums: a frame that does
         // not authenticate (torn by a crash) is handed on zeroed, so SQLite's checksum ends the
-        // log there as it would for a plain store.
+        // log there as it would for a plain store. One that does reads back as SQLite summed it
+        // (see sc_open: the reserved bytes are zeros).
         uint32_t pgno = sc_get32(buffer);
         if (pgno == 0 || sc_open(&file->main->keys, pgno, buffer + SC_FRAME_HEADER, size) != STORECIPHER_OK) {
             memset(buffer + SC_FRAME_HEADER, 0, (size_t)size);

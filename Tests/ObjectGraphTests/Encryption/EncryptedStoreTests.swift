@@ -17,6 +17,9 @@ import TestSupport
             try insertEntry(context, title: "entry \(index)", text: "\(secret) number \(index)", mood: "moodword")
         }
         try context.save()
+        // A writing store keeps a short log when it closes: copy its pages into the database now.
+        let store = try #require(try coordinator.store() as? SQLiteStore)
+        try store.withConnection { try $0.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
         return url
     }
 
@@ -56,6 +59,9 @@ import TestSupport
                 #expect(!contains(file, word), "\(word) found")
             }
         }
+        // A writing store keeps a short log when it closes: copy its pages into the database now.
+        let store = try #require(try coordinator.store() as? SQLiteStore)
+        try store.withConnection { try $0.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
         _ = consume context
         _ = consume coordinator
         let closed = storeFiles(url)
