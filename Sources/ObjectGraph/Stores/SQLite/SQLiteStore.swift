@@ -79,9 +79,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         if keyHandle != nil { try Self.prepareEncryptedConnection(connection) }
         if !isReadOnly {
             try Self.enableWriteAheadLog(connection, waitingUpTo: busyTimeoutMilliseconds)
-            // An encrypted store still checkpoints and removes its log on close: reading back a
-            // log another connection left behind is not yet right through the encrypting VFS.
-            if keyHandle == nil { try connection.keepWriteAheadLog() }
+            try connection.keepWriteAheadLog()
         }
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA foreign_keys = ON")
