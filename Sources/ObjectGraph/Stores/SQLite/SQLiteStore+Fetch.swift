@@ -1,6 +1,9 @@
 internal import CSQLite
 import Foundation
 
+// Fetches: the rows of a request, then the reads for sorting by key paths, batched faults and
+// prefetching (`QueryingRowStore`).
+
 extension SQLiteStore {
     func fetch(_ request: StoreFetch, _ visit: (inout StoreRow) throws -> Void) throws {
         guard let layout = schema.layouts[request.entity.name], let table = schema.tables[layout.table] else { return }
@@ -146,122 +149,139 @@ extension SQLiteStore {
     }
 }
 
-/// Reads the rows under a statement's cursor (columns as in the table's select list). It keeps
-/// what it looked up for the last row's entity, so a run of rows of one entity (the usual case)
-/// costs no lookups per row, only the column reads.
-struct SQLiteRowDecoder {
-    private let store: SQLiteStore
-    /// Whether binary attribute values stay in the store (``StoredValue/deferred``).
-    private let defersBinaryValues: Bool
-    /// The entity of every row when the table holds one (its select list has no entity column).
-    private let onlyEntityNumber: Int64?
-    /// Where the select list has the row version.
-    private let versionPosition: Int32
-    private var entityNumber: Int64 = 0
-    /// The last row's entity and layout, unretained: the store's model and schema (both `let`)
-    /// hold them for as long as the decoder holds the store.
-    private var entityReference: Unmanaged<EntityDescription>?
-    private var layoutReference: Unmanaged<SQLiteSchema.EntityLayout>?
-    private var types: [AttributeType] = []
-    private var hasExternalBlobs = false
-    /// A permanent ID of the current entity in this store; each row's ID is it with the row's key.
-    private var prototypeID: ObjectID?
+// Reads for sorting by key paths, batched faults and prefetching. Many keys travel as one
+// bound JSON array (`IN (SELECT value FROM json_each(?))`): one statement, whatever the count.
 
-    /// A decoder of rows selected with `table`'s select list.
-    init(store: SQLiteStore, table: SQLiteSchema.Table, defersBinaryValues: Bool = false) {
-        self.store = store
-        onlyEntityNumber = table.onlyEntityNumber
-        versionPosition = table.versionPosition
-        self.defersBinaryValues = defersBinaryValues
-    }
-
-    /// The row under the cursor, or nil when its entity is not in the model.
-    mutating func row(_ statement: SQLiteStatement, connection: SQLiteConnection) throws -> StoreRow? {
-        var row: StoreRow?
-        try decode(statement, connection: connection) { row = $0 }
-        return row
-    }
-
-    /// Hands the row under the cursor to `visit`, unless its entity is not in the model.
-    /// (A callback rather than an optional result: a fetch of 100,000 rows then moves each
-    /// row into the visitor instead of wrapping and unwrapping it.)
-    mutating func decode(_ statement: SQLiteStatement, connection: SQLiteConnection,
-                         into visit: (inout StoreRow) throws -> Void) throws {
-        let number = onlyEntityNumber ?? statement.int64(1)
-        if number != entityNumber || entityReference == nil {
-            guard let entity = store.model.entity(number: number), let layout = store.schema.layout(of: entity) else { return }
-            entityNumber = number
-            entityReference = Unmanaged.passUnretained(entity)
-            layoutReference = Unmanaged.passUnretained(layout)
-            types = entity.attributeTypes
-            hasExternalBlobs = layout.blobHashPositions.contains { $0 >= 0 }
-            prototypeID = .permanent(entityName: entity.name, storeIdentifier: store.identifier, primaryKey: 0)
+extension SQLiteStore: QueryingRowStore {
+    /// ` ORDER BY …` for the request's sort orderings (empty without any).
+    func orderClause(for request: StoreFetch) throws -> String {
+        guard !request.sortOrderings.isEmpty else { return "" }
+        let terms = try request.sortOrderings.map { ordering in
+            try ordering.sqlOrderTerm(entityName: request.entity.name, alias: "t0", schema: self)
         }
-        guard let entityReference, let layoutReference, let prototypeID else { return }
-        // Borrowed, not copied, so a row's work retains neither: the decoder holds the store,
-        // whose `let` model and schema hold both.
-        try entityReference._withUnsafeGuaranteedRef { entity in
-            try layoutReference._withUnsafeGuaranteedRef { layout in
-                try decode(statement, connection: connection, entity: entity, layout: layout, prototypeID: prototypeID,
-                           into: visit)
+        return " ORDER BY " + terms.joined(separator: ", ")
+    }
+
+    func fetchIDs(_ request: StoreFetch) throws -> [ObjectID] {
+        guard let layout = schema.layouts[request.entity.name] else { return [] }
+        let (whereSQL, bindings) = try whereClause(for: request, layout: layout)
+        var sql = "SELECT t0.\"Z_PK\", t0.\"Z_ENT\" FROM \(quote(layout.table)) AS t0" + whereSQL + (try orderClause(for: request))
+        let paged = request.limit != nil || request.offset > 0
+        if paged { sql += " LIMIT ? OFFSET ?" }
+        return try withConnection { connection in
+            let statement = try connection.statement(sql)
+            defer { statement.reset() }
+            for (index, value) in bindings.enumerated() { try statement.bind(value, at: Int32(index + 1)) }
+            if paged {
+                try statement.bind(Int64(request.limit ?? -1), at: Int32(bindings.count + 1))
+                try statement.bind(Int64(request.offset), at: Int32(bindings.count + 2))
+            }
+            var ids: [ObjectID] = []
+            while try statement.step() {
+                guard let name = schema.entityNamesByNumber[statement.int64(1)] else { continue }
+                ids.append(.permanent(entityName: name, storeIdentifier: identifier, primaryKey: statement.int64(0)))
+            }
+            return ids
+        }
+    }
+
+    func rows(for ids: [ObjectID]) throws -> [StoreRow] {
+        var keysByTable: [String: [Int64]] = [:]
+        for id in ids {
+            guard let key = id.primaryKey, let layout = schema.layouts[id.entityName] else { continue }
+            keysByTable[layout.table, default: []].append(key)
+        }
+        return try withConnection { connection in
+            var rows: [StoreRow] = []
+            rows.reserveCapacity(ids.count)
+            for (name, keys) in keysByTable.sorted(by: { $0.key < $1.key }) {
+                guard let table = schema.tables[name] else { continue }
+                let statement = try connection.statement(table.selectSQL + " WHERE t0.\"Z_PK\" IN (SELECT value FROM json_each(?))")
+                defer { statement.reset() }
+                try statement.bind(Self.jsonArray(keys), at: 1)
+                while try statement.step() {
+                    if let row = try decodeRow(statement, table: table, connection: connection) { rows.append(row) }
+                }
+            }
+            return rows
+        }
+    }
+
+    func destinationRows(of owners: [Int64], entity: EntityDescription, relationship: RelationshipDescription,
+                         defersBinaryValues: Bool) throws -> [(owner: Int64, row: StoreRow)] {
+        guard !owners.isEmpty, let link = ownerLink(of: relationship, in: entity),
+              let table = schema.tables[link.layout.table] else { return [] }
+        // The owner's key is read from one column past the row's own.
+        let ownerPosition = Int32(table.selectedColumns.count)
+        let sql = "SELECT \(table.selectList), \(link.ownerColumn) FROM \(link.destinations)"
+            + " WHERE \(link.ownerIsAnyOfBoundKeys) ORDER BY t0.\"Z_PK\""
+        var result: [(owner: Int64, row: StoreRow)] = []
+        var decoder = SQLiteRowDecoder(store: self, table: table, defersBinaryValues: defersBinaryValues)
+        try forEachRow(sql, owners: owners) { statement, connection in
+            try decoder.decode(statement, connection: connection) { row in
+                result.append((statement.int64(ownerPosition), row))
             }
         }
+        return result
     }
 
-    /// The row under the cursor, read with the looked-up `entity` and `layout`.
-    private func decode(_ statement: SQLiteStatement, connection: SQLiteConnection, entity: EntityDescription,
-                        layout: SQLiteSchema.EntityLayout, prototypeID: ObjectID,
-                        into visit: (inout StoreRow) throws -> Void) throws {
-        // Reserved, then appended to: `Array(unsafeUninitializedCapacity:)` looks up the array
-        // storage's generic metadata on every row here (measured 5 % slower over 100,000 rows).
-        // bench: objectgraph/fetch-100k-read
-        var values: [StoredValue] = []
-        values.reserveCapacity(types.count)
-        if defersBinaryValues {
-            for index in types.indices {
-                values.append(types[index] == .binary ? deferredValue(at: index, statement, layout: layout)
-                                                      : value(at: index, statement, layout: layout))
-            }
-        } else {
-            // The usual loop stays free of the deferral test (measurably so for 100,000 rows).
-            for index in types.indices { values.append(value(at: index, statement, layout: layout)) }
+    func destinationIDs(of owners: [Int64], entity: EntityDescription,
+                        relationship: RelationshipDescription) throws -> [(owner: Int64, destination: ObjectID)] {
+        guard !owners.isEmpty, let link = ownerLink(of: relationship, in: entity) else { return [] }
+        let sql = "SELECT \(link.ownerColumn), t0.\"Z_PK\", t0.\"Z_ENT\" FROM \(link.destinations)"
+            + " WHERE \(link.ownerIsAnyOfBoundKeys) ORDER BY t0.\"Z_PK\""
+        var pairs: [(owner: Int64, destination: ObjectID)] = []
+        try forEachRow(sql, owners: owners) { statement, _ in
+            guard let name = schema.entityNamesByNumber[statement.int64(2)] else { return }
+            pairs.append((statement.int64(0), .permanent(entityName: name, storeIdentifier: identifier,
+                                                         primaryKey: statement.int64(1))))
         }
-        var toOne: [ObjectID?] = []
-        if !entity.allRelationships.isEmpty {
-            toOne = try entity.allRelationships.indices.map { index in
-                let position = layout.toOnePositions[index]
-                guard position >= 0, !statement.isNull(position) else { return nil }
-                return try store.destinationID(key: statement.int64(position), relationship: entity.allRelationships[index],
-                                               connection: connection)
-            }
-        }
-        var row = StoreRow(entity: entity, objectID: prototypeID.withPrimaryKey(statement.int64(0)),
-                           version: statement.int64(versionPosition), attributes: values, toOne: toOne)
-        try visit(&row)
+        return pairs
     }
 
-    /// Attribute `index` of the row: an external blob's reference when the row holds one,
-    /// otherwise the column's value (`.null` for an attribute the table does not store).
-    @inline(__always)
-    private func value(at index: Int, _ statement: SQLiteStatement, layout: SQLiteSchema.EntityLayout) -> StoredValue {
-        if hasExternalBlobs {
-            let hashPosition = layout.blobHashPositions[index]
-            if hashPosition >= 0 && !statement.isNull(hashPosition) {
-                return .blob(BlobReference(sha256: statement.text(hashPosition), byteCount: statement.int64(hashPosition + 1)))
-            }
+    func storedValue(ofAttributeAt index: Int, of id: ObjectID) throws -> StoredValue? {
+        guard let key = id.primaryKey, let entity = model.entity(named: id.entityName),
+              let layout = schema.layout(of: entity), index < layout.attributeColumns.count,
+              let column = layout.attributeColumns[index] else { return nil }
+        return try withConnection { connection in
+            let statement = try connection.statement("SELECT \(quote(column)) FROM \(quote(layout.table)) WHERE \"Z_PK\" = ?")
+            defer { statement.reset() }
+            try statement.bind(key, at: 1)
+            guard try statement.step() else { return nil }
+            return statement.value(0, type: entity.attributeTypes[index])
         }
-        let position = layout.attributePositions[index]
-        return position < 0 ? .null : statement.value(position, type: types[index])
     }
 
-    /// Binary attribute `index` of the row for a decoder that defers binary values: an external
-    /// blob's reference as usual, `.deferred` for bytes kept in the row, `.null` for none.
-    private func deferredValue(at index: Int, _ statement: SQLiteStatement, layout: SQLiteSchema.EntityLayout) -> StoredValue {
-        if hasExternalBlobs {
-            let hashPosition = layout.blobHashPositions[index]
-            if hashPosition >= 0 && !statement.isNull(hashPosition) { return value(at: index, statement, layout: layout) }
+    func destinationCounts(of owners: [Int64], entity: EntityDescription,
+                           relationship: RelationshipDescription) throws -> [Int64: Int] {
+        guard !owners.isEmpty, let link = ownerLink(of: relationship, in: entity) else { return [:] }
+        let sql = "SELECT \(link.ownerColumn), count(*) FROM \(link.memberships) WHERE \(link.ownerIsAnyOfBoundKeys) GROUP BY 1"
+        var counts: [Int64: Int] = [:]
+        try forEachRow(sql, owners: owners) { statement, _ in counts[statement.int64(0)] = Int(statement.int64(1)) }
+        return counts
+    }
+
+    /// Runs `sql`, whose one parameter is the owners' keys (read with `json_each`), and calls
+    /// `body` for each row under the store's lock.
+    private func forEachRow(_ sql: String, owners: [Int64],
+                            _ body: (SQLiteStatement, SQLiteConnection) throws -> Void) throws {
+        try withConnection { connection in
+            let statement = try connection.statement(sql)
+            defer { statement.reset() }
+            try statement.bind(Self.jsonArray(owners), at: 1)
+            while try statement.step() { try body(statement, connection) }
         }
-        let position = layout.attributePositions[index]
-        return position < 0 || statement.isNull(position) ? .null : .deferred
+    }
+
+    /// `[1,2,3]`, for `json_each`.
+    static func jsonArray(_ keys: [Int64]) -> String {
+        var text = "["
+        text.reserveCapacity(2 + keys.count * 8)
+        for (index, key) in keys.enumerated() {
+            if index > 0 { text.append(",") }
+            text.append(String(key))
+        }
+        text.append("]")
+        return text
     }
 }
