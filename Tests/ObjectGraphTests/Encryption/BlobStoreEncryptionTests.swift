@@ -44,7 +44,8 @@ import TestSupport
         try store.commit(try store.stage(data: data))
     }
 
-    @Test(arguments: [0, 1, 65_535, 65_536, 65_537, 3 * 1024 * 1024 + 7])
+    // Around a chunk and around a batch (the megabyte hashed and sealed on two cores).
+    @Test(arguments: [0, 1, 65_535, 65_536, 65_537, 1 << 20 - 1, 1 << 20, 1 << 20 + 1, 2 << 20, 3 * 1024 * 1024 + 7])
     func everySizeRoundTripsFromDataAndFromAFile(size: Int) throws {
         let content = Self.pattern(count: size, seed: UInt8(size % 251))
         let source = scratch.appending("source-\(size)")
