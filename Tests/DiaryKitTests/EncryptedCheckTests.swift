@@ -32,4 +32,34 @@ import TestSupport
         #expect(!report.isHealthy)
         #expect(report.integrityProblems == [Diary.damagedPageProblem(pages)])
     }
+
+    @Test func aTamperedFileNoEntryUsesIsNamedAndRepairRemovesIt() throws {
+        let folder = try TemporaryDirectory()
+        let key = DiaryKey(dataKey: try StoreEncryptionKey.random(), identifier: UUID())
+        let diary = try Diary(directory: folder.url.appendingPathComponent("store"), key: key)
+        let editor = try diary.newEntry()
+        editor.text = "The harbour"
+        try editor.addMedia([Fixture.url("jpeg-baseline.jpg")])
+        _ = try editor.save()
+        // A blob no medium refers to (a save killed after its commit), then changed by someone.
+        let orphan = try diary.blobStore.commit(try diary.blobStore.stage(data: Data(repeating: 7, count: 200_000)))
+        #expect(try diary.check().isHealthy)
+        let file = diary.blobStore.url(for: orphan)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        var bytes = try Data(contentsOf: file)
+        bytes[bytes.count / 2] ^= 0x10
+        try bytes.write(to: file)
+
+        let report = try diary.check()
+        let name = diary.blobStore.fileName(forSHA256: orphan.sha256)
+        #expect(report.damagedUnreferencedBlobs == [name])
+        #expect(report.blobProblems.isEmpty && report.verifiedBlobCount == 1)
+        #expect(!report.isHealthy && report.problemCount == 1)
+
+        let repaired = try diary.check(repair: true, staleAfter: 0)
+        #expect(repaired.removed.contains(name))
+        #expect(repaired.isHealthy)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(try diary.check().damagedUnreferencedBlobs.isEmpty)
+    }
 }

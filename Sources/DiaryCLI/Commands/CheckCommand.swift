@@ -35,9 +35,10 @@ struct CheckCommand: ParsableCommand {
                                                                                   repaired: repair)))
         }
         if !report.isHealthy {
-            let count = report.integrityProblems.count + report.blobProblems.count
+            let repairable = report.integrityProblems.isEmpty && report.blobProblems.isEmpty
             throw CommandFailure("the store at \(diary.directory.path) has "
-                + QuantityText.count(count, "problem") + " that repair cannot fix", exitCode: .dataError)
+                + QuantityText.count(report.problemCount, "problem")
+                + (repairable ? " ('diary check --repair' removes the files)" : " that repair cannot fix"), exitCode: .dataError)
         }
     }
 }

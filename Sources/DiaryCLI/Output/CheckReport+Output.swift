@@ -3,8 +3,8 @@ import DiaryKit
 extension CheckReport {
     /// `{"healthy", "integrityProblems", "blobProblems": [{"entry", "medium", "sha256",
     /// "problem"}], "verifiedBlobCount", "trashedEntries", "unreferencedBlobs", "recentUnreferencedBlobs",
-    /// "staleTemporaryFiles", "staleWorkFolders", "removed", "kept"}`; `kept` lists what repair left
-    /// because the store has problems.
+    /// "damagedUnreferencedBlobs", "staleTemporaryFiles", "staleWorkFolders", "removed", "kept"}`;
+    /// `kept` lists what repair left because the store has problems.
     var json: JSONValue {
         [
             "healthy": .bool(isHealthy),
@@ -17,6 +17,7 @@ extension CheckReport {
             "trashedEntries": .integer(trashedEntryCount),
             "unreferencedBlobs": .array(unreferencedBlobs.map(JSONValue.string)),
             "recentUnreferencedBlobs": .array(recentUnreferencedBlobs.map(JSONValue.string)),
+            "damagedUnreferencedBlobs": .array(damagedUnreferencedBlobs.map(JSONValue.string)),
             "staleTemporaryFiles": .array(staleStagingFiles.map(JSONValue.string)),
             "staleWorkFolders": .array(staleWorkFolders.map(JSONValue.string)),
             "removed": .array(removed.map(JSONValue.string)),
@@ -34,6 +35,11 @@ extension CheckReport {
         lines.append("Media files: \(verifiedBlobCount) checked, "
             + (blobProblems.isEmpty ? "all intact" : "\(blobProblems.count) missing or damaged"))
         lines += blobProblems.map { "  entry #\($0.entryID), medium \($0.mediumIndex): \($0.kind.rawValue) (\($0.sha256))" }
+        if !damagedUnreferencedBlobs.isEmpty {
+            lines.append("Unreferenced files failing authentication: \(damagedUnreferencedBlobs.count)"
+                + " (changed or damaged outside diary; no entry uses them)")
+            lines += damagedUnreferencedBlobs.map { "  " + $0 }
+        }
         if trashedEntryCount > 0 {
             lines.append("Trash: \(QuantityText.count(trashedEntryCount, "entry", plural: "entries")) waiting, media kept with them")
         }
@@ -58,7 +64,13 @@ extension CheckReport {
         if !recentUnreferencedBlobs.isEmpty {
             lines.append("Recent unreferenced files: \(recentUnreferencedBlobs.count) (kept for an hour: a save may still use them)")
         }
-        lines.append(isHealthy ? "OK" : "Problems found: the damaged or missing media cannot be repaired here.")
+        if isHealthy {
+            lines.append("OK")
+        } else if integrityProblems.isEmpty && blobProblems.isEmpty {
+            lines.append("Problems found: unreferenced files fail authentication; 'diary check --repair' removes them.")
+        } else {
+            lines.append("Problems found: the damaged or missing media cannot be repaired here.")
+        }
         return lines.map { $0 + "\n" }.joined()
     }
 }

@@ -68,7 +68,20 @@ public struct CheckReport: Sendable, Hashable {
     /// their files are never unreferenced.
     public var trashedEntryCount: Int = 0
 
-    /// Whether the store needs no attention: a sound database and every referenced blob intact.
-    /// (Unreferenced files waste space but lose nothing.)
-    public var isHealthy: Bool { integrityProblems.isEmpty && blobProblems.isEmpty }
+    /// Unreferenced blob files of an encrypted store that fail authentication: changed or
+    /// damaged outside diary (sorted by name). Nothing reads them, so nothing is lost; repair
+    /// removes them with the other unreferenced files.
+    public var damagedUnreferencedBlobs: [String] = []
+
+    /// Whether the store needs no attention: a sound database, every referenced blob intact,
+    /// and no file that fails authentication left. (Unreferenced files waste space but lose
+    /// nothing.)
+    public var isHealthy: Bool {
+        integrityProblems.isEmpty && blobProblems.isEmpty && damagedUnreferencedBlobs.allSatisfy(removed.contains)
+    }
+
+    /// How many problems keep the store from being healthy.
+    public var problemCount: Int {
+        integrityProblems.count + blobProblems.count + damagedUnreferencedBlobs.filter { !removed.contains($0) }.count
+    }
 }

@@ -38,10 +38,12 @@ extension Diary {
         let request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
                                    sortOrderings: [SortOrdering("creationTime")])
         var trashed = 0
+        var referencedFiles = Set<String>()
         for entry in try DiaryError.wrapping(databaseURL, { try context.fetch(request) }) {
             if entry.trashedTime != nil { trashed += 1 }
             for (offset, medium) in entry.orderedMedia.enumerated() {
                 let reference = medium.blob ?? BlobReference(sha256: medium.sha256, byteCount: medium.byteCount)
+                referencedFiles.insert(blobStore.fileName(forSHA256: reference.sha256))
                 let kind: CheckReport.BlobProblem.Kind?
                 do {
                     kind = try blobStore.verify(reference) ? nil : .corrupt
@@ -58,6 +60,11 @@ extension Diary {
                 }
             }
         }
+        // In an encrypted store, the files no row refers to are authenticated too (the rows'
+        // files were, above): a tampered one is named even though nothing would read it.
+        let damagedUnreferenced = try DiaryError.wrapping(databaseURL) {
+            try blobStore.damagedBlobFiles(excluding: referencedFiles).map(\.name)
+        }
         let removes = repair && integrity.isEmpty && problems.isEmpty
         let garbage = try DiaryError.wrapping(databaseURL) {
             try coordinator.blobGarbage(olderThan: staleAfter, remove: removes)
@@ -73,6 +80,7 @@ extension Diary {
                                  staleWorkFolders: workFolders,
                                  removed: removes ? garbage.unreferencedBlobs + garbage.staleTemporaryFiles + removedFolders : [],
                                  verifiedBlobCount: verified, trashedEntryCount: trashed)
+        report.damagedUnreferencedBlobs = damagedUnreferenced
         if repair && !removes {
             report.kept = keptFiles(garbage.unreferencedBlobs + garbage.staleTemporaryFiles, problems: problems)
         }

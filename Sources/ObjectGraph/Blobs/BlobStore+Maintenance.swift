@@ -129,11 +129,13 @@ extension BlobStore {
     /// name: the check of an encrypted store's blob folder without its rows. Empty for a plain
     /// store (whose files are checked against their rows' hashes, ``verify(_:)``).
     ///
+    /// - Parameter excluded: file names (``fileName(forSHA256:)``) not to read, e.g. those the
+    ///   caller verifies against their rows anyway.
     /// - Throws: ``BlobStoreError/readFailed(path:reason:)``.
-    public func damagedBlobFiles() throws(BlobStoreError) -> [(name: String, reason: String)] {
+    public func damagedBlobFiles(excluding excluded: Set<String> = []) throws(BlobStoreError) -> [(name: String, reason: String)] {
         guard cipher != nil else { return [] }
         var damaged: [(name: String, reason: String)] = []
-        for name in try allHashes().sorted() {
+        for name in try allHashes().sorted() where !excluded.contains(name) {
             do throws(BlobStoreError) {
                 _ = try openContents(fileNamed: name).stream(mappingErrors: { $0 }) { (_) throws(BlobStoreError) in }
             } catch .damagedBlob(_, _, let reason) {
