@@ -220,7 +220,7 @@ private func format(_ value: Double) -> String { String(format: "%.1f", value) }
 
 /// Reports a comparison twice: wall-clock time (what a user waits for, the targets' measure)
 /// and CPU time (`_cpu`, steadier on a shared, busy machine).
-private func report(_ reporter: BenchmarkReporter, _ name: String, _ comparison: Comparison, target: Double? = nil) {
+func report(_ reporter: BenchmarkReporter, _ name: String, _ comparison: Comparison, target: Double? = nil) {
     reporter.report(name, value: comparison.value, baseline: comparison.baseline, unit: "ms", target: target)
     reporter.report(name + "_cpu", value: comparison.valueCPU, baseline: comparison.baselineCPU, unit: "ms", target: target)
 }

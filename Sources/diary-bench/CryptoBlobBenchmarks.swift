@@ -80,7 +80,6 @@ func runCryptoBlobBenchmarks(json: Bool) throws {
     }
     reporter.report("import_12mp_jpeg_3min_wav_encrypted_blobs_vs_plain", value: ProcessTimer.median(importEncrypted),
                     baseline: ProcessTimer.median(importPlain), unit: "s", target: 1.2)
-    reporter.note("  (the database of the encrypted diary is encrypted too once the SQLite store honours the key)")
 }
 
 /// Writes `byteCount` pseudo-random bytes (xorshift), 1 MiB at a time.

@@ -12,6 +12,9 @@ do {
     case "crypto":
         try runCryptoBenchmarks(json: json)
         try runCryptoBlobBenchmarks(json: json)
+        try runCryptoCLIBenchmarks(json: json)
+    case "crypto-cli":
+        try runCryptoCLIBenchmarks(json: json)
     case "contexts":
         try runContextBenchmarks(json: json)
     case "interop":
@@ -37,7 +40,7 @@ do {
     case "media-jpeg" where arguments.count >= 2:
         try runMediaJPEGComparison(paths: arguments.dropFirst().filter { $0 != "--json" }, json: json)
     default:
-        print("usage: diary-bench objectgraph|contexts|crypto|media|diary|migration|interop|cli|cli-jrnl|cli-media|photos [--json]")
+        print("usage: diary-bench objectgraph|contexts|crypto|crypto-cli|media|diary|migration|interop|cli|cli-jrnl|cli-media|photos [--json]")
         print("       diary-bench media-jpeg FILE... [--json]   (any JPEGs: thumbnail and 1/8 decode vs full decode)")
     }
 } catch {
