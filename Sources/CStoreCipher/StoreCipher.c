@@ -296,11 +296,15 @@ static int sc_read_main(sc_file *file, unsigned char *buffer, int amount, sqlite
 static int sc_write_main(sc_file *file, const unsigned char *buffer, int amount, sqlite3_int64 offset) {
     int size = file->page_size;
     if (size == 0) {
-        if (offset != 0) return SQLITE_IOERR_WRITE;
-        size = sc_header_page_size(buffer);
-        if (size == 0 || amount % size != 0) return SQLITE_IOERR_WRITE;
+        // A new file. Its first write is page 1 (whose header says the page size) unless the
+        // transaction filling it outgrew the page cache, which then spills a page from the
+        // middle first (a VACUUM INTO of a large store does): SQLite writes the main file a
+        // page per call, so that call's length is the page size.
+        size = offset == 0 ? sc_header_page_size(buffer) : amount;
+        if (size < 512 || size > 65536 || (size & (size - 1)) != 0 || amount % size != 0) return SQLITE_IOERR_WRITE;
         file->page_size = size;
     }
+    if (offset == 0 && sc_header_page_size(buffer) != size) return SQLITE_IOERR_WRITE;
     if (offset % size != 0 || amount % size != 0) return SQLITE_IOERR_WRITE;
     unsigned char *sealed = sc_scratch(file, size);
     if (sealed == NULL) return SQLITE_IOERR_NOMEM;

@@ -199,6 +199,33 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: failed.path))
     }
 
+    // Found encrypting a 100,000-entry diary (159 MB): a copy larger than the page cache
+    // spills a page from the middle of the new file before page 1, whose header the cipher
+    // learnt the page size from, and the copy failed with "disk I/O error".
+    @Test func copyingADatabaseLargerThanThePageCacheIntoAnEncryptedOne() throws {
+        let directory = try TemporaryDirectory()
+        let plain = directory.appending("Plain.sqlite")
+        let coordinator = PersistentStoreCoordinator(model: queryModel)
+        try coordinator.addPersistentStore(type: .sqlite, at: plain)
+        let context = ManagedObjectContext(coordinator: coordinator)
+        let filler = String(repeating: "the long walk along the dunes ", count: 130)
+        for index in 0..<3_000 { try insertEntry(context, title: "entry \(index)", text: "\(index) " + filler) }
+        try context.save()
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: plain.path)[.size] as? Int)
+        #expect(size > 8 << 20)
+        let expected = try allTitles(at: plain, options: PersistentStoreOptions())
+        let key = try testKey()
+
+        let encrypted = directory.appending("Encrypted.sqlite")
+        try PersistentStoreCoordinator.copyDatabase(at: plain, key: nil, to: encrypted, key: key)
+        #expect(try PersistentStoreCoordinator.damagedPages(ofDatabaseAt: encrypted, key: key) == [])
+        #expect(try allTitles(at: encrypted, options: encryptedOptions(key)) == expected)
+        let back = directory.appending("Back.sqlite")
+        try PersistentStoreCoordinator.copyDatabase(at: encrypted, key: key, to: back, key: nil)
+        #expect(try sqliteRows("PRAGMA integrity_check", at: back) == [["ok"]])
+        #expect(try allTitles(at: back, options: PersistentStoreOptions()) == expected)
+    }
+
     @Test func aReadOnlyOpeningReadsAnEncryptedStore() throws {
         let directory = try TemporaryDirectory()
         let key = try testKey()
