@@ -51,7 +51,7 @@ let exampleProgram = CommandLineProgram(
 /// Parses the words for one command directly, as the program would.
 func parse(_ words: [String], for command: any ParsableCommand.Type,
            context: ArgumentContext = TestConsole().context.argumentContext) throws(UsageError) -> ParsedArguments {
-    try ArgumentParser(parameters: command.configuration.parameters, context: context).parse(words)
+    try ArgumentParser(parameters: command.parameters, context: context).parse(words)
 }
 
 // MARK: - End-to-end runs of the built binary

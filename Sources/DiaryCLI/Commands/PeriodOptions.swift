@@ -2,57 +2,58 @@ import DiaryKit
 
 /// The date options shared by the commands that select entries by time:
 /// `--on <day>`, `--from <date> --to <date>`, `--month <YYYY-MM>` and `--year <YYYY>`,
-/// at most one kind at a time.
-struct PeriodOptions {
-    static let on = Option<DiaryDay>("on", valueName: "day",
-                                        help: "Only entries of this local day (2026-11-29, yesterday, monday, 3 days ago).")
-    static let from = Option<DateSpecifier>("from", valueName: "date",
-                                            help: "Only entries from this day or moment on (2026-11-29, yesterday, 3 days ago, friday 18:00, 9am).")
-    static let to = Option<DateSpecifier>("to", valueName: "date",
-                                          help: "Only entries up to this day (all of it) or moment (2026-11-29 14:30, yesterday, 3 days ago, friday 18:00).")
-    static let month = Option<CalendarMonth>("month", valueName: "YYYY-MM", help: "Only entries of this month.")
-    static let year = Option<CalendarYear>("year", valueName: "YYYY", help: "Only entries of this year.")
+/// at most one kind at a time (`@OptionGroup var period: PeriodOptions`).
+struct PeriodOptions: ParsableArguments {
+    @Option("on", valueName: "day", help: "Only entries of this local day (2026-11-29, yesterday, monday, 3 days ago).")
+    var on: DiaryDay?
+    @OptionGroup var range: DateRangeOptions
+    @Option("month", valueName: "YYYY-MM", help: "Only entries of this month.")
+    var month: CalendarMonth?
+    @Option("year", valueName: "YYYY", help: "Only entries of this year.")
+    var year: CalendarYear?
 
-    /// `--on`, `--from`, `--to`, `--month`, `--year`, in help order.
-    static let all: [any ParameterDeclaration] = [on, from, to, month, year]
-    /// Just `--from` and `--to`.
-    static let range: [any ParameterDeclaration] = [from, to]
-
-    /// The period selected, nil when no date option was given.
-    let period: EntryFilter.Period?
-
-    /// Reads the date options among `declared` (by default all of them).
-    /// - Throws: ``UsageError/invalid(_:)`` when two kinds are combined or `--from` is after `--to`.
-    init(parsed: ParsedArguments, declared: [any ParameterDeclaration] = PeriodOptions.all) throws {
-        let timeZone = parsed.context.timeZone
-        let names = Set(declared.map(\.spec.name))
-        let on = names.contains("on") ? try parsed[Self.on] : nil
-        let from = try parsed[Self.from]
-        let to = try parsed[Self.to]
-        let month = names.contains("month") ? try parsed[Self.month] : nil
-        let year = names.contains("year") ? try parsed[Self.year] : nil
+    /// Refuses two kinds at once (`Use only one of --on, --month at a time`).
+    func validate() throws(UsageError) {
         var given: [String] = []
         if on != nil { given.append("--on") }
-        if from != nil || to != nil { given.append("--from/--to") }
+        if range.period != nil { given.append("--from/--to") }
         if month != nil { given.append("--month") }
         if year != nil { given.append("--year") }
         guard given.count <= 1 else {
-            throw UsageError.invalid("Use only one of \(given.joined(separator: ", ")) at a time")
+            throw .invalid("Use only one of \(given.joined(separator: ", ")) at a time")
         }
-        if let on {
-            period = .day(on)
-        } else if let month {
-            period = .month(year: month.year, month: month.month)
-        } else if let year {
-            period = .year(year.year)
-        } else if from != nil || to != nil {
-            if let from, let to, from.start >= to.end {
-                throw UsageError.invalid(Self.reversal(from: from, to: to, in: timeZone))
-            }
-            period = .interval(start: from?.start, end: to?.end)
-        } else {
-            period = nil
+    }
+
+    /// The period selected, nil when no date option was given.
+    var period: EntryFilter.Period? {
+        if let on { return .day(on) }
+        if let month { return .month(year: month.year, month: month.month) }
+        if let year { return .year(year.year) }
+        return range.period
+    }
+}
+
+/// `--from <date>` and `--to <date>`: a stretch of time, either end open; `diary export`
+/// includes it alone, the other commands within ``PeriodOptions``.
+struct DateRangeOptions: ParsableArguments {
+    @Option("from", valueName: "date",
+            help: "Only entries from this day or moment on (2026-11-29, yesterday, 3 days ago, friday 18:00, 9am).")
+    var from: DateSpecifier?
+    @Option("to", valueName: "date",
+            help: "Only entries up to this day (all of it) or moment (2026-11-29 14:30, yesterday, 3 days ago, friday 18:00).")
+    var to: DateSpecifier?
+
+    /// Refuses `--from` after `--to`, showing the times compared in the user's time zone.
+    func validate(in context: ArgumentContext) throws(UsageError) {
+        if let from, let to, from.start >= to.end {
+            throw .invalid(PeriodOptions.reversal(from: from, to: to, in: context.timeZone))
         }
+    }
+
+    /// The interval from `--from`'s start to `--to`'s end; nil when neither was given.
+    var period: EntryFilter.Period? {
+        guard from != nil || to != nil else { return nil }
+        return .interval(start: from?.start, end: to?.end)
     }
 }
 
