@@ -2,15 +2,15 @@
 /// each declared once with a property wrapper, made from the parsed command line and then run.
 ///
 /// ```swift
-/// struct ShowCommand: ParsableCommand {
-///     static let configuration = CommandConfiguration(name: "show", abstract: "Show one entry.")
+/// struct NearbyCommand: ParsableCommand {
+///     static let configuration = CommandConfiguration(name: "nearby", abstract: "Entries near one entry.")
 ///
 ///     @Argument("id", help: "The entry's number, as in #42.")
 ///     var id: Int
 ///     @OptionGroup var period: PeriodOptions
 ///     @Option("limit", short: "n", valueName: "count", help: "Show at most this many.")
 ///     var limit: PositiveInt?
-///     @Flag("json", help: "Print the entry as JSON.")
+///     @Flag("json", help: "Print the entries as JSON.")
 ///     var json: Bool
 ///
 ///     func validate() throws(UsageError) {
