@@ -78,7 +78,9 @@ import Testing
 
     @Test func readingAnUndeclaredParameterIsAnInternalError() throws {
         let parsed = try parse(["a"], for: GatherCommand.self)
-        #expect(throws: ParsedArguments.UndeclaredParameter(parameter: "--json")) { try parsed[StampCommand.json] }
+        let json = try #require(StampCommand.parameters.first { $0.name == "json" })
+        #expect(throws: ParsedArguments.UndeclaredParameter(parameter: "--json")) { try parsed.values(of: json) }
+        #expect(throws: ParsedArguments.UndeclaredParameter(parameter: "<id>")) { try StampCommand(parsed: parsed) }
         #expect(ParsedArguments.UndeclaredParameter(parameter: "--json").exitCode == .software)
     }
 

@@ -63,7 +63,7 @@ import Testing
         let text = rendered.stdout.replacingOccurrences(of: "\u{2010}", with: "-")
         #expect(text.contains("DIARY(1)"))
         #expect(text.contains("EXIT STATUS"))
-        for command in DiaryCommand.subcommands.map({ $0.configuration }) {
+        for command in DiaryCommand.subcommands.map({ $0.declaration }) {
             #expect(text.contains("diary \(command.name)"), "no section for \(command.name)")
             for option in command.parameters where !option.isPositional {
                 #expect(text.contains(option.longName), "diary \(command.name): \(option.longName) is not documented")

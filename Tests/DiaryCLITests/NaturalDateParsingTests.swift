@@ -157,10 +157,11 @@ import Testing
 /// The help of every date option shows that natural dates are taken, and each example it
 /// gives is one the option accepts.
 @Suite struct NaturalDateHelpTests {
-    @Test func everyDateOptionsHelpShowsNaturalFormsItAccepts() {
+    @Test func everyDateOptionsHelpShowsNaturalFormsItAccepts() throws {
         let context = NaturalDateParsingTests.context(now: TestConsole.now)
-        let moments = [PeriodOptions.from.spec, PeriodOptions.to.spec, NewCommand.on.spec, EditCommand.on.spec]
-        let days = [PeriodOptions.on.spec, ListCommand.date.spec]
+        let moments = try [declaredParameter("from", of: PeriodOptions.self), declaredParameter("to", of: PeriodOptions.self),
+                           declaredParameter("on", of: NewCommand.self), declaredParameter("on", of: EditCommand.self)]
+        let days = try [declaredParameter("on", of: PeriodOptions.self), declaredParameter("date", of: ListCommand.self)]
         for spec in moments + days {
             #expect(spec.help.contains("yesterday") && spec.help.contains("3 days ago"), "\(spec.name): \(spec.help)")
             #expect(spec.convert("3 days ago", context) != nil, "\(spec.name)")

@@ -51,7 +51,13 @@ let exampleProgram = CommandLineProgram(
 /// Parses the words for one command directly, as the program would.
 func parse(_ words: [String], for command: any ParsableCommand.Type,
            context: ArgumentContext = TestConsole().context.argumentContext) throws(UsageError) -> ParsedArguments {
-    try ArgumentParser(parameters: command.configuration.parameters, context: context).parse(words)
+    try ArgumentParser(parameters: command.parameters, context: context).parse(words)
+}
+
+/// The parameter named `name` (its long name without dashes, or an argument's name) that a
+/// command or option group declares, its included groups' among them.
+func declaredParameter(_ name: String, of type: any ParsableArguments.Type) throws -> ParameterSpec {
+    try #require(type.parameters.first { $0.name == name }, "\(type) declares no '\(name)'")
 }
 
 // MARK: - End-to-end runs of the built binary

@@ -2,24 +2,16 @@ import DiaryKit
 
 /// `diary calendar`: a month grid with each day's entry count.
 struct CalendarCommand: ParsableCommand {
-    static let month = OptionalArgument<CalendarMonth>("month", valueName: "YYYY-MM",
-                                                       help: "The month to show (default: this month).")
-    static let json = Flag("json", help: #"Print {"month": "2026-11", "days": {"2026-11-29": 2}} (days with entries only)."#)
-
     static let configuration = CommandConfiguration(
         name: "calendar", abstract: "Show a month with the number of entries on each day.",
-        discussion: "Weeks start on Monday; a day with entries shows their count, e.g. 29(2).",
-        parameters: [month, json])
+        discussion: "Weeks start on Monday; a day with entries shows their count, e.g. 29(2).")
 
-    let month: CalendarMonth?
-    let json: Bool
+    @OptionalArgument("month", valueName: "YYYY-MM", help: "The month to show (default: this month).")
+    var month: CalendarMonth?
+    @Flag("json", help: #"Print {"month": "2026-11", "days": {"2026-11-29": 2}} (days with entries only)."#)
+    var json: Bool
 
-    init(parsed: ParsedArguments) throws {
-        month = try parsed[Self.month]
-        json = try parsed[Self.json]
-    }
-
-    func run(in context: CommandContext) async throws {
+    func run(in context: CommandContext) throws {
         let today = DiaryDay(context.argumentContext.now, in: context.timeZone)
         let shown = month ?? today.calendarMonth
         let calendar = try context.openDiary(.reading, forReading: true).calendar(year: shown.year, month: shown.month,

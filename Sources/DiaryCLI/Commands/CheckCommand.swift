@@ -2,9 +2,6 @@ import DiaryKit
 
 /// `diary check`: verifies the store, optionally removing files nothing refers to.
 struct CheckCommand: ParsableCommand {
-    static let repair = Flag("repair", help: "Remove media files no entry refers to and leftovers of interrupted saves.")
-    static let json = Flag("json", help: "Print the report as JSON.")
-
     static let configuration = CommandConfiguration(
         name: "check", abstract: "Check the store: database integrity and every media file's hash.",
         discussion: """
@@ -14,18 +11,14 @@ struct CheckCommand: ParsableCommand {
             --repair removes them and says which, but only from a store with no other \
             problem: while a medium is missing or damaged, an unreferenced file may be its \
             only copy, so repair keeps every file and says why.
-            """,
-        parameters: [repair, json])
+            """)
 
-    let repair: Bool
-    let json: Bool
+    @Flag("repair", help: "Remove media files no entry refers to and leftovers of interrupted saves.")
+    var repair: Bool
+    @Flag("json", help: "Print the report as JSON.")
+    var json: Bool
 
-    init(parsed: ParsedArguments) throws {
-        repair = try parsed[Self.repair]
-        json = try parsed[Self.json]
-    }
-
-    func run(in context: CommandContext) async throws {
+    func run(in context: CommandContext) throws {
         let diary = try context.openDiary(repair ? .updating : .reading)
         let report = try diary.check(repair: repair)
         if json {

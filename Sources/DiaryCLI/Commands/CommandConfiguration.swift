@@ -1,5 +1,6 @@
-/// What a command tells the parser and the help: its name, a one-line abstract, a
-/// longer discussion, and its arguments, options and flags in the order help lists them.
+/// What a command tells the help besides its parameters: its name, a one-line abstract and
+/// a longer discussion. ``ParsableCommand/declaration`` adds the parameters its property
+/// wrappers declare.
 package struct CommandConfiguration: Sendable {
     /// The word that selects the command, e.g. `show`.
     package var name: String
@@ -7,15 +8,14 @@ package struct CommandConfiguration: Sendable {
     package var abstract: String
     /// Paragraphs shown under the overview in the command's own help; may be empty.
     package var discussion: String
-    /// The declared parameters, positional ones among them, in help order.
-    package var parameters: [ParameterSpec]
+    /// The declared parameters, positional ones among them, in help order; empty in the
+    /// configuration a command writes, filled in by ``ParsableCommand/declaration``.
+    package var parameters: [ParameterSpec] = []
 
     /// Declares a command.
-    package init(name: String, abstract: String, discussion: String = "",
-                parameters: [any ParameterDeclaration] = []) {
+    package init(name: String, abstract: String, discussion: String = "") {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
-        self.parameters = parameters.map(\.spec)
     }
 }

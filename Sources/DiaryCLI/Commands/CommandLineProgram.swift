@@ -22,11 +22,11 @@ package struct CommandLineProgram: Sendable {
     package var subcommands: [any ParsableCommand.Type]
 
     /// `--store <dir>`: every subcommand accepts it.
-    package static let storeOption = Option<URL>(
-        "store", valueName: "dir",
+    package static let storeOption = ParameterSpec.option(
+        URL.self, "store", valueName: "dir",
         help: "The diary's store directory (default: $DIARY_HOME, else $XDG_DATA_HOME/diary, else ~/.local/share/diary).")
-    static let helpFlag = Flag("help", short: "h", help: "Show help information.")
-    static let versionFlag = Flag("version", help: "Show the version.")
+    static let helpFlag = ParameterSpec.flag("help", short: "h", help: "Show help information.")
+    static let versionFlag = ParameterSpec.flag("version", help: "Show the version.")
 
     /// Declares a program.
     package init(name: String, version: String, abstract: String, discussion: String = "",
@@ -45,7 +45,7 @@ package struct CommandLineProgram: Sendable {
         let reporter = ErrorReporter(programName: name, terminal: context.terminal)
         let status: ExitCode
         do {
-            status = try await dispatch(arguments, context: context)
+            status = try dispatch(arguments, context: context)
         } catch let failure as SubcommandFailure {
             status = reporter.report(failure.error, usage: failure.usage)
         } catch {
@@ -64,7 +64,7 @@ package struct CommandLineProgram: Sendable {
     private var rootUsageLine: String { "\(name) [--store <dir>] <subcommand>" }
 
     /// Handles the global options before the subcommand, then help or the subcommand.
-    private func dispatch(_ arguments: [String], context: CommandContext) async throws -> ExitCode {
+    private func dispatch(_ arguments: [String], context: CommandContext) throws -> ExitCode {
         let formatter = HelpFormatter(programName: name, width: min(context.terminal.width ?? 80, 100))
         var globalWords: [String] = []
         var index = 0
@@ -86,9 +86,9 @@ package struct CommandLineProgram: Sendable {
                 globalWords.append(word)
             }
         }
-        let globals = try ArgumentParser(parameters: [Self.storeOption.spec, Self.helpFlag.spec,
-                                                      Self.versionFlag.spec],
+        let globals = try ArgumentParser(parameters: [Self.storeOption, Self.helpFlag, Self.versionFlag],
                                          context: context.argumentContext).parse(globalWords)
+        let store = try globals.value(of: Self.storeOption, as: URL.self)
         guard index < arguments.count else {
             context.write(rootHelp(formatter))
             return .success
@@ -96,7 +96,7 @@ package struct CommandLineProgram: Sendable {
         let words = Array(arguments[(index + 1)...])
         if arguments[index] == "help" {
             if let topic = words.first {
-                context.write(formatter.help(for: try subcommand(named: topic).configuration,
+                context.write(formatter.help(for: try subcommand(named: topic).declaration,
                                              extraOptions: extraOptions))
             } else {
                 context.write(rootHelp(formatter))
@@ -108,23 +108,23 @@ package struct CommandLineProgram: Sendable {
             // `diary Met Anna for coffee @friends`: the words are a new entry's text.
             let capture = Array(arguments[index...])
             do {
-                try await run(NewCommand.self, words: capture, store: try globals[Self.storeOption], context: context)
+                try run(NewCommand.self, words: capture, store: store, context: context)
                 return .success
             } catch {
                 throw SubcommandFailure(error: error, usage: .init(
-                    usageLine: formatter.usage(for: NewCommand.configuration), helpCommand: "\(name) new --help"))
+                    usageLine: formatter.usage(for: NewCommand.declaration), helpCommand: "\(name) new --help"))
             }
         }
         if words.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
-            context.write(formatter.help(for: command.configuration, extraOptions: extraOptions))
+            context.write(formatter.help(for: command.declaration, extraOptions: extraOptions))
             return .success
         }
         do {
-            try await run(command, words: words, store: try globals[Self.storeOption], context: context)
+            try run(command, words: words, store: store, context: context)
             return .success
         } catch {
             throw SubcommandFailure(error: error, usage: .init(
-                usageLine: formatter.usage(for: command.configuration),
+                usageLine: formatter.usage(for: command.declaration),
                 helpCommand: "\(name) \(command.configuration.name) --help"))
         }
     }
@@ -132,19 +132,19 @@ package struct CommandLineProgram: Sendable {
     /// Parses the subcommand's words, makes the command and runs it; `--store` after
     /// the subcommand wins over one before it.
     private func run(_ command: any ParsableCommand.Type, words: [String], store: URL?,
-                     context: CommandContext) async throws {
-        let parsed = try ArgumentParser(parameters: command.configuration.parameters + extraOptions,
+                     context: CommandContext) throws {
+        let parsed = try ArgumentParser(parameters: command.parameters + extraOptions,
                                         context: context.argumentContext).parse(words)
         for note in parsed.notes { context.writeErrorLine("Note: " + note) }
         var commandContext = context
-        if let directory = try parsed[Self.storeOption] ?? store {
+        if let directory = try parsed.value(of: Self.storeOption, as: URL.self) ?? store {
             commandContext.storeDirectory = directory
         }
-        try await command.init(parsed: parsed).run(in: commandContext)
+        try command.init(parsed: parsed).run(in: commandContext)
     }
 
     /// The options every subcommand accepts besides its own.
-    private var extraOptions: [ParameterSpec] { [Self.storeOption.spec, Self.helpFlag.spec] }
+    private var extraOptions: [ParameterSpec] { [Self.storeOption, Self.helpFlag] }
 
     /// The subcommand `word` names; nil when `word` is the start of a quick entry's text
     /// (`diary "Met Anna for coffee"`). A single word (`standsAlone`: only options follow it)
@@ -172,7 +172,7 @@ package struct CommandLineProgram: Sendable {
         let listed = subcommands.map { (name: $0.configuration.name, abstract: $0.configuration.abstract) }
             + [(name: "help", abstract: "Show subcommand help information.")]
         return formatter.rootHelp(abstract: abstract, discussion: discussion, usage: rootUsageLine,
-                                  options: [Self.storeOption.spec, Self.versionFlag.spec, Self.helpFlag.spec],
+                                  options: [Self.storeOption, Self.versionFlag, Self.helpFlag],
                                   subcommands: listed)
     }
 }

@@ -10,9 +10,7 @@ struct DecryptCommand: ParsableCommand {
             An interruption leaves the old store or the new one, whole.
             """)
 
-    init(parsed: ParsedArguments) throws {}
-
-    func run(in context: CommandContext) async throws {
+    func run(in context: CommandContext) throws {
         let store = context.storeDirectory
         try Diary.requireEncrypted(directory: store)
         // The passphrase, not the keyring: decrypting is a choice to confirm.

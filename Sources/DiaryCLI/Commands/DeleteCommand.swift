@@ -2,9 +2,6 @@ import DiaryKit
 
 /// `diary delete`: moves entries to the trash, after asking on a terminal.
 struct DeleteCommand: ParsableCommand {
-    static let ids = RepeatingArgument<Int>("id", help: "The numbers of the entries to delete, as in #42.")
-    static let yes = Flag("yes", short: "y", help: "Do not ask for confirmation (needed when stdin is not a terminal).")
-
     static let configuration = CommandConfiguration(
         name: "delete", abstract: "Move entries with their photos and recordings to the trash.",
         discussion: """
@@ -14,19 +11,20 @@ struct DeleteCommand: ParsableCommand {
             ('diary trash' lists them, 'diary restore' brings them back) before they and \
             the media files no other entry uses are removed for good. Prints one line per \
             deleted entry.
-            """,
-        parameters: [ids, yes])
+            """)
 
-    let ids: [Int]
-    let assumeYes: Bool
+    @RepeatingArgument("id", help: "The numbers of the entries to delete, as in #42.")
+    var givenIDs: [Int]
+    @Flag("yes", short: "y", help: "Do not ask for confirmation (needed when stdin is not a terminal).")
+    var assumeYes: Bool
 
-    init(parsed: ParsedArguments) throws {
+    /// The entries' numbers, each once, in the order given.
+    var ids: [Int] {
         var seen = Set<Int>()
-        ids = try parsed[Self.ids].filter { seen.insert($0).inserted }
-        assumeYes = try parsed[Self.yes]
+        return givenIDs.filter { seen.insert($0).inserted }
     }
 
-    func run(in context: CommandContext) async throws {
+    func run(in context: CommandContext) throws {
         let diary = try context.openDiary(.updating)
         let entries = try ids.map { id throws in try diary.entry(id: Int64(id)) }
         let formatter = context.entryFormatter

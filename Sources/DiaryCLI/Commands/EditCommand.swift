@@ -3,20 +3,6 @@ import Foundation
 
 /// `diary edit`: changes an entry's text, media, tags or star.
 struct EditCommand: ParsableCommand {
-    static let id = Argument<Int>("id", help: "The entry's number, as in #42.")
-    static let text = Option<String>("text", short: "t", valueName: "text", help: "Replace the text.")
-    static let append = Option<String>("append", valueName: "text", help: "Add a paragraph to the text.")
-    static let removeMedia = RepeatingOption<Int>("remove-media", valueName: "number",
-                                                  help: "Remove the medium with this number (as 'diary show' lists them).")
-    static let tags = RepeatingOption<String>("tag", valueName: "name", help: "Add a tag; repeat for more.")
-    static let untags = RepeatingOption<String>("untag", valueName: "name", help: "Remove a tag; repeat for more.")
-    static let star = Flag("star", help: "Star the entry.")
-    static let unstar = Flag("unstar", help: "Remove the star.")
-    static let on = Option<DateSpecifier>("on", valueName: "date",
-                                          help: "Re-date the entry: a moment (2026-11-29 14:30, friday 18:00), or a day, keeping the entry's time of day (2026-11-29, yesterday, 3 days ago).")
-    static let replace = Flag("replace", help: "With text piped in: replace the entry's text (piped text is appended otherwise).")
-    static let json = Flag("json", help: "Print the changed entry as a JSON entry object.")
-
     static let configuration = CommandConfiguration(
         name: "edit", abstract: "Change an entry's text, media, tags or star.",
         discussion: """
@@ -24,44 +10,49 @@ struct EditCommand: ParsableCommand {
             saving it empty changes nothing. When stdin is piped, its text is added to the \
             entry's as a new paragraph (with --replace it replaces the text). Every change \
             is saved together or not at all. Prints 'Updated entry #42'.
-            """,
-        parameters: [id, text, append] + MediaOptions.all + [removeMedia, tags, untags, star, unstar, on, replace, json])
+            """)
 
-    let id: Int
-    let text: String?
-    let append: String?
-    let media: MediaOptions
-    let removeMedia: [Int]
-    let tags: [String]
-    let untags: [String]
-    let star: Bool
-    let unstar: Bool
-    let on: DateSpecifier?
-    let replacesText: Bool
-    let json: Bool
+    @Argument("id", help: "The entry's number, as in #42.")
+    var id: Int
+    @Option("text", short: "t", valueName: "text", help: "Replace the text.")
+    var text: String?
+    @Option("append", valueName: "text", help: "Add a paragraph to the text.")
+    var append: String?
+    @OptionGroup var media: MediaOptions
+    @RepeatingOption("remove-media", valueName: "number",
+                     help: "Remove the medium with this number (as 'diary show' lists them).")
+    var removeMedia: [Int]
+    @RepeatingOption("tag", valueName: "name", help: "Add a tag; repeat for more.")
+    var tagOptions: [String]
+    @RepeatingOption("untag", valueName: "name", help: "Remove a tag; repeat for more.")
+    var untagOptions: [String]
+    @Flag("star", help: "Star the entry.")
+    var star: Bool
+    @Flag("unstar", help: "Remove the star.")
+    var unstar: Bool
+    @Option("on", valueName: "date",
+            help: "Re-date the entry: a moment (2026-11-29 14:30, friday 18:00), or a day, keeping the entry's time of day (2026-11-29, yesterday, 3 days ago).")
+    var on: DateSpecifier?
+    @Flag("replace", help: "With text piped in: replace the entry's text (piped text is appended otherwise).")
+    var replacesText: Bool
+    @Flag("json", help: "Print the changed entry as a JSON entry object.")
+    var json: Bool
 
-    init(parsed: ParsedArguments) throws {
-        id = try parsed[Self.id]
-        text = try parsed[Self.text]
-        append = try parsed[Self.append]
-        media = try MediaOptions(parsed: parsed)
-        removeMedia = try parsed[Self.removeMedia]
-        tags = try parsed[Self.tags].map(EntryEditor.tagName(fromOption:))
-        untags = try parsed[Self.untags].map(EntryEditor.tagName(fromOption:))
-        star = try parsed[Self.star]
-        unstar = try parsed[Self.unstar]
-        on = try parsed[Self.on]
-        replacesText = try parsed[Self.replace]
-        json = try parsed[Self.json]
+    /// The `--tag` names without a leading `#` or `@`.
+    var tags: [String] { tagOptions.map(EntryEditor.tagName(fromOption:)) }
+    /// The `--untag` names without a leading `#` or `@`.
+    var untags: [String] { untagOptions.map(EntryEditor.tagName(fromOption:)) }
+
+    func validate() throws(UsageError) {
         if text != nil && append != nil {
-            throw UsageError.invalid("Use either --text or --append, not both")
+            throw .invalid("Use either --text or --append, not both")
         }
         if star && unstar {
-            throw UsageError.invalid("Use either --star or --unstar, not both")
+            throw .invalid("Use either --star or --unstar, not both")
         }
         for tag in tags {
             if let untag = untags.first(where: { EntryEditor.namesSameTag($0, tag) }) {
-                throw UsageError.invalid("Use either --tag \(tag) or --untag \(untag), not both")
+                throw .invalid("Use either --tag \(tag) or --untag \(untag), not both")
             }
         }
     }
@@ -72,7 +63,7 @@ struct EditCommand: ParsableCommand {
             || !tags.isEmpty || !untags.isEmpty || star || unstar || on != nil
     }
 
-    func run(in context: CommandContext) async throws {
+    func run(in context: CommandContext) throws {
         let diary = try context.openDiary(.updating)
         let editor = try diary.editEntry(id: Int64(id))
         var typed: TypedText?

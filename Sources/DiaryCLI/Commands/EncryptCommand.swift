@@ -14,9 +14,7 @@ struct EncryptCommand: ParsableCommand {
             diary process using the store makes it refuse (exit 75).
             """)
 
-    init(parsed: ParsedArguments) throws {}
-
-    func run(in context: CommandContext) async throws {
+    func run(in context: CommandContext) throws {
         let store = context.storeDirectory
         if Diary.isEncrypted(directory: store) { throw DiaryError.encryption(.alreadyEncrypted(store.standardizedFileURL)) }
         // The store must be there before a passphrase is asked for.

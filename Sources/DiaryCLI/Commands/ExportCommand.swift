@@ -3,13 +3,6 @@ import Foundation
 
 /// `diary export`: writes entries as self-contained bundles.
 struct ExportCommand: ParsableCommand {
-    static let ids = RepeatingArgument<Int>("id", atLeastOne: false, help: "The numbers of the entries to export.")
-    static let output = Option<URL>("output", short: "o", valueName: "dir",
-                                    help: "The folder the bundles go into, created when missing (default: the current folder).")
-    static let zip = Flag("zip", help: "Write each bundle as one .diaryentry.zip file.")
-    static let format = Option<DiaryExportFormat>("format", valueName: "format",
-                                                  help: "Export the whole diary (or --from/--to) as json or markdown into a new or empty --output folder.")
-
     static let configuration = CommandConfiguration(
         name: "export", abstract: "Export entries as bundles, or the diary as JSON or Markdown.",
         discussion: """
@@ -18,34 +11,37 @@ struct ExportCommand: ParsableCommand {
             index.html, readable offline. Prints the path of each bundle. With --format, \
             the entries go into one entries.json (importable with import --from json) or \
             one Markdown file per day, with media/ beside them.
-            """,
-        parameters: [ids] + PeriodOptions.range + [output, zip, format])
+            """)
 
-    let ids: [Int]
-    let period: EntryFilter.Period?
-    let output: URL?
-    let zip: Bool
-    let format: DiaryExportFormat?
+    @RepeatingArgument("id", atLeastOne: false, help: "The numbers of the entries to export.")
+    var ids: [Int]
+    @OptionGroup var range: DateRangeOptions
+    @Option("output", short: "o", valueName: "dir",
+            help: "The folder the bundles go into, created when missing (default: the current folder).")
+    var output: URL?
+    @Flag("zip", help: "Write each bundle as one .diaryentry.zip file.")
+    var zip: Bool
+    @Option("format", valueName: "format",
+            help: "Export the whole diary (or --from/--to) as json or markdown into a new or empty --output folder.")
+    var format: DiaryExportFormat?
 
-    init(parsed: ParsedArguments) throws {
-        ids = try parsed[Self.ids]
-        period = try PeriodOptions(parsed: parsed, declared: PeriodOptions.range).period
-        output = try parsed[Self.output]
-        zip = try parsed[Self.zip]
-        format = try parsed[Self.format]
+    /// The `--from`/`--to` range, nil when neither was given.
+    var period: EntryFilter.Period? { range.period }
+
+    func validate() throws(UsageError) {
         if let format {
-            guard ids.isEmpty, !zip else { throw UsageError.invalid("--format exports a date range or the whole diary; give no entry numbers or --zip") }
+            guard ids.isEmpty, !zip else { throw .invalid("--format exports a date range or the whole diary; give no entry numbers or --zip") }
             guard output != nil else {
-                throw UsageError.invalid("--format \(format.rawValue) needs --output <dir>: the whole diary is written "
-                                         + "into a new or empty folder of its own")
+                throw .invalid("--format \(format.rawValue) needs --output <dir>: the whole diary is written "
+                               + "into a new or empty folder of its own")
             }
         } else if ids.isEmpty == (period == nil) {
-            throw UsageError.invalid(ids.isEmpty ? "Give the numbers of the entries to export, or --from/--to"
-                                                 : "Give entry numbers or --from/--to, not both")
+            throw .invalid(ids.isEmpty ? "Give the numbers of the entries to export, or --from/--to"
+                                       : "Give entry numbers or --from/--to, not both")
         }
     }
 
-    func run(in context: CommandContext) async throws {
+    func run(in context: CommandContext) throws {
         let diary = try context.openDiary(.reading)
         let directory = output ?? context.argumentContext.currentDirectory
         if let format {

@@ -3,14 +3,6 @@ import Foundation
 
 /// `diary import`: adds entries from bundles, or a whole journal with `--from`.
 struct ImportCommand: ParsableCommand {
-    static let bundles = RepeatingArgument<URL>("bundle", help: "A .diaryentry folder or .diaryentry.zip file (with --from: the export to read; with --from photos: folders and files of photos and recordings).")
-    static let from = Option<ImportSource>("from", valueName: "tool",
-                                           help: "Import a whole export instead: jrnl (JSON export or journal file), dayone (export folder or zip), json (diary export --format json), photos (folders, walked recursively, and files of photos and recordings: one entry per local day of capture).")
-    static let per = Option<PhotoImportPlan.Grouping>("per", valueName: "unit",
-                                                      help: "With --from photos: day (one entry per local day of capture, the default) or photo (one entry per file).")
-    static let tags = RepeatingOption<String>("tag", valueName: "name", help: "With --from photos: a tag for every entry; repeat for more.")
-    static let dryRun = Flag("dry-run", help: "With --from photos: print the days and counts it would create, and change nothing.")
-
     static let configuration = CommandConfiguration(
         name: "import", abstract: "Import entry bundles, or another journal's export with --from.",
         discussion: """
@@ -27,35 +19,39 @@ struct ImportCommand: ParsableCommand {
             entry is saved as soon as its files are checked, a file already in the diary \
             (same SHA-256) is skipped, so a rerun adds only what is new, and refused files \
             are listed at the end (exit 65 only when all were refused).
-            """,
-        parameters: [bundles, from, per, tags, dryRun])
+            """)
 
-    let bundles: [URL]
-    let from: ImportSource?
-    let per: PhotoImportPlan.Grouping?
-    let tags: [String]
-    let dryRun: Bool
+    @RepeatingArgument("bundle", help: "A .diaryentry folder or .diaryentry.zip file (with --from: the export to read; with --from photos: folders and files of photos and recordings).")
+    var bundles: [URL]
+    @Option("from", valueName: "tool",
+            help: "Import a whole export instead: jrnl (JSON export or journal file), dayone (export folder or zip), json (diary export --format json), photos (folders, walked recursively, and files of photos and recordings: one entry per local day of capture).")
+    var from: ImportSource?
+    @Option("per", valueName: "unit",
+            help: "With --from photos: day (one entry per local day of capture, the default) or photo (one entry per file).")
+    var per: PhotoImportPlan.Grouping?
+    @RepeatingOption("tag", valueName: "name", help: "With --from photos: a tag for every entry; repeat for more.")
+    var tagOptions: [String]
+    @Flag("dry-run", help: "With --from photos: print the days and counts it would create, and change nothing.")
+    var dryRun: Bool
 
-    init(parsed: ParsedArguments) throws {
-        bundles = try parsed[Self.bundles]
-        from = try parsed[Self.from]
-        per = try parsed[Self.per]
-        tags = try parsed[Self.tags].map(EntryEditor.tagName(fromOption:))
-        dryRun = try parsed[Self.dryRun]
+    /// The `--tag` names without a leading `#` or `@`.
+    var tags: [String] { tagOptions.map(EntryEditor.tagName(fromOption:)) }
+
+    func validate() throws(UsageError) {
         switch from {
         case .photos:
-            if bundles.isEmpty { throw UsageError.invalid("Give at least one folder or file to import with --from photos") }
+            if bundles.isEmpty { throw .invalid("Give at least one folder or file to import with --from photos") }
         case .export:
-            if bundles.count != 1 { throw UsageError.invalid("Give exactly one file to import with --from") }
+            if bundles.count != 1 { throw .invalid("Give exactly one file to import with --from") }
         case nil:
             break
         }
         if from != .photos && (per != nil || !tags.isEmpty || dryRun) {
-            throw UsageError.invalid("--per, --tag and --dry-run go with --from photos")
+            throw .invalid("--per, --tag and --dry-run go with --from photos")
         }
     }
 
-    func run(in context: CommandContext) async throws {
+    func run(in context: CommandContext) throws {
         if from == .photos { return try importPhotos(context: context) }
         let diary = try context.openDiary(.creating)
         // A store this command created stays only if something was saved in it.

@@ -2,8 +2,6 @@ import DiaryKit
 
 /// `diary init [--encrypt]`: creates an empty diary, encrypted on request.
 struct InitCommand: ParsableCommand {
-    static let encrypt = Flag("encrypt", help: "Create it encrypted (asks twice for a new passphrase).")
-
     static let configuration = CommandConfiguration(
         name: "init", abstract: "Create an empty diary, optionally encrypted.",
         discussion: """
@@ -12,16 +10,12 @@ struct InitCommand: ParsableCommand {
             with a new passphrase asked twice (or from DIARY_NEW_PASSPHRASE_COMMAND, else \
             DIARY_PASSPHRASE_COMMAND). A folder that already holds a diary is left as it is \
             (exit 64 for --encrypt, which 'diary encrypt' does for an existing diary).
-            """,
-        parameters: [encrypt])
+            """)
 
-    let encrypt: Bool
+    @Flag("encrypt", help: "Create it encrypted (asks twice for a new passphrase).")
+    var encrypt: Bool
 
-    init(parsed: ParsedArguments) throws {
-        encrypt = try parsed[Self.encrypt]
-    }
-
-    func run(in context: CommandContext) async throws {
+    func run(in context: CommandContext) throws {
         let store = context.storeDirectory
         let exists = Diary.exists(directory: store)
         if exists {

@@ -1,49 +1,31 @@
 import DiaryKit
 
 /// The selection options `list` and `search` share besides the dates: `--tag`, `--all-tags`,
-/// `--not-tag`, `--starred`, `--with-media`, `--limit` and `--all`; each command declares its
-/// own limit (their defaults differ) and reads them here.
-struct ListingFilter {
-    /// `--all-tags`: with several `--tag`, entries must carry all of them.
-    static let allTags = Flag("all-tags", help: "With several --tag: only entries with all of them, not any.")
-    /// `--not-tag`: entries without this tag.
-    static let notTags = RepeatingOption<String>("not-tag", valueName: "name",
-                                                 help: "Leave out entries with this tag; repeat for more.")
-
+/// `--not-tag`, `--starred` and `--with-media`. Their `--limit` and `--all` differ in help
+/// (the defaults differ), so each command declares its own and checks them with
+/// ``checkLimit(_:all:)``.
+struct ListingFilter: ParsableArguments {
     /// `--tag`: only entries with any of these tags (none: any entry).
-    let tags: [String]
+    @RepeatingOption("tag", valueName: "name",
+                     help: "Only entries with this tag; given several times, with any of them (a leading # or @ is ignored).")
+    var tags: [String]
     /// `--all-tags`: the tags are all required instead.
-    let requiresAllTags: Bool
+    @Flag("all-tags", help: "With several --tag: only entries with all of them, not any.")
+    var requiresAllTags: Bool
     /// `--not-tag`.
-    let excludedTags: [String]
+    @RepeatingOption("not-tag", valueName: "name", help: "Leave out entries with this tag; repeat for more.")
+    var excludedTags: [String]
     /// `--starred`.
-    let starred: Bool
+    @Flag("starred", help: "Only starred entries.")
+    var starred: Bool
     /// `--with-media`.
-    let withMedia: Bool
-    /// `--limit`, when given.
-    let limit: Int?
-    /// `--all`: no limit at all.
-    let all: Bool
+    @Flag("with-media", help: "Only entries with photos or recordings.")
+    var withMedia: Bool
 
-    /// Reads the options from `parsed`.
-    /// - Throws: ``UsageError/invalid(_:)`` for a limit below 1 or `--limit` with `--all`.
-    init(parsed: ParsedArguments, tags: RepeatingOption<String>, starred: Flag, withMedia: Flag,
-         limit: Option<Int>, all: Flag) throws {
-        self.tags = try parsed[tags]
-        requiresAllTags = try parsed[Self.allTags]
-        excludedTags = try parsed[Self.notTags]
-        if requiresAllTags && self.tags.isEmpty {
-            throw UsageError.invalid("--all-tags goes with --tag")
-        }
-        self.starred = try parsed[starred]
-        self.withMedia = try parsed[withMedia]
-        self.limit = try parsed[limit]
-        self.all = try parsed[all]
-        if let limit = self.limit, limit < 1 {
-            throw UsageError.invalid("'--limit \(limit)' must be at least 1")
-        }
-        if self.limit != nil && self.all {
-            throw UsageError.invalid("Use either --limit or --all, not both")
+    /// Refuses `--all-tags` without `--tag`.
+    func validate() throws(UsageError) {
+        if requiresAllTags && tags.isEmpty {
+            throw .invalid("--all-tags goes with --tag")
         }
     }
 
@@ -56,8 +38,15 @@ struct ListingFilter {
         return filter
     }
 
+    /// Refuses `--limit` together with `--all`.
+    static func checkLimit(_ limit: PositiveInt?, all: Bool) throws(UsageError) {
+        if limit != nil && all {
+            throw .invalid("Use either --limit or --all, not both")
+        }
+    }
+
     /// The limit to apply: none with `--all`, else `--limit`, else `defaultLimit`.
-    func limit(default defaultLimit: Int?) -> Int? {
-        all ? nil : limit ?? defaultLimit
+    static func limit(_ limit: PositiveInt?, all: Bool, default defaultLimit: Int?) -> Int? {
+        all ? nil : limit?.value ?? defaultLimit
     }
 }

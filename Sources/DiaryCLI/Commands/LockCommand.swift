@@ -9,9 +9,7 @@ struct LockCommand: ParsableCommand {
             unlocked changes nothing and succeeds.
             """)
 
-    init(parsed: ParsedArguments) throws {}
-
-    func run(in context: CommandContext) async throws {
+    func run(in context: CommandContext) throws {
         let dropped = try Diary.lock(directory: context.storeDirectory)
         context.writeErrorLine(dropped ? "Locked the diary at \(context.storeDirectory.path)."
             : "The diary at \(context.storeDirectory.path) was not unlocked; nothing to do.")

@@ -3,27 +3,14 @@ import Foundation
 
 /// The options that attach files, shared by `diary new` and `diary edit`: `--image`
 /// (must be a photo), `--audio` (must be a recording) and `--media` (either).
-struct MediaOptions {
-    static let images = RepeatingOption<URL>("image", valueName: "file",
-                                             help: "Attach a photo (JPEG or PNG); repeat for more.")
-    static let audio = RepeatingOption<URL>("audio", valueName: "file",
-                                            help: "Attach a recording (WAV, AIFF, FLAC, Ogg, MP3, …); repeat for more.")
-    static let media = RepeatingOption<URL>("media", valueName: "file",
-                                            help: "Attach a photo or recording, whichever its content is; repeat for more.")
-
-    /// `--image`, `--audio`, `--media`, in help order.
-    static let all: [any ParameterDeclaration] = [images, audio, media]
-
-    let images: [URL]
-    let audio: [URL]
-    let media: [URL]
-
-    /// Reads the three options.
-    init(parsed: ParsedArguments) throws {
-        images = try parsed[Self.images]
-        audio = try parsed[Self.audio]
-        media = try parsed[Self.media]
-    }
+struct MediaOptions: ParsableArguments {
+    @RepeatingOption("image", valueName: "file", help: "Attach a photo (JPEG or PNG); repeat for more.")
+    var images: [URL]
+    @RepeatingOption("audio", valueName: "file", help: "Attach a recording (WAV, AIFF, FLAC, Ogg, MP3, …); repeat for more.")
+    var audio: [URL]
+    @RepeatingOption("media", valueName: "file",
+                     help: "Attach a photo or recording, whichever its content is; repeat for more.")
+    var media: [URL]
 
     /// Every file given, in the order they are attached.
     var files: [URL] { images + audio + media }

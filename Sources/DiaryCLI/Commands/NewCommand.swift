@@ -3,17 +3,6 @@ import Foundation
 
 /// `diary new`: writes a new entry with text, photos, recordings and tags.
 struct NewCommand: ParsableCommand {
-    static let words = RepeatingArgument<String>("text", atLeastOne: false,
-                                                 help: "The entry's text as words, quoted or not (as --text; 'diary WORDS...' means the same).")
-    static let text = Option<String>("text", short: "t", valueName: "text",
-                                     help: "The entry's text. Without it, $VISUAL or $EDITOR opens (stdin is read when piped).")
-    static let tags = RepeatingOption<String>("tag", valueName: "name", help: "A tag for the entry; repeat for more.")
-    static let star = Flag("star", help: "Star the entry.")
-    static let on = Option<NewEntryDate>("on", valueName: "date",
-                                         help: "When it happened: a day, at the current time of day (2026-11-29, yesterday, 3 days ago), a moment (2026-11-29 14:30, friday 18:00, 9pm), or 'photo': when its earliest photo was taken. Default: now; for photos without text, when the earliest was taken.")
-    static let noInline = Flag("no-inline", help: "Keep @tag, #tag and a trailing * as plain text (no tags, no star from the text).")
-    static let json = Flag("json", help: "Print the new entry as a JSON entry object.")
-
     static let configuration = CommandConfiguration(
         name: "new", abstract: "Write a new entry.",
         discussion: """
@@ -31,33 +20,39 @@ struct NewCommand: ParsableCommand {
             when it recorded one, else in the local time zone; dated now, with a note, when \
             none has one). Without --on, an entry with photos and no text takes that time \
             too; an entry with text, or whose photos carry no capture time, is dated now.
-            """,
-        parameters: [words, text] + MediaOptions.all + [tags, star, on, noInline, json])
+            """)
 
-    let text: String?
-    let media: MediaOptions
-    let tags: [String]
-    let star: Bool
-    let on: NewEntryDate?
-    let readsInlineSyntax: Bool
-    let json: Bool
+    @RepeatingArgument("text", atLeastOne: false,
+                       help: "The entry's text as words, quoted or not (as --text; 'diary WORDS...' means the same).")
+    var words: [String]
+    @Option("text", short: "t", valueName: "text",
+            help: "The entry's text. Without it, $VISUAL or $EDITOR opens (stdin is read when piped).")
+    var textOption: String?
+    @OptionGroup var media: MediaOptions
+    @RepeatingOption("tag", valueName: "name", help: "A tag for the entry; repeat for more.")
+    var tagOptions: [String]
+    @Flag("star", help: "Star the entry.")
+    var star: Bool
+    @Option("on", valueName: "date",
+            help: "When it happened: a day, at the current time of day (2026-11-29, yesterday, 3 days ago), a moment (2026-11-29 14:30, friday 18:00, 9pm), or 'photo': when its earliest photo was taken. Default: now; for photos without text, when the earliest was taken.")
+    var on: NewEntryDate?
+    @Flag("no-inline", help: "Keep @tag, #tag and a trailing * as plain text (no tags, no star from the text).")
+    var noInline: Bool
+    @Flag("json", help: "Print the new entry as a JSON entry object.")
+    var json: Bool
 
-    init(parsed: ParsedArguments) throws {
-        let words = try parsed[Self.words]
-        let option = try parsed[Self.text]
-        if option != nil && !words.isEmpty {
-            throw UsageError.invalid("Give the text either as words or with --text, not both")
+    /// The text, from the words or `--text`; nil when neither was given (the editor opens).
+    var text: String? { words.isEmpty ? textOption : words.joined(separator: " ") }
+    /// The `--tag` names without a leading `#` or `@`.
+    var tags: [String] { tagOptions.map(EntryEditor.tagName(fromOption:)) }
+
+    func validate() throws(UsageError) {
+        if textOption != nil && !words.isEmpty {
+            throw .invalid("Give the text either as words or with --text, not both")
         }
-        text = words.isEmpty ? option : words.joined(separator: " ")
-        media = try MediaOptions(parsed: parsed)
-        tags = try parsed[Self.tags].map(EntryEditor.tagName(fromOption:))
-        star = try parsed[Self.star]
-        on = try parsed[Self.on]
-        readsInlineSyntax = !(try parsed[Self.noInline])
-        json = try parsed[Self.json]
     }
 
-    func run(in context: CommandContext) async throws {
+    func run(in context: CommandContext) throws {
         let diary = try context.openDiary(.creating)
         // A store this command created stays only if something was saved in it.
         defer { diary.removeIfNeverUsed() }
@@ -93,7 +88,7 @@ struct NewCommand: ParsableCommand {
         }
         let entry = try context.saving(typed) {
             // Reading tags from the text looks them up in the store, so it may fail too.
-            if readsInlineSyntax { try editor.applyInlineSyntax() }
+            if !noInline { try editor.applyInlineSyntax() }
             return try media.save(editor, in: context)
         }
         context.writeSaved(entry, verb: "Created", json: json)

@@ -13,9 +13,7 @@ struct PassphraseCommand: ParsableCommand {
             nothing (exit 77).
             """)
 
-    init(parsed: ParsedArguments) throws {}
-
-    func run(in context: CommandContext) async throws {
+    func run(in context: CommandContext) throws {
         let store = context.storeDirectory
         try Diary.requireEncrypted(directory: store)
         // Checked before the new one is asked, so a typo is found at once.

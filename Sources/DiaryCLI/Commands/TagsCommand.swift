@@ -2,22 +2,15 @@ import DiaryKit
 
 /// `diary tags`: every tag in use with its number of entries.
 struct TagsCommand: ParsableCommand {
-    static let byCount = Flag("by-count", help: "Sort by the number of entries, most first (default: by name).")
-    static let json = Flag("json", help: #"Print [{"name": "travel", "count": 3}, …]."#)
-
     static let configuration = CommandConfiguration(
-        name: "tags", abstract: "List the tags in use and how many entries carry each.",
-        parameters: [byCount, json])
+        name: "tags", abstract: "List the tags in use and how many entries carry each.")
 
-    let byCount: Bool
-    let json: Bool
+    @Flag("by-count", help: "Sort by the number of entries, most first (default: by name).")
+    var byCount: Bool
+    @Flag("json", help: #"Print [{"name": "travel", "count": 3}, …]."#)
+    var json: Bool
 
-    init(parsed: ParsedArguments) throws {
-        byCount = try parsed[Self.byCount]
-        json = try parsed[Self.json]
-    }
-
-    func run(in context: CommandContext) async throws {
+    func run(in context: CommandContext) throws {
         var tags = try context.openDiary(.reading, forReading: true).tags()
         if byCount {
             // Stable: ties keep the name order DiaryKit gives.

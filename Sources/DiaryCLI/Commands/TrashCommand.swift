@@ -3,10 +3,6 @@ import Foundation
 
 /// `diary trash`: lists the deleted entries waiting in the trash, or empties it.
 struct TrashCommand: ParsableCommand {
-    static let empty = Flag("empty", help: "Remove every entry in the trash for good, with its media (asks first on a terminal).")
-    static let yes = Flag("yes", short: "y", help: "With --empty: do not ask for confirmation.")
-    static let json = Flag("json", help: "Print the entries as a JSON array of entry objects, each with trashedTime and purgeTime.")
-
     static let configuration = CommandConfiguration(
         name: "trash", abstract: "List deleted entries, or empty the trash.",
         discussion: """
@@ -14,21 +10,20 @@ struct TrashCommand: ParsableCommand {
             appear in no listing, search, calendar, tag count or export; 'diary restore ID' \
             brings one back. After 30 days the next 'diary delete' removes them for good. \
             --empty removes them all now; a media file goes once no entry uses it.
-            """,
-        parameters: [empty, yes, json])
+            """)
 
-    let empty: Bool
-    let assumeYes: Bool
-    let json: Bool
+    @Flag("empty", help: "Remove every entry in the trash for good, with its media (asks first on a terminal).")
+    var empty: Bool
+    @Flag("yes", short: "y", help: "With --empty: do not ask for confirmation.")
+    var assumeYes: Bool
+    @Flag("json", help: "Print the entries as a JSON array of entry objects, each with trashedTime and purgeTime.")
+    var json: Bool
 
-    init(parsed: ParsedArguments) throws {
-        empty = try parsed[Self.empty]
-        assumeYes = try parsed[Self.yes]
-        json = try parsed[Self.json]
-        if assumeYes && !empty { throw UsageError.invalid("--yes goes with --empty") }
+    func validate() throws(UsageError) {
+        if assumeYes && !empty { throw .invalid("--yes goes with --empty") }
     }
 
-    func run(in context: CommandContext) async throws {
+    func run(in context: CommandContext) throws {
         let diary = try context.openDiary(empty ? .updating : .reading, forReading: !empty)
         let trashed = try diary.trash()
         if empty { return try emptyTrash(trashed, diary: diary, in: context) }

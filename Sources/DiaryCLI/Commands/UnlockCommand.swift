@@ -3,9 +3,6 @@ import DiaryKit
 /// `diary unlock [--for D]`: asks for the passphrase once and keeps the diary's key in the
 /// kernel keyring, so the commands after it do not ask.
 struct UnlockCommand: ParsableCommand {
-    static let duration = Option<UnlockDuration>("for", valueName: "duration",
-                                                 help: "How long the key is kept: 90s, 15m, 2h (default 15m, at most 24h).")
-
     static let configuration = CommandConfiguration(
         name: "unlock", abstract: "Keep an encrypted diary's key in the kernel keyring for a while.",
         discussion: """
@@ -14,16 +11,15 @@ struct UnlockCommand: ParsableCommand {
             only by this user, until the time is up or 'diary lock'. Later commands of this user \
             find it and do not ask. Where the keyring is unavailable (some containers), nothing \
             is kept and the command exits 69.
-            """,
-        parameters: [duration])
+            """)
 
-    let duration: UnlockDuration
+    @Option("for", valueName: "duration", help: "How long the key is kept: 90s, 15m, 2h (default 15m, at most 24h).")
+    var givenDuration: UnlockDuration?
 
-    init(parsed: ParsedArguments) throws {
-        duration = try parsed[Self.duration] ?? .standard
-    }
+    /// `--for`, else the standard 15 minutes.
+    var duration: UnlockDuration { givenDuration ?? .standard }
 
-    func run(in context: CommandContext) async throws {
+    func run(in context: CommandContext) throws {
         let key = try context.askedKey()
         try Diary.keepUnlocked(key, seconds: duration.seconds)
         context.writeErrorLine("Unlocked the diary at \(context.storeDirectory.path) for "

@@ -2,8 +2,9 @@
 /// optional hint, the usage line of the command and where to find its help, all on
 /// stderr, and exits with ``ExitCode/usage`` (64).
 ///
-/// Subcommands throw ``UsageError/invalid(_:)`` from `init(parsed:)` for checks that
-/// span several options ("`--from` must not be after `--to`").
+/// Subcommands and option groups throw ``UsageError/invalid(_:)`` from
+/// ``ParsableArguments/validate()`` for checks that span several options ("`--from` must
+/// not be after `--to`").
 package enum UsageError: Error, Equatable, Sendable {
     /// A required positional argument is missing; carries its display form, e.g. `<id>`.
     case missingArgument(String)

@@ -2,7 +2,7 @@
 extension CommandLineProgram {
     /// The options accepted before the subcommand, in the order the program's help lists them.
     package var globalOptionSpecs: [ParameterSpec] {
-        [Self.storeOption.spec, Self.versionFlag.spec, Self.helpFlag.spec]
+        [Self.storeOption, Self.versionFlag, Self.helpFlag]
     }
 
     /// The names a first word may take: every subcommand, then `help`.

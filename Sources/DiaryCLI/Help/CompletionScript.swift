@@ -30,7 +30,7 @@ package struct CompletionScript {
         }
     }
 
-    private var commands: [CommandConfiguration] { program.subcommands.map { $0.configuration } }
+    private var commands: [CommandConfiguration] { program.subcommands.map { $0.declaration } }
     private var name: String { program.name }
 
     /// Every spelling of an option or flag of `command`, with `--store` and `--help`.
@@ -41,7 +41,7 @@ package struct CompletionScript {
     }
 
     private func extraOptions() -> [ParameterSpec] {
-        [CommandLineProgram.storeOption.spec, CommandLineProgram.helpFlag.spec]
+        [CommandLineProgram.storeOption, CommandLineProgram.helpFlag]
     }
 
     // MARK: - bash

@@ -27,7 +27,7 @@ package struct ManualPage {
         lines.append(".SH OPTIONS")
         lines += program.globalOptionSpecs.flatMap(Self.optionItem)
         lines.append(".SH COMMANDS")
-        for command in program.subcommands.map({ $0.configuration }) {
+        for command in program.subcommands.map({ $0.declaration }) {
             lines.append(".SS \"\(program.name) \(command.name)\"")
             lines.append(Self.synopsis(of: command, programName: program.name))
             lines += Self.paragraphs(command.abstract)

@@ -98,6 +98,7 @@ struct ArgumentParser {
 
     private func convert(_ text: String, for spec: ParameterSpec) throws(UsageError) -> any Sendable {
         guard let value = spec.convert(text, context) else {
+            if let refusal = spec.refusal(text, spec.longName) { throw .invalid(refusal) }
             let hint = spec.explain(text, context) ?? (spec.acceptedForms.isEmpty
                 ? nil : "Accepted forms: " + spec.acceptedForms.joined(separator: ", ") + ".")
             throw .invalidValue(text, for: spec.display, hint: hint)

@@ -17,6 +17,12 @@ package protocol ExpressibleByArgument: Sendable {
     /// Why `argument` is not a valid value, when there is more to say than the accepted
     /// forms (a local time that a daylight-saving change skips); shown as the error's hint.
     static func explanation(ofInvalid argument: String, context: ArgumentContext) -> String?
+
+    /// The whole error message for `argument`, given to the parameter whose long name is
+    /// `parameter` (`--limit`), when the type refuses it in its own words
+    /// (`'--limit 0' must be at least 1`); nil for the usual
+    /// `The value '…' is invalid for '…'` with the accepted forms.
+    static func refusal(of argument: String, for parameter: String) -> String?
 }
 
 extension ExpressibleByArgument {
@@ -25,6 +31,9 @@ extension ExpressibleByArgument {
 
     /// Nothing beyond the accepted forms by default.
     package static func explanation(ofInvalid argument: String, context: ArgumentContext) -> String? { nil }
+
+    /// The usual error by default.
+    package static func refusal(of argument: String, for parameter: String) -> String? { nil }
 }
 
 /// A converted value that carries a note for the user, printed on stderr before the
@@ -45,9 +54,13 @@ extension Int: ExpressibleByArgument {
     /// A decimal integer such as `42` or `-3`; a leading `#` is allowed so an entry
     /// number can be pasted as printed (`#42`).
     package init?(argument: String, context: ArgumentContext) {
-        let digits = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
-        guard let value = Int(digits) else { return nil }
+        guard let value = Int.decimal(argument) else { return nil }
         self = value
+    }
+
+    /// `42`, `-3` or `#42` as an integer; nil for anything else.
+    static func decimal(_ argument: String) -> Int? {
+        Int(argument.hasPrefix("#") ? String(argument.dropFirst()) : argument)
     }
 
     /// An integer such as `42`.

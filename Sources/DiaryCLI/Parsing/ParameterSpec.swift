@@ -40,11 +40,16 @@ package struct ParameterSpec: Sendable {
     let convert: @Sendable (String, ArgumentContext) -> (any Sendable)?
     /// Says why a value's text is invalid, when the type has more to say than its forms.
     let explain: @Sendable (String, ArgumentContext) -> String?
+    /// The whole message for a value the type refuses in its own words (given the text and
+    /// the parameter's long name), nil for the usual "The value … is invalid" error.
+    let refusal: @Sendable (String, String) -> String?
 
     init(kind: Kind, name: String, shortName: Character?, valueName: String, help: String,
          acceptedForms: [String], convert: @escaping @Sendable (String, ArgumentContext) -> (any Sendable)?,
-         explain: @escaping @Sendable (String, ArgumentContext) -> String? = { _, _ in nil }) {
+         explain: @escaping @Sendable (String, ArgumentContext) -> String? = { _, _ in nil },
+         refusal: @escaping @Sendable (String, String) -> String? = { _, _ in nil }) {
         self.explain = explain
+        self.refusal = refusal
         self.kind = kind
         self.name = name
         self.shortName = shortName
@@ -61,7 +66,22 @@ package struct ParameterSpec: Sendable {
         ParameterSpec(kind: kind, name: name, shortName: shortName, valueName: valueName, help: help,
                       acceptedForms: Value.acceptedForms,
                       convert: { text, context in Value(argument: text, context: context) },
-                      explain: { text, context in Value.explanation(ofInvalid: text, context: context) })
+                      explain: { text, context in Value.explanation(ofInvalid: text, context: context) },
+                      refusal: { text, name in Value.refusal(of: text, for: name) })
+    }
+
+    /// The spec of an option with one value, `--name <valueName>`, for a parameter the
+    /// program reads itself rather than through a command's ``Option`` (`--store <dir>`).
+    static func option<Value: ExpressibleByArgument>(
+        _ type: Value.Type, _ name: String, valueName: String, help: String
+    ) -> ParameterSpec {
+        converting(type, kind: .option(repeating: false), name: name, shortName: nil, valueName: valueName, help: help)
+    }
+
+    /// The spec of a flag, `--name` (and `-short`).
+    static func flag(_ name: String, short: Character? = nil, help: String) -> ParameterSpec {
+        ParameterSpec(kind: .flag, name: name, shortName: short, valueName: name, help: help,
+                      acceptedForms: [], convert: { _, _ in true })
     }
 
     /// The long form with dashes, e.g. `--on`; for a positional argument its placeholder `<id>`.
@@ -87,11 +107,4 @@ package struct ParameterSpec: Sendable {
         if case .positional = kind { return true }
         return false
     }
-}
-
-/// A typed declaration of an argument, option or flag that a command lists in its
-/// ``CommandConfiguration`` and later reads from ``ParsedArguments``.
-package protocol ParameterDeclaration: Sendable {
-    /// The type-erased description the parser and help formatter use.
-    var spec: ParameterSpec { get }
 }

@@ -1,16 +1,10 @@
-/// The converted values of one command line, read by the command through the same
-/// declarations it listed in its ``CommandConfiguration``:
+/// The converted values of one command line, keyed by the parameters declared. A
+/// command never reads them itself: its property wrappers take their values from here
+/// while ``ParsableArguments/init(parsed:)`` makes it.
 ///
-/// ```swift
-/// id = try parsed[Self.id]          // Argument<Int>        -> Int
-/// on = try parsed[Self.on]          // Option<DateSpecifier> -> DateSpecifier?
-/// images = try parsed[Self.images]  // RepeatingOption<URL> -> [URL]
-/// json = try parsed[Self.json]      // Flag                 -> Bool
-/// ```
-///
-/// Every accessor throws ``ParsedArguments/UndeclaredParameter`` (exit 70) when the
-/// command reads a parameter it did not declare: a programming error that the tests
-/// of each subcommand catch at once instead of a silently missing value.
+/// Reading a parameter that was not declared throws ``ParsedArguments/UndeclaredParameter``
+/// (exit 70): a programming error that the tests of each subcommand catch at once instead
+/// of a silently missing value.
 package struct ParsedArguments: Sendable {
     /// Reading a parameter that the command never declared.
     package struct UndeclaredParameter: CLIReportableError, Equatable {
@@ -47,49 +41,17 @@ package struct ParsedArguments: Sendable {
         !(values[spec.key] ?? []).isEmpty
     }
 
-    private func all<Value>(_ spec: ParameterSpec, as type: Value.Type) throws(UndeclaredParameter) -> [Value] {
+    /// Every converted value of `spec`, in command-line order (empty when it was not given).
+    /// - Throws: ``UndeclaredParameter`` when `spec` is not among the parameters parsed.
+    package func values(of spec: ParameterSpec) throws(UndeclaredParameter) -> [any Sendable] {
         guard declared.contains(spec.key) else { throw UndeclaredParameter(parameter: spec.display) }
-        return (values[spec.key] ?? []).compactMap { $0 as? Value }
+        return values[spec.key] ?? []
     }
 
-    /// The value of a required positional argument.
-    /// - Throws: ``UndeclaredParameter`` when it is not declared (or, impossibly, missing).
-    package subscript<Value>(_ argument: Argument<Value>) -> Value {
-        get throws(UndeclaredParameter) {
-            guard let value = try all(argument.spec, as: Value.self).first else {
-                throw UndeclaredParameter(parameter: argument.spec.display)
-            }
-            return value
-        }
-    }
-
-    /// The value of an optional positional argument, nil when it was left out.
-    /// - Throws: ``UndeclaredParameter`` when it is not declared.
-    package subscript<Value>(_ argument: OptionalArgument<Value>) -> Value? {
-        get throws(UndeclaredParameter) { try all(argument.spec, as: Value.self).first }
-    }
-
-    /// Every value of a repeating positional argument, in order.
-    /// - Throws: ``UndeclaredParameter`` when it is not declared.
-    package subscript<Value>(_ argument: RepeatingArgument<Value>) -> [Value] {
-        get throws(UndeclaredParameter) { try all(argument.spec, as: Value.self) }
-    }
-
-    /// The value of an option, nil when absent (the parser refuses it given twice).
-    /// - Throws: ``UndeclaredParameter`` when it is not declared.
-    package subscript<Value>(_ option: Option<Value>) -> Value? {
-        get throws(UndeclaredParameter) { try all(option.spec, as: Value.self).last }
-    }
-
-    /// Every value of a repeating option, in the order given.
-    /// - Throws: ``UndeclaredParameter`` when it is not declared.
-    package subscript<Value>(_ option: RepeatingOption<Value>) -> [Value] {
-        get throws(UndeclaredParameter) { try all(option.spec, as: Value.self) }
-    }
-
-    /// Whether the flag was given.
-    /// - Throws: ``UndeclaredParameter`` when it is not declared.
-    package subscript(_ flag: Flag) -> Bool {
-        get throws(UndeclaredParameter) { try !all(flag.spec, as: Bool.self).isEmpty }
+    /// The last value of `spec` as a `Value`, nil when it was not given: how the program reads
+    /// the global `--store <dir>`, which no command declares.
+    /// - Throws: ``UndeclaredParameter`` when `spec` is not among the parameters parsed.
+    package func value<Value>(of spec: ParameterSpec, as type: Value.Type) throws(UndeclaredParameter) -> Value? {
+        try values(of: spec).last as? Value
     }
 }
