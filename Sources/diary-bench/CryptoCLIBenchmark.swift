@@ -49,6 +49,6 @@ func runCryptoCLIBenchmarks(json: Bool, entryCount: Int = 100_000) throws {
            try timer.medians(runs: 15, on(encrypted, new), against: on(store.diary, new)), target: 1.3)
     let media = ["new", "--text", "Harbour at dusk", "--image", store.largePhoto.path, "--audio", store.longRecording.path]
     report(reporter, "new_12mp_jpeg_3min_wav_\(entryCount)_encrypted_vs_plain",
-           try timer.medians(runs: 7, on(encrypted, media), against: on(store.diary, media)), target: 1.2)
+           try timer.medians(runs: 11, on(encrypted, media), against: on(store.diary, media)), target: 1.2)
     log("rows measured in \(String(format: "%.1f", Date().timeIntervalSince(clock))) s")
 }
