@@ -129,10 +129,15 @@ public final class BlobReader {
 
     /// Reads the content to its end, handing every chunk to `sink`; returns the SHA-256 and
     /// length of what was read. Errors of the reader are passed through `map`.
+    ///
+    /// An encrypted blob is read a megabyte at a time, the next batch opened on one core while
+    /// the last is hashed on another (hashing and opening cost about the same), so it streams
+    /// about as fast as a plain one.
     public func stream<Failure: Error>(
         mappingErrors map: (BlobStoreError) -> Failure,
         to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
     ) throws(Failure) -> (sha256: String, byteCount: Int64) {
+        if cipher != nil { return try streamOpeningAhead(mappingErrors: map, to: sink) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: BlobCipher.chunkSize, alignment: 16)
         defer {
             memset(buffer.baseAddress!, 0, buffer.count)
@@ -148,6 +153,45 @@ public final class BlobReader {
             hasher.update(chunk)
             try sink(chunk)
             total += Int64(count)
+        }
+        return (hasher.finalizeHex(), total)
+    }
+
+    /// ``stream(mappingErrors:to:)`` of an encrypted blob: batch *n* is hashed while batch
+    /// *n + 1* is read and opened, then handed to `sink`.
+    private func streamOpeningAhead<Failure: Error>(
+        mappingErrors map: (BlobStoreError) -> Failure,
+        to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(Failure) -> (sha256: String, byteCount: Int64) {
+        let batchSize = BlobCipher.batchChunks * BlobCipher.chunkSize
+        var buffers = [UnsafeMutableRawBufferPointer.allocate(byteCount: batchSize, alignment: 16),
+                       UnsafeMutableRawBufferPointer.allocate(byteCount: batchSize, alignment: 16)]
+        defer {
+            for buffer in buffers {
+                memset(buffer.baseAddress!, 0, buffer.count)
+                buffer.deallocate()
+            }
+        }
+        let hasher = SHA256Hasher()
+        var total: Int64 = 0
+        var count: Int
+        do throws(BlobStoreError) { count = try read(into: buffers[0]) } catch { throw map(error) }
+        while count > 0 {
+            let batch = UnsafeRawBufferPointer(rebasing: buffers[0][..<count])
+            let ahead = buffers[1]
+            var next: Result<Int, BlobStoreError> = .success(0)
+            let openNext = { next = Result { () throws(BlobStoreError) in try self.read(into: ahead) } }
+            if count < batchSize {
+                // The last batch: nothing is left to open but the end's check.
+                hasher.update(batch)
+                openNext()
+            } else {
+                sideBySide({ hasher.update(batch) }, openNext)
+            }
+            try sink(batch)
+            total += Int64(count)
+            do throws(BlobStoreError) { count = try next.get() } catch { throw map(error) }
+            buffers.swapAt(0, 1)
         }
         return (hasher.finalizeHex(), total)
     }

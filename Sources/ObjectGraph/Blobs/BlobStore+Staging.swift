@@ -201,7 +201,14 @@ extension BlobStore {
             let count = try fill(plain)
             if count == 0 { break }
             let batch = UnsafeRawBufferPointer(rebasing: plain[..<count])
-            let sealedCount = SealingBatch(batch, hasher: hasher, sealer: sealer, output: sealed).run()
+            var sealedCount = 0
+            let seal = { sealedCount = sealer.seal(chunksOf: batch, into: sealed) }
+            if count <= BlobCipher.chunkSize {
+                hasher.update(batch)
+                seal()
+            } else {
+                sideBySide({ hasher.update(batch) }, seal)
+            }
             total += Int64(count)
             try write(UnsafeRawBufferPointer(rebasing: sealed[..<sealedCount]))
             if count < batchSize { break }

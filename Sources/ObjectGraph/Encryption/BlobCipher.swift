@@ -159,10 +159,16 @@ final class BlobSealer {
         UnsafeRawBufferPointer(rebasing: sealed[..<seal(chunk, final: final, into: sealed)])
     }
 
-    /// Seals `chunk` (at most ``BlobCipher/chunkSize`` bytes), not the last, into the start of
-    /// `output` (at least ``BlobCipher/chunkOverhead`` bytes longer); returns the sealed length.
-    func seal(_ chunk: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int {
-        seal(chunk, final: false, into: output)
+    /// Seals `content` (at most ``BlobCipher/batchChunks`` chunks of the content, none of them
+    /// the trailer) chunk after chunk into the start of `output`, which has room for as many
+    /// sealed chunks; returns the sealed length.
+    func seal(chunksOf content: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int {
+        var written = 0
+        for start in stride(from: 0, to: content.count, by: BlobCipher.chunkSize) {
+            let chunk = UnsafeRawBufferPointer(rebasing: content[start..<min(start + BlobCipher.chunkSize, content.count)])
+            written += seal(chunk, final: false, into: UnsafeMutableRawBufferPointer(rebasing: output[written...]))
+        }
+        return written
     }
 
     private func seal(_ chunk: UnsafeRawBufferPointer, final: Bool, into output: UnsafeMutableRawBufferPointer) -> Int {

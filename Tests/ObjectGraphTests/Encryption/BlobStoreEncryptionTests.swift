@@ -134,6 +134,25 @@ import TestSupport
         #expect(try store.verify(reference))
     }
 
+    // Beyond the first megabyte, where a stream opens the next batch while it hashes the last.
+    @Test func aFlippedBitOrACutInALaterBatchFailsTheStream() throws {
+        let reference = try commit(Self.pattern(count: 2 * (1 << 20) + 300))
+        let sealed = try Data(contentsOf: store.url(for: reference))
+        let header = BlobCipher.headerSize, chunk = BlobCipher.sealedChunkSize
+        for offset in [header + 16 * chunk + 9, header + 31 * chunk + 70, header + 32 * chunk + 5] {
+            var damaged = sealed
+            damaged[offset] ^= 0x40
+            try overwrite(reference, with: damaged)
+            #expect(try !store.verify(reference), "offset \(offset)")
+        }
+        for cut in [header + 16 * chunk, header + 32 * chunk] {
+            try overwrite(reference, with: Data(sealed.prefix(cut)))
+            #expect(try !store.verify(reference), "cut at \(cut)")
+        }
+        try overwrite(reference, with: sealed)
+        #expect(try store.verify(reference))
+    }
+
     @Test func aTruncatedOrExtendedBlobFails() throws {
         let reference = try commit(Self.pattern(count: 2 * 65_536 + 10))
         let sealed = try Data(contentsOf: store.url(for: reference))
