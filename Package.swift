@@ -11,6 +11,9 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "PhotoDiary",
+    // What the code needs on Apple platforms: Synchronization's Mutex and Atomic (macOS 15).
+    // Linux, where the program runs, has no platform version; Glibc, or Musl for a static
+    // build, is imported where C calls are made.
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
