@@ -64,10 +64,10 @@ let package = Package(
 
         // MARK: Swift layers, bottom to top
         .target(name: "ObjectGraph", dependencies: ["CSQLite", "CNettle", "CSodium", "CDeferredLibraries", "CStoreCipher"],
-                swiftSettings: swiftSettings),
+                exclude: ["README.md"], swiftSettings: swiftSettings),
         .target(name: "MediaKit", dependencies: ["CMediaShim", "CJPEG", "CPNG", "CSndFile", "CHeif", "CWebP",
                                                    "CDeferredLibraries"],
-                swiftSettings: swiftSettings),
+                exclude: ["README.md"], swiftSettings: swiftSettings),
         .target(name: "DiaryKit", dependencies: ["ObjectGraph", "MediaKit", "CArchive", "CSodium", "CKeyutils",
                                                    "CDeferredLibraries"],
                 exclude: ["README.md"], swiftSettings: swiftSettings),

@@ -10,8 +10,9 @@ import Synchronization
 /// - ``PersistentStoreOptions`` (encryption, history, read-only, busy timeout)
 ///
 /// ### Upkeep (`PersistentStoreCoordinator+Maintenance`)
-/// - ``integrityProblems()``, ``unreferencedBlobs``, ``recentUnreferencedBlobs``, ``staleTemporaryFiles``
-/// - ``blobGarbage(olderThan:remove:)``, ``removeStoreIfUnused()``
+/// - ``integrityProblems()``, ``blobGarbage(olderThan:remove:)``, ``removeStoreIfUnused()``
+/// - ``BlobGarbage`` (``BlobGarbage/unreferencedBlobs``, ``BlobGarbage/recentUnreferencedBlobs``,
+///   ``BlobGarbage/staleTemporaryFiles``)
 ///
 /// ### Looking at the SQL (`SQLiteStore+StatementRecording`)
 /// - ``countingStatements(_:)``

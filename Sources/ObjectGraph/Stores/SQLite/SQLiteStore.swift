@@ -8,6 +8,31 @@ import Synchronization
 /// `Sendable` as checked by the compiler: the connection (and its statement cache) lives in a
 /// `Mutex` and is only lent to ``withConnection(_:)``'s body, which hands back `Sendable`
 /// values (rows are values); every other property is immutable after `init`.
+///
+/// ## Topics
+///
+/// The type is spread over files by concern (`SQLiteStore+<Concern>.swift`); every line of
+/// SQL lives in this folder.
+///
+/// ### Opening (`+Opening`, `+OpeningRetries`, `+Encryption`, `+DateEncoding`, `+WriteAheadLog`)
+/// - ``open(model:url:options:)``, ``init(model:url:options:)``, ``schemaProblems(_:schema:)``
+/// - ``encryptionKeyHandle(for:key:)``, ``convertDatesSince1970(_:url:metadata:schema:model:)``, ``logSizeLimit``
+///
+/// ### The connection and its lock (`+Locking`)
+/// - ``withConnection(_:)``, ``writeTransaction(_:_:)``, ``announcingLockWait(_:notice:path:timeoutMilliseconds:_:)``
+///
+/// ### Reading rows (`+Fetch`, `+FullText`)
+/// - ``fetch(_:_:)``, ``count(_:)``, ``row(for:)``, ``destinations(of:relationship:)``
+/// - ``fetchIDs(_:)``, ``rows(for:)``, ``destinationRows(of:entity:relationship:defersBinaryValues:)``,
+///   ``destinationIDs(of:entity:relationship:)``, ``destinationCounts(of:entity:relationship:)``,
+///   ``storedValue(ofAttributeAt:of:)``
+///
+/// ### Writing (`+Save`, `+BatchDelete`, `+BatchUpdate`, `+History`)
+/// - ``save(_:)``, ``batchDelete(_:collectsIDs:)``, ``batchUpdate(_:values:collectsIDs:author:contextName:)``
+/// - ``historyRecords(after:since:)``, ``deleteHistory(through:before:)``
+///
+/// ### Upkeep (`+Maintenance`, `+Removal`, `+StatementRecording`)
+/// - ``integrityProblems()``, ``referencedBlobHashes()``, ``removeIfUnused()``, ``recordingStatements(_:)``
 final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
     let model: ManagedObjectModel
     let identifier: UUID
