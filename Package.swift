@@ -11,6 +11,9 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "PhotoDiary",
+    // What the code needs on Apple platforms: Synchronization's Mutex and Atomic (macOS 15).
+    // Linux, where the program runs, has no platform version; Glibc, or Musl for a static
+    // build, is imported where C calls are made.
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
@@ -61,10 +64,10 @@ let package = Package(
 
         // MARK: Swift layers, bottom to top
         .target(name: "ObjectGraph", dependencies: ["CSQLite", "CNettle", "CSodium", "CDeferredLibraries", "CStoreCipher"],
-                swiftSettings: swiftSettings),
+                exclude: ["README.md"], swiftSettings: swiftSettings),
         .target(name: "MediaKit", dependencies: ["CMediaShim", "CJPEG", "CPNG", "CSndFile", "CHeif", "CWebP",
                                                    "CDeferredLibraries"],
-                swiftSettings: swiftSettings),
+                exclude: ["README.md"], swiftSettings: swiftSettings),
         .target(name: "DiaryKit", dependencies: ["ObjectGraph", "MediaKit", "CArchive", "CSodium", "CKeyutils",
                                                    "CDeferredLibraries"],
                 exclude: ["README.md"], swiftSettings: swiftSettings),

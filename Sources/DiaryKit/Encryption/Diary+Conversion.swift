@@ -1,6 +1,10 @@
 internal import CDeferredLibraries
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 import ObjectGraph

@@ -1,6 +1,10 @@
 internal import CSodium
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 import ObjectGraph

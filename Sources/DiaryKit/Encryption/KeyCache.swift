@@ -2,6 +2,10 @@ internal import CDeferredLibraries
 internal import CKeyutils
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 import ObjectGraph

@@ -63,11 +63,11 @@ extension ManagedObjectContext {
     ///   that would overwrite something), for ``MergePolicy/mergeUnlessClashing`` (naming the
     ///   objects with a key changed on both sides or deleted elsewhere), or when `giveUp`.
     private func resolve(_ conflicts: RowConflicts, giveUp: Bool) throws {
-        let store = try rowStore()
+        let rows = try rowSource()
         var found: [(object: ManagedObject, row: StoreRow?, conflict: MergeConflict)] = []
         for id in conflicts.objectIDs {
             guard let object = registeredObject(for: id) else { continue }
-            let row = try store.row(for: id)
+            let row = try rows.row(for: id)
             found.append((object, row, conflict(of: object, with: row)))
         }
         if mergePolicy == .mergeUnlessClashing {

@@ -33,7 +33,7 @@ extension ManagedObjectContext {
     /// - Throws: as ``fetch(_:)``.
     public func count<T: ManagedObject>(for request: FetchRequest<T>) throws -> Int {
         let (fetch, affected) = try storeFetch(for: request)
-        guard affected else { return try rowStore().count(fetch) }
+        guard affected else { return try rowSource().count(fetch) }
         return try fetchObjects(request).count
     }
 
@@ -69,7 +69,7 @@ extension ManagedObjectContext {
         let asFaults = request.returnsObjectsAsFaults && !affected
         // Plain ManagedObject instances have no awakeFromFetch to call.
         let mayAwake = fetch.entityNames.contains { managedObjectModel.entity(named: $0)?.managedObjectClass != ManagedObject.self }
-        try rowStore().fetch(fetch) { row in
+        try rowSource().fetch(fetch) { row in
             let (object, didLoad) = materialize(&row, asFault: asFaults)
             objects.append(object)
             if didLoad && mayAwake { loaded.append(object) }

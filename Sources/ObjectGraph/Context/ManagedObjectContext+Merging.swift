@@ -38,7 +38,7 @@ extension ManagedObjectContext {
     /// (as faults) and to-many relationships not edited here reload on their next access.
     /// Posts an objects-did-change event naming the objects.
     public func mergeChanges(fromContextDidSave summary: SaveSummary) {
-        let store = try? rowStore()
+        let rows = try? rowSource()
         var changes = ObjectChanges(inserted: [], updated: [], deleted: [])
         for id in summary.deleted {
             guard id.primaryKey != nil, let object = registeredObject(for: id) else { continue }
@@ -49,7 +49,7 @@ extension ManagedObjectContext {
             // A fault holding the row a fetch read reads the new one when it fires.
             if let object = registeredObject(for: id), object.holdsFetchedRow { object.holdsFetchedRow = false }
             guard let object = registeredObject(for: id), !object.isFault, !object.isInserted else { continue }
-            guard let row = try? store?.row(for: id) else {
+            guard let row = try? rows?.row(for: id) else {
                 forget([object])
                 changes.deleted.append(object)
                 continue

@@ -9,15 +9,14 @@ extension ManagedObjectContext {
     public convenience init(parent: ManagedObjectContext) {
         self.init(coordinator: parent.persistentStoreCoordinator)
         self.parent = parent
-        parentStore = ParentContextStore(parent: parent)
         parent.children.removeAll { $0.context == nil }
         parent.children.append(WeakContext(context: self))
     }
 
     /// Where this context reads rows: its parent, or the coordinator's store.
     /// - Throws: ``ObjectGraphError/noPersistentStore``.
-    func rowStore() throws -> any RowStore {
-        if let parentStore { return parentStore }
+    func rowSource() throws -> any RowSource {
+        if let parent { return ParentContextRowSource(parent: parent) }
         return try persistentStoreCoordinator.store()
     }
 

@@ -18,7 +18,7 @@ extension ManagedObjectContext {
             turnIntoFault(object)
             return
         }
-        guard !object.isFault, var row = try? rowStore().row(for: object.objectID) else { return }
+        guard !object.isFault, var row = try? rowSource().row(for: object.objectID) else { return }
         object.resolveDeferredValues()
         let entity = object.entity
         for (index, attribute) in entity.allAttributes.enumerated()

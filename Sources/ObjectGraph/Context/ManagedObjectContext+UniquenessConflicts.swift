@@ -58,13 +58,13 @@ extension ManagedObjectContext {
             }
         }
         // Against the store.
-        let store = try rowStore()
+        let rows = try rowSource()
         for object in candidates where object.isInserted {
             for (declaring, keys) in constraints(of: object.entity) {
                 guard let values = uniqueValues(of: object, keys: keys, declaredBy: declaring) else { continue }
                 let predicate = FetchPredicate.and(zip(keys, values.values).map { .equals($0, $1.predicateValue) })
                 var found: StoreRow?
-                try store.fetch(StoreFetch(entity: declaring, includesSubentities: true, predicate: predicate,
+                try rows.fetch(StoreFetch(entity: declaring, includesSubentities: true, predicate: predicate,
                                            sortOrderings: [], limit: 1, offset: 0)) { row in found = row }
                 guard var row = found, row.entity === object.entity else { continue }
                 if let registered = registeredObject(for: row.objectID) {

@@ -81,8 +81,6 @@ public final class ManagedObjectContext {
     public var defersBinaryValues = false
     /// The context a child context's save goes to; nil for a context over the coordinator's store.
     public internal(set) var parent: ManagedObjectContext?
-    /// The parent seen as a store, for a child context.
-    var parentStore: ParentContextStore?
     /// Objects of a child context known by a temporary ID of the parent.
     var parentInsertedObjects: [ObjectID: ManagedObject] = [:]
     /// Child contexts, told the permanent IDs after this context saves.
@@ -226,7 +224,7 @@ public final class ManagedObjectContext {
             return object
         }
         guard !id.isTemporaryID || parent != nil, managedObjectModel.entity(named: id.entityName) != nil,
-              var row = try rowStore().row(for: id) else {
+              var row = try rowSource().row(for: id) else {
             throw ObjectGraphError.objectNotFound(id)
         }
         let (object, didLoad) = materialize(&row, asFault: false)
@@ -239,7 +237,7 @@ public final class ManagedObjectContext {
         if object.holdsFetchedRow { return object.takeFetchedRow() }
         if fulfillBatch(of: object) { return }
         object.isFault = false
-        if var row = try? rowStore().row(for: object.objectID) {
+        if var row = try? rowSource().row(for: object.objectID) {
             apply(&row, to: object)
             object.awakeFromFetch()
         } else {
@@ -295,7 +293,7 @@ public final class ManagedObjectContext {
     /// changes made from the other side applied (objects that now point here, or no longer do).
     func loadMembers(of object: ManagedObject, relationshipAt index: Int) -> Set<ManagedObject> {
         guard !object.objectID.isTemporaryID || parent != nil,
-              let ids = try? rowStore().destinations(
+              let ids = try? rowSource().destinations(
                 of: object.objectID, relationship: object.entity.allRelationships[index]) else { return [] }
         let loaded = ids.map { self.object(with: $0) }
         // The store gives an ordered relationship's members in order.

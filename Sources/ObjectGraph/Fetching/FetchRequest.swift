@@ -8,6 +8,26 @@ import Foundation
 /// request.sortOrderings = [SortOrdering("word")]
 /// let words = try context.fetch(request)
 /// ```
+///
+/// ## Topics
+///
+/// ### Making a request
+/// - ``init(_:entityName:predicate:sortOrderings:)``, ``init(entityName:predicate:sortOrderings:)``
+/// - ``init(_:)`` (a typed class's entity; `FetchRequest+Typed`)
+///
+/// ### What matches, in which order
+/// - ``entityName``, ``includesSubentities``, ``predicate``, ``sortOrderings``, ``fullTextSearch``
+/// - ``fetchLimit``, ``fetchOffset``
+/// - ``where(_:)``, ``sorted(by:ascending:options:)``, ``limit(_:)`` (typed, with key paths)
+///
+/// ### How much is read
+/// - ``returnsObjectsAsFaults``, ``fetchBatchSize``, ``propertiesToFetch``
+/// - ``relationshipKeyPathsForPrefetching``, ``prefetching(_:)``
+///
+/// ### Running it
+/// - ``ManagedObjectContext/fetch(_:)``, ``ManagedObjectContext/count(for:)``,
+///   ``ManagedObjectContext/fetchObjectIDs(_:)``, ``FetchedResultsController``
+/// - ``DictionaryFetchRequest``, ``BatchDeleteRequest``, ``BatchUpdateRequest`` (the other kinds of request)
 public struct FetchRequest<Result: ManagedObject>: Sendable {
     /// The entity to fetch.
     public var entityName: String

@@ -6,6 +6,20 @@ import Foundation
 /// ``ManagedObjectModel/init(entities:)``; the model gives back resolved descriptions
 /// (through ``ManagedObjectModel/entity(named:)`` and ``ManagedObject/entity``) in which
 /// inherited properties, sub-entities and the entity number are filled in.
+///
+/// ## Topics
+///
+/// ### Describing an entity
+/// - ``init(_:managedObjectClass:parent:isAbstract:attributes:relationships:uniquenessConstraints:renamingIdentifier:)``
+/// - ``init(_:name:isAbstract:uniqueTogether:renamingIdentifier:)`` (from a typed class)
+/// - ``name``, ``parentName``, ``isAbstract``, ``managedObjectClass``, ``renamingIdentifier``
+///
+/// ### Properties
+/// - ``attributes``, ``relationships`` (declared here), ``allAttributes``, ``allRelationships`` (inherited too)
+/// - ``attribute(named:)``, ``relationship(named:)``, ``uniquenessConstraints``
+///
+/// ### Its place in the hierarchy (filled in by the model)
+/// - ``rootName``, ``ancestorNames``, ``subentityNames``, ``hierarchyNames``, ``isKind(of:)``, ``entityNumber``
 public final class EntityDescription: Sendable, CustomStringConvertible {
     /// The entity's name, unique in the model.
     public let name: String

@@ -7,6 +7,22 @@ import Foundation
 ///     EntityDescription("Line", attributes: [AttributeDescription("lineNum", .integer16, isOptional: false)])
 /// ])
 /// ```
+///
+/// ## Topics
+///
+/// The type is spread over files by concern (`ManagedObjectModel+<Concern>.swift`: resolving
+/// inheritance and inverses, validation, how relationships are stored, the canonical form).
+///
+/// ### Making a model
+/// - ``init(entities:)``, ``init(types:)`` (typed classes)
+/// - ``EntityDescription``, ``AttributeDescription``, ``RelationshipDescription``, ``ModelError``
+///
+/// ### Looking up entities
+/// - ``entities``, ``entitiesByName``, ``entity(named:)``, ``entity(for:)``
+///
+/// ### Versions and migration
+/// - ``versionHash``, ``entityVersionHashes``, ``differences(stored:current:)``
+/// - ``ModelDescription`` (the model a store keeps), ``MigrationError``
 public final class ManagedObjectModel: Sendable {
     /// The resolved entities, in declaration order.
     public let entities: [EntityDescription]

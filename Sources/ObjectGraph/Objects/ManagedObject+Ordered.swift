@@ -88,7 +88,7 @@ extension ManagedObject {
         let current = members(at: index)
         // Members filled without their order (a prefetch) read it from the store once.
         if memberOrders[index] == nil, !objectID.isTemporaryID, let context = managedObjectContext,
-           let ids = try? context.rowStore().destinations(of: objectID, relationship: entity.allRelationships[index]) {
+           let ids = try? context.rowSource().destinations(of: objectID, relationship: entity.allRelationships[index]) {
             memberOrders[index] = ids.map { context.object(with: $0) }
         }
         var order = memberOrders[index] ?? []

@@ -15,6 +15,38 @@ import Foundation
 /// Objects are confined to their context's thread or task, like the context itself, and
 /// compare by identity: one row is never two objects in one context. (That confinement is
 /// also why the hot stored properties skip the runtime's dynamic exclusivity checks.)
+///
+/// ## Topics
+///
+/// The type is spread over files by concern (`ManagedObject+<Concern>.swift`).
+///
+/// ### Identity and state
+/// - ``init(entity:insertInto:)``, ``entity``, ``objectID``, ``managedObjectContext``
+/// - ``isInserted``, ``isDeleted``, ``isUpdated``, ``isFault``, ``hasChanges``
+///
+/// ### Values (`+KeyValue`)
+/// - ``subscript(_:)``, ``subscript(_:as:)``, ``value(forKey:)``, ``setValue(_:forKey:)``
+/// - ``value(forKey:as:)``, ``setValue(_:forKey:as:)``, ``primitiveValue(forKey:)``, ``setPrimitiveValue(_:forKey:)``
+/// - ``changedValues()``, ``committedValues(forKeys:)``
+///
+/// ### Relationships (`+Relationships`, `+Ordered`)
+/// - ``objects(forKey:as:)``, ``add(_:to:)``, ``remove(_:from:)``
+/// - ``orderedValue(forKey:)``, ``setOrderedValue(_:forKey:)``, ``insertObject(_:at:forKey:)``,
+///   ``removeObject(at:forKey:)``, ``moveObject(at:to:forKey:)``, ``OrderedRelationship``
+///
+/// ### Binary values (`+Binary`: inline, or files beside the store)
+/// - ``setBinaryValue(fromFileAt:forKey:)``, ``setBinaryValue(_:forKey:)``, ``binaryFileURL(forKey:)``
+/// - ``binaryByteCount(forKey:)``, ``isBinaryValueExternal(forKey:)``, ``binaryReference(forKey:)``
+///
+/// ### Lifecycle hooks for subclasses
+/// - ``awakeFromInsert()``, ``awakeFromFetch()``, ``willSave()``, ``didSave()``, ``prepareForDeletion()``
+///
+/// ### Validation (`+Validation`)
+/// - ``validateForInsert()``, ``validateForUpdate()``, ``validateForDelete()``, ``validateValue(_:forKey:)``
+/// - ``problem(key:_:)``, ``ValidationProblem``
+///
+/// ### Typed properties (`Typed/`)
+/// - ``Attribute``, ``Relationship``, ``keyName(_:)``
 open class ManagedObject: Hashable, CustomStringConvertible {
     /// The entity, resolved by the model (inherited properties included).
     public let entity: EntityDescription

@@ -10,15 +10,15 @@ import Synchronization
 /// - ``PersistentStoreOptions`` (encryption, history, read-only, busy timeout)
 ///
 /// ### Upkeep (`PersistentStoreCoordinator+Maintenance`)
-/// - ``integrityProblems()``, ``unreferencedBlobs``, ``recentUnreferencedBlobs``, ``staleTemporaryFiles``
-/// - ``blobGarbage(olderThan:remove:)``, ``removeStoreIfUnused()``
+/// - ``integrityProblems()``, ``blobGarbage(olderThan:remove:)``, ``removeStoreIfUnused()``
+/// - ``BlobGarbage`` (``BlobGarbage/unreferencedBlobs``, ``BlobGarbage/recentUnreferencedBlobs``,
+///   ``BlobGarbage/staleTemporaryFiles``)
 ///
 /// ### Looking at the SQL (`SQLiteStore+StatementRecording`)
 /// - ``countingStatements(_:)``
 ///
-/// `@unchecked Sendable`: the list of stores lives in a `Mutex`, and the stores themselves
-/// are `Sendable`.
-public final class PersistentStoreCoordinator: @unchecked Sendable {
+/// `Sendable`: the list of stores lives in a `Mutex`, and the stores themselves are `Sendable`.
+public final class PersistentStoreCoordinator: Sendable {
     /// The model every store of the coordinator is opened with.
     public let managedObjectModel: ManagedObjectModel
     /// The stores, as the querying protocol, which every store type adopts: a cast to it would

@@ -5,9 +5,9 @@ import Synchronization
 /// ``GraphSnapshot``, which the binary store writes to one file on every save
 /// (``BinaryStoreFile``: temp file, fsync, atomic rename).
 ///
-/// `@unchecked Sendable`: the snapshot lives in a `Mutex`; everything else is immutable after
-/// `init` (the model and blob store are shared read-only).
-final class InMemoryStore: RowStore, @unchecked Sendable {
+/// `Sendable`: the snapshot lives in a `Mutex`; everything else is immutable after `init`
+/// (the model and blob store are shared read-only).
+final class InMemoryStore: RowStore, Sendable {
     let model: ManagedObjectModel
     let identifier: UUID
     let type: PersistentStoreType

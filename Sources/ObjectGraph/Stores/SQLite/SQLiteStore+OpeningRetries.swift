@@ -10,7 +10,7 @@ import Foundation
 
 extension SQLiteStore {
     /// Opens the SQLite store at `url`, again when the file was removed while it opened (a new
-    /// store its creator removed unused, see ``removeStoreIfUnused()``), and, read-only, when
+    /// store its creator removed unused, see ``PersistentStoreCoordinator/removeStoreIfUnused()``), and, read-only, when
     /// SQLite found the log files in the middle of a writer's change (up to five times, 10 ms apart).
     static func open(model: ManagedObjectModel, url: URL, options: PersistentStoreOptions) throws -> SQLiteStore {
         for attempt in 1...5 {

@@ -1,12 +1,39 @@
 internal import CSQLite
 import Foundation
+import Synchronization
 
 /// The SQLite store: WAL mode, foreign keys on, schema generated from the model, prepared
 /// statements cached, blob files beside the database (`<name>.blobs/`).
 ///
-/// `@unchecked Sendable`: the connection (and its statement cache) is only used under
-/// `lock`; every other property is immutable after `init`.
-final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
+/// `Sendable` as checked by the compiler: the connection (and its statement cache) lives in a
+/// `Mutex` and is only lent to ``withConnection(_:)``'s body, which hands back `Sendable`
+/// values (rows are values); every other property is immutable after `init`.
+///
+/// ## Topics
+///
+/// The type is spread over files by concern (`SQLiteStore+<Concern>.swift`); every line of
+/// SQL lives in this folder.
+///
+/// ### Opening (`+Opening`, `+OpeningRetries`, `+Encryption`, `+DateEncoding`, `+WriteAheadLog`)
+/// - ``open(model:url:options:)``, ``init(model:url:options:)``, ``schemaProblems(_:schema:)``
+/// - ``encryptionKeyHandle(for:key:)``, ``convertDatesSince1970(_:url:metadata:schema:model:)``, ``logSizeLimit``
+///
+/// ### The connection and its lock (`+Locking`)
+/// - ``withConnection(_:)``, ``writeTransaction(_:_:)``, ``announcingLockWait(_:notice:path:timeoutMilliseconds:_:)``
+///
+/// ### Reading rows (`+Fetch`, `+FullText`)
+/// - ``fetch(_:_:)``, ``count(_:)``, ``row(for:)``, ``destinations(of:relationship:)``
+/// - ``fetchIDs(_:)``, ``rows(for:)``, ``destinationRows(of:entity:relationship:defersBinaryValues:)``,
+///   ``destinationIDs(of:entity:relationship:)``, ``destinationCounts(of:entity:relationship:)``,
+///   ``storedValue(ofAttributeAt:of:)``
+///
+/// ### Writing (`+Save`, `+BatchDelete`, `+BatchUpdate`, `+History`)
+/// - ``save(_:)``, ``batchDelete(_:collectsIDs:)``, ``batchUpdate(_:values:collectsIDs:author:contextName:)``
+/// - ``historyRecords(after:since:)``, ``deleteHistory(through:before:)``
+///
+/// ### Upkeep (`+Maintenance`, `+Removal`, `+StatementRecording`)
+/// - ``integrityProblems()``, ``referencedBlobHashes()``, ``removeIfUnused()``, ``recordingStatements(_:)``
+final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
     let model: ManagedObjectModel
     let identifier: UUID
     let type = PersistentStoreType.sqlite
@@ -23,8 +50,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
     /// Told when a write transaction waits for another writer's lock.
     let lockWaitNotice: LockWaitNotice?
 
-    private let lock = NSLock()
-    private let connection: SQLiteConnection
+    /// The connection and its statement cache, used only under this lock.
+    private let connection: Mutex<SQLiteConnection>
 
     /// Whether saves record persistent history (``PersistentStoreOptions/recordsPersistentHistory``;
     /// see `SQLiteStore+History`).
@@ -74,7 +101,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         }
         let access = isReadOnly ? Self.readOnlyAccess(to: url) : .readWrite
         immutableFile = access == .immutable ? ImmutableFileState(of: url.path) : nil
-        connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
+        let connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
                                           access: access, key: keyHandle)
         if keyHandle != nil { try Self.prepareEncryptedConnection(connection) }
         if !isReadOnly {
@@ -123,8 +150,10 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
         blobDirectory = blobs
         blobStore = isReadOnly ? BlobStore(readingDirectory: blobs, encryptionKey: options.encryptionKey)
             : try BlobStore(directory: blobs, encryptionKey: options.encryptionKey)
+        self.connection = Mutex(connection)
         if recordsPersistentHistory { try createHistoryTablesIfMissing() }
-        if connection.logClosing == .kept { connection.logClosing = .keptAndTrimmed }
+        // Only now, when the store has opened: a failed opening must not change the database.
+        self.connection.withLock { if $0.logClosing == .kept { $0.logClosing = .keptAndTrimmed } }
     }
 
     /// Creates the folder that holds the database file (mode 0700) when it is missing. (Path strings, not
@@ -214,11 +243,13 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
 
     /// Runs `body` with the connection, under the store's lock. A store read as it is on disk
     /// (immutable, without SQLite's locks) then checks that its file did not change meanwhile.
+    /// What `body` returns is `Sendable` (rows, IDs, counts), so nothing of the connection
+    /// (a statement, the connection itself) can leave the lock with it.
     /// - Throws: whatever `body` throws; ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)``
     ///   when another process wrote the file while an immutable store read it (what was read
     ///   may mix two states, so it is not handed on).
-    func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try lock.withLock {
+    func withConnection<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try connection.withLock { connection in
             let result = try body(connection)
             if let unchanged = immutableFile, unchanged != ImmutableFileState(of: url?.path ?? "") {
                 throw ConcurrencyError.storeBusy(path: url?.path ?? "?", waitedMilliseconds: 0)
@@ -229,8 +260,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, @unchecked Sendable {
 
     /// Runs `body` with the connection, under the store's lock, without the check of
     /// ``withConnection(_:)`` (for installing and removing hooks).
-    func withConnectionUnchecked<T>(_ body: (SQLiteConnection) throws -> T) rethrows -> T {
-        try lock.withLock { try body(connection) }
+    func withConnectionUnchecked<T: Sendable>(_ body: (SQLiteConnection) throws -> T) rethrows -> T {
+        try connection.withLock { try body($0) }
     }
 
     // MARK: SQLPredicateSchema

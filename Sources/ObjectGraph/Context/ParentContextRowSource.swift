@@ -1,29 +1,12 @@
 import Foundation
 
 /// A parent context as its child contexts read it: the rows are the parent's objects as they
-/// are now, unsaved inserts, changes and deletes included. Writes never come here (a child's
-/// save goes into the parent's objects).
-///
-/// `@unchecked Sendable` only because ``RowStore`` asks for it: a child context and its parent
-/// are used on one thread or task (see ``ManagedObjectContext/init(parent:)``), and only the
-/// child calls this store.
-final class ParentContextStore: RowStore, @unchecked Sendable {
+/// are now, unsaved inserts, changes and deletes included. Only a ``RowSource``, not a store:
+/// writes never come here (a child's save goes into the parent's objects), and like the
+/// contexts it reads it is not `Sendable` (a child context and its parent are used on one
+/// thread or task, see ``ManagedObjectContext/init(parent:)``).
+struct ParentContextRowSource: RowSource {
     let parent: ManagedObjectContext
-
-    init(parent: ManagedObjectContext) {
-        self.parent = parent
-    }
-
-    private var base: (any RowStore)? { try? parent.rowStore() }
-
-    var identifier: UUID { base?.identifier ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
-    var type: PersistentStoreType { base?.type ?? .inMemory }
-    var url: URL? { base?.url }
-    var modelVersionHash: String { base?.modelVersionHash ?? parent.managedObjectModel.versionHash }
-    var blobDirectory: URL? { base?.blobDirectory }
-    var model: ManagedObjectModel { parent.managedObjectModel }
-    var blobStore: BlobStore? { base?.blobStore }
-    var externalStorageThreshold: Int { base?.externalStorageThreshold ?? Int.max }
 
     func fetch(_ request: StoreFetch, _ visit: (inout StoreRow) throws -> Void) throws {
         for object in try parent.fetch(fetchRequest(request)) {
@@ -43,15 +26,6 @@ final class ParentContextStore: RowStore, @unchecked Sendable {
     func destinations(of id: ObjectID, relationship: RelationshipDescription) throws -> [ObjectID] {
         guard let object = object(for: id), let index = object.entity.relationshipIndexes[relationship.name] else { return [] }
         return object.members(at: index).filter { !$0.isDeleted && $0.managedObjectContext === parent }.map(\.objectID)
-    }
-
-    /// - Throws: always; a child context's save goes into the parent's objects, never here.
-    func save(_ changes: StoreChanges) throws -> [Int64] {
-        throw StoreError.io(path: "parent context", reason: "a child context saves into its parent's objects, not a store")
-    }
-
-    func referencedBlobHashes() throws -> Set<String> {
-        try base?.referencedBlobHashes() ?? []
     }
 
     /// The parent's live object of `id`, or nil when it has none or deleted it.
