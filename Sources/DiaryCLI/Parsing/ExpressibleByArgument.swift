@@ -17,6 +17,9 @@ package protocol ExpressibleByArgument: Sendable {
     /// Why `argument` is not a valid value, when there is more to say than the accepted
     /// forms (a local time that a daylight-saving change skips); shown as the error's hint.
     static func explanation(ofInvalid argument: String, context: ArgumentContext) -> String?
+
+    /// The value's note for the user (see ``NotingArgument``), nil when it has none.
+    var argumentNote: String? { get }
 }
 
 extension ExpressibleByArgument {
@@ -25,6 +28,14 @@ extension ExpressibleByArgument {
 
     /// Nothing beyond the accepted forms by default.
     package static func explanation(ofInvalid argument: String, context: ArgumentContext) -> String? { nil }
+
+    /// No note by default.
+    package var argumentNote: String? { nil }
+}
+
+extension ExpressibleByArgument where Self: NotingArgument {
+    /// The value's ``NotingArgument/note``.
+    package var argumentNote: String? { note }
 }
 
 /// A converted value that carries a note for the user, printed on stderr before the
