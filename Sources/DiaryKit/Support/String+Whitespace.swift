@@ -22,6 +22,9 @@ extension String {
 }
 
 extension Unicode.Scalar {
-    /// Whether `CharacterSet.whitespaces` holds the scalar: a space separator (Zs) or a tab.
-    var isSpaceOrTab: Bool { self == "\t" || properties.generalCategory == .spaceSeparator }
+    /// Whether `CharacterSet.whitespaces` holds the scalar: a space separator (Zs), a tab, or
+    /// U+200B ZERO WIDTH SPACE, which Foundation's set also holds (checked over every scalar).
+    var isSpaceOrTab: Bool {
+        self == "\t" || value == 0x200B || properties.generalCategory == .spaceSeparator
+    }
 }
