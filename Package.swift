@@ -7,6 +7,11 @@ import PackageDescription
 /// Strict Swift 6 settings shared by every Swift target.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    // Generic metadata through the accessors, with the conformances the compiler knows, not
+    // built at run time from mangled names: each of those whose type has a requirement
+    // (`[Int: String]` needs `Int: Hashable`) made the runtime scan all of the binary's
+    // ~5,800 conformance records on first use, about 300,000 instructions a type.
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
 ]
 
 let package = Package(

@@ -34,7 +34,7 @@ package struct CommandContext: Sendable {
     /// The context of this process: its stdout/stderr/stdin, environment, `TZ`, cwd. A `TZ`
     /// that names no zone is reported on stderr (times are then in UTC, as the C library has them).
     package static func live() -> CommandContext {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current()
         let terminal = Terminal.live(environment: environment)
         let zone = ProcessTimeZone.resolve(environment: environment)
         if let warning = zone.warning { terminal.standardError.write("diary: warning: \(warning)\n") }

@@ -23,6 +23,9 @@ package protocol ExpressibleByArgument: Sendable {
     /// (`'--limit 0' must be at least 1`); nil for the usual
     /// `The value '…' is invalid for '…'` with the accepted forms.
     static func refusal(of argument: String, for parameter: String) -> String?
+
+    /// The value's note for the user (see ``NotingArgument``), nil when it has none.
+    var argumentNote: String? { get }
 }
 
 extension ExpressibleByArgument {
@@ -34,6 +37,14 @@ extension ExpressibleByArgument {
 
     /// The usual error by default.
     package static func refusal(of argument: String, for parameter: String) -> String? { nil }
+
+    /// No note by default.
+    package var argumentNote: String? { nil }
+}
+
+extension ExpressibleByArgument where Self: NotingArgument {
+    /// The value's ``NotingArgument/note``.
+    package var argumentNote: String? { note }
 }
 
 /// A converted value that carries a note for the user, printed on stderr before the

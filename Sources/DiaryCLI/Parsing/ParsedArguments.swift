@@ -33,7 +33,7 @@ package struct ParsedArguments: Sendable {
     /// Records one converted value of a parameter.
     mutating func append(_ value: any Sendable, for spec: ParameterSpec) {
         values[spec.key, default: []].append(value)
-        if let note = (value as? any NotingArgument)?.note { notes.append(note) }
+        if let note = spec.note(value) { notes.append(note) }
     }
 
     /// Whether the parameter occurred on the command line at least once.

@@ -39,8 +39,8 @@ enum JrnlEntryText {
     /// Whether the first line ends in `*` (jrnl's star), taking the star and the white space
     /// around it off that line.
     private static func removeStar(fromTitleOf lines: inout [String]) -> Bool {
-        guard let first = lines.first, first.trimmingCharacters(in: .whitespaces).hasSuffix("*") else { return false }
-        lines[0] = first.trimmingCharacters(in: CharacterSet(charactersIn: " *\n\t"))
+        guard let first = lines.first, first.trimmingScalars(where: \.isSpaceOrTab).hasSuffix("*") else { return false }
+        lines[0] = first.trimmingScalars { $0 == " " || $0 == "*" || $0 == "\n" || $0 == "\t" }
         return true
     }
 

@@ -70,12 +70,16 @@ public final class ManagedObjectModel: Sendable {
                 entity.allRelationships.map { Self.storage(of: $0, in: entity, entitiesByName: byName) }
             } ?? []
         }
+        // Each entity's canonical description once: it is hashed alone and as part of the whole.
         var hashes: [String: String] = [:]
+        var descriptions: [String: String] = [:]
         for entity in resolved {
-            hashes[entity.name] = SHA256Hasher.hex(of: Data(Self.canonicalDescription(of: entity).utf8))
+            let description = Self.canonicalDescription(of: entity)
+            descriptions[entity.name] = description
+            hashes[entity.name] = SHA256Hasher.hex(of: Data(description.utf8))
         }
         entityVersionHashes = hashes
-        let whole = resolved.sorted { $0.name < $1.name }.map(Self.canonicalDescription(of:)).joined(separator: "\n")
+        let whole = byName.keys.sorted().compactMap { descriptions[$0] }.joined(separator: "\n")
         versionHash = SHA256Hasher.hex(of: Data(whole.utf8))
     }
 

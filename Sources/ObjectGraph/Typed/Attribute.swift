@@ -22,7 +22,11 @@ import Foundation
 /// that was never set reads as its type's zero (see ``AttributeValue/fromStored(_:)``) and
 /// a save refuses the object as missing it, as with the string API.
 @propertyWrapper
-public struct Attribute<Value: AttributeValue>: TypedPropertyStorage {
+public struct Attribute<Value>: TypedPropertyStorage {
+    // `Value: AttributeValue` is on the members, not the type: reflecting a class's fields
+    // (see `TypedFields`) builds each field's type from its mangled name, and a requirement on
+    // the type would make the runtime look the conformance up, scanning every conformance
+    // record of the binary once for each value type.
     /// The declaration's place in a prototype (0 in every other object).
     public let ordinal: Int
 
@@ -30,7 +34,7 @@ public struct Attribute<Value: AttributeValue>: TypedPropertyStorage {
     @inlinable
     public init(_ options: AttributeOptions = [], minValue: Double? = nil, maxValue: Double? = nil,
                 minDate: Date? = nil, maxDate: Date? = nil, minLength: Int? = nil, maxLength: Int? = nil,
-                pattern: String? = nil, renamingIdentifier: String? = nil) {
+                pattern: String? = nil, renamingIdentifier: String? = nil) where Value: AttributeValue {
         ordinal = !DeclarationRecorder.isRecording ? 0
             : DeclarationRecorder.recordAttribute(Value.self, defaultValue: nil, options: options,
                                                   minValue: minValue, maxValue: maxValue, minDate: minDate, maxDate: maxDate,
@@ -42,7 +46,7 @@ public struct Attribute<Value: AttributeValue>: TypedPropertyStorage {
     @inlinable
     public init(wrappedValue: Value, _ options: AttributeOptions = [], minValue: Double? = nil, maxValue: Double? = nil,
                 minDate: Date? = nil, maxDate: Date? = nil, minLength: Int? = nil, maxLength: Int? = nil,
-                pattern: String? = nil, renamingIdentifier: String? = nil) {
+                pattern: String? = nil, renamingIdentifier: String? = nil) where Value: AttributeValue {
         ordinal = !DeclarationRecorder.isRecording ? 0
             : DeclarationRecorder.recordAttribute(Value.self, defaultValue: wrappedValue, options: options,
                                                   minValue: minValue, maxValue: maxValue, minDate: minDate, maxDate: maxDate,
@@ -67,7 +71,7 @@ public struct Attribute<Value: AttributeValue>: TypedPropertyStorage {
         _enclosingInstance object: Object,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Attribute<Value>>
-    ) -> Value {
+    ) -> Value where Value: AttributeValue {
         get {
             let offset = ManagedObject.fieldOffset(of: storageKeyPath, in: object)
             let stored = object.value(atFieldOffset: offset, as: Value.Stored.self)
@@ -75,7 +79,7 @@ public struct Attribute<Value: AttributeValue>: TypedPropertyStorage {
             return Value.fromStored(stored)
         }
         set {
-            let key = TypedPropertyNames.name(of: storageKeyPath, in: Object.self)
+            let key = TypedPropertyNames.name(of: storageKeyPath, on: object)
             if object.managedObjectContext == nil { KeyPathProbe.noteWrite(key, on: object) }
             object.setValue(newValue.storedValue, forKey: key, as: Value.Stored.self)
         }

@@ -16,9 +16,9 @@ extension EntityDescription {
     public convenience init<T: ManagedObject>(_ type: T.Type, name: String? = nil, isAbstract: Bool = false,
                                               uniqueTogether: [[PartialKeyPath<T>]] = [],
                                               renamingIdentifier: String? = nil) throws {
-        let entityName = name ?? String(describing: type)
-        let (prototype, declarations) = DeclarationRecorder.prototype(of: type)
-        let own = DeclarationRecorder.propertyNames(of: prototype).first ?? []
+        let entityName = name ?? ManagedObject.typeName(of: type)
+        let (_, declarations, storageTypes) = DeclarationRecorder.prototype(of: type)
+        let own = TypedFields.propertyNames(of: type, storageTypes: storageTypes).first ?? []
         var attributes: [AttributeDescription] = []
         var relationships: [RelationshipDescription] = []
         var constraints: [[String]] = []
@@ -39,7 +39,7 @@ extension EntityDescription {
                     inverseFromDestination.insert(name)
                 }
                 relationships.append(RelationshipDescription(
-                    name, destination: String(describing: relationship.destination), inverse: inverse,
+                    name, destination: ManagedObject.typeName(of: relationship.destination), inverse: inverse,
                     isToMany: relationship.isToMany, deleteRule: relationship.deleteRule,
                     isOptional: relationship.isOptional, minCount: relationship.minCount, maxCount: relationship.maxCount,
                     renamingIdentifier: relationship.renamingIdentifier))
@@ -53,8 +53,8 @@ extension EntityDescription {
                 return path[0]
             })
         }
-        let superclass = Mirror(reflecting: prototype).superclassMirror?.subjectType
-        let parent = superclass.flatMap { $0 == ManagedObject.self ? nil : String(describing: $0) }
+        let superclass = _getSuperclass(type) as? ManagedObject.Type
+        let parent = superclass.flatMap { $0 == ManagedObject.self ? nil : ManagedObject.typeName(of: $0) }
         self.init(entityName, managedObjectClass: type, parent: parent, isAbstract: isAbstract,
                   attributes: attributes, relationships: relationships, uniquenessConstraints: constraints,
                   renamingIdentifier: renamingIdentifier, inverseFromDestination: inverseFromDestination)

@@ -4,7 +4,7 @@ extension FetchRequest {
     /// A request for objects of the typed class `type`, whose entity has the class's name
     /// (as ``EntityDescription/init(_:name:isAbstract:uniqueTogether:renamingIdentifier:)`` names it).
     public init(_ type: Result.Type) {
-        self.init(type, entityName: String(describing: type))
+        self.init(type, entityName: ManagedObject.typeName(of: type))
     }
 
     /// The request filtered by `predicate` (ANDed with a filter it has already).

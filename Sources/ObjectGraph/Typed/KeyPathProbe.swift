@@ -64,7 +64,7 @@ final class KeyPathProbe: Sendable {
     }
 
     private func makeObject(_ type: ManagedObject.Type) -> ManagedObject {
-        let object = type.init(entity: EntityDescription(String(describing: type)), insertInto: nil)
+        let object = type.init(entity: EntityDescription(ManagedObject.typeName(of: type)), insertInto: nil)
         objects.withLock { $0.append(ProbeObject(object: object)) }
         Self.probesByObject.withLock { $0[ObjectIdentifier(object)] = self }
         return object

@@ -11,7 +11,8 @@ public protocol TypedPropertyStorage {
 }
 
 /// What one ``Attribute`` or ``Relationship`` declaration says, captured while a prototype of
-/// its class is made; the property's name comes from the class's reflection afterwards.
+/// its class is made; the property's name comes from the class's fields afterwards (see
+/// ``TypedFields/propertyNames(of:)``).
 enum PropertyDeclaration: @unchecked Sendable {
     // @unchecked: the captured key path (an immutable object) and the class are never mutated.
     /// An attribute: its description once named, and whether it is unique on its own.
@@ -51,22 +52,28 @@ final class DeclarationRecorder: Sendable {
     @inlinable @inline(__always)
     static var isRecording: Bool { typedDeclarationRecorders.load(ordering: .relaxed) != 0 }
 
+    private let storageTypes = Mutex<Set<ObjectIdentifier>>([])
+
     /// Makes an object of `type` while recording its typed properties' declarations, in the
-    /// order their initializers ran: the class's own first, then its superclass's, and so on.
-    static func prototype(of type: ManagedObject.Type) -> (ManagedObject, [PropertyDeclaration]) {
+    /// order their initializers ran: the class's own first, then its superclass's, and so on;
+    /// and the types of their storage (`Attribute<String>`…), by identity.
+    static func prototype(of type: ManagedObject.Type)
+        -> (object: ManagedObject, declarations: [PropertyDeclaration], storageTypes: Set<ObjectIdentifier>) {
         let recorder = DeclarationRecorder()
         typedDeclarationRecorders.add(1, ordering: .sequentiallyConsistent)
         defer { typedDeclarationRecorders.subtract(1, ordering: .sequentiallyConsistent) }
         let object = $current.withValue(recorder) {
-            type.init(entity: EntityDescription(String(describing: type)), insertInto: nil)
+            type.init(entity: EntityDescription(ManagedObject.typeName(of: type)), insertInto: nil)
         }
-        return (object, recorder.declarations.withLock { $0 })
+        return (object, recorder.declarations.withLock { $0 }, recorder.storageTypes.withLock { $0 })
     }
 
-    /// Records `declaration` when this thread is making a prototype; its ordinal, or 0.
-    private static func record(_ declaration: () -> PropertyDeclaration) -> Int {
+    /// Records `declaration` of a property whose storage is a `storage` when this thread is
+    /// making a prototype; its ordinal, or 0.
+    private static func record(_ storage: Any.Type, _ declaration: () -> PropertyDeclaration) -> Int {
         guard let recorder = current else { return 0 }
         let made = declaration()
+        recorder.storageTypes.withLock { _ = $0.insert(ObjectIdentifier(storage)) }
         return recorder.declarations.withLock { list in
             list.append(made)
             return list.count
@@ -80,7 +87,7 @@ final class DeclarationRecorder: Sendable {
         minValue: Double?, maxValue: Double?, minDate: Date?, maxDate: Date?,
         minLength: Int?, maxLength: Int?, pattern: String?, renamingIdentifier: String?
     ) -> Int {
-        record {
+        record(Attribute<Value>.self) {
             let modelDefault = defaultValue?.modelDefault
             let box = UncheckedSendable(modelDefault)
             return .attribute(make: { name in
@@ -102,27 +109,12 @@ final class DeclarationRecorder: Sendable {
         _ type: Value.Type, inverse: AnyKeyPath?, deleteRule: DeleteRule, isOptional: Bool,
         minCount: Int?, maxCount: Int?, renamingIdentifier: String?
     ) -> Int {
-        record {
+        record(Relationship<Value>.self) {
             .relationship(RelationshipDeclaration(
                 destination: Value.Destination.self, isToMany: Value.isToMany, inverse: inverse,
                 deleteRule: deleteRule, isOptional: isOptional, minCount: minCount, maxCount: maxCount,
                 renamingIdentifier: renamingIdentifier))
         }
-    }
-
-    /// The names of the typed properties of `object`, in the order ``prototype(of:)``
-    /// records them: the class's own (reflection lists them as `_name`), then each superclass's.
-    static func propertyNames(of object: ManagedObject) -> [[String]] {
-        var levels: [[String]] = []
-        var mirror: Mirror? = Mirror(reflecting: object)
-        while let current = mirror, current.subjectType != ManagedObject.self {
-            levels.append(current.children.compactMap { child in
-                guard child.value is any TypedPropertyStorage, let label = child.label, label.hasPrefix("_") else { return nil }
-                return String(label.dropFirst())
-            })
-            mirror = current.superclassMirror
-        }
-        return levels
     }
 }
 

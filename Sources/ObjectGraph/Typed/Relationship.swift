@@ -15,7 +15,8 @@ import Foundation
 /// folder.notes.insert(note)      // or note.folder = folder: either side is the same change
 /// ```
 @propertyWrapper
-public struct Relationship<Value: RelationshipValue>: TypedPropertyStorage {
+public struct Relationship<Value>: TypedPropertyStorage {
+    // `Value: RelationshipValue` is on the members, not the type (see `Attribute`).
     /// The declaration's place in a prototype (0 in every other object).
     public let ordinal: Int
 
@@ -24,7 +25,7 @@ public struct Relationship<Value: RelationshipValue>: TypedPropertyStorage {
     @inlinable
     public init<Inverse: RelationshipValue>(inverse: KeyPath<Value.Destination, Inverse>, deleteRule: DeleteRule = .nullify,
                                             isOptional: Bool = true, minCount: Int? = nil, maxCount: Int? = nil,
-                                            renamingIdentifier: String? = nil) {
+                                            renamingIdentifier: String? = nil) where Value: RelationshipValue {
         ordinal = !DeclarationRecorder.isRecording ? 0
             : DeclarationRecorder.recordRelationship(Value.self, inverse: inverse, deleteRule: deleteRule,
                                                      isOptional: isOptional, minCount: minCount, maxCount: maxCount,
@@ -35,7 +36,7 @@ public struct Relationship<Value: RelationshipValue>: TypedPropertyStorage {
     /// nothing keeps the other side in step).
     @inlinable
     public init(deleteRule: DeleteRule = .nullify, isOptional: Bool = true, minCount: Int? = nil, maxCount: Int? = nil,
-                renamingIdentifier: String? = nil) {
+                renamingIdentifier: String? = nil) where Value: RelationshipValue {
         ordinal = !DeclarationRecorder.isRecording ? 0
             : DeclarationRecorder.recordRelationship(Value.self, inverse: nil, deleteRule: deleteRule,
                                                      isOptional: isOptional, minCount: minCount, maxCount: maxCount,
@@ -55,8 +56,8 @@ public struct Relationship<Value: RelationshipValue>: TypedPropertyStorage {
         _enclosingInstance object: Object,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Relationship<Value>>
-    ) -> Value {
-        get { Value.read(TypedPropertyNames.name(of: storageKeyPath, in: Object.self), of: object, keyPath: wrappedKeyPath) }
-        set { newValue.write(TypedPropertyNames.name(of: storageKeyPath, in: Object.self), to: object) }
+    ) -> Value where Value: RelationshipValue {
+        get { Value.read(TypedPropertyNames.name(of: storageKeyPath, on: object), of: object, keyPath: wrappedKeyPath) }
+        set { newValue.write(TypedPropertyNames.name(of: storageKeyPath, on: object), to: object) }
     }
 }

@@ -6,8 +6,8 @@ import Synchronization
 /// ``Relationship`` on every access.
 ///
 /// A property wrapper cannot know the name of the property it wraps, so the first access
-/// through a storage key path works it out once, from a prototype of the class whose
-/// declarations carry their ordinals and from the class's reflection; later accesses find it in
+/// through a storage key path works it out once, from where the storage lies in the object
+/// and the class's fields (see ``TypedFields``); later accesses find it in
 /// a table keyed by the key path object's identity (a literal key path is one object for the
 /// life of the process), read without a lock: one atomic load and a probe or two.
 // bench: objectgraph/fetch-100k-typed
@@ -22,26 +22,23 @@ enum TypedPropertyNames {
     /// resolved on every access instead of growing the table without end.
     private static let capacity = 4096
 
-    /// The name of the typed property whose storage `storage` reaches in objects of `type`.
+    /// The name of the typed property whose storage `storage` reaches in `object`.
     @usableFromInline
-    static func name(of storage: AnyKeyPath, in type: ManagedObject.Type) -> String {
+    static func name<Object: ManagedObject, Storage>(of storage: ReferenceWritableKeyPath<Object, Storage>,
+                                                    on object: Object) -> String {
         let key = UInt(bitPattern: ObjectIdentifier(storage))
         if let table = published.load(ordering: .acquiring),
            let name = table._withUnsafeGuaranteedRef({ $0.name(for: key) }) {
             return name
         }
-        return resolve(storage, key: key, in: type)
+        return resolve(storage, key: key, offset: ManagedObject.fieldOffset(of: storage, in: object), in: Object.self)
     }
 
+    /// Finds the name by where the storage lies in objects of `type` (see ``TypedFields``),
+    /// and publishes it.
     @inline(never)
-    private static func resolve(_ storage: AnyKeyPath, key: UInt, in type: ManagedObject.Type) -> String {
-        let (prototype, _) = DeclarationRecorder.prototype(of: type)
-        guard let declaration = prototype[keyPath: storage] as? any TypedPropertyStorage else {
-            return "?\(storage)"
-        }
-        let names = DeclarationRecorder.propertyNames(of: prototype).flatMap { $0 }
-        guard declaration.ordinal > 0, declaration.ordinal <= names.count else { return "?\(storage)" }
-        let name = names[declaration.ordinal - 1]
+    private static func resolve(_ storage: AnyKeyPath, key: UInt, offset: Int, in type: ManagedObject.Type) -> String {
+        guard let name = TypedFields.names(of: type)[offset] else { return "?\(storage)" }
         found.withLock { found in
             guard found.entries.count < capacity, !found.entries.contains(where: { $0.0.keyPath === storage }) else { return }
             found.entries.append((SendableKeyPath(keyPath: storage), name))
