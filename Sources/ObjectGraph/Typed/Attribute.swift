@@ -24,7 +24,7 @@ import Foundation
 @propertyWrapper
 public struct Attribute<Value: AttributeValue>: TypedPropertyStorage {
     /// The declaration's place in a prototype (0 in every other object).
-    public let ordinal: Int
+    public let ordinal: UInt16
 
     /// Declares an attribute with no default.
     @inlinable

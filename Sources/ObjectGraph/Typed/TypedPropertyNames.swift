@@ -40,8 +40,9 @@ enum TypedPropertyNames {
             return "?\(storage)"
         }
         let names = DeclarationRecorder.propertyNames(of: prototype).flatMap { $0 }
-        guard declaration.ordinal > 0, declaration.ordinal <= names.count else { return "?\(storage)" }
-        let name = names[declaration.ordinal - 1]
+        let ordinal = Int(declaration.ordinal)
+        guard ordinal > 0, ordinal <= names.count else { return "?\(storage)" }
+        let name = names[ordinal - 1]
         found.withLock { found in
             guard found.entries.count < capacity, !found.entries.contains(where: { $0.0.keyPath === storage }) else { return }
             found.entries.append((SendableKeyPath(keyPath: storage), name))
