@@ -42,7 +42,10 @@ final class ParentContextStore: RowStore, @unchecked Sendable {
 
     func destinations(of id: ObjectID, relationship: RelationshipDescription) throws -> [ObjectID] {
         guard let object = object(for: id), let index = object.entity.relationshipIndexes[relationship.name] else { return [] }
-        return object.members(at: index).filter { !$0.isDeleted && $0.managedObjectContext === parent }.map(\.objectID)
+        // An ordered relationship's members in the parent's order, as a store gives them.
+        let members = relationship.isOrdered ? object.orderedMembers(forKey: relationship.name) ?? []
+                                             : Array(object.members(at: index))
+        return members.filter { !$0.isDeleted && $0.managedObjectContext === parent }.map(\.objectID)
     }
 
     /// - Throws: always; a child context's save goes into the parent's objects, never here.
