@@ -29,11 +29,10 @@ import Testing
     }
 
     @Test(arguments: allStoreTypes)
-    func fetchedObjectsAreFaultsWhenAskedFilledFromTheRowsTheFetchRead(type: PersistentStoreType) throws {
+    func fetchedObjectsAreFaultsByDefault(type: PersistentStoreType) throws {
         let stack = try storedEntries(type: type)
-        var request = FetchRequest(DiaryEntry.self, entityName: "DiaryEntry", sortOrderings: [SortOrdering("text")])
-        #expect(!request.returnsObjectsAsFaults, "off by default: the fetch benchmark's 2x does not allow it")
-        request.returnsObjectsAsFaults = true
+        let request = FetchRequest(DiaryEntry.self, entityName: "DiaryEntry", sortOrderings: [SortOrdering("text")])
+        #expect(request.returnsObjectsAsFaults)
         let entries = try stack.context.fetch(request)
         #expect(entries.allSatisfy { $0.isFault })
         // Filled from the rows the fetch read: no query of its own.
@@ -46,9 +45,8 @@ import Testing
     @Test(arguments: allStoreTypes)
     func aFetchedFaultShowsChangesMergedFromAnotherContext(type: PersistentStoreType) throws {
         let stack = try storedEntries(type: type)
-        var request = FetchRequest(DiaryEntry.self, entityName: "DiaryEntry", sortOrderings: [SortOrdering("text")])
-        request.returnsObjectsAsFaults = true
-        let entries = try stack.context.fetch(request)
+        let entries = try stack.context.fetch(FetchRequest(DiaryEntry.self, entityName: "DiaryEntry",
+                                                           sortOrderings: [SortOrdering("text")]))
         let other = stack.newContext()
         let theirs = try #require(try other.existingObject(with: entries[0].objectID) as? DiaryEntry)
         theirs.text = "changed"

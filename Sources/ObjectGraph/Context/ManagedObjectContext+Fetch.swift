@@ -65,17 +65,24 @@ extension ManagedObjectContext {
             return try fetchInBatches(fetch, batchSize: request.fetchBatchSize)
         }
         var objects: [ManagedObject] = []
-        var loaded: [ManagedObject] = []
+        // Unretained: `objects` holds every one of them until the hooks below have run, so the
+        // list costs no reference counting per object (four atomic operations each, ~10 % of a
+        // typed fetch of 100,000 objects).
+        // bench: objectgraph/fetch-100k-typed
+        var loaded: [Unmanaged<ManagedObject>] = []
         let asFaults = request.returnsObjectsAsFaults && !affected
         // Plain ManagedObject instances have no awakeFromFetch to call.
         let mayAwake = fetch.entityNames.contains { managedObjectModel.entity(named: $0)?.managedObjectClass != ManagedObject.self }
         try rowSource().fetch(fetch) { row in
             let (object, didLoad) = materialize(&row, asFault: asFaults)
-            objects.append(object)
-            if didLoad && mayAwake { loaded.append(object) }
+            if didLoad && mayAwake { loaded.append(Unmanaged.passUnretained(object)) }
+            // The last use: the array takes the reference materialize handed over.
+            objects.append(consume object)
         }
         // Hooks run after the store is unlocked, so they may fire faults.
-        for object in loaded { object.awakeFromFetch() }
+        withExtendedLifetime(objects) {
+            for object in loaded { object._withUnsafeGuaranteedRef { $0.awakeFromFetch() } }
+        }
         guard affected else { return objects }
 
         // Merge this context's unsaved state: drop deleted objects and changed ones that no

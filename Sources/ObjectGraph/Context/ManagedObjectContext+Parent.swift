@@ -78,7 +78,11 @@ extension ManagedObjectContext {
                 target.markChanged(attribute.name)
             }
             for (index, relationship) in object.entity.allRelationships.enumerated() where keys?.contains(relationship.name) ?? true {
-                if relationship.isToMany {
+                if relationship.isOrdered {
+                    // The positions go up too: the parent's members take the child's order.
+                    let members = object.orderedMembers(forKey: relationship.name) ?? []
+                    target.setOrderedValue(members.filter(isLive).map(counterpart), forKey: relationship.name)
+                } else if relationship.isToMany {
                     target.setRelationship(Set(object.members(at: index).filter(isLive).map(counterpart)), at: index)
                 } else {
                     target.setRelationship(object.destination(at: index).flatMap { isLive($0) ? counterpart($0) : nil }, at: index)

@@ -40,8 +40,12 @@ extension ManagedObjectContext {
             for index in object.slots.indices {
                 if case .unloadedToMany = object.slots[index] { _ = object.members(at: index) }
             }
+            // Positions too: an insert, move or removal at an index is undone to the order before it.
+            for relationship in object.entity.allRelationships where relationship.isOrdered {
+                _ = object.orderedMembers(forKey: relationship.name)
+            }
         }
-        return UndoState(exists: exists, values: object.values, slots: object.slots,
+        return UndoState(exists: exists, values: object.values, slots: object.slots, memberOrders: object.memberOrders,
                          changedKeys: object.changedKeys, generation: saveCount)
     }
 
@@ -69,6 +73,7 @@ extension ManagedObjectContext {
     private func restore(_ object: ManagedObject, to state: UndoState) {
         let exists = object.managedObjectContext === self && !object.isDeleted
         let previousSlots = object.slots
+        let previousOrders = object.memberOrders
         if state.exists && !exists {
             if object.isDeleted {
                 object.isDeleted = false
@@ -95,17 +100,20 @@ extension ManagedObjectContext {
         guard state.exists else { return }
         object.values = state.values
         object.slots = state.slots
+        object.memberOrders = state.memberOrders
         object.typeProblems = [:]
         guard !object.isInserted else { return }
         object.changedKeys = state.generation == saveCount
             ? state.changedKeys
-            : changedKeysSinceSave(of: object, restoredFrom: state, previousSlots: previousSlots)
+            : changedKeysSinceSave(of: object, restoredFrom: state, previousSlots: previousSlots,
+                                   previousOrders: previousOrders)
         if object.changedKeys.isEmpty { updated.remove(object) } else { noteUpdated(object) }
     }
 
     /// The keys of `object` that differ from its last saved state, for a state taken before that save.
     private func changedKeysSinceSave(of object: ManagedObject, restoredFrom state: UndoState,
-                                      previousSlots: [RelationshipSlot]) -> Set<String> {
+                                      previousSlots: [RelationshipSlot],
+                                      previousOrders: [Int: [ManagedObject]]) -> Set<String> {
         var keys = Set<String>()
         for (index, attribute) in object.entity.allAttributes.enumerated()
         where index < object.committed.count && index < object.values.count && object.values[index] != object.committed[index] {
@@ -114,7 +122,10 @@ extension ManagedObjectContext {
         for (index, relationship) in object.entity.allRelationships.enumerated() where index < object.slots.count {
             if relationship.isToMany {
                 let now = Self.memberIDs(object.slots[index]), then = Self.memberIDs(index < previousSlots.count ? previousSlots[index] : .toMany([]))
-                if now != then || state.changedKeys.contains(relationship.name) { keys.insert(relationship.name) }
+                // A move changes no member, only the order.
+                let moved = relationship.isOrdered
+                    && !(object.memberOrders[index] ?? []).elementsEqual(previousOrders[index] ?? [], by: ===)
+                if now != then || moved || state.changedKeys.contains(relationship.name) { keys.insert(relationship.name) }
             } else if Self.destinationID(object.slots[index]) != (index < object.committedToOne.count ? object.committedToOne[index] : nil) {
                 keys.insert(relationship.name)
             }

@@ -146,6 +146,8 @@ struct UndoState {
     var exists: Bool
     var values: [StoredValue]
     var slots: [RelationshipSlot]
+    /// The members of each ordered to-many relationship in order, by relationship index.
+    var memberOrders: [Int: [ManagedObject]]
     var changedKeys: Set<String>
     /// The context's save count when taken: a state from before a save has its changed keys recomputed.
     var generation: Int

@@ -25,7 +25,10 @@ struct ParentContextRowSource: RowSource {
 
     func destinations(of id: ObjectID, relationship: RelationshipDescription) throws -> [ObjectID] {
         guard let object = object(for: id), let index = object.entity.relationshipIndexes[relationship.name] else { return [] }
-        return object.members(at: index).filter { !$0.isDeleted && $0.managedObjectContext === parent }.map(\.objectID)
+        // An ordered relationship's members in the parent's order, as a store gives them.
+        let members = relationship.isOrdered ? object.orderedMembers(forKey: relationship.name) ?? []
+                                             : Array(object.members(at: index))
+        return members.filter { !$0.isDeleted && $0.managedObjectContext === parent }.map(\.objectID)
     }
 
     /// The parent's live object of `id`, or nil when it has none or deleted it.

@@ -32,6 +32,25 @@ struct GraphSnapshotMigrator {
         return migrated
     }
 
+    /// The positions of the relationships that stay ordered, under the names the new model gives
+    /// them: renaming a relationship (or its entity) renames its positions too.
+    private func migratedOrders(_ orders: [String: [Int64: [Int64]]]?) -> [String: [Int64: [Int64]]]? {
+        guard let orders else { return nil }
+        var result: [String: [Int64: [Int64]]] = [:]
+        for entity in newModel.entities {
+            for relationship in entity.relationships where relationship.isOrdered {
+                guard let name = newModel.orderName(of: relationship, in: entity), result[name] == nil,
+                      let old = difference.entityMapping[entity.name].flatMap(oldModel.entity(named:)),
+                      let oldRelationship = difference.oldRelationshipName(relationship.name, of: entity, in: newModel)
+                          .flatMap(old.relationship(named:)),
+                      let oldName = oldModel.orderName(of: oldRelationship, in: old),
+                      let positions = orders[oldName] else { continue }
+                result[name] = positions
+            }
+        }
+        return result
+    }
+
     /// The migrated graph.
     /// - Throws: ``MigrationError/duplicateValues(entity:keys:duplicates:)`` when a uniqueness constraint does not hold.
     func migrate(_ graph: GraphSnapshot) throws -> GraphSnapshot {
@@ -40,7 +59,7 @@ struct GraphSnapshotMigrator {
         result.lastHistoryNumber = graph.lastHistoryNumber
         // Records keep their keys; positions of a relationship that stays ordered stay (a newly
         // ordered one has none: its members come in key order, the order they were first saved).
-        result.orders = graph.orders
+        result.orders = migratedOrders(graph.orders)
         let oldToNew = Dictionary(uniqueKeysWithValues: difference.entityMapping.map { ($0.value, $0.key) })
         // To-one keys read backwards from the old inverse's storage, built once per relationship.
         var inverseKeys: [String: [Int64: Int64]] = [:]

@@ -71,7 +71,7 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
     let attributeNameLengths: [Int]
     /// Indexes of stored attributes that are required or carry a rule: the ones a save validates.
     let validatedAttributeIndexes: [Int]
-    /// Attribute indexes by byte offset / 8 of a typed property's storage in the class's objects
+    /// Attribute indexes by the byte offset of a typed property's storage in the class's objects
     /// (-1 for none; see ``TypedFields``): how an ``Attribute`` getter finds its value.
     let typedAttributeSlots: [Int32]
 

@@ -73,6 +73,8 @@ extension ManagedObject {
         var seen = Set<ObjectIdentifier>()
         let unique = objects.filter { seen.insert(ObjectIdentifier($0)).inserted }
         let before = orderedMembers(forKey: key) ?? []
+        // Before the member set changes, and also for a move, which changes no member.
+        registerUndo()
         setValue(Set(unique), forKey: key)
         // A refused assignment (another context's object) changes nothing.
         guard Set(members(at: index)) == Set(unique) else { return }

@@ -26,9 +26,8 @@ extension ManagedObject {
     @inline(__always)
     private func typedAttributeIndex(atFieldOffset offset: Int) -> Int? {
         let slots = entity.typedAttributeSlots
-        let slot = offset &>> 3
-        guard offset & 7 == 0, slot >= 0, slot < slots.count, slots[slot] >= 0 else { return nil }
-        return Int(slots[slot])
+        guard offset >= 0, offset < slots.count, slots[offset] >= 0 else { return nil }
+        return Int(slots[offset])
     }
 
     /// The typed attribute at `offset` (firing the fault) as `match` finds it; otherwise the

@@ -52,13 +52,9 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     public let entity: EntityDescription
     /// The object's identity: temporary until the first save, then permanent.
     @exclusivity(unchecked) public internal(set) var objectID: ObjectID
-    /// The context the object lives in; nil after it was deleted and saved, or after a reset.
-    ///
-    /// `unowned(unsafe)` rather than `weak` (a weak reference costs two atomic operations per
-    /// fetched object): the context sets it to nil on every object it lets go, and in its
-    /// `deinit` on every object it still holds, so it never dangles.
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var managedObjectContext: ManagedObjectContext?
-
+    // The flags come right after the ID, in the bytes its 41 leave before the next word, so an
+    // object is 8 bytes smaller (a typed subclass of five attributes then fits a 16-byte
+    // smaller allocation). bench: objectgraph/fetch-100k-typed
     /// Whether the object was inserted and not yet saved.
     @exclusivity(unchecked) public internal(set) var isInserted = false
     /// Whether the object was deleted and the deletion not yet saved.
@@ -70,6 +66,13 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     @exclusivity(unchecked) var holdsFetchedRow = false
     /// Whether the object holds values read from the store: not a fault, or one that holds its row.
     var holdsValues: Bool { !isFault || holdsFetchedRow }
+
+    /// The context the object lives in; nil after it was deleted and saved, or after a reset.
+    ///
+    /// `unowned(unsafe)` rather than `weak` (a weak reference costs two atomic operations per
+    /// fetched object): the context sets it to nil on every object it lets go, and in its
+    /// `deinit` on every object it still holds, so it never dangles.
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var managedObjectContext: ManagedObjectContext?
 
     /// Attribute values by index in ``EntityDescription/allAttributes``; empty while a fault.
     @exclusivity(unchecked) var values: [StoredValue]

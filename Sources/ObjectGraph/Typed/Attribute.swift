@@ -28,7 +28,7 @@ public struct Attribute<Value>: TypedPropertyStorage {
     // the type would make the runtime look the conformance up, scanning every conformance
     // record of the binary once for each value type.
     /// The declaration's place in a prototype (0 in every other object).
-    public let ordinal: Int
+    public let ordinal: UInt16
 
     /// Declares an attribute with no default.
     @inlinable

@@ -18,7 +18,7 @@ import Foundation
 public struct Relationship<Value>: TypedPropertyStorage {
     // `Value: RelationshipValue` is on the members, not the type (see `Attribute`).
     /// The declaration's place in a prototype (0 in every other object).
-    public let ordinal: Int
+    public let ordinal: UInt16
 
     /// Declares a relationship whose inverse is `inverse` on the destination.
     /// `isOptional: false` makes a to-one required when saving; `minCount`/`maxCount` bound a to-many.

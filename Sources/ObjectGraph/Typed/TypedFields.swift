@@ -83,15 +83,15 @@ enum TypedFields {
         names(of: type)[offset] ?? "?field\(offset)"
     }
 
-    /// For an entity's class: each attribute's index in `attributeIndex` by offset / 8 of its
-    /// storage (-1 where no typed attribute lies); empty for a class without typed properties.
+    /// For an entity's class: each attribute's index in `attributeIndex` by the byte offset of
+    /// its storage (-1 where no typed attribute lies); empty for a class without typed properties.
     static func attributeSlots(of type: ManagedObject.Type, attributeIndex: (String) -> Int?) -> [Int32] {
         guard type != ManagedObject.self else { return [] }
         let names = names(of: type)
-        guard let last = names.keys.max() else { return [] }
-        var slots = [Int32](repeating: -1, count: last / 8 + 1)
-        for (offset, name) in names where offset % 8 == 0 {
-            if let index = attributeIndex(name) { slots[offset / 8] = Int32(index) }
+        guard let last = names.keys.max(), last >= 0 else { return [] }
+        var slots = [Int32](repeating: -1, count: last + 1)
+        for (offset, name) in names where offset >= 0 {
+            if let index = attributeIndex(name) { slots[offset] = Int32(index) }
         }
         return slots
     }

@@ -90,8 +90,11 @@ struct SQLiteRowDecoder {
                                                connection: connection)
             }
         }
+        // Consumed, not copied: a copy retains the values array once more and releases it after
+        // the visitor, two atomic operations per row (measured ~4 % of the typed fetch).
+        // bench: objectgraph/fetch-100k-typed
         var row = StoreRow(entity: entity, objectID: prototypeID.withPrimaryKey(statement.int64(0)),
-                           version: statement.int64(versionPosition), attributes: values, toOne: toOne)
+                           version: statement.int64(versionPosition), attributes: consume values, toOne: consume toOne)
         try visit(&row)
     }
 
