@@ -2,8 +2,9 @@ import Foundation
 import ObjectGraph
 
 // The crypto suite, at ObjectGraph level: the same work on an encrypted SQLite store beside a
-// plain one in the same run (ratio = encrypted / plain; the target is ≤ 1.3x for saving
-// and for listing/querying), and the page cipher's throughput beside a plain memory copy.
+// plain one in the same run (ratio = encrypted / plain), and the page cipher's throughput beside
+// a plain memory copy. These rows say where an encrypted diary's time goes; the targets
+// (≤ 1.3x, ≤ 1.2x) are on the whole-process rows of CryptoCLIBenchmark.swift, which carry them.
 
 private let entryCount = 20_000
 private let runs = 5
@@ -50,7 +51,7 @@ func runCryptoBenchmarks(json: Bool) throws {
         runs: runs,
         value: (prepare: { try context(at: freshURL(), encrypted: true) }, body: { try insertEntries(into: $0) }),
         baseline: (prepare: { try context(at: freshURL(), encrypted: false) }, body: { try insertEntries(into: $0) }))
-    reporter.report("insert-20k-save", value: encryptedInsert, baseline: plainInsert, target: 1.3)
+    reporter.report("insert-20k-save", value: encryptedInsert, baseline: plainInsert)
 
     let plainURL = freshURL(), encryptedURL = freshURL()
     try insertEntries(into: try context(at: plainURL, encrypted: false))
@@ -61,7 +62,7 @@ func runCryptoBenchmarks(json: Bool) throws {
         runs: fetchRuns,
         value: (prepare: {}, body: { _ in try saveOne(at: encryptedURL, encrypted: true, context: context) }),
         baseline: (prepare: {}, body: { _ in try saveOne(at: plainURL, encrypted: false, context: context) }))
-    reporter.report("open-save-one-entry", value: encryptedSave, baseline: plainSave, target: 1.3)
+    reporter.report("open-save-one-entry", value: encryptedSave, baseline: plainSave)
 
     // Fetching every entry and reading its values.
     var plainChecksum = 0, encryptedChecksum = 0
@@ -72,7 +73,7 @@ func runCryptoBenchmarks(json: Bool) throws {
     guard plainChecksum == encryptedChecksum else {
         throw CryptoBenchmarkError.setup("plain and encrypted fetches read different values")
     }
-    reporter.report("fetch-20k-read", value: encryptedFetch, baseline: plainFetch, target: 1.3)
+    reporter.report("fetch-20k-read", value: encryptedFetch, baseline: plainFetch)
 
     // A month of entries through the indexed date, newest first (`diary list --month`), on a
     // newly opened store each run (the first pages of a short process come from the file).
@@ -83,7 +84,7 @@ func runCryptoBenchmarks(json: Bool) throws {
     guard plainChecksum == encryptedChecksum, plainChecksum > 0 else {
         throw CryptoBenchmarkError.setup("plain and encrypted month queries found different entries")
     }
-    reporter.report("month-query-open", value: encryptedMonth, baseline: plainMonth, target: 1.3)
+    reporter.report("month-query-open", value: encryptedMonth, baseline: plainMonth)
 
     try reportPageThroughput(reporter: reporter, key: key)
 }
