@@ -10,6 +10,8 @@ BUILD_PACKAGES = pkg-config libsqlite3-dev libpng-dev libjpeg-dev libsndfile1-de
                  nettle-dev libarchive-dev libheif-dev libwebp-dev libexif-dev libavformat-dev libavcodec-dev \
                  libsodium-dev libkeyutils-dev
 TEST_PACKAGES  = sqlite3 chromium man-db zsh fish tzdata keyutils
+# The tools the benchmark suites make their media with and compare against.
+BENCH_PACKAGES = imagemagick sox webp libheif-examples libvips-tools
 
 .PHONY: all deps test-deps build release test demo bench fuzz install install-files uninstall clean
 
@@ -43,6 +45,7 @@ demo: build
 ## bench: every benchmark suite, release build.
 ## (`swift run` does not take --static-swift-stdlib, so the built binary is run directly.)
 bench: release
+	@./scripts/install-packages $(BENCH_PACKAGES)
 	@for suite in objectgraph contexts migration media photos diary interop cli; do \
 		"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/diary-bench" $$suite || exit 1; \
 	done
