@@ -13,10 +13,6 @@ private let batchModel: ManagedObjectModel? = try? ManagedObjectModel(entities: 
     ]),
 ])
 
-private enum BatchRequestBenchmarkError: Error {
-    case setup(String)
-}
-
 /// Runs the batch delete row of the suite.
 func runObjectGraphBatchDeleteBenchmark(reporter: BenchmarkReporter, directory: URL) throws {
     try runBatchRequestBenchmark(row: "batch-delete-100k", reporter: reporter, directory: directory,
@@ -41,7 +37,7 @@ func runObjectGraphBatchUpdateBenchmark(reporter: BenchmarkReporter, directory: 
 /// its own copy of the seed; reports `row`.
 private func runBatchRequestBenchmark(row: String, reporter: BenchmarkReporter, directory: URL, rawSQL: String,
                                       request: @escaping (ManagedObjectContext, FetchPredicate) throws -> Int) throws {
-    guard let model = batchModel else { throw BatchRequestBenchmarkError.setup("the batch model does not build") }
+    guard let model = batchModel else { throw BenchmarkFailure("the batch model does not build") }
     let objectCount = 100_000
     let seed = directory.appendingPathComponent("\(row)-seed.sqlite")
     do {
@@ -71,40 +67,18 @@ private func runBatchRequestBenchmark(row: String, reporter: BenchmarkReporter, 
             try coordinator.addPersistentStore(type: .sqlite, at: try copy())
             return ManagedObjectContext(coordinator: coordinator)
         }, body: { context in changed = try request(context, predicate) }),
-        baseline: (prepare: { try RawBatchStatement(url: try copy()) },
-                   body: { database in rawChanged = try database.run(rawSQL) }))
+        baseline: (prepare: { () -> RawSQLite in
+            // One statement over the same rows in a transaction, with the store's pragmas.
+            let database = try RawSQLite(try copy())
+            try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+            return database
+        }, body: { database in
+            try database.execute("BEGIN IMMEDIATE; " + rawSQL)
+            rawChanged = sqlite3_changes(database.handle)
+            try database.execute("COMMIT")
+        }))
     guard changed == objectCount, rawChanged == objectCount else {
-        throw BatchRequestBenchmarkError.setup("\(row): \(changed) objects and \(rawChanged) raw rows, not \(objectCount)")
+        throw BenchmarkFailure("\(row): \(changed) objects and \(rawChanged) raw rows, not \(objectCount)")
     }
     reporter.report(row, value: graph, baseline: raw, target: 1.5)
-}
-
-/// The baseline: one statement over the same rows in a transaction, with the store's pragmas.
-private final class RawBatchStatement {
-    private let handle: OpaquePointer
-
-    init(url: URL) throws {
-        var connection: OpaquePointer?
-        guard sqlite3_open_v2(url.path, &connection, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let connection else {
-            throw BatchRequestBenchmarkError.setup("cannot open \(url.path)")
-        }
-        handle = connection
-        try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
-    }
-
-    deinit { sqlite3_close_v2(handle) }
-
-    private func execute(_ sql: String) throws {
-        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
-            throw BatchRequestBenchmarkError.setup(String(cString: sqlite3_errmsg(handle)))
-        }
-    }
-
-    /// Runs `sql` in one write transaction; returns how many rows it changed.
-    func run(_ sql: String) throws -> Int32 {
-        try execute("BEGIN IMMEDIATE; " + sql)
-        let count = sqlite3_changes(handle)
-        try execute("COMMIT")
-        return count
-    }
 }

@@ -28,10 +28,10 @@ struct CheckCommand: ParsableCommand {
                                                                                   repaired: repair)))
         }
         if !report.isHealthy {
-            let repairable = report.integrityProblems.isEmpty && report.blobProblems.isEmpty
             throw CommandFailure("the store at \(diary.directory.path) has "
                 + QuantityText.count(report.problemCount, "problem")
-                + (repairable ? " ('diary check --repair' removes the files)" : " that repair cannot fix"), exitCode: .dataError)
+                + (report.hasOnlyRepairableProblems ? " ('diary check --repair' removes the files)" : " that repair cannot fix"),
+                exitCode: .dataError)
         }
     }
 }

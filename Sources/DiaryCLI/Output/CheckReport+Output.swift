@@ -66,7 +66,7 @@ extension CheckReport {
         }
         if isHealthy {
             lines.append("OK")
-        } else if integrityProblems.isEmpty && blobProblems.isEmpty {
+        } else if hasOnlyRepairableProblems {
             lines.append("Problems found: unreferenced files fail authentication; 'diary check --repair' removes them.")
         } else {
             lines.append("Problems found: the damaged or missing media cannot be repaired here.")

@@ -80,6 +80,12 @@ public struct CheckReport: Sendable, Hashable {
         integrityProblems.isEmpty && blobProblems.isEmpty && damagedUnreferencedBlobs.allSatisfy(removed.contains)
     }
 
+    /// Whether every problem is one `check --repair` mends: only unreferenced files that fail
+    /// authentication, with a sound database and every referenced blob intact.
+    public var hasOnlyRepairableProblems: Bool {
+        !isHealthy && integrityProblems.isEmpty && blobProblems.isEmpty
+    }
+
     /// How many problems keep the store from being healthy.
     public var problemCount: Int {
         integrityProblems.count + blobProblems.count + damagedUnreferencedBlobs.filter { !removed.contains($0) }.count
