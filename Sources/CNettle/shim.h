@@ -1,4 +1,6 @@
 #ifndef CNETTLE_SHIM_H
 #define CNETTLE_SHIM_H
 #include <nettle/sha2.h>
+#include <nettle/gcm.h>
+#include <nettle/memops.h>
 #endif

@@ -32,7 +32,7 @@ public final class BlobReader {
     /// The file name the content's SHA-256 must give (encrypted stores read by name).
     private let expectedName: String?
     private let cipher: BlobCipher?
-    private let opener: BlobOpener?
+    private let opener: BlobChunkAEAD?
     private let sealed: UnsafeMutableRawBufferPointer
     private let plain: UnsafeMutableRawBufferPointer
     private var pending: Range<Int> = 0..<0
@@ -70,17 +70,17 @@ public final class BlobReader {
         } catch {
             throw .readFailed(path: path, reason: error.description)
         }
-        let opener = got == header.count ? BlobOpener(cipher, header: UnsafeRawBufferPointer(header)) : nil
+        let opener = got == header.count ? BlobChunkAEAD.opening(cipher, header: UnsafeRawBufferPointer(header)) : nil
         guard let opener else {
-            let version = got > 6 && header.prefix(6).elementsEqual(BlobCipher.preamble.prefix(6))
-                ? " (layout version \(header[6]), this version reads \(BlobCipher.version))" : ""
+            let version = got > 6 && header.prefix(6).elementsEqual("PDBLOB".utf8)
+                ? " (layout version \(header[6]), this version reads 1 and 2)" : ""
             throw .damagedBlob(sha256: sha256, path: path, reason: "it does not start with an encrypted blob's header\(version)")
         }
         return BlobReader(file: file, path: path, cipher: cipher, opener: opener, byteCount: content,
                           sha256: sha256, name: name)
     }
 
-    private init(file: consuming FileDescriptor, path: String, cipher: BlobCipher?, opener: BlobOpener?,
+    private init(file: consuming FileDescriptor, path: String, cipher: BlobCipher?, opener: BlobChunkAEAD?,
                  byteCount: Int64, sha256: String?, name: String?) {
         self.file = file
         self.path = path

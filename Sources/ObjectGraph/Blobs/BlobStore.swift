@@ -38,9 +38,15 @@ public final class BlobStore: Sendable {
     ///
     /// - Throws: ``BlobStoreError/directoryUnavailable(path:reason:)`` when the directory
     ///   cannot be created or is not a directory.
-    public init(directory: URL, encryptionKey: StoreEncryptionKey? = nil) throws(BlobStoreError) {
+    public convenience init(directory: URL, encryptionKey: StoreEncryptionKey? = nil) throws(BlobStoreError) {
+        try self.init(directory: directory, encryptionKey: encryptionKey, layout: .fileKeyGCM)
+    }
+
+    /// The blob directory at `directory`, as ``init(directory:encryptionKey:)`` opens it, whose
+    /// new encrypted files are written in `layout` (for tests of files an earlier version wrote).
+    init(directory: URL, encryptionKey: StoreEncryptionKey?, layout: BlobCipher.Layout) throws(BlobStoreError) {
         self.directory = directory.standardizedFileURL
-        cipher = encryptionKey.map(BlobCipher.init(dataKey:))
+        cipher = encryptionKey.map { BlobCipher(dataKey: $0, layout: layout) }
         for path in [self.directory.path, stagingDirectory.path] {
             do throws(PrivateFileModesError) {
                 try PrivateFileModes.createDirectories(atPath: path)
@@ -64,7 +70,7 @@ public final class BlobStore: Sendable {
     /// `encryptionKey` (nil: plain, as ``init(readingDirectory:)``).
     public init(readingDirectory directory: URL, encryptionKey: StoreEncryptionKey?) {
         self.directory = directory.standardizedFileURL
-        cipher = encryptionKey.map(BlobCipher.init(dataKey:))
+        cipher = encryptionKey.map { BlobCipher(dataKey: $0) }
     }
 
     /// The folder that holds staged (not yet committed) files.

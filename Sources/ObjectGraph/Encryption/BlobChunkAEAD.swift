@@ -1,0 +1,147 @@
+internal import CDeferredLibraries
+internal import CNettle
+internal import CSodium
+
+/// The authenticated encryption of one blob file's chunks, in that file's layout (see
+/// `BlobCipher`): chunks are sealed, or opened, one after the other from the first.
+///
+/// Not `Sendable`: one file's stream, one writer or one reader.
+final class BlobChunkAEAD {
+    /// The file's layout.
+    let layout: BlobCipher.Layout
+    /// Version 1's stream state.
+    private let stream: UnsafeMutablePointer<crypto_secretstream_xchacha20poly1305_state>?
+    /// Version 2's AES-GCM state, keyed with the file's key.
+    private let gcm: UnsafeMutablePointer<gcm_aes256_ctx>?
+    /// The preamble, then (version 2) the chunk's tag byte: the associated data.
+    private var associated: [UInt8]
+    /// The next chunk's number, version 2's nonce.
+    private var chunkNumber: UInt64 = 0
+
+    /// A stream for a new file in `cipher`'s layout, and the file's header
+    /// (``BlobCipher/headerSize`` bytes), with fresh random bytes.
+    static func sealing(_ cipher: BlobCipher) -> (BlobChunkAEAD, header: [UInt8]) {
+        var header = BlobCipher.preamble(cipher.layout) + [UInt8](repeating: 0, count: BlobCipher.streamHeaderSize)
+        let aead = header.withUnsafeMutableBufferPointer { bytes in
+            let random = bytes.baseAddress! + 8
+            switch cipher.layout {
+            case .secretstream:
+                let state = UnsafeMutablePointer<crypto_secretstream_xchacha20poly1305_state>.allocate(capacity: 1)
+                _ = crypto_secretstream_xchacha20poly1305_init_push(state, random, cipher.streamKey.pointer)
+                return BlobChunkAEAD(layout: .secretstream, stream: state, gcm: nil)
+            case .fileKeyGCM:
+                randombytes_buf(random, BlobCipher.streamHeaderSize)
+                return BlobChunkAEAD(layout: .fileKeyGCM, stream: nil, gcm: Self.gcmState(cipher, salt: random))
+            }
+        }
+        return (aead, header)
+    }
+
+    /// The stream of the file that starts with `header` (``BlobCipher/headerSize`` bytes), or
+    /// nil when the header is not one of a layout this version reads.
+    static func opening(_ cipher: BlobCipher, header: UnsafeRawBufferPointer) -> BlobChunkAEAD? {
+        guard header.count == BlobCipher.headerSize, header.prefix(6).elementsEqual("PDBLOB".utf8),
+              let layout = BlobCipher.Layout(rawValue: header[6]),
+              header.prefix(8).elementsEqual(BlobCipher.preamble(layout)) else { return nil }
+        let random = header.baseAddress! + 8
+        switch layout {
+        case .secretstream:
+            let state = UnsafeMutablePointer<crypto_secretstream_xchacha20poly1305_state>.allocate(capacity: 1)
+            let status = crypto_secretstream_xchacha20poly1305_init_pull(
+                state, random.assumingMemoryBound(to: UInt8.self), cipher.streamKey.pointer)
+            let aead = BlobChunkAEAD(layout: .secretstream, stream: state, gcm: nil)
+            return status == 0 ? aead : nil
+        case .fileKeyGCM:
+            return BlobChunkAEAD(layout: .fileKeyGCM, stream: nil, gcm: Self.gcmState(cipher, salt: random))
+        }
+    }
+
+    private static func gcmState(_ cipher: BlobCipher, salt: UnsafeRawPointer) -> UnsafeMutablePointer<gcm_aes256_ctx> {
+        let state = UnsafeMutablePointer<gcm_aes256_ctx>.allocate(capacity: 1)
+        let key = cipher.fileKey(salt: salt)
+        nettle_gcm_aes256_set_key(state, key.pointer)
+        return state
+    }
+
+    private init(layout: BlobCipher.Layout,
+                 stream: UnsafeMutablePointer<crypto_secretstream_xchacha20poly1305_state>?,
+                 gcm: UnsafeMutablePointer<gcm_aes256_ctx>?) {
+        self.layout = layout
+        self.stream = stream
+        self.gcm = gcm
+        associated = BlobCipher.preamble(layout) + (layout == .fileKeyGCM ? [0] : [])
+    }
+
+    deinit {
+        if let stream {
+            sodium_memzero(stream, MemoryLayout<crypto_secretstream_xchacha20poly1305_state>.size)
+            stream.deallocate()
+        }
+        if let gcm {
+            sodium_memzero(gcm, MemoryLayout<gcm_aes256_ctx>.size)
+            gcm.deallocate()
+        }
+    }
+
+    /// Seals the next chunk, `chunk` (at most ``BlobCipher/chunkSize`` bytes) with `tag`, into
+    /// the start of `output` (room for 17 bytes more); returns the sealed length.
+    func seal(_ chunk: UnsafeRawBufferPointer, tag: UInt8, into output: UnsafeMutableRawBufferPointer) -> Int {
+        precondition(output.count >= chunk.count + BlobCipher.chunkOverhead && chunk.count <= BlobCipher.chunkSize)
+        let out = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let plain = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        guard let gcm else {
+            var length: UInt64 = 0
+            _ = crypto_secretstream_xchacha20poly1305_push(
+                stream!, out, &length, plain, UInt64(chunk.count), &associated, UInt64(associated.count), tag)
+            return Int(length)
+        }
+        out[0] = tag
+        startChunk(gcm, tag: tag)
+        if let plain { nettle_gcm_aes256_encrypt(gcm, chunk.count, out + 1, plain) }
+        nettle_gcm_aes256_digest(gcm, 16, out + 1 + chunk.count)
+        return chunk.count + BlobCipher.chunkOverhead
+    }
+
+    /// Opens the next chunk, `sealed`, into `plain` (at least `sealed.count - 17` bytes): the
+    /// plaintext length and the chunk's tag, or nil when it fails authentication (`plain`
+    /// then holds nothing of it).
+    func open(_ sealed: UnsafeRawBufferPointer, into plain: UnsafeMutableRawBufferPointer) -> (count: Int, tag: UInt8)? {
+        guard sealed.count >= BlobCipher.chunkOverhead, plain.count >= sealed.count - BlobCipher.chunkOverhead else { return nil }
+        let input = sealed.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let out = plain.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        guard let gcm else {
+            var length: UInt64 = 0
+            var tag: UInt8 = 0xFF
+            let status = crypto_secretstream_xchacha20poly1305_pull(
+                stream!, out, &length, &tag, input, UInt64(sealed.count), &associated, UInt64(associated.count))
+            return status == 0 ? (Int(length), tag) : nil
+        }
+        let count = sealed.count - BlobCipher.chunkOverhead
+        let tag = input[0]
+        startChunk(gcm, tag: tag)
+        nettle_gcm_aes256_decrypt(gcm, count, out, input + 1)
+        var digest: (UInt64, UInt64) = (0, 0)
+        let authentic = withUnsafeMutableBytes(of: &digest) { bytes in
+            let computed = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            nettle_gcm_aes256_digest(gcm, 16, computed)
+            return nettle_memeql_sec(computed, input + 1 + count, 16) != 0
+        }
+        guard authentic else {
+            sodium_memzero(out, count)
+            return nil
+        }
+        return (count, tag)
+    }
+
+    /// Sets version 2's nonce (the chunk's number) and associated data (the preamble and `tag`)
+    /// for the next chunk.
+    private func startChunk(_ gcm: UnsafeMutablePointer<gcm_aes256_ctx>, tag: UInt8) {
+        var nonce: (UInt64, UInt32) = (chunkNumber.littleEndian, 0)
+        withUnsafeBytes(of: &nonce) { bytes in
+            nettle_gcm_aes256_set_iv(gcm, 12, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        }
+        chunkNumber += 1
+        associated[associated.count - 1] = tag
+        nettle_gcm_aes256_update(gcm, associated.count, associated)
+    }
+}
