@@ -130,7 +130,7 @@ public final class BlobReader {
     /// Reads the content to its end, handing every chunk to `sink`; returns the SHA-256 and
     /// length of what was read. Errors of the reader are passed through `map`.
     ///
-    /// An encrypted blob is read a megabyte at a time, the next batch opened on one core while
+    /// An encrypted blob is read half a megabyte at a time, the next batch opened on one core while
     /// the last is hashed on another (hashing and opening cost about the same), so it streams
     /// about as fast as a plain one.
     public func stream<Failure: Error>(

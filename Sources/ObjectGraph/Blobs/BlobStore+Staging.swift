@@ -162,7 +162,7 @@ extension BlobStore {
     /// Writes the content `fill` gives (filling each buffer but at the end; 0 there) into
     /// `destination` as an encrypted blob file (see `BlobCipher`), hashing it on the way.
     ///
-    /// The content is taken a megabyte at a time (``BlobCipher/batchChunks`` chunks). Hashing
+    /// The content is taken half a megabyte at a time (``BlobCipher/batchChunks`` chunks). Hashing
     /// and sealing are independent passes over the same plaintext, each about as costly as the
     /// other, so a batch of more than one chunk is hashed on one core while it is sealed on
     /// another, and written in one call: an encrypted copy then takes about as long as a plain

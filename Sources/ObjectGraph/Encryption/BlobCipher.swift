@@ -62,9 +62,12 @@ struct BlobCipher: Sendable {
     static let chunkOverhead = 17
     /// A full sealed chunk's length.
     static let sealedChunkSize = chunkSize + chunkOverhead
-    /// How many chunks a writer seals at a time (a megabyte of plaintext): the unit hashed on
-    /// one core while it is sealed on another, and written in one call.
-    static let batchChunks = 16
+    /// How many chunks a writer seals at a time (half a megabyte of plaintext): the unit hashed
+    /// on one core while it is sealed on another, and written in one call. A batch's plaintext
+    /// and ciphertext together (1.03 MiB) stay in one core's 2 MiB L2 cache here; with a megabyte
+    /// they did not, and copying the sealed batch into the page cache cost 8 ms more of CPU in
+    /// a 36 MB import.
+    static let batchChunks = 8
     /// The random bytes after the preamble: the secretstream header, or the file key's salt.
     static let streamHeaderSize = 24
     /// The preamble and the random bytes.

@@ -44,8 +44,8 @@ import TestSupport
         try store.commit(try store.stage(data: data))
     }
 
-    // Around a chunk and around a batch (the megabyte hashed and sealed on two cores).
-    @Test(arguments: [0, 1, 65_535, 65_536, 65_537, 1 << 20 - 1, 1 << 20, 1 << 20 + 1, 2 << 20, 3 * 1024 * 1024 + 7])
+    // Around a chunk and around a batch (the half megabyte hashed and sealed on two cores).
+    @Test(arguments: [0, 1, 65_535, 65_536, 65_537, 1 << 19 - 1, 1 << 19, 1 << 19 + 1, 1 << 20 - 1, 1 << 20, 1 << 20 + 1, 2 << 20, 3 * 1024 * 1024 + 7])
     func everySizeRoundTripsFromDataAndFromAFile(size: Int) throws {
         let content = Self.pattern(count: size, seed: UInt8(size % 251))
         let source = scratch.appending("source-\(size)")
@@ -134,7 +134,7 @@ import TestSupport
         #expect(try store.verify(reference))
     }
 
-    // Beyond the first megabyte, where a stream opens the next batch while it hashes the last.
+    // Beyond the first batches, where a stream opens the next batch while it hashes the last.
     @Test func aFlippedBitOrACutInALaterBatchFailsTheStream() throws {
         let reference = try commit(Self.pattern(count: 2 * (1 << 20) + 300))
         let sealed = try Data(contentsOf: store.url(for: reference))
