@@ -29,17 +29,16 @@ let package = Package(
     ],
     targets: [
         // MARK: System libraries (Debian -dev packages, found through pkg-config)
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
-                       providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg",
-                       providers: [.apt(["libjpeg-dev"])]),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng",
-                       providers: [.apt(["libpng-dev"])]),
+        // SQLite, libjpeg, libpng and nettle without pkg-config: their headers are in /usr/include,
+        // and pkg-config's `-L/usr/lib/x86_64-linux-gnu` would put the shared libraries ahead of
+        // StaticLibraries/ on `diary`'s search path (see `diary` below).
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CJPEG", providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CPNG", providers: [.apt(["libpng-dev"])]),
         // Headers only: the executable is not linked against libsndfile and libarchive;
         // CDeferredLibraries loads them on first use.
         .systemLibrary(name: "CSndFile", providers: [.apt(["libsndfile1-dev"])]),
-        .systemLibrary(name: "CNettle", pkgConfig: "nettle",
-                       providers: [.apt(["nettle-dev"])]),
+        .systemLibrary(name: "CNettle", providers: [.apt(["nettle-dev"])]),
         .systemLibrary(name: "CArchive", providers: [.apt(["libarchive-dev"])]),
         // Headers only as well, opened on first use: libheif (HEIC, AVIF), libwebp, and FFmpeg's
         // libavformat/libavcodec, which CMediaShim's MP4 reader includes straight from the system.
@@ -57,7 +56,10 @@ let package = Package(
         .target(name: "CMediaShim", dependencies: ["CJPEG", "CPNG", "CHeif", "CExif", "CDeferredLibraries"],
                 // Its mpg123_new must be in the dynamic symbol table for the dlopen'ed libsndfile
                 // to bind to it (see Mpg123Quiet.c); nothing at link time refers to it any more.
-                linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=mpg123_new"])]),
+                // libjpeg and libpng by name: this C target includes their headers directly, so no
+                // module map's `link` reaches the linker for it.
+                linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"),
+                                 .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=mpg123_new"])]),
         // MARK: C: libsndfile, libarchive, libheif, libwebp, libexif, FFmpeg, libsodium and keyutils,
         // opened with dlopen on first use
         .target(name: "CDeferredLibraries",
@@ -83,7 +85,17 @@ let package = Package(
                           // Linked by the toolchain's lld with packed relative relocations (DT_RELR):
                           // the program stays position-independent, and the loader reads 14 KB of
                           // relocations at every start instead of 1.8 MB (about 0.3 ms of each command).
-                          linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]),
+                          //
+                          // SQLite, nettle, libjpeg, libpng and libstdc++ come from their static archives
+                          // (StaticLibraries/README.md): the loader no longer maps them and binds their
+                          // ~4,000 symbols at every start (3.8M of `diary --version`'s 5.2M instructions).
+                          // No `-export-dynamic` (the toolchain's static-stdlib-args.lnk asks for it): the
+                          // ~6,000 exported symbols made the runtime's start-up `dladdr` scan them all, and
+                          // nothing looks the program's own symbols up; mpg123_new stays exported (CMediaShim).
+                          // bench: cli-jrnl/process_start_version
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                                                         "-L", Context.packageDirectory + "/StaticLibraries",
+                                                         "-Xlinker", "--no-export-dynamic"])]),
         // Writes the manual page and shell completions `make install` installs (not installed itself).
         .executableTarget(name: "diary-docs", dependencies: ["DiaryCLI"],
                           swiftSettings: swiftSettings),

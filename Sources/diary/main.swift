@@ -1,7 +1,8 @@
 import DiaryCLI
 
-// `diary --version` is answered here, before the asynchronous main starts Swift
-// concurrency's threads (see DiaryCommand.answeredWithoutStarting).
+// `diary --version` is answered here, before anything else starts (see
+// DiaryCommand.answeredWithoutStarting); every other command line runs synchronously on this
+// thread (no `await`: not an asynchronous main, so no concurrency executor is started).
 if !DiaryCommand.answeredWithoutStarting(CommandLine.arguments) {
-    await DiaryCommand.main()
+    DiaryCommand.main()
 }

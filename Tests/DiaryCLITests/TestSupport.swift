@@ -38,7 +38,7 @@ struct TestConsole {
 
     /// Runs `arguments` through `program` and returns what it printed.
     func run(_ program: CommandLineProgram, _ arguments: [String]) async -> InProcessRun {
-        let status = await program.run(arguments, context: context)
+        let status = program.run(arguments, context: context)
         return InProcessRun(status: status, stdout: output.text, stderr: errors.text)
     }
 }

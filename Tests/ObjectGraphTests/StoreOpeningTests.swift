@@ -61,6 +61,34 @@ import Testing
         }
     }
 
+    @Test func anOpenedStoreRecordsTheFingerprintOfItsCheckedSchemaOnce() throws {
+        let stack = try TestStack(model: vocabularyModel, type: .sqlite)
+        let url = try #require(stack.storeURL)
+        try stack.reopen()
+        let fingerprint = "SELECT value FROM Z_METADATA WHERE key = 'verifiedSchema'"
+        let recorded = try sqliteRows(fingerprint, at: url)
+        #expect(recorded.count == 1)
+        #expect(recorded.first?.first??.hasSuffix(" \(vocabularyModel.versionHash) 1") == true)
+        try stack.reopen()
+        #expect(try sqliteRows(fingerprint, at: url) == recorded)
+    }
+
+    // A tool that edits the schema table itself raises no schema counter: the fingerprint, a hash
+    // of the schema's text, still differs, and the store is compared again.
+    @Test func aSchemaEditedInTheSchemaTableAfterItsCheckIsADamagedSchema() throws {
+        let stack = try TestStack(model: vocabularyModel, type: .sqlite)
+        let url = try #require(stack.storeURL)
+        try stack.reopen()
+        _ = try sqliteWrite(#"PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, ', "translation" TEXT', '') WHERE type = 'table' AND name = 'Word'"#, at: url)
+        #expect(try sqliteRows(#"SELECT count(*) FROM sqlite_master WHERE sql LIKE '%"translation"%'"#, at: url) == [["0"]])
+        #expect {
+            try PersistentStoreCoordinator(model: vocabularyModel).addPersistentStore(type: .sqlite, at: url)
+        } throws: { error in
+            guard case StoreError.damagedSchema(_, let problems) = error else { return false }
+            return problems == ["the column Word.translation is missing"]
+        }
+    }
+
     @Test func aNewStoreIsRemovedOnlyWhileUnused() throws {
         let unused = try TestStack(model: vocabularyModel, type: .sqlite)
         #expect(try unused.coordinator.removeStoreIfUnused())

@@ -39,6 +39,27 @@ private final class Boxed<Payload>: ManagedObject {
         #expect(TypedFields.propertyNames(of: type) == reflectedNames(of: type))
     }
 
+    /// Offsets and names as `"offset name"` lines, comparable.
+    private func described(_ fields: [(offset: Int, name: String)]?) -> [String]? {
+        fields?.map { "\($0.offset) \($0.name)" }
+    }
+
+    @Test(arguments: [TypedNotes.Folder.self, TypedNotes.Note.self, TypedNotes.Checklist.self,
+                      TypedNotes.Tag.self] as [ManagedObject.Type])
+    func theFieldRecordsFindWhatReflectionFinds(type: ManagedObject.Type) throws {
+        let storageTypes = DeclarationRecorder.prototype(of: type).storageTypes
+        let records = try #require(ClassFieldRecords.typedFields(of: type, storageTypes: storageTypes))
+        #expect(!records.isEmpty)
+        #expect(described(records) == described(TypedFields.reflectedFields(of: type, storageTypes: storageTypes)))
+    }
+
+    @Test(arguments: [Annotated.self, Boxed<Int>.self] as [ManagedObject.Type])
+    func theFieldRecordsLeaveAnUntypedUnderscoredFieldOrAGenericClassToReflection(type: ManagedObject.Type) {
+        let storageTypes = DeclarationRecorder.prototype(of: type).storageTypes
+        #expect(ClassFieldRecords.typedFields(of: type, storageTypes: storageTypes) == nil)
+        #expect(!TypedFields.layout(of: type).fields.isEmpty)
+    }
+
     @Test func aSubclassLevelHoldsOnlyItsOwnProperties() {
         let levels = TypedFields.propertyNames(of: TypedNotes.Checklist.self)
         #expect(levels.count == 2)

@@ -40,8 +40,9 @@ package struct CommandLineProgram: Sendable {
 
     /// Runs the command line `arguments` (without the program's name) in `context`
     /// and returns the status to exit with. Never throws: every error is reported on
-    /// the context's stderr.
-    package func run(_ arguments: [String], context: CommandContext) async -> ExitCode {
+    /// the context's stderr. Synchronous, as every command's `run` is: `diary`'s main starts no
+    /// Swift concurrency executor or worker thread (see ``DiaryCommand/main()``).
+    package func run(_ arguments: [String], context: CommandContext) -> ExitCode {
         let reporter = ErrorReporter(programName: name, terminal: context.terminal)
         let status: ExitCode
         do {

@@ -24,10 +24,16 @@ public enum DiaryCommand {
             subcommands: subcommands)
     }
 
-    /// Runs the process's command line and exits with its status.
-    public static func main() async -> Never {
+    /// Runs the process's command line and exits with its status, on the calling (main) thread.
+    ///
+    /// Synchronous, so `main.swift` has no `await` and the program is not an asynchronous main:
+    /// an async main starts Swift concurrency's global executor and runs the command on one of
+    /// its worker threads (a thread made, the main thread parked until it exits), for commands
+    /// that never suspend.
+    // bench: cli-jrnl/list_month_1000_vs_jrnl
+    public static func main() -> Never {
         let context = CommandContext.live()
-        let status = await program.run(Array(CommandLine.arguments.dropFirst()), context: context)
+        let status = program.run(Array(CommandLine.arguments.dropFirst()), context: context)
         context.terminal.standardOutput.flush()
         context.terminal.standardError.flush()
         exit(status.rawValue)

@@ -35,6 +35,20 @@ enum TypedFields {
         let key = ObjectIdentifier(type)
         if let known = layoutsByClass.withLock({ $0[key] }) { return known }
         let typed = storageTypes ?? DeclarationRecorder.prototype(of: type).storageTypes
+        let fields = ClassFieldRecords.typedFields(of: type, storageTypes: typed)
+            ?? reflectedFields(of: type, storageTypes: typed)
+        var names: [Int: String] = [:]
+        for field in fields { names[field.offset] = field.name }
+        let layout = Layout(fields: fields, namesByOffset: names)
+        layoutsByClass.withLock { $0[key] = layout }
+        return layout
+    }
+
+    /// The typed properties of `type` as the runtime's field reflection finds them: each field's
+    /// type is resolved from its mangled name, with the conformance checks its generic arguments
+    /// need (the path ``ClassFieldRecords`` avoids; taken where that one cannot tell).
+    static func reflectedFields(of type: ManagedObject.Type, storageTypes typed: Set<ObjectIdentifier>)
+        -> [(offset: Int, name: String)] {
         var fields: [(offset: Int, name: String)] = []
         _ = _forEachField(of: type, options: classFields) { label, offset, fieldType, _ in
             // A typed property's storage is `_name`, of a type its declaration recorded: found
@@ -47,11 +61,7 @@ enum TypedFields {
             fields.append((offset, String(cString: label + 1)))
             return true
         }
-        var names: [Int: String] = [:]
-        for field in fields { names[field.offset] = field.name }
-        let layout = Layout(fields: fields, namesByOffset: names)
-        layoutsByClass.withLock { $0[key] = layout }
-        return layout
+        return fields
     }
 
     /// The names of the typed properties of `type` by the byte offset of their storage.

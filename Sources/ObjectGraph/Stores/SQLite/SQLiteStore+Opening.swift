@@ -1,3 +1,4 @@
+internal import CSQLite
 import Foundation
 
 extension SQLiteStore {
@@ -42,6 +43,52 @@ extension SQLiteStore {
         if stat(path + "-wal", &log) == 0 && log.st_size > 0 { return .readOnly }
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
         return access(folder, W_OK) == 0 ? .readOnly : .immutable
+    }
+
+    /// The metadata key of the fingerprint of the schema last found complete.
+    static let schemaFingerprintKey = "verifiedSchema"
+    /// The revision of what ``schemaProblems(_:schema:)`` expects of a model's tables: raise it when
+    /// ``SQLiteSchema`` changes the tables, columns or indexes it makes for the same model, so
+    /// every store is compared again.
+    private static let schemaCheckRevision = 1
+
+    /// What identifies the database's schema as compared with `model`'s: a 64-bit FNV-1a hash of
+    /// every row of `sqlite_master` (type, name, table and the `CREATE` statement, which SQLite
+    /// keeps as written and rewrites on every ALTER, and which a tool editing the schema table
+    /// directly changes too), the model's version hash and ``schemaCheckRevision``. An opening
+    /// whose fingerprint is the one recorded after the last comparison that found nothing
+    /// missing skips the comparison: its listing of every table's columns cost about 1.2 million
+    /// instructions of each `diary` command; the hash, a few ten thousand.
+    /// - Throws: ``SQLiteError``.
+    // bench: cli-jrnl/list_month_1000_vs_jrnl
+    static func schemaFingerprint(_ connection: SQLiteConnection, model: ManagedObjectModel) throws -> String {
+        let listing = try connection.statement(
+            "SELECT \"type\", \"name\", \"tbl_name\", \"sql\" FROM \"sqlite_master\" ORDER BY \"rowid\"")
+        defer { listing.reset() }
+        let prime: UInt64 = 0x100_0000_01B3
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        while try listing.step() {
+            for column: Int32 in 0..<4 {
+                if let text = sqlite3_column_text(listing.handle, column) {
+                    for index in 0..<Int(sqlite3_column_bytes(listing.handle, column)) {
+                        hash = (hash ^ UInt64(text[index])) &* prime
+                    }
+                }
+                // A separator no UTF-8 text holds, so moving bytes between columns changes the hash.
+                hash = (hash ^ 0xFF) &* prime
+            }
+        }
+        return "\(String(hash, radix: 16)) \(model.versionHash) \(schemaCheckRevision)"
+    }
+
+    /// Records the fingerprint of the schema as it is now, found complete for `model`.
+    /// - Throws: ``SQLiteError``.
+    static func recordSchemaFingerprint(_ connection: SQLiteConnection, model: ManagedObjectModel) throws {
+        let insert = try connection.statement("INSERT OR REPLACE INTO \"Z_METADATA\" (\"key\", \"value\") VALUES (?, ?)")
+        defer { insert.reset() }
+        try insert.bind(schemaFingerprintKey, at: 1)
+        try insert.bind(try schemaFingerprint(connection, model: model), at: 2)
+        try insert.run()
     }
 
     /// What differs between the tables, columns and indexes in the database and those the

@@ -118,7 +118,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
         // Before anything touches a full-text index (a migration, the triggers of a save).
         try SQLiteFullTextTokenizer.register(on: connection.handle)
         let (opening, tableSchema, readOnly) = (connection, schema, options.isReadOnly)
-        let (stored, created, keepsDatesSince1970) = try Self.announcingLockWait(
+        let (stored, created, keepsDatesSince1970, verifiedSchema) = try Self.announcingLockWait(
             opening, notice: readOnly ? nil : options.lockWaitNotice, path: url.path,
             timeoutMilliseconds: Int(options.busyTimeoutMilliseconds)) {
             try Self.openMetadata(opening, schema: tableSchema, model: model, url: url, blobs: blobs,
@@ -141,8 +141,13 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
             }
             metadata = try Self.migrateIfNeeded(connection, url: url, metadata: stored, schema: schema, model: model)
         }
-        let problems = try Self.schemaProblems(connection, schema: schema)
-        guard problems.isEmpty else { throw StoreError.damagedSchema(path: url.path, problems: problems) }
+        // The tables, columns and indexes are compared with the model's only when the schema
+        // changed since the last comparison that found them complete (see ``schemaFingerprint(_:model:)``).
+        let fingerprint = try Self.schemaFingerprint(connection, model: model)
+        if fingerprint != verifiedSchema {
+            let problems = try Self.schemaProblems(connection, schema: schema)
+            guard problems.isEmpty else { throw StoreError.damagedSchema(path: url.path, problems: problems) }
+        }
         fullTextIndexes = Self.fullTextIndexes(schema: schema, model: model)
         if !isReadOnly { try Self.createMissingFullTextIndexes(fullTextIndexes, connection: connection) }
         identifier = metadata.storeIdentifier
@@ -153,7 +158,11 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
         self.connection = Mutex(connection)
         if recordsPersistentHistory { try createHistoryTablesIfMissing() }
         // Only now, when the store has opened: a failed opening must not change the database.
-        self.connection.withLock { if $0.logClosing == .kept { $0.logClosing = .keptAndTrimmed } }
+        self.connection.withLock { connection in
+            if connection.logClosing == .kept { connection.logClosing = .keptAndTrimmed }
+            // Best effort: a store whose fingerprint could not be written is compared again next time.
+            if !isReadOnly, fingerprint != verifiedSchema { try? Self.recordSchemaFingerprint(connection, model: model) }
+        }
     }
 
     /// Creates the folder that holds the database file (mode 0700) when it is missing. (Path strings, not
@@ -186,15 +195,17 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
     }
 
     /// Reads the metadata table, or (when `creating`) creates the schema and metadata of a new
-    /// store in a database that holds no tables yet; and whether the store's dates are still
-    /// seconds since 1970 (see `SQLiteStore+DateEncoding`).
+    /// store in a database that holds no tables yet; whether the store's dates are still
+    /// seconds since 1970 (see `SQLiteStore+DateEncoding`); and the schema fingerprint last
+    /// recorded (see ``schemaFingerprint(_:model:)``), nil for none or a new store.
     /// - Throws: ``StoreError/missingStore(path:)`` for a database without tables when not
     ///   `creating`; ``StoreError/missingDatabase(path:isEmpty:blobFolder:blobCount:)`` for one
     ///   beside a blob folder that holds files; ``StoreError/corruptStore(path:reason:)`` for a
     ///   database with tables but no metadata, or metadata without the store's identity.
     private static func openMetadata(_ connection: SQLiteConnection, schema: SQLiteSchema, model: ManagedObjectModel,
                                      url: URL, blobs: URL, creating: Bool,
-                                     readOnly: Bool) throws -> (metadata: StoreMetadata, created: Bool, keepsDatesSince1970: Bool) {
+                                     readOnly: Bool)
+        throws -> (metadata: StoreMetadata, created: Bool, keepsDatesSince1970: Bool, verifiedSchema: String?) {
         try connection.transaction(immediate: !readOnly) {
             let exists = try connection.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'")
             if exists == 1 {
@@ -219,14 +230,15 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
                     return (StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash,
                                          entityVersionHashes: model.entityVersionHashes,
                                          modelDescription: ModelDescription(model: model),
-                                         previousModelVersionHashes: previous), false, keepsDatesSince1970)
+                                         previousModelVersionHashes: previous), false, keepsDatesSince1970,
+                            values[schemaFingerprintKey])
                 }
                 let entityHashes = values["entityVersionHashes"].flatMap {
                     try? JSONDecoder().decode([String: String].self, from: Data($0.utf8))
                 } ?? [:]
                 return (StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash, entityVersionHashes: entityHashes,
                                       modelDescription: modelDescription(in: values), previousModelVersionHashes: previous),
-                        false, keepsDatesSince1970)
+                        false, keepsDatesSince1970, values[schemaFingerprintKey])
             }
             guard try connection.scalar("SELECT count(*) FROM sqlite_master") == 0 else {
                 throw StoreError.corruptStore(path: url.path, reason: "it holds tables but no store metadata")
@@ -237,7 +249,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
             for statement in schema.createStatements { try connection.execute(statement) }
             try writeMetadata(metadata, to: connection)
             try recordDateEncoding(on: connection)
-            return (metadata, true, false)
+            return (metadata, true, false, nil)
         }
     }
 
