@@ -61,15 +61,22 @@ import Testing
         }
     }
 
-    @Test func anOpenedStoreRecordsTheFingerprintOfItsCheckedSchemaOnce() throws {
+    // Recorded by a save, never by an opening alone: a command that fails after opening leaves
+    // the store byte-identical.
+    @Test func theFingerprintOfTheCheckedSchemaIsRecordedByTheNextSaveOnce() throws {
         let stack = try TestStack(model: vocabularyModel, type: .sqlite)
         let url = try #require(stack.storeURL)
         try stack.reopen()
         let fingerprint = "SELECT value FROM Z_METADATA WHERE key = 'verifiedSchema'"
+        #expect(try sqliteRows(fingerprint, at: url).isEmpty)
+        try stack.context.insertObject(entityName: "Vocabulary").setValue("Dutch", forKey: "name")
+        try stack.context.save()
         let recorded = try sqliteRows(fingerprint, at: url)
         #expect(recorded.count == 1)
         #expect(recorded.first?.first??.hasSuffix(" \(vocabularyModel.versionHash) 1") == true)
         try stack.reopen()
+        try stack.context.insertObject(entityName: "Vocabulary").setValue("Frisian", forKey: "name")
+        try stack.context.save()
         #expect(try sqliteRows(fingerprint, at: url) == recorded)
     }
 
@@ -78,7 +85,9 @@ import Testing
     @Test func aSchemaEditedInTheSchemaTableAfterItsCheckIsADamagedSchema() throws {
         let stack = try TestStack(model: vocabularyModel, type: .sqlite)
         let url = try #require(stack.storeURL)
-        try stack.reopen()
+        try stack.context.insertObject(entityName: "Vocabulary").setValue("Dutch", forKey: "name")
+        try stack.context.save()
+        #expect(try sqliteRows("SELECT count(*) FROM Z_METADATA WHERE key = 'verifiedSchema'", at: url) == [["1"]])
         _ = try sqliteWrite(#"PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, ', "translation" TEXT', '') WHERE type = 'table' AND name = 'Word'"#, at: url)
         #expect(try sqliteRows(#"SELECT count(*) FROM sqlite_master WHERE sql LIKE '%"translation"%'"#, at: url) == [["0"]])
         #expect {

@@ -9,6 +9,10 @@ final class SQLiteConnection {
     private var statements: [String: SQLiteStatement] = [:]
     /// What closing does with the write-ahead log (see `SQLiteStore+WriteAheadLog`).
     var logClosing = WriteAheadLogClosing.sqliteDefault
+    /// The fingerprint of the schema this connection's store found complete when it opened, to be
+    /// recorded with its next save (see `SQLiteStore.schemaFingerprint(_:model:)`); nil when the
+    /// recorded one was already this.
+    var schemaFingerprintToRecord: String?
 
     /// How a connection opens its file.
     enum Access {

@@ -81,13 +81,17 @@ extension SQLiteStore {
         return "\(String(hash, radix: 16)) \(model.versionHash) \(schemaCheckRevision)"
     }
 
-    /// Records the fingerprint of the schema as it is now, found complete for `model`.
+    /// Records `checked`, the fingerprint of the schema found complete for `model` when the store
+    /// opened, when the schema still has it (another process may have changed it since); inside
+    /// a save's write transaction, so only a command that saves changes the store.
     /// - Throws: ``SQLiteError``.
-    static func recordSchemaFingerprint(_ connection: SQLiteConnection, model: ManagedObjectModel) throws {
+    static func recordSchemaFingerprint(_ connection: SQLiteConnection, model: ManagedObjectModel,
+                                        ifStill checked: String) throws {
+        guard try schemaFingerprint(connection, model: model) == checked else { return }
         let insert = try connection.statement("INSERT OR REPLACE INTO \"Z_METADATA\" (\"key\", \"value\") VALUES (?, ?)")
         defer { insert.reset() }
         try insert.bind(schemaFingerprintKey, at: 1)
-        try insert.bind(try schemaFingerprint(connection, model: model), at: 2)
+        try insert.bind(checked, at: 2)
         try insert.run()
     }
 

@@ -17,8 +17,12 @@ extension SQLiteStore {
                     try changes.commitStagedBlobs(to: blobStore)
                     let written = try write(changes, connection: connection)
                     if recordsPersistentHistory { try recordHistory(of: changes, insertedKeys: written.0, connection: connection) }
+                    if let checked = connection.schemaFingerprintToRecord {
+                        try Self.recordSchemaFingerprint(connection, model: model, ifStill: checked)
+                    }
                     return written
                 }
+                connection.schemaFingerprintToRecord = nil
             } catch let error as SQLiteError where error.extendedResultCode == SQLiteError.constraintUnique {
                 throw uniquenessError(error)
             }

@@ -160,8 +160,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
         // Only now, when the store has opened: a failed opening must not change the database.
         self.connection.withLock { connection in
             if connection.logClosing == .kept { connection.logClosing = .keptAndTrimmed }
-            // Best effort: a store whose fingerprint could not be written is compared again next time.
-            if !isReadOnly, fingerprint != verifiedSchema { try? Self.recordSchemaFingerprint(connection, model: model) }
+            // Recorded by the next save, not here: a command that fails leaves the store as it was.
+            if !isReadOnly, fingerprint != verifiedSchema { connection.schemaFingerprintToRecord = fingerprint }
         }
     }
 
