@@ -5,10 +5,11 @@ SWIFT        ?= swift
 SWIFT_FLAGS  ?=
 BIN_DIR       = $(shell $(SWIFT) build $(SWIFT_FLAGS) --show-bin-path 2>/dev/null)
 
-# Debian packages the build needs (C libraries) and the tests use (tools).
+# Debian packages the build needs (C libraries; zlib's and libstdc++'s static archives, which
+# `diary` links, see StaticLibraries/) and the tests use (tools).
 BUILD_PACKAGES = pkg-config libsqlite3-dev libpng-dev libjpeg-dev libsndfile1-dev \
                  nettle-dev libarchive-dev libheif-dev libwebp-dev libexif-dev libavformat-dev libavcodec-dev \
-                 libsodium-dev libkeyutils-dev
+                 libsodium-dev libkeyutils-dev zlib1g-dev libstdc++-12-dev
 TEST_PACKAGES  = sqlite3 chromium man-db zsh fish tzdata keyutils
 # The tools the benchmark suites make their media with and compare against.
 BENCH_PACKAGES = imagemagick sox webp libheif-examples libvips-tools
