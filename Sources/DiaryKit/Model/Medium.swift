@@ -15,7 +15,8 @@ class Medium: ManagedObject {
     @Attribute var originalFileName: String
     /// The medium's place in its entry, counting from 0.
     @Attribute(minValue: 0) var position: Int32 = 0
-    @Relationship(inverse: \DiaryEntry.media, deleteRule: .nullify) var diaryEntry: DiaryEntry?
+    /// Its inverse, `media`, is found from the entry's declaration (see ``DiaryEntry/media``).
+    @Relationship(deleteRule: .nullify) var diaryEntry: DiaryEntry?
     /// The blob holding the file's bytes, once committed.
     var blob: BlobReference? { binaryReference(forKey: "data") }
 

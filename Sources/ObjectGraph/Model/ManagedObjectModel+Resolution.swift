@@ -56,6 +56,13 @@ extension ManagedObjectModel {
     /// Whether `name` is a plain identifier, so it can name a SQL column and a key path.
     static func isIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || CharacterSet.alphanumerics.contains($0)) }
+        // The ASCII members of `CharacterSet.alphanumerics`, tested by value: asking the set itself
+        // copied it for every scalar of every entity and property name (~450 copies, ~800,000
+        // instructions of every model built, so of every `diary` process).
+        return name.utf8.allSatisfy { byte in
+            byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        }
     }
 }

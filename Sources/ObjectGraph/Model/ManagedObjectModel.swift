@@ -76,11 +76,19 @@ public final class ManagedObjectModel: Sendable {
         for entity in resolved {
             let description = Self.canonicalDescription(of: entity)
             descriptions[entity.name] = description
-            hashes[entity.name] = SHA256Hasher.hex(of: Data(description.utf8))
+            let hasher = SHA256Hasher()
+            hasher.update(description)
+            hashes[entity.name] = hasher.finalizeHex()
         }
         entityVersionHashes = hashes
-        let whole = byName.keys.sorted().compactMap { descriptions[$0] }.joined(separator: "\n")
-        versionHash = SHA256Hasher.hex(of: Data(whole.utf8))
+        // The descriptions joined by newlines, fed to the hasher one by one: the same digest
+        // without the joined text or a `Data` of it (which copied the text byte by byte).
+        let whole = SHA256Hasher()
+        for (index, description) in byName.keys.sorted().compactMap({ descriptions[$0] }).enumerated() {
+            if index > 0 { whole.update("\n") }
+            whole.update(description)
+        }
+        versionHash = whole.finalizeHex()
     }
 
     /// The entity numbered `number`, or nil.
