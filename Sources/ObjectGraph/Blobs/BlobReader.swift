@@ -72,8 +72,9 @@ public final class BlobReader {
         }
         let opener = got == header.count ? BlobChunkAEAD.opening(cipher, header: UnsafeRawBufferPointer(header)) : nil
         guard let opener else {
-            let version = got > 6 && header.prefix(6).elementsEqual("PDBLOB".utf8)
-                ? " (layout version \(header[6]), this version reads 1 and 2)" : ""
+            let read = BlobCipher.Layout.allCases.map { String($0.rawValue) }.joined(separator: " and ")
+            let version = got > 6 && header.prefix(6).elementsEqual(BlobCipher.magic)
+                ? " (layout version \(header[6]), this version reads \(read))" : ""
             throw .damagedBlob(sha256: sha256, path: path, reason: "it does not start with an encrypted blob's header\(version)")
         }
         return BlobReader(file: file, path: path, cipher: cipher, opener: opener, byteCount: content,

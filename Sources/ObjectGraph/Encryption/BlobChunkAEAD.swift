@@ -40,7 +40,7 @@ final class BlobChunkAEAD {
     /// The stream of the file that starts with `header` (``BlobCipher/headerSize`` bytes), or
     /// nil when the header is not one of a layout this version reads.
     static func opening(_ cipher: BlobCipher, header: UnsafeRawBufferPointer) -> BlobChunkAEAD? {
-        guard header.count == BlobCipher.headerSize, header.prefix(6).elementsEqual("PDBLOB".utf8),
+        guard header.count == BlobCipher.headerSize, header.prefix(6).elementsEqual(BlobCipher.magic),
               let layout = BlobCipher.Layout(rawValue: header[6]),
               header.prefix(8).elementsEqual(BlobCipher.preamble(layout)) else { return nil }
         let random = header.baseAddress! + 8

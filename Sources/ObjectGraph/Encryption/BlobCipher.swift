@@ -43,16 +43,18 @@ import Foundation
 /// the data key.
 struct BlobCipher: Sendable {
     /// The layout versions written (``layout``) and read.
-    enum Layout: UInt8, Sendable {
+    enum Layout: UInt8, Sendable, CaseIterable {
         /// libsodium's secretstream (XChaCha20-Poly1305).
         case secretstream = 1
         /// AES-256-GCM over a key of the file's own, counter nonces.
         case fileKeyGCM = 2
     }
 
+    /// The 6 bytes every encrypted blob file starts with, whatever its layout.
+    static let magic = Array("PDBLOB".utf8)
     /// The 8 bytes that begin a blob file of `layout`.
     static func preamble(_ layout: Layout) -> [UInt8] {
-        Array("PDBLOB".utf8) + [layout.rawValue, UInt8(chunkSizeLog2)]
+        magic + [layout.rawValue, UInt8(chunkSizeLog2)]
     }
     /// log2 of the plaintext chunk size.
     static let chunkSizeLog2 = 16
