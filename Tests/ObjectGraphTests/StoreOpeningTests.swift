@@ -80,6 +80,20 @@ import Testing
         #expect(try sqliteRows(fingerprint, at: url) == recorded)
     }
 
+    // A new store's full-text tables are made after the schema is compared: the fingerprint the
+    // first save records is the schema's with them, so the next opening skips the comparison.
+    @Test func theFirstSaveOfANewStoreWithFullTextTablesRecordsTheFingerprintOfTheFinishedSchema() throws {
+        let stack = try TestStack(model: queryModel, type: .sqlite)
+        let url = try #require(stack.storeURL)
+        try insertEntry(stack.context, title: "Berlin", text: "Café am Kreuzberg")
+        try stack.context.save()
+        let recorded = try sqliteRows("SELECT value FROM Z_METADATA WHERE key = 'verifiedSchema'", at: url)
+        #expect(recorded.count == 1)
+        let connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: 1000, access: .readOnly)
+        let current = try SQLiteStore.schemaFingerprint(connection, model: queryModel)
+        #expect(recorded.first?.first ?? nil == current)
+    }
+
     // A tool that edits the schema table itself raises no schema counter: the fingerprint, a hash
     // of the schema's text, still differs, and the store is compared again.
     @Test func aSchemaEditedInTheSchemaTableAfterItsCheckIsADamagedSchema() throws {

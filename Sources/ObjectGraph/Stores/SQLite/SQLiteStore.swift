@@ -158,10 +158,15 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
         self.connection = Mutex(connection)
         if recordsPersistentHistory { try createHistoryTablesIfMissing() }
         // Only now, when the store has opened: a failed opening must not change the database.
-        self.connection.withLock { connection in
+        try self.connection.withLock { connection in
             if connection.logClosing == .kept { connection.logClosing = .keptAndTrimmed }
             // Recorded by the next save, not here: a command that fails leaves the store as it was.
-            if !isReadOnly, fingerprint != verifiedSchema { connection.schemaFingerprintToRecord = fingerprint }
+            // The fingerprint of the schema as this opening leaves it: the full-text and history
+            // tables it may just have made are part of it, and a fingerprint taken before them
+            // would never match again, so every later opening would compare afresh.
+            if !isReadOnly, fingerprint != verifiedSchema {
+                connection.schemaFingerprintToRecord = try Self.schemaFingerprint(connection, model: model)
+            }
         }
     }
 
@@ -213,7 +218,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
                 defer { statement.reset() }
                 var values: [String: String] = [:]
                 while try statement.step() { values[statement.text(0)] = statement.text(1) }
-                guard let identifier = values["storeIdentifier"].flatMap(UUID.init(uuidString:)),
+                guard let identifier = values["storeIdentifier"].flatMap(UUID.init(storedString:)),
                       let hash = values["modelVersionHash"] else {
                     throw StoreError.corruptStore(path: sqlite3_db_filename(connection.handle, nil).map { String(cString: $0) } ?? "?",
                                                   reason: "the metadata table lacks the store identifier or model hash")
