@@ -154,7 +154,12 @@ final class SQLiteStatement {
             return .null
         }
         switch type {
-        case .uuid: return UUID(uuidString: Self.text(of: value)).map(StoredValue.uuid) ?? .null
+        case .uuid:
+            if let text = sqlite3_value_text(value),
+               let uuid = UUID(storedText: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))) {
+                return .uuid(uuid)
+            }
+            return UUID(uuidString: Self.text(of: value)).map(StoredValue.uuid) ?? .null
         case .binary:
             let blob = sqlite3_value_blob(value)
             let count = Int(sqlite3_value_bytes(value))
