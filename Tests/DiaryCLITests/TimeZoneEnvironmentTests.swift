@@ -33,6 +33,19 @@ import Testing
         #expect(shown.stderr.isEmpty)
     }
 
+    // UTC's names are answered without Foundation's zone data (UniversalTimeZone), with the
+    // same times as any other zone's.
+    @Test(arguments: ["UTC", ":UTC", "Etc/UTC", "/usr/share/zoneinfo/UTC", "GMT", "Etc/GMT"])
+    func everyNameOfUTCShowsUTCTime(tz: String) throws {
+        let store = try storeWithSummerEntry()
+        let shown = try creationTimes(store, tz: tz)
+        #expect(shown.times == ["2026-01-15T12:00:00.000+00:00", "2026-07-01T12:00:00.000+00:00"])
+        #expect(shown.stderr.isEmpty)
+        _ = try store.run(["new", "--text", "Written in UTC", "--on", "2026-03-29 01:30"], environment: ["TZ": tz])
+        let written = try creationTimes(store, tz: "Europe/Berlin").times
+        #expect(written.contains("2026-03-29T03:30:00.000+02:00"))
+    }
+
     @Test func aRuleStringWithoutSummerTimeIsAFixedOffsetWestOfUTC() throws {
         let store = try storeWithSummerEntry()
         // POSIX counts the offset westwards: EST5 and GMT+1 are behind UTC.

@@ -31,7 +31,8 @@ enum ProcessTimeZone {
     /// The zone of `environment`'s `TZ`, and a warning when `TZ` names none.
     static func resolve(environment: [String: String]) -> (rules: any TimeZoneRules, warning: String?) {
         tzset()
-        let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
+        // Only for an empty or unreadable `TZ`: Foundation's first zone costs its zone cache.
+        var utc: any TimeZoneRules { TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current }
         let directory = zoneDirectory(environment: environment)
         guard let value = environment["TZ"] else {
             return (zone(ofFile: "/etc/localtime", named: nil, directory: directory) ?? TimeZone.current, nil)
@@ -68,6 +69,7 @@ enum ProcessTimeZone {
             if relative.hasPrefix("posix/") { relative.removeFirst("posix/".count) }
             // A `right/` zone (offsets plus leap seconds) is read by the C library for its offsets;
             // the diary's times are POSIX times, without leap seconds.
+            if let zone = UniversalTimeZone(named: relative) { return zone }
             if !relative.hasPrefix("right/"), let zone = TimeZone(identifier: relative) { return zone }
         }
         if let same = sameZoneFile(as: path, in: root), let zone = TimeZone(identifier: same) { return zone }
