@@ -16,6 +16,17 @@ import Testing
         #expect(!command.zip)
     }
 
+    // The paths given for files and stores are standardized as Foundation standardizes them.
+    @Test(arguments: ["a.jpg", "./a.jpg", "../a.jpg", "x/../../a.jpg", "/tmp//b.png", "/tmp/./b/../c", "/..", "/../x",
+                      "..", ".", "photos/", "/tmp/", "a/b/c/../../d", "../../../../../../x", "/", "//x//y//"])
+    func pathsAreStandardizedAsFoundationDoesIt(path: String) {
+        let directory = URL(fileURLWithPath: "/work/photos", isDirectory: true)
+        let context = ArgumentContext(timeZone: TimeZone(secondsFromGMT: 0) ?? .current, now: Date(), currentDirectory: directory)
+        let foundation = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
+        #expect(URL(argument: path, context: context)?.path == foundation.path)
+        #expect(LexicalPath.standardized(path, relativeTo: directory.path) == foundation.path)
+    }
+
     @Test func equalsAndSpaceFormsAreTheSame() throws {
         let spaced = try StampCommand(parsed: parse(["7", "--limit", "5"], for: StampCommand.self))
         let joined = try StampCommand(parsed: parse(["7", "--limit=5"], for: StampCommand.self))

@@ -96,6 +96,7 @@ extension URL: ExpressibleByArgument {
         guard !argument.isEmpty else { return nil }
         let expanded = (argument == "~" || argument.hasPrefix("~/"))
             ? NSString(string: argument).expandingTildeInPath : argument
-        self = URL(fileURLWithPath: expanded, relativeTo: context.currentDirectory).standardizedFileURL
+        let path = LexicalPath.standardized(expanded, relativeTo: context.currentDirectory.path)
+        self = expanded.hasSuffix("/") ? URL(fileURLWithPath: path, isDirectory: true) : URL(fileURLWithPath: path)
     }
 }
