@@ -91,7 +91,7 @@ enum DateTextScanner {
             // costs about 130,000 instructions the first time (its generic metadata), in every
             // command given a date.
             for character in characters[position..<(position + digits)] {
-                guard character.isASCIIDigit, let ascii = character.asciiValue else { return nil }
+                guard let ascii = character.asciiValue, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(ascii) else { return nil }
                 value = value * 10 + Int(ascii - UInt8(ascii: "0"))
             }
             position += digits

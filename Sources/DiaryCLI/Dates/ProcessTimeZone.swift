@@ -67,9 +67,9 @@ enum ProcessTimeZone {
         if target.hasPrefix(root) {
             var relative = String(target.dropFirst(root.count))
             if relative.hasPrefix("posix/") { relative.removeFirst("posix/".count) }
+            if let zone = UniversalTimeZone(named: relative) { return zone }
             // A `right/` zone (offsets plus leap seconds) is read by the C library for its offsets;
             // the diary's times are POSIX times, without leap seconds.
-            if let zone = UniversalTimeZone(named: relative) { return zone }
             if !relative.hasPrefix("right/"), let zone = TimeZone(identifier: relative) { return zone }
         }
         if let same = sameZoneFile(as: path, in: root), let zone = TimeZone(identifier: same) { return zone }
