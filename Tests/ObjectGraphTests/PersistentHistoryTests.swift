@@ -204,11 +204,38 @@ struct PersistentHistoryTests {
         #expect(Set(history[0].changes.compactMap(\.objectID.primaryKey)) == Set(1...1000))
     }
 
+    @Test("a save that inserts two entities in turn records every object, one change row per entity",
+          arguments: allStoreTypes)
+    func interleavedEntities(type: PersistentStoreType) throws {
+        let model = makeModel([
+            EntityDescription("Note", attributes: [AttributeDescription("name", .string)]),
+            EntityDescription("Tag", attributes: [AttributeDescription("label", .string)]),
+        ])
+        let stack = try TestStack(model: model, type: type, options: historyOptions)
+        var inserted: [ManagedObject] = []
+        for index in 0..<6 {
+            let object = try stack.context.insertObject(entityName: index.isMultiple(of: 2) ? "Note" : "Tag")
+            object[index.isMultiple(of: 2) ? "name" : "label"] = "\(index)"
+            inserted.append(object)
+        }
+        try stack.context.save()
+        let history = try stack.context.fetchHistory(after: nil)
+        try #require(history.count == 1)
+        #expect(history[0].changes.allSatisfy { $0.kind == .insert })
+        #expect(history[0].changes.count == 6)
+        #expect(Set(history[0].changes.map(\.objectID)) == Set(inserted.map(\.objectID)))
+        if type == .sqlite, let url = stack.storeURL {
+            #expect(try sqliteRows("SELECT \"entity\", \"keys\" FROM \"Z_HISTORY_CHANGE\" ORDER BY \"entity\"", at: url)
+                == [["Note", "1-3"], ["Tag", "1-3"]])
+        }
+    }
+
     @Test("key runs round-trip")
     func keyRuns() {
         #expect(HistoryKeyRuns.text(of: [7, 1, 2, 3, 9, 10]) == "1-3,7,9-10")
         #expect(HistoryKeyRuns.keys(in: "1-3,7,9-10") == [1, 2, 3, 7, 9, 10])
         #expect(HistoryKeyRuns.text(of: []) == "")
+        #expect(HistoryKeyRuns.text(of: [1, 2, 3, 5]) == "1-3,5")    // already in order: not sorted again
     }
 
     @Test("another process's save is fetched after a token and merged (one SQLite store, two processes)")

@@ -96,7 +96,7 @@ extension ManagedObjectContext {
             parentInsertedObjects[object.objectID] = object
         }
         for object in [inserted, changed].joined() {
-            object.committed = object.values
+            object.commitValues()
             object.changedKeys = []
         }
         for object in removed { parentInsertedObjects[object.objectID] = nil }

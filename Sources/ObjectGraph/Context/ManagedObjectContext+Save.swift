@@ -59,7 +59,7 @@ extension ManagedObjectContext {
         }
         for object in changed { object.rowVersion += 1 }
         for object in [inserted, changed].joined() {
-            object.committed = object.values
+            object.commitValues()
             if !object.changedKeys.isEmpty { object.changedKeys = [] }
             if !object.entity.allRelationships.isEmpty { object.committedToOne = toOneIDs(of: object) }
         }

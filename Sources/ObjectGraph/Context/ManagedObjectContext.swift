@@ -242,7 +242,7 @@ public final class ManagedObjectContext {
             object.awakeFromFetch()
         } else {
             object.values = object.entity.allAttributes.map { _ in .null }
-            object.committed = object.values
+            object.commitValues()
             object.slots = object.entity.allRelationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) }
             object.committedToOne = object.entity.allRelationships.map { _ in nil }
         }
@@ -277,8 +277,10 @@ public final class ManagedObjectContext {
     func apply(_ row: inout StoreRow, to object: ManagedObject) {
         // Swapped rather than copied or cleared first: the arrays change owner without being
         // retained and released once more per row. bench: objectgraph/fetch-100k-read
-        swap(&object.values, &row.attributes)
-        object.committed = object.values
+        // The storage itself (`values`' `_modify` would first copy it to `committed`), then
+        // the flag that makes these the committed values: no retain per row.
+        swap(&object.currentValues, &row.attributes)
+        object.commitValues()
         object.rowVersion = row.version
         swap(&object.committedToOne, &row.toOne)
         let relationships = object.entity.allRelationships
