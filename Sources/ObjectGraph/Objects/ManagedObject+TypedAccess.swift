@@ -15,6 +15,16 @@ extension ManagedObject {
         return value(forKey: typedKey(atFieldOffset: offset), as: T.self)
     }
 
+    /// ``setValue(_:forKey:as:)`` of the typed attribute whose storage lies at `offset` in this
+    /// object (noted for a key path probe when the object is in no context). Specialized for
+    /// `T` where it is used, but never inlined, so an ``Attribute`` setter stays one call.
+    @inlinable @inline(never)
+    func setTypedValue<T>(_ value: T?, atFieldOffset offset: Int) {
+        let key = typedKey(atFieldOffset: offset)
+        if managedObjectContext == nil { KeyPathProbe.noteWrite(key, on: self) }
+        setValue(value, forKey: key, as: T.self)
+    }
+
     /// The name of the typed property whose storage lies at `offset` in this object.
     @usableFromInline
     func typedKey(atFieldOffset offset: Int) -> String {

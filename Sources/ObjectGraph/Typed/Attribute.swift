@@ -63,8 +63,8 @@ public struct Attribute<Value>: TypedPropertyStorage {
 
     /// The property's value in `object`: the stored value through ``ManagedObject/value(forKey:as:)``
     /// (which the compiler specializes for `Value`), found by where the property's storage lies
-    /// in the object. The getter makes no use of its key paths: any use would build and release
-    /// both key path objects on every read (see ``TypedFields``).
+    /// in the object, for reads and writes alike. Neither passes its key paths on: a use would
+    /// build and release both key path objects on every access (see ``TypedFields``).
     // bench: objectgraph/fetch-100k-typed
     @inlinable
     public static subscript<Object: ManagedObject>(
@@ -72,16 +72,20 @@ public struct Attribute<Value>: TypedPropertyStorage {
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Attribute<Value>>
     ) -> Value where Value: AttributeValue {
+        @inline(__always)
         get {
             let offset = ManagedObject.fieldOffset(of: storageKeyPath, in: object)
             let stored = object.value(atFieldOffset: offset, as: Value.Stored.self)
             if stored == nil, object.managedObjectContext == nil { KeyPathProbe.noteRead(fieldOffset: offset, on: object) }
             return Value.fromStored(stored)
         }
+        // Always inlined, and found by offset, not by the key path's identity: a setter left out
+        // of line is handed both key paths as objects, built on every write, and the storage
+        // they reach then escapes, so the compiler checks exclusivity dynamically on every
+        // access to it, the getter's included (~60 instructions a read).
+        @inline(__always)
         set {
-            let key = TypedPropertyNames.name(of: storageKeyPath, on: object)
-            if object.managedObjectContext == nil { KeyPathProbe.noteWrite(key, on: object) }
-            object.setValue(newValue.storedValue, forKey: key, as: Value.Stored.self)
+            object.setTypedValue(newValue.storedValue, atFieldOffset: ManagedObject.fieldOffset(of: storageKeyPath, in: object))
         }
     }
 }
