@@ -66,7 +66,7 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     @exclusivity(unchecked) var holdsFetchedRow = false
     /// Whether ``committed`` is ``values`` (nothing changed since the values were loaded or
     /// saved). A flag rather than a second reference to the values array: a fetch then costs
-    /// no retain per row (and no release when the object goes). In the bytes after the ID too.
+    /// no retain per row (and no release when the object goes).
     // bench: objectgraph/fetch-100k-read
     @exclusivity(unchecked) final var committedIsValues = false
     /// Whether the object holds values read from the store: not a fault, or one that holds its row.
