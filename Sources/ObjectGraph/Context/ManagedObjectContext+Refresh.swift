@@ -18,7 +18,7 @@ extension ManagedObjectContext {
             turnIntoFault(object)
             return
         }
-        guard !object.isFault, var row = try? rowSource().row(for: object.objectID) else { return }
+        guard !object.isFault, let row = try? rowSource().row(for: object.objectID) else { return }
         object.resolveDeferredValues()
         let entity = object.entity
         for (index, attribute) in entity.allAttributes.enumerated()
@@ -29,8 +29,7 @@ extension ManagedObjectContext {
         where !object.changedKeys.contains(relationship.name) && index < object.slots.count {
             object.slots[index] = relationship.isToMany ? .unloadedToMany : .toOneID(index < row.toOne.count ? row.toOne[index] : nil)
         }
-        object.committed = []
-        swap(&object.committed, &row.attributes)
+        object.committed = row.attributes
         object.committedToOne = row.toOne
         object.rowVersion = row.version
         object.holdsFetchedRow = false

@@ -107,12 +107,7 @@ enum HistoryKeyRuns {
 
     /// Whether every key is at most the next one.
     private static func isAscending(_ keys: [Int64]) -> Bool {
-        var index = 1
-        while index < keys.count {
-            if keys[index - 1] > keys[index] { return false }
-            index += 1
-        }
-        return true
+        zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 }
     }
 
     /// The keys `text` holds, in order; parts that are not numbers or runs are skipped.
