@@ -186,6 +186,12 @@ heif-enc -q 60 jpeg-icc.jpg -o heic-icc.heic
 # heif-enc keeps a JPEG's EXIF block as it is: the stored pixels turned, Orientation 6.
 heif-enc -q 60 jpeg-orientation-6.jpg -o heic-exif-orientation-6.heic
 heif-enc -q 60 -A reference.png -o avif-reference.avif
+# Sides that are no multiple of the codec's block (HEVC codes 64-pixel CTBs, AV1 8-pixel blocks
+# in 64/128-pixel superblocks): libheif 1.15.1-1+deb12u2 checks the padded, coded size.
+$CONVERT reference.png -resize 205x102! odd-size.png
+heif-enc -q 60 odd-size.png -o heic-odd-size.heic
+heif-enc -q 60 -A odd-size.png -o avif-odd-size.avif
+rm -f odd-size.png
 # The container's own transform (irot/imir) and no EXIF: a few lines of C over libheif's encoder.
 helper=$(mktemp -d)
 cat > "$helper/heic-transform.c" <<'C'

@@ -41,10 +41,21 @@ final class HEIFContext {
         source.deallocate()
     }
 
-    /// Lowers libheif's own per-side limit before decoding, so that what it allocates for
-    /// the picture (a grid's declared output, say) stays within the checked size.
-    func limitSides(to side: Int) {
-        heif_context_set_maximum_image_size_limit(context, Int32(clamping: side + 1))
+    /// Lowers libheif's own per-side limit before decoding, so that what it allocates for a
+    /// picture (a grid's declared output, each coded tile) stays within MediaKit's pixel limit.
+    ///
+    /// The limit cannot be the image's side: libheif (1.15.1-1+deb12u2, Debian's security
+    /// update) checks the *coded* size, which the codec pads to its block (HEVC to 64-pixel
+    /// CTBs, AV1 to 128-pixel superblocks: a 205 x 102 HEIC is coded 208 x 104), and a grid's
+    /// tiles reach past its output by up to a tile, whose size libheif 1.15 does not report.
+    /// So each side may be as long as the image's, padded to the largest block, or as the side
+    /// of a square of `maxPixels`, whichever is longer: no plane libheif allocates then exceeds
+    /// what a photo within the limits may hold.
+    func limitSides(to side: Int, maxPixels: Int) {
+        let block = 128
+        let padded = (side + block - 1) / block * block
+        let square = Int(Double(max(0, maxPixels)).squareRoot())
+        heif_context_set_maximum_image_size_limit(context, Int32(clamping: max(padded, square) + 1))
     }
 
     /// The primary image's handle.

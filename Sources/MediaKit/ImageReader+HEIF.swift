@@ -34,7 +34,8 @@ extension ImageReader {
         guard depth.decodesPixels else { return (info, nil) }
 
         let maxSide = depth.thumbnailMaxSide
-        context.limitSides(to: max(stored.width, stored.height, transformed.width, transformed.height))
+        context.limitSides(to: max(stored.width, stored.height, transformed.width, transformed.height),
+                           maxPixels: limits.maxPixels)
         let decoded = try HEIFDecodedImage(image, applyingTransforms: !useExif, rgb: maxSide != nil, path: file.path)
         guard let maxSide else { return (info, nil) }
         guard let plane = decoded.interleaved, plane.width == info.width, plane.height == info.height else {

@@ -27,6 +27,10 @@ import Testing
         // The container's irot turns it; libheif applies that, so it is described upright.
         Photo(file: "heic-transform-orientation-6.heic", mimeType: "image/heic", width: 64, height: 48, orientation: 1),
         Photo(file: "avif-reference.avif", mimeType: "image/avif", width: 64, height: 48, orientation: 1),
+        // Sides no multiple of the codec's block: coded padded (208 x 104 for HEVC), which an
+        // up-to-date libheif checks against the context's size limit.
+        Photo(file: "heic-odd-size.heic", mimeType: "image/heic", width: 205, height: 102, orientation: 1),
+        Photo(file: "avif-odd-size.avif", mimeType: "image/avif", width: 205, height: 102, orientation: 1),
         Photo(file: "webp-lossy.webp", mimeType: "image/webp", width: 64, height: 48, orientation: 1),
         Photo(file: "webp-lossless.webp", mimeType: "image/webp", width: 64, height: 48, orientation: 1),
         Photo(file: "webp-alpha.webp", mimeType: "image/webp", width: 32, height: 24, orientation: 1, hasAlpha: true),
