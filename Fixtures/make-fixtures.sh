@@ -5,7 +5,7 @@
 set -eu
 cd "$(dirname "$0")"
 CONVERT=/usr/bin/convert
-rm -f ./*.jpg ./*.png ./*.wav ./*.flac ./*.ogg ./*.aiff ./*.opus ./*.mp3 ./*.bin ./*.heic ./*.avif ./*.webp ./*.m4a ./*.mp4
+rm -f ./*.jpg ./*.png ./*.wav ./*.flac ./*.ogg ./*.aiff ./*.opus ./*.mp3 ./*.bin ./*.heic ./*.avif ./*.webp ./*.m4a ./*.mp4 ./*.oga ./*.spx ./*.ogv
 
 # ---- The upright reference picture: 64 x 48, a gradient with a yellow block top left,
 # so every mirror and rotation is visible.
@@ -247,6 +247,39 @@ ffmpeg -v error -f lavfi -i "sine=frequency=440:sample_rate=8000:duration=0.25" 
 # shellcheck disable=SC2086
 ffmpeg -v error -f lavfi -i "testsrc=size=16x16:rate=4:duration=0.5" -c:v mpeg4 -fflags +bitexact -flags:v +bitexact \
     -map_metadata -1 -y broken-video.mp4
+# ---- Recordings libsndfile refuses or misreads, which FFmpeg reads (and a video it refuses).
+# shellcheck disable=SC2086
+for codec in ac3 eac3 flac opus; do                 # M4A with other codecs than AAC and ALAC
+    ffmpeg -v error -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=0.25" -ac 1 -c:a $codec -strict -2 \
+        $BITEXACT -f mp4 -y "audio-tone-$codec.m4a"
+done
+# shellcheck disable=SC2086
+ffmpeg -v error -f lavfi -i "sine=frequency=440:sample_rate=8000:duration=0.25" -ac 1 -c:a mp3 $BITEXACT \
+    -y audio-mp3-in.wav                           # a WAV of MP3 frames (format tag 0x55)
+# shellcheck disable=SC2086
+ffmpeg -v error -f lavfi -i "sine=frequency=440:sample_rate=16000:duration=0.25" -ac 1 -c:a flac $BITEXACT \
+    -f ogg -y audio-flac.oga                      # Ogg FLAC
+# shellcheck disable=SC2086
+ffmpeg -v error -f lavfi -i "sine=frequency=440:sample_rate=16000:duration=0.25" -ac 1 -c:a speex $BITEXACT \
+    -y audio-speex.spx 2>/dev/null || ffmpeg -v error -f lavfi -i "sine=frequency=440:sample_rate=16000:duration=0.25" \
+    -ac 1 -c:a libspeex $BITEXACT -y audio-speex.spx
+sox -n -r 8000 -b 16 -c 1 broken-no-audio.wav trim 0 0   # a header and no frame
+# shellcheck disable=SC2086
+ffmpeg -v error -f lavfi -i "testsrc=size=16x16:rate=4:duration=0.5" -c:v libtheora $BITEXACT -y broken-video.ogv
+python3 - <<'PY'
+# FLACs whose STREAMINFO total-sample count is 0 (unknown: the format allows it) or says half of
+# what the frames hold, and one cut in the middle of its frames.
+flac = bytearray(open("audio-tone.flac", "rb").read())
+def with_total(total):
+    patched = bytearray(flac)                   # 36 bits: the low nibble of byte 21, bytes 22-25
+    patched[21] = (patched[21] & 0xF0) | (total >> 32 & 0x0F)
+    patched[22:26] = (total & 0xFFFFFFFF).to_bytes(4, "big")
+    return bytes(patched)
+open("flac-no-total.flac", "wb").write(with_total(0))
+open("flac-short-total.flac", "wb").write(with_total(1000))
+open("broken-truncated.flac", "wb").write(bytes(flac[: len(flac) * 2 // 3]))
+PY
+
 python3 - <<'PY'
 import random, struct
 random.seed(20261201)

@@ -1,4 +1,4 @@
-/* FFmpeg's functions CMediaShim's MP4 reader calls, forwarded to libavformat, libavcodec and
+/* FFmpeg's functions CMediaShim's audio reader calls, forwarded to libavformat, libavcodec and
    libavutil opened on first use (linked, they and their codecs' own libraries would be mapped
    and relocated at the start of every `diary` process). */
 #include "CDeferredLibraries.h"
@@ -64,6 +64,10 @@ CDL_FORWARD_VOID(avformat, avio_context_free, (AVIOContext **context), (context)
 CDL_FORWARD(avformat, AVFormatContext *, avformat_alloc_context, (void), (), NULL)
 CDL_FORWARD_VOID(avformat, avformat_free_context, (AVFormatContext *context), (context))
 CDL_FORWARD(avformat, const AVInputFormat *, av_find_input_format, (const char *short_name), (short_name), NULL)
+CDL_FORWARD(avformat, int, av_probe_input_buffer2,
+            (AVIOContext *pb, const AVInputFormat **format, const char *url, void *logctx, unsigned offset,
+             unsigned max_probe_size),
+            (pb, format, url, logctx, offset, max_probe_size), AVERROR(ENOSYS))
 CDL_FORWARD(avformat, int, avformat_open_input,
             (AVFormatContext **context, const char *url, const AVInputFormat *format, AVDictionary **options),
             (context, url, format, options), AVERROR(ENOSYS))

@@ -1,11 +1,13 @@
 /*
- * MP4/M4A recordings (AAC, ALAC) through FFmpeg's libavformat and libavcodec.
+ * Recordings through FFmpeg's libavformat and libavcodec: MP4/M4A (AAC, ALAC, AC-3, FLAC,
+ * Opus...), and the files libsndfile refuses or misreads (FLAC without a total sample count or
+ * with 12-, 15- or 20-bit samples, Ogg FLAC and Speex, MP3 in a WAV...).
  *
  * FFmpeg reports errors by return codes, so no setjmp is needed; this file exists because
  * the demuxer reads through an AVIOContext whose callbacks must be C functions, and so that
  * FFmpeg's log never reaches stderr. The file is read through the caller's FILE (the one
- * MediaKit opened and checked), only the MP4 demuxer is tried, and it never opens other
- * files (external data references stay off, FFmpeg's default).
+ * MediaKit opened and checked), only the one demuxer the caller names is tried, and it never
+ * opens other files (external data references stay off, FFmpeg's default).
  */
 #include "CMediaShim.h"
 #include "ShimSupport.h"
@@ -16,6 +18,8 @@
 #include <libavutil/avutil.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
+#include <ctype.h>
 
 struct cms_av_audio {
     FILE *fp;
@@ -26,9 +30,12 @@ struct cms_av_audio {
     AVPacket *packet;
     AVFrame *frame;
     int stream;
-    int channels;
+    int channels;           /* the stream's channel count: every frame is delivered with as many */
+    int sample_rate;        /* the stream's rate: the unit of `frames_at_stream_rate` */
+    double frames_at_stream_rate;   /* what was decoded, as frames at the stream's rate */
     long long declared_packets;
     long long packets_read;
+    long long packet_end;   /* where the last packet sent to the decoder ends in the file (-1: unknown) */
     int frame_offset;     /* samples of `frame` already delivered */
     int has_frame;
     int draining;
@@ -88,7 +95,20 @@ static int cms_av_damage(const cms_av_audio *audio) {
     return audio->saw_end_of_file ? CMS_AV_TRUNCATED : CMS_AV_CORRUPT;
 }
 
-int cms_av_open(FILE *fp, cms_av_audio **out, cms_av_audio_info *info, int *failure,
+/* A packet that will not decode is truncation when it is the file's last bytes (a FLAC or MP3 cut
+   in the middle of a frame), damage anywhere else. */
+static int cms_av_decoding_damage(const cms_av_audio *audio) {
+    return audio->packet_end >= audio->size && audio->size > 0 ? CMS_AV_TRUNCATED : CMS_AV_CORRUPT;
+}
+
+/* The demuxers whose files may be recordings (FFmpeg's names; "mov,mp4,m4a,3gp,3g2,mj2" is MP4). */
+static int cms_av_is_audio_container(const char *name) {
+    static const char *const names[] = {"mov,mp4,m4a,3gp,3g2,mj2", "flac", "ogg", "wav", "aiff", "mp3", "caf", "au", NULL};
+    for (int i = 0; names[i] != NULL; i++) if (strcmp(name, names[i]) == 0) return 1;
+    return 0;
+}
+
+int cms_av_open(FILE *fp, const char *demuxer, cms_av_audio **out, cms_av_audio_info *info, int *failure,
                 char *message, size_t capacity) {
     *out = NULL;
     *failure = 0;
@@ -107,8 +127,8 @@ int cms_av_open(FILE *fp, cms_av_audio **out, cms_av_audio_info *info, int *fail
     AVIOContext *io = buffer != NULL
         ? avio_alloc_context(buffer, buffer_size, 0, audio, cms_av_read_packet, NULL, cms_av_seek) : NULL;
     audio->format = avformat_alloc_context();
-    const AVInputFormat *mp4 = av_find_input_format("mov");
-    if (io == NULL || audio->format == NULL || mp4 == NULL) {
+    const AVInputFormat *container = demuxer != NULL ? av_find_input_format(demuxer) : NULL;
+    if (io == NULL || audio->format == NULL || (demuxer != NULL && container == NULL)) {
         if (io == NULL) av_free(buffer);
         if (io != NULL) { av_free(io->buffer); avio_context_free(&io); }
         avformat_free_context(audio->format);
@@ -119,19 +139,45 @@ int cms_av_open(FILE *fp, cms_av_audio **out, cms_av_audio_info *info, int *fail
     audio->format->flags |= AVFMT_FLAG_CUSTOM_IO;
     *out = audio;   /* from here on cms_av_close frees everything */
 
-    int code = avformat_open_input(&audio->format, NULL, mp4, NULL);
+    int code = 0;
+    if (container == NULL) {
+        /* Named by content, as ffprobe names it (skipping an ID3v2 tag, requiring several
+           consistent MP3 frames...), and kept only when it is a container of recordings. */
+        code = av_probe_input_buffer2(io, &container, "", NULL, 0, 0);
+        if (code < 0 || container == NULL || !cms_av_is_audio_container(container->name)) {
+            av_free(io->buffer);
+            avio_context_free(&io);
+            avformat_free_context(audio->format);
+            audio->format = NULL;
+            return cms_av_fail(failure, CMS_AV_UNRECOGNISED, message, capacity, "not a recording FFmpeg knows", 0);
+        }
+    }
+    audio->saw_end_of_file = 0;   /* the probe may read a small file to its end */
+    demuxer = container->name;
+    cms_copy_message(info->container, sizeof info->container, container->name);
+    code = avformat_open_input(&audio->format, NULL, container, NULL);
     if (code < 0) {
         audio->format = NULL;   /* freed by avformat_open_input on failure */
         av_free(io->buffer);
         avio_context_free(&io);
-        return cms_av_fail(failure, cms_av_damage(audio), message, capacity, "the MP4 container cannot be read", code);
+        char what[64], name[16];
+        size_t length = 0;
+        for (const char *c = demuxer; *c != '\0' && *c != ',' && length + 1 < sizeof name; c++)
+            name[length++] = (char)toupper((unsigned char)*c);
+        name[length] = '\0';
+        snprintf(what, sizeof what, "the %s container cannot be read", strcmp(name, "MOV") == 0 ? "MP4" : name);
+        return cms_av_fail(failure, cms_av_damage(audio), message, capacity, what, code);
     }
     code = avformat_find_stream_info(audio->format, NULL);
     if (code < 0) return cms_av_fail(failure, cms_av_damage(audio), message, capacity, "no stream could be read", code);
     for (unsigned index = 0; index < audio->format->nb_streams; index++) {
         AVStream *stream = audio->format->streams[index];
-        if (stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO && !(stream->disposition & AV_DISPOSITION_ATTACHED_PIC))
-            return cms_av_fail(failure, CMS_AV_UNRECOGNISED, message, capacity, "a video, not a recording", 0);
+        if (stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO && !(stream->disposition & AV_DISPOSITION_ATTACHED_PIC)) {
+            char what[96];
+            snprintf(what, sizeof what, "a video (%s), not a photo or a recording",
+                     avcodec_get_name(stream->codecpar->codec_id));
+            return cms_av_fail(failure, CMS_AV_VIDEO, message, capacity, what, 0);
+        }
     }
     const AVCodec *decoder = NULL;
     audio->stream = av_find_best_stream(audio->format, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0);
@@ -152,33 +198,47 @@ int cms_av_open(FILE *fp, cms_av_audio **out, cms_av_audio_info *info, int *fail
     if (code < 0) return cms_av_fail(failure, CMS_AV_CORRUPT, message, capacity, "the decoder refused the stream", code);
 
     audio->channels = audio->codec->ch_layout.nb_channels;
-    if (audio->channels <= 0 || audio->channels > 64 || audio->codec->sample_rate <= 0)
+    audio->sample_rate = audio->codec->sample_rate;
+    if (audio->channels <= 0 || audio->channels > 64 || audio->sample_rate <= 0)
         return cms_av_fail(failure, CMS_AV_CORRUPT, message, capacity, "the stream declares no channels or rate", 0);
-    audio->declared_packets = stream->nb_frames;
+    /* Only MP4 states its packets exactly; elsewhere FFmpeg's count is an estimate. */
+    audio->declared_packets = strncmp(demuxer, "mov", 3) == 0 ? stream->nb_frames : 0;
     audio->saw_end_of_file = 0;   /* reading the boxes up to the end of the file is normal */
-    info->sample_rate = audio->codec->sample_rate;
+    info->sample_rate = audio->sample_rate;
     info->channels = audio->channels;
-    int64_t duration = stream->duration != AV_NOPTS_VALUE ? stream->duration : 0;
     AVRational per_sample = {1, info->sample_rate};
-    info->header_frames = duration > 0 ? av_rescale_q(duration, stream->time_base, per_sample) : 0;
+    /* Stated: the stream's own duration (MP4's edit list, FLAC's total sample count); estimated:
+       FFmpeg's guess from the bit rate and size, good enough to lay out a waveform. */
+    int64_t duration = stream->duration != AV_NOPTS_VALUE ? stream->duration : 0;
+    info->header_frames = duration > 0 && audio->format->duration_estimation_method == AVFMT_DURATION_FROM_STREAM
+        ? av_rescale_q(duration, stream->time_base, per_sample) : 0;
+    AVRational microseconds = {1, AV_TIME_BASE};
+    info->estimated_frames = duration > 0 ? av_rescale_q(duration, stream->time_base, per_sample)
+        : audio->format->duration > 0 ? av_rescale_q(audio->format->duration, microseconds, per_sample) : 0;
     cms_copy_message(info->codec, sizeof info->codec, avcodec_get_name(stream->codecpar->codec_id));
     return CMS_OK;
 }
 
-/* Copies samples [from, from + count) of the decoded frame, interleaved, as floats. */
+/* Copies samples [from, from + count) of the decoded frame, interleaved, as floats with `channels`
+   channels: a frame with another channel count (FLAC may change it between frames) gives its
+   channels in turn, so every sample still shows in the waveform's extremes. */
 static int cms_av_copy(const AVFrame *frame, int channels, int from, int count, float *out) {
     const int planar = av_sample_fmt_is_planar(frame->format);
+    const int frame_channels = frame->ch_layout.nb_channels;
+    if (frame_channels <= 0) return CMS_FAILED;
     for (int i = 0; i < count; i++) {
         for (int c = 0; c < channels; c++) {
             const int sample = from + i;
-            const uint8_t *base = planar ? frame->extended_data[c] : frame->extended_data[0];
-            const int at = planar ? sample : sample * channels + c;
+            const int source = c % frame_channels;
+            const uint8_t *base = planar ? frame->extended_data[source] : frame->extended_data[0];
+            const int at = planar ? sample : sample * frame_channels + source;
             float value;
             switch (av_get_packed_sample_fmt(frame->format)) {
             case AV_SAMPLE_FMT_FLT: value = ((const float *)base)[at]; break;
             case AV_SAMPLE_FMT_DBL: value = (float)((const double *)base)[at]; break;
             case AV_SAMPLE_FMT_S16: value = ((const int16_t *)base)[at] / 32768.0f; break;
             case AV_SAMPLE_FMT_S32: value = (float)(((const int32_t *)base)[at] / 2147483648.0); break;
+            case AV_SAMPLE_FMT_S64: value = (float)(((const int64_t *)base)[at] / 9223372036854775808.0); break;
             case AV_SAMPLE_FMT_U8: value = (((const uint8_t *)base)[at] - 128) / 128.0f; break;
             default: return CMS_FAILED;
             }
@@ -209,15 +269,18 @@ int cms_av_read(cms_av_audio *audio, float *buffer, int capacity_frames, int *fr
         int code = avcodec_receive_frame(audio->codec, audio->frame);
         if (code == 0) {
             if (audio->frame->decode_error_flags != 0 || (audio->frame->flags & AV_FRAME_FLAG_CORRUPT))
-                return cms_av_fail(failure, CMS_AV_CORRUPT, message, capacity, "a damaged audio frame", 0);
-            if (audio->frame->ch_layout.nb_channels != audio->channels)
-                return cms_av_fail(failure, CMS_AV_CORRUPT, message, capacity, "the channel count changes", 0);
+                return cms_av_fail(failure, cms_av_decoding_damage(audio), message, capacity, "a damaged audio frame", 0);
+            const int rate = audio->frame->sample_rate > 0 ? audio->frame->sample_rate : audio->sample_rate;
+            if (audio->frame->ch_layout.nb_channels <= 0 || audio->frame->ch_layout.nb_channels > 64)
+                return cms_av_fail(failure, CMS_AV_CORRUPT, message, capacity, "a frame without channels", 0);
+            audio->frames_at_stream_rate += (double)audio->frame->nb_samples * audio->sample_rate / rate;
             audio->frame_offset = 0;
             audio->has_frame = audio->frame->nb_samples > 0;
             continue;
         }
         if (code == AVERROR_EOF) { audio->finished = 1; break; }
-        if (code != AVERROR(EAGAIN)) return cms_av_fail(failure, CMS_AV_CORRUPT, message, capacity, "undecodable audio", code);
+        if (code != AVERROR(EAGAIN))
+            return cms_av_fail(failure, cms_av_decoding_damage(audio), message, capacity, "undecodable audio", code);
         if (audio->draining) { audio->finished = 1; break; }
 
         /* The decoder wants input: the next packet of our stream, or the end. */
@@ -236,7 +299,7 @@ int cms_av_read(cms_av_audio *audio, float *buffer, int capacity_frames, int *fr
             audio->draining = 1;
             code = avcodec_send_packet(audio->codec, NULL);
             if (code < 0 && code != AVERROR_EOF)
-                return cms_av_fail(failure, CMS_AV_CORRUPT, message, capacity, "undecodable audio", code);
+                return cms_av_fail(failure, cms_av_decoding_damage(audio), message, capacity, "undecodable audio", code);
             continue;
         }
         if (code < 0) return cms_av_fail(failure, cms_av_damage(audio), message, capacity, "a packet cannot be read", code);
@@ -245,11 +308,17 @@ int cms_av_read(cms_av_audio *audio, float *buffer, int capacity_frames, int *fr
             av_packet_unref(audio->packet);
             return cms_av_fail(failure, cms_av_damage(audio), message, capacity, "a packet is cut short", 0);
         }
+        audio->packet_end = audio->packet->pos >= 0 ? audio->packet->pos + audio->packet->size : -1;
         code = avcodec_send_packet(audio->codec, audio->packet);
         av_packet_unref(audio->packet);
-        if (code < 0) return cms_av_fail(failure, CMS_AV_CORRUPT, message, capacity, "undecodable audio", code);
+        if (code < 0)
+            return cms_av_fail(failure, cms_av_decoding_damage(audio), message, capacity, "undecodable audio", code);
     }
     return CMS_OK;
+}
+
+long long cms_av_frames_at_stream_rate(const cms_av_audio *audio) {
+    return (long long)(audio->frames_at_stream_rate + 0.5);
 }
 
 void cms_av_close(cms_av_audio *audio) {

@@ -6,7 +6,9 @@ enum SniffedFormat: Equatable {
     case heif(ImageFormat)
     /// A RIFF/WEBP file.
     case webp
-    /// A container signature libsndfile reads (RIFF/WAVE, AIFF, FLAC, Ogg, ...).
+    /// A native FLAC stream (`fLaC`): FFmpeg reads every FLAC the format allows.
+    case flac
+    /// A container signature libsndfile reads (RIFF/WAVE, AIFF, Ogg, ...).
     case audio
     /// An ISO base media file that is not an image (M4A, MP4): FFmpeg must confirm a recording.
     case mp4
@@ -35,7 +37,8 @@ enum FormatSniffer {
             return .audio
         }
         if starts(ascii("FORM")) && (starts(ascii("AIFF"), at: 8) || starts(ascii("AIFC"), at: 8)) { return .audio }
-        if starts(ascii("fLaC")) || starts(ascii("OggS")) || starts(ascii("caff")) || starts(ascii(".snd")) {
+        if starts(ascii("fLaC")) { return .flac }
+        if starts(ascii("OggS")) || starts(ascii("caff")) || starts(ascii(".snd")) {
             return .audio
         }
         if starts(ascii("ID3")) { return .possiblyAudio }

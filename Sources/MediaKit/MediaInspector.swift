@@ -54,8 +54,7 @@ public struct MediaInspector: Sendable {
     public func importAudio(fileAt url: URL, peakCount: Int = 100) throws -> (AudioInfo, peaks: [Float]) {
         let file = try MediaFile(url: url, limits: limits)
         switch try detect(file) {
-        case .audio(.sndfile): return try AudioReader().read(file, peakCount: peakCount)
-        case .audio(.mp4): return try AudioReader().readMP4(file, peakCount: peakCount)
+        case .audio(let backend): return try readAudio(file, backend: backend, peakCount: peakCount)
         case .image: throw MediaError.unsupported(path: file.path, detail: "an image, not a recording")
         case nil: throw MediaError.unrecognisedFormat(path: file.path)
         }
@@ -81,10 +80,13 @@ public struct MediaInspector: Sendable {
         case audio(AudioBackend)
     }
 
-    /// Which library reads a recording: libsndfile first, FFmpeg for MP4 (AAC, ALAC).
+    /// Which library reads a recording: libsndfile where it reads the file right, FFmpeg for
+    /// MP4, FLAC (libsndfile refuses 12-, 15- and 20-bit samples, changing rates and a missing
+    /// total, and trusts a total that disagrees with the data), MPEG audio in a WAV, and what
+    /// libsndfile refuses (Ogg FLAC, Speex).
     private enum AudioBackend {
         case sndfile
-        case mp4
+        case ffmpeg(FFmpegAudioFile.Container)
     }
 
     /// Probes (`.header`) or validates (`.validate`) an image or a recording.
@@ -93,36 +95,80 @@ public struct MediaInspector: Sendable {
         switch try detect(file) {
         case .image(let format):
             return .image(try ImageReader(limits: limits).read(file, format: format, depth: depth).0)
-        case .audio(.sndfile):
-            if depth.decodesPixels { return .audio(try AudioReader().read(file, peakCount: 0).0) }
-            return .audio(try SoundFile(file: file).audioInfo)
-        case .audio(.mp4):
-            if depth.decodesPixels { return .audio(try AudioReader().readMP4(file, peakCount: 0).0) }
-            return .audio(try MP4AudioFile(file: file).audioInfo)
+        case .audio(let backend):
+            if depth.decodesPixels { return .audio(try readAudio(file, backend: backend, peakCount: 0).0) }
+            switch backend {
+            case .sndfile: return .audio(try SoundFile(file: file).audioInfo)
+            case .ffmpeg(let container):
+                let sound = try FFmpegAudioFile(file: file, container: container)
+                var info = sound.audioInfo
+                info.frames = max(info.frames, sound.estimatedFrames)
+                return .audio(info)
+            }
         case nil:
             throw MediaError.unrecognisedFormat(path: file.path)
         }
     }
 
-    /// What the content is; possible audio is confirmed by libsndfile opening it, an MP4 by
-    /// FFmpeg finding an audio stream (a damaged one is still a recording, refused later).
+    /// Decodes a recording through its backend. An MPEG file libsndfile fails on (tags it trips
+    /// over) is read again by FFmpeg; nothing else is, so a WAV libsndfile finds cut short is
+    /// never accepted with the part FFmpeg would quietly decode.
+    private func readAudio(_ file: MediaFile, backend: AudioBackend, peakCount: Int) throws -> (AudioInfo, [Float]) {
+        switch backend {
+        case .ffmpeg(let container):
+            return try AudioReader().readFFmpeg(file, container: container, peakCount: peakCount)
+        case .sndfile:
+            do {
+                return try AudioReader().read(file, peakCount: peakCount)
+            } catch let failure {
+                guard (try? SoundFile(file: file))?.frameCountIsEstimate == true,
+                      let read = try? AudioReader().readFFmpeg(file, container: .probed, peakCount: peakCount) else {
+                    throw failure
+                }
+                return read
+            }
+        }
+    }
+
+    /// What the content is; possible audio is confirmed by libsndfile opening it or FFmpeg's
+    /// probe naming a container of recordings, an MP4 by FFmpeg finding an audio stream (a
+    /// damaged one is still a recording, refused later). A video is `unsupported`.
     private func detect(_ file: MediaFile) throws -> Detected? {
-        switch FormatSniffer.format(of: try file.prefix(FormatSniffer.prefixLength)) {
+        let sniffed = FormatSniffer.format(of: try file.prefix(FormatSniffer.prefixLength))
+        switch sniffed {
         case .jpeg: return .image(.jpeg)
         case .png: return .image(.png)
         case .heif(let format): return .image(format)
         case .webp: return .image(.webp)
-        case .audio: return .audio(.sndfile)
+        case .flac: return .audio(.ffmpeg(.flac))
         case .mp4:
             do {
-                _ = try MP4AudioFile(file: file)
-                return .audio(.mp4)
+                _ = try FFmpegAudioFile(file: file, container: .mp4)
+                return .audio(.ffmpeg(.mp4))
             } catch .unrecognisedFormat {
                 return nil
+            } catch .unsupported(let path, let detail) {
+                throw MediaError.unsupported(path: path, detail: detail)
             } catch {
-                return .audio(.mp4)
+                return .audio(.ffmpeg(.mp4))
             }
-        case .possiblyAudio: return (try? SoundFile(file: file)) != nil ? .audio(.sndfile) : nil
+        case .audio, .possiblyAudio:
+            if let sound = try? SoundFile(file: file) {
+                return .audio(sound.holdsMPEGInAnotherContainer ? .ffmpeg(.probed) : .sndfile)
+            }
+            // libsndfile refuses it; FFmpeg may read it (Ogg FLAC, Speex, a FLAC starting at a
+            // frame header). A file with a known signature that neither reads is refused with
+            // libsndfile's reason.
+            do {
+                _ = try FFmpegAudioFile(file: file, container: .probed)
+                return .audio(.ffmpeg(.probed))
+            } catch .unsupported(let path, let detail) {
+                throw MediaError.unsupported(path: path, detail: detail)
+            } catch .unrecognisedFormat {
+                return sniffed == .audio ? .audio(.sndfile) : nil
+            } catch {
+                return sniffed == .audio ? .audio(.sndfile) : .audio(.ffmpeg(.probed))
+            }
         case .unknown: return nil
         }
     }

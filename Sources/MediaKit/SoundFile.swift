@@ -46,6 +46,14 @@ final class SoundFile {
         Int(info.format) & Int(SF_FORMAT_TYPEMASK) == Int(SF_FORMAT_MPEG)
     }
 
+    /// Whether the data is MPEG audio inside another container (MP3 in a WAV): libsndfile counts
+    /// the encoder's delay as frames it then does not decode, so FFmpeg reads these.
+    var holdsMPEGInAnotherContainer: Bool {
+        let major = Int(info.format) & Int(SF_FORMAT_TYPEMASK), minor = Int(info.format) & Int(SF_FORMAT_SUBMASK)
+        return major != Int(SF_FORMAT_MPEG)
+            && (Int(SF_FORMAT_MPEG_LAYER_I)...Int(SF_FORMAT_MPEG_LAYER_III)).contains(minor)
+    }
+
     /// Whether libsndfile's log says a data chunk declares more than the file holds.
     var dataChunkIsShort: Bool {
         var log = [CChar](repeating: 0, count: 4096)

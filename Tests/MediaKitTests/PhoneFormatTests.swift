@@ -99,7 +99,7 @@ import Testing
         ("broken-truncated.m4a", .truncated),
         ("broken-garbage-after-header.m4a", .corrupt),
         ("broken-text.m4a", .unrecognised),
-        ("broken-video.mp4", .unrecognised),
+        ("broken-video.mp4", .unsupported),   // a video: not a supported format
     ])
     func brokenPhoneFileGivesTypedError(_ name: String, _ expected: ImageDamageTests.Kind) {
         var caught: (any Error)?

@@ -124,31 +124,38 @@ void cms_free(void *pointer);
 /* How many libmpg123 handles (made by libsndfile for MP3) were created quiet. */
 int cms_mpg123_quiet_handle_count(void);
 
-/* ---- MP4/M4A audio through FFmpeg (see AudioDecoderFFmpeg.c) ---- */
+/* ---- Audio through FFmpeg: MP4/M4A, and what libsndfile refuses (see AudioDecoderFFmpeg.c) ---- */
 /* What went wrong (the `failure` out-parameter). */
-#define CMS_AV_UNRECOGNISED 1   /* not an MP4 recording: no container, no audio, or a video */
+#define CMS_AV_UNRECOGNISED 1   /* not a recording in that container: no container, or no audio */
 #define CMS_AV_CORRUPT 2        /* damaged data */
 #define CMS_AV_TRUNCATED 3      /* the data ends before the recording does */
 #define CMS_AV_UNAVAILABLE 4    /* FFmpeg's libraries could not be loaded */
+#define CMS_AV_VIDEO 5          /* a video: a format the diary does not keep */
 
 typedef struct cms_av_audio cms_av_audio;
 
 typedef struct {
     int sample_rate;
     int channels;
-    long long header_frames;   /* the container's duration in frames, 0 when it states none */
+    long long header_frames;   /* the duration the container states exactly, in frames; 0 when none */
+    long long estimated_frames;   /* the stated duration, else FFmpeg's estimate (for laying out a waveform) */
     char codec[32];            /* FFmpeg's codec name: "aac", "alac", ... */
+    char container[32];        /* FFmpeg's demuxer name: "mov,mp4,m4a,3gp,3g2,mj2", "flac", "ogg", ... */
 } cms_av_audio_info;
 
-/* Opens the MP4 container in `fp` (not closed; read from its start) and its first audio
-   stream's decoder. FFmpeg's log is silenced for good on the first call. On failure *out may
-   still hold a reader: free it with cms_av_close. */
-int cms_av_open(FILE *fp, cms_av_audio **out, cms_av_audio_info *info, int *failure,
+/* Opens the container in `fp` (not closed; read from its start) with FFmpeg's demuxer of that
+   short name ("mov" for MP4, "flac", "ogg", "wav", "mp3", ...), or with NULL the demuxer FFmpeg's
+   probe names if it is one of recordings, and its best audio stream's decoder. FFmpeg's log is silenced for good on the first call. On failure *out may still hold
+   a reader: free it with cms_av_close. */
+int cms_av_open(FILE *fp, const char *demuxer, cms_av_audio **out, cms_av_audio_info *info, int *failure,
                 char *message, size_t capacity);
 /* Decodes up to capacity_frames frames as interleaved floats in -1...1; *frames_read is 0 at the end.
    Every packet the container declares must be present and decode cleanly. */
 int cms_av_read(cms_av_audio *audio, float *buffer, int capacity_frames, int *frames_read, int *failure,
                 char *message, size_t capacity);
+/* What has been decoded so far as frames at the stream's own rate (FLAC may change its rate
+   between frames, so this is not the sum of the frames read). */
+long long cms_av_frames_at_stream_rate(const cms_av_audio *audio);
 void cms_av_close(cms_av_audio *audio);
 
 /* ---- HEIF through libheif: a heif_reader over a FILE (see HEIFFileReader.c) ---- */
