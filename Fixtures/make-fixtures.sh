@@ -279,6 +279,16 @@ open("flac-no-total.flac", "wb").write(with_total(0))
 open("flac-short-total.flac", "wb").write(with_total(1000))
 open("broken-truncated.flac", "wb").write(bytes(flac[: len(flac) * 2 // 3]))
 PY
+python3 - <<'PY'
+# A 1 x 1 PNG whose tEXt chunk declares 2 GiB: libpng allocated that much before finding the
+# file ends (2 GiB and 5 s); the declared size is checked against the file first.
+import struct, zlib
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0))
+png += struct.pack(">I", 0x7FFFFFFF) + b"tEXt" + b"Comment\0" + b"x" * 92
+open("broken-huge-text-chunk.png", "wb").write(png)
+PY
 
 python3 - <<'PY'
 import random, struct

@@ -24,3 +24,4 @@ CDL_FORWARD(exif, ExifByteOrder, exif_data_get_byte_order, (ExifData *data), (da
 CDL_FORWARD(exif, ExifEntry *, exif_content_get_entry, (ExifContent *content, ExifTag tag), (content, tag), NULL)
 CDL_FORWARD(exif, ExifShort, exif_get_short, (const unsigned char *bytes, ExifByteOrder order), (bytes, order), 0)
 CDL_FORWARD(exif, ExifLong, exif_get_long, (const unsigned char *bytes, ExifByteOrder order), (bytes, order), 0)
+CDL_FORWARD(exif, ExifSLong, exif_get_slong, (const unsigned char *bytes, ExifByteOrder order), (bytes, order), 0)

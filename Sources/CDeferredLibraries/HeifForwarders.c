@@ -68,3 +68,5 @@ CDL_FORWARD(heif, int, heif_image_get_decoding_warnings,
             (image, first, warnings, count), 0)
 CDL_FORWARD_VOID(heif, heif_image_release, (const struct heif_image *image), (image))
 CDL_FORWARD(heif, int, heif_have_decoder_for_format, (enum heif_compression_format format), (format), 0)
+CDL_FORWARD(heif, int, heif_image_get_primary_width, (const struct heif_image *image), (image), 0)
+CDL_FORWARD(heif, int, heif_image_get_primary_height, (const struct heif_image *image), (image), 0)

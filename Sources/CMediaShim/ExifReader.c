@@ -31,10 +31,18 @@ static void cms_exif_copy_text(ExifEntry *entry, char *text, size_t capacity) {
     text[length] = '\0';
 }
 
-/* The `index`th unsigned rational of `entry` as a double; 0 (and *ok = 0) when missing or n/0. */
+/* The `index`th rational of `entry` as a double, unsigned or signed (some phones, an HMD Nokia
+   8.3 5G, write GPS as SRATIONAL, which exiftool reads alike); 0 (and *ok = 0) when missing or n/0. */
 static double cms_exif_rational(ExifEntry *entry, ExifByteOrder order, unsigned index, int *ok) {
-    if (entry == NULL || entry->data == NULL || entry->format != EXIF_FORMAT_RATIONAL ||
+    if (entry == NULL || entry->data == NULL ||
+        (entry->format != EXIF_FORMAT_RATIONAL && entry->format != EXIF_FORMAT_SRATIONAL) ||
         entry->components <= index || entry->size < (index + 1) * 8) { *ok = 0; return 0; }
+    if (entry->format == EXIF_FORMAT_SRATIONAL) {
+        ExifSLong numerator = exif_get_slong(entry->data + index * 8, order);
+        ExifSLong denominator = exif_get_slong(entry->data + index * 8 + 4, order);
+        if (denominator == 0) { *ok = 0; return 0; }
+        return (double)numerator / (double)denominator;
+    }
     ExifLong numerator = exif_get_long(entry->data + index * 8, order);
     ExifLong denominator = exif_get_long(entry->data + index * 8 + 4, order);
     if (denominator == 0) { *ok = 0; return 0; }
@@ -52,7 +60,7 @@ static double cms_exif_coordinate(ExifData *data, ExifTag value_tag, ExifTag ref
     double degrees = cms_exif_rational(value, order, 0, &ok);
     double minutes = cms_exif_rational(value, order, 1, &ok);
     double seconds = cms_exif_rational(value, order, 2, &ok);
-    if (!ok || minutes >= 60 || seconds >= 60) return NAN;
+    if (!ok || degrees < 0 || minutes < 0 || seconds < 0 || minutes >= 60 || seconds >= 60) return NAN;
     double coordinate = degrees + minutes / 60 + seconds / 3600;
     if (!(coordinate <= limit)) return NAN;
     char letter = (char)ref->data[0];
@@ -118,6 +126,19 @@ int cms_exif_read(const uint8_t *tiff, size_t length, cms_exif_facts *facts) {
             facts->has_altitude = 1;
             facts->altitude = ref != NULL && ref->data != NULL && ref->size >= 1 && ref->data[0] == 1 ? -altitude : altitude;
         }
+    }
+
+    /* GPS time (UTC): where the camera wrote no offset, it tells the offset of its clock. */
+    cms_exif_copy_text(cms_exif_entry(data, EXIF_IFD_GPS, EXIF_TAG_GPS_DATE_STAMP),
+                       facts->gps_date_stamp, sizeof facts->gps_date_stamp);
+    ExifEntry *stamp = cms_exif_entry(data, EXIF_IFD_GPS, EXIF_TAG_GPS_TIME_STAMP);
+    int ok = 1;
+    double hours = cms_exif_rational(stamp, order, 0, &ok);
+    double minutes = cms_exif_rational(stamp, order, 1, &ok);
+    double seconds = cms_exif_rational(stamp, order, 2, &ok);
+    if (ok && hours >= 0 && hours < 24 && minutes >= 0 && minutes < 60 && seconds >= 0 && seconds < 61) {
+        facts->has_gps_time = 1;
+        facts->gps_time_seconds = hours * 3600 + minutes * 60 + seconds;
     }
 
     cms_exif_copy_text(cms_exif_entry(data, EXIF_IFD_0, EXIF_TAG_MAKE), facts->make, sizeof facts->make);

@@ -19,10 +19,13 @@ static int cms_heif_seek(int64_t position, void *userdata) {
     return fseeko(((cms_heif_file *)userdata)->fp, (off_t)position, SEEK_SET) == 0 ? 0 : -1;
 }
 
+/* libheif asks for the file to reach the end of what it is about to read. Asked at the very end
+   of the file, that is its look for a box after the last one, which every complete file meets;
+   asked from inside the file, a box or its data reaches past the end: the file is cut short. */
 static enum heif_reader_grow_status cms_heif_wait(int64_t target_size, void *userdata) {
     cms_heif_file *file = userdata;
     if (target_size <= file->size) return heif_reader_grow_status_size_reached;
-    file->saw_end_of_file = 1;
+    if (ftello(file->fp) < file->size) file->saw_end_of_file = 1;
     return heif_reader_grow_status_size_beyond_eof;
 }
 

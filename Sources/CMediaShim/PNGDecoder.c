@@ -2,7 +2,10 @@
 #include "CMediaShim.h"
 #include "ShimSupport.h"
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <png.h>
 
 /* Largest ancillary chunk (ICC profile, text, Exif) libpng may allocate. */
@@ -16,6 +19,9 @@ struct cms_png_decoder {
     const uint8_t *memory;
     size_t memory_length;
     long long consumed;
+    long long size;          /* the input's length in bytes; -1 when unknown */
+    long long chunk_left;    /* bytes of the current chunk (data and CRC) libpng has still to read */
+    int framing_lost;        /* libpng read other than a chunk at a time: stop checking declared sizes */
     int failed;
     int saw_end_of_data;
     int warnings;
@@ -36,8 +42,40 @@ static void cms_png_warning(png_structp png, png_const_charp text) {
     decoder->warnings++;
 }
 
+/* libpng reads a chunk as its 8-byte header (length, type), then its data and CRC. It allocates
+   some chunks (tEXt, zTXt) at their declared length before reading them, so a 100-byte file
+   declaring a 2 GiB text chunk took 2 GiB and seconds: each header's length is checked here
+   against what the input still holds before libpng sees it. */
+static void cms_png_check_chunk(cms_png_decoder *decoder, png_const_bytep header, size_t length, long long before) {
+    if (decoder->framing_lost || decoder->size < 0 || before < 8) return;   /* the signature */
+    if (decoder->chunk_left > 0) {
+        decoder->chunk_left -= (long long)length;
+        if (decoder->chunk_left < 0) decoder->framing_lost = 1;
+        return;
+    }
+    if (length != 8) { decoder->framing_lost = 1; return; }
+    long long declared = (long long)png_get_uint_32(header);
+    long long left = decoder->size - before - 8;
+    char type[5] = {0};
+    for (int i = 0; i < 4; i++) {
+        const png_byte c = header[4 + i];
+        /* Not a chunk type (garbage where a chunk should start): libpng names that damage itself. */
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) { decoder->chunk_left = declared + 4; return; }
+        type[i] = (char)c;
+    }
+    if (declared + 4 > left) {
+        char text[160];
+        snprintf(text, sizeof text, "a %s chunk declares %lld bytes, more than the %lld the file has left for it",
+                 type, declared, left > 4 ? left - 4 : 0);
+        decoder->saw_end_of_data = 1;
+        png_error(decoder->png, text);
+    }
+    decoder->chunk_left = declared + 4;
+}
+
 static void cms_png_read(png_structp png, png_bytep out, size_t length) {
     cms_png_decoder *decoder = png_get_io_ptr(png);
+    const long long before = decoder->consumed;
     size_t got;
     if (decoder->fp != NULL) {
         got = fread(out, 1, length, decoder->fp);
@@ -51,11 +89,13 @@ static void cms_png_read(png_structp png, png_bytep out, size_t length) {
         decoder->saw_end_of_data = 1;
         png_error(png, "unexpected end of data");
     }
+    cms_png_check_chunk(decoder, out, length, before);
 }
 
 static cms_png_decoder *cms_png_decoder_create(void) {
     cms_png_decoder *decoder = calloc(1, sizeof *decoder);
     if (decoder == NULL) return NULL;
+    decoder->size = -1;
     decoder->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, decoder, cms_png_error, cms_png_warning);
     if (decoder->png == NULL) {
         free(decoder);
@@ -76,7 +116,13 @@ static cms_png_decoder *cms_png_decoder_create(void) {
 
 cms_png_decoder *cms_png_decoder_create_file(FILE *fp) {
     cms_png_decoder *decoder = cms_png_decoder_create();
-    if (decoder != NULL) decoder->fp = fp;
+    if (decoder != NULL) {
+        decoder->fp = fp;
+        struct stat status;
+        long position = ftell(fp);
+        if (fstat(fileno(fp), &status) == 0 && S_ISREG(status.st_mode) && position >= 0)
+            decoder->size = (long long)status.st_size - position;
+    }
     return decoder;
 }
 
@@ -85,6 +131,7 @@ cms_png_decoder *cms_png_decoder_create_memory(const uint8_t *data, size_t lengt
     if (decoder != NULL) {
         decoder->memory = data;
         decoder->memory_length = length;
+        decoder->size = (long long)length;
     }
     return decoder;
 }
@@ -133,6 +180,24 @@ size_t cms_png_copy_exif(cms_png_decoder *decoder, uint8_t *buffer, size_t capac
     size_t count = length < capacity ? length : capacity;
     memcpy(buffer, exif, count);
     return count;
+}
+
+/* The text of a "Raw profile type exif" (or "APP1") tEXt, zTXt or iTXt chunk before the image
+   data, as ImageMagick writes EXIF into PNGs: "\nexif\n  <length>\n<hex digits>". */
+int cms_png_raw_exif_profile(cms_png_decoder *decoder, const char **text, size_t *length) {
+    *text = NULL;
+    *length = 0;
+    png_textp texts = NULL;
+    int count = png_get_text(decoder->png, decoder->info, &texts, NULL);
+    for (int i = 0; i < count; i++) {
+        if (texts[i].key == NULL || texts[i].text == NULL) continue;
+        if (strcmp(texts[i].key, "Raw profile type exif") != 0 && strcmp(texts[i].key, "Raw profile type APP1") != 0)
+            continue;
+        *text = texts[i].text;
+        *length = texts[i].compression >= PNG_ITXT_COMPRESSION_NONE ? texts[i].itxt_length : texts[i].text_length;
+        return 1;
+    }
+    return 0;
 }
 
 int cms_png_start(cms_png_decoder *decoder, int rgb8, int *out_channels, size_t *row_bytes,

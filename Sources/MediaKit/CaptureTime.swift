@@ -7,13 +7,40 @@ public struct CaptureTime: Sendable, Hashable {
     /// The wall-clock time read as if it were UTC (a "floating" time: 14:30 on the camera is
     /// 14:30Z here). `instant(assuming:)` places it on the time line.
     public var wallClock: Date
-    /// The camera's offset from UTC in seconds (east positive), nil when it recorded none.
+    /// The camera's offset from UTC in seconds (east positive), nil when neither the camera
+    /// recorded one nor its GPS clock tells it.
     public var utcOffsetSeconds: Int?
+    /// Where the offset comes from; nil without one.
+    public var offsetSource: OffsetSource?
 
-    /// A capture time from its wall clock and offset.
-    public init(wallClock: Date, utcOffsetSeconds: Int?) {
+    /// Where a capture time's offset from UTC was found.
+    public enum OffsetSource: Sendable, Hashable {
+        /// The camera wrote it (`OffsetTimeOriginal`).
+        case camera
+        /// The camera wrote none; its clock compared with the GPS time (UTC) of the same photo,
+        /// rounded to the quarter hour, gives it.
+        case gpsClock
+    }
+
+    /// A capture time from its wall clock and offset (by default the camera's own).
+    public init(wallClock: Date, utcOffsetSeconds: Int?, offsetSource: OffsetSource? = nil) {
         self.wallClock = wallClock
         self.utcOffsetSeconds = utcOffsetSeconds
+        self.offsetSource = utcOffsetSeconds == nil ? nil : offsetSource ?? .camera
+    }
+
+    /// The offset of a camera's clock from UTC, from the GPS date (`YYYY:MM:DD`) and time of day
+    /// (seconds, UTC) of the same photo: their difference rounded to the nearest quarter hour
+    /// (clocks drift by minutes; zones are whole quarters), nil when the GPS date is malformed or
+    /// the difference is beyond ±14 hours (a clock never set, not a zone).
+    static func offsetSeconds(wallClock: Date, gpsDate: String, gpsSecondsOfDay: Double) -> Int? {
+        guard let midnight = CaptureTime(exifDateTime: gpsDate.trimmingCharacters(in: .whitespaces) + " 00:00:00",
+                                         subSeconds: "", offset: "")?.wallClock,
+              gpsSecondsOfDay.isFinite else { return nil }
+        let utc = midnight.addingTimeInterval(gpsSecondsOfDay)
+        let quarters = (wallClock.timeIntervalSince(utc) / 900).rounded()
+        guard abs(quarters) <= 14 * 4 else { return nil }
+        return Int(quarters) * 900
     }
 
     /// The moment the photo was taken: the wall clock less the camera's offset, or, when the
@@ -68,6 +95,7 @@ public struct CaptureTime: Sendable, Hashable {
         }
         wallClock = date.addingTimeInterval(fraction)
         utcOffsetSeconds = Self.offsetSeconds(offset)
+        offsetSource = utcOffsetSeconds == nil ? nil : .camera
     }
 
     /// Seconds east of UTC from `+HH:MM` / `-HH:MM` (within ±18 hours), nil otherwise.

@@ -58,18 +58,19 @@ enum FormatSniffer {
         return brands
     }
 
-    /// HEIC, AVIF or HEIF by brand, as libheif's `heif_get_file_mime_type` decides; otherwise
-    /// a possible recording.
+    /// HEIC, AVIF or HEIF by brand, as libheif's `heif_get_file_mime_type` decides, with the
+    /// brands of the HEIF forms libheif 1.15 cannot decode (`mif3`'s compact box, JPEG, JPEG 2000,
+    /// AVC, VVC and uncompressed items), so that they are refused as images it cannot read,
+    /// never handed to the recording reader; otherwise a possible recording.
     private static func isoMedia(brands: [String]) -> SniffedFormat {
-        guard let major = brands.first else { return .mp4 }
-        let hevc: Set = ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs"]
-        if hevc.contains(major) { return .heif(.heic) }
-        if major == "avif" || major == "avis" { return .heif(.avif) }
-        if major == "mif1" || major == "msf1" || major == "miaf" {
-            if brands.contains(where: { $0 == "avif" || $0 == "avis" }) { return .heif(.avif) }
-            if brands.contains(where: hevc.contains) { return .heif(.heic) }
-            return .heif(.heif)
-        }
+        guard !brands.isEmpty else { return .mp4 }
+        let avif: Set = ["avif", "avis", "MA1A", "MA1B"]
+        let hevc: Set = ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "MiHE"]
+        let heif: Set = ["mif1", "mif2", "mif3", "msf1", "miaf", "MiHA", "MiHB", "MiPr", "unif",
+                         "avci", "avcs", "j2ki", "j2is", "jpeg", "jpgs", "vvic", "vvis"]
+        if brands.contains(where: avif.contains) { return .heif(.avif) }
+        if brands.contains(where: hevc.contains) { return .heif(.heic) }
+        if brands.contains(where: heif.contains) { return .heif(.heif) }
         return .mp4
     }
 }

@@ -72,11 +72,21 @@ final class HEIFContext {
         let message = error.message.map { String(cString: $0) } ?? "libheif failed"
         let detail = "\(stage): \(message)"
         // libheif says "end of data" also when a codec's bitstream stops early; truncation is
-        // when it wanted bytes past the end of the file.
-        if source.pointee.saw_end_of_file != 0 { throw .truncated(path: path, detail: detail) }
+        // when it wanted bytes past the end of the file from inside it (HEIFFileReader.c), not
+        // its look for one more box at the end of a complete file.
+        if source.pointee.saw_end_of_file != 0 {
+            throw .truncated(path: path, detail: detail)
+        }
         switch error.code {
         case heif_error_Unsupported_feature, heif_error_Unsupported_filetype:
-            throw .unsupported(path: path, detail: detail)
+            throw .unsupported(path: path, detail: "not a supported format: a HEIF image this libheif cannot read (\(detail))")
+        case heif_error_Invalid_input where stage == "boxes" && (error.subcode == heif_suberror_Nonexisting_item_referenced
+                                                                 || error.subcode == heif_suberror_No_ftyp_box):
+            // The primary image is an item of a kind libheif 1.15 does not know (uncompressed,
+            // JPEG 2000...): it skips the item, then finds the reference to it dangling. Or the
+            // file is laid out in a form newer than it (`mif3`'s compact box after the ftyp the
+            // sniffer saw), which it reports as no ftyp at all.
+            throw .unsupported(path: path, detail: "not a supported format: a HEIF image of a kind this libheif cannot decode (\(detail))")
         default: throw .corrupt(path: path, detail: detail)
         }
     }

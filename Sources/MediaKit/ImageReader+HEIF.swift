@@ -25,7 +25,7 @@ extension ImageReader {
         let swapsSides = stored.width != stored.height && transformed == (stored.height, stored.width)
         let useExif = exifOrientation != 1 && (exifOrientation >= 5 || !swapsSides)
         let size = useExif ? stored : transformed
-        let info = ImageInfo(
+        var info = ImageInfo(
             format: format, width: size.width, height: size.height, bitDepth: image.bitDepth,
             colorModel: image.hasAlpha ? .rgba : .rgb, isProgressiveOrInterlaced: false,
             orientation: useExif ? exifOrientation : 1, hasICCProfile: image.hasICCProfile,
@@ -37,9 +37,21 @@ extension ImageReader {
         context.limitSides(to: max(stored.width, stored.height, transformed.width, transformed.height),
                            maxPixels: limits.maxPixels)
         let decoded = try HEIFDecodedImage(image, applyingTransforms: !useExif, rgb: maxSide != nil, path: file.path)
-        guard let maxSide else { return (info, nil) }
-        guard let plane = decoded.interleaved, plane.width == info.width, plane.height == info.height else {
+        let picture = decoded.size
+        if !useExif && picture != (info.width, info.height) {
+            // libheif 1.15 applies some containers' transforms (a clean-aperture crop, a rotation
+            // whose ispe follows it) to the decoded picture but leaves them out of the handle's
+            // size: the picture it decoded, within the limits set above, is the photo's size.
+            info.width = picture.width
+            info.height = picture.height
+            try checkPixels(info, path: file.path)
+        }
+        guard picture == (info.width, info.height) else {
             throw .corrupt(path: file.path, detail: "libheif decoded a picture of another size than declared")
+        }
+        guard let maxSide else { return (info, nil) }
+        guard let plane = decoded.interleaved else {
+            throw .corrupt(path: file.path, detail: "libheif decoded no interleaved picture")
         }
         let channels = image.hasAlpha ? 4 : 3
         var averager = AreaAverager(image: info, decodedWidth: plane.width, decodedHeight: plane.height,
@@ -84,6 +96,11 @@ final class HEIFDecodedImage {
     }
 
     deinit { heif_image_release(image) }
+
+    /// The picture's size as decoded (its transforms applied when asked).
+    var size: (width: Int, height: Int) {
+        (Int(heif_image_get_primary_width(image)), Int(heif_image_get_primary_height(image)))
+    }
 
     /// The interleaved plane (RGB/RGBA decodes only).
     var interleaved: (pixels: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int)? {

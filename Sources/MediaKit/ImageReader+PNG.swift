@@ -10,7 +10,9 @@ extension ImageReader {
     func readPNG(_ file: MediaFile, depth: ImageReadDepth) throws(MediaError) -> (ImageInfo, Picture?) {
         let decoder = try PNGDecoder(file: file)
         let header = try decoder.readHeader()
-        let exif = ExifBlock(tiff: decoder.exif(length: header.exif_length))
+        // eXIf, else the "Raw profile type exif" text chunk ImageMagick writes instead.
+        let eXIf = decoder.exif(length: header.exif_length)
+        let exif = ExifBlock(tiff: eXIf.isEmpty ? decoder.rawProfileExif() : eXIf)
         let info = ImageInfo(
             format: .png, width: Int(header.width), height: Int(header.height), bitDepth: Int(header.bit_depth),
             colorModel: Self.colorModel(png: header), isProgressiveOrInterlaced: header.interlaced != 0,

@@ -1,4 +1,5 @@
 internal import CMediaShim
+import Foundation
 
 /// A libpng decoder over an open file. Every library call goes through CMediaShim, so a
 /// damaged file becomes a `MediaError`. Used by one call on one thread.
@@ -30,6 +31,51 @@ final class PNGDecoder: FinishingImageDecoder {
         var bytes = [UInt8](repeating: 0, count: length)
         let copied = bytes.withUnsafeMutableBufferPointer { cms_png_copy_exif(decoder, $0.baseAddress, length) }
         return Array(bytes.prefix(copied))
+    }
+
+    /// The TIFF block of a "Raw profile type exif" text chunk (what ImageMagick writes in place
+    /// of eXIf): `"\nexif\n  <length>\n"` and the block in hex digits, with or without the
+    /// `Exif\0\0` header a JPEG has; empty when there is none or it does not add up.
+    func rawProfileExif() -> [UInt8] {
+        var text: UnsafePointer<CChar>?
+        var length = 0
+        guard cms_png_raw_exif_profile(decoder, &text, &length) != 0, let text else { return [] }
+        let bytes = UnsafeRawBufferPointer(start: text, count: length)
+        return Self.rawProfileBytes(bytes)
+    }
+
+    /// Decodes a raw profile's text: its name line, its length line, then hex digits over any
+    /// number of lines.
+    static func rawProfileBytes(_ text: UnsafeRawBufferPointer) -> [UInt8] {
+        var lines = text.split(separator: 0x0A, maxSplits: 2, omittingEmptySubsequences: true)[...]
+        guard lines.count == 3, let lengthLine = lines.dropFirst().first,
+              let declared = Int(String(decoding: lengthLine, as: UTF8.self).trimmingCharacters(in: .whitespaces)),
+              declared > 0, declared <= 1 << 20 else { return [] }
+        lines = lines.dropFirst(2)
+        var result: [UInt8] = []
+        result.reserveCapacity(declared)
+        var high: UInt8?
+        guard let digits = lines.first else { return [] }
+        for byte in digits {
+            let nibble: UInt8
+            switch byte {
+            case 0x30...0x39: nibble = byte - 0x30
+            case 0x61...0x66: nibble = byte - 0x61 + 10
+            case 0x41...0x46: nibble = byte - 0x41 + 10
+            case 0x0A, 0x0D, 0x20, 0x09: continue
+            default: return []
+            }
+            if let first = high {
+                result.append(first << 4 | nibble)
+                high = nil
+                if result.count == declared { break }
+            } else {
+                high = nibble
+            }
+        }
+        guard result.count == declared else { return [] }
+        let header: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]   // "Exif\0\0"
+        return result.starts(with: header) ? Array(result.dropFirst(6)) : result
     }
 
     /// Prepares row reading, as 8-bit RGB/RGBA when `rgb8`; returns channels and row length.

@@ -68,6 +68,16 @@ import Testing
         #expect(info.width == 64)
     }
 
+    @Test func aChunkDeclaringMoreThanTheFileHoldsIsRefusedBeforeLibpngAllocatesIt() {
+        // libpng allocated the declared 2 GiB of this 141-byte file's tEXt chunk (5 s) before
+        // finding the end of the file; the size is now checked first.
+        let url = Fixture.url("broken-huge-text-chunk.png")
+        #expect(throws: MediaError.truncated(
+            path: url.path, detail: "a tEXt chunk declares 2147483647 bytes, more than the 96 the file has left for it")) {
+            try inspector.probe(fileAt: url)
+        }
+    }
+
     @Test func hugeHeaderIsRefusedBeforeDecoding() {
         #expect(throws: MediaError.tooLarge(path: Fixture.url("broken-huge-header.png").path,
                                             limit: .pixels(width: 100000, height: 100000, limit: 100_000_000))) {

@@ -98,6 +98,9 @@ void cms_png_decoder_destroy(cms_png_decoder *decoder);
 int cms_png_read_header(cms_png_decoder *decoder, cms_png_header *header,
                         char *message, size_t capacity);
 size_t cms_png_copy_exif(cms_png_decoder *decoder, uint8_t *buffer, size_t capacity);
+/* The text of a "Raw profile type exif" chunk read with the header (ImageMagick's EXIF in a
+   PNG), owned by the decoder; 1 when there is one. */
+int cms_png_raw_exif_profile(cms_png_decoder *decoder, const char **text, size_t *length);
 /* Prepares row reading. With `rgb8` rows come as 8-bit RGB (3 channels) or RGBA (4, when
    the image has alpha or tRNS); otherwise in the file's own layout. Interlaced images are
    delivered pass by pass as reduced sub-images (no deinterlacing). */
@@ -184,6 +187,9 @@ typedef struct {
     double longitude;                /* degrees, east positive */
     int has_altitude;                /* altitude present (only read with a location) */
     double altitude;                 /* metres above sea level (negative below) */
+    char gps_date_stamp[16];         /* GPSDateStamp, "YYYY:MM:DD" (UTC) as written */
+    int has_gps_time;                /* GPSTimeStamp present and valid */
+    double gps_time_seconds;         /* GPSTimeStamp: seconds since midnight UTC */
     char make[CMS_EXIF_TEXT];
     char model[CMS_EXIF_TEXT];
     char lens_make[CMS_EXIF_TEXT];
