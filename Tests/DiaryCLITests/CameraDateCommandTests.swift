@@ -57,6 +57,26 @@ import Testing
         #expect(text.contains("Camera:  Apple iPhone 12 mini"))
     }
 
+    @Test func aCaptureTimeWithoutOffsetTakesItFromTheGPSTimeAndSaysSoThroughExportAndImport() throws {
+        // An iPhone 7 photo (exiftool's test images): 18:18:05.813 on its clock, 17:17:58.65 UTC by GPS.
+        let store = try TestStore()
+        let created = try store.create(["--on", "photo", "--image", Fixture.path("real/exiftool-gps-time-Apple.jpg")],
+                                       environment: ["TZ": "Asia/Tokyo"])
+        let medium = try #require((created["media"] as? [[String: Any]])?.first)
+        #expect(medium["captureTime"] as? String == "2016-09-28T18:18:05.813+01:00")
+        #expect(medium["captureUTCOffset"] as? Int == 3600)
+        #expect(medium["captureUTCOffsetSource"] as? String == "gps")
+        let text = try store.succeed(["show", "1"], environment: ["NO_COLOR": "1"]).stdout
+        #expect(text.contains("Taken:   Wednesday, 28 September 2016 18:18 (UTC+01:00, from the GPS time)"), "\(text)")
+        let out = try TemporaryDirectory()
+        try store.succeed(["export", "1", "--output", out.url.path])
+        let bundle = try #require(try FileManager.default.contentsOfDirectory(atPath: out.url.path).first)
+        let other = try TestStore()
+        try other.succeed(["import", out.url.appendingPathComponent(bundle).path])
+        let imported = try other.succeed(["show", "1"], environment: ["NO_COLOR": "1"]).stdout
+        #expect(imported.contains("(UTC+01:00, from the GPS time)"), "\(imported)")
+    }
+
     @Test func aCameraNameNeverReachesTheTerminalAsControlSequences() throws {
         let store = try TestStore()
         try store.succeed(["new", "--text", "x", "--image", Fixture.path("exif-hostile-camera.jpg")])

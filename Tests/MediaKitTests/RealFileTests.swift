@@ -81,7 +81,7 @@ import Testing
 
     @Test(arguments: [
         // DateTimeOriginal without OffsetTimeOriginal, and the GPS time (UTC) of the same photo.
-        ("exiftool-gps-time-Apple.jpg", 3600),      // 18:18:16 local, 17:18:16 UTC
+        ("exiftool-gps-time-Apple.jpg", 3600),      // 18:18:05 on its clock, 17:17:58 UTC by GPS
         ("exiftool-gps-time-GoPro.jpg", -4 * 3600),
         ("exiftool-gps-time-Ricoh2.jpg", 3600),
     ])

@@ -124,14 +124,16 @@ struct EntryFormatter {
     }
 
     /// A photo's camera facts, one line each: `Taken:   Monday, 14 July 2008 09:15 (UTC+09:00)`
-    /// (the camera's own clock and offset when it wrote one, else the local time), `Place:
+    /// (the camera's own clock and offset when it wrote one, `(UTC+01:00, from the GPS time)` when
+    /// its GPS time gave the offset, else the local time), `Place:
     /// 35.658581, 139.745433, 40.5 m`, `Camera:` and `Lens:`, escaped (user-controlled text).
     func cameraLines(of photo: PhotoFacts) -> [String] {
         var lines: [String] = []
         if let time = photo.captureTime {
             if let offset = photo.captureUTCOffset {
                 let zone = FixedOffset(seconds: offset)
-                lines.append("Taken:   " + LocalDateText(timeZone: zone).dayAndTime(of: time) + " (\(zone.identifier))")
+                let source = photo.captureUTCOffsetIsFromGPS ? ", from the GPS time" : ""
+                lines.append("Taken:   " + LocalDateText(timeZone: zone).dayAndTime(of: time) + " (\(zone.identifier)\(source))")
             } else {
                 lines.append("Taken:   " + dates.dayAndTime(of: time))
             }

@@ -148,7 +148,7 @@ extension EntryManifest.Medium: Decodable {
     private enum Key: String, CodingKey {
         case index, kind, mimeType, fileName, path, byteCount, sha256
         case width, height, orientation, duration, sampleRate, channels
-        case captureTime, captureUTCOffset, latitude, longitude, altitude, camera, lens
+        case captureTime, captureUTCOffset, captureUTCOffsetSource, latitude, longitude, altitude, camera, lens
     }
 
     init(from decoder: any Decoder) throws {
@@ -202,6 +202,11 @@ extension EntryManifest.Medium: Decodable {
         photo.captureUTCOffset = try container.decodeIfPresent(Int.self, forKey: .captureUTCOffset)
         if let offset = photo.captureUTCOffset, abs(offset) > 18 * 3600 {
             throw fail(.captureUTCOffset, "must be within ±64800 seconds, not \(offset)")
+        }
+        switch try container.decodeIfPresent(String.self, forKey: .captureUTCOffsetSource) {
+        case nil, "camera": break
+        case "gps": photo.captureUTCOffsetIsFromGPS = photo.captureUTCOffset != nil
+        case let other?: throw fail(.captureUTCOffsetSource, "must be \"camera\" or \"gps\", not \"\(String(other.prefix(20)))\"")
         }
         func degrees(_ key: Key, _ limit: Double) throws -> Double? {
             guard let value = try container.decodeIfPresent(Double.self, forKey: key) else { return nil }

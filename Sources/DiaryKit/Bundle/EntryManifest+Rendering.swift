@@ -46,6 +46,7 @@ extension EntryManifest.Medium {
             members.append(("captureTime", .string(BundleTimestamp.string(from: time, in: zone))))
         }
         if let offset = photo.captureUTCOffset { members.append(("captureUTCOffset", .integer(offset))) }
+        if photo.captureUTCOffsetIsFromGPS { members.append(("captureUTCOffsetSource", .string("gps"))) }
         for (key, value) in [("latitude", photo.latitude), ("longitude", photo.longitude), ("altitude", photo.altitude)] {
             if let value, value.isFinite { members.append((key, .number(value))) }
         }

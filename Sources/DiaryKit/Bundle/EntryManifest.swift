@@ -58,7 +58,8 @@ struct EntryManifest: Sendable, Equatable {
         var duration: Double?
         var sampleRate: Int?
         var channels: Int?
-        /// `captureTime`, `captureUTCOffset`, `latitude`, `longitude`, `altitude`, `camera`, `lens`.
+        /// `captureTime`, `captureUTCOffset`, `captureUTCOffsetSource`, `latitude`, `longitude`, `altitude`,
+        /// `camera`, `lens`.
         var photo = PhotoFacts()
     }
 

@@ -28,6 +28,7 @@ extension Diary {
             snapshot.orientation = Int(image.orientation)
             snapshot.photo = PhotoFacts(
                 captureTime: image.captureTime.map(Self.milliseconds), captureUTCOffset: image.captureUTCOffset.map(Int.init),
+                captureUTCOffsetIsFromGPS: image.captureUTCOffsetFromGPS == true,
                 latitude: image.latitude, longitude: image.longitude, altitude: image.altitude,
                 camera: image.camera, lens: image.lens)
         } else if let audio = medium as? AudioMedium {

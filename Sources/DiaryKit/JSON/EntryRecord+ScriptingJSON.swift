@@ -34,7 +34,8 @@ extension MediumRecord {
     /// documents) of a photo, or the duration (seconds), sample rate and channel count of a
     /// recording (null when unknown). A photo's camera facts follow when it has them, each left
     /// out when absent: `captureTime` (in the camera's own offset when it wrote one, else
-    /// `timeZone`'s), `captureUTCOffset` (seconds, only the camera's), `latitude`, `longitude`
+    /// `timeZone`'s), `captureUTCOffset` (seconds: the camera's, or with `captureUTCOffsetSource`
+    /// `"gps"` found from its GPS time), `latitude`, `longitude`
     /// (degrees), `altitude` (metres), `camera`, `lens`. `path`, when given, comes last.
     package func scriptingJSON(in timeZone: any TimeZoneRules, path: String? = nil) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
@@ -56,6 +57,7 @@ extension MediumRecord {
                 members.append(("captureTime", .date(time, in: zone, fractionalSeconds: true)))
             }
             if let offset = photo.captureUTCOffset { members.append(("captureUTCOffset", .integer(offset))) }
+            if photo.captureUTCOffsetIsFromGPS { members.append(("captureUTCOffsetSource", .string("gps"))) }
             for (key, value) in [("latitude", photo.latitude), ("longitude", photo.longitude), ("altitude", photo.altitude)] {
                 if let value, value.isFinite { members.append((key, .number(value))) }
             }

@@ -6,9 +6,13 @@ import MediaKit
 public struct PhotoFacts: Sendable, Hashable {
     /// The moment it was taken.
     public var captureTime: Date?
-    /// The camera's offset from UTC in seconds when it wrote one (`OffsetTimeOriginal`);
-    /// nil when the capture time was read in the zone of the process that attached it.
+    /// The camera's offset from UTC in seconds when it wrote one (`OffsetTimeOriginal`) or its
+    /// GPS time tells it; nil when the capture time was read in the zone of the process that
+    /// attached it.
     public var captureUTCOffset: Int?
+    /// Whether `captureUTCOffset` comes from comparing the camera's clock with its GPS time
+    /// (the camera wrote no offset), not from the camera.
+    public var captureUTCOffsetIsFromGPS: Bool
     /// Degrees north (south negative).
     public var latitude: Double?
     /// Degrees east (west negative).
@@ -21,10 +25,12 @@ public struct PhotoFacts: Sendable, Hashable {
     public var lens: String?
 
     /// Facts with the given values; all absent by default.
-    public init(captureTime: Date? = nil, captureUTCOffset: Int? = nil, latitude: Double? = nil,
-                longitude: Double? = nil, altitude: Double? = nil, camera: String? = nil, lens: String? = nil) {
+    public init(captureTime: Date? = nil, captureUTCOffset: Int? = nil, captureUTCOffsetIsFromGPS: Bool = false,
+                latitude: Double? = nil, longitude: Double? = nil, altitude: Double? = nil, camera: String? = nil,
+                lens: String? = nil) {
         self.captureTime = captureTime
         self.captureUTCOffset = captureUTCOffset
+        self.captureUTCOffsetIsFromGPS = captureUTCOffset != nil && captureUTCOffsetIsFromGPS
         self.latitude = latitude
         self.longitude = longitude
         self.altitude = altitude
@@ -36,6 +42,7 @@ public struct PhotoFacts: Sendable, Hashable {
     init(_ metadata: PhotoMetadata, assuming zone: TimeZone) {
         self.init(captureTime: metadata.captureTime.map { Diary.milliseconds($0.instant(assuming: zone)) },
                   captureUTCOffset: metadata.captureTime?.utcOffsetSeconds,
+                  captureUTCOffsetIsFromGPS: metadata.captureTime?.offsetSource == .gpsClock,
                   latitude: metadata.location?.latitude, longitude: metadata.location?.longitude,
                   altitude: metadata.location?.altitude, camera: metadata.camera, lens: metadata.lens)
     }

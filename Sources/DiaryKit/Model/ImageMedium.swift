@@ -13,6 +13,8 @@ final class ImageMedium: Medium {
     // WGS 84 degrees and metres, and the camera and lens names as the file has them.
     @Attribute(.indexed) var captureTime: Date?
     @Attribute(minValue: -18 * 3600, maxValue: 18 * 3600) var captureUTCOffset: Int32?
+    // True when that offset was found by comparing the camera's clock with its GPS time.
+    @Attribute var captureUTCOffsetFromGPS: Bool?
     @Attribute(minValue: -90, maxValue: 90) var latitude: Double?
     @Attribute(minValue: -180, maxValue: 180) var longitude: Double?
     @Attribute var altitude: Double?

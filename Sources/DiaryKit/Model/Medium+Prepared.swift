@@ -20,6 +20,7 @@ extension Medium {
                 let photo = item.photoFacts
                 image.captureTime = photo.captureTime
                 image.captureUTCOffset = photo.captureUTCOffset.map { Int32($0) }
+                image.captureUTCOffsetFromGPS = photo.captureUTCOffsetIsFromGPS ? true : nil
                 image.latitude = photo.latitude
                 image.longitude = photo.longitude
                 image.altitude = photo.altitude
