@@ -31,7 +31,7 @@ public enum MediaError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             "\(path): cannot read the file: \(reason)"
         case .unrecognisedFormat(let path):
-            "\(path): not a recognised image or audio file (JPEG, PNG, HEIC, AVIF, WebP, or audio: WAV, AIFF, FLAC, Ogg, MP3, M4A)"
+            "\(path): not a recognised image or audio file (\(MediaFormatNames.photoList), or audio: \(MediaFormatNames.recordingList))"
         case .truncated(let path, let detail):
             "\(path): the file is truncated: \(detail)"
         case .corrupt(let path, let detail):

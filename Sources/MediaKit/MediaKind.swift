@@ -2,7 +2,7 @@
 public enum MediaKind: String, Sendable, Codable {
     /// A photo: JPEG, PNG, HEIC/HEIF, AVIF or WebP.
     case image
-    /// A recording: anything libsndfile decodes (WAV, AIFF, FLAC, Ogg Vorbis, Opus, MP3), and
-    /// M4A (AAC, ALAC) through FFmpeg.
+    /// A recording: ``MediaFormatNames/recordings`` (libsndfile, and FFmpeg for FLAC, M4A and
+    /// what libsndfile refuses).
     case audio
 }

@@ -7,6 +7,17 @@ import Testing
 @Suite struct HelpCommandTests {
     static let names = DiaryCommand.subcommands.map { $0.configuration.name }
 
+    @Test(arguments: ["new", "edit"])
+    func imageAndAudioHelpNameEveryAcceptedFormat(_ command: String) throws {
+        let help = try runDiary([command, "--help"]).stdout
+        #expect(help.contains("""
+              --image <file>          Attach a photo (JPEG, PNG, HEIC, AVIF, WebP); repeat
+                                      for more.
+              --audio <file>          Attach a recording (WAV, AIFF, FLAC, Ogg, MP3, M4A,
+                                      CAF, AU); repeat for more.
+            """), "\(help)")
+    }
+
     @Test func everySubcommandIsListedAndHasHelpWithItsSections() throws {
         #expect(Self.names == ["new", "list", "calendar", "show", "edit", "delete", "trash", "restore", "export",
                                "import", "search", "tags", "check", "init", "encrypt", "decrypt", "unlock", "lock",

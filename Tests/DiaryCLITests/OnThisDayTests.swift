@@ -32,11 +32,14 @@ import Testing
     }
 
     @Test func withoutADateItLooksBackFromTodayAndADateAloneIsAUsageError() throws {
-        let store = try TestStore()
+        // 00:30 in Berlin is still yesterday in UTC: the day looked back from is Berlin's.
+        let now = "2026-12-04T00:30:00+01:00"
+        let store = try TestStore(now: now)
         let today = ISO8601DateFormatter()
         today.formatOptions = [.withFullDate]
         today.timeZone = TimeZone(identifier: "Europe/Berlin")
-        let lastYear = Calendar(identifier: .gregorian).date(byAdding: .year, value: -1, to: Date()) ?? Date()
+        let moment = try #require(ISO8601DateFormatter().date(from: now))
+        let lastYear = try #require(Calendar(identifier: .gregorian).date(byAdding: .year, value: -1, to: moment))
         try store.succeed(["new", "--text", "a year ago", "--on", today.string(from: lastYear)])
         let texts = try #require(try store.json(["list", "--on-this-day"]) as? [[String: Any]]).compactMap { $0["text"] as? String }
         #expect(texts == ["a year ago"])

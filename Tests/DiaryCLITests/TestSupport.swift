@@ -117,7 +117,7 @@ func diaryBinary() throws -> URL {
 /// Variables removed from the inherited environment so runs do not depend on the
 /// developer's shell: the store, the editor, colour and width settings.
 private let isolatedVariables = ["DIARY_HOME", "XDG_DATA_HOME", "VISUAL", "EDITOR", "NO_COLOR", "COLUMNS",
-                                 "TERM"]
+                                 "TERM", "DIARY_NOW"]
 
 /// Runs the built `diary` with `arguments` and returns its status and output.
 ///
@@ -154,22 +154,28 @@ func runDiary(_ arguments: [String], environment: [String: String] = [:], stdin:
 // MARK: - Stores, fixtures and JSON for the command tests
 
 /// A temporary diary store that several runs share, in `Europe/Berlin` unless a run says
-/// otherwise; removed when the value goes away.
+/// otherwise, and at the moment `now` (`DIARY_NOW`) when one is given; removed when the value
+/// goes away.
 final class TestStore {
     let directory: TemporaryDirectory
+    /// The ISO 8601 moment every run reads relative dates from, instead of the clock.
+    let now: String?
     /// The store folder itself (`DIARY_HOME`).
     var url: URL { directory.url.appendingPathComponent("store", isDirectory: true) }
     /// A scratch folder beside the store, for exports and editor scripts.
     var scratch: URL { directory.url }
 
-    init() throws {
+    init(now: String? = nil) throws {
         directory = try TemporaryDirectory(prefix: "diary-store")
+        self.now = now
     }
 
     /// Runs `diary` on this store.
     func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> ProcessRun {
-        try runDiary(arguments, environment: ["TZ": "Europe/Berlin"].merging(environment) { _, new in new },
-                     stdin: stdin, store: .at(url))
+        var base = ["TZ": "Europe/Berlin"]
+        if let now { base["DIARY_NOW"] = now }
+        return try runDiary(arguments, environment: base.merging(environment) { _, new in new },
+                            stdin: stdin, store: .at(url))
     }
 
     /// Runs `diary` and expects exit 0, giving the run.

@@ -38,8 +38,10 @@ package struct CommandContext: Sendable {
         let terminal = Terminal.live(environment: environment)
         let zone = ProcessTimeZone.resolve(environment: environment)
         if let warning = zone.warning { terminal.standardError.write("diary: warning: \(warning)\n") }
+        let clock = ArgumentContext.now(environment: environment)
+        if let warning = clock.warning { terminal.standardError.write("diary: warning: \(warning)\n") }
         return CommandContext(terminal: terminal, environment: environment,
-                              argumentContext: .current(timeZone: zone.rules), standardInput: .process)
+                              argumentContext: .current(timeZone: zone.rules, now: clock.now), standardInput: .process)
     }
 
     /// The time zone times are shown in and local dates are read in.

@@ -4,9 +4,11 @@ import Foundation
 /// The options that attach files, shared by `diary new` and `diary edit`: `--image`
 /// (must be a photo), `--audio` (must be a recording) and `--media` (either).
 struct MediaOptions: ParsableArguments {
-    @RepeatingOption("image", valueName: "file", help: "Attach a photo (JPEG or PNG); repeat for more.")
+    @RepeatingOption("image", valueName: "file",
+                     help: "Attach a photo (\(MediumKind.image.acceptedFormats)); repeat for more.")
     var images: [URL]
-    @RepeatingOption("audio", valueName: "file", help: "Attach a recording (WAV, AIFF, FLAC, Ogg, MP3, …); repeat for more.")
+    @RepeatingOption("audio", valueName: "file",
+                     help: "Attach a recording (\(MediumKind.audio.acceptedFormats)); repeat for more.")
     var audio: [URL]
     @RepeatingOption("media", valueName: "file",
                      help: "Attach a photo or recording, whichever its content is; repeat for more.")

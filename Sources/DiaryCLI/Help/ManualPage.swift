@@ -95,6 +95,9 @@ package struct ManualPage {
         ".TP", "\\fBVISUAL\\fR, \\fBEDITOR\\fR", "The editor for new and edited text (else \\fBvi\\fR), started without a shell.",
         ".TP", "\\fBTZ\\fR", "The local time zone: dates are read and shown in it, stored in UTC.",
         ".TP", "\\fBNO_COLOR\\fR", "When set, no colour even on a terminal.",
+        ".TP", "\\fBDIARY_NOW\\fR", "The moment \\fBtoday\\fR, \\fByesterday\\fR and other relative dates are read from, "
+            + "as an ISO 8601 time with offset (\\fB2026\\-12\\-04T09:30:00+01:00\\fR); else the clock. "
+            + "For scripts and tests that must read the same dates whenever they run.",
         ".SH FILES",
         ".TP", "\\fIDiary.sqlite\\fR", "The entries, tags and media facts (SQLite, WAL mode), in the store directory.",
         ".TP", "\\fIDiary.blobs/\\fR", "The photos and recordings, named by their SHA\\-256.",

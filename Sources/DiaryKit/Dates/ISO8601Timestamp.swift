@@ -26,4 +26,10 @@ public enum ISO8601Timestamp {
             + WallClockTime.padded(offsetMinutes % 60, 2)
         return text
     }
+
+    /// The instant of an ISO 8601 time with an offset (`Z` or `±hh:mm`), with or without
+    /// fractional seconds, of years 1…9999, as bundles and `--json` write them; nil otherwise.
+    package static func date(from text: String) -> Date? {
+        BundleTimestamp.date(from: text)
+    }
 }
