@@ -14,7 +14,7 @@ BUILD_PACKAGES = pkg-config libsqlite3-dev libpng-dev libjpeg-dev libsndfile1-de
 # compared with (Tests/MediaKitTests/OracleAgreementTests.swift).
 TEST_PACKAGES  = sqlite3 chromium man-db zsh fish tzdata keyutils libimage-exiftool-perl ffmpeg libheif-examples
 # The tools the benchmark suites make their media with and compare against.
-BENCH_PACKAGES = imagemagick sox webp libheif-examples libvips-tools
+BENCH_PACKAGES = imagemagick sox webp libheif-examples libvips-tools ffmpeg
 
 .PHONY: all deps test-deps build release test demo bench fuzz install install-files uninstall clean
 

@@ -219,31 +219,42 @@ int cms_av_open(FILE *fp, const char *demuxer, cms_av_audio **out, cms_av_audio_
     return CMS_OK;
 }
 
+/* Each output channel's `count` samples from its source channel (planar or interleaved), each
+   converted to a float in -1...1 by `convert`. */
+#define CMS_AV_SAMPLE_LOOP(type, convert)                                                          \
+    for (int c = 0; c < channels; c++) {                                                           \
+        const int source = c % frame_channels;                                                     \
+        const type *base = (const type *)(planar ? frame->extended_data[source] : frame->extended_data[0]); \
+        const int step = planar ? 1 : frame_channels;                                              \
+        const type *in = base + (size_t)from * step + (planar ? 0 : source);                       \
+        float *to = out + c;                                                                       \
+        for (int i = 0; i < count; i++, in += step, to += channels) *to = convert(*in);            \
+    }
+
+#define CMS_AV_FLOAT(x) (x)
+#define CMS_AV_DOUBLE(x) ((float)(x))
+#define CMS_AV_S16(x) ((x) / 32768.0f)
+#define CMS_AV_S32(x) ((float)((x) / 2147483648.0))
+#define CMS_AV_S64(x) ((float)((x) / 9223372036854775808.0))
+#define CMS_AV_U8(x) (((x) - 128) / 128.0f)
+
 /* Copies samples [from, from + count) of the decoded frame, interleaved, as floats with `channels`
    channels: a frame with another channel count (FLAC may change it between frames) gives its
-   channels in turn, so every sample still shows in the waveform's extremes. */
+   channels in turn, so every sample still shows in the waveform's extremes. The format is looked
+   at once per call, each channel copied in a loop of its own.
+   bench: media/waveform_3min_flac_vs_plain_decode */
 static int cms_av_copy(const AVFrame *frame, int channels, int from, int count, float *out) {
     const int planar = av_sample_fmt_is_planar(frame->format);
     const int frame_channels = frame->ch_layout.nb_channels;
     if (frame_channels <= 0) return CMS_FAILED;
-    for (int i = 0; i < count; i++) {
-        for (int c = 0; c < channels; c++) {
-            const int sample = from + i;
-            const int source = c % frame_channels;
-            const uint8_t *base = planar ? frame->extended_data[source] : frame->extended_data[0];
-            const int at = planar ? sample : sample * frame_channels + source;
-            float value;
-            switch (av_get_packed_sample_fmt(frame->format)) {
-            case AV_SAMPLE_FMT_FLT: value = ((const float *)base)[at]; break;
-            case AV_SAMPLE_FMT_DBL: value = (float)((const double *)base)[at]; break;
-            case AV_SAMPLE_FMT_S16: value = ((const int16_t *)base)[at] / 32768.0f; break;
-            case AV_SAMPLE_FMT_S32: value = (float)(((const int32_t *)base)[at] / 2147483648.0); break;
-            case AV_SAMPLE_FMT_S64: value = (float)(((const int64_t *)base)[at] / 9223372036854775808.0); break;
-            case AV_SAMPLE_FMT_U8: value = (((const uint8_t *)base)[at] - 128) / 128.0f; break;
-            default: return CMS_FAILED;
-            }
-            out[i * channels + c] = value;
-        }
+    switch (av_get_packed_sample_fmt(frame->format)) {
+    case AV_SAMPLE_FMT_FLT: CMS_AV_SAMPLE_LOOP(float, CMS_AV_FLOAT) break;
+    case AV_SAMPLE_FMT_DBL: CMS_AV_SAMPLE_LOOP(double, CMS_AV_DOUBLE) break;
+    case AV_SAMPLE_FMT_S16: CMS_AV_SAMPLE_LOOP(int16_t, CMS_AV_S16) break;
+    case AV_SAMPLE_FMT_S32: CMS_AV_SAMPLE_LOOP(int32_t, CMS_AV_S32) break;
+    case AV_SAMPLE_FMT_S64: CMS_AV_SAMPLE_LOOP(int64_t, CMS_AV_S64) break;
+    case AV_SAMPLE_FMT_U8: CMS_AV_SAMPLE_LOOP(uint8_t, CMS_AV_U8) break;
+    default: return CMS_FAILED;
     }
     return CMS_OK;
 }

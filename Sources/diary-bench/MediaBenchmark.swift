@@ -60,6 +60,16 @@ func runMediaBenchmarks(json: Bool) throws {
                                baseline: { try decodeSoundFully(inputs.flac) })
     report("waveform_3min_flac_vs_plain_decode", waveform.value, waveform.baseline, "ms")
 
+    // Every FLAC is decoded through FFmpeg, which libsndfile refuses many of: one import (decode,
+    // waveform) in a process of its own against `ffmpeg -f null` decoding the same file, both
+    // wall time including the process start, so each side loads its libraries.
+    let bench = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    let ffmpeg = try compare(runs: 7, clock: CLOCK_MONOTONIC,
+                             value: { try runQuietly(bench, ["media-waveform", inputs.flac.path]) },
+                             baseline: { try runQuietly(URL(fileURLWithPath: "/usr/bin/ffmpeg"),
+                                                        ["-v", "error", "-i", inputs.flac.path, "-f", "null", "-"]) })
+    report("flac_import_3min_vs_ffmpeg_null", ffmpeg.value, ffmpeg.baseline, "ms")
+
     // Peak memory of one import in a process of its own (`media-thumbnail`), against the
     // issue's 64 MB budget for a 12 MP photo.
     for (name, url) in [("jpeg", inputs.jpeg), ("jpeg_progressive", inputs.progressiveJPEG), ("png", inputs.png),
@@ -106,6 +116,20 @@ func runMediaJPEGComparison<Paths: Sequence<String>>(paths: Paths, json: Bool) t
 func runMediaWaveform(path: String) throws {
     let (info, peaks) = try MediaInspector().importAudio(fileAt: URL(fileURLWithPath: path))
     print("\(info.frames) frames \(info.mimeType) -> \(peaks.count / 2) peaks")
+}
+
+/// Runs `tool` with `arguments`, output discarded; throws unless it exits 0.
+private func runQuietly(_ tool: URL, _ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = tool
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw BaselineFailure(description: "\(tool.path) \(arguments.joined(separator: " ")) failed")
+    }
 }
 
 /// Peak resident memory in megabytes of `diary-bench media-thumbnail FILE`, measured as the
