@@ -71,6 +71,7 @@ enum StringDiaryModel {
             AttributeDescription("thumbnail", .binary),
             AttributeDescription("captureTime", .date, isIndexed: true),
             AttributeDescription("captureUTCOffset", .integer32, minValue: -18 * 3600, maxValue: 18 * 3600),
+            AttributeDescription("captureUTCOffsetFromGPS", .boolean),
             AttributeDescription("latitude", .double, minValue: -90, maxValue: 90),
             AttributeDescription("longitude", .double, minValue: -180, maxValue: 180),
             AttributeDescription("altitude", .double),
