@@ -15,10 +15,18 @@ extension CommandContext {
         case .notFound:
             break
         case .keyringUnavailable(let reason):
+            if asksNothing { throw PassphraseInputError.notAsking(store: storeDirectory.path) }
             noteKeyringUnavailable(reason)
         }
+        // Shell completions run commands as the user types: never a prompt on the command line,
+        // never seconds of key derivation, even with DIARY_PASSPHRASE_COMMAND set.
+        if asksNothing { throw PassphraseInputError.notAsking(store: storeDirectory.path) }
         return try askedKey()
     }
+
+    /// Whether `DIARY_NO_PROMPT=1` forbids asking for (or deriving from) a passphrase: a locked
+    /// diary then fails at once, as shell completions need.
+    var asksNothing: Bool { environment["DIARY_NO_PROMPT"] == "1" }
 
     /// The key unsealed with the passphrase, never the keyring's (what `unlock` and
     /// `passphrase` check).

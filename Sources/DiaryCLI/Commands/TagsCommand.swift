@@ -9,6 +9,8 @@ struct TagsCommand: ParsableCommand {
     var byCount: Bool
     @Flag("json", help: #"Print [{"name": "travel", "count": 3}, …]."#)
     var json: Bool
+    @Flag("null", short: "z", help: "Print only the names, each ended by a NUL byte (for scripts and completions).")
+    var null: Bool
 
     func run(in context: CommandContext) throws {
         var tags = try context.openDiary(.reading, forReading: true).tags()
@@ -18,6 +20,13 @@ struct TagsCommand: ParsableCommand {
         }
         if json {
             context.writeJSON(.array(tags.map { ["name": .string($0.name), "count": .integer($0.count)] }))
+            return
+        }
+        if null {
+            // The names as stored (a NUL cannot be in one), for a script to take as data; on a
+            // terminal escaped like any stored text.
+            let escaper = context.terminal.outputEscaper
+            context.write(tags.map { escaper.escaped($0.name) + "\0" }.joined())
             return
         }
         guard !tags.isEmpty else {

@@ -98,9 +98,18 @@ package struct ManualPage {
         ".TP", "\\fBDIARY_NOW\\fR", "The moment \\fBtoday\\fR, \\fByesterday\\fR and other relative dates are read from, "
             + "as an ISO 8601 time with offset (\\fB2026\\-12\\-04T09:30:00+01:00\\fR); else the clock. "
             + "For scripts and tests that must read the same dates whenever they run.",
+        ".TP", "\\fBDIARY_PASSPHRASE_COMMAND\\fR", "A command (run by \\fB/bin/sh \\-c\\fR) whose first line of output "
+            + "is the encrypted diary's passphrase, for scripts: \\fBpass show diary\\fR. Without it the terminal is asked.",
+        ".TP", "\\fBDIARY_NEW_PASSPHRASE_COMMAND\\fR", "The same for a new passphrase (\\fBencrypt\\fR, \\fBinit \\-\\-encrypt\\fR, "
+            + "\\fBpassphrase\\fR).",
+        ".TP", "\\fBDIARY_ENCRYPT\\fR", "\\fB1\\fR: a diary that a command creates is encrypted from the start.",
+        ".TP", "\\fBDIARY_NO_PROMPT\\fR", "\\fB1\\fR: never ask for a passphrase or derive a key from one (what shell "
+            + "completions set); a locked encrypted diary then fails at once with status 77.",
         ".SH FILES",
         ".TP", "\\fIDiary.sqlite\\fR", "The entries, tags and media facts (SQLite, WAL mode), in the store directory.",
-        ".TP", "\\fIDiary.blobs/\\fR", "The photos and recordings, named by their SHA\\-256.",
+        ".TP", "\\fIDiary.blobs/\\fR", "The photos and recordings, named by their SHA\\-256 (by a keyed hash in an encrypted diary).",
+        ".TP", "\\fIDiary.key\\fR", "An encrypted diary's data key, sealed by the passphrase (Argon2id); without it, and the "
+            + "passphrase, the diary cannot be read.",
         ".SH EXIT STATUS",
         ".TP", "0", "Done (also a cancelled empty entry).",
         ".TP", "64", "Usage: an unknown option, a bad date or month, conflicting options.",
@@ -109,6 +118,8 @@ package struct ManualPage {
         ".TP", "69", "The editor could not be started or failed.",
         ".TP", "74", "Reading or writing failed.",
         ".TP", "75", "The store is busy, or another diary changed the same entry meanwhile; nothing was saved.",
+        ".TP", "77", "Permission denied: a file or folder this user may not read; or an encrypted diary's passphrase is "
+            + "wrong, missing, or may not be asked (\\fBDIARY_NO_PROMPT\\fR).",
     ]
 
     /// `text` safe as roff text: backslashes and hyphens escaped, other than ASCII as a roff

@@ -13,6 +13,8 @@ package enum PassphraseInputError: CLIReportableError, Equatable {
     case mismatch
     /// Input ended (Ctrl-D) before a passphrase was typed.
     case cancelled
+    /// `DIARY_NO_PROMPT=1` (what shell completions set) forbids asking, and the diary is locked.
+    case notAsking(store: String)
 
     /// 77 for all of them.
     package var exitCode: ExitCode { .noPermission }
@@ -31,6 +33,9 @@ package enum PassphraseInputError: CLIReportableError, Equatable {
             "the passphrase from \(source) is empty; nothing was changed"
         case .mismatch:
             "the two passphrases differ; nothing was changed"
+        case .notAsking(let store):
+            "the diary at \(store) is locked and DIARY_NO_PROMPT=1 forbids asking for its passphrase; "
+                + "run 'diary unlock' first"
         case .cancelled:
             "no passphrase was typed; nothing was changed"
         }
