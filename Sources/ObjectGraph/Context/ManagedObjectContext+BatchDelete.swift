@@ -29,7 +29,8 @@ extension ManagedObjectContext {
         }
         let listening = persistentStoreCoordinator.saveHub.hasListeners(besides: mergeInbox)
         let collectsIDs = request.resultType == .objectIDs || listening || held.count > 1_000
-        let (count, ids) = try store.batchDelete(fetch, collectsIDs: collectsIDs)
+        let (count, ids) = try store.batchDelete(fetch, collectsIDs: collectsIDs, author: transactionAuthor,
+                                                 contextName: name)
         var deleted = ids
         if !collectsIDs && !held.isEmpty {
             let remaining = Set(try persistentStoreCoordinator.queryingStore().rows(for: held).map(\.objectID))

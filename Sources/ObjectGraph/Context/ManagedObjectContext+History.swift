@@ -16,7 +16,8 @@ extension ManagedObjectContext {
             .map { $0.transaction(storeIdentifier: store.identifier) }
     }
 
-    /// The recorded transactions saved at or after `date`, oldest first.
+    /// The recorded transactions saved strictly after `date`, oldest first: resuming from the
+    /// timestamp of the last transaction processed never gives that one again.
     /// - Throws: as ``fetchHistory(after:)-(PersistentHistoryToken?)``.
     public func fetchHistory(after date: Date) throws -> [PersistentHistoryTransaction] {
         let store = try historyStore()

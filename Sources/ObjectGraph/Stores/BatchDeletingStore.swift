@@ -5,10 +5,12 @@ protocol BatchDeletingStore: RowStore {
     /// Deletes the rows `request` matches (its sort and paging ignored) and, by the delete rules,
     /// their cascaded destinations, in one write transaction; returns how many rows it deleted and,
     /// when `collectsIDs` (or when it had to read them anyway), their IDs.
-    /// Blob files no remaining row refers to are removed afterwards.
+    /// Blob files no remaining row refers to are removed afterwards. With persistent history the
+    /// deletion is recorded as one transaction of `author` and `contextName`, in the same write.
     /// - Throws: ``ObjectGraphError/validationFailed(_:)`` when a deny rule forbids it (nothing deleted);
     ///   ``StoreError``, ``SQLiteError`` when the store fails.
-    func batchDelete(_ request: StoreFetch, collectsIDs: Bool) throws -> (count: Int, ids: [ObjectID])
+    func batchDelete(_ request: StoreFetch, collectsIDs: Bool, author: String?,
+                     contextName: String?) throws -> (count: Int, ids: [ObjectID])
 }
 
 extension ValidationProblem {

@@ -4,7 +4,8 @@ extension InMemoryStore: BatchDeletingStore {
     /// Finds the matched rows and their cascaded destinations in the current snapshot, checks
     /// the deny rules, then writes the deletion as one save (which clears the links to the rows
     /// and removes blob files no row refers to any more).
-    func batchDelete(_ request: StoreFetch, collectsIDs: Bool) throws -> (count: Int, ids: [ObjectID]) {
+    func batchDelete(_ request: StoreFetch, collectsIDs: Bool, author: String?,
+                     contextName: String?) throws -> (count: Int, ids: [ObjectID]) {
         var plain = request
         plain.sortOrderings = []
         plain.limit = nil
@@ -35,6 +36,8 @@ extension InMemoryStore: BatchDeletingStore {
         guard !deleted.isEmpty else { return (0, []) }
         var changes = StoreChanges()
         changes.deleted = deleted
+        changes.author = author
+        changes.contextName = contextName
         _ = try save(changes)
         return (deleted.count, deleted)
     }

@@ -14,7 +14,9 @@ extension InMemoryStore: PersistentHistoryStore {
     }
 
     func historyRecords(after number: Int64?, since date: Date?) throws -> [HistoryRecord] {
-        (currentSnapshot.history ?? []).filter { $0.number > (number ?? 0) && date.map($0.timestamp.isAfterOrAt) ?? true }
+        (currentSnapshot.history ?? []).filter { record in
+            record.number > (number ?? 0) && date.map { record.timestamp > $0 } ?? true
+        }
     }
 
     func lastHistoryNumber() throws -> Int64? { currentSnapshot.history?.last?.number }
@@ -33,9 +35,4 @@ extension InMemoryStore: PersistentHistoryStore {
             return history.count - kept.count
         }
     }
-}
-
-private extension Date {
-    /// Whether `self` is at or after `date`.
-    func isAfterOrAt(_ date: Date) -> Bool { self >= date }
 }

@@ -8,7 +8,8 @@ import Foundation
 // join table row `ON DELETE CASCADE`.
 
 extension SQLiteStore: BatchDeletingStore {
-    func batchDelete(_ request: StoreFetch, collectsIDs: Bool) throws -> (count: Int, ids: [ObjectID]) {
+    func batchDelete(_ request: StoreFetch, collectsIDs: Bool, author: String?,
+                     contextName: String?) throws -> (count: Int, ids: [ObjectID]) {
         guard let layout = schema.layouts[request.entity.name] else { return (0, []) }
         var plain = request
         plain.sortOrderings = []
@@ -16,7 +17,9 @@ extension SQLiteStore: BatchDeletingStore {
         plain.offset = 0
         let (whereSQL, bindings) = try whereClause(for: plain, layout: layout)
         return try withConnection { connection in
-            var deletion = BatchDeletion(store: self, connection: connection, collectsIDs: collectsIDs)
+            // The history names every row deleted (cascaded ones too), so they are read back.
+            var deletion = BatchDeletion(store: self, connection: connection,
+                                         collectsIDs: collectsIDs || recordsPersistentHistory)
             try writeTransaction(connection) {
                 if plain.entityNames.contains(where: followsRules(from:)) {
                     let statement = try connection.statement("SELECT t0.\"Z_PK\" FROM \(quote(layout.table)) AS t0" + whereSQL)
@@ -28,6 +31,13 @@ extension SQLiteStore: BatchDeletingStore {
                     try deletion.delete(keys, table: layout.table)
                 } else {
                     try deletion.run("DELETE FROM \(quote(layout.table)) AS t0" + whereSQL, table: layout.table, bindings: bindings)
+                }
+                if recordsPersistentHistory && !deletion.deleted.isEmpty {
+                    var changes = StoreChanges()
+                    changes.author = author
+                    changes.contextName = contextName
+                    changes.deleted = deletion.deleted
+                    try recordHistory(of: changes, insertedKeys: [], connection: connection)
                 }
             }
             if let blobStore, !deletion.released.isEmpty {

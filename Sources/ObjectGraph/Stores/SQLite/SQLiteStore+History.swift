@@ -80,7 +80,7 @@ extension SQLiteStore: PersistentHistoryStore {
             let sql = "SELECT t.\"Z_PK\", t.\"timestamp\", t.\"author\", t.\"contextName\", c.\"kind\", c.\"entity\","
                 + " c.\"changedKeys\", c.\"keys\" FROM \"Z_HISTORY_TRANSACTION\" AS t"
                 + " LEFT JOIN \"Z_HISTORY_CHANGE\" AS c ON c.\"transactionNumber\" = t.\"Z_PK\""
-                + " WHERE t.\"Z_PK\" > ? AND t.\"timestamp\" >= ? ORDER BY t.\"Z_PK\", c.rowid"
+                + " WHERE t.\"Z_PK\" > ? AND t.\"timestamp\" > ? ORDER BY t.\"Z_PK\", c.rowid"
             let statement = try connection.statement(sql)
             defer { statement.reset() }
             try statement.bind(number ?? 0, at: 1)

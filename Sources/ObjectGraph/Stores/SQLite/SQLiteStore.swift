@@ -28,7 +28,7 @@ import Synchronization
 ///   ``storedValue(ofAttributeAt:of:)``
 ///
 /// ### Writing (`+Save`, `+BatchDelete`, `+BatchUpdate`, `+History`)
-/// - ``save(_:)``, ``batchDelete(_:collectsIDs:)``, ``batchUpdate(_:values:collectsIDs:author:contextName:)``
+/// - ``save(_:)``, ``batchDelete(_:collectsIDs:author:contextName:)``, ``batchUpdate(_:values:collectsIDs:author:contextName:)``
 /// - ``historyRecords(after:since:)``, ``deleteHistory(through:before:)``
 ///
 /// ### Upkeep (`+Maintenance`, `+Removal`, `+StatementRecording`)
