@@ -5,12 +5,22 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <stdio.h>
 #include <string.h>
 
 int cdl_rename_exchange(const char *first, const char *second) {
     return renameat2(AT_FDCWD, first, AT_FDCWD, second, RENAME_EXCHANGE);
 }
+
+int cdl_forbid_core_dumps(void) {
+    struct rlimit none = {0, 0};
+    int limited = setrlimit(RLIMIT_CORE, &none);
+    return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) == 0 && limited == 0 ? 0 : -1;
+}
+
+int cdl_is_dumpable(void) { return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0); }
 
 int cdl_ofd_lock(int descriptor, long long start, long long length, int exclusive, int test_only) {
     struct flock lock;

@@ -200,6 +200,26 @@ import TestSupport
         #expect(try store.snapshot() == snapshot)
     }
 
+    @Test func aProcessThatReadsAPassphraseLeavesNoCoreDump() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "x"])
+        try store.succeed(["encrypt"], environment: Self.passphrase("dump pass"))
+        _ = try store.run(["lock"])
+        // The passphrase command runs as diary's child: it records diary's limits as they are
+        // while the passphrase is being read.
+        let limits = store.scratch.appendingPathComponent("limits")
+        let recording = ["DIARY_PASSPHRASE_COMMAND": "cat /proc/$PPID/limits > '\(limits.path)'; printf '%s\\n' 'dump pass'"]
+        // Started with core dumps allowed (`ulimit -c unlimited`), as a user's shell may have it.
+        var environment = ProcessInfo.processInfo.environment.merging(recording) { _, new in new }
+        environment["DIARY_HOME"] = store.url.path
+        let run = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -c unlimited && exec \"$0\" list",
+                                                                 try diaryBinary().path], environment: environment)
+        #expect(run.status == 0, "\(run)")
+        let text = try String(contentsOf: limits, encoding: .utf8)
+        let core = try #require(text.split(separator: "\n").first { $0.hasPrefix("Max core file size") })
+        #expect(core.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).prefix(2) == ["0", "0"], "\(core)")
+    }
+
     /// SIGKILL at 30 moments of `diary encrypt`: each time the store is the old one or the new
     /// one, whole, with a clean check and the same entries.
     @Test func aKilledEncryptLeavesTheOldOrTheNewStoreWhole() throws {

@@ -73,6 +73,30 @@ import ObjectGraph
         }
     }
 
+    static let costsBeyondTheBound: [(UInt64, UInt64)] = [(11, 8 << 10), (1024, 8 << 10), (1, (1 << 30) + 1), (1, 4 << 30),
+                                                         (0, 8 << 10)]
+
+    @Test(arguments: costsBeyondTheBound)
+    func aCostBeyondTheBoundIsDamagedWithoutDerivingAnything(operations: UInt64, memoryBytes: UInt64) throws {
+        let folder = try TemporaryDirectory()
+        _ = try Diary.writeNewKeyFile(into: folder.url, passphrase: Self.passphrase("pw"), cost: .testing)
+        let url = DiaryKeyFile.url(in: folder.url)
+        var bytes = try Data(contentsOf: url)
+        for index in 0..<8 {
+            bytes[16 + index] = UInt8(truncatingIfNeeded: operations >> (8 * UInt64(index)))
+            bytes[24 + index] = UInt8(truncatingIfNeeded: memoryBytes >> (8 * UInt64(index)))
+        }
+        try bytes.write(to: url)
+        // Damaged, not a wrong passphrase: refused from the header, before any derivation (one at
+        // 11 passes over 8 KiB would have run, and its seal then failed as a wrong passphrase).
+        #expect {
+            try Diary.unlock(directory: folder.url, passphrase: Self.passphrase("pw"))
+        } throws: { error in
+            guard case .encryption(.damagedKeyFile(_, let detail)) = error as? DiaryError else { return false }
+            return detail.contains("Argon2id cost (\(operations) passes, \(memoryBytes) bytes)")
+        }
+    }
+
     @Test func aTruncatedOrForeignFileIsDamaged() throws {
         let folder = try TemporaryDirectory()
         _ = try Diary.writeNewKeyFile(into: folder.url, passphrase: Self.passphrase("pw"), cost: .testing)

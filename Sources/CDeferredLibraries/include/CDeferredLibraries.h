@@ -45,6 +45,13 @@ const char *cdl_keyutils_load_error(void);
 
 /* Not deferred (libc's own, declared by glibc only under _GNU_SOURCE; see FileSystemCalls.c). */
 
+/* Makes this process leave no core dump (RLIMIT_CORE 0) and not be dumpable or traceable by
+   other processes of the user (PR_SET_DUMPABLE 0), for as long as it lives: what a process that
+   holds keys or a passphrase must do. 0, or -1 with errno set. */
+int cdl_forbid_core_dumps(void);
+/* PR_GET_DUMPABLE: 1 when this process may be dumped, 0 when not. */
+int cdl_is_dumpable(void);
+
 /* Swaps the two paths atomically (renameat2 with RENAME_EXCHANGE): 0, or -1 with errno set. */
 int cdl_rename_exchange(const char *first, const char *second);
 

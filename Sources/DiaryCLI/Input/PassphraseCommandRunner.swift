@@ -25,6 +25,7 @@ struct PassphraseCommandRunner {
     /// Runs the command and gives the first line it printed.
     /// - Throws: ``PassphraseInputError/commandFailed(variable:detail:)``, ``PassphraseInputError/empty(source:)``.
     func run() throws(PassphraseInputError) -> Passphrase {
+        Passphrase.keepOutOfCoreDumps()   // before a byte of it is read
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw failure("could not be started: \(systemReason())") }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])

@@ -27,6 +27,7 @@ enum TerminalPassphrasePrompt {
     /// Writes `prompt` to the terminal and reads one line without echo.
     /// - Throws: ``PassphraseInputError/terminalFailed(reason:)``, ``PassphraseInputError/cancelled``.
     static func ask(_ prompt: String) throws(PassphraseInputError) -> Passphrase {
+        Passphrase.keepOutOfCoreDumps()   // before a byte of it is read
         let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .terminalFailed(reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }

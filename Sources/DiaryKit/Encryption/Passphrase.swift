@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ObjectGraph
 
 /// A passphrase as the user typed it (or a passphrase command printed it): its UTF-8 bytes,
 /// zeroed when the last copy goes, never printed.
@@ -14,7 +15,14 @@ public struct Passphrase: Sendable, CustomStringConvertible {
     /// The passphrase made of `bytes` (without the line's newline). The caller should zero
     /// its own buffer afterwards.
     public init(bytes: some Collection<UInt8>) {
+        Self.keepOutOfCoreDumps()
         storage = Storage(copying: bytes)
+    }
+
+    /// Makes this process leave no core dump and not be traceable by the user's other processes,
+    /// for the rest of its life: what reading a passphrase, before it is one of these, needs.
+    public static func keepOutOfCoreDumps() {
+        CoreDumpProtection.engage()
     }
 
     /// How many bytes it has.

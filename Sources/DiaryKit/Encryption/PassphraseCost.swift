@@ -26,11 +26,22 @@ package struct PassphraseCost: Sendable, Hashable {
     /// which reach it through `package` API, never through anything a user can set.
     package static let testing = PassphraseCost(operations: 1, memoryBytes: 8 << 10)
 
+    /// The most passes a key file may ask for: 10, or what this version writes if more.
+    static let maximumOperations = max(10, standard.operations)
+    /// The most memory a key file may ask for: 1 GiB, or what this version writes if more.
+    static let maximumMemoryBytes = max(1 << 30, standard.memoryBytes)
+
     /// Whether a key file's cost is one this program derives with: libsodium's minimum
-    /// upwards, at most 1,024 passes and 4 GiB (a damaged file may say anything, and its
-    /// header is only authenticated after the derivation).
+    /// upwards, at most ``maximumOperations`` passes over ``maximumMemoryBytes``.
+    ///
+    /// The cost is read before anything in the file can be authenticated: the seal that covers it
+    /// is opened with the key derived at that cost, and no check made before the derivation could
+    /// be keyed by anything but the passphrase (a cheaper derivation to check it would let anyone
+    /// with the file guess passphrases at that cheaper cost). So the bound is what keeps a file
+    /// changed to ask for 4 GiB or 1,024 passes from costing every command gigabytes or minutes;
+    /// a cost within it that was changed is then found by the seal, as a wrong passphrase.
     var isAcceptable: Bool {
-        operations >= 1 && operations <= 1024
-            && memoryBytes >= UInt64(crypto_pwhash_argon2id_MEMLIMIT_MIN) && memoryBytes <= 4 << 30
+        operations >= 1 && operations <= Self.maximumOperations
+            && memoryBytes >= UInt64(crypto_pwhash_argon2id_MEMLIMIT_MIN) && memoryBytes <= Self.maximumMemoryBytes
     }
 }

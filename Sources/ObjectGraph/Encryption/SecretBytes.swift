@@ -10,6 +10,7 @@ final class SecretBytes: Sendable {
     let count: Int
 
     init(count: Int) {
+        CoreDumpProtection.engage()
         self.count = count
         pointer = .allocate(capacity: count)
         pointer.initialize(repeating: 0, count: count)
