@@ -200,6 +200,36 @@ import TestSupport
         #expect(try store.snapshot() == snapshot)
     }
 
+    @Test func checkNamesAPlaintextBackupOfAnEncryptedDiaryAndRepairRemovesIt() throws {
+        // What an older version left when it migrated an encrypted diary: the database in the clear.
+        let plain = try TestStore()
+        try plain.succeed(["new", "--text", "a private word"])
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "x"])
+        let pass = Self.passphrase("backup pass")
+        try store.succeed(["encrypt"], environment: pass)
+        let backup = store.url.appendingPathComponent("Diary.sqlite.backup-0123456789ab")
+        try FileManager.default.copyItem(at: plain.url.appendingPathComponent("Diary.sqlite"), to: backup)
+        let found = try store.run(["check"], environment: pass)
+        #expect(found.status == 65, "\(found)")
+        #expect(found.stdout.contains("Plaintext copies of this encrypted diary: 1"), "\(found)")
+        let repaired = try store.run(["check", "--repair"], environment: pass)
+        #expect(repaired.status == 0, "\(repaired)")
+        #expect(!FileManager.default.fileExists(atPath: backup.path))
+        #expect(try store.succeed(["check"], environment: pass).stdout.hasSuffix("OK\n"))
+    }
+
+    @Test func encryptAndDecryptTakeAMigrationBackupAsTheStoresOwnAndDropIt() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "x"])
+        let backup = store.url.appendingPathComponent("Diary.sqlite.backup-0123456789ab")
+        try FileManager.default.copyItem(at: store.url.appendingPathComponent("Diary.sqlite"), to: backup)
+        let pass = Self.passphrase("backup pass")
+        try store.succeed(["encrypt"], environment: pass)
+        #expect(!FileManager.default.fileExists(atPath: backup.path), "a plaintext copy outlived encrypt")
+        #expect(try store.succeed(["list", "--json"], environment: pass).stdout.contains("\"text\": \"x\""))
+    }
+
     @Test func aProcessThatReadsAPassphraseLeavesNoCoreDump() throws {
         let store = try TestStore()
         try store.succeed(["new", "--text", "x"])

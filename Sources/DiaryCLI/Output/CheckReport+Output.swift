@@ -3,7 +3,8 @@ import DiaryKit
 extension CheckReport {
     /// `{"healthy", "integrityProblems", "blobProblems": [{"entry", "medium", "sha256",
     /// "problem"}], "verifiedBlobCount", "trashedEntries", "unreferencedBlobs", "recentUnreferencedBlobs",
-    /// "damagedUnreferencedBlobs", "staleTemporaryFiles", "staleWorkFolders", "removed", "kept"}`;
+    /// "damagedUnreferencedBlobs", "staleTemporaryFiles", "staleWorkFolders", "removed", "kept",
+    /// "migrationBackups", "plaintextBackups"}`;
     /// `kept` lists what repair left because the store has problems.
     var json: JSONValue {
         [
@@ -22,6 +23,8 @@ extension CheckReport {
             "staleWorkFolders": .array(staleWorkFolders.map(JSONValue.string)),
             "removed": .array(removed.map(JSONValue.string)),
             "kept": .array(kept.map { .string($0.name) }),
+            "migrationBackups": .array(migrationBackups.map(JSONValue.string)),
+            "plaintextBackups": .array(plaintextBackups.map(JSONValue.string)),
         ]
     }
 
@@ -39,6 +42,18 @@ extension CheckReport {
             lines.append("Unreferenced files failing authentication: \(damagedUnreferencedBlobs.count)"
                 + " (changed or damaged outside diary; no entry uses them)")
             lines += damagedUnreferencedBlobs.map { "  " + $0 }
+        }
+        let encryptedBackups = migrationBackups.filter { !plaintextBackups.contains($0) }
+        if !encryptedBackups.isEmpty {
+            lines.append("Backups from before an upgrade: \(encryptedBackups.count) (the diary as an older version "
+                + "kept it; remove them once the diary is as you expect)")
+            lines += encryptedBackups.map { "  " + $0 }
+        }
+        let leftPlaintext = plaintextBackups.filter { !removed.contains($0) }
+        if !leftPlaintext.isEmpty {
+            lines.append("Plaintext copies of this encrypted diary: \(leftPlaintext.count) (a backup an older version "
+                + "made before an upgrade; 'diary check --repair' removes them)")
+            lines += leftPlaintext.map { "  " + $0 }
         }
         if trashedEntryCount > 0 {
             lines.append("Trash: \(QuantityText.count(trashedEntryCount, "entry", plural: "entries")) waiting, media kept with them")
@@ -67,7 +82,9 @@ extension CheckReport {
         if isHealthy {
             lines.append("OK")
         } else if hasOnlyRepairableProblems {
-            lines.append("Problems found: unreferenced files fail authentication; 'diary check --repair' removes them.")
+            lines.append(damagedUnreferencedBlobs.allSatisfy(removed.contains)
+                ? "Problems found: a plaintext copy of the diary lies beside it; 'diary check --repair' removes it."
+                : "Problems found: unreferenced files fail authentication; 'diary check --repair' removes them.")
         } else {
             lines.append("Problems found: the damaged or missing media cannot be repaired here.")
         }

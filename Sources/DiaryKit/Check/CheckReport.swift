@@ -73,11 +73,19 @@ public struct CheckReport: Sendable, Hashable {
     /// removes them with the other unreferenced files.
     public var damagedUnreferencedBlobs: [String] = []
 
+    /// The copies of the database a migration to a newer model made beside it
+    /// (`Diary.sqlite.backup-<old model hash>`), sorted: the diary as it was before the upgrade.
+    public var migrationBackups: [String] = []
+    /// Those of ``migrationBackups`` that are plaintext databases in an encrypted diary (an older
+    /// version wrote them so): a readable copy of a private diary, which repair removes.
+    public var plaintextBackups: [String] = []
+
     /// Whether the store needs no attention: a sound database, every referenced blob intact,
     /// and no file that fails authentication left. (Unreferenced files waste space but lose
     /// nothing.)
     public var isHealthy: Bool {
         integrityProblems.isEmpty && blobProblems.isEmpty && damagedUnreferencedBlobs.allSatisfy(removed.contains)
+            && plaintextBackups.allSatisfy(removed.contains)
     }
 
     /// Whether every problem is one `check --repair` mends: only unreferenced files that fail
@@ -89,5 +97,6 @@ public struct CheckReport: Sendable, Hashable {
     /// How many problems keep the store from being healthy.
     public var problemCount: Int {
         integrityProblems.count + blobProblems.count + damagedUnreferencedBlobs.filter { !removed.contains($0) }.count
+            + plaintextBackups.filter { !removed.contains($0) }.count
     }
 }

@@ -81,10 +81,33 @@ extension Diary {
                                  removed: removes ? garbage.unreferencedBlobs + garbage.staleTemporaryFiles + removedFolders : [],
                                  verifiedBlobCount: verified, trashedEntryCount: trashed)
         report.damagedUnreferencedBlobs = damagedUnreferenced
+        report.migrationBackups = migrationBackups()
+        if encryptionKey != nil {
+            report.plaintextBackups = report.migrationBackups.filter { isPlaintextDatabase(directory.appending(component: $0)) }
+            if removes {
+                for name in report.plaintextBackups {
+                    for suffix in ["", "-wal", "-shm"] { _ = unlink(directory.appending(component: name + suffix).path) }
+                    report.removed.append(name)
+                }
+            }
+        }
         if repair && !removes {
             report.kept = keptFiles(garbage.unreferencedBlobs + garbage.staleTemporaryFiles, problems: problems)
         }
         return report
+    }
+
+    /// The names of the migration backups beside the database, sorted.
+    private func migrationBackups() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { Self.isMigrationBackup($0) && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }.sorted()
+    }
+
+    /// Whether the file at `url` starts as a plaintext SQLite database does.
+    private func isPlaintextDatabase(_ url: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 16)) == Data("SQLite format 3\0".utf8)
     }
 
     /// How the check names page `number` of the database when it fails authentication.

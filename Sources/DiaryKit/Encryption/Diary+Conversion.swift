@@ -116,7 +116,9 @@ extension Diary {
     }
 
     /// Refuses a store folder holding anything but the store's own files: the conversion swaps
-    /// the whole folder, and would otherwise delete them with the old store.
+    /// the whole folder, and would otherwise delete them with the old store. A migration's backup
+    /// (`Diary.sqlite.backup-…`) is the store's own: it goes with the old store, since it holds
+    /// the diary in the old form (in the clear, for a diary being encrypted).
     private static func refuseForeignEntries(in folder: URL) throws(DiaryError) {
         let names: [String]
         do {
@@ -124,7 +126,7 @@ extension Diary {
         } catch {
             throw .io(path: folder.path, reason: reason(of: error))
         }
-        let foreign = names.filter { !storeEntryNames.contains($0) }.sorted()
+        let foreign = names.filter { !storeEntryNames.contains($0) && !isMigrationBackup($0) }.sorted()
         guard foreign.isEmpty else {
             throw .io(path: folder.path, reason: "it holds files that are not the diary's ("
                 + foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? ", …" : "")

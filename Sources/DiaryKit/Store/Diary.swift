@@ -49,6 +49,12 @@ public final class Diary: Sendable {
     static let storeEntryNames = [databaseName, databaseName + "-wal", databaseName + "-shm",
                                   databaseName + "-journal", "Diary.blobs", DiaryKeyFile.fileName]
 
+    /// Whether `name` is a copy ObjectGraph made of the database before migrating it to a newer
+    /// model (`Diary.sqlite.backup-<old model hash>`, with its `-wal`/`-shm` when opened).
+    static func isMigrationBackup(_ name: String) -> Bool {
+        name.hasPrefix(databaseName + ".backup-")
+    }
+
     /// Opens the diary in `directory`; with ``DiaryAccess/creating`` (the default), creating the
     /// folder and an empty diary when missing.
     ///

@@ -139,7 +139,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
             if keepsDatesSince1970 {
                 try Self.convertDatesSince1970(connection, url: url, metadata: stored, schema: schema, model: model)
             }
-            metadata = try Self.migrateIfNeeded(connection, url: url, metadata: stored, schema: schema, model: model)
+            metadata = try Self.migrateIfNeeded(connection, url: url, metadata: stored, schema: schema, model: model,
+                                                key: keyHandle)
         }
         // The tables, columns and indexes are compared with the model's only when the schema
         // changed since the last comparison that found them complete (see ``schemaFingerprint(_:model:)``).

@@ -3,7 +3,8 @@ import Foundation
 extension SQLiteStore {
     /// Brings a store written with another model to `model`: when every change is lightweight,
     /// makes a backup copy of the store (`<file>.backup-<old hash prefix>`, WAL content
-    /// included), then rebuilds the tables in one transaction with foreign keys off, checks
+    /// included; 0600, and for an encrypted store encrypted under the same key `key` names, so
+    /// no migration leaves a plaintext copy of a private diary), then rebuilds the tables in one transaction with foreign keys off, checks
     /// them with `PRAGMA foreign_key_check` and records the new model. A store of `model`
     /// that does not yet keep its model's description gets it written.
     /// Returns the metadata the store now has.
@@ -11,7 +12,8 @@ extension SQLiteStore {
     ///   constraint, a failed backup or integrity check) and ``StoreError/modelMismatch(storeHash:modelHash:differences:)``
     ///   for a store that keeps no model description; in every case the store is left as it was.
     static func migrateIfNeeded(_ connection: SQLiteConnection, url: URL, metadata: StoreMetadata,
-                                schema: SQLiteSchema, model: ManagedObjectModel) throws -> StoreMetadata {
+                                schema: SQLiteSchema, model: ManagedObjectModel,
+                                key: StoreCipher.KeyHandle?) throws -> StoreMetadata {
         guard let (difference, storedModel) = try metadata.migration(to: model, path: url.path) else {
             guard metadata.modelDescription == nil else { return metadata }
             let described = metadata.migrated(to: model)
@@ -20,9 +22,15 @@ extension SQLiteStore {
         }
         let plan = SQLiteMigrationPlan(oldModel: storedModel, newModel: model,
                                        newSchema: schema, difference: difference)
-        // VACUUM INTO reads through the connection, so the copy includes what the WAL holds.
+        // VACUUM INTO reads through the connection, so the copy includes what the WAL holds; an
+        // encrypted store's copy is written through the encrypting VFS (the connection's reserve,
+        // set when it opened, gives the copy's pages room for their tags). The empty file made first
+        // gives the copy its private mode, which SQLite keeps.
         let backup = try metadata.makeBackup(of: url) { temporary in
-            try connection.execute("VACUUM INTO '\(temporary.path.replacingOccurrences(of: "'", with: "''"))'")
+            try PrivateFileModes.createFileIfMissing(atPath: temporary.path)
+            let target = key.map { SQLiteConnection.uri(temporary.path, ["vfs=\(StoreCipher.vfsName)", "pdkey=\($0.number)"]) }
+                ?? temporary.path
+            try connection.execute("VACUUM INTO '\(target.replacingOccurrences(of: "'", with: "''"))'")
         }
         let migrated = metadata.migrated(to: model)
         do {
