@@ -3,6 +3,21 @@ import Testing
 
 /// `diary tags` against temporary stores.
 @Suite struct TagsCommandTests {
+    @Test func anEntryCarriesAtMost256TagsAndMoreIsRefusedChangingNothing() throws {
+        let store = try TestStore()
+        let many = (1...256).flatMap { ["--tag", "t\($0)"] }
+        let entry = try store.create(["--text", "tagged"] + many)
+        #expect((entry["tags"] as? [String])?.count == 256)
+        let before = try store.snapshot()
+        let refused = try store.run(["new", "--text", "more"] + many + ["--tag", "one more"])
+        #expect(refused.status == 65)
+        #expect(refused.stderr == "diary: the entry would carry 257 tags, more than the limit of 256 per entry; "
+                + "nothing was saved\n")
+        let edited = try store.run(["edit", "1", "--tag", "one more"])
+        #expect(edited.status == 65, "\(edited)")
+        #expect(try store.snapshot() == before)
+    }
+
     @Test func listsTagsWithTheirEntryCounts() throws {
         let store = try TestStore()
         try store.succeed(["new", "--text", "a", "--tag", "travel", "--tag", "sea"])

@@ -9,17 +9,7 @@ extension EntryEditor {
     /// reused; otherwise a new tag is created with this spelling. Tagging twice is harmless.
     /// - Throws: ``DiaryError/invalidTag(_:)`` for a name that is empty once trimmed; store errors.
     public func addTag(_ name: String) throws(DiaryError) {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw .invalidTag(name) }
-        let key = Tag.normalized(trimmed)
-        if entry.tags.contains(where: { Tag.normalized($0.name) == key }) { return }
-        if let tag = try existingTag(key: key) {
-            entry.add(tag, to: "tags")
-            return
-        }
-        let tag = try DiaryError.wrapping(diary.databaseURL) { try context.insert(Tag.self) }
-        tag.rename(to: trimmed)
-        entry.add(tag, to: "tags")
+        try addTags([name])
     }
 
     /// Whether two names given by a user mean one tag (compared trimmed and case-insensitively,
@@ -37,12 +27,35 @@ extension EntryEditor {
     }
 
     /// Tags the entry with every name in `names`.
-    /// - Throws: as ``addTag(_:)``, before any tag is added.
+    /// In time linear in the names: the entry's keys are read once, the stored tags of all the
+    /// names found in one fetch.
+    /// - Throws: as ``addTag(_:)``, and ``DiaryError/tooManyTags(count:limit:)`` when the entry would
+    ///   carry more than ``EntryLimits/maximumTagCount``; before any tag is added.
     public func addTags(_ names: [String]) throws(DiaryError) {
         for name in names where name.isBlank {
             throw .invalidTag(name)
         }
-        for name in names { try addTag(name) }
+        var keys = Set(entry.tags.map { Tag.normalized($0.name) })
+        var wanted: [(key: String, name: String)] = []
+        for name in names {
+            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+            let key = Tag.normalized(trimmed)
+            if keys.insert(key).inserted { wanted.append((key, trimmed)) }
+        }
+        guard !wanted.isEmpty else { return }
+        if keys.count > EntryLimits.maximumTagCount {
+            throw .tooManyTags(count: keys.count, limit: EntryLimits.maximumTagCount)
+        }
+        let existing = try existingTags(keys: wanted.map(\.key))
+        for (key, name) in wanted {
+            if let tag = existing[key] {
+                entry.add(tag, to: "tags")
+                continue
+            }
+            let tag = try DiaryError.wrapping(diary.databaseURL) { try context.insert(Tag.self) }
+            tag.rename(to: name)
+            entry.add(tag, to: "tags")
+        }
     }
 
     /// Removes tag `name` (compared trimmed and case-insensitively) from the entry.
@@ -55,21 +68,29 @@ extension EntryEditor {
         return true
     }
 
-    /// The stored (or already created in this session) tag with normalized name `key`.
-    private func existingTag(key: String) throws(DiaryError) -> Tag? {
+    /// The stored (or already created in this session) tags with the normalized names `keys`,
+    /// by key, in one fetch.
+    private func existingTags(keys: [String]) throws(DiaryError) -> [String: Tag] {
         let request = FetchRequest(Tag.self, entityName: DiaryModel.Entity.tag,
-                                   predicate: .equals("normalizedName", .string(key)))
-        return try DiaryError.wrapping(diary.databaseURL) { try context.fetch(request).first }
+                                   predicate: keys.count == 1 ? .equals("normalizedName", .string(keys[0]))
+                                       : PredicateKey("normalizedName").isIn(keys))
+        let tags = try DiaryError.wrapping(diary.databaseURL) { try context.fetch(request) }
+        return Dictionary(tags.map { ($0.normalizedName, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Replaces every tag this session created by the stored tag of the same name, when
     /// another process created one meanwhile. Returns whether anything was replaced.
     func adoptStoredTags() -> Bool {
         var replaced = false
-        for tag in context.insertedObjects.compactMap({ $0 as? Tag }) {
-            let request = FetchRequest(Tag.self, entityName: DiaryModel.Entity.tag,
-                                       predicate: .equals("normalizedName", .string(Tag.normalized(tag.name))))
-            guard let existing = (try? context.fetch(request))?.first(where: { !$0.isInserted }) else { continue }
+        let inserted = context.insertedObjects.compactMap { $0 as? Tag }
+        guard !inserted.isEmpty else { return false }
+        // One fetch for all of them, of the stored tags only.
+        let request = FetchRequest(Tag.self, entityName: DiaryModel.Entity.tag,
+                                   predicate: PredicateKey("normalizedName").isIn(inserted.map(\.normalizedName)))
+        var stored: [String: Tag] = [:]
+        for tag in (try? context.fetch(request)) ?? [] where !tag.isInserted { stored[tag.normalizedName] = tag }
+        for tag in inserted {
+            guard let existing = stored[tag.normalizedName] else { continue }
             for owner in tag.entries { owner.remove(tag, from: "tags"); owner.add(existing, to: "tags") }
             context.delete(tag)
             replaced = true

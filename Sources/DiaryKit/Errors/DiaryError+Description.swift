@@ -34,6 +34,8 @@ extension DiaryError: CustomStringConvertible, LocalizedError {
         case .tooManyMedia(let count, let limit):
             "the entry would hold \(count) photos and recordings, more than the limit of \(limit) per entry; "
                 + "nothing was saved"
+        case .tooManyTags(let count, let limit):
+            "the entry would carry \(count) tags, more than the limit of \(limit) per entry; nothing was saved"
         case .invalidTag(let name):
             "'\(name)' is not a usable tag name (it is empty once spaces are trimmed)"
         case .storeBusy(let url):

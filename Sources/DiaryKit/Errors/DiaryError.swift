@@ -30,6 +30,8 @@ public enum DiaryError: Error, Sendable, Hashable {
     case textTooLong(byteCount: Int, limit: Int)
     /// The entry would hold more media than ``EntryLimits/maximumMediaCount``.
     case tooManyMedia(count: Int, limit: Int)
+    /// The entry would carry more tags than ``EntryLimits/maximumTagCount``.
+    case tooManyTags(count: Int, limit: Int)
     /// A tag name that is empty once trimmed.
     case invalidTag(String)
     /// Another process holds the store's write lock for longer than the busy timeout.
@@ -87,7 +89,7 @@ public enum DiaryError: Error, Sendable, Hashable {
         case .unknownEntry, .entryInTrash, .entryNotInTrash, .missingFile, .folderNotFile, .unreadableFile, .noDiary: .missingInput
         case .unknownMedium, .invalidTag, .invalidLocation: .usage
         case .invalidMedia, .wrongMediaKind, .emptyEntry, .incompatibleStore, .corruptStore,
-             .textTooLong, .tooManyMedia: .dataError
+             .textTooLong, .tooManyMedia, .tooManyTags: .dataError
         case .storeBusy, .changedElsewhere: .busy
         case .permissionDenied: .permission
         case .io, .store, .readOnlyStore, .uncreatableFolder: .ioError
