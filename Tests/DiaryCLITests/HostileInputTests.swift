@@ -12,6 +12,20 @@ import Testing
         return path
     }
 
+    @Test func anArgumentThatIsNotUTF8IsRefusedNamingItNotQuietlyChanged() throws {
+        // Swift would read the byte 0xE9 as U+FFFD: a store path so spelled named another folder.
+        let scratch = try TemporaryDirectory(prefix: "diary-utf8")
+        var environment = ProcessInfo.processInfo.environment
+        environment["DIARY_HOME"] = scratch.url.appendingPathComponent("store").path
+        let program = "exec \"$0\" --store \"$(printf '%s/caf\\351' \"$1\")\" new --text x"
+        let run = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", program, try diaryBinary().path, scratch.url.path],
+                                 environment: environment)
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("Error: argument 2 is not valid UTF-8 ('\(scratch.url.path)/caf\\xE9'): "
+                                     + "diary takes text and paths in UTF-8 only\n"), "\(run)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).isEmpty)
+    }
+
     @Test(arguments: [["new", "--text", "x", "--image"], ["new", "--text", "x", "--audio"],
                       ["new", "--text", "x", "--media"], ["edit", "1", "--image"]])
     func aFIFOGivenAsAMediumIsRefusedWithoutWaiting(_ words: [String]) throws {

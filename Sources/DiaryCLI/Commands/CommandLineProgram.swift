@@ -56,6 +56,15 @@ package struct CommandLineProgram: Sendable {
         return status
     }
 
+    /// Reports `error` as a failure of the whole command line (before any command runs) and
+    /// returns its status.
+    package func refuse(_ error: any Error, context: CommandContext) -> ExitCode {
+        let status = ErrorReporter(programName: name, terminal: context.terminal)
+            .report(error, usage: .init(usageLine: rootUsageLine, helpCommand: "\(name) --help"))
+        context.terminal.standardOutput.flush()
+        return status
+    }
+
     /// An error of a subcommand, with the usage line its report shows.
     private struct SubcommandFailure: Error {
         let error: any Error

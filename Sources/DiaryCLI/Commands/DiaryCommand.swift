@@ -33,7 +33,8 @@ public enum DiaryCommand {
     // bench: cli-jrnl/list_month_1000_vs_jrnl
     public static func main() -> Never {
         let context = CommandContext.live()
-        let status = program.run(Array(CommandLine.arguments.dropFirst()), context: context)
+        let status = ProcessArguments.firstInvalidUTF8().map { program.refuse(UsageError.invalid($0), context: context) }
+            ?? program.run(Array(CommandLine.arguments.dropFirst()), context: context)
         context.terminal.standardOutput.flush()
         context.terminal.standardError.flush()
         exit(status.rawValue)
