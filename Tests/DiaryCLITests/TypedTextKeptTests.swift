@@ -23,6 +23,35 @@ import Testing
         return String(output[range.upperBound...].prefix { !$0.isNewline && $0 != "\r" })
     }
 
+    @Test func theEditorsFileIsInTheSessionsRuntimeFolderAndTextLeftByAKilledDiaryIsReportedNextTime() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "First draft"])
+        let runtime = store.scratch.appendingPathComponent("runtime", isDirectory: true)
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o700])
+        // An editor that saves, then kills the diary that started it, as a crash or a closed
+        // terminal would, before the text is saved.
+        let editor = try makeScript(in: store.scratch, """
+            printf '%s\\n' "$1" > '\(store.scratch.path)/editor-path'
+            printf 'typed before the kill\\n' > "$1"
+            kill -9 $PPID
+            """)
+        let environment = ["EDITOR": "/bin/sh \(editor.path)", "XDG_RUNTIME_DIR": runtime.path]
+        _ = try runDiaryInTerminal(["edit", "1"], store: store.url, environment: environment)
+        let editorPath = try String(contentsOf: store.scratch.appendingPathComponent("editor-path"), encoding: .utf8)
+        #expect(editorPath.hasPrefix(runtime.path + "/diary/diary-edit-"), "\(editorPath)")
+        let next = try store.run(["list"], environment: environment)
+        #expect(next.status == 0, "\(next)")
+        let prefix = "diary: note: text typed in an editor while a diary process was stopped is kept in "
+        let line = try #require(next.stderr.split(separator: "\n").first { $0.hasPrefix(prefix) }, "\(next)")
+        let kept = String(line.dropFirst(prefix.count))
+        #expect(kept.hasPrefix(runtime.path + "/diary/diary-kept-"))
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == "typed before the kill\n")
+        // Said once: the next command finds nothing more.
+        #expect(try store.run(["list"], environment: environment).stderr.isEmpty)
+        #expect(try store.json(["show", "1"]).self is [String: Any])
+    }
+
     @Test func aStarSetElsewhereWhileTheEditorIsOpenIsMergedWithTheText() throws {
         let store = try TestStore()
         try store.succeed(["new", "--text", "First draft", "--tag", "a"])
@@ -83,7 +112,9 @@ import Testing
         let run = try runDiaryInTerminal(["new"], store: store.url,
                                          environment: ["EDITOR": "/bin/sh \(script.path)", "TMPDIR": temporary.path])
         #expect(run.status == 0, "\(run)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+        // At most diary's own private folder (0700), empty: no file of the text is left.
+        let left = try FileManager.default.subpathsOfDirectory(atPath: temporary.path)
+        #expect(left == [] || left == ["diary-\(getuid())"], "\(left)")
     }
 
     /// Shell lines that start `sqlite3` holding the store's write lock for 12 s (longer than
@@ -128,7 +159,7 @@ import Testing
         let run = await console.run(DiaryCommand.program, ["edit", "1"])
         #expect(run.status == .temporaryFailure, "\(run.stderr)")
         #expect(run.stderr.hasPrefix("diary: another diary process changed entry #1 meanwhile (its text was changed "
-            + "there too); nothing was saved, try again; your text is kept in \(store.scratch.path)/diary-edit-"))
+            + "there too); nothing was saved, try again; your text is kept in \(store.scratch.path)/diary-kept-"))
         let kept = try #require(keptPath(in: run.stderr), "\(run.stderr)")
         #expect(try String(contentsOfFile: kept, encoding: .utf8) == "Piped meanwhile\n")
         let mode = try FileManager.default.attributesOfItem(atPath: kept)[.posixPermissions] as? Int

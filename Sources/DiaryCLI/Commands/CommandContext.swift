@@ -40,8 +40,15 @@ package struct CommandContext: Sendable {
         if let warning = zone.warning { terminal.standardError.write("diary: warning: \(warning)\n") }
         let clock = ArgumentContext.now(environment: environment)
         if let warning = clock.warning { terminal.standardError.write("diary: warning: \(warning)\n") }
-        return CommandContext(terminal: terminal, environment: environment,
-                              argumentContext: .current(timeZone: zone.rules, now: clock.now), standardInput: .process)
+        let scratch = PrivateScratch.directory(environment: environment, temporary: FileManager.default.temporaryDirectory)
+        let context = CommandContext(terminal: terminal, environment: environment,
+                                     argumentContext: .current(timeZone: zone.rules, now: clock.now), standardInput: .process,
+                                     temporaryDirectory: scratch.url)
+        for path in scratch.exists ? PrivateScratch.sweepLeftovers(in: scratch.url) : [] {
+            context.writeErrorLine("diary: note: text typed in an editor while a diary process was stopped "
+                + "is kept in \(path)")
+        }
+        return context
     }
 
     /// The time zone times are shown in and local dates are read in.

@@ -56,8 +56,9 @@ package struct EditorLauncher: Sendable {
     /// and kept (its path in the error) when what it saved is not UTF-8.
     /// - Throws: as ``edit(initialText:fileName:)``.
     package func editKeepingFile(initialText: String, fileName: String = "diary-entry.md") throws(TextInputError) -> TypedText {
-        let directory = temporaryDirectory.appendingPathComponent("diary-edit-\(UUID().uuidString)", isDirectory: true)
+        let directory = temporaryDirectory.appendingPathComponent(PrivateScratch.editingFolderName(), isDirectory: true)
         let file = directory.appendingPathComponent(fileName)
+        PrivateScratch.prepare(temporaryDirectory)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])

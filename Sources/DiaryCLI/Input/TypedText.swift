@@ -46,7 +46,8 @@ package struct TypedText: Sendable {
 
     /// Writes `text` to `diary-entry.md` in a new 0700 folder of `directory`, the file 0600.
     static func writePrivately(_ text: String, in directory: URL) throws -> URL {
-        let folder = directory.appendingPathComponent("diary-edit-\(UUID().uuidString)", isDirectory: true)
+        let folder = directory.appendingPathComponent(PrivateScratch.keptPrefix + UUID().uuidString, isDirectory: true)
+        PrivateScratch.prepare(directory)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         let file = folder.appendingPathComponent("diary-entry.md")
