@@ -17,6 +17,13 @@ import Testing
         #expect(!whole.stdout.contains("shown;"), "no note when nothing was left out")
     }
 
+    @Test func onAColourTerminalTheNoteIsDimmedNotShownAsEscapedCodes() throws {
+        let store = try store(entries: 3)
+        let run = try runDiaryInTerminal(["list", "--limit", "2"], store: store.url, environment: ["TERM": "xterm-256color"])
+        #expect(run.stdout.hasSuffix("\u{1B}[2m2 of 3 shown; --all for every entry\u{1B}[0m\r\n"), "\(run.stdout.debugDescription)")
+        #expect(!run.stdout.contains("\\u{1B}"), "\(run.stdout.debugDescription)")
+    }
+
     @Test func aPipeGetsTheListingWithoutTheNote() throws {
         let store = try store(entries: 3)
         let run = try store.succeed(["list", "--limit", "2"])

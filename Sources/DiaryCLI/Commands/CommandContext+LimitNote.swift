@@ -8,6 +8,7 @@ extension CommandContext {
         guard terminal.isStandardOutputTerminal, let limit = query.limit, shown >= limit else { return }
         let total = try diary.entryCount(query)
         guard total > shown else { return }
-        writeLine(terminal.outputStyle.dim("\(shown) of \(total) shown; --all for every entry"))
+        // diary's own words and styling: written as they are (writeLine escapes, for stored text).
+        write(terminal.outputStyle.dim("\(shown) of \(total) shown; --all for every entry") + "\n")
     }
 }

@@ -3,9 +3,11 @@
 ///
 /// ```swift
 /// let style = context.terminal.outputStyle
-/// context.writeLine(style.bold("Sunday, 29 November 2026"))
-/// context.writeLine("#42  \(style.dim("14:03"))  Beach day…  \(style.apply(.cyan, to: "#travel"))")
+/// context.write(style.bold("Sunday, 29 November 2026") + "\n")
+/// context.write("#42  \(style.dim("14:03"))  \(escaper.escaped(text))  \(style.apply(.cyan, to: "#travel"))\n")
 /// ```
+/// Styled text goes through `write`, with stored text in it escaped first: `writeLine`
+/// escapes all it is given, so it would show the styling's own escape sequences as text.
 package struct TextStyler: Sendable {
     /// Whether escape sequences are written at all.
     package let isEnabled: Bool
