@@ -12,6 +12,17 @@ struct PermissionTests {
                      store: .inherited, executable: URL(fileURLWithPath: "/usr/sbin/runuser"))
     }
 
+    @Test func aHomeFolderThatIsNotThereIsNamedWithWhereElseTheDiaryCanGo() throws {
+        // A system account's HOME, or a stale one: nothing of the default path exists.
+        let home = "/nonexistent-diary-home-\(UUID().uuidString)"
+        let run = try runDiary(["-u", "nobody", "--", "/usr/bin/env", "HOME=\(home)", try diaryBinary().path,
+                                "new", "--text", "x"],
+                               store: .inherited, executable: URL(fileURLWithPath: "/usr/sbin/runuser"))
+        #expect(run.status == 74, "\(run)")
+        #expect(run.stderr == "diary: cannot create the diary's folder \(home)/.local/share/diary: \(home) does not exist; "
+                + "set DIARY_HOME or give --store to put the diary in a folder that does\n", "\(run)")
+    }
+
     @Test func filesNobodyMayReadAreRefusedAsPermissionDenied() throws {
         let scratch = try TemporaryDirectory(prefix: "diary-permission")
         let manager = FileManager.default

@@ -16,6 +16,7 @@ extension Diary {
     /// is a file, else the system's reason for the nearest folder that exists (`Permission denied`).
     static func folderFailure(_ directory: URL, _ error: any Error) -> String {
         var ancestor = directory.deletingLastPathComponent()
+        var missing: URL?
         while ancestor.path != "/" {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isFolder) {
@@ -23,7 +24,13 @@ extension Diary {
                 if access(ancestor.path, W_OK | X_OK) != 0, let reason = strerror(errno) { return String(cString: reason) }
                 break
             }
+            missing = ancestor
             ancestor = ancestor.deletingLastPathComponent()
+        }
+        // Only "/" exists: a home folder that is not there (HOME unset or stale, as for system
+        // accounts), which diary does not make.
+        if ancestor.path == "/", let missing {
+            return "\(missing.path) does not exist; set DIARY_HOME or give --store to put the diary in a folder that does"
         }
         return reason(of: error)
     }

@@ -223,6 +223,8 @@ public final class Diary: Sendable {
     /// A short reason for a file-system error: the system's own words for an errno
     /// ("Permission denied"), never a raw NSError dump.
     static func reason(of error: any Error) -> String {
+        // The framework's own errors say what failed in their description ("<path>: mkdir: …").
+        if let described = error as? PrivateFileModesError { return described.description }
         var current = error as NSError
         while let underlying = current.userInfo[NSUnderlyingErrorKey] as? NSError { current = underlying }
         if current.domain == NSPOSIXErrorDomain, let message = strerror(Int32(current.code)) {
