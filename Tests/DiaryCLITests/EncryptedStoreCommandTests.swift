@@ -200,6 +200,20 @@ import TestSupport
         #expect(try store.snapshot() == snapshot)
     }
 
+    @Test func unlockOnAPlainDiarySaysItIsPlainWithoutAskingForAPassphrase() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "x"])
+        let marking = ["DIARY_PASSPHRASE_COMMAND": "touch '\(store.scratch.path)/ASKED'; printf 'p\\n'"]
+        for run in [try store.run(["unlock"], environment: marking),
+                    try runDiaryInTerminal(["unlock"], store: store.url, environment: [:])] {
+            #expect(run.status == 64, "\(run)")
+            #expect((run.stderr + run.stdout).contains("the diary at \(store.url.path) is not encrypted ('diary encrypt' encrypts it)"),
+                    "\(run)")
+            #expect(!(run.stderr + run.stdout).contains("Passphrase"), "\(run)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: store.scratch.appendingPathComponent("ASKED").path))
+    }
+
     @Test func checkNamesAPlaintextBackupOfAnEncryptedDiaryAndRepairRemovesIt() throws {
         // What an older version left when it migrated an encrypted diary: the database in the clear.
         let plain = try TestStore()

@@ -20,6 +20,8 @@ struct UnlockCommand: ParsableCommand {
     var duration: UnlockDuration { givenDuration ?? .standard }
 
     func run(in context: CommandContext) throws {
+        // A plain diary (or none) is said to be one before any passphrase is asked.
+        try Diary.requireEncrypted(directory: context.storeDirectory)
         let key = try context.askedKey()
         try Diary.keepUnlocked(key, seconds: duration.seconds)
         context.writeErrorLine("Unlocked the diary at \(context.storeDirectory.path) for "
