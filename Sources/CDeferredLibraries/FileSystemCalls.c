@@ -15,8 +15,13 @@ int cdl_rename_exchange(const char *first, const char *second) {
 }
 
 int cdl_forbid_core_dumps(void) {
-    struct rlimit none = {0, 0};
-    int limited = setrlimit(RLIMIT_CORE, &none);
+    /* The soft limit only: children (a passphrase command, the editor) may still raise theirs. */
+    struct rlimit core;
+    int limited = getrlimit(RLIMIT_CORE, &core);
+    if (limited == 0) {
+        core.rlim_cur = 0;
+        limited = setrlimit(RLIMIT_CORE, &core);
+    }
     return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) == 0 && limited == 0 ? 0 : -1;
 }
 

@@ -182,6 +182,7 @@ import Testing
         #expect(run.status == .usage)
         #expect(run.stderr == """
             Error: Unknown subcommand 'stmp'. Did you mean 'stamp'?
+            Hint: to write it as an entry: diary new stmp
             Usage: diary [--store <dir>] <subcommand>
               See 'diary --help' for more information.
 

@@ -26,21 +26,35 @@ import Testing
         #expect(both.status == 64 && both.stderr.contains("not both"), "\(both)")
     }
 
-    @Test(arguments: [["lsit"], ["shwo", "--json"], ["serach"], ["tgas"], ["hlep"]])
-    func aSingleWordNearACommandNameIsAMistypedCommandNeverAnEntry(words: [String]) throws {
+    @Test(arguments: [["lsit"], ["shwo", "--json"], ["serach"], ["tgas"], ["hlep"], ["delte", "3"], ["shwo", "1"],
+                      ["serach", "coffee"], ["lsit", "--tag", "work"], ["LIST"], ["Snow"], ["Hello", "there"]])
+    func aFirstWordNearACommandNameIsAMistypedCommandNeverAnEntryWhateverFollows(words: [String]) throws {
         let store = try TestStore()
         try store.succeed(["new", "--text", "existing"])
         let before = try store.snapshot()
         let typo = try store.run(words)
         #expect(typo.status == 64, "\(typo)")
         #expect(typo.stderr.contains("Unknown subcommand '\(words[0])'. Did you mean '"), "\(typo)")
+        #expect(typo.stderr.contains("\nHint: to write it as an entry: diary new \(words.joined(separator: " "))\n"),
+                "\(typo)")
         #expect(try store.snapshot() == before)
     }
 
-    @Test func aSingleWordFarFromEveryCommandIsAnEntry() throws {
+    @Test(arguments: [["Snowed"], ["Sick"], ["Ok", "so", "today"], ["I", "went", "home"], ["Met", "Anna"]])
+    func wordsFarFromEveryCommandAreAnEntry(words: [String]) throws {
         let store = try TestStore()
-        try store.succeed(["Snowed"])
-        #expect(try texts(store) == ["Snowed"])
+        try store.succeed(words)
+        #expect(try texts(store) == [words.joined(separator: " ")])
+    }
+
+    @Test func aCommandGivenWordsItTakesNoneOfSaysHowToWriteThemAsAnEntry() throws {
+        let store = try TestStore()
+        let run = try store.run(["check", "the", "oil", "tomorrow"])
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("Error: Unexpected argument 'the'\n"
+                                     + "Hint: to write it as an entry: diary new check the oil tomorrow\n"), "\(run)")
+        let quoted = try store.run(["check", "it's", "raining"])
+        #expect(quoted.stderr.contains("Hint: to write it as an entry: diary new check 'it'\\''s' raining\n"), "\(quoted)")
     }
 
     @Test func inlineTagsAndAStarAreReadAsTheJrnlImporterReadsTheSameLine() throws {

@@ -45,7 +45,7 @@ const char *cdl_keyutils_load_error(void);
 
 /* Not deferred (libc's own, declared by glibc only under _GNU_SOURCE; see FileSystemCalls.c). */
 
-/* Makes this process leave no core dump (RLIMIT_CORE 0) and not be dumpable or traceable by
+/* Makes this process leave no core dump (RLIMIT_CORE's soft limit 0) and not be dumpable or traceable by
    other processes of the user (PR_SET_DUMPABLE 0), for as long as it lives: what a process that
    holds keys or a passphrase must do. 0, or -1 with errno set. */
 int cdl_forbid_core_dumps(void);

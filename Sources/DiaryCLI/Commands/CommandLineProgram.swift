@@ -113,8 +113,7 @@ package struct CommandLineProgram: Sendable {
             }
             return .success
         }
-        let onlyFlagsFollow = arguments[(index + 1)...].allSatisfy { $0.hasPrefix("-") }
-        guard let command = try subcommandOrQuickCapture(arguments[index], standsAlone: onlyFlagsFollow) else {
+        guard let command = try subcommandOrQuickCapture(Array(arguments[index...])) else {
             // `diary Met Anna for coffee @friends`: the words are a new entry's text.
             let capture = Array(arguments[index...])
             do {
@@ -132,6 +131,12 @@ package struct CommandLineProgram: Sendable {
         do {
             try run(command, words: words, store: store, context: context)
             return .success
+        } catch UsageError.unexpectedArgument(let extra, nil) where !extra.hasPrefix("-") {
+            // `diary check the oil tomorrow`: words after a command that takes none may be an entry.
+            throw SubcommandFailure(error: UsageError.unexpectedArgument(
+                extra, asEntry: Self.entryCommandLine(Array(arguments[index...]), programName: name)), usage: .init(
+                usageLine: formatter.usage(for: command.declaration),
+                helpCommand: "\(name) \(command.configuration.name) --help"))
         } catch {
             throw SubcommandFailure(error: error, usage: .init(
                 usageLine: formatter.usage(for: command.declaration),
@@ -156,18 +161,32 @@ package struct CommandLineProgram: Sendable {
     /// The options every subcommand accepts besides its own.
     private var extraOptions: [ParameterSpec] { [Self.storeOption, Self.helpFlag] }
 
-    /// The subcommand `word` names; nil when `word` is the start of a quick entry's text
-    /// (`diary "Met Anna for coffee"`). A single word (`standsAlone`: only options follow it)
-    /// within two edits of a command name (`lsit`) is a mistyped command, never an entry.
-    private func subcommandOrQuickCapture(_ word: String, standsAlone: Bool) throws -> (any ParsableCommand.Type)? {
+    /// The subcommand the first of `words` names; nil when the words are a quick entry's text
+    /// (`diary Met Anna for coffee`). A first word near a command name, whatever follows it
+    /// (`delte 3`, `LIST`, `serach coffee`), is refused as a mistyped command, never saved as an
+    /// entry, with the command line that would make it one: near is one edit for a word of up to
+    /// four letters (`shwo`, `Snow`; `Sick` is not near `lock`), two for a longer one (`serach`,
+    /// `Hello`), a swap of neighbours counting as one, case ignored.
+    private func subcommandOrQuickCapture(_ words: [String]) throws -> (any ParsableCommand.Type)? {
+        let word = words[0]
         if let command = subcommands.first(where: { $0.configuration.name == word }) { return command }
+        guard !word.contains(where: \.isWhitespace) else { return nil }
         let names = subcommands.map { $0.configuration.name } + ["help"]
-        let isOneWord = standsAlone && !word.contains(where: \.isWhitespace)
-        if isOneWord, let typo = names.min(by: { EditDistance.between(word, $0) < EditDistance.between(word, $1) }),
-           EditDistance.between(word.lowercased(), typo) <= 2 {
-            throw UsageError.unknownSubcommand(word, suggestion: typo)
+        let lowered = word.lowercased()
+        let distances = names.map { (name: $0, edits: EditDistance.withTranspositions(lowered, $0)) }
+        guard let closest = distances.min(by: { $0.edits < $1.edits }),
+              closest.edits <= (word.count <= 4 ? 1 : 2) else { return nil }
+        throw UsageError.unknownSubcommand(word, suggestion: closest.name,
+                                           asEntry: Self.entryCommandLine(words, programName: name))
+    }
+
+    /// `diary new <words>`, each word quoted for the shell where it needs to be.
+    static func entryCommandLine(_ words: [String], programName: String) -> String {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@#%+,-./:=_")
+        let quoted = words.map { word in
+            !word.isEmpty && word.allSatisfy(plain.contains) ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
         }
-        return nil
+        return ([programName, "new"] + quoted).joined(separator: " ")
     }
 
     private func subcommand(named name: String) throws -> any ParsableCommand.Type {

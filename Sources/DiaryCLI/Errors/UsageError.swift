@@ -13,12 +13,13 @@ package enum UsageError: Error, Equatable, Sendable {
     /// An option the command does not know, with the closest known name if one is close.
     case unknownOption(String, suggestion: String?)
     /// A subcommand `diary` does not know, with the closest known name if one is close.
-    case unknownSubcommand(String, suggestion: String?)
+    case unknownSubcommand(String, suggestion: String?, asEntry: String? = nil)
     /// A value that could not be converted; carries the value, the display form of the
     /// argument or option it was given for, and a hint naming the accepted forms.
     case invalidValue(String, for: String, hint: String?)
-    /// A positional argument nobody asked for.
-    case unexpectedArgument(String)
+    /// A positional argument nobody asked for; `asEntry` is the command line that would make
+    /// the words an entry, when they may have been meant as one.
+    case unexpectedArgument(String, asEntry: String? = nil)
     /// `--flag=value` for a flag, which takes no value.
     case flagTakesNoValue(String)
     /// An option that takes one value given more than once; carries its display form,
@@ -36,11 +37,11 @@ package enum UsageError: Error, Equatable, Sendable {
             "Missing value for '\(name)'"
         case .unknownOption(let name, let suggestion):
             "Unknown option '\(name)'" + Self.didYouMean(suggestion)
-        case .unknownSubcommand(let name, let suggestion):
+        case .unknownSubcommand(let name, let suggestion, _):
             "Unknown subcommand '\(name)'" + Self.didYouMean(suggestion)
         case .invalidValue(let value, let name, _):
             "The value '\(value)' is invalid for '\(name)'"
-        case .unexpectedArgument(let value):
+        case .unexpectedArgument(let value, _):
             "Unexpected argument '\(value)'"
         case .flagTakesNoValue(let name):
             "The flag '\(name)' does not take a value"
@@ -53,8 +54,11 @@ package enum UsageError: Error, Equatable, Sendable {
 
     /// A second line that helps to fix the mistake (the accepted forms of a value), if any.
     package var hint: String? {
-        if case .invalidValue(_, _, let hint) = self { return hint }
-        return nil
+        switch self {
+        case .invalidValue(_, _, let hint): hint
+        case .unknownSubcommand(_, _, let entry?), .unexpectedArgument(_, let entry?): "to write it as an entry: \(entry)"
+        default: nil
+        }
     }
 
     private static func didYouMean(_ suggestion: String?) -> String {
