@@ -76,7 +76,7 @@ package struct EditorLauncher: Sendable {
         // The size first: text beyond an entry's limit stays in its file for the user.
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         if size > EntryLimits.maximumTextByteCount {
-            throw .tooLong(source: "the editor", limit: EntryLimits.maximumTextByteCount, keptAt: file.path)
+            throw .tooLong(source: "the editor", limit: EntryLimits.maximumTextByteCount, keptAt: PrivateScratch.keep(file))
         }
         let data: Data
         do {
@@ -87,7 +87,7 @@ package struct EditorLauncher: Sendable {
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             // Typed, so kept: the user may fix the encoding and pipe it in.
-            throw .editorTextNotUTF8(keptIn: file.path)
+            throw .editorTextNotUTF8(keptIn: PrivateScratch.keep(file))
         }
         return TypedText(outcome: TextInputOutcome(raw: text), raw: text, file: file,
                          temporaryDirectory: temporaryDirectory)

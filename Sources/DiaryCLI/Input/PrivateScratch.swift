@@ -46,6 +46,17 @@ enum PrivateScratch {
         editingPrefix + "\(getpid())-" + UUID().uuidString
     }
 
+    /// Keeps the editor's `file` for the user: its session folder is renamed `diary-kept-…`, so
+    /// that no later command takes it for a leftover, and the file's new path is returned (the
+    /// one to tell the user). Where the rename fails the file stays, and its path is returned.
+    static func keep(_ file: URL) -> String {
+        let folder = file.deletingLastPathComponent()
+        guard folder.lastPathComponent.hasPrefix(editingPrefix) else { return file.path }
+        let kept = folder.deletingLastPathComponent().appendingPathComponent(keptPrefix + UUID().uuidString, isDirectory: true)
+        guard rename(folder.path, kept.path) == 0 else { return file.path }
+        return kept.appendingPathComponent(file.lastPathComponent).path
+    }
+
     /// Folders of editing sessions whose process is gone (a `diary` killed while its editor
     /// was open): each one whose file holds text is renamed `diary-kept-…` and its file's path
     /// returned, to be told to the user; an empty one is removed. Text is never deleted.

@@ -34,7 +34,7 @@ package struct TypedText: Sendable {
     /// says so.
     package func keeping(after error: any Error, in context: CommandContext) -> TextKeptError {
         guard !raw.allSatisfy(\.isWhitespace) else { discard(); return TextKeptError(error, keptIn: nil) }
-        if let file { return TextKeptError(error, keptIn: .file(file.path)) }
+        if let file { return TextKeptError(error, keptIn: .file(PrivateScratch.keep(file))) }
         do {
             let kept = try Self.writePrivately(raw, in: temporaryDirectory)
             return TextKeptError(error, keptIn: .file(kept.path))
