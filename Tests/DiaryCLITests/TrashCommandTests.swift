@@ -14,6 +14,20 @@ import Testing
         return store
     }
 
+    @Test func reimportingATrashedEntrySaysItIsInTheTrashAndHowToRestoreIt() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "kept for later"])
+        let out = store.scratch.appendingPathComponent("out", isDirectory: true)
+        try store.succeed(["export", "1", "--output", out.path])
+        let bundle = try #require(try FileManager.default.contentsOfDirectory(atPath: out.path).first)
+        try store.succeed(["delete", "1", "--yes"])
+        let uuid = try #require(try String(contentsOf: out.appendingPathComponent(bundle).appendingPathComponent("entry.json"),
+                                           encoding: .utf8).split(separator: "\"").drop { $0 != "uuid" }.dropFirst(2).first)
+        let run = try store.succeed(["import", out.appendingPathComponent(bundle).path])
+        #expect(run.stdout == "\(out.appendingPathComponent(bundle).path): skipped (in the trash: \(uuid), #1; "
+                + "'diary restore 1' brings it back)\n", "\(run)")
+    }
+
     @Test func deleteOnATerminalListsWhatGoesAndDeletesOnlyAfterYes() throws {
         let store = try storeWithTwoEntries()
         let before = try store.snapshot()

@@ -72,8 +72,11 @@ struct ImportCommand: ParsableCommand {
                 switch outcome {
                 case .imported(let entry):
                     context.writeLine("\(bundle.path): imported #\(entry.id)")
-                case .skipped(let uuid, let existing):
+                case .skipped(let uuid, let existing, false):
                     context.writeLine("\(bundle.path): skipped (already in the store: \(uuid.uuidString.lowercased()), #\(existing))")
+                case .skipped(let uuid, let existing, true):
+                    context.writeLine("\(bundle.path): skipped (in the trash: \(uuid.uuidString.lowercased()), #\(existing); "
+                        + "'diary restore \(existing)' brings it back)")
                 }
             } catch {
                 progress.finish()

@@ -26,7 +26,7 @@ extension Diary {
         defer { bundle.cleanUp() }
         let snapshot = bundle.entry
         if let existing = try entryID(uuid: snapshot.uuid) {
-            return .skipped(uuid: snapshot.uuid, existingID: existing)
+            return .skipped(uuid: snapshot.uuid, existingID: existing, inTrash: try isInTrash(existing))
         }
         let editor = try newEntry()
         var prepared: [PreparedMedium] = []
@@ -44,7 +44,7 @@ extension Diary {
         } catch {
             // Another process may have imported the same bundle meanwhile (the UUID is unique).
             if let existing = try? entryID(uuid: snapshot.uuid) {
-                return .skipped(uuid: snapshot.uuid, existingID: existing)
+                return .skipped(uuid: snapshot.uuid, existingID: existing, inTrash: (try? isInTrash(existing)) ?? false)
             }
             throw error
         }
