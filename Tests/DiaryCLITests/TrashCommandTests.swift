@@ -14,6 +14,28 @@ import Testing
         return store
     }
 
+    @Test func restoreNamesAPhotoWhoseFileWasDamagedOrRemovedWhileInTheTrash() throws {
+        let store = try TestStore()
+        let entry = try store.create(["--text", "with photos", "--image", Fixture.path("jpeg-baseline.jpg"),
+                                      "--image", Fixture.path("png-rgb-8.png")])
+        let media = try #require(entry["media"] as? [[String: Any]])
+        let hashes = media.compactMap { $0["sha256"] as? String }
+        try store.succeed(["delete", "1", "--yes"])
+        func blob(_ hash: String) -> URL {
+            store.url.appendingPathComponent("Diary.blobs/\(hash.prefix(2))/\(hash.dropFirst(2).prefix(2))/\(hash)")
+        }
+        try FileManager.default.removeItem(at: blob(hashes[0]))
+        try Data("not the photo".utf8).write(to: blob(hashes[1]))
+        let run = try store.run(["restore", "1"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.hasPrefix("Restored entry #1 "))
+        #expect(run.stderr == "diary: warning: entry #1, medium 1: its file is missing; 'diary check' lists it, and "
+                + "adding the same file again heals it\n"
+                + "diary: warning: entry #1, medium 2: its file is damaged (it no longer matches its SHA-256); "
+                + "'diary check' lists it, and adding the same file again heals it\n", "\(run)")
+        #expect(try store.listedIDs([]) == [1])
+    }
+
     @Test func reimportingATrashedEntrySaysItIsInTheTrashAndHowToRestoreIt() throws {
         let store = try TestStore()
         try store.succeed(["new", "--text", "kept for later"])

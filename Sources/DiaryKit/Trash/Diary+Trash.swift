@@ -74,6 +74,34 @@ extension Diary {
         return try entries.map { entry throws(DiaryError) in try record(of: entry) }
     }
 
+    /// The media of the trashed entries `ids` whose files are missing or no longer match their
+    /// hash (damaged or removed while the entry waited), checked before a restore brings the
+    /// entries back so that it can say so; in the order of `ids`, then of each entry's media.
+    /// - Throws: ``DiaryError/unknownEntry(id:)``, ``DiaryError/entryNotInTrash(id:)``; store errors.
+    public func damagedMedia(ofTrashedEntries ids: [Int64]) throws(DiaryError) -> [CheckReport.BlobProblem] {
+        let context = makeContext()
+        var problems: [CheckReport.BlobProblem] = []
+        for id in ids {
+            let entry = try fetchEntry(id, in: context, inTrash: .only)
+            for (offset, medium) in entry.orderedMedia.enumerated() {
+                let reference = medium.blob ?? BlobReference(sha256: medium.sha256, byteCount: medium.byteCount)
+                let kind: CheckReport.BlobProblem.Kind?
+                do {
+                    kind = try blobStore.verify(reference) ? nil : .corrupt
+                } catch .missingBlob, .invalidHash {
+                    kind = .missing
+                } catch {
+                    throw DiaryError(error, store: databaseURL)
+                }
+                if let kind {
+                    problems.append(CheckReport.BlobProblem(entryID: id, mediumIndex: offset + 1, sha256: reference.sha256,
+                                                            kind: kind, byteCount: reference.byteCount))
+                }
+            }
+        }
+        return problems
+    }
+
     /// The entries in the trash, most recently trashed first.
     /// - Throws: store errors as ``DiaryError``.
     public func trash() throws(DiaryError) -> [TrashedEntry] {
