@@ -7,6 +7,28 @@ import Testing
 /// move a skipped time forward by the gap and take the first of a repeated one, and say
 /// how many they changed.
 @Suite struct DaylightSavingTests {
+    @Test(arguments: [
+        // (zone, the entry's time, the day it moves to, the time it must have there)
+        ("Europe/Berlin", "2026-10-20 10:00", "2026-10-26", "2026-10-26T10:00:00.000+01:00"),
+        ("Europe/Berlin", "2026-10-24 23:30", "2026-10-25", "2026-10-25T23:30:00.000+01:00"),
+        ("America/New_York", "2026-10-30 10:00", "2026-11-02", "2026-11-02T10:00:00.000-05:00"),
+        // A reading the spring change leaves out moves forward by the gap, as everywhere else.
+        ("Europe/Berlin", "2026-03-28 02:30", "2026-03-29", "2026-03-29T03:30:00.000+02:00"),
+    ])
+    func aDayOnlyDateKeepsTheWallClockTimeAcrossAChange(zone: String, time: String, day: String, expected: String) throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "x", "--on", time], environment: ["TZ": zone])
+        try store.succeed(["edit", "1", "--on", day], environment: ["TZ": zone])
+        let entry = try #require(try store.json(["show", "1"], environment: ["TZ": zone]) as? [String: Any])
+        #expect(entry["creationTime"] as? String == expected)
+    }
+
+    @Test func newOnADayWordAtEightTheMorningAfterAChangeIsEightThatDay() throws {
+        let store = try TestStore(now: "2026-11-02T08:00:00-05:00")
+        let entry = try store.create(["--text", "x", "--on", "yesterday"], environment: ["TZ": "America/New_York"])
+        #expect(entry["creationTime"] as? String == "2026-11-01T08:00:00.000-05:00")
+    }
+
     @Test func aTypedTimeInTheSpringGapIsRefusedNamingTheGapAndChangesNothing() throws {
         let store = try TestStore()
         _ = try store.create(["--text", "First"])
