@@ -4,6 +4,24 @@ import Testing
 
 /// `diary edit` against temporary stores.
 @Suite struct EditCommandTests {
+    @Test func inlineTagsFollowTheTextWhileTagsGivenWithTagStay() throws {
+        let store = try TestStore()
+        try store.succeed(["Lunch", "with", "@anna"])
+        try store.succeed(["edit", "1", "--tag", "work"])
+        func tags() throws -> [String] {
+            try #require(try store.json(["show", "1"]) as? [String: Any])["tags"] as? [String] ?? []
+        }
+        #expect(try tags() == ["anna", "work"])
+        try store.succeed(["edit", "1", "--star"])                 // no text change: the tags stay
+        #expect(try tags() == ["anna", "work"])
+        try store.succeed(["edit", "1", "--text", "only @dora now"])
+        #expect(try tags() == ["dora", "work"])
+        try store.succeed(["edit", "1", "--append", "with #Eve", "--tag", "dora"])
+        #expect(try tags() == ["dora", "eve", "work"])
+        try store.succeed(["edit", "1", "--text", "plain words", "--tag", "dora"])   // kept: given with --tag
+        #expect(try tags() == ["dora", "work"])
+    }
+
     @Test func changesTextMediaTagsAndStarInOneSave() throws {
         let store = try TestStore()
         try store.succeed(["new", "--text", "Beach day", "--tag", "travel", "--image", Fixture.path("jpeg-baseline.jpg"),

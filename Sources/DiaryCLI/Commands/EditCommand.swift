@@ -66,6 +66,7 @@ struct EditCommand: ParsableCommand {
     func run(in context: CommandContext) throws {
         let diary = try context.openDiary(.updating)
         let editor = try diary.editEntry(id: Int64(id))
+        let previousText = editor.text
         var typed: TypedText?
         if !changesSomething {
             let input = try context.readTypedText(initialText: editor.text ?? "")
@@ -87,7 +88,7 @@ struct EditCommand: ParsableCommand {
                 editor.appendText(text)
             }
         }
-        guard let entry = try context.saving(typed, { try change(editor, in: context) }) else {
+        guard let entry = try context.saving(typed, { try change(editor, previousText: previousText, in: context) }) else {
             context.writeErrorLine("Cancelled: empty text, entry #\(id) left as it was.")
             return
         }
@@ -97,11 +98,13 @@ struct EditCommand: ParsableCommand {
     /// Makes the changes the options ask for and saves them with any new text; nil, saving
     /// nothing, when `--text` is blank and would leave an entry without text or media (as
     /// `diary new --text ""` saves nothing).
-    private func change(_ editor: EntryEditor, in context: CommandContext) throws -> EntryRecord? {
+    private func change(_ editor: EntryEditor, previousText: String?, in context: CommandContext) throws -> EntryRecord? {
         try editor.removeMedia(at: removeMedia)
         try media.attach(to: editor, in: context)
         if let text { editor.text = text }
         if let append { editor.appendText(append) }
+        // `@anna` in the old text and `@dora` in the new: the tags follow the text.
+        try editor.followInlineTags(from: previousText, keeping: tags)
         try editor.addTags(tags)
         for name in untags where !editor.removeTag(name) {
             context.writeErrorLine("Note: entry #\(id) had no tag '\(name)'.")

@@ -10,4 +10,20 @@ extension EntryEditor {
         try addTags(inline.tags)
         if inline.starred { isStarred = true }
     }
+
+    /// After the text changed from `previousText`, makes the inline tags follow it: a tag that
+    /// an `@tag`/`#tag` word of the old text gave and the new text no longer has goes, unless it
+    /// is one of `kept` (what `--tag` gives in the same command); every inline tag of the new
+    /// text is added. Tags that never came from the text stay. The text itself is left as it is.
+    /// - Throws: as ``addTags(_:)``.
+    public func followInlineTags(from previousText: String?, keeping kept: [String]) throws(DiaryError) {
+        guard text != previousText else { return }
+        let newTags = text.map { JrnlEntryText.inline($0).tags } ?? []
+        let stillWanted = Set((newTags + kept).map { Tag.normalized(Self.tagName(fromOption: $0)) })
+        for old in previousText.map({ JrnlEntryText.inline($0).tags }) ?? []
+        where !stillWanted.contains(Tag.normalized(old)) {
+            removeTag(old)
+        }
+        try addTags(newTags)
+    }
 }
