@@ -111,8 +111,13 @@ import Testing
         let store = try TestStore()
         try store.create(["--text", "first"])
         let before = try store.snapshot()
+        // 1,001 names of one photo (the same name twice is attached once).
         let photo = Fixture.path("jpeg-orientation-3.jpg")
-        let words = Array(repeating: ["--image", photo], count: 1001).flatMap { $0 }
+        let words = try (0..<1001).flatMap { number in
+            let link = store.scratch.appendingPathComponent("photo-\(number).jpg")
+            try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: photo)
+            return ["--image", link.path]
+        }
         let started = ContinuousClock.now
 
         let result = try store.run(["edit", "1"] + words)

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -14,6 +15,35 @@ import Testing
         #expect(try texts(store) == ["Walked home in the rain", "Met Anna for coffee"])
         let tagged = try #require(try store.json(["show", "2"]) as? [String: Any])
         #expect(tagged["tags"] as? [String] == ["walk"])
+    }
+
+    @Test func textPipedToDiaryAloneIsAnEntryAsJrnlTakesIt() throws {
+        let store = try TestStore()
+        let run = try store.run([], stdin: "Walked home in the rain\n")
+        #expect(run.status == 0 && run.stdout == "Created entry #1\n", "\(run)")
+        #expect(try texts(store) == ["Walked home in the rain"])
+        // Without anything piped (stdin /dev/null) it is the help, as before.
+        #expect(try store.run([]).stdout.hasPrefix("OVERVIEW: "))
+    }
+
+    @Test func pipedTextACommandLeavesUnreadIsNamedNotDropped() throws {
+        let store = try TestStore()
+        let words = try store.run(["Quick", "words"], stdin: "piped\n")
+        #expect(words.status == 0)
+        #expect(words.stderr == "Note: the text piped in was not read (the words give the text); pipe it alone to use it.\n")
+        let edit = try store.run(["edit", "1", "--append", "y"], stdin: "x")
+        #expect(edit.stderr == "Note: the text piped in was not read (options give the change); pipe it alone to use it.\n")
+        #expect(try store.run(["new", "--text", "z"]).stderr.isEmpty)
+    }
+
+    @Test func theSameFileGivenTwiceIsAttachedOnce() throws {
+        let store = try TestStore()
+        let photo = Fixture.path("jpeg-baseline.jpg")
+        let run = try store.run(["new", "--text", "x", "--image", photo, "--media", photo, "--json"])
+        #expect(run.status == 0)
+        #expect(run.stderr == "Note: \(photo) was given more than once; it is attached once.\n")
+        let entry = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect((entry["media"] as? [[String: Any]])?.count == 1)
     }
 
     @Test func wordsAfterNewAreTheTextToo() throws {

@@ -25,3 +25,12 @@ extension CommandContext {
         }
     }
 }
+
+extension CommandContext {
+    /// Says on stderr that text piped in was left unread (`printf x | diary edit 1 --append y`),
+    /// `reason` saying why, rather than dropping it without a word.
+    func noteUnreadPipedText(because reason: String) {
+        guard !terminal.isStandardInputTerminal, standardInput.isPiped, standardInput.hasWaitingText() else { return }
+        writeErrorLine("Note: the text piped in was not read (\(reason)); pipe it alone to use it.")
+    }
+}

@@ -100,6 +100,16 @@ package struct CommandLineProgram: Sendable {
                                          context: context.argumentContext).parse(globalWords)
         let store = try globals.value(of: Self.storeOption, as: URL.self)
         guard index < arguments.count else {
+            // `echo "Walked home" | diary`: piped text is an entry, as jrnl takes it.
+            if context.standardInput.isPiped && !context.terminal.isStandardInputTerminal {
+                do {
+                    try run(NewCommand.self, words: [], store: store, context: context)
+                    return .success
+                } catch {
+                    throw SubcommandFailure(error: error, usage: .init(
+                        usageLine: formatter.usage(for: NewCommand.declaration), helpCommand: "\(name) new --help"))
+                }
+            }
             context.write(rootHelp(formatter))
             return .success
         }

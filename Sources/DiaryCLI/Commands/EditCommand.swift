@@ -68,7 +68,9 @@ struct EditCommand: ParsableCommand {
         let editor = try diary.editEntry(id: Int64(id))
         let previousText = editor.text
         var typed: TypedText?
-        if !changesSomething {
+        if changesSomething {
+            context.noteUnreadPipedText(because: "options give the change")
+        } else {
             let input = try context.readTypedText(initialText: editor.text ?? "")
             guard case .text(let text) = input.outcome else {
                 input.discard()

@@ -24,8 +24,18 @@ struct MediaOptions: ParsableArguments {
         let progress = MediaProgress(context: context, files: files)
         defer { progress.finish() }
         // One call for all of them, so that they are checked and copied at the same time.
-        let requests = images.map { MediaRequest($0, expected: .image) } + audio.map { MediaRequest($0, expected: .audio) }
-            + media.map { MediaRequest($0) }
+        let all = images.map { ($0, MediumKind?.some(.image)) } + audio.map { ($0, MediumKind?.some(.audio)) }
+            + media.map { ($0, MediumKind?.none) }
+        // The same file named twice (`--image a.jpg --image a.jpg`) is attached once.
+        var seen = Set<String>()
+        var requests: [MediaRequest] = []
+        for (url, kind) in all {
+            guard seen.insert(url.standardizedFileURL.path).inserted else {
+                context.writeErrorLine("Note: \(url.path) was given more than once; it is attached once.")
+                continue
+            }
+            requests.append(MediaRequest(url, expected: kind))
+        }
         try editor.addMedia(requests, progress: progress.callback(offset: 0))
     }
 

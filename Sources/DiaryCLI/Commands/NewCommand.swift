@@ -63,6 +63,7 @@ struct NewCommand: ParsableCommand {
         var typed: TypedText?
         if let text {
             editor.text = text
+            context.noteUnreadPipedText(because: words.isEmpty ? "--text gives the text" : "the words give the text")
         } else {
             let input = try context.readTypedText()
             typed = input

@@ -11,22 +11,54 @@ import DiaryKit
 /// Where piped-in text comes from: the process's stdin, or fixed bytes in tests.
 package struct StandardInput: Sendable {
     private let readBytes: @Sendable () throws(TextInputError) -> [UInt8]
+    /// Whether something may be piped in: stdin is a pipe or a file (not a terminal, nor
+    /// `/dev/null`). Fixed input in tests is.
+    package let isPiped: Bool
+    /// Whether piped text is waiting that a command would leave unread (looked at without
+    /// blocking; a pipe whose writer has not written yet counts as nothing).
+    package let hasWaitingText: @Sendable () -> Bool
 
     /// Reads the process's file descriptor 0 to its end, or one byte past the limit of an
     /// entry's text (``EntryLimits/maximumTextByteCount``), whichever comes first.
-    package static let process = StandardInput { () throws(TextInputError) in
+    package static let process = StandardInput(isPiped: descriptorIsPipeOrFile(STDIN_FILENO),
+                                               hasWaitingText: { descriptorHasWaitingBytes(STDIN_FILENO) }) {
+        () throws(TextInputError) in
         try readToEnd(descriptor: STDIN_FILENO, limit: EntryLimits.maximumTextByteCount + 1)
+    }
+
+    /// Whether `descriptor` is a pipe (FIFO or socket) or a regular file.
+    private static func descriptorIsPipeOrFile(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return false }
+        let type = status.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFREG || type == S_IFSOCK
+    }
+
+    /// Whether bytes can be read from `descriptor` now: a regular file with bytes after the
+    /// position, or a pipe that poll says is readable and from which a byte comes (that byte is
+    /// read: it is only looked at by a command that leaves the rest unread anyway).
+    private static func descriptorHasWaitingBytes(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return false }
+        if status.st_mode & S_IFMT == S_IFREG { return lseek(descriptor, 0, SEEK_CUR) < status.st_size }
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&ready, 1, 0) == 1, ready.revents & Int16(POLLIN) != 0 else { return false }
+        var byte: UInt8 = 0
+        return read(descriptor, &byte, 1) == 1
     }
 
     /// Always gives these bytes (for tests).
     package static func fixed(_ text: String) -> StandardInput {
         let bytes = Array(text.utf8)
-        return StandardInput { () throws(TextInputError) in bytes }
+        return StandardInput(hasWaitingText: { !bytes.isEmpty }) { () throws(TextInputError) in bytes }
     }
 
     /// Makes a source from a closure that returns everything there is to read.
-    package init(_ readBytes: @escaping @Sendable () throws(TextInputError) -> [UInt8]) {
+    package init(isPiped: Bool = true, hasWaitingText: @escaping @Sendable () -> Bool = { false },
+                 _ readBytes: @escaping @Sendable () throws(TextInputError) -> [UInt8]) {
         self.readBytes = readBytes
+        self.isPiped = isPiped
+        self.hasWaitingText = hasWaitingText
     }
 
     /// All the text to its end, classified (whitespace only is ``TextInputOutcome/cancelled``).
