@@ -47,10 +47,10 @@ package struct StandardInput: Sendable {
         return read(descriptor, &byte, 1) == 1
     }
 
-    /// Always gives these bytes (for tests).
+    /// Always gives these bytes (for tests); empty, it stands for no input piped in at all.
     package static func fixed(_ text: String) -> StandardInput {
         let bytes = Array(text.utf8)
-        return StandardInput(hasWaitingText: { !bytes.isEmpty }) { () throws(TextInputError) in bytes }
+        return StandardInput(isPiped: !bytes.isEmpty, hasWaitingText: { !bytes.isEmpty }) { () throws(TextInputError) in bytes }
     }
 
     /// Makes a source from a closure that returns everything there is to read.
