@@ -68,7 +68,9 @@ import Testing
         let result = try store.run(["check", "--repair"])
         #expect(result.status == 65, "\(result)")
         #expect(try store.snapshot() == before, "repair removed or changed a file")
-        #expect(result.stdout.contains("entry #1, medium 1: missing (\(damaged))"), "\(result)")
+        #expect(result.stdout.contains("entry #1, medium 1 (jpeg-baseline.jpg): missing (\(damaged))\n"
+                                       + "  To heal one, add the same file again ('diary edit <entry> --media <file>'); "
+                                       + "if the old medium stays damaged, '--remove-media <medium>' drops it.\n"), "\(result)")
         #expect(result.stdout.contains("Removed nothing: a medium is missing or damaged, "
                                        + "so the unreferenced files may be its only copy. Kept 2 files:"), "\(result)")
         #expect(result.stdout.contains("  \(stored) (the size of entry #1, medium 1, which is missing)\n"), "\(result)")

@@ -35,9 +35,9 @@ import Testing
         #expect(!report.isHealthy)
         #expect(report.blobProblems == [
             CheckReport.BlobProblem(entryID: record.id, mediumIndex: 1, sha256: png.sha256, kind: .missing,
-                                    byteCount: png.byteCount),
+                                    byteCount: png.byteCount, fileName: "png-rgb-8.png"),
             CheckReport.BlobProblem(entryID: record.id, mediumIndex: 2, sha256: jpeg.sha256, kind: .corrupt,
-                                    byteCount: jpeg.byteCount),
+                                    byteCount: jpeg.byteCount, fileName: "jpeg-baseline.jpg"),
         ])
         // Repair never touches a referenced file, even a damaged one.
         #expect(report.removed.isEmpty)

@@ -81,9 +81,9 @@ import TestSupport
         let report = try diary.check(repair: true)
         #expect(report.blobProblems == [
             CheckReport.BlobProblem(entryID: record.id, mediumIndex: 1, sha256: png.sha256, kind: .corrupt,
-                                    byteCount: png.byteCount),
+                                    byteCount: png.byteCount, fileName: "png-rgb-8.png"),
             CheckReport.BlobProblem(entryID: record.id, mediumIndex: 2, sha256: jpeg.sha256, kind: .corrupt,
-                                    byteCount: jpeg.byteCount),
+                                    byteCount: jpeg.byteCount, fileName: "jpeg-baseline.jpg"),
         ])
         #expect(report.removed.isEmpty)
         // An export of the entry fails naming the damaged medium's file, exit family "bad data".

@@ -37,7 +37,15 @@ extension CheckReport {
         lines += integrityProblems.map { "  " + $0 }
         lines.append("Media files: \(verifiedBlobCount) checked, "
             + (blobProblems.isEmpty ? "all intact" : "\(blobProblems.count) missing or damaged"))
-        lines += blobProblems.map { "  entry #\($0.entryID), medium \($0.mediumIndex): \($0.kind.rawValue) (\($0.sha256))" }
+        lines += blobProblems.map { problem in
+            "  entry #\(problem.entryID), medium \(problem.mediumIndex)"
+                + (problem.fileName.map { " (\($0))" } ?? "")
+                + ": \(problem.kind.rawValue) (\(problem.sha256))"
+        }
+        if !blobProblems.isEmpty {
+            lines.append("  To heal one, add the same file again ('diary edit <entry> --media <file>'); if the old "
+                + "medium stays damaged, '--remove-media <medium>' drops it.")
+        }
         if !damagedUnreferencedBlobs.isEmpty {
             lines.append("Unreferenced files failing authentication: \(damagedUnreferencedBlobs.count)"
                 + " (changed or damaged outside diary; no entry uses them)")

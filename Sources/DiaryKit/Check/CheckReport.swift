@@ -21,14 +21,18 @@ public struct CheckReport: Sendable, Hashable {
         public var kind: Kind
         /// The recorded size in bytes, when known.
         public var byteCount: Int64?
+        /// The medium's original file name, when known (user-controlled text).
+        public var fileName: String?
 
         /// A problem with medium `mediumIndex` of entry `entryID`.
-        public init(entryID: Int64, mediumIndex: Int, sha256: String, kind: Kind, byteCount: Int64? = nil) {
+        public init(entryID: Int64, mediumIndex: Int, sha256: String, kind: Kind, byteCount: Int64? = nil,
+                    fileName: String? = nil) {
             self.entryID = entryID
             self.mediumIndex = mediumIndex
             self.sha256 = sha256
             self.kind = kind
             self.byteCount = byteCount
+            self.fileName = fileName
         }
     }
 

@@ -56,7 +56,8 @@ extension Diary {
                 if let kind {
                     problems.append(CheckReport.BlobProblem(entryID: entry.objectID.primaryKey ?? 0,
                                                             mediumIndex: offset + 1, sha256: reference.sha256, kind: kind,
-                                                            byteCount: reference.byteCount))
+                                                            byteCount: reference.byteCount,
+                                                            fileName: medium.originalFileName))
                 }
             }
         }
