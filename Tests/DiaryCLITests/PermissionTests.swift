@@ -23,6 +23,28 @@ struct PermissionTests {
                 + "set DIARY_HOME or give --store to put the diary in a folder that does\n", "\(run)")
     }
 
+    @Test func aCameraRollFolderNobodyMayReadIsNamedAmongTheRefused() throws {
+        let scratch = try TemporaryDirectory(prefix: "diary-permission")
+        let manager = FileManager.default
+        try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch.url.path)
+        let store = scratch.url.appendingPathComponent("store", isDirectory: true)
+        try manager.createDirectory(at: store, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
+        let roll = scratch.url.appendingPathComponent("roll", isDirectory: true)
+        let locked = roll.appendingPathComponent("locked", isDirectory: true)
+        try manager.createDirectory(at: locked, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: roll.path)
+        try manager.copyItem(atPath: Fixture.path("exif-tokyo.jpg"), toPath: roll.appendingPathComponent("a.jpg").path)
+        try manager.copyItem(atPath: Fixture.path("exif-new-york.jpg"), toPath: locked.appendingPathComponent("b.jpg").path)
+        for path in [roll.appendingPathComponent("a.jpg").path, locked.appendingPathComponent("b.jpg").path] {
+            try manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        }
+        let run = try runAsNobody(["import", "--from", "photos", roll.path], store: store)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.contains(", 1 folder that could not be read"), "\(run)")
+        #expect(run.stderr.contains("diary: refused: \(locked.path): a folder this user may not read; "
+                                    + "its photos were not looked at\n"), "\(run)")
+    }
+
     @Test func filesNobodyMayReadAreRefusedAsPermissionDenied() throws {
         let scratch = try TemporaryDirectory(prefix: "diary-permission")
         let manager = FileManager.default

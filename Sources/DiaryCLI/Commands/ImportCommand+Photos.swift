@@ -7,6 +7,14 @@ extension ImportCommand {
     func importPhotos(context: CommandContext) throws {
         let plan = try PhotoImportPlan.scan(bundles, grouping: per ?? .day, timeZone: context.timeZone)
         let skipped = "\(plan.hiddenSkipped) hidden and \(plan.notMediaSkipped) non-media skipped"
+            + (plan.unreadableFolders.isEmpty ? ""
+               : ", \(QuantityText.count(plan.unreadableFolders.count, "folder")) that could not be read")
+        defer {
+            for folder in plan.unreadableFolders {
+                context.writeErrorLine("diary: refused: \(folder.path): a folder this user may not read; its photos "
+                    + "were not looked at")
+            }
+        }
         if dryRun {
             for entry in plan.entries {
                 let undated = entry.modificationDatedCount > 0

@@ -30,8 +30,10 @@ extension PhotoImportPlan {
                 scanner.consider(url)
             }
         }
-        return PhotoImportPlan(entries: group(scanner.items, by: grouping), hiddenSkipped: scanner.hidden,
-                               notMediaSkipped: scanner.notMedia)
+        var plan = PhotoImportPlan(entries: group(scanner.items, by: grouping), hiddenSkipped: scanner.hidden,
+                                   notMediaSkipped: scanner.notMedia)
+        plan.unreadableFolders = scanner.unreadable.sorted { $0.path < $1.path }
+        return plan
     }
 
     /// The entries for `items`: by local day (split at the media limit) or one each, in capture order.
@@ -56,6 +58,12 @@ extension PhotoImportPlan {
     }
 }
 
+/// The folders a walk could not read, filled by the enumerator's error handler (called on the
+/// walking thread, during `nextObject()`).
+private final class FailedFolders {
+    var urls: [URL] = []
+}
+
 /// The walk's state: the media found and what was left out.
 private struct Scanner {
     let inspector: MediaInspector
@@ -63,12 +71,17 @@ private struct Scanner {
     var items: [(PhotoImportPlan.Item, DiaryDay)] = []
     var hidden = 0
     var notMedia = 0
+    var unreadable: [URL] = []
 
     /// Every file under `folder`, hidden ones and hidden folders left out and counted.
     mutating func walk(_ folder: URL) {
         let keys: [URLResourceKey] = [.isDirectoryKey, .isRegularFileKey, .isSymbolicLinkKey]
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys,
-                                                          options: [], errorHandler: { _, _ in true }) else { return }
+        // The walk goes on past a folder it cannot read, which is then named, not passed over.
+        let failed = FailedFolders()
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys, options: [],
+                                                          errorHandler: { url, _ in failed.urls.append(url); return true })
+        else { return }
+        defer { unreadable += failed.urls }
         var found: [URL] = []
         while let url = walker.nextObject() as? URL {
             let values = try? url.resourceValues(forKeys: Set(keys))

@@ -46,6 +46,9 @@ public struct PhotoImportPlan: Sendable {
     public var hiddenSkipped: Int
     /// Files whose content is neither a photo nor a recording, left out.
     public var notMediaSkipped: Int
+    /// Folders under the ones given that this user may not read (or that vanished during the
+    /// walk), sorted: their photos could not be looked at, and the import names them as refused.
+    public var unreadableFolders: [URL] = []
 
     /// The media files found.
     public var fileCount: Int { entries.reduce(0) { $0 + $1.fileCount } }
