@@ -75,6 +75,19 @@ import Testing
         #expect(error?.category == .dataError)
     }
 
+    @Test func aNumberTooLargeForItsFieldIsOutOfRangeNotInvalidJSON() throws {
+        let folder = try TemporaryDirectory(prefix: "diarykit-tests")
+        let original = try bundle(in: folder) { _ in }
+        let text = try manifestText(of: original)
+        let changed = text.replacingOccurrences(of: "\"formatVersion\":1", with: "\"formatVersion\":100000000000000000000")
+        try #require(changed != text)
+        try Data(changed.utf8).write(to: original.appendingPathComponent("entry.json"))
+        guard case .manifestUnreadable(_, let reason)? = readError(original) else {
+            Issue.record("expected manifestUnreadable"); return
+        }
+        #expect(reason == "a number in it is out of range for its field")
+    }
+
     @Test func oneFileListedUnderTwoSpellingsIsRefused() throws {
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try bundle(in: folder) { json in

@@ -18,6 +18,12 @@ extension EntryManifest {
             case .version(let found): throw .unsupportedFormatVersion(bundle: bundle, found: found)
             }
         } catch let error as DecodingError {
+            // JSONDecoder calls a number too large for its field (10^20 for an integer) "not valid
+            // JSON"; JSONSerialization, which keeps such numbers as doubles, tells the two apart.
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+               (try? JSONSerialization.jsonObject(with: data)) != nil {
+                throw .manifestUnreadable(bundle: bundle, reason: "a number in it is out of range for its field")
+            }
             throw BundleError(error, bundle: bundle)
         } catch {
             throw .manifestUnreadable(bundle: bundle, reason: "\(error)")
