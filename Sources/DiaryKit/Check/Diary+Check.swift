@@ -42,22 +42,11 @@ extension Diary {
         for entry in try DiaryError.wrapping(databaseURL, { try context.fetch(request) }) {
             if entry.trashedTime != nil { trashed += 1 }
             for (offset, medium) in entry.orderedMedia.enumerated() {
-                let reference = medium.blob ?? BlobReference(sha256: medium.sha256, byteCount: medium.byteCount)
-                referencedFiles.insert(blobStore.fileName(forSHA256: reference.sha256))
-                let kind: CheckReport.BlobProblem.Kind?
-                do {
-                    kind = try blobStore.verify(reference) ? nil : .corrupt
-                } catch .missingBlob, .invalidHash {
-                    kind = .missing
-                } catch {
-                    throw DiaryError(error, store: databaseURL)
-                }
+                referencedFiles.insert(blobStore.fileName(forSHA256: Self.reference(of: medium).sha256))
                 verified += 1
-                if let kind {
-                    problems.append(CheckReport.BlobProblem(entryID: entry.objectID.primaryKey ?? 0,
-                                                            mediumIndex: offset + 1, sha256: reference.sha256, kind: kind,
-                                                            byteCount: reference.byteCount,
-                                                            fileName: medium.originalFileName))
+                if let problem = try blobProblem(of: medium, mediumIndex: offset + 1,
+                                                 entryID: entry.objectID.primaryKey ?? 0) {
+                    problems.append(problem)
                 }
             }
         }
@@ -109,6 +98,29 @@ extension Diary {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
         defer { try? handle.close() }
         return (try? handle.read(upToCount: 16)) == Data("SQLite format 3\0".utf8)
+    }
+
+    /// The blob reference of `medium`: its own, or one made from its recorded hash and size.
+    static func reference(of medium: Medium) -> BlobReference {
+        medium.blob ?? BlobReference(sha256: medium.sha256, byteCount: medium.byteCount)
+    }
+
+    /// What is wrong with `medium`'s file (medium `mediumIndex` of entry `entryID`): missing, or
+    /// no longer matching its hash; nil when it is intact. Reads the whole file (streamed).
+    /// - Throws: store errors other than a missing or damaged file, as ``DiaryError``.
+    func blobProblem(of medium: Medium, mediumIndex: Int, entryID: Int64) throws(DiaryError) -> CheckReport.BlobProblem? {
+        let reference = Self.reference(of: medium)
+        let kind: CheckReport.BlobProblem.Kind
+        do {
+            guard try !blobStore.verify(reference) else { return nil }
+            kind = .corrupt
+        } catch .missingBlob, .invalidHash {
+            kind = .missing
+        } catch {
+            throw DiaryError(error, store: databaseURL)
+        }
+        return CheckReport.BlobProblem(entryID: entryID, mediumIndex: mediumIndex, sha256: reference.sha256, kind: kind,
+                                       byteCount: reference.byteCount, fileName: medium.originalFileName)
     }
 
     /// How the check names page `number` of the database when it fails authentication.

@@ -18,7 +18,7 @@ extension Diary {
 
     /// The snapshot of `medium`, its source being its blob file (`source` while not saved).
     func snapshot(of medium: Medium, source: URL? = nil) -> MediumSnapshot {
-        let reference = medium.blob ?? BlobReference(sha256: medium.sha256, byteCount: medium.byteCount)
+        let reference = Self.reference(of: medium)
         var snapshot = MediumSnapshot(kind: medium is AudioMedium ? .audio : .image, mimeType: medium.mimeType,
                                       originalFileName: medium.originalFileName, byteCount: medium.byteCount,
                                       sha256: medium.sha256, source: source.map { .file($0) } ?? .blob(blobStore, reference))

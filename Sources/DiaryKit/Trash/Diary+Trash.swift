@@ -84,19 +84,7 @@ extension Diary {
         for id in ids {
             let entry = try fetchEntry(id, in: context, inTrash: .only)
             for (offset, medium) in entry.orderedMedia.enumerated() {
-                let reference = medium.blob ?? BlobReference(sha256: medium.sha256, byteCount: medium.byteCount)
-                let kind: CheckReport.BlobProblem.Kind?
-                do {
-                    kind = try blobStore.verify(reference) ? nil : .corrupt
-                } catch .missingBlob, .invalidHash {
-                    kind = .missing
-                } catch {
-                    throw DiaryError(error, store: databaseURL)
-                }
-                if let kind {
-                    problems.append(CheckReport.BlobProblem(entryID: id, mediumIndex: offset + 1, sha256: reference.sha256,
-                                                            kind: kind, byteCount: reference.byteCount))
-                }
+                if let problem = try blobProblem(of: medium, mediumIndex: offset + 1, entryID: id) { problems.append(problem) }
             }
         }
         return problems
