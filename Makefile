@@ -9,7 +9,7 @@ BIN_DIR       = $(shell $(SWIFT) build $(SWIFT_FLAGS) --show-bin-path 2>/dev/nul
 # `diary` links, see StaticLibraries/) and the tests use (tools).
 BUILD_PACKAGES = pkg-config libsqlite3-dev libpng-dev libjpeg-dev libsndfile1-dev \
                  nettle-dev libarchive-dev libheif-dev libwebp-dev libexif-dev libavformat-dev libavcodec-dev \
-                 libsodium-dev libkeyutils-dev zlib1g-dev libstdc++-12-dev
+                 libsodium-dev libkeyutils-dev zlib1g-dev libstdc++-12-dev libchafa-dev libglib2.0-dev
 # exiftool, ffmpeg (ffprobe) and libheif-examples (heif-convert) are the oracles MediaKit's facts are
 # compared with (Tests/MediaKitTests/OracleAgreementTests.swift).
 TEST_PACKAGES  = sqlite3 chromium man-db zsh fish tzdata keyutils libimage-exiftool-perl ffmpeg libheif-examples
@@ -49,7 +49,7 @@ demo: build
 ## (`swift run` does not take --static-swift-stdlib, so the built binary is run directly.)
 bench: release
 	@./scripts/install-packages $(BENCH_PACKAGES)
-	@for suite in objectgraph contexts migration media photos diary interop cli; do \
+	@for suite in objectgraph contexts migration media photos diary interop cli preview; do \
 		"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/diary-bench" $$suite || exit 1; \
 	done
 

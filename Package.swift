@@ -63,7 +63,17 @@ let package = Package(
         // MARK: C: libsndfile, libarchive, libheif, libwebp, libexif, FFmpeg, libsodium and keyutils,
         // opened with dlopen on first use
         .target(name: "CDeferredLibraries",
-                dependencies: ["CSndFile", "CArchive", "CHeif", "CWebP", "CExif", "CSodium", "CKeyutils"]),
+                dependencies: ["CSndFile", "CArchive", "CHeif", "CWebP", "CExif", "CSodium", "CKeyutils"],
+                // libchafa (libchafa-dev; pictures in the terminal) and the GLib its header includes: their
+                // headers are outside /usr/include, and a `.systemLibrary` with `pkgConfig: "chafa"` would
+                // also put pkg-config's `-lchafa -lglib-2.0` on `diary`'s link line, loading both in every
+                // process. So the C files that include them are told where the headers are (Debian's
+                // multiarch folders), and no Swift module imports them.
+                cSettings: [.unsafeFlags(["-I/usr/include/chafa", "-I/usr/include/glib-2.0",
+                                          "-I/usr/lib/x86_64-linux-gnu/chafa/include",
+                                          "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
+                                          "-I/usr/lib/aarch64-linux-gnu/chafa/include",
+                                          "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include"])]),
 
         // MARK: C: the encrypting SQLite VFS of encrypted stores (sqlite3_io_methods are C callbacks;
         // libsodium through CDeferredLibraries, so a plain store never loads it)
@@ -78,7 +88,7 @@ let package = Package(
         .target(name: "DiaryKit", dependencies: ["ObjectGraph", "MediaKit", "CArchive", "CSodium", "CKeyutils",
                                                    "CDeferredLibraries"],
                 exclude: ["README.md"], swiftSettings: swiftSettings),
-        .target(name: "DiaryCLI", dependencies: ["DiaryKit"],
+        .target(name: "DiaryCLI", dependencies: ["DiaryKit", "CDeferredLibraries"],
                 exclude: ["README.md"], swiftSettings: swiftSettings),
         .executableTarget(name: "diary", dependencies: ["DiaryCLI"],
                           swiftSettings: swiftSettings,

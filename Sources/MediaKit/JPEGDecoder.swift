@@ -19,6 +19,21 @@ final class JPEGDecoder: FinishingImageDecoder {
         path = file.path
     }
 
+    /// A decoder over JPEG bytes in memory, which must stay valid while it is used (a stored
+    /// thumbnail); `label` names them in errors.
+    init(bytes: UnsafeRawBufferPointer, label: String, limits: MediaLimits = MediaLimits()) throws(MediaError) {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else {
+            throw .truncated(path: label, detail: "no bytes")
+        }
+        guard let decoder = cms_jpeg_decoder_create_memory(base, bytes.count) else {
+            throw .corrupt(path: label, detail: "out of memory creating a JPEG decoder")
+        }
+        cms_jpeg_set_decode_budget(decoder, Int32(clamping: limits.maxDecodePasses))
+        self.decoder = decoder
+        self.limits = limits
+        path = label
+    }
+
     deinit { cms_jpeg_decoder_destroy(decoder) }
 
     /// The header up to the first scan, including the saved Exif and ICC markers.

@@ -173,7 +173,7 @@ public struct MediaInspector: Sendable {
         }
     }
 
-    private func readImage(_ url: URL, maxSide: Int) throws -> (ImageInfo, Picture) {
+    func readImage(_ url: URL, maxSide: Int) throws -> (ImageInfo, Picture) {
         let file = try MediaFile(url: url, limits: limits)
         switch try detect(file) {
         case .image(let format):

@@ -27,9 +27,11 @@ import Testing
         }
     }
 
-    /// `text` without the colour sequences diary itself writes (`ESC [ digits ; … m`).
+    /// `text` without the colour sequences diary itself writes (`ESC [ digits ; … m`), and
+    /// without the graphics query it writes to a terminal it does not know before drawing a picture.
     static func withoutColour(_ text: String) -> String {
-        text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        text.replacingOccurrences(of: PicturePreviewTests.query, with: "")
+            .replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
     }
 
     /// A store holding one entry with the hostile text, tag and file name.

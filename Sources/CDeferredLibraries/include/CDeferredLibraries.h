@@ -1,7 +1,10 @@
 #ifndef CDEFERREDLIBRARIES_H
 #define CDEFERREDLIBRARIES_H
+#include <stddef.h>
+#include <stdint.h>
 /*
- * libarchive, libsndfile, libheif, libwebp, libexif, FFmpeg, libsodium and keyutils, loaded on first use instead of at process start.
+ * libarchive, libsndfile, libheif, libwebp, libexif, FFmpeg, libsodium, keyutils and libchafa, loaded on first use instead of at
+ * process start.
  *
  * Linked the usual way, each brings a dozen libraries of its own (XML, ICU, compressors;
  * FLAC, Vorbis, Opus, MP3 codecs), and the dynamic loader maps and relocates all of them
@@ -42,6 +45,29 @@ const char *cdl_sodium_load_error(void);
 
 /* Why libkeyutils could not be loaded, or NULL when it is (the first call loads it). */
 const char *cdl_keyutils_load_error(void);
+
+/* Why libchafa or GLib could not be loaded, or NULL when both are (the first call loads them). */
+const char *cdl_chafa_load_error(void);
+
+/* How a terminal is shown a picture: a graphics protocol, or symbols in colour. */
+enum {
+    CDL_PICTURE_KITTY = 0,
+    CDL_PICTURE_ITERM2 = 1,
+    CDL_PICTURE_SIXEL = 2,
+    CDL_PICTURE_TRUECOLOR = 3,
+    CDL_PICTURE_256 = 4,
+    CDL_PICTURE_16 = 5,
+};
+
+/* Draws `rgb` (`width` x `height` pixels, 3 bytes each, rows from the top) with libchafa for a
+   terminal in `mode`, within `max_columns` x `max_rows` cells of `cell_width` x `cell_height`
+   pixels (0 when unknown: 10 x 20), filling that box with the aspect kept. Returns the text to
+   write, `*length` bytes, NUL-terminated, without a final newline (free() it), and the cells it
+   covers in `*columns` and `*rows`; NULL when libchafa cannot be loaded (cdl_chafa_load_error
+   says why) or memory runs out. Only libchafa's own output is returned: nothing of the
+   caller's reaches the terminal but pixels. */
+char *cdl_picture_draw(const uint8_t *rgb, int width, int height, int mode, int max_columns, int max_rows,
+                       int cell_width, int cell_height, size_t *length, int *columns, int *rows);
 
 /* Not deferred (libc's own, declared by glibc only under _GNU_SOURCE; see FileSystemCalls.c). */
 

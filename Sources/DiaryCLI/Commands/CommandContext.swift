@@ -35,12 +35,15 @@ package struct CommandContext: Sendable {
     /// that names no zone is reported on stderr (times are then in UTC, as the C library has them).
     package static func live() -> CommandContext {
         let environment = ProcessEnvironment.current()
-        let terminal = Terminal.live(environment: environment)
+        let temporary = FileManager.default.temporaryDirectory
+        let scratch = PrivateScratch.directory(environment: environment, temporary: temporary)
+        // The terminal's answer about pictures is kept only in a folder of diary's own.
+        let terminal = Terminal.live(environment: environment,
+                                     pictureCache: scratch.url.standardizedFileURL == temporary.standardizedFileURL ? nil : scratch.url)
         let zone = ProcessTimeZone.resolve(environment: environment)
         if let warning = zone.warning { terminal.standardError.write("diary: warning: \(warning)\n") }
         let clock = ArgumentContext.now(environment: environment)
         if let warning = clock.warning { terminal.standardError.write("diary: warning: \(warning)\n") }
-        let scratch = PrivateScratch.directory(environment: environment, temporary: FileManager.default.temporaryDirectory)
         let context = CommandContext(terminal: terminal, environment: environment,
                                      argumentContext: .current(timeZone: zone.rules, now: clock.now), standardInput: .process,
                                      temporaryDirectory: scratch.url)

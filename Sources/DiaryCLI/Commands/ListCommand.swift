@@ -35,8 +35,26 @@ struct ListCommand: ParsableCommand {
     var oldestFirst: Bool
     @Flag("json", help: "Print the entries as a JSON array of entry objects.")
     var json: Bool
+    @Flag("preview", help: "On a terminal that shows colour, draw a strip of each entry's photos under its line.")
+    var preview: Bool
+
+    /// The height of a `--preview` strip, in terminal rows.
+    static let stripRows = 3
+
+    /// Entry `entry`'s photos side by side, `stripRows` high; nil when it has none.
+    private static func strip(of entry: EntryRecord, in diary: Diary, painter: TerminalPicture,
+                              columns: Int) throws -> String? {
+        guard entry.media.contains(where: { $0.kind == .image }) else { return nil }
+        let photos = zip(entry.media, try diary.previews(ofEntry: entry.id)).compactMap { medium, preview in
+            medium.kind == .image ? preview : nil
+        }
+        // Thumbnails are at most 256 pixels; a strip 64 high keeps each recognisable in three rows.
+        guard let strip = PreviewPicture.strip(photos, height: 64) else { return nil }
+        return painter.draw(strip, columns: columns, rows: stripRows)
+    }
 
     func validate() throws(UsageError) {
+        if json && preview { throw .invalid("--preview draws pictures; use it without --json") }
         if onThisDay && dates.period != nil { throw .invalid("Use --on-this-day without a date option") }
         if !onThisDay, let date { throw .unexpectedArgument(date.description) }
         try ListingFilter.checkLimit(limit, all: all)
@@ -59,7 +77,10 @@ struct ListCommand: ParsableCommand {
         } else {
             // Grouped by local day in DiaryKit (ObjectGraph's results controller), written here.
             let sections = try diary.daySections(query)
-            context.write(sections.isEmpty ? "No entries.\n" : context.entryFormatter.listing(sections))
+            let painter = preview ? context.picturePainter() : nil
+            context.write(sections.isEmpty ? "No entries.\n" : context.entryFormatter.listing(sections, below: painter.map { painter in
+                { entry in try? Self.strip(of: entry, in: diary, painter: painter, columns: context.terminalCells.columns) }
+            }))
             try context.writeLimitNote(shown: sections.reduce(0) { $0 + $1.entries.count }, query: query, diary: diary)
         }
     }

@@ -41,8 +41,9 @@ struct EntryFormatter {
     private var dates: LocalDateText { LocalDateText(timeZone: timeZone) }
 
     /// The listing of DiaryKit's day sections: a heading for each day (none for a day that
-    /// cannot be named), its entries below it, and an empty line between days.
-    func listing(_ sections: [DaySection]) -> String {
+    /// cannot be named), its entries below it, and an empty line between days; under each
+    /// entry's line, what `below` gives for it (text ending in a newline: its pictures).
+    func listing(_ sections: [DaySection], below: ((EntryRecord) -> String?)? = nil) -> String {
         var output = ""
         output.reserveCapacity(sections.reduce(0) { $0 + $1.entries.count } * 128)
         for (index, section) in sections.enumerated() {
@@ -54,6 +55,7 @@ struct EntryFormatter {
             for entry in section.entries {
                 output += line(for: entry)
                 output += "\n"
+                if let extra = below?(entry) { output += extra }
             }
         }
         return output
@@ -96,7 +98,10 @@ struct EntryFormatter {
     /// The full view of one entry: number, day and time, star, tags, update time and
     /// UUID, the whole text, and each medium with its kind, file name, size and its
     /// pixel size and orientation or its duration, sample rate and channels.
-    func details(of entry: EntryRecord) -> String {
+    ///
+    /// `pictures` holds what to draw under each medium's line, in the entry's order (text from
+    /// ``TerminalPicture``, ending in a newline; nil or missing for none).
+    func details(of entry: EntryRecord, pictures: [String?] = []) -> String {
         var lines = [style.bold("#\(entry.id)") + "  " + dates.dayAndTime(of: entry.creationTime)
             + (entry.starred ? "  " + style.yellow("★ starred") : "")]
         if !entry.tags.isEmpty {
@@ -118,6 +123,9 @@ struct EntryFormatter {
                 lines.append("  \(medium.index)  \(kind)  " + Self.padded(name, to: nameWidth) + "  "
                     + String(repeating: " ", count: sizeWidth - size.count) + size + "  " + escaper.escaped(Self.facts(of: medium)))
                 lines += cameraLines(of: medium.photo).map { "     " + $0 }
+                if pictures.indices.contains(medium.index - 1), let picture = pictures[medium.index - 1] {
+                    lines.append(String(picture.dropLast(picture.hasSuffix("\n") ? 1 : 0)))
+                }
             }
         }
         return lines.map { $0 + "\n" }.joined()

@@ -21,6 +21,14 @@ package struct Terminal: Sendable {
     package var colorAllowed: Bool
     /// Whether the terminal understands `\r` and erase-line (not `TERM=dumb`).
     package var canRewriteLines: Bool
+    /// The terminal's height in rows, nil when unknown.
+    package var height: Int? = nil
+    /// The size of a character cell in pixels, nil when the terminal does not say.
+    package var cellPixels: (width: Int, height: Int)? = nil
+    /// How stdout's terminal is shown pictures, nil when it is not shown any (not a terminal,
+    /// `NO_COLOR`, `TERM=dumb`). Worked out when first called: it may ask the terminal
+    /// (``TerminalGraphicsQuery``), which only `show` and `list --preview` need.
+    package var pictureMode: @Sendable () -> PictureMode? = { nil }
 
     /// Makes a terminal description from its parts; by default nothing is a terminal.
     package init(standardOutput: any OutputWriter, standardError: any OutputWriter,

@@ -102,4 +102,21 @@ struct PreparedMedium: Sendable {
         }
         return data
     }
+
+    /// Waveform peaks from their stored form (as ``encode(peaks:)`` writes them); nil when the
+    /// bytes are not whole floats or hold none.
+    static func decode(peaks data: Data) -> [Float]? {
+        guard !data.isEmpty, data.count % 4 == 0 else { return nil }
+        var peaks: [Float] = []
+        peaks.reserveCapacity(data.count / 4)
+        var bits: UInt32 = 0
+        for (offset, byte) in data.enumerated() {
+            bits |= UInt32(byte) << (8 * UInt32(offset % 4))
+            if offset % 4 == 3 {
+                peaks.append(Float(bitPattern: bits))
+                bits = 0
+            }
+        }
+        return peaks
+    }
 }
