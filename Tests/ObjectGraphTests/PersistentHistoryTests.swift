@@ -164,9 +164,11 @@ struct PersistentHistoryTests {
         try stack.reopen()
         try insertNote("c", in: stack.context)
         try stack.context.save()
-        let fresh = try stack.context.fetchHistory(after: decoded)
+        let fresh = try stack.context.fetchHistory(after: last)
         #expect(fresh.count == 1)
         #expect(try #require(fresh.first?.token) > last)
+        // The first token's successor was pruned: what came after it cannot be told any more.
+        #expect(throws: PersistentHistoryError.expiredToken(token: decoded)) { try stack.context.fetchHistory(after: decoded) }
     }
 
     @Test("a token of another store is refused")

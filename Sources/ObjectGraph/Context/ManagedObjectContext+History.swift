@@ -5,15 +5,26 @@ import Foundation
 /// ``PersistentHistoryTransaction``; any context or process on the store fetches those after a
 /// token it kept, merges them, and prunes what every reader has seen.
 extension ManagedObjectContext {
-    /// The recorded transactions saved after `token` (every one kept when nil), oldest first.
-    /// The history is the store's: saves of every context and process on it, this one's included.
+    /// The recorded transactions saved after `token` (every one kept when nil), oldest first,
+    /// of the authors and entities `filter` keeps (every one by default; a transaction left with
+    /// no change of a kept entity is left out). The history is the store's: saves of every
+    /// context and process on it, this one's included.
     /// - Throws: ``PersistentHistoryError/tokenOfAnotherStore(token:storeIdentifier:)``;
-    ///   ``ObjectGraphError/noPersistentStore``; ``SQLiteError`` or ``StoreError`` when the store fails.
-    public func fetchHistory(after token: PersistentHistoryToken?) throws -> [PersistentHistoryTransaction] {
+    ///   ``PersistentHistoryError/expiredToken(token:)`` when transactions after `token` were
+    ///   deleted; ``ObjectGraphError/noPersistentStore``; ``SQLiteError`` or ``StoreError`` when the store fails.
+    public func fetchHistory(after token: PersistentHistoryToken?,
+                             matching filter: PersistentHistoryFilter = PersistentHistoryFilter()) throws -> [PersistentHistoryTransaction] {
         let store = try historyStore()
-        if let token { try check(token, of: store) }
+        if let token {
+            try check(token, of: store)
+            let bounds = try store.historyBounds()
+            if let last = bounds.lastRecorded, token.transactionNumber < last,
+               bounds.oldestKept.map({ token.transactionNumber < $0 - 1 }) ?? true {
+                throw PersistentHistoryError.expiredToken(token: token)
+            }
+        }
         return try store.historyRecords(after: token?.transactionNumber, since: nil)
-            .map { $0.transaction(storeIdentifier: store.identifier) }
+            .compactMap { filter.apply(to: $0.transaction(storeIdentifier: store.identifier)) }
     }
 
     /// The recorded transactions saved strictly after `date`, oldest first: resuming from the

@@ -13,6 +13,9 @@ struct HistoryRecord: Sendable, Hashable, Codable {
         var changedKeys: [String]
         /// The primary keys, as ``HistoryKeyRuns`` text (`1-100,105`).
         var keys: String
+        /// For deletes of an entity that keeps values on deletion, each row's tombstone (nil in
+        /// records made before tombstones, and for other groups).
+        var tombstones: [HistoryTombstone]? = nil
     }
 
     var number: Int64
@@ -21,8 +24,10 @@ struct HistoryRecord: Sendable, Hashable, Codable {
     var contextName: String?
     var groups: [Group]
 
-    /// The groups of one save: inserts (with the keys the store gave them), updates, deletes.
-    static func groups(of changes: StoreChanges, insertedKeys: [Int64]) -> [Group] {
+    /// The groups of one save: inserts (with the keys the store gave them), updates, deletes
+    /// (with the `tombstones` the store read from the rows before deleting them).
+    static func groups(of changes: StoreChanges, insertedKeys: [Int64],
+                       tombstones: [ObjectID: PersistentHistoryTombstone] = [:]) -> [Group] {
         var groups: [Group] = []
         var inserted: [String: [Int64]] = [:]
         // Inserted rows come in runs of one entity: one lookup by name per run, not per row
@@ -54,8 +59,13 @@ struct HistoryRecord: Sendable, Hashable, Codable {
         }
         var deleted: [String: [Int64]] = [:]
         for id in changes.deleted { if let key = id.primaryKey { deleted[id.entityName, default: []].append(key) } }
+        var kept: [String: [HistoryTombstone]] = [:]
+        for (id, tombstone) in tombstones {
+            if let key = id.primaryKey { kept[id.entityName, default: []].append(HistoryTombstone(key: key, values: tombstone.values)) }
+        }
         for (name, keys) in deleted.sorted(by: { $0.key < $1.key }) {
-            groups.append(Group(kind: .delete, entityName: name, changedKeys: [], keys: HistoryKeyRuns.text(of: keys)))
+            groups.append(Group(kind: .delete, entityName: name, changedKeys: [], keys: HistoryKeyRuns.text(of: keys),
+                                tombstones: kept[name]?.sorted { $0.key < $1.key }))
         }
         return groups
     }
@@ -65,11 +75,12 @@ struct HistoryRecord: Sendable, Hashable, Codable {
         var changes: [PersistentHistoryChange] = []
         for group in groups {
             let updatedKeys = group.kind == .update ? Set(group.changedKeys) : nil
+            let tombstones = Dictionary((group.tombstones ?? []).map { ($0.key, $0.values) }, uniquingKeysWith: { first, _ in first })
             for key in HistoryKeyRuns.keys(in: group.keys) {
                 changes.append(PersistentHistoryChange(
                     kind: group.kind,
                     objectID: .permanent(entityName: group.entityName, storeIdentifier: storeIdentifier, primaryKey: key),
-                    updatedKeys: updatedKeys))
+                    updatedKeys: updatedKeys, tombstone: tombstones[key].map(PersistentHistoryTombstone.init(values:))))
             }
         }
         return PersistentHistoryTransaction(

@@ -19,4 +19,7 @@ public struct PersistentHistoryChange: Sendable, Hashable {
     public var objectID: ObjectID
     /// For an update, the attributes and relationships the save changed; nil otherwise.
     public var updatedKeys: Set<String>?
+    /// For a delete of an object whose entity keeps values on deletion
+    /// (``AttributeDescription/preservesValueInHistoryOnDeletion``), those values; nil otherwise.
+    public var tombstone: PersistentHistoryTombstone? = nil
 }

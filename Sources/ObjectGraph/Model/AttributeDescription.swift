@@ -23,6 +23,10 @@ public struct AttributeDescription: Sendable {
     public var allowsExternalStorage: Bool
     /// For string attributes: the SQLite store keeps an FTS5 index of it for ``FetchRequest/fullTextSearch``.
     public var isSearchable: Bool
+    /// Whether a deleted object's persistent history change keeps this attribute's value, in
+    /// its ``PersistentHistoryChange/tombstone`` (not binary attributes). Not part of the
+    /// model's version hash: it changes what history records, not what the store holds.
+    public var preservesValueInHistoryOnDeletion: Bool
     /// Smallest allowed value for numeric attributes.
     public var minValue: Double?
     /// Largest allowed value for numeric attributes.
@@ -44,6 +48,7 @@ public struct AttributeDescription: Sendable {
     public init(_ name: String, _ type: AttributeType, isOptional: Bool = true,
                 defaultValue: (any Sendable)? = nil, isTransient: Bool = false, isIndexed: Bool = false,
                 allowsExternalStorage: Bool = false, isSearchable: Bool = false,
+                preservesValueInHistoryOnDeletion: Bool = false,
                 minValue: Double? = nil, maxValue: Double? = nil,
                 minDate: Date? = nil, maxDate: Date? = nil,
                 minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil,
@@ -56,6 +61,7 @@ public struct AttributeDescription: Sendable {
         self.isIndexed = isIndexed
         self.allowsExternalStorage = allowsExternalStorage
         self.isSearchable = isSearchable
+        self.preservesValueInHistoryOnDeletion = preservesValueInHistoryOnDeletion
         self.minValue = minValue
         self.maxValue = maxValue
         self.minDate = minDate

@@ -48,6 +48,9 @@ extension ManagedObjectModel {
             throw fail("external storage is only for binary attributes")
         }
         if attribute.isSearchable && attribute.type != .string { throw fail("only string attributes can be searchable") }
+        if attribute.preservesValueInHistoryOnDeletion && (attribute.type == .binary || attribute.isTransient) {
+            throw fail("only stored attributes that are not binary keep their value in history on deletion")
+        }
         if (attribute.minValue != nil || attribute.maxValue != nil) && !attribute.type.isNumeric {
             throw fail("min/max values are only for numeric attributes")
         }

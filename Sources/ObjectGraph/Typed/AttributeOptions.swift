@@ -17,4 +17,7 @@ public struct AttributeOptions: OptionSet, Sendable, Hashable {
     public static let externalStorage = AttributeOptions(rawValue: 1 << 3)
     /// The SQLite store keeps a full-text index of the (string) attribute.
     public static let searchable = AttributeOptions(rawValue: 1 << 4)
+    /// When an object is deleted, its persistent history keeps this attribute's last value
+    /// (Core Data's `preservesValueInHistoryOnDeletion`): the tombstone of the delete.
+    public static let preservesValueInHistoryOnDeletion = AttributeOptions(rawValue: 1 << 5)
 }

@@ -98,6 +98,7 @@ final class DeclarationRecorder: Sendable {
                                      isIndexed: options.contains(.indexed),
                                      allowsExternalStorage: options.contains(.externalStorage),
                                      isSearchable: options.contains(.searchable),
+                                     preservesValueInHistoryOnDeletion: options.contains(.preservesValueInHistoryOnDeletion),
                                      minValue: minValue, maxValue: maxValue, minDate: minDate, maxDate: maxDate,
                                      minLength: minLength, maxLength: maxLength, pattern: pattern,
                                      renamingIdentifier: renamingIdentifier)

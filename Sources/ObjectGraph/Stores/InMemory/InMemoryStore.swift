@@ -151,7 +151,9 @@ final class InMemoryStore: RowStore, Sendable {
             let writer = GraphSnapshotWriter(model: model)
             let (insertedKeys, releasedBlobs) = try writer.apply(changes, to: &graph)
             if !changes.orderedMemberships.isEmpty { Self.writePositions(of: changes, insertedKeys: insertedKeys, model: model, in: &graph) }
-            if recordsPersistentHistory { Self.recordHistory(of: changes, insertedKeys: insertedKeys, in: &graph) }
+            if recordsPersistentHistory {
+                Self.recordHistory(of: changes, insertedKeys: insertedKeys, before: snapshot, model: model, in: &graph)
+            }
             if let url { try BinaryStoreFile.write(graph, to: url) }
             snapshot = graph
             if let blobStore {

@@ -37,7 +37,7 @@ extension SQLiteStore: BatchDeletingStore {
                     changes.author = author
                     changes.contextName = contextName
                     changes.deleted = deletion.deleted
-                    try recordHistory(of: changes, insertedKeys: [], connection: connection)
+                    try recordHistory(of: changes, insertedKeys: [], tombstones: deletion.tombstones, connection: connection)
                 }
             }
             if let blobStore, !deletion.released.isEmpty {
@@ -68,6 +68,8 @@ private struct BatchDeletion {
     var count = 0
     var deleted: [ObjectID] = []
     var released = Set<String>()
+    /// The tombstones of the deleted rows whose entities keep values on deletion (read when IDs are).
+    var tombstones: [ObjectID: PersistentHistoryTombstone] = [:]
     var visited: [String: Set<Int64>] = [:]
 
     init(store: SQLiteStore, connection: SQLiteConnection, collectsIDs: Bool) {
@@ -85,9 +87,23 @@ private struct BatchDeletion {
         return columns.sorted()
     }
 
-    /// Runs a `DELETE` of `table`'s rows, noting each deleted row and the blobs it referred to.
+    /// The columns of `table` holding attributes some entity stored in it keeps on deletion.
+    private func tombstoneColumns(of table: String) -> [String] {
+        var columns = Set<String>()
+        for (name, layout) in store.schema.layouts where layout.table == table {
+            guard let entity = store.model.entity(named: name) else { continue }
+            for (index, attribute) in entity.allAttributes.enumerated() where attribute.preservesValueInHistoryOnDeletion {
+                if let column = layout.attributeColumns[index] { columns.insert(column) }
+            }
+        }
+        return columns.sorted()
+    }
+
+    /// Runs a `DELETE` of `table`'s rows, noting each deleted row, the blobs it referred to and,
+    /// when IDs are collected, its tombstone.
     mutating func run(_ delete: String, table: String, bindings: [PredicateValue]) throws {
         let hashes = hashColumns(of: table)
+        let kept = collectsIDs ? tombstoneColumns(of: table) : []
         guard collectsIDs || !hashes.isEmpty else {
             // bench: objectgraph/batch-delete-100k (nothing to read back: a plain DELETE)
             let statement = try connection.statement(delete)
@@ -97,14 +113,23 @@ private struct BatchDeletion {
             count += Int(connection.changes)
             return
         }
-        let sql = delete + " RETURNING \"Z_PK\", \"Z_ENT\"" + hashes.map { ", " + quote($0) }.joined()
+        let sql = delete + " RETURNING \"Z_PK\", \"Z_ENT\"" + (hashes + kept).map { ", " + quote($0) }.joined()
         let statement = try connection.statement(sql)
         defer { statement.reset() }
         for (index, value) in bindings.enumerated() { try statement.bind(value, at: Int32(index + 1)) }
         while try statement.step() {
             guard let name = store.schema.entityNamesByNumber[statement.int64(1)] else { continue }
             count += 1
-            if collectsIDs { deleted.append(.permanent(entityName: name, storeIdentifier: store.identifier, primaryKey: statement.int64(0))) }
+            if collectsIDs {
+                let id = ObjectID.permanent(entityName: name, storeIdentifier: store.identifier, primaryKey: statement.int64(0))
+                deleted.append(id)
+                if !kept.isEmpty, let entity = store.model.entity(named: name), let layout = store.schema.layout(of: entity) {
+                    tombstones[id] = PersistentHistoryTombstone.of(entity) { index in
+                        guard let column = layout.attributeColumns[index], let position = kept.firstIndex(of: column) else { return nil }
+                        return statement.value(Int32(2 + hashes.count + position), type: entity.allAttributes[index].type)
+                    }
+                }
+            }
             for column in hashes.indices where !statement.isNull(Int32(column + 2)) {
                 released.insert(statement.text(Int32(column + 2)))
             }

@@ -17,21 +17,27 @@ extension SQLiteStore: PersistentHistoryStore {
     private static let insertTransactionSQL = "INSERT INTO \"Z_HISTORY_TRANSACTION\" (\"timestamp\", \"author\", \"contextName\")"
         + " VALUES (?, ?, ?)"
     private static let insertChangeSQL = "INSERT INTO \"Z_HISTORY_CHANGE\" (\"transactionNumber\", \"kind\", \"entity\","
-        + " \"changedKeys\", \"keys\") VALUES (?, ?, ?, ?, ?)"
+        + " \"changedKeys\", \"keys\", \"tombstones\") VALUES (?, ?, ?, ?, ?, ?)"
 
     /// Creates the history tables when they are missing (in a write transaction, for a store
     /// opened to record history).
     /// - Throws: ``SQLiteError``, ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)``.
     func createHistoryTablesIfMissing() throws {
         try withConnection { connection in
-            guard try !Self.hasHistoryTables(connection) else { return }
+            guard try !Self.hasHistoryTables(connection) || !Self.hasTombstoneColumn(connection) else { return }
             try writeTransaction(connection) {
-                guard try !Self.hasHistoryTables(connection) else { return }
+                // History recorded before tombstones gains their column; its records have none.
+                if try Self.hasHistoryTables(connection) {
+                    if try !Self.hasTombstoneColumn(connection) {
+                        try connection.execute("ALTER TABLE \"Z_HISTORY_CHANGE\" ADD COLUMN \"tombstones\" TEXT")
+                    }
+                    return
+                }
                 try connection.execute("CREATE TABLE \"Z_HISTORY_TRANSACTION\" (\"Z_PK\" INTEGER PRIMARY KEY AUTOINCREMENT,"
                     + " \"timestamp\" REAL NOT NULL, \"author\" TEXT, \"contextName\" TEXT)")
                 try connection.execute("CREATE TABLE \"Z_HISTORY_CHANGE\" (\"transactionNumber\" INTEGER NOT NULL"
                     + " REFERENCES \"Z_HISTORY_TRANSACTION\"(\"Z_PK\") ON DELETE CASCADE, \"kind\" INTEGER NOT NULL,"
-                    + " \"entity\" TEXT NOT NULL, \"changedKeys\" TEXT, \"keys\" TEXT NOT NULL)")
+                    + " \"entity\" TEXT NOT NULL, \"changedKeys\" TEXT, \"keys\" TEXT NOT NULL, \"tombstones\" TEXT)")
                 try connection.execute("CREATE INDEX \"Z_HISTORY_CHANGE_transactionNumber\" ON \"Z_HISTORY_CHANGE\"(\"transactionNumber\")")
                 try connection.execute("CREATE INDEX \"Z_HISTORY_TRANSACTION_timestamp\" ON \"Z_HISTORY_TRANSACTION\"(\"timestamp\")")
             }
@@ -46,14 +52,20 @@ extension SQLiteStore: PersistentHistoryStore {
         try statement.run()
     }
 
+    /// Whether the change table has the column of tombstones (history made before them has not).
+    static func hasTombstoneColumn(_ connection: SQLiteConnection) throws -> Bool {
+        try connection.scalar("SELECT count(*) FROM pragma_table_info('Z_HISTORY_CHANGE') WHERE name = 'tombstones'") == 1
+    }
+
     static func hasHistoryTables(_ connection: SQLiteConnection) throws -> Bool {
         try connection.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_HISTORY_TRANSACTION'") == 1
     }
 
     /// Records one save in the history, inside the save's transaction (called with the keys the
-    /// inserted rows were given).
-    func recordHistory(of changes: StoreChanges, insertedKeys: [Int64], connection: SQLiteConnection) throws {
-        let groups = HistoryRecord.groups(of: changes, insertedKeys: insertedKeys)
+    /// inserted rows were given, and the tombstones read from the deleted rows before they went).
+    func recordHistory(of changes: StoreChanges, insertedKeys: [Int64],
+                       tombstones: [ObjectID: PersistentHistoryTombstone] = [:], connection: SQLiteConnection) throws {
+        let groups = HistoryRecord.groups(of: changes, insertedKeys: insertedKeys, tombstones: tombstones)
         guard !groups.isEmpty else { return }
         let transaction = try connection.statement(Self.insertTransactionSQL)
         transaction.reset()
@@ -70,6 +82,7 @@ extension SQLiteStore: PersistentHistoryStore {
             try change.bind(group.entityName, at: 3)
             try change.bind(group.kind == .update ? group.changedKeys.joined(separator: ",") : nil, at: 4)
             try change.bind(group.keys, at: 5)
+            try change.bind(try group.tombstones.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }, at: 6)
             try change.run()
         }
     }
@@ -77,8 +90,9 @@ extension SQLiteStore: PersistentHistoryStore {
     func historyRecords(after number: Int64?, since date: Date?) throws -> [HistoryRecord] {
         try withConnection { connection in
             guard try Self.hasHistoryTables(connection) else { return [] }
+            let tombstones = try Self.hasTombstoneColumn(connection) ? "c.\"tombstones\"" : "NULL"
             let sql = "SELECT t.\"Z_PK\", t.\"timestamp\", t.\"author\", t.\"contextName\", c.\"kind\", c.\"entity\","
-                + " c.\"changedKeys\", c.\"keys\" FROM \"Z_HISTORY_TRANSACTION\" AS t"
+                + " c.\"changedKeys\", c.\"keys\", \(tombstones) FROM \"Z_HISTORY_TRANSACTION\" AS t"
                 + " LEFT JOIN \"Z_HISTORY_CHANGE\" AS c ON c.\"transactionNumber\" = t.\"Z_PK\""
                 + " WHERE t.\"Z_PK\" > ? AND t.\"timestamp\" > ? ORDER BY t.\"Z_PK\", c.rowid"
             let statement = try connection.statement(sql)
@@ -96,8 +110,11 @@ extension SQLiteStore: PersistentHistoryStore {
                 }
                 guard !statement.isNull(4), let kind = PersistentHistoryChange.Kind(rawValue: Int(statement.int64(4))) else { continue }
                 let changed = statement.isNull(6) ? [] : statement.text(6).split(separator: ",").map(String.init)
+                // A tombstone list that does not decode (edited by hand) is left out, not fatal.
+                let kept = statement.isNull(8) ? nil
+                    : try? JSONDecoder().decode([HistoryTombstone].self, from: Data(statement.text(8).utf8))
                 records[records.count - 1].groups.append(HistoryRecord.Group(
-                    kind: kind, entityName: statement.text(5), changedKeys: changed, keys: statement.text(7)))
+                    kind: kind, entityName: statement.text(5), changedKeys: changed, keys: statement.text(7), tombstones: kept))
             }
             return records
         }
@@ -107,6 +124,15 @@ extension SQLiteStore: PersistentHistoryStore {
         try withConnection { connection in
             guard try Self.hasHistoryTables(connection) else { return nil }
             return try connection.scalar("SELECT max(\"Z_PK\") FROM \"Z_HISTORY_TRANSACTION\"")
+        }
+    }
+
+    func historyBounds() throws -> (oldestKept: Int64?, lastRecorded: Int64?) {
+        try withConnection { connection in
+            guard try Self.hasHistoryTables(connection) else { return (nil, nil) }
+            // AUTOINCREMENT keeps the largest number ever given in sqlite_sequence, pruned or not.
+            return (try connection.scalar("SELECT min(\"Z_PK\") FROM \"Z_HISTORY_TRANSACTION\""),
+                    try connection.scalar("SELECT \"seq\" FROM sqlite_sequence WHERE \"name\" = 'Z_HISTORY_TRANSACTION'"))
         }
     }
 

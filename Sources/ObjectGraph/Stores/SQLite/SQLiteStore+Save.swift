@@ -15,8 +15,11 @@ extension SQLiteStore {
             do {
                 (insertedKeys, released) = try writeTransaction(connection) {
                     try changes.commitStagedBlobs(to: blobStore)
+                    let tombstones = recordsPersistentHistory ? try tombstones(of: changes.deleted, connection: connection) : [:]
                     let written = try write(changes, connection: connection)
-                    if recordsPersistentHistory { try recordHistory(of: changes, insertedKeys: written.0, connection: connection) }
+                    if recordsPersistentHistory {
+                        try recordHistory(of: changes, insertedKeys: written.0, tombstones: tombstones, connection: connection)
+                    }
                     if let checked = connection.schemaFingerprintToRecord {
                         try Self.recordSchemaFingerprint(connection, model: model, ifStill: checked)
                     }
@@ -36,6 +39,28 @@ extension SQLiteStore {
             }
             return insertedKeys
         }
+    }
+
+    /// The tombstones of the rows `deleted` names, read before they are deleted: the values of
+    /// the attributes their entities keep on deletion.
+    func tombstones(of deleted: [ObjectID], connection: SQLiteConnection) throws -> [ObjectID: PersistentHistoryTombstone] {
+        var tombstones: [ObjectID: PersistentHistoryTombstone] = [:]
+        for id in deleted {
+            guard let entity = model.entity(named: id.entityName), PersistentHistoryTombstone.isKept(by: entity),
+                  let layout = schema.layout(of: entity), let key = id.primaryKey else { continue }
+            let kept = entity.allAttributes.indices.filter { entity.allAttributes[$0].preservesValueInHistoryOnDeletion }
+            let columns = kept.compactMap { layout.attributeColumns[$0].map(quote) }
+            guard columns.count == kept.count else { continue }
+            let statement = try connection.statement("SELECT \(columns.joined(separator: ", ")) FROM \(quote(layout.table))"
+                + " WHERE \"Z_PK\" = ?")
+            defer { statement.reset() }
+            try statement.bind(key, at: 1)
+            guard try statement.step() else { continue }
+            tombstones[id] = PersistentHistoryTombstone.of(entity) { index in
+                kept.firstIndex(of: index).map { statement.value(Int32($0), type: entity.allAttributes[index].type) }
+            }
+        }
+        return tombstones
     }
 
     private func write(_ changes: StoreChanges,
