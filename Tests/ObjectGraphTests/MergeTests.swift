@@ -54,13 +54,31 @@ import Testing
         #expect(stored.value(forKey: "text") as? String == "mine" && stored.value(forKey: "stars") as? Int64 == 5)
     }
 
-    @Test func aClashKeepsMyEditAndTheSaveReportsIt() throws {
+    /// Core Data's merge is a refresh keeping the local changes: a key edited on both sides keeps
+    /// mine, and the save writes it, as after `refresh(_:mergeChanges: true)` (the two agree).
+    @Test func aClashKeepsMyEditAndTheSaveWritesIt() throws {
+        for merge in ["merge", "refresh"] {
+            let siblings = try Siblings()
+            siblings.theirNote.setValue("theirs", forKey: "text")
+            try siblings.theirs.save()
+            siblings.myNote.setValue("mine", forKey: "text")
+            if merge == "merge" {
+                siblings.mine.mergeChanges(fromContextDidSave: try #require(siblings.summaries.last))
+            } else {
+                siblings.mine.refresh(siblings.myNote, mergeChanges: true)
+            }
+            #expect(siblings.myNote.value(forKey: "text") as? String == "mine", "\(merge)")
+            try siblings.mine.save()
+            #expect(try siblings.storedText() == "mine", "\(merge)")
+        }
+    }
+
+    /// Without a merge this context has not seen the other save: the save still reports the clash.
+    @Test func aClashNotMergedIsReportedBySave() throws {
         let siblings = try Siblings()
         siblings.theirNote.setValue("theirs", forKey: "text")
         try siblings.theirs.save()
         siblings.myNote.setValue("mine", forKey: "text")
-        siblings.mine.mergeChanges(fromContextDidSave: try #require(siblings.summaries.last))
-        #expect(siblings.myNote.value(forKey: "text") as? String == "mine")
         #expect(throws: ConcurrencyError.self) { try siblings.mine.save() }
         #expect(try siblings.storedText() == "theirs")
     }

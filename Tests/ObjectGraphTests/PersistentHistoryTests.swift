@@ -143,6 +143,29 @@ struct PersistentHistoryTests {
         #expect(stored.value(forKey: "text") as? String == "theirs" && stored.value(forKey: "stars") as? Int64 == 4)
     }
 
+    @Test("a merge of a key edited on both sides keeps the reader's value and its save writes it, as a refresh does",
+          arguments: allStoreTypes)
+    func mergeOfAClashAgreesWithRefresh(type: PersistentStoreType) throws {
+        let stack = try TestStack(model: noteModel, type: type, options: historyOptions)
+        try insertNote("n", text: "old", in: stack.context)
+        try stack.context.save()
+        let reader = stack.newContext()
+        let note = try #require(try fetchAll("Note", in: reader).first)
+        let token = try reader.currentHistoryToken()
+        note["text"] = "mine"
+        let writer = stack.newContext()
+        let theirs = try #require(try fetchAll("Note", in: writer).first)
+        theirs["text"] = "theirs"
+        theirs["stars"] = 2
+        try writer.save()
+        for transaction in try reader.fetchHistory(after: token) { reader.mergeChanges(fromHistory: transaction) }
+        #expect(note.value(forKey: "text") as? String == "mine")
+        #expect(note.value(forKey: "stars") as? Int64 == 2)
+        try reader.save()
+        let stored = try #require(try fetchAll("Note", in: stack.newContext()).first)
+        #expect(stored.value(forKey: "text") as? String == "mine" && stored.value(forKey: "stars") as? Int64 == 2)
+    }
+
     @Test("tokens are Codable, survive reopening, and numbers are never given twice after pruning",
           arguments: [PersistentStoreType.sqlite, .binary])
     func tokensSurviveReopening(type: PersistentStoreType) throws {

@@ -33,8 +33,9 @@ extension ManagedObjectContext {
     /// the relationships of the objects here); objects it updated are refreshed from the store,
     /// keeping this context's unsaved edits — a key edited on both sides keeps this context's
     /// value when the ``mergePolicy`` is ``MergePolicy/error`` (the default) or
-    /// ``MergePolicy/mergeUnlessClashing`` and the save later
-    /// reports the clash, otherwise the policy settles it now; objects it inserted become known
+    /// ``MergePolicy/mergeUnlessClashing``, and the next save writes it (this context has seen
+    /// the other save, as after ``refresh(_:mergeChanges:)``), otherwise the policy settles it
+    /// now; objects it inserted become known
     /// (as faults) and to-many relationships not edited here reload on their next access.
     /// Posts an objects-did-change event naming the objects.
     public func mergeChanges(fromContextDidSave summary: SaveSummary) {
@@ -78,17 +79,14 @@ extension ManagedObjectContext {
         if case .didSave(let summary) = event { mergeChanges(fromContextDidSave: summary) }
     }
 
-    /// Takes the stored values of keys this context did not edit; keys edited on both sides go by the merge policy.
+    /// Takes the stored values of keys this context did not edit and the row's version, as
+    /// ``refresh(_:mergeChanges:)`` with `mergeChanges` true does (and Core Data's merge): under
+    /// ``MergePolicy/error`` and ``MergePolicy/mergeUnlessClashing`` a key edited on both sides
+    /// keeps this context's value, and the next save writes it without a clash, since this
+    /// context has now seen the other save; the other policies settle such keys as they say.
     private func refresh(_ object: ManagedObject, from row: StoreRow) {
         let keys = storeChangedKeys(of: object, row: row)
-        let clashes = object.isDeleted || keys.contains { object.changedKeys.contains($0) }
         let failsOnClash = mergePolicy == .error || mergePolicy == .mergeUnlessClashing
-        guard clashes && failsOnClash else {
-            apply(failsOnClash ? .objectTrumps : mergePolicy, to: object, storeRow: row, storeChangedKeys: keys)
-            return
-        }
-        // Keep the version read, so the save finds the clash and reports it.
-        guard !object.isDeleted else { return }
-        for key in keys where !object.changedKeys.contains(key) { take(key, from: row, into: object) }
+        apply(failsOnClash ? .objectTrumps : mergePolicy, to: object, storeRow: row, storeChangedKeys: keys)
     }
 }
