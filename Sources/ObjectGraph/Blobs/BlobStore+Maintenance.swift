@@ -45,6 +45,8 @@ extension BlobStore {
         var removed: [String] = []
         for name in try allHashes().subtracting(kept).sorted() {
             let path = fileURL(forFileName: name).path
+            // Bytes an undo of this process can still bring back.
+            if BlobRetention.isRetained(path) { continue }
             do throws(SystemCallError) {
                 try FileSystem.removeFile(atPath: path)
             } catch {

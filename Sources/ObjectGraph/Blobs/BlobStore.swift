@@ -202,10 +202,12 @@ public final class BlobStore: Sendable {
 
     /// Deletes the committed blob named `sha256`; a blob that is not there is not an error.
     ///
-    /// Call it only once no committed row refers to the blob.
+    /// Call it only once no committed row refers to the blob. A blob an undo of this process
+    /// can still bring back (``BlobRetention``) stays.
     /// - Throws: ``BlobStoreError/invalidHash(_:)`` or ``BlobStoreError/writeFailed(path:reason:)``.
     public func remove(sha256: String) throws(BlobStoreError) {
         let path = fileURL(forValidHash: try validated(sha256)).path
+        guard !BlobRetention.isRetained(path) else { return }
         do throws(SystemCallError) {
             try FileSystem.removeFile(atPath: path)
         } catch {

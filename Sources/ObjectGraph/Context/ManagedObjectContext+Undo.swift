@@ -45,8 +45,12 @@ extension ManagedObjectContext {
                 _ = object.orderedMembers(forKey: relationship.name)
             }
         }
+        let references = object.values.compactMap(\.externalReference)
+        let blobs = references.isEmpty ? nil : (try? persistentStoreCoordinator.store())?.blobStore
+        let paths = blobs.map { store in references.map { store.url(for: $0).path } } ?? []
         return UndoState(exists: exists, values: object.values, slots: object.slots, memberOrders: object.memberOrders,
-                         changedKeys: object.changedKeys, generation: saveCount)
+                         changedKeys: object.changedKeys, generation: saveCount,
+                         retention: paths.isEmpty ? nil : BlobRetention(paths: paths))
     }
 
     /// Puts every object of `group` back into its state, and returns the group that undoes that.

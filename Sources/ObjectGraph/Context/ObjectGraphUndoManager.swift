@@ -151,4 +151,6 @@ struct UndoState {
     var changedKeys: Set<String>
     /// The context's save count when taken: a state from before a save has its changed keys recomputed.
     var generation: Int
+    /// Keeps the blob files of the state's externally stored values while the state can be restored.
+    var retention: BlobRetention? = nil
 }

@@ -46,6 +46,31 @@ extension ManagedObject {
         }
     }
 
+    /// Binary attribute `key`'s value, read from its file when it lives in one; nil when the
+    /// value is nil. Unlike ``value(forKey:)``, which gives nil for a value it cannot read, a
+    /// blob file that is missing or damaged is an error here.
+    /// - Throws: ``ObjectGraphError/unknownKey(entity:key:)`` for a key that is not a binary attribute;
+    ///   ``BlobStoreError`` (``BlobStoreError/missingBlob(sha256:)`` among them) when the file cannot be read.
+    public func binaryValue(forKey key: String) throws -> Data? {
+        fireFaultIfNeeded()
+        guard let index = entity.attributeIndex(key), entity.attributeTypes[index] == .binary else {
+            throw ObjectGraphError.unknownKey(entity: entity.name, key: key)
+        }
+        guard index < values.count else { return nil }
+        resolveDeferredValue(at: index)
+        switch values[index] {
+        case .blob(let reference):
+            guard let data = try managedObjectContext?.blobData(for: reference) else {
+                throw BlobStoreError.missingBlob(sha256: reference.sha256)
+            }
+            return data
+        case .staged(let pending): return try Data(contentsOf: pending.staged.temporaryURL)
+        case .file(let url): return try Data(contentsOf: url)
+        case .data(let data): return data
+        default: return nil
+        }
+    }
+
     /// The length in bytes of binary attribute `key`'s value without reading it, or nil.
     public func binaryByteCount(forKey key: String) -> Int64? {
         fireFaultIfNeeded()

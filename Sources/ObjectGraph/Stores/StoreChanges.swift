@@ -63,5 +63,24 @@ extension StoreChanges {
         }
         // All at once: each shard directory, and the blob directory, synced once.
         if let blobStore, !staged.isEmpty { _ = try blobStore.commit(staged) }
+        try checkCommittedBlobs(in: blobStore)
+    }
+
+    /// Checks that every committed blob a new row, or a changed value of an updated one, refers to
+    /// is there (undo puts such references back): a row never points at a missing file unnoticed.
+    /// - Throws: ``BlobStoreError/missingBlob(sha256:)``.
+    private func checkCommittedBlobs(in blobStore: BlobStore?) throws {
+        guard let blobStore else { return }
+        func check(_ row: StoreRow, keys: Set<String>?) throws {
+            for (index, value) in row.attributes.enumerated() {
+                guard case .blob(let reference) = value else { continue }
+                if let keys, index < row.entity.attributeNames.count, !keys.contains(row.entity.attributeNames[index]) { continue }
+                guard FileManager.default.fileExists(atPath: blobStore.url(for: reference).path) else {
+                    throw BlobStoreError.missingBlob(sha256: reference.sha256)
+                }
+            }
+        }
+        for row in inserted { try check(row, keys: nil) }
+        for (index, row) in updated.enumerated() { try check(row, keys: index < updatedKeys.count ? updatedKeys[index] : []) }
     }
 }
