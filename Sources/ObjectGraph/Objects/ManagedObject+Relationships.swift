@@ -144,6 +144,20 @@ extension ManagedObject {
     /// `source` now points here through `relationship`: make the inverse include `source`.
     private func inverseLearn(_ source: ManagedObject, through relationship: RelationshipDescription) {
         guard let index = inverseIndex(of: relationship), index < slots.count else { return }
+        if entity.allRelationships[index].isOrdered {
+            // Linked from its to-one side, a member goes to the end (Core Data's order), also when
+            // it was a member before and was unlinked in between: the order is read to say so.
+            registerUndo()
+            var order = orderedMembers(forKey: entity.allRelationships[index].name) ?? []
+            order.removeAll { $0 === source }
+            order.append(source)
+            var current = members(at: index)
+            current.insert(source)
+            slots[index] = .toMany(current)
+            memberOrders[index] = order
+            markChanged(entity.allRelationships[index].name)
+            return
+        }
         if entity.allRelationships[index].isToMany {
             if mayStayUnloaded(index) {
                 markChanged(entity.allRelationships[index].name)
@@ -179,6 +193,18 @@ extension ManagedObject {
     /// `source` no longer points here through `relationship`: make the inverse forget `source`.
     private func inverseForget(_ source: ManagedObject, through relationship: RelationshipDescription) {
         guard let index = inverseIndex(of: relationship), index < slots.count else { return }
+        if entity.allRelationships[index].isOrdered {
+            // The order forgets it too, so linking it again puts it at the end.
+            registerUndo()
+            var order = orderedMembers(forKey: entity.allRelationships[index].name) ?? []
+            order.removeAll { $0 === source }
+            var current = members(at: index)
+            current.remove(source)
+            slots[index] = .toMany(current)
+            memberOrders[index] = order
+            markChanged(entity.allRelationships[index].name)
+            return
+        }
         if entity.allRelationships[index].isToMany {
             if mayStayUnloaded(index) {
                 markChanged(entity.allRelationships[index].name)
