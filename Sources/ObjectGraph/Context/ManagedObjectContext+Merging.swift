@@ -5,8 +5,9 @@ extension ManagedObjectContext {
     /// (one context per editor, each kept up to date). A save elsewhere is queued for this
     /// context — never applied from another task — and merged at the start of this context's
     /// next fetch, count or save, or by ``mergePendingChanges()``. Off by default. (A child
-    /// context gets the coordinator's saves the same way and refreshes from its parent's objects;
-    /// a parent's own unsaved changes reach a child only through fetching or faulting.)
+    /// context gets the coordinator's saves the same way, and its siblings' saves into their
+    /// parent, and refreshes from its parent's objects; a parent's own unsaved changes reach a
+    /// child only through fetching or faulting.)
     public var automaticallyMergesChangesFromParent: Bool {
         get { mergeInbox != nil }
         set {

@@ -103,8 +103,25 @@ extension ManagedObjectContext {
         forget(removed)
         clearChangeTracking()
         for object in [inserted, changed, removed].joined() { object.didSave() }
-        post(.didSave(SaveSummary(inserted: inserted.map(\.objectID), updated: changed.map(\.objectID),
-                                  deleted: removed.map(\.objectID))))
+        let summary = SaveSummary(inserted: inserted.map(\.objectID), updated: changed.map(\.objectID),
+                                  deleted: removed.map(\.objectID))
+        post(.didSave(summary))
+        parent.deliverToChildren(summary, from: self)
+    }
+
+    /// Queues a child's save into this context for its siblings that merge automatically
+    /// (``automaticallyMergesChangesFromParent``), as the coordinator queues a store save: they
+    /// refresh from this context's objects at their next fetch, count or save. Objects the child
+    /// inserted are left out (their temporary IDs name nothing in a sibling; fetches find them).
+    func deliverToChildren(_ summary: SaveSummary, from sender: ManagedObjectContext) {
+        children.removeAll { $0.context == nil }
+        var siblings = summary
+        siblings.inserted = []
+        guard !siblings.updated.isEmpty || !siblings.deleted.isEmpty else { return }
+        for child in children {
+            guard let context = child.context, context !== sender, let inbox = context.mergeInbox else { continue }
+            inbox.put(siblings)
+        }
     }
 
     // MARK: After the parent saved
