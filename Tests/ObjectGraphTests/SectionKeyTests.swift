@@ -37,3 +37,17 @@ import Testing
         #expect(key.sectionName(for: .null) == "")
     }
 }
+
+/// Section names of plain values are what Core Data's `sectionNameKeyPath` gives (the value's description).
+@Suite struct SectionNameTests {
+    @Test func boolsAndWholeDoublesAreNamedAsCoreDataNamesThem() {
+        let key = SectionKey.keyPath("v")
+        #expect(key.sectionName(for: .bool(true)) == "1")
+        #expect(key.sectionName(for: .bool(false)) == "0")
+        #expect(key.sectionName(for: .double(3)) == "3")
+        #expect(key.sectionName(for: .double(-2)) == "-2")
+        #expect(key.sectionName(for: .double(3.5)) == "3.5")
+        #expect(key.sectionName(for: .integer(42)) == "42")
+        #expect(key.sectionName(for: .null) == "")
+    }
+}

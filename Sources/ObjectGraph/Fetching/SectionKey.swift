@@ -18,15 +18,18 @@ public struct SectionKey: Sendable {
         SectionKey(sourceKey: sourceKey, name: function)
     }
 
-    /// Sections named by the value of `keyPath` itself (`""` for nil).
+    /// Sections named by the value of `keyPath` itself (`""` for nil), as Core Data names them
+    /// by the value's description: a Bool is `0` or `1`, a whole Double has no fraction (`3`,
+    /// `3.5`), a date is ISO 8601 (Core Data writes `2026-03-29 12:00:00 +0000`).
     public static func keyPath(_ keyPath: String) -> SectionKey {
         derived(from: keyPath) { value in
             switch value {
             case .null, .array: ""
             case .string(let text): text
             case .integer(let number): String(number)
-            case .double(let number): String(number)
-            case .bool(let flag): flag ? "true" : "false"
+            case .double(let number):
+                number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+            case .bool(let flag): flag ? "1" : "0"
             case .date(let date): date.formatted(.iso8601)
             case .uuid(let uuid): uuid.uuidString
             case .data(let data): data.base64EncodedString()
