@@ -95,6 +95,28 @@ import Testing
         #expect(entries.last?.1 == ["later.jpg"])
     }
 
+    /// A photo added to a day already imported becomes an entry dated by itself, not by the
+    /// day's first file (already in the diary, skipped); a dry run says what a rerun really adds.
+    @Test func aRerunDatesTheNewEntryByTheFileItHoldsAndADryRunKnowsWhatIsThere() throws {
+        let store = try TestStore()
+        let roll = try Self.cameraRoll(in: store)
+        try store.succeed(["import", "--from", "photos", roll.path])
+        let dry = try store.succeed(["import", "--from", "photos", "--dry-run", roll.path])
+        #expect(dry.stdout.contains("would create 0 entries from 0 media files (5 files already in the diary)"), "\(dry)")
+        #expect(!dry.stdout.contains("2008-07-13:"), "\(dry)")
+        let evening = roll.appendingPathComponent("evening.jpg")
+        try FileManager.default.copyItem(atPath: Fixture.path("exif-new-york.jpg"), toPath: evening.path)
+        // 2008-07-13 18:40 in New York (-04:00), the day whose first file (08:00) is imported.
+        try Self.exiftool(["-DateTimeOriginal=2008:07:13 18:40:00", evening.path])
+        let grownDry = try store.succeed(["import", "--from", "photos", "--dry-run", roll.path])
+        #expect(grownDry.stdout.contains("2008-07-13: 1 media file"), "\(grownDry)")
+        #expect(grownDry.stdout.contains("would create 1 entry from 1 media file (5 files already in the diary)"), "\(grownDry)")
+        try store.succeed(["import", "--from", "photos", roll.path])
+        let entries = try Self.entries(store)
+        let added = try #require(entries.first { $0.1 == ["evening.jpg"] })
+        #expect(added.0 == "2008-07-14T00:40:00.000+02:00", "\(entries)")
+    }
+
     @Test func theSameFileTwiceInOneRunIsImportedOnce() throws {
         let store = try TestStore()
         let folder = store.scratch.appendingPathComponent("twice", isDirectory: true)

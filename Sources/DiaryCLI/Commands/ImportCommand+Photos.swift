@@ -16,6 +16,14 @@ extension ImportCommand {
             }
         }
         if dryRun {
+            // What a rerun would really add: the files the diary holds already are left out.
+            var present = 0
+            var plan = plan
+            do {
+                (plan, present, _) = try context.openDiary(.reading, forReading: true).withoutStoredMedia(plan)
+            } catch DiaryError.noDiary {
+                // No diary yet: everything is new.
+            }
             for entry in plan.entries {
                 let undated = entry.modificationDatedCount > 0
                     ? ", \(entry.modificationDatedCount) dated by modification time (no capture time)" : ""
@@ -23,8 +31,9 @@ extension ImportCommand {
                     + "(\(QuantityText.byteCount(entry.byteCount)))\(undated)")
             }
             context.writeLine("would create \(QuantityText.count(plan.entries.count, "entry", plural: "entries")) "
-                + "from \(QuantityText.count(plan.fileCount, "media file")) (files already in the diary are skipped "
-                + "when importing); \(skipped); nothing was changed")
+                + "from \(QuantityText.count(plan.fileCount, "media file"))"
+                + (present > 0 ? " (\(QuantityText.count(present, "file")) already in the diary)" : "")
+                + "; \(skipped); nothing was changed")
             return
         }
         let diary = try context.openDiary(.creating)

@@ -3,8 +3,8 @@ import ObjectGraph
 
 extension Diary {
     /// Imports the files of `plan` (``PhotoImportPlan/scan(_:grouping:timeZone:inspector:)``):
-    /// one entry per planned group, its media in capture order, dated by its first file,
-    /// tagged with every name in `tags`.
+    /// one entry per planned group, its media in capture order, dated by the earliest file it
+    /// holds (not by a file of that day already in the diary), tagged with every name in `tags`.
     ///
     /// The files are checked completely and copied on all cores (one bounded pool for the
     /// whole plan, see ``prepareMedia(_:pool:_:)``, so the next entry's files are decoded
@@ -25,36 +25,26 @@ extension Diary {
                                        entryCount: plan.entries.count, bytesDone: 0)
         // Bad tags are refused before any file is read.
         try newEntry().addTags(tags)
-        var seen = Set<String>()
-        // A file the size of a medium already stored is hashed first and, when it is one of
-        // them, skipped without being decoded or copied: a rerun costs a hash per file.
-        var entries: [PhotoImportPlan.Entry] = []
-        for var entry in plan.entries {
-            var kept: [PhotoImportPlan.Item] = []
-            for item in entry.items {
-                if let hash = try storedHash(ofFileAt: item.url, byteCount: item.byteCount) {
-                    seen.insert(hash)
-                    summary.alreadyPresent += 1
-                } else {
-                    kept.append(item)
-                }
-            }
-            entry.items = kept
-            if !kept.isEmpty { entries.append(entry) }
-        }
+        let (toImport, present, seenHashes) = try withoutStoredMedia(plan)
+        var seen = seenHashes
+        summary.alreadyPresent = present
+        let entries = toImport.entries
         step.fileCount = entries.reduce(0) { $0 + $1.fileCount }
         step.entryCount = entries.count
         // The files of every entry flow through one pool, in entry order, so the next entry's
         // files are decoded while one entry is saved; an entry is saved when its last file is in.
         var current = 0, remaining = entries.first?.fileCount ?? 0
         var files: [PreparedFile] = []
+        // The moments of the files kept for the entry being filled: it is dated by the earliest.
+        var instants: [Date] = []
         var modificationDated = 0
         let requests = entries.lazy.flatMap { $0.items.lazy.map { MediaRequest($0.url) } }
-        let dated = entries.lazy.flatMap { $0.items.lazy.map(\.isCaptureTime) }
-        var datedIterator = dated.makeIterator()
+        let items = entries.lazy.flatMap { $0.items.lazy }
+        var itemIterator = items.makeIterator()
         do throws(DiaryError) {
             try prepareMedia(requests) { (request, result) throws(DiaryError) in
-                let isCaptureTime = datedIterator.next() ?? true
+                let item = itemIterator.next()
+                let isCaptureTime = item?.isCaptureTime ?? true
                 step.filesDone += 1
                 switch result {
                 case .success(let file):
@@ -67,6 +57,7 @@ extension Diary {
                     } else {
                         seen.insert(file.sha256)
                         files.append(file)
+                        if let item { instants.append(item.instant) }
                         if !isCaptureTime { modificationDated += 1 }
                     }
                 case .failure(let error):
@@ -76,7 +67,10 @@ extension Diary {
                 if remaining == 0 {
                     let ready = files
                     files = []
-                    try save(ready, as: entries[current], tags: tags, into: &summary)
+                    var planned = entries[current]
+                    planned.date = instants.min() ?? planned.date
+                    instants = []
+                    try save(ready, as: planned, tags: tags, into: &summary)
                     summary.modificationDated += ready.isEmpty ? 0 : modificationDated
                     modificationDated = 0
                     step.entriesDone += 1
@@ -90,6 +84,36 @@ extension Diary {
             throw error
         }
         return summary
+    }
+
+    /// `plan` without the files the diary holds already, each entry dated by its earliest file
+    /// left and dropped when none is left: what importing it would add (`--dry-run` shows this).
+    /// A file the size of a stored medium is hashed to tell (a rerun costs a hash per such file);
+    /// nothing is decoded, so a damaged file is still counted here and refused by the import.
+    /// - Returns: the plan, how many files were left out, and their SHA-256s.
+    /// - Throws: store errors.
+    public func withoutStoredMedia(_ plan: PhotoImportPlan) throws(DiaryError)
+        -> (plan: PhotoImportPlan, alreadyPresent: Int, hashes: Set<String>) {
+        var result = plan
+        var present = 0
+        var hashes = Set<String>()
+        result.entries = []
+        for var entry in plan.entries {
+            var kept: [PhotoImportPlan.Item] = []
+            for item in entry.items {
+                if let hash = try storedHash(ofFileAt: item.url, byteCount: item.byteCount) {
+                    hashes.insert(hash)
+                    present += 1
+                } else {
+                    kept.append(item)
+                }
+            }
+            guard let earliest = kept.map(\.instant).min() else { continue }
+            entry.items = kept
+            entry.date = earliest
+            result.entries.append(entry)
+        }
+        return (result, present, hashes)
     }
 
     /// Saves one planned entry with the prepared `files` (none: no entry) in one transaction.
