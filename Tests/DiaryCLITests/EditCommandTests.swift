@@ -22,6 +22,24 @@ import Testing
         #expect(try tags() == ["dora", "work"])
     }
 
+    /// An edit that asks for what the entry already holds saves nothing and says so.
+    @Test func aChangeToWhatIsAlreadyThereSavesNothingAndSaysSo() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "Same words", "--tag", "walk", "--star", "--on", "2026-11-29 14:03"])
+        let before = try store.snapshot()
+        for arguments in [["--text", "Same words"], ["--star"], ["--tag", "walk"], ["--on", "2026-11-29 14:03"],
+                          ["--untag", "other", "--star"]] {
+            let run = try store.succeed(["edit", "1"] + arguments)
+            #expect(!run.stdout.contains("Updated"), "\(arguments): \(run)")
+            #expect(run.stderr.contains("No changes; entry #1 left as it was."), "\(arguments): \(run)")
+            #expect(try store.snapshot() == before, "\(arguments)")
+        }
+        let json = try store.succeed(["edit", "1", "--star", "--json"])
+        #expect(json.stdout.contains("\"text\" : \"Same words\"") || json.stdout.contains("\"text\": \"Same words\""), "\(json)")
+        #expect(try store.snapshot() == before)
+        #expect(try store.succeed(["edit", "1", "--unstar"]).stdout == "Updated entry #1\n")
+    }
+
     @Test func changesTextMediaTagsAndStarInOneSave() throws {
         let store = try TestStore()
         try store.succeed(["new", "--text", "Beach day", "--tag", "travel", "--image", Fixture.path("jpeg-baseline.jpg"),

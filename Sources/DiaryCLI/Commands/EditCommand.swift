@@ -9,7 +9,8 @@ struct EditCommand: ParsableCommand {
             With no option that changes something, the editor opens on the current text; \
             saving it empty changes nothing. When stdin is piped, its text is added to the \
             entry's as a new paragraph (with --replace it replaces the text). Every change \
-            is saved together or not at all. Prints 'Updated entry #42'.
+            is saved together or not at all. Prints 'Updated entry #42', or, when the entry \
+            already is as asked, says so and saves nothing.
             """)
 
     @Argument("id", help: "The entry's number, as in #42.")
@@ -90,17 +91,32 @@ struct EditCommand: ParsableCommand {
                 editor.appendText(text)
             }
         }
-        guard let entry = try context.saving(typed, { try change(editor, previousText: previousText, in: context) }) else {
+        switch try context.saving(typed, { try change(editor, previousText: previousText, in: context) }) {
+        case .empty:
             context.writeErrorLine("Cancelled: empty text, entry #\(id) left as it was.")
-            return
+        case .unchanged(let entry):
+            // Nothing saved (its update time stays): a script with --json still gets the entry.
+            if json { context.writeSaved(entry, verb: "", json: true) }
+            context.writeErrorLine("No changes; entry #\(id) left as it was.")
+        case .saved(let entry):
+            context.writeSaved(entry, verb: "Updated", json: json)
         }
-        context.writeSaved(entry, verb: "Updated", json: json)
+    }
+
+    /// What the options did to the entry.
+    private enum Outcome {
+        /// Saved.
+        case saved(EntryRecord)
+        /// Nothing to change: the entry already was as asked; nothing saved.
+        case unchanged(EntryRecord)
+        /// `--text` blank would leave the entry without text or media: nothing saved.
+        case empty
     }
 
     /// Makes the changes the options ask for and saves them with any new text; nil, saving
     /// nothing, when `--text` is blank and would leave an entry without text or media (as
     /// `diary new --text ""` saves nothing).
-    private func change(_ editor: EntryEditor, previousText: String?, in context: CommandContext) throws -> EntryRecord? {
+    private func change(_ editor: EntryEditor, previousText: String?, in context: CommandContext) throws -> Outcome {
         try editor.removeMedia(at: removeMedia)
         try media.attach(to: editor, in: context)
         if let text { editor.text = text }
@@ -117,7 +133,8 @@ struct EditCommand: ParsableCommand {
             editor.creationTime = on.moment(keepingTimeOfDayOf: editor.creationTime ?? context.argumentContext.now,
                                             in: context.timeZone)
         }
-        if let text, text.allSatisfy(\.isWhitespace), editor.text == nil, editor.media.isEmpty { return nil }
-        return try media.save(editor, in: context)
+        if let text, text.allSatisfy(\.isWhitespace), editor.text == nil, editor.media.isEmpty { return .empty }
+        if !editor.hasChanges, let entry = try editor.savedRecord() { return .unchanged(entry) }
+        return .saved(try media.save(editor, in: context))
     }
 }

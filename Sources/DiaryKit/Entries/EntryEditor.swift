@@ -94,6 +94,17 @@ public final class EntryEditor {
     ///   ``DiaryError/storeBusy(_:)``, ``DiaryError/io(path:reason:)`` and other store errors.
     ///   Nothing is written then (at worst a blob file no entry refers to, which
     ///   ``Diary/check(repair:)`` removes).
+    /// Whether the session changed anything (text, tags, star, date, media); an entry set to
+    /// what it already holds has no change, and saving it would write nothing.
+    public var hasChanges: Bool { context.hasChanges || !pendingFiles.isEmpty }
+
+    /// The record of the entry as saved, nil for a new entry not saved yet.
+    /// - Throws: store errors.
+    public func savedRecord() throws(DiaryError) -> EntryRecord? {
+        guard entryID != nil, !entry.objectID.isTemporaryID else { return nil }
+        return try diary.record(of: entry)
+    }
+
     @discardableResult
     public func save(progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)? = nil) throws(DiaryError) -> EntryRecord {
         // Refused before any file is copied, with the error the save's validation would give.
