@@ -18,9 +18,7 @@ public enum DiaryCommand {
             name: "diary", version: version,
             abstract: "A photo diary for the command line.",
             discussion: "Write entries, attach photos and recordings, browse them by date, export "
-                + "any entry as a self-contained bundle, and import jrnl or Day One journals. Exit status: 0 done, 64 usage error (a bad "
-                + "option or date), 65 bad data (a corrupt photo or bundle), 66 a missing file or unknown "
-                + "entry, 69 no editor, 74 I/O error, 75 store busy.",
+                + "any entry as a self-contained bundle, and import jrnl or Day One journals. " + ExitCode.helpSentence,
             subcommands: subcommands)
     }
 

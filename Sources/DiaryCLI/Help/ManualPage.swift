@@ -89,7 +89,10 @@ package struct ManualPage {
     }
 
     /// ENVIRONMENT, FILES and EXIT STATUS: what every command shares.
-    private static let closingSections = [
+    private static let closingSections: [String] = environmentAndFiles + exitStatuses
+
+    /// ENVIRONMENT and FILES.
+    private static let environmentAndFiles: [String] = [
         ".SH ENVIRONMENT",
         ".TP", "\\fBDIARY_HOME\\fR", "The store directory; else \\fB$XDG_DATA_HOME/diary\\fR, else \\fB~/.local/share/diary\\fR.",
         ".TP", "\\fBVISUAL\\fR, \\fBEDITOR\\fR", "The editor for new and edited text (else \\fBvi\\fR), started without a shell.",
@@ -110,17 +113,14 @@ package struct ManualPage {
         ".TP", "\\fIDiary.blobs/\\fR", "The photos and recordings, named by their SHA\\-256 (by a keyed hash in an encrypted diary).",
         ".TP", "\\fIDiary.key\\fR", "An encrypted diary's data key, sealed by the passphrase (Argon2id); without it, and the "
             + "passphrase, the diary cannot be read.",
-        ".SH EXIT STATUS",
-        ".TP", "0", "Done (also a cancelled empty entry).",
-        ".TP", "64", "Usage: an unknown option, a bad date or month, conflicting options.",
-        ".TP", "65", "Bad data: a corrupt or mistaken photo or recording, a broken or tampered bundle, a damaged store.",
-        ".TP", "66", "Missing input: a file or bundle that does not exist, an unknown entry.",
-        ".TP", "69", "The editor could not be started or failed.",
-        ".TP", "74", "Reading or writing failed.",
-        ".TP", "75", "The store is busy, or another diary changed the same entry meanwhile; nothing was saved.",
-        ".TP", "77", "Permission denied: a file or folder this user may not read; or an encrypted diary's passphrase is "
-            + "wrong, missing, or may not be asked (\\fBDIARY_NO_PROMPT\\fR).",
     ]
+
+    /// EXIT STATUS, from the one list of statuses.
+    private static var exitStatuses: [String] {
+        [".SH EXIT STATUS"] + ExitCode.documented.flatMap { status -> [String] in
+            [".TP", status.code.description, escaped(status.meaning)]
+        }
+    }
 
     /// `text` safe as roff text: backslashes and hyphens escaped, other than ASCII as a roff
     /// Unicode escape of its code point in hex (`…` becomes `\[u2026]`),
