@@ -7,7 +7,7 @@ struct DeleteCommand: ParsableCommand {
         discussion: """
             On a terminal it lists what goes and asks first; without a terminal it needs \
             --yes (exit 64 otherwise). All the entries go or none does: with an unknown id \
-            nothing is deleted (exit 66). Deleted entries wait in the trash for 30 days \
+            nothing is deleted (exit 66). Deleted entries wait in the trash for \(TrashText.retention) \
             ('diary trash' lists them, 'diary restore' brings them back) before they and \
             the media files no other entry uses are removed for good. Prints one line per \
             deleted entry.
@@ -29,7 +29,7 @@ struct DeleteCommand: ParsableCommand {
         let entries = try ids.map { id throws in try diary.entry(id: Int64(id)) }
         let formatter = context.entryFormatter
         let summary = "Move to the trash:\n" + entries.map { "  " + formatter.line(for: $0) + "\n" }.joined()
-            + TrashText.contents(entries) + " They stay in the trash for 30 days.\n"
+            + TrashText.contents(entries) + " They stay in the trash for \(TrashText.retention).\n"
         guard try Confirmation.confirm("Delete \(QuantityText.count(entries.count, "entry", plural: "entries"))?",
                                        summary: summary, assumeYes: assumeYes, in: context) else {
             context.writeErrorLine("Nothing deleted.")

@@ -6,9 +6,9 @@ struct TrashCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "trash", abstract: "List deleted entries, or empty the trash.",
         discussion: """
-            Deleted entries wait here for 30 days, with their photos and recordings, and \
+            Deleted entries wait here for \(TrashText.retention), with their photos and recordings, and \
             appear in no listing, search, calendar, tag count or export; 'diary restore ID' \
-            brings one back. After 30 days the next 'diary delete' removes them for good. \
+            brings one back. After \(TrashText.retention) the next 'diary delete' removes them for good. \
             --empty removes them all now; a media file goes once no entry uses it.
             """)
 
@@ -43,7 +43,7 @@ struct TrashCommand: ParsableCommand {
         context.write(context.entryFormatter.listing(trashed.map(\.entry)))
         let dates = LocalDateText(timeZone: context.timeZone)
         context.writeLine("")
-        context.writeLine("\(TrashText.contents(trashed.map(\.entry))) Each is removed for good 30 days after it was deleted "
+        context.writeLine("\(TrashText.contents(trashed.map(\.entry))) Each is removed for good \(TrashText.retention) after it was deleted "
             + "(the first on \(dates.heading(for: dates.day(of: soonest)))); 'diary restore ID' brings one back.")
     }
 
