@@ -33,6 +33,30 @@ import Testing
         #expect((walk["media"] as? [[String: Any]])?.first?["kind"] as? String == "audio")
     }
 
+    /// What a Day One entry holds that the diary cannot keep is counted in the summary line,
+    /// not dropped without a word; the entries themselves are imported.
+    @Test func aDayOneImportSaysWhatItLeftOut() throws {
+        let store = try TestStore()
+        let folder = store.scratch.appendingPathComponent("dayone-extras", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(#"""
+            {"metadata": {"version": "1.0"}, "entries": [
+              {"uuid": "1546F37361264E129200B2CA6A885861", "creationDate": "2026-07-01T10:00:00Z", "text": "Boat trip.",
+               "videos": [{"md5": "aa", "type": "mov"}, {"md5": "bb", "type": "mp4"}],
+               "pdfAttachments": [{"md5": "cc", "type": "pdf"}],
+               "location": {"latitude": 54.1, "longitude": 12.0, "placeName": "Harbour"},
+               "weather": {"temperatureCelsius": 21, "conditionsDescription": "Sunny"}},
+              {"uuid": "1546F37361264E129200B2CA6A885862", "creationDate": "2026-07-02T10:00:00Z", "text": "Home."}]}
+            """#.utf8).write(to: folder.appendingPathComponent("Journal.json"))
+        let result = try store.succeed(["import", "--from", "dayone", folder.path])
+        #expect(result.stdout.hasSuffix("; not imported (the diary keeps no such thing): 2 videos, 1 PDF, 1 entry place, "
+                                        + "1 weather record\n"), "\(result)")
+        #expect(try store.listedIDs([]).count == 2)
+        // A second run imports nothing, and so leaves nothing out.
+        let again = try store.succeed(["import", "--from", "dayone", folder.path])
+        #expect(!again.stdout.contains("not imported"), "\(again)")
+    }
+
     @Test func malformedInputIsOneLineNamingFileAndEntryWithStatus65() throws {
         let store = try TestStore()
         let broken = Fixture.path("interop/jrnl/broken.json")

@@ -120,6 +120,17 @@ struct ImportCommand: ParsableCommand {
         context.writeLine("\(file.path): imported \(QuantityText.count(summary.imported, "entry", plural: "entries")) "
             + "with \(QuantityText.count(summary.mediaCount, "media file")), "
             + "\(summary.alreadyPresent) already present, \(summary.empty) empty skipped"
-            + Self.clockAdjustments(summary))
+            + Self.clockAdjustments(summary) + Self.leftOut(summary.leftOut))
+    }
+
+    /// `; not imported (the diary keeps no such thing): 2 videos, 1 PDF, 3 places, 3 weather
+    /// records`, or nothing.
+    static func leftOut(_ content: LeftOutContent) -> String {
+        let parts = [QuantityText.count(content.videos, "video"), QuantityText.count(content.documents, "PDF"),
+                     QuantityText.count(content.places, "entry place"),
+                     QuantityText.count(content.weather, "weather record")]
+        let counts = [content.videos, content.documents, content.places, content.weather]
+        let named = zip(parts, counts).filter { $0.1 > 0 }.map(\.0)
+        return named.isEmpty ? "" : "; not imported (the diary keeps no such thing): " + named.joined(separator: ", ")
     }
 }

@@ -13,6 +13,9 @@ public struct BulkImportSummary: Sendable, Hashable {
     public var movedForwardOverGap = 0
     /// Imported entries whose zone-less time occurred twice (clocks put back); the first was taken.
     public var tookFirstOfRepeated = 0
+    /// What the imported entries held that the diary cannot keep (Day One's videos, PDFs,
+    /// places and weather), counted.
+    public var leftOut = LeftOutContent()
 
     /// Makes a summary.
     public init(imported: Int = 0, alreadyPresent: Int = 0, empty: Int = 0, mediaCount: Int = 0,

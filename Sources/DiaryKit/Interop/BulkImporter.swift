@@ -106,6 +106,7 @@ final class BulkImporter {
         summary.mediaCount += wanted.reduce(0) { $0 + $1.media.count }
         summary.movedForwardOverGap += wanted.count { $0.clockAdjustment == .movedForwardOverGap }
         summary.tookFirstOfRepeated += wanted.count { $0.clockAdjustment == .tookFirstOfRepeated }
+        for entry in wanted where !entry.leftOut.isEmpty { summary.leftOut += entry.leftOut }
         context.reset()
     }
 

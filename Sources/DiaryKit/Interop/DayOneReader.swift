@@ -149,10 +149,17 @@ final class DayOneReader: EntrySource {
         var media: [ImportedMedium] = []
         media += try attachments(fields, key: "photos", folder: "photos", kind: .image)
         media += try attachments(fields, key: "audios", folder: "audios", kind: .audio)
-        return ImportedEntry(number: number, uuid: uuid, creationTime: created.importedInstant, updateTime: modified,
+        var leftOut = LeftOutContent()
+        leftOut.videos = fields.node["videos"]?.arrayValue?.count ?? 0
+        leftOut.documents = fields.node["pdfAttachments"]?.arrayValue?.count ?? 0
+        if case .object = fields.node["location"] { leftOut.places = 1 }
+        if case .object = fields.node["weather"] { leftOut.weather = 1 }
+        var entry = ImportedEntry(number: number, uuid: uuid, creationTime: created.importedInstant, updateTime: modified,
                              timeZone: zone, text: text,
                              tags: try fields.optionalStrings("tags") ?? [],
                              starred: try fields.optionalBool("starred") ?? false, media: media).noting(created)
+        entry.leftOut = leftOut
+        return entry
     }
 
     /// The time `text` names: with an offset exactly; without one (a local time) in `zone`,

@@ -23,6 +23,8 @@ public struct ImportedEntry: Sendable, Hashable {
     public var media: [ImportedMedium]
     /// How a zone-less creation time was fitted to a daylight-saving change, if it had to be.
     public var clockAdjustment: LocalTimeAdjustment?
+    /// What the source entry held that the diary cannot keep (counted, not imported).
+    public var leftOut = LeftOutContent()
 
     /// Makes an entry.
     public init(number: Int, uuid: UUID, creationTime: Date, updateTime: Date? = nil,
