@@ -67,8 +67,9 @@ extension BlobStore {
         return removed
     }
 
-    /// The temporary files in the staging folder last modified at least `age` seconds ago,
-    /// as `.staging/<name>`, sorted: what ``sweep(keeping:temporaryFilesOlderThan:)`` would remove.
+    /// The temporary files in the staging folder last modified at least `age` seconds ago, or
+    /// staged by a process that is gone (a killed import: its files are named after its process
+    /// id), as `.staging/<name>`, sorted: what ``sweep(keeping:temporaryFilesOlderThan:)`` would remove.
     ///
     /// - Throws: ``BlobStoreError/readFailed(path:reason:)`` when the folder cannot be listed.
     public func staleTemporaryFiles(olderThan age: TimeInterval = 3600) throws(BlobStoreError) -> [String] {
@@ -83,13 +84,22 @@ extension BlobStore {
             let path = stagingDirectory.appending(component: name, directoryHint: .notDirectory).path
             do throws(SystemCallError) {
                 guard let info = try FileSystem.status(ofPath: path), FileSystem.isRegularFile(info),
-                      FileSystem.modificationTime(info) <= cutoff else { continue }
+                      FileSystem.modificationTime(info) <= cutoff || Self.stagerIsGone(name) else { continue }
                 names.append(name)
             } catch {
                 throw .readFailed(path: path, reason: error.description)
             }
         }
         return names
+    }
+
+    /// Whether staged file `name` (`<pid>-<uuid>.tmp`) was made by a process that no longer runs
+    /// on this machine; false for a name without a process id (made before they were named so).
+    static func stagerIsGone(_ name: String) -> Bool {
+        // After the process id, a whole UUID and `.tmp` (an older name is a UUID alone).
+        guard let dash = name.firstIndex(of: "-"), name[name.index(after: dash)...].count == 40,
+              let pid = pid_t(name[..<dash]), pid > 0 else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
     }
 
     /// Re-reads the blob of `reference` from disk (streamed) and checks its SHA-256 and length.

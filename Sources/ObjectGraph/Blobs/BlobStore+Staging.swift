@@ -226,7 +226,8 @@ extension BlobStore {
     private func writeStagedFile(
         _ fill: (borrowing FileDescriptor, String) throws(BlobStoreError) -> (sha256: String, byteCount: Int64)
     ) throws(BlobStoreError) -> StagedBlob {
-        let url = stagingDirectory.appending(component: "\(UUID().uuidString).tmp", directoryHint: .notDirectory)
+        // Named after the staging process, so a file a killed process left is known at once.
+        let url = stagingDirectory.appending(component: "\(getpid())-\(UUID().uuidString).tmp", directoryHint: .notDirectory)
         let path = url.path
         let file = try createExclusively(path)
         do throws(BlobStoreError) {
