@@ -28,17 +28,11 @@ extension ManagedObject {
     /// - Throws: ``ObjectGraphError/unknownKey(entity:key:)`` for a key that is not a binary attribute;
     ///   a file error when a temporary copy cannot be written.
     public func binaryFileURL(forKey key: String) throws -> URL? {
-        fireFaultIfNeeded()
-        guard let index = entity.attributeIndex(key), entity.attributeTypes[index] == .binary else {
-            throw ObjectGraphError.unknownKey(entity: entity.name, key: key)
-        }
-        guard index < values.count else { return nil }
-        resolveDeferredValue(at: index)
-        switch values[index] {
-        case .blob(let reference): return try managedObjectContext?.blobFileURL(for: reference)
-        case .staged(let pending): return pending.staged.temporaryURL
-        case .file(let url): return url
-        case .data(let data):
+        switch try storedBinaryValue(forKey: key) {
+        case .blob(let reference)?: return try managedObjectContext?.blobFileURL(for: reference)
+        case .staged(let pending)?: return pending.staged.temporaryURL
+        case .file(let url)?: return url
+        case .data(let data)?:
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("objectgraph-\(UUID().uuidString)")
             try data.write(to: url)
             return url
@@ -52,23 +46,30 @@ extension ManagedObject {
     /// - Throws: ``ObjectGraphError/unknownKey(entity:key:)`` for a key that is not a binary attribute;
     ///   ``BlobStoreError`` (``BlobStoreError/missingBlob(sha256:)`` among them) when the file cannot be read.
     public func binaryValue(forKey key: String) throws -> Data? {
+        switch try storedBinaryValue(forKey: key) {
+        case .blob(let reference)?:
+            guard let data = try managedObjectContext?.blobData(for: reference) else {
+                throw BlobStoreError.missingBlob(sha256: reference.sha256)
+            }
+            return data
+        case .staged(let pending)?: return try Data(contentsOf: pending.staged.temporaryURL)
+        case .file(let url)?: return try Data(contentsOf: url)
+        case .data(let data)?: return data
+        default: return nil
+        }
+    }
+
+    /// Binary attribute `key`'s value as stored (a deferred one read from the store first);
+    /// nil when the object holds no value there.
+    /// - Throws: ``ObjectGraphError/unknownKey(entity:key:)`` for a key that is not a binary attribute.
+    private func storedBinaryValue(forKey key: String) throws -> StoredValue? {
         fireFaultIfNeeded()
         guard let index = entity.attributeIndex(key), entity.attributeTypes[index] == .binary else {
             throw ObjectGraphError.unknownKey(entity: entity.name, key: key)
         }
         guard index < values.count else { return nil }
         resolveDeferredValue(at: index)
-        switch values[index] {
-        case .blob(let reference):
-            guard let data = try managedObjectContext?.blobData(for: reference) else {
-                throw BlobStoreError.missingBlob(sha256: reference.sha256)
-            }
-            return data
-        case .staged(let pending): return try Data(contentsOf: pending.staged.temporaryURL)
-        case .file(let url): return try Data(contentsOf: url)
-        case .data(let data): return data
-        default: return nil
-        }
+        return values[index]
     }
 
     /// The length in bytes of binary attribute `key`'s value without reading it, or nil.

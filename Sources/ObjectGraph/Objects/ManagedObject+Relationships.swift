@@ -147,15 +147,7 @@ extension ManagedObject {
         if entity.allRelationships[index].isOrdered {
             // Linked from its to-one side, a member goes to the end (Core Data's order), also when
             // it was a member before and was unlinked in between: the order is read to say so.
-            registerUndo()
-            var order = orderedMembers(forKey: entity.allRelationships[index].name) ?? []
-            order.removeAll { $0 === source }
-            order.append(source)
-            var current = members(at: index)
-            current.insert(source)
-            slots[index] = .toMany(current)
-            memberOrders[index] = order
-            markChanged(entity.allRelationships[index].name)
+            reorder(source, inOrderedAt: index, linked: true)
             return
         }
         if entity.allRelationships[index].isToMany {
@@ -195,14 +187,7 @@ extension ManagedObject {
         guard let index = inverseIndex(of: relationship), index < slots.count else { return }
         if entity.allRelationships[index].isOrdered {
             // The order forgets it too, so linking it again puts it at the end.
-            registerUndo()
-            var order = orderedMembers(forKey: entity.allRelationships[index].name) ?? []
-            order.removeAll { $0 === source }
-            var current = members(at: index)
-            current.remove(source)
-            slots[index] = .toMany(current)
-            memberOrders[index] = order
-            markChanged(entity.allRelationships[index].name)
+            reorder(source, inOrderedAt: index, linked: false)
             return
         }
         if entity.allRelationships[index].isToMany {
@@ -221,6 +206,24 @@ extension ManagedObject {
             slots[index] = .toOne(nil)
             markChanged(entity.allRelationships[index].name)
         }
+    }
+
+    /// Takes `member` out of ordered to-many `index` (its order read first) and, when `linked`,
+    /// puts it back at the end: what a change of the member's to-one side does here.
+    private func reorder(_ member: ManagedObject, inOrderedAt index: Int, linked: Bool) {
+        registerUndo()
+        var order = orderedMembers(forKey: entity.allRelationships[index].name) ?? []
+        order.removeAll { $0 === member }
+        var current = members(at: index)
+        if linked {
+            order.append(member)
+            current.insert(member)
+        } else {
+            current.remove(member)
+        }
+        slots[index] = .toMany(current)
+        memberOrders[index] = order
+        markChanged(entity.allRelationships[index].name)
     }
 
     /// Every object related to this one, through any relationship (for delete rules).
