@@ -148,3 +148,39 @@ import Testing
         #expect(try store.run(["trash", "--yes"]).status == 64, "--yes alone empties nothing")
     }
 }
+
+/// Entries whose time in the trash is over go when due, and the command that removes them says
+/// so: the trash never lists a removal date already past, and a delete names what it purged.
+@Suite struct TrashPurgeTests {
+    /// An ISO 8601 moment `days` days from now, for `DIARY_NOW`.
+    private static func later(days: Double) -> String {
+        ISO8601DateFormatter().string(from: Date().addingTimeInterval(days * 86_400))
+    }
+
+    @Test func theTrashListingRemovesWhatIsDueAndSaysSo() throws {
+        let store = try TestStore()
+        try store.create(["--text", "Old news"])
+        try store.create(["--text", "Keep me"])
+        try store.succeed(["delete", "1", "--yes"])
+        let soon = try store.succeed(["trash"], environment: ["DIARY_NOW": Self.later(days: 29)])
+        #expect(soon.stdout.contains("#1"), "\(soon)")
+        #expect(!soon.stderr.contains("removed for good"), "\(soon)")
+        let due = try store.succeed(["trash"], environment: ["DIARY_NOW": Self.later(days: 31)])
+        #expect(due.stderr.contains("diary: note: removed for good 1 entry whose 30 days in the trash were over (#1)"), "\(due)")
+        #expect(due.stdout.contains("The trash is empty."), "\(due)")
+        #expect(try store.run(["restore", "1"]).status == 66)
+        #expect(try store.listedIDs([]) == [2])
+    }
+
+    @Test func aDeleteNamesWhatWasDueBeforeItsOwnEntries() throws {
+        let store = try TestStore()
+        try store.create(["--text", "Old news"])
+        try store.create(["--text", "Fresh mistake"])
+        try store.succeed(["delete", "1", "--yes"])
+        let run = try store.succeed(["delete", "2", "--yes"], environment: ["DIARY_NOW": Self.later(days: 40)])
+        #expect(run.stderr.contains("removed for good 1 entry whose 30 days in the trash were over (#1)"), "\(run)")
+        #expect(run.stdout.contains("Deleted entry #2"), "\(run)")
+        let trash = try store.json(["trash", "--json"]) as? [[String: Any]]
+        #expect(trash?.count == 1)
+    }
+}

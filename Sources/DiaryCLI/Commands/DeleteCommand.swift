@@ -36,6 +36,10 @@ struct DeleteCommand: ParsableCommand {
             return
         }
         let dates = LocalDateText(timeZone: context.timeZone)
+        // What was due goes first, and is named: not silently inside this delete.
+        if let note = TrashText.purgeNote(try diary.purgeExpiredTrash(now: context.argumentContext.now)) {
+            context.writeErrorLine(note)
+        }
         for entry in try diary.moveToTrash(ids: ids.map(Int64.init)) {
             var line = "Deleted entry #\(entry.id) (\(dates.dayAndTime(of: entry.creationTime))"
             let media = QuantityText.mediaSummary(entry.media)

@@ -8,7 +8,8 @@ struct TrashCommand: ParsableCommand {
         discussion: """
             Deleted entries wait here for \(TrashText.retention), with their photos and recordings, and \
             appear in no listing, search, calendar, tag count or export; 'diary restore ID' \
-            brings one back. After \(TrashText.retention) the next 'diary delete' removes them for good. \
+            brings one back. After \(TrashText.retention) the next 'diary delete' or 'diary trash' removes them for good \
+            and says so. \
             --empty removes them all now; a media file goes once no entry uses it.
             """)
 
@@ -25,7 +26,14 @@ struct TrashCommand: ParsableCommand {
 
     func run(in context: CommandContext) throws {
         let diary = try context.openDiary(empty ? .updating : .reading, forReading: !empty)
-        let trashed = try diary.trash()
+        var trashed = try diary.trash()
+        // The listing never promises a removal date already past: what is due goes now, and is
+        // named (a diary this account may only read is listed as it is).
+        let now = context.argumentContext.now
+        if !empty, trashed.contains(where: { $0.purgeTime <= now }), let writable = try? context.openDiary(.updating) {
+            if let note = TrashText.purgeNote(try writable.purgeExpiredTrash(now: now)) { context.writeErrorLine(note) }
+            trashed = try writable.trash()
+        }
         if empty { return try emptyTrash(trashed, diary: diary, in: context) }
         if json {
             context.writeJSON(.array(trashed.map { item in

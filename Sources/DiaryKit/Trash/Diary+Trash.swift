@@ -114,6 +114,23 @@ extension Diary {
         return records
     }
 
+    /// Removes for good, with their media, the trashed entries whose time in the trash is over
+    /// (``trashRetention`` after they were deleted), so that a command can say so; nothing
+    /// when none is due.
+    /// - Returns: the entries removed, as they were.
+    /// - Throws: store errors as ``DiaryError``.
+    @discardableResult
+    public func purgeExpiredTrash(now: Date = Date()) throws(DiaryError) -> [EntryRecord] {
+        let context = makeContext()
+        let cutoff = now.addingTimeInterval(-Self.trashRetention)
+        let due = try fetchTrashedEntries(in: context).filter { ($0.trashedTime ?? now) <= cutoff }
+        guard !due.isEmpty else { return [] }
+        let records = try due.map { entry throws(DiaryError) in try record(of: entry) }
+        due.forEach(context.delete)
+        try DiaryError.wrapping(databaseURL) { try context.save() }
+        return records
+    }
+
     /// Marks for deletion, in `context`, the trashed entries whose time there is over.
     private func deleteExpiredTrash(in context: ManagedObjectContext, now: Date) throws(DiaryError) {
         let cutoff = now.addingTimeInterval(-Self.trashRetention)
