@@ -9,7 +9,8 @@ BIN_DIR       = $(shell $(SWIFT) build $(SWIFT_FLAGS) --show-bin-path 2>/dev/nul
 # `diary` links, see StaticLibraries/) and the tests use (tools).
 BUILD_PACKAGES = pkg-config libsqlite3-dev libpng-dev libjpeg-dev libsndfile1-dev \
                  nettle-dev libarchive-dev libheif-dev libwebp-dev libexif-dev libavformat-dev libavcodec-dev \
-                 libsodium-dev libkeyutils-dev zlib1g-dev libstdc++-12-dev libchafa-dev libglib2.0-dev
+                 libsodium-dev libkeyutils-dev libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev libstdc++-12-dev \
+                 libchafa-dev libglib2.0-dev
 # exiftool, ffmpeg (ffprobe) and libheif-examples (heif-convert) are the oracles MediaKit's facts are
 # compared with (Tests/MediaKitTests/OracleAgreementTests.swift).
 TEST_PACKAGES  = sqlite3 chromium man-db zsh fish tzdata keyutils libimage-exiftool-perl ffmpeg libheif-examples

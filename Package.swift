@@ -50,6 +50,9 @@ let package = Package(
         // headers only as well, opened on first use, so a plain store never loads them.
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CKeyutils", providers: [.apt(["libkeyutils-dev"])]),
+        // cmark-gfm and its core extensions (Markdown of entry text in the book and the bundle
+        // page): headers only as well, opened on first use.
+        .systemLibrary(name: "CCmarkGFM", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
 
         // MARK: C shim: libjpeg/libpng calls guarded by setjmp/longjmp; FFmpeg's and libheif's
         // reader callbacks over an open FILE
@@ -60,10 +63,10 @@ let package = Package(
                 // module map's `link` reaches the linker for it.
                 linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"),
                                  .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=mpg123_new"])]),
-        // MARK: C: libsndfile, libarchive, libheif, libwebp, libexif, FFmpeg, libsodium and keyutils,
-        // opened with dlopen on first use
+        // MARK: C: libsndfile, libarchive, libheif, libwebp, libexif, FFmpeg, libsodium, keyutils, cmark-gfm
+        // and libchafa, opened with dlopen on first use
         .target(name: "CDeferredLibraries",
-                dependencies: ["CSndFile", "CArchive", "CHeif", "CWebP", "CExif", "CSodium", "CKeyutils"],
+                dependencies: ["CSndFile", "CArchive", "CHeif", "CWebP", "CExif", "CSodium", "CKeyutils", "CCmarkGFM"],
                 // libchafa (libchafa-dev; pictures in the terminal) and the GLib its header includes: their
                 // headers are outside /usr/include, and a `.systemLibrary` with `pkgConfig: "chafa"` would
                 // also put pkg-config's `-lchafa -lglib-2.0` on `diary`'s link line, loading both in every
@@ -86,7 +89,7 @@ let package = Package(
                                                    "CDeferredLibraries"],
                 exclude: ["README.md"], swiftSettings: swiftSettings),
         .target(name: "DiaryKit", dependencies: ["ObjectGraph", "MediaKit", "CArchive", "CSodium", "CKeyutils",
-                                                   "CDeferredLibraries"],
+                                                   "CCmarkGFM", "CDeferredLibraries"],
                 exclude: ["README.md"], swiftSettings: swiftSettings),
         .target(name: "DiaryCLI", dependencies: ["DiaryKit", "CDeferredLibraries"],
                 exclude: ["README.md"], swiftSettings: swiftSettings),

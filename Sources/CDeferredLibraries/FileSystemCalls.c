@@ -1,4 +1,4 @@
-/* Two Linux system calls the store conversion needs that Swift's Glibc module does not show
+/* Linux system calls the store conversion and the book export need that Swift's Glibc module does not show
    (glibc declares them only under _GNU_SOURCE). Not deferred: they are libc's own. */
 #define _GNU_SOURCE
 #include "CDeferredLibraries.h"
@@ -9,10 +9,13 @@
 #include <sys/resource.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 int cdl_rename_exchange(const char *first, const char *second) {
     return renameat2(AT_FDCWD, first, AT_FDCWD, second, RENAME_EXCHANGE);
 }
+
+int cdl_syncfs(int descriptor) { return syncfs(descriptor); }
 
 int cdl_forbid_core_dumps(void) {
     /* The soft limit only: children (a passphrase command, the editor) may still raise theirs. */

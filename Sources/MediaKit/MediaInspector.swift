@@ -67,6 +67,30 @@ public struct MediaInspector: Sendable {
         try readImage(url, maxSide: maxSide).1.encoded(as: format)
     }
 
+    /// Decodes a recording to its end (libsndfile, or FFmpeg for what it reads) and writes it to
+    /// `destination` as 16-bit PCM WAV, a chunk at a time, so memory does not grow with its
+    /// length: the copy for browsers that cannot play the original (AIFF, AU, CAF). Returns the
+    /// frames written. Throws `unsupported` for images, `encodingFailed` when the copy cannot be
+    /// written, and what `validate` throws for damage.
+    @discardableResult
+    public func writeWAV(fileAt url: URL, to destination: URL) throws -> Int64 {
+        let file = try MediaFile(url: url, limits: limits)
+        switch try detect(file) {
+        case .audio(.sndfile):
+            let sound = try SoundFile(file: file)
+            let info = sound.audioInfo
+            return try WAVWriter.write(to: destination, sampleRate: info.sampleRate, channels: info.channels,
+                                       read: sound.read(into:frames:))
+        case .audio(.ffmpeg(let container)):
+            let sound = try FFmpegAudioFile(file: file, container: container)
+            let info = sound.audioInfo
+            return try WAVWriter.write(to: destination, sampleRate: info.sampleRate, channels: info.channels,
+                                       read: sound.read(into:frames:))
+        case .image: throw MediaError.unsupported(path: file.path, detail: "an image, not a recording")
+        case nil: throw MediaError.unrecognisedFormat(path: file.path)
+        }
+    }
+
     /// A `width` x `height` PNG picture of waveform `peaks` (min/max pairs): a bar per
     /// column on white. Throws `encodingFailed` only if libpng fails.
     public func waveformImage(peaks: [Float], width: Int = 400, height: Int = 64) throws -> Data {

@@ -3,8 +3,8 @@
 #include <stddef.h>
 #include <stdint.h>
 /*
- * libarchive, libsndfile, libheif, libwebp, libexif, FFmpeg, libsodium, keyutils and libchafa, loaded on first use instead of at
- * process start.
+ * libarchive, libsndfile, libheif, libwebp, libexif, FFmpeg, libsodium, keyutils, cmark-gfm and libchafa, loaded on
+ * first use instead of at process start.
  *
  * Linked the usual way, each brings a dozen libraries of its own (XML, ICU, compressors;
  * FLAC, Vorbis, Opus, MP3 codecs), and the dynamic loader maps and relocates all of them
@@ -46,6 +46,10 @@ const char *cdl_sodium_load_error(void);
 /* Why libkeyutils could not be loaded, or NULL when it is (the first call loads it). */
 const char *cdl_keyutils_load_error(void);
 
+/* Why libcmark-gfm or libcmark-gfm-extensions could not be loaded, or NULL when both are (the first
+   call loads them). */
+const char *cdl_cmark_load_error(void);
+
 /* Why libchafa or GLib could not be loaded, or NULL when both are (the first call loads them). */
 const char *cdl_chafa_load_error(void);
 
@@ -80,6 +84,11 @@ int cdl_is_dumpable(void);
 
 /* Swaps the two paths atomically (renameat2 with RENAME_EXCHANGE): 0, or -1 with errno set. */
 int cdl_rename_exchange(const char *first, const char *second);
+
+/* Flushes every file of the file system holding the open `descriptor` (syncfs): one call instead of
+   an fsync per file, for a folder of many new files that are renamed into place together. 0, or -1
+   with errno set. */
+int cdl_syncfs(int descriptor);
 
 /* An open-file-description lock (F_OFD_SETLK) on bytes start..<start+length of the open file,
    shared or exclusive; with test_only, only asks whether another open file description (or
