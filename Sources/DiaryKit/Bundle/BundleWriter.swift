@@ -44,11 +44,15 @@ public struct BundleWriter: Sendable {
             throw .io(directory, operation: "create the folder", reason: BundleError.reason(of: error))
         }
         let stem = BundleName.stem(for: entry, timeZone: timeZone)
-        let mediaPaths = MediaFileName.names(for: entry.media).map { "media/" + $0 }
+        let names = MediaFileName.names(for: entry.media)
+        let mediaPaths = names.map { "media/" + $0 }
+        let copyPaths = MediaFileName.browserCopyNames(for: entry.media, names: names).map { $0.map { "media/" + $0 } }
         let manifest = EntryManifest(entry, paths: mediaPaths).rendered(timeZone: timeZone)
-        let page = EntryPage(entry: entry, mediaPaths: mediaPaths, timeZone: timeZone).html
-        let contents = Contents(entry: entry, mediaPaths: mediaPaths,
-                                manifest: Data(manifest.utf8), page: Data(page.utf8))
+        let timeZone = timeZone
+        let contents = Contents(entry: entry, mediaPaths: mediaPaths, copyPaths: copyPaths,
+                                manifest: Data(manifest.utf8)) { made in
+            Data(EntryPage(entry: entry, mediaPaths: mediaPaths, copyPaths: made, timeZone: timeZone).html.utf8)
+        }
         // Named with this process's id, so the next export sweeps what a killed one left.
         WorkFolder.sweep(in: directory, prefix: ".\(stem).partial")
         let temporary = directory.appendingPathComponent(
@@ -72,12 +76,28 @@ public struct BundleWriter: Sendable {
         }
     }
 
-    /// Everything a bundle holds, prepared before any file is written.
+    /// Everything a bundle holds, prepared before any file is written but the page, which
+    /// shows the JPEG copies that could be made.
     private struct Contents {
         let entry: EntrySnapshot
         let mediaPaths: [String]
+        /// Where each medium's JPEG copy for browsers goes, nil for media that need none.
+        let copyPaths: [String?]
         let manifest: Data
-        let page: Data
+        /// The page, given the copies made.
+        let page: ([String?]) -> Data
+    }
+
+    /// Decodes the plaintext original at `original` into a JPEG copy for browsers at `target`;
+    /// false when it cannot be made (the page then shows the original, as before copies).
+    private static func makeCopy(from original: URL, to target: URL) -> Bool {
+        do {
+            try BrowserCopy.jpeg.make(from: original, to: target)
+            return true
+        } catch {
+            try? FileManager.default.removeItem(at: target)
+            return false
+        }
     }
 
     private func writeDirectory(_ contents: Contents, at root: URL) throws(BundleError) {
@@ -94,7 +114,13 @@ public struct BundleWriter: Sendable {
             try destination.synchronize()
             try destination.close()
         }
-        for (name, data) in [("entry.json", contents.manifest), ("index.html", contents.page)] {
+        var made: [String?] = []
+        for (path, copy) in zip(contents.mediaPaths, contents.copyPaths) {
+            guard let copy else { made.append(nil); continue }
+            let done = Self.makeCopy(from: root.appendingPathComponent(path), to: root.appendingPathComponent(copy))
+            made.append(done ? copy : nil)
+        }
+        for (name, data) in [("entry.json", contents.manifest), ("index.html", contents.page(made))] {
             let file = try BundleFile.create(root.appendingPathComponent(name))
             try file.write(data)
             try file.synchronize()
@@ -110,17 +136,41 @@ public struct BundleWriter: Sendable {
         let archive = try ZipArchiveWriter(file: file, modificationTime: contents.entry.updateTime)
         try archive.addDirectory(root)
         try archive.addFile(root + "/entry.json", contents: contents.manifest)
-        try archive.addFile(root + "/index.html", contents: contents.page)
         try archive.addDirectory(root + "/media")
-        for (medium, path) in zip(contents.entry.media, contents.mediaPaths) {
+        var made: [String?] = []
+        for (medium, (path, copy)) in zip(contents.entry.media, zip(contents.mediaPaths, contents.copyPaths)) {
             let source = try Self.openSource(medium)
             let copied = try archive.addFile(root + "/" + path, streamingFrom: source,
                                          size: try source.size())
             try Self.check(copied, against: medium)
+            made.append(try copy.flatMap { (copy) throws(BundleError) in
+                try Self.jpegCopy(of: medium, beside: url).map { (jpeg) throws(BundleError) in
+                    try archive.addFile(root + "/" + copy, contents: jpeg)
+                    return copy
+                }
+            })
         }
+        try archive.addFile(root + "/index.html", contents: contents.page(made))
         try archive.finish()
         try Self.setMode(sharedMode, of: url)
         try file.close()
+    }
+
+    /// The JPEG copy of `medium` for a zip being written at `archive`: the original is streamed
+    /// (decrypted) into a private scratch file beside it, decoded and removed; nil when no copy
+    /// can be made.
+    private static func jpegCopy(of medium: MediumSnapshot, beside archive: URL) throws(BundleError) -> Data? {
+        let scratch = archive.deletingLastPathComponent().appendingPathComponent(archive.lastPathComponent + ".original")
+        defer { unlink(scratch.path) }
+        let source = try openSource(medium)
+        let file = try BundleFile.create(scratch, mode: 0o600)
+        let copied = try source.stream { (chunk) throws(BundleError) in try file.write(chunk) }
+        try file.close()
+        try check(copied, against: medium)
+        let jpeg = scratch.appendingPathExtension("jpg")
+        defer { unlink(jpeg.path) }
+        guard makeCopy(from: scratch, to: jpeg) else { return nil }
+        return try BundleFile.openForReading(jpeg, ifMissing: .sourceMissing(jpeg)).readAll(limit: 64 << 20)
     }
 
     /// Makes the just-created bundle `url` its owner's alone while it is written (0700 or

@@ -1,11 +1,15 @@
 import Foundation
 
 /// The `index.html` of a bundle: one self-contained page (inline CSS, no scripts, no
-/// external resources) showing the entry's date, text, tags, photos and recordings.
+/// external resources) showing the entry's date, text (rendered from Markdown, raw HTML shown
+/// as text), tags, photos and recordings.
 struct EntryPage {
     let entry: EntrySnapshot
     /// The bundle-relative path of each medium, in `entry.media` order.
     let mediaPaths: [String]
+    /// The bundle-relative path of each medium's JPEG copy for browsers (HEIC, AVIF, WebP), nil
+    /// for the others; empty for none.
+    var copyPaths: [String?] = []
     let timeZone: any TimeZoneRules
 
     /// The page's HTML.
@@ -28,8 +32,9 @@ struct EntryPage {
         }
         if !entry.media.isEmpty {
             body += "<section class=\"media\">\n"
-            for (medium, path) in zip(entry.media, mediaPaths) {
-                body += figure(for: medium, path: path) + "\n"
+            for (position, (medium, path)) in zip(entry.media, mediaPaths).enumerated() {
+                let copy = copyPaths.indices.contains(position) ? copyPaths[position] : nil
+                body += figure(for: medium, path: path, copy: copy) + "\n"
             }
             body += "</section>\n"
         }
@@ -58,27 +63,15 @@ struct EntryPage {
             """
     }
 
-    /// The text as paragraphs (split at blank lines), line breaks kept.
+    /// The text rendered from Markdown.
     private var paragraphs: String {
         guard let text = entry.text, !text.allSatisfy(\.isWhitespace) else { return "" }
-        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n")
-        var blocks: [[Substring]] = [[]]
-        for line in normalized.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.allSatisfy(\.isWhitespace) {
-                if !(blocks.last?.isEmpty ?? true) { blocks.append([]) }
-            } else {
-                blocks[blocks.count - 1].append(line)
-            }
-        }
-        let html = blocks.filter { !$0.isEmpty }.map { lines in
-            "<p>" + lines.map { Self.escape(String($0)) }.joined(separator: "<br>\n") + "</p>"
-        }
-        return "<article class=\"text\">\n" + html.joined(separator: "\n") + "\n</article>\n"
+        return "<article class=\"text\">\n" + MarkdownRenderer.html(text) + "</article>\n"
     }
 
-    private func figure(for medium: MediumSnapshot, path: String) -> String {
+    private func figure(for medium: MediumSnapshot, path: String, copy: String?) -> String {
         let name = Self.escape(medium.originalFileName)
-        let source = Self.escape(path)
+        let source = Self.escape(copy ?? path)
         switch medium.kind {
         case .image:
             var size = ""
@@ -91,6 +84,7 @@ struct EntryPage {
                 caption += " · \(shown.0) × \(shown.1)"
             }
             caption += cameraCaption(medium.photo)
+            if copy != nil { caption += "<br><a href=\"\(Self.escape(path))\">original</a>" }
             return "<figure class=\"photo\"><img src=\"\(source)\"\(size) alt=\"Photo \(name)\">"
                 + "<figcaption>\(caption)</figcaption></figure>"
         case .audio:
@@ -160,7 +154,7 @@ struct EntryPage {
         return out
     }
 
-    private static let style = """
+    static let style = """
 
         :root { color-scheme: light dark; --ink: #222; --muted: #6b6b6b; --paper: #fbfaf7;
           --line: #e4e0d8; --accent: #b5651d; }

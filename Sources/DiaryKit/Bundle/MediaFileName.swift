@@ -19,6 +19,20 @@ enum MediaFileName {
         }
     }
 
+    /// The name of each medium's JPEG copy for browsers beside its original (`IMG_1.heic` gets
+    /// `IMG_1.jpg`, or `IMG_1-2.jpg` when a medium has that name), nil for media browsers show
+    /// as they are; `names` are the originals' names from ``names(for:)``.
+    static func browserCopyNames(for media: [MediumSnapshot], names: [String]) -> [String?] {
+        var taken = Set(names.map { $0.lowercased() })
+        return zip(media, names).map { medium, name in
+            guard BrowserCopy.needed(for: medium) == .jpeg else { return nil }
+            let base = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+            let copy = BundleName.unique(stem: base, suffix: ".jpg") { taken.contains($0.lowercased()) }
+            taken.insert(copy.lowercased())
+            return copy
+        }
+    }
+
     /// The cleaned base and extension (with its dot, or "") of one medium.
     private static func parts(of medium: MediumSnapshot, position: Int) -> (String, String) {
         // Whatever a path separator precedes is a folder name from another machine.

@@ -10,7 +10,8 @@ import Foundation
 extension Diary {
     /// Exports the entries `query` selects (the whole diary by default), oldest first, into
     /// `directory` (created; it must be new or empty): as `entries.json` or as one Markdown
-    /// file per local day, with `media/` holding every distinct media file once.
+    /// file per local day, with `media/` holding every distinct media file once; `.book` is
+    /// ``exportBook(_:to:timeZone:progress:)``.
     ///
     /// The export is written under a hidden temporary name beside `directory`
     /// (`.<name>.partial-<pid>-<uuid>`) and renamed into place only when complete, as bundles
@@ -29,6 +30,10 @@ extension Diary {
     public func exportDiary(_ query: DiaryQuery = DiaryQuery(), format: DiaryExportFormat, to directory: URL,
                             timeZone: any TimeZoneRules = TimeZone.current,
                             progress: ((InteropProgress) -> Void)? = nil) throws(DiaryError) -> DiaryExportSummary {
+        if format == .book {
+            let book = try exportBook(query, to: directory, timeZone: timeZone, progress: progress)
+            return DiaryExportSummary(entryCount: book.entryCount, mediaFileCount: book.mediaFileCount, files: [])
+        }
         let final = directory.standardizedFileURL
         let parent = final.deletingLastPathComponent()
         let prefix = ".\(final.lastPathComponent).partial"
@@ -42,6 +47,7 @@ extension Diary {
             let summary = switch format {
             case .json: try exporter.writeJSON(query, total: total, progress: progress)
             case .markdown: try exporter.writeMarkdown(query, total: total, progress: progress)
+            case .book: DiaryExportSummary(entryCount: 0, mediaFileCount: 0, files: [])   // handled above
             }
             // rename(2) replaces an empty folder, never one with content.
             guard rename(work.path, final.path) == 0 else {

@@ -5,4 +5,7 @@ public enum DiaryExportFormat: String, Sendable, Hashable, CaseIterable {
     case json
     /// One `YYYY-MM-DD.md` per local day, images and recordings linked under `media/`.
     case markdown
+    /// A static website readable offline: a cover, a page per month, tags, on this day, a map of
+    /// places and an offline search (see ``Diary/exportBook(_:to:timeZone:progress:)``).
+    case book
 }

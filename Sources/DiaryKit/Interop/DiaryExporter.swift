@@ -54,20 +54,28 @@ struct DiaryExporter {
     func copy(_ medium: MediumRecord) throws(DiaryError) -> Bool {
         let target = directory.appendingPathComponent(Self.mediaPath(of: medium))
         if BundlePath.exists(target) { return false }
+        try Self.copy(medium.snapshot, to: target, synchronize: true)
+        return true
+    }
+
+    /// Streams `medium`'s bytes (decrypted, in an encrypted store) into a new file at `target`,
+    /// checking size and SHA-256 on the way; memory stays the same whatever its size. With
+    /// `synchronize`, the file is flushed before it is closed.
+    /// - Throws: ``DiaryError/bundle(_:)``.
+    static func copy(_ medium: MediumSnapshot, to target: URL, synchronize: Bool) throws(DiaryError) {
         do throws(BundleError) {
-            let source = try MediumReader.open(medium.snapshot.source)
+            let source = try MediumReader.open(medium.source)
             let destination = try BundleFile.create(target)
             let copied = try source.stream { (chunk) throws(BundleError) in try destination.write(chunk) }
             guard copied.byteCount == medium.byteCount, copied.sha256 == medium.sha256 else {
-                throw BundleError.sourceMismatch(medium.fileURL, problem: "differs from its recorded size or SHA-256")
+                throw BundleError.sourceMismatch(medium.sourceURL, problem: "differs from its recorded size or SHA-256")
             }
-            try destination.synchronize()
+            if synchronize { try destination.synchronize() }
             try destination.close()
             try source.close()
         } catch {
             throw .bundle(error)
         }
-        return true
     }
 
     /// Calls `body` with every entry `query` selects, oldest first, a page at a time.

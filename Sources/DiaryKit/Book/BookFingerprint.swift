@@ -1,0 +1,62 @@
+import Foundation
+import ObjectGraph
+
+/// SHA-256 digests that decide what a rebuild rewrites: a page whose fingerprint is the one
+/// the manifest recorded is linked from the previous book, byte for byte, without rendering.
+struct BookFingerprint {
+    private let hasher = SHA256Hasher()
+
+    /// Starts a fingerprint with the render version and the time zone, so a change of
+    /// either rewrites everything.
+    init(kind: String, timeZone: any TimeZoneRules) {
+        add(kind)
+        add("render \(MarkdownRenderer.version) book \(BookManifest.version)")
+        add(timeZone.identifier)
+    }
+
+    /// Adds `text`, delimited so that ("ab", "c") and ("a", "bc") differ.
+    func add(_ text: String) {
+        hasher.update(String(text.utf8.count))
+        hasher.update(":")
+        hasher.update(text)
+    }
+
+    /// What an entry's place on a page depends on: identity, last change (text, time, star and
+    /// media all refresh it), tags (a renamed tag does not) and media.
+    func add(_ record: EntryRecord) {
+        add(record.uuid.uuidString)
+        add(String(record.updateTime.timeIntervalSince1970 * 1000))
+        add(String(record.creationTime.timeIntervalSince1970 * 1000))
+        add(record.starred ? "*" : "-")
+        add(record.tags.joined(separator: "\n"))
+        add(record.snapshot.media.map(\.sha256).joined(separator: ","))
+    }
+
+    /// The digest in hex; the fingerprint must not be added to afterwards.
+    func finish() -> String { Self.hexString(hasher.finalizeDigest()) }
+
+    /// The SHA-256 of `text` in hex.
+    static func hex(of text: String) -> String {
+        let hasher = SHA256Hasher()
+        hasher.update(text)
+        return hexString(hasher.finalizeDigest())
+    }
+
+    /// The SHA-256 of `data` in hex.
+    static func hex(of data: Data) -> String {
+        let hasher = SHA256Hasher()
+        hasher.update(data)
+        return hexString(hasher.finalizeDigest())
+    }
+
+    private static func hexString(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
