@@ -227,9 +227,11 @@ final class TestDiary {
     let diary: Diary
     var directory: URL { diary.directory }
 
-    init() throws {
+    /// A new diary, encrypted with `key` when one is given.
+    init(key: DiaryKey? = nil) throws {
         folder = try TemporaryDirectory(prefix: "diarykit-tests")
-        diary = try Diary(directory: folder.url.appendingPathComponent("store"))
+        let directory = folder.url.appendingPathComponent("store")
+        diary = try key.map { try Diary(directory: directory, key: $0) } ?? Diary(directory: directory)
     }
 
     /// Saves a new entry made by `configure`.
