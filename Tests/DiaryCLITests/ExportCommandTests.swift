@@ -29,7 +29,7 @@ import Testing
         try store.succeed(["new", "--text", "x"])
         let neither = try store.run(["export", "--output", store.scratch.path])
         #expect(neither.status == 64)
-        #expect(neither.stderr.hasPrefix("Error: Give the numbers of the entries to export, or --from/--to\n"))
+        #expect(neither.stderr.hasPrefix("Error: Give the numbers of the entries to export, or --from/--to, --year or --tag\n"))
         #expect(try store.run(["export", "1", "--from", "today", "-o", store.scratch.path]).status == 64)
         let unknown = try store.run(["export", "1", "5", "-o", store.scratch.appendingPathComponent("none").path])
         #expect(unknown.status == 66)

@@ -112,7 +112,7 @@ let packProgram = CommandLineProgram(name: "diary", version: "0.1.0", abstract: 
             #expect(names.contains(subsequence: period), "\(command)")
             #expect(names.contains(subsequence: ListingFilter.parameters.map(\.name)), "\(command)")
         }
-        #expect(ExportCommand.parameters.map(\.name) == ["id", "from", "to", "output", "zip", "format"])
+        #expect(ExportCommand.parameters.map(\.name) == ["id", "from", "to", "year", "tag", "output", "zip", "format"])
         #expect(NewCommand.parameters.map(\.name).contains(subsequence: ["image", "audio", "media"]))
         #expect(EditCommand.parameters.map(\.name).contains(subsequence: ["image", "audio", "media"]))
     }

@@ -59,6 +59,11 @@ import Testing
         let bundle = try store.succeed(["export", "1", "-o", output]).stdout.trimmingCharacters(in: .newlines)
         let files = try FileManager.default.contentsOfDirectory(atPath: bundle + "/media").sorted()
         #expect(files.map { ($0 as NSString).pathExtension }.sorted() == ["heic", "m4a", "webp"], "\(files)")
+        // Browsers get JPEG copies of the HEIC and the WebP beside the originals, and the page shows them.
+        let copies = try FileManager.default.contentsOfDirectory(atPath: bundle + "/web").sorted()
+        #expect(copies.count == 2 && copies.allSatisfy { $0.hasSuffix(".jpg") }, "\(copies)")
+        let page = try String(contentsOfFile: bundle + "/index.html", encoding: .utf8)
+        #expect(copies.allSatisfy { page.contains("src=\"web/\($0)\"") }, "\(page)")
 
         let fresh = try TestStore()
         #expect(try fresh.succeed(["import", bundle]).stdout == "\(bundle): imported #1\n")

@@ -233,9 +233,11 @@ struct BookExportTests {
         let page = try String(contentsOf: bundle.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(page.contains("<strong>far</strong>"))
         #expect(!page.contains("<script"))
-        #expect(page.contains("<img src=\"media/heic-camera.jpg\""))
+        #expect(page.contains("<img src=\"web/heic-camera.jpg\""))
         #expect(page.contains("<a href=\"media/heic-camera.heic\">original</a>"))
-        #expect(FileManager.default.fileExists(atPath: bundle.appendingPathComponent("media/heic-camera.jpg").path))
+        #expect(FileManager.default.fileExists(atPath: bundle.appendingPathComponent("web/heic-camera.jpg").path))
+        // `media/` holds the originals only.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: bundle.appendingPathComponent("media").path).sorted() == ["exif-tokyo.jpg", "heic-camera.heic"])
         // The copy is not part of the entry: the bundle imports as before.
         let other = try TestDiary()
         _ = try other.diary.importBundle(at: bundle)

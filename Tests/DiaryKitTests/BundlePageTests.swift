@@ -42,7 +42,8 @@ import Testing
         let html = try page(for: entry, in: folder)
 
         #expect(!html.contains("<script>alert"))
-        #expect(html.contains("<p>&lt;script&gt;alert(1)&lt;/script&gt;<br>\nline two</p>"))
+        // Markdown: the raw HTML block is its own paragraph of text.
+        #expect(html.contains("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n<p>line two</p>"))
         #expect(html.contains("#a&quot;b"))
         #expect(!html.contains("\" onerror=\""))
     }

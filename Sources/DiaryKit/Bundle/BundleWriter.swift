@@ -46,7 +46,10 @@ public struct BundleWriter: Sendable {
         let stem = BundleName.stem(for: entry, timeZone: timeZone)
         let names = MediaFileName.names(for: entry.media)
         let mediaPaths = names.map { "media/" + $0 }
-        let copyPaths = MediaFileName.browserCopyNames(for: entry.media, names: names).map { $0.map { "media/" + $0 } }
+        // Copies for browsers stay out of `media/`, which holds the originals and nothing else.
+        let copyPaths = MediaFileName.browserCopyNames(for: entry.media, names: names).map {
+            $0.map { Self.copyFolder + "/" + $0 }
+        }
         let manifest = EntryManifest(entry, paths: mediaPaths).rendered(timeZone: timeZone)
         let timeZone = timeZone
         let contents = Contents(entry: entry, mediaPaths: mediaPaths, copyPaths: copyPaths,
@@ -75,6 +78,9 @@ public struct BundleWriter: Sendable {
             throw error
         }
     }
+
+    /// The folder beside `media/` that holds JPEG copies of the photos browsers cannot show.
+    static let copyFolder = "web"
 
     /// Everything a bundle holds, prepared before any file is written but the page, which
     /// shows the JPEG copies that could be made.
@@ -115,6 +121,9 @@ public struct BundleWriter: Sendable {
             try destination.close()
         }
         var made: [String?] = []
+        if contents.copyPaths.contains(where: { $0 != nil }) {
+            try Self.makeDirectory(root.appendingPathComponent(Self.copyFolder))
+        }
         for (path, copy) in zip(contents.mediaPaths, contents.copyPaths) {
             guard let copy else { made.append(nil); continue }
             let done = Self.makeCopy(from: root.appendingPathComponent(path), to: root.appendingPathComponent(copy))
@@ -138,6 +147,9 @@ public struct BundleWriter: Sendable {
         try archive.addFile(root + "/entry.json", contents: contents.manifest)
         try archive.addDirectory(root + "/media")
         var made: [String?] = []
+        if contents.copyPaths.contains(where: { $0 != nil }) {
+            try archive.addDirectory(root + "/" + Self.copyFolder)
+        }
         for (medium, (path, copy)) in zip(contents.entry.media, zip(contents.mediaPaths, contents.copyPaths)) {
             let source = try Self.openSource(medium)
             let copied = try archive.addFile(root + "/" + path, streamingFrom: source,
