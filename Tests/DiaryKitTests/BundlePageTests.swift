@@ -48,6 +48,15 @@ import Testing
         #expect(!html.contains("\" onerror=\""))
     }
 
+    /// A combining mark after a quote or a bracket makes one character of the two, which a
+    /// character-by-character escaper once let through whole: the escaper works on bytes.
+    @Test(arguments: ["\"\u{301} onerror=\"alert(1)", "<\u{301}script>", "&\u{20DD}amp;", "'\u{300}"])
+    func markupFollowedByACombiningMarkIsEscapedToo(text: String) {
+        let escaped = EntryPage.escape(text)
+        #expect(!escaped.contains(where: { $0.unicodeScalars.contains { "\"<>'".unicodeScalars.contains($0) } }), "\(escaped)")
+        #expect(escaped.unicodeScalars.filter { $0 == "&" }.count == text.unicodeScalars.filter { "&\"<>'".unicodeScalars.contains($0) }.count)
+    }
+
     @Test func turnedPhotosGetTheirDisplayedSize() throws {
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         var entry = try TestEntries.beachDay(in: folder)

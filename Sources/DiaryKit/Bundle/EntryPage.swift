@@ -41,7 +41,7 @@ struct EntryPage {
         body += """
             <footer>Exported from PhotoDiary · written \(Self.escape(WallClockTime(entry.creationTime, in: timeZone).shortDayAndMinute)), \
             last changed \(Self.escape(WallClockTime(entry.updateTime, in: timeZone).shortDayAndMinute)) · \
-            entry <code>\(entry.uuid.uuidString.lowercased())</code></footer>
+            entry <code>\(entry.uuid.lowercaseText)</code></footer>
 
             """
         return """
@@ -139,19 +139,21 @@ struct EntryPage {
 
     /// `text` safe inside HTML text and quoted attribute values.
     static func escape(_ text: String) -> String {
-        var out = ""
+        // Byte by byte: every character escaped is ASCII, and no ASCII byte is ever part of
+        // another character in UTF-8.
+        var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     static let style = """
