@@ -36,6 +36,9 @@ final class BookBuilder {
     var placed: [String: PlacedMedium] = [:]
     /// Media whose copy for browsers could not be made: their names and why.
     var uncopied: [String] = []
+    /// Copies originals, and renders month pages, while the diary is read.
+    let copier = BookBackgroundWork(label: "media", limit: 64)
+    private let renderer = BookBackgroundWork(label: "pages", limit: 2)
 
     private var monthCounts: [BookMonth: Int] = [:]
     private var pendingMonth: (month: BookMonth, previous: BookMonth?, records: [EntryRecord],
@@ -60,15 +63,24 @@ final class BookBuilder {
     ///   ``DiaryError/io(path:reason:)`` for files that cannot be written.
     func build(_ query: DiaryQuery, total: Int, progress: ((InteropProgress) -> Void)?) throws(DiaryError) -> BookExportSummary {
         for folder in BookLayout.folders { try makeFolder(folder) }
-        try forEachEntry(query) { (record, thumbnail) throws(DiaryError) in
-            try add(record, thumbnail: thumbnail)
-            if entryCount % DiaryExporter.pageSize == 0 {
-                progress?(InteropProgress(entriesDone: entryCount, done: Int64(entryCount), total: Int64(total)))
+        do throws(DiaryError) {
+            try forEachEntry(query) { (record, thumbnail) throws(DiaryError) in
+                try add(record, thumbnail: thumbnail)
+                if entryCount % DiaryExporter.pageSize == 0 {
+                    progress?(InteropProgress(entriesDone: entryCount, done: Int64(entryCount), total: Int64(total)))
+                }
             }
+            try finishMonth(next: nil)
+            try finishYear()
+            try writeIndexes()
+        } catch {
+            // No job may still be writing when the caller removes the work folder.
+            try? copier.finish(cancelling: true)
+            try? renderer.finish(cancelling: true)
+            throw error
         }
-        try finishMonth(next: nil)
-        try finishYear()
-        try writeIndexes()
+        try copier.finish()
+        try renderer.finish()
         try writeManifest()
         progress?(InteropProgress(entriesDone: entryCount, done: Int64(entryCount), total: Int64(total)))
         let removed = previous.map { Set($0.manifest.files.keys).subtracting(manifest.files.keys).count } ?? 0
@@ -107,18 +119,19 @@ final class BookBuilder {
             try place(medium) { thumbnail(index) }
         }
         let line = BookEntryLine(record, clock: clock, month: month)
+        let fingerprinted = BookFingerprint.entry(record)
         year?.lines.append(line)
-        year?.fingerprint.add(record)
+        year?.fingerprint.add(fingerprinted)
         for tag in record.tags {
             if tags[tag] == nil { tags[tag] = ([], BookFingerprint(kind: "tag \(tag)", timeZone: timeZone)) }
             tags[tag]?.lines.append(line)
-            tags[tag]?.fingerprint.add(record)
+            tags[tag]?.fingerprint.add(fingerprinted)
         }
         for medium in record.snapshot.media where medium.kind == .image && medium.photo.coordinates != nil {
             places.append(.init(line: line, medium: medium, placed: placed[medium.sha256] ?? PlacedMedium(shown: BookLayout.original(medium))))
         }
         pendingMonth?.records.append(record)
-        pendingMonth?.fingerprint.add(record)
+        pendingMonth?.fingerprint.add(fingerprinted)
         monthCounts[month, default: 0] += 1
         entryCount += 1
     }
@@ -131,8 +144,9 @@ final class BookBuilder {
         pending.fingerprint.add("next " + (next?.key ?? "none"))
         let page = BookMonthPage(month: pending.month, entries: pending.records, previous: pending.previous, next: next,
                                  media: placed, timeZone: timeZone)
+        let url = work.appendingPathComponent(BookLayout.monthPage(pending.month))
         try produce(BookLayout.monthPage(pending.month), key: pending.fingerprint.finish()) { () throws(DiaryError) in
-            try write(Data(page.html.utf8), to: BookLayout.monthPage(pending.month))
+            renderer.start { () throws(DiaryError) in try Self.write(Data(page.html.utf8), at: url) }
         }
     }
 
@@ -141,8 +155,9 @@ final class BookBuilder {
         guard let finished = year else { return }
         year = nil
         let path = BookLayout.searchShard(year: finished.value)
+        let url = work.appendingPathComponent(path), lines = finished.lines
         try produce(path, key: finished.fingerprint.finish()) { () throws(DiaryError) in
-            try write(Data(BookIndexPages.searchShard(finished.lines).utf8), to: path)
+            renderer.start { () throws(DiaryError) in try Self.write(Data(BookIndexPages.searchShard(lines).utf8), at: url) }
         }
     }
 
@@ -153,8 +168,11 @@ final class BookBuilder {
         for name in names {
             guard let tag = tags[name] else { continue }
             let path = BookLayout.tagPage(name)
+            let url = work.appendingPathComponent(path), lines = tag.lines
             try produce(path, key: tag.fingerprint.finish()) { () throws(DiaryError) in
-                try write(Data(BookIndexPages.tagPage(name, lines: tag.lines).utf8), to: path)
+                renderer.start { () throws(DiaryError) in
+                    try Self.write(Data(BookIndexPages.tagPage(name, lines: lines).utf8), at: url)
+                }
             }
         }
         try page("tags/index.html", BookIndexPages.tagList(names.map { ($0, tags[$0]?.lines.count ?? 0) }))
@@ -170,24 +188,13 @@ final class BookBuilder {
     /// fresh context each, and a way to its media's stored thumbnails (by position).
     private func forEachEntry(_ query: DiaryQuery,
                               _ body: (EntryRecord, (Int) -> Data?) throws(DiaryError) -> Void) throws(DiaryError) {
-        var request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                   predicate: Diary.outsideTrash(query.filter.predicate(in: query.timeZone)),
-                                   sortOrderings: [SortOrdering("creationTime", ascending: true),
-                                                   SortOrdering("uuid", ascending: true)])
-        request.fetchLimit = DiaryExporter.pageSize
-        var offset = 0
-        while true {
-            request.fetchOffset = offset
-            let context = diary.makeContext()
-            let page = try DiaryError.wrapping(diary.databaseURL) { try context.fetch(request) }
+        try diary.forEachPage(query, pageSize: DiaryExporter.pageSize) { (page, context) throws(DiaryError) in
             for (entry, record) in zip(page, try diary.records(of: page, in: context)) {
                 let media = entry.orderedMedia
                 try body(record) { index in
                     media.indices.contains(index) ? (media[index] as? ImageMedium)?.thumbnail : nil
                 }
             }
-            if page.count < DiaryExporter.pageSize { return }
-            offset += page.count
         }
     }
 }

@@ -81,21 +81,10 @@ struct DiaryExporter {
     /// Calls `body` with every entry `query` selects, oldest first, a page at a time.
     /// - Throws: store errors, and whatever `body` throws.
     func forEachEntry(_ query: DiaryQuery, _ body: (EntryRecord) throws(DiaryError) -> Void) throws(DiaryError) {
-        var request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                   predicate: Diary.outsideTrash(query.filter.predicate(in: query.timeZone)),
-                                   sortOrderings: [SortOrdering("creationTime", ascending: true),
-                                                   SortOrdering("uuid", ascending: true)])
-        request.fetchLimit = Self.pageSize
-        var offset = 0
-        while true {
-            request.fetchOffset = offset
-            let context = diary.makeContext()
-            let page = try DiaryError.wrapping(diary.databaseURL) { try context.fetch(request) }
+        try diary.forEachPage(query, pageSize: Self.pageSize) { (page, context) throws(DiaryError) in
             for record in try diary.records(of: page, in: context) {
                 try body(record)
             }
-            if page.count < Self.pageSize { return }
-            offset += page.count
         }
     }
 
