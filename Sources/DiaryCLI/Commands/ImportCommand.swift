@@ -73,9 +73,9 @@ struct ImportCommand: ParsableCommand {
                 case .imported(let entry):
                     context.writeLine("\(bundle.path): imported #\(entry.id)")
                 case .skipped(let uuid, let existing, false):
-                    context.writeLine("\(bundle.path): skipped (already in the store: \(uuid.uuidString.lowercased()), #\(existing))")
+                    context.writeLine("\(bundle.path): skipped (already in the store: \(uuid.lowercaseText), #\(existing))")
                 case .skipped(let uuid, let existing, true):
-                    context.writeLine("\(bundle.path): skipped (in the trash: \(uuid.uuidString.lowercased()), #\(existing); "
+                    context.writeLine("\(bundle.path): skipped (in the trash: \(uuid.lowercaseText), #\(existing); "
                         + "'diary restore \(existing)' brings it back)")
                 }
             } catch {

@@ -108,7 +108,7 @@ struct EntryFormatter {
             lines.append("Tags:     " + style.cyan(tagList(entry.tags)))
         }
         lines.append("Updated:  " + dates.dayAndTime(of: entry.updateTime))
-        lines.append("UUID:     " + entry.uuid.uuidString.lowercased())
+        lines.append("UUID:     " + entry.uuid.lowercaseText)
         lines.append("")
         lines.append(entry.text.map(escaper.escaped) ?? style.dim("(no text)"))
         if !entry.media.isEmpty {

@@ -33,8 +33,13 @@ extension BookBuilder {
     /// Writes `data` to a new file at `path` in the work folder (not flushed: the whole
     /// book is flushed at once before it is swapped in).
     func write(_ data: Data, to path: String) throws(DiaryError) {
+        try Self.write(data, at: work.appendingPathComponent(path))
+    }
+
+    /// Writes `data` to a new file at `url` (not flushed).
+    static func write(_ data: Data, at url: URL) throws(DiaryError) {
         do throws(BundleError) {
-            let file = try BundleFile.create(work.appendingPathComponent(path))
+            let file = try BundleFile.create(url)
             try file.write(data)
             try file.close()
         } catch {

@@ -31,11 +31,34 @@ struct BookEntryLine: Sendable, Hashable {
         day = clock.dayString
         time = clock.minuteString
         shortDate = clock.shortDayAndMinute
-        let words = (record.text ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        text = words
-        excerpt = words.count > Self.excerptLength ? String(words.prefix(Self.excerptLength - 1)) + "…" : words
+        let words = Self.words(of: record.text ?? "")
+        text = words.text
+        excerpt = words.count > Self.excerptLength ? String(words.text.prefix(Self.excerptLength - 1)) + "…" : words.text
         starred = record.starred
         tags = record.tags
         mediaCount = record.snapshot.media.count
+    }
+
+    /// `text`'s words joined by one space each, and how many characters that makes. Most
+    /// diaries are mostly ASCII, which is read byte by byte (the same words: no ASCII byte
+    /// but tab, the line breaks and space is white space, and none combines with another);
+    /// any other text goes character by character.
+    static func words(of text: String) -> (text: String, count: Int) {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            return (words, words.count)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var spaced = false
+        for byte in text.utf8 {
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                spaced = !out.isEmpty
+                continue
+            }
+            if spaced { out.append(0x20); spaced = false }
+            out.append(byte)
+        }
+        return (String(decoding: out, as: UTF8.self), out.count)
     }
 }

@@ -21,15 +21,31 @@ struct BookFingerprint {
         hasher.update(text)
     }
 
-    /// What an entry's place on a page depends on: identity, last change (text, time, star and
-    /// media all refresh it), tags (a renamed tag does not) and media.
-    func add(_ record: EntryRecord) {
-        add(record.uuid.uuidString)
-        add(String(record.updateTime.timeIntervalSince1970 * 1000))
-        add(String(record.creationTime.timeIntervalSince1970 * 1000))
-        add(record.starred ? "*" : "-")
-        add(record.tags.joined(separator: "\n"))
-        add(record.snapshot.media.map(\.sha256).joined(separator: ","))
+    /// Adds an entry, as ``entry(_:)`` gives it.
+    func add(_ entry: Entry) {
+        entry.bytes.withUnsafeBytes { hasher.update($0) }
+    }
+
+    /// What an entry's place on a page depends on, made once per entry for every page it is on.
+    struct Entry {
+        fileprivate let bytes: [UInt8]
+    }
+
+    /// What `record`'s place on a page depends on: identity, last change (text, time, star and
+    /// media all refresh it), tags (a renamed tag does not) and media. The fixed-size parts are
+    /// bytes (16 of the UUID, 8 of each time's bits, 1 of the star), the rest length-prefixed.
+    static func entry(_ record: EntryRecord) -> Entry {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        withUnsafeBytes(of: record.uuid.uuid) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: record.updateTime.timeIntervalSinceReferenceDate.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: record.creationTime.timeIntervalSinceReferenceDate.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        bytes.append(record.starred ? 1 : 0)
+        for text in [record.tags.joined(separator: "\n"), record.snapshot.media.map(\.sha256).joined(separator: ",")] {
+            withUnsafeBytes(of: UInt64(text.utf8.count).littleEndian) { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: text.utf8)
+        }
+        return Entry(bytes: bytes)
     }
 
     /// The digest in hex; the fingerprint must not be added to afterwards.

@@ -47,12 +47,22 @@ enum BookIndexPages {
 
     /// Entries as a list of links with their date and first words.
     static func list(_ lines: some Sequence<BookEntryLine>, root: String) -> String {
+        // Appended piece by piece: a tag on most entries makes a page of tens of thousands of lines.
         var out = "<ul class=\"lines\">\n"
         for line in lines {
-            out += "<li><a href=\"\(root)\(line.link)\">\(EntryPage.escape(line.shortDate))</a>"
-                + (line.starred ? " <span class=\"star\">★</span>" : "")
-                + (line.excerpt.isEmpty ? "" : " <span class=\"excerpt\">\(EntryPage.escape(line.excerpt))</span>")
-                + "</li>\n"
+            out += "<li><a href=\""
+            out += root
+            out += line.link
+            out += "\">"
+            out += EntryPage.escape(line.shortDate)
+            out += "</a>"
+            if line.starred { out += " <span class=\"star\">★</span>" }
+            if !line.excerpt.isEmpty {
+                out += " <span class=\"excerpt\">"
+                out += EntryPage.escape(line.excerpt)
+                out += "</span>"
+            }
+            out += "</li>\n"
         }
         return out + "</ul>\n"
     }

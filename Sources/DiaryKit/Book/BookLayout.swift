@@ -69,7 +69,7 @@ enum BookLayout {
     }
 
     /// `e-<uuid>`, the id of an entry's article on its month page.
-    static func anchor(_ uuid: UUID) -> String { "e-" + uuid.uuidString.lowercased() }
+    static func anchor(_ uuid: UUID) -> String { "e-" + uuid.lowercaseText }
 }
 
 /// One month of local time, the unit a book is rebuilt in.

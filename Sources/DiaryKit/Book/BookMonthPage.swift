@@ -13,7 +13,7 @@ struct PlacedMedium: Sendable, Hashable {
 /// A month's page: its entries oldest first under one heading per day, each with its time,
 /// star, text rendered from Markdown, tags linked to their pages, photos as thumbnails
 /// linking to the full picture, and recordings with a player.
-struct BookMonthPage {
+struct BookMonthPage: Sendable {
     let month: BookMonth
     let entries: [EntryRecord]
     let previous: BookMonth?

@@ -6,7 +6,7 @@ extension EntryManifest {
         var members: [(key: String, value: JSONValue)] = [
             ("format", .string(Self.formatName)),
             ("formatVersion", .integer(Self.formatVersion)),
-            ("uuid", .string(uuid.uuidString.lowercased())),
+            ("uuid", .string(uuid.lowercaseText)),
             ("creationTime", .string(BundleTimestamp.string(from: creationTime, in: timeZone))),
             ("updateTime", .string(BundleTimestamp.string(from: updateTime, in: timeZone))),
         ]

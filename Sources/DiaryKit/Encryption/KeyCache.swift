@@ -28,7 +28,7 @@ package enum KeyCache {
 
     /// The description of the keyring entry for the key named `identifier`.
     package static func description(of identifier: UUID) -> String {
-        "photodiary:" + identifier.uuidString.lowercased()
+        "photodiary:" + identifier.lowercaseText
     }
 
     /// The kept key named `identifier`.

@@ -13,7 +13,7 @@ extension EntryRecord {
                                mediaPath: ((MediumRecord) -> String)? = nil) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("id", .integer(Int(id))),
-            ("uuid", .string(self.uuid.uuidString.lowercased())),
+            ("uuid", .string(self.uuid.lowercaseText)),
             ("creationTime", .date(self.creationTime, in: timeZone, fractionalSeconds: true)),
             ("updateTime", .date(self.updateTime, in: timeZone, fractionalSeconds: true)),
         ]
