@@ -50,7 +50,7 @@ demo: build
 ## (`swift run` does not take --static-swift-stdlib, so the built binary is run directly.)
 bench: release
 	@./scripts/install-packages $(BENCH_PACKAGES)
-	@for suite in objectgraph contexts migration media photos diary interop cli preview; do \
+	@for suite in objectgraph contexts migration media photos diary interop cli book; do \
 		"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/diary-bench" $$suite || exit 1; \
 	done
 

@@ -85,19 +85,25 @@ struct CLIBenchmarkStore {
 
     /// Entry `number`: text, tags and media by the pattern ``make(entryCount:log:)`` describes.
     private static func snapshot(_ number: Int, at time: Date, photo: URL, recording: URL) -> EntrySnapshot {
-        var tags: [String] = number % 7 == 0 ? [] : ["home"]
-        if number % 3 == 0 { tags.append(tagNames[number % tagNames.count]) }
-        if number % 11 == 0 { tags.append(tagNames[(number / 11) % tagNames.count]) }
         var media: [MediumSnapshot] = []
         if number % 10 == 0 { media.append(medium(.image, photo, mimeType: "image/jpeg")) }
         if number % 25 == 0 { media.append(medium(.audio, recording, mimeType: "audio/x-wav")) }
+        return snapshot(number, at: time, media: media)
+    }
+
+    /// Entry `number` with the suite's pattern of text, tags and star, holding `media`.
+    static func snapshot(_ number: Int, at time: Date, media: [MediumSnapshot]) -> EntrySnapshot {
+        var tags: [String] = number % 7 == 0 ? [] : ["home"]
+        if number % 3 == 0 { tags.append(tagNames[number % tagNames.count]) }
+        if number % 11 == 0 { tags.append(tagNames[(number / 11) % tagNames.count]) }
         let text = "Entry \(number): " + String(repeating: "a walk by the river, then tea; ", count: 1 + number % 5)
             + "the evening light over the roofs."
         return EntrySnapshot(uuid: UUID(), creationTime: time, updateTime: time, text: text,
                              tags: Array(Set(tags)).sorted(), starred: number % 13 == 0, media: media)
     }
 
-    private static func medium(_ kind: MediumKind, _ url: URL, mimeType: String) -> MediumSnapshot {
+    /// A medium imported from `url` by ``Diary/insertEntries(_:)``.
+    static func medium(_ kind: MediumKind, _ url: URL, mimeType: String) -> MediumSnapshot {
         MediumSnapshot(kind: kind, mimeType: mimeType, originalFileName: url.lastPathComponent,
                        byteCount: 0, sha256: "", sourceURL: url)
     }

@@ -33,6 +33,9 @@ do {
         try runPhotosBenchmarks(json: json)
     case "preview":
         try runPreviewBenchmarks(json: json)
+    case "book":
+        try runBookBenchmarks(json: json)
+        try runPreviewBenchmarks(json: json)
     case "photos-import" where arguments.count >= 3:
         try runPhotosImport(folder: arguments[1], store: arguments[2])
     case "media-thumbnail" where arguments.count >= 2:
@@ -42,7 +45,7 @@ do {
     case "media-jpeg" where arguments.count >= 2:
         try runMediaJPEGComparison(paths: arguments.dropFirst().filter { $0 != "--json" }, json: json)
     default:
-        print("usage: diary-bench objectgraph|contexts|crypto|crypto-cli|media|diary|migration|interop|cli|cli-jrnl|cli-media|photos|preview [--json]")
+        print("usage: diary-bench objectgraph|contexts|crypto|crypto-cli|media|diary|migration|interop|cli|cli-jrnl|cli-media|photos|preview|book [--json]")
         print("       diary-bench media-jpeg FILE... [--json]   (any JPEGs: thumbnail and 1/8 decode vs full decode)")
     }
 } catch {
