@@ -8,6 +8,7 @@ extension ManagedObjectContext {
     ///   for a sort key, ``PredicateSQLError`` or ``PredicateEvaluationError`` for a predicate
     ///   naming unknown keys, store errors.
     public func fetch<T: ManagedObject>(_ request: FetchRequest<T>) throws -> [T] {
+        let request = resolvingEntity(request)
         let objects = try fetchObjects(request)
         if !request.relationshipKeyPathsForPrefetching.isEmpty {
             try prefetch(request.relationshipKeyPathsForPrefetching, for: objects)
@@ -32,9 +33,20 @@ extension ManagedObjectContext {
     /// How many objects `request` would fetch.
     /// - Throws: as ``fetch(_:)``.
     public func count<T: ManagedObject>(for request: FetchRequest<T>) throws -> Int {
+        let request = resolvingEntity(request)
         let (fetch, affected) = try storeFetch(for: request)
         guard affected else { return try rowSource().count(fetch) }
         return try fetchObjects(request).count
+    }
+
+    /// `request` naming the entity the model maps its result class to, when ``FetchRequest/init(_:)``
+    /// took the name from the class (which may be mapped to an entity of another name).
+    func resolvingEntity<T: ManagedObject>(_ request: FetchRequest<T>) -> FetchRequest<T> {
+        guard request.entityNameIsTypeName, let entity = managedObjectModel.entity(for: T.self) else { return request }
+        var resolved = request
+        resolved.entityName = entity.name
+        resolved.entityNameIsTypeName = false
+        return resolved
     }
 
     func storeFetch<T>(for request: FetchRequest<T>) throws -> (StoreFetch, affected: Bool) {

@@ -5,6 +5,7 @@ extension ManagedObjectContext {
     /// nothing unsaved affects the result. Unsaved inserts have temporary IDs.
     /// - Throws: as ``fetch(_:)``.
     public func fetchObjectIDs<T: ManagedObject>(_ request: FetchRequest<T>) throws -> [ObjectID] {
+        let request = resolvingEntity(request)
         let (fetch, affected) = try storeFetch(for: request)
         guard affected else { return try persistentStoreCoordinator.queryingStore().fetchIDs(fetch) }
         return try fetchObjects(request).map(\.objectID)
@@ -17,6 +18,7 @@ extension ManagedObjectContext {
     /// - Throws: ``FetchRequestError/unknownProperty(entity:key:)`` for a property that is
     ///   neither an attribute nor a to-one relationship; otherwise as ``fetch(_:)``.
     public func fetchDictionaries<T: ManagedObject>(_ request: FetchRequest<T>) throws -> [[String: PredicateValue]] {
+        let request = resolvingEntity(request)
         guard let entity = managedObjectModel.entity(named: request.entityName) else {
             throw ObjectGraphError.unknownEntity(request.entityName)
         }

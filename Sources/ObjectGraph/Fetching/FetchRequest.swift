@@ -58,6 +58,9 @@ public struct FetchRequest<Result: ManagedObject>: Sendable {
     public var propertiesToFetch: [String]?
     /// Restricts the result to objects whose searchable text matches (see ``FullTextSearch``).
     public var fullTextSearch: FullTextSearch?
+    /// Whether ``entityName`` was taken from `Result`'s name by ``init(_:)``: a context then
+    /// fetches the entity the model maps `Result` to, whatever that entity is called.
+    var entityNameIsTypeName = false
 
     /// A request for objects of `entityName`, typed as `Result`.
     public init(_ type: Result.Type, entityName: String, predicate: FetchPredicate? = nil,

@@ -1,10 +1,13 @@
 import Foundation
 
 extension FetchRequest {
-    /// A request for objects of the typed class `type`, whose entity has the class's name
-    /// (as ``EntityDescription/init(_:name:isAbstract:uniqueTogether:renamingIdentifier:)`` names it).
+    /// A request for objects of the typed class `type`: of the entity the context's model maps
+    /// the class to (as ``ManagedObjectContext/insert(_:)`` finds it), which is named after
+    /// the class unless ``EntityDescription/init(_:name:isAbstract:uniqueTogether:renamingIdentifier:)``
+    /// named it otherwise. ``entityName`` is the class's name until a context resolves it.
     public init(_ type: Result.Type) {
         self.init(type, entityName: ManagedObject.typeName(of: type))
+        entityNameIsTypeName = true
     }
 
     /// The request filtered by `predicate` (ANDed with a filter it has already).
