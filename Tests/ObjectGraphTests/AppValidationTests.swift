@@ -50,6 +50,22 @@ let checkedRulesModel: ManagedObjectModel = makeModel([
         #expect { try stored.validateForUpdate() } throws: { keys(of: $0) == ["name"] }
     }
 
+    /// Lengths count Characters, what a person counts, where Core Data's `NSString.length`
+    /// counts UTF-16 units: "👍🏽é" (6 UTF-16 units) is 2 long, ten flags (20 scalars) are 10.
+    @Test func lengthsCountCharactersNotUTF16Units() throws {
+        let stack = try TestStack(model: rulesModel, type: .inMemory)
+        let person = try stack.context.insertObject(entityName: "Person")
+        try person.validateValue("👍🏽e\u{301}", forKey: "name")
+        #expect("👍🏽e\u{301}".utf16.count == 6)
+        try person.validateValue(String(repeating: "🇩🇪", count: 10), forKey: "name")
+        #expect { try person.validateValue(String(repeating: "🇩🇪", count: 11), forKey: "name") } throws: { error in
+            (error as? ValidationProblem)?.rule == "must be at most 10 characters long"
+        }
+        #expect { try person.validateValue("é", forKey: "name") } throws: { error in
+            (error as? ValidationProblem)?.rule == "must be at least 2 characters long"
+        }
+    }
+
     @Test(arguments: allStoreTypes)
     func validateValueChecksAProposedValueWithoutSettingIt(type: PersistentStoreType) throws {
         let stack = try TestStack(model: rulesModel, type: type)

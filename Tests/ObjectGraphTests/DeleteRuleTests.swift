@@ -71,6 +71,32 @@ let deleteRulesModel: ManagedObjectModel = makeModel([
         #expect(try stack.context.count(for: FetchRequest(entityName: "Owner")) == 0)
     }
 
+    /// `validateForDelete()` checks the deny rules as Core Data's does, before any delete, and
+    /// a save still names the problem once.
+    @Test(arguments: allStoreTypes)
+    func validateForDeleteChecksTheDenyRules(type: PersistentStoreType) throws {
+        let stack = try TestStack(model: deleteRulesModel, type: type)
+        let (owner, items) = try makeOwner(stack.context, itemsIn: ["denied", "cascaded"])
+        try stack.context.save()
+        #expect {
+            try owner.validateForDelete()
+        } throws: { error in
+            guard let problem = error as? ValidationProblem else { return false }
+            return problem.key == "denied" && problem.rule.contains("deny rule")
+        }
+        stack.context.delete(owner)
+        #expect {
+            try stack.context.save()
+        } throws: { error in
+            guard case ObjectGraphError.validationFailed(let problems) = error else { return false }
+            return problems.map(\.key) == ["denied"]
+        }
+        stack.context.rollback()
+        let denied = try #require(items["denied"])
+        denied.setValue(nil, forKey: "denyOwner")
+        try owner.validateForDelete()
+    }
+
     @Test(arguments: allStoreTypes)
     func noActionLeavesDestinationsAlone(type: PersistentStoreType) throws {
         let stack = try TestStack(model: deleteRulesModel, type: type)

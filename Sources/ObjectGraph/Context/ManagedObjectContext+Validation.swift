@@ -17,13 +17,7 @@ extension ManagedObjectContext {
             collect(&problems, from: object) { try $0.validateForUpdate() }
         }
         for object in deleted {
-            for (index, relationship) in object.entity.allRelationships.enumerated() where relationship.deleteRule == .deny {
-                let remaining = object.relatedObjects(at: index).filter { !$0.isDeleted }
-                if !remaining.isEmpty {
-                    problems.append(object.problem(key: relationship.name,
-                        "cannot be deleted while '\(relationship.name)' still has \(remaining.count) object(s) (deny rule)"))
-                }
-            }
+            problems += object.denyRuleProblems()
             collect(&problems, from: object) { try $0.validateForDelete() }
         }
         return problems

@@ -35,9 +35,10 @@ public struct AttributeDescription: Sendable {
     public var minDate: Date?
     /// Latest allowed date for date attributes.
     public var maxDate: Date?
-    /// Smallest allowed length (in characters) for string attributes.
+    /// Smallest allowed length of string attributes, in Swift `Character`s (what a person
+    /// counts: "👍🏽" and "é" are one each), not in UTF-16 units as Core Data's `NSString.length`.
     public var minLength: Int?
-    /// Largest allowed length (in characters) for string attributes.
+    /// Largest allowed length of string attributes, in `Character`s (see ``minLength``).
     public var maxLength: Int?
     /// A regular expression a string value must match as a whole.
     public var pattern: String?

@@ -13,6 +13,29 @@ extension ManagedObject {
         if !problems.isEmpty { throw ValidationError(problems) }
     }
 
+    /// The deny rules this object breaks if deleted now (what the base `validateForDelete()`
+    /// checks): a deny relationship that still holds objects not deleted themselves.
+    /// Nothing while a save checks them itself.
+    /// - Throws: ``ValidationProblem`` for one problem, ``ValidationError`` for several.
+    func validateDenyRules() throws {
+        guard let context = managedObjectContext, !context.checksModelRules else { return }
+        fireFaultIfNeeded()
+        let problems = denyRuleProblems()
+        if problems.count == 1 { throw problems[0] }
+        if !problems.isEmpty { throw ValidationError(problems) }
+    }
+
+    /// One problem per deny relationship that still holds objects not deleted themselves.
+    func denyRuleProblems() -> [ValidationProblem] {
+        entity.allRelationships.enumerated().compactMap { index, relationship in
+            guard relationship.deleteRule == .deny else { return nil }
+            let remaining = relatedObjects(at: index).filter { !$0.isDeleted }
+            guard !remaining.isEmpty else { return nil }
+            return problem(key: relationship.name,
+                           "cannot be deleted while '\(relationship.name)' still has \(remaining.count) object(s) (deny rule)")
+        }
+    }
+
     /// Checks `value` against the model's rules for `key` without setting it, as Core Data's
     /// `validateValue(_:forKey:)`: its type, whether it is required, lengths, ranges, patterns,
     /// relationship counts, and that a destination belongs to this object's context.

@@ -182,8 +182,11 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// Checks an updated object: the base implementation checks the model's rules (see
     /// ``validateForInsert()``).
     open func validateForUpdate() throws { try validateModelRules() }
-    /// Your own checks for a deleted object, on top of the deny rules.
-    open func validateForDelete() throws {}
+    /// Checks an object about to be deleted: the base implementation checks the deny rules, as
+    /// Core Data's does (a deny relationship that still holds objects is a problem). Override
+    /// it for your own checks; a save checks the deny rules whether or not the override calls
+    /// `super`, and names each problem once.
+    open func validateForDelete() throws { try validateDenyRules() }
 
     // MARK: Identity
 
