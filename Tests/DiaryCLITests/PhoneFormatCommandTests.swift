@@ -51,6 +51,34 @@ import Testing
         #expect(try store.run(["list"]).status == 66)
     }
 
+    /// A zipped bundle carries the same copies, streamed in; an AAC memo plays as it is and an
+    /// AIFF gets a WAV.
+    @Test func aZippedBundleCarriesCopiesOnlyForWhatBrowsersCannotPlay() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "Memos", "--audio", Fixture.path("audio-tone-aac.m4a"),
+                           "--audio", Fixture.path("audio-tone.aiff"), "--audio", Fixture.path("audio-tone-alac.m4a")])
+        let output = store.scratch.appendingPathComponent("out")
+        let zip = try store.succeed(["export", "1", "--zip", "-o", output.path]).stdout.trimmingCharacters(in: .newlines)
+        let unzip = URL(fileURLWithPath: "/usr/bin/unzip")
+        let listing = try runProcess(unzip, ["-Z1", zip]).stdout.split(separator: "\n").map(String.init)
+        let copies = listing.filter { $0.contains("/web/") && !$0.hasSuffix("/") }
+        #expect(copies.count == 2 && copies.allSatisfy { $0.hasSuffix(".wav") }, "\(listing)")
+        #expect(!copies.contains { $0.contains("aac") }, "\(listing)")
+        let unpacked = output.appendingPathComponent("unpacked")
+        #expect(try runProcess(unzip, ["-q", zip, "-d", unpacked.path]).status == 0)
+        for copy in copies {
+            // FFmpeg's own reading of each copy: 16-bit PCM.
+            let probe = try runProcess(URL(fileURLWithPath: "/usr/bin/ffprobe"),
+                                       ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0",
+                                        unpacked.appendingPathComponent(copy).path])
+            #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "pcm_s16le", "\(copy): \(probe)")
+        }
+        // The bundle imports as before: the copies are not part of the entry.
+        let fresh = try TestStore()
+        #expect(try fresh.succeed(["import", zip]).stdout.hasSuffix("imported #1\n"))
+        #expect(((try fresh.json(["show", "1"]) as? [String: Any])?["media"] as? [[String: Any]])?.count == 3)
+    }
+
     @Test func exportedBundlesKeepTheFormatsAndImportRevalidatesThem() throws {
         let store = try TestStore()
         try store.succeed(["new", "--text", "Round trip", "--image", Fixture.path("heic-reference.heic"),
@@ -59,9 +87,10 @@ import Testing
         let bundle = try store.succeed(["export", "1", "-o", output]).stdout.trimmingCharacters(in: .newlines)
         let files = try FileManager.default.contentsOfDirectory(atPath: bundle + "/media").sorted()
         #expect(files.map { ($0 as NSString).pathExtension }.sorted() == ["heic", "m4a", "webp"], "\(files)")
-        // Browsers get JPEG copies of the HEIC and the WebP beside the originals, and the page shows them.
+        // Browsers get JPEG copies of the HEIC and the WebP and a WAV of the ALAC memo beside the
+        // originals, and the page shows and plays them.
         let copies = try FileManager.default.contentsOfDirectory(atPath: bundle + "/web").sorted()
-        #expect(copies.count == 2 && copies.allSatisfy { $0.hasSuffix(".jpg") }, "\(copies)")
+        #expect(copies.map { ($0 as NSString).pathExtension }.sorted() == ["jpg", "jpg", "wav"], "\(copies)")
         let page = try String(contentsOfFile: bundle + "/index.html", encoding: .utf8)
         #expect(copies.allSatisfy { page.contains("src=\"web/\($0)\"") }, "\(page)")
 

@@ -225,6 +225,25 @@ struct BookExportTests {
         _ = try MediaInspector().validate(fileAt: fixture.book.appendingPathComponent("media/\(aiff).wav"))
     }
 
+    /// An MP4 memo is played as it is when it holds AAC and through a WAV copy when it holds
+    /// ALAC, which Chromium and Firefox do not play: only the file says which.
+    @Test func anALACMemoGetsAWAVCopyAndAnAACMemoNone() throws {
+        let store = try TestDiary()
+        _ = try store.add { editor in
+            editor.text = "Two memos"
+            try editor.addMedia([Fixture.url("audio-tone-aac.m4a"), Fixture.url("audio-tone-alac.m4a")])
+        }
+        let book = store.folder.url.appendingPathComponent("book")
+        _ = try store.diary.exportBook(DiaryQuery(timeZone: testTimeZone), to: book, timeZone: testTimeZone)
+        let aac = try Fixture.sha256("audio-tone-aac.m4a"), alac = try Fixture.sha256("audio-tone-alac.m4a")
+        let media = try FileManager.default.contentsOfDirectory(atPath: book.appendingPathComponent("media").path).sorted()
+        #expect(media == ["\(aac).m4a", "\(alac).m4a", "\(alac).wav"].sorted(), "\(media)")
+        let page = try String(contentsOf: book.appendingPathComponent(try #require(
+            try FileManager.default.subpathsOfDirectory(atPath: book.path).first { $0.hasPrefix("months/") && $0.hasSuffix(".html") })),
+                              encoding: .utf8)
+        #expect(page.contains("src=\"../media/\(alac).wav\"") && page.contains("src=\"../media/\(aac).m4a\""), "\(page)")
+    }
+
     @Test func theBundlePageRendersMarkdownAndShowsAJPEGCopyOfAHEIC() throws {
         let fixture = try BookFixture()
         let out = try fixture.store.folder.folder("bundles")

@@ -10,9 +10,10 @@ extension BookBuilder {
     func place(_ medium: MediumSnapshot, thumbnail: () -> Data?) throws(DiaryError) {
         guard placed[medium.sha256] == nil else { return }
         let original = BookLayout.original(medium)
-        let copy = BrowserCopy.needed(for: medium)
+        // A copy is decoded from the original, which must then be whole first.
+        let decodes = BrowserCopy.needed(for: medium) != nil || BrowserCopy.dependsOnContent(medium)
         try produce(original, key: "original:\(medium.sha256)") { () throws(DiaryError) in
-            if copy == nil {
+            if !decodes {
                 let target = work.appendingPathComponent(original)
                 copier.start { () throws(DiaryError) in try DiaryExporter.copy(medium, to: target, synchronize: false) }
             } else {
@@ -21,7 +22,7 @@ extension BookBuilder {
             }
         }
         var result = PlacedMedium(shown: original)
-        if let copy {
+        if decodes, let copy = BrowserCopy.needed(for: medium, original: work.appendingPathComponent(original)) {
             let path = BookLayout.browserCopy(medium, copy)
             do {
                 try produce(path, key: "\(copy.rawValue):\(medium.sha256)") { () throws(DiaryError) in

@@ -3,8 +3,8 @@ import MediaKit
 
 /// The copy a medium gets beside its original for browsers that cannot show or play the
 /// original: a JPEG of a HEIC, HEIF, AVIF or WebP photo, a 16-bit WAV of a recording in a
-/// format browsers do not play (AIFF, AU, CAF and anything else that is not MP3, PCM WAV,
-/// Ogg, FLAC or MP4/AAC).
+/// format browsers do not play (AIFF, AU, CAF, ALAC and anything else that is not MP3, PCM
+/// WAV, Ogg, FLAC, or AAC, Opus, FLAC or MP3 in MP4).
 enum BrowserCopy: String, Sendable, Hashable {
     /// A JPEG, longest side at most ``jpegMaxSide``, the EXIF orientation applied.
     case jpeg
@@ -27,6 +27,27 @@ enum BrowserCopy: String, Sendable, Hashable {
             return played.contains(type) ? nil : .wav
         }
     }
+
+    /// Whether only the file can say which copy `medium` needs: an MP4 recording may hold AAC,
+    /// Opus, FLAC or MP3, which browsers play, or ALAC or (E-)AC-3, which most do not
+    /// (Chromium's and Firefox's among them).
+    static func dependsOnContent(_ medium: MediumSnapshot) -> Bool {
+        medium.kind == .audio && mp4Types.contains(medium.mimeType.lowercased())
+    }
+
+    /// The copy `medium`, whose plaintext original is at `original`, needs: what ``needed(for:)``
+    /// says, and for an MP4 recording a WAV unless it holds what browsers play. A file that does
+    /// not probe gets no copy (the page then offers the original).
+    static func needed(for medium: MediumSnapshot, original: URL) -> BrowserCopy? {
+        if let copy = needed(for: medium) { return copy }
+        guard dependsOnContent(medium), case .audio(let info)? = try? MediaInspector().probe(fileAt: original) else {
+            return nil
+        }
+        return ["AAC", "OPUS", "FLAC", "MP3"].contains(info.encoding.uppercased()) ? nil : .wav
+    }
+
+    /// The MIME types of MP4 recordings.
+    private static let mp4Types: Set<String> = ["audio/mp4", "audio/x-m4a", "audio/m4a"]
 
     /// `jpg` or `wav`.
     var fileExtension: String {

@@ -94,11 +94,13 @@ public struct BundleWriter: Sendable {
         let page: ([String?]) -> Data
     }
 
-    /// Decodes the plaintext original at `original` into a JPEG copy for browsers at `target`;
-    /// false when it cannot be made (the page then shows the original, as before copies).
-    private static func makeCopy(from original: URL, to target: URL) -> Bool {
+    /// Decodes the plaintext original of `medium` at `original` into its copy for browsers at
+    /// `target`; false when it needs none or none can be made (the page then offers the
+    /// original, as before copies).
+    private static func makeCopy(of medium: MediumSnapshot, from original: URL, to target: URL) -> Bool {
+        guard let kind = BrowserCopy.needed(for: medium, original: original) else { return false }
         do {
-            try BrowserCopy.jpeg.make(from: original, to: target)
+            try kind.make(from: original, to: target)
             return true
         } catch {
             try? FileManager.default.removeItem(at: target)
@@ -124,9 +126,10 @@ public struct BundleWriter: Sendable {
         if contents.copyPaths.contains(where: { $0 != nil }) {
             try Self.makeDirectory(root.appendingPathComponent(Self.copyFolder))
         }
-        for (path, copy) in zip(contents.mediaPaths, contents.copyPaths) {
+        for (medium, (path, copy)) in zip(contents.entry.media, zip(contents.mediaPaths, contents.copyPaths)) {
             guard let copy else { made.append(nil); continue }
-            let done = Self.makeCopy(from: root.appendingPathComponent(path), to: root.appendingPathComponent(copy))
+            let done = Self.makeCopy(of: medium, from: root.appendingPathComponent(path),
+                                     to: root.appendingPathComponent(copy))
             made.append(done ? copy : nil)
         }
         for (name, data) in [("entry.json", contents.manifest), ("index.html", contents.page(made))] {
@@ -156,10 +159,7 @@ public struct BundleWriter: Sendable {
                                          size: try source.size())
             try Self.check(copied, against: medium)
             made.append(try copy.flatMap { (copy) throws(BundleError) in
-                try Self.jpegCopy(of: medium, beside: url).map { (jpeg) throws(BundleError) in
-                    try archive.addFile(root + "/" + copy, contents: jpeg)
-                    return copy
-                }
+                try Self.addCopy(of: medium, at: root + "/" + copy, to: archive, beside: url) ? copy : nil
             })
         }
         try archive.addFile(root + "/index.html", contents: contents.page(made))
@@ -168,21 +168,26 @@ public struct BundleWriter: Sendable {
         try file.close()
     }
 
-    /// The JPEG copy of `medium` for a zip being written at `archive`: the original is streamed
-    /// (decrypted) into a private scratch file beside it, decoded and removed; nil when no copy
-    /// can be made.
-    private static func jpegCopy(of medium: MediumSnapshot, beside archive: URL) throws(BundleError) -> Data? {
-        let scratch = archive.deletingLastPathComponent().appendingPathComponent(archive.lastPathComponent + ".original")
+    /// Adds `medium`'s copy for browsers at `path` to the zip being written at `url`: the
+    /// original is streamed (decrypted) into a private scratch file beside it, decoded, the copy
+    /// streamed in, and both removed; false when it needs no copy or none can be made.
+    private static func addCopy(of medium: MediumSnapshot, at path: String, to archive: ZipArchiveWriter,
+                                beside url: URL) throws(BundleError) -> Bool {
+        let scratch = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".original")
         defer { unlink(scratch.path) }
         let source = try openSource(medium)
         let file = try BundleFile.create(scratch, mode: 0o600)
         let copied = try source.stream { (chunk) throws(BundleError) in try file.write(chunk) }
         try file.close()
+        try source.close()
         try check(copied, against: medium)
-        let jpeg = scratch.appendingPathExtension("jpg")
-        defer { unlink(jpeg.path) }
-        guard makeCopy(from: scratch, to: jpeg) else { return nil }
-        return try BundleFile.openForReading(jpeg, ifMissing: .sourceMissing(jpeg)).readAll(limit: 64 << 20)
+        let copy = scratch.appendingPathExtension("copy")
+        defer { unlink(copy.path) }
+        guard makeCopy(of: medium, from: scratch, to: copy) else { return false }
+        let reader = try MediumReader.open(.file(copy))
+        _ = try archive.addFile(path, streamingFrom: reader, size: try reader.size())
+        try reader.close()
+        return true
     }
 
     /// Makes the just-created bundle `url` its owner's alone while it is written (0700 or

@@ -89,7 +89,8 @@ struct EntryPage {
                 + "<figcaption>\(caption)</figcaption></figure>"
         case .audio:
             let length = medium.duration.map { " · " + Self.clock($0) } ?? ""
-            return "<figure class=\"recording\"><figcaption>Recording \(name)\(length)</figcaption>"
+            let original = copy == nil ? "" : " · <a href=\"\(Self.escape(path))\">original</a>"
+            return "<figure class=\"recording\"><figcaption>Recording \(name)\(length)\(original)</figcaption>"
                 + "<audio controls preload=\"metadata\" src=\"\(source)\">"
                 + "<a href=\"\(source)\">\(name)</a></audio></figure>"
         }

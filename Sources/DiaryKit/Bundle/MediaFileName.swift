@@ -19,15 +19,17 @@ enum MediaFileName {
         }
     }
 
-    /// The name of each medium's JPEG copy for browsers beside its original (`IMG_1.heic` gets
-    /// `IMG_1.jpg`, or `IMG_1-2.jpg` when a medium has that name), nil for media browsers show
-    /// as they are; `names` are the originals' names from ``names(for:)``.
+    /// The name of each medium's copy for browsers (`IMG_1.heic` gets `IMG_1.jpg`, or
+    /// `IMG_1-2.jpg` when a medium has that name; `Memo.aiff` and an ALAC `Memo.m4a` get
+    /// `Memo.wav`), nil for media browsers show or play as they are; an MP4 recording gets a
+    /// name in case its content needs a copy. `names` are the originals' names from ``names(for:)``.
     static func browserCopyNames(for media: [MediumSnapshot], names: [String]) -> [String?] {
         var taken = Set(names.map { $0.lowercased() })
         return zip(media, names).map { medium, name in
-            guard BrowserCopy.needed(for: medium) == .jpeg else { return nil }
+            guard let kind = BrowserCopy.needed(for: medium) ?? (BrowserCopy.dependsOnContent(medium) ? .wav : nil)
+            else { return nil }
             let base = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
-            let copy = BundleName.unique(stem: base, suffix: ".jpg") { taken.contains($0.lowercased()) }
+            let copy = BundleName.unique(stem: base, suffix: "." + kind.fileExtension) { taken.contains($0.lowercased()) }
             taken.insert(copy.lowercased())
             return copy
         }
