@@ -20,6 +20,31 @@ import Testing
         #expect(try store.run(["search", " "]).status == 64)
     }
 
+    /// What a jrnl user searches for and found nothing before: symbols and emoji, CJK inside a
+    /// run, a word inside a longer one; and `C++` no longer finds every word starting with c.
+    @Test func findsSymbolsEmojiCJKAndWordsInsideWords() throws {
+        let store = try TestStore()
+        for text in ["Party time 🎉", "Käsekuchen bei Oma", "東京タワーに登った", "Learning C++ with coffee", "Cold coffee",
+                     "Tasks ✓ done", "Nothing here"] {
+            try store.succeed(["new", "--text", text])
+        }
+        func ids(_ words: String...) throws -> [Int] {
+            try #require(try store.json(["search"] + words) as? [[String: Any]]).compactMap { $0["id"] as? Int }
+        }
+        #expect(try ids("🎉") == [1])
+        #expect(try ids("✓") == [6])
+        #expect(try ids("kuchen") == [2])
+        #expect(try ids("タワー") == [3])
+        #expect(try ids("C++") == [4])
+        #expect(try ids("coffee", "c++") == [4])
+        #expect(try ids("coffee") == [5, 4])
+        #expect(try ids("c#").isEmpty)
+        #expect(try store.succeed(["search", "🎈"]).stdout == "No entries contain '🎈'.\n")
+        // Filters narrow a literal search as they narrow any other.
+        try store.succeed(["edit", "4", "--star"])
+        #expect(try ids("coffee", "--starred") == [4])
+    }
+
     @Test func foldsLettersTheWayTheReadmePromises() throws {
         let store = try TestStore()
         for text in ["Die Straße am Fluss", "Grüße aus Łódź", "Über den Øresund", "Strasbourg"] {

@@ -4,10 +4,10 @@ import Testing
 @testable import ObjectGraph
 
 @Suite struct FullTextSearchTests {
-    private func search(_ text: String, in attributes: [String]? = nil, prefixes: Bool = false,
+    private func search(_ text: String, in attributes: [String]? = nil, prefixes: Bool = false, substrings: Bool = false,
                         _ context: ManagedObjectContext) throws -> [String?] {
         var request = FetchRequest(entityName: "Entry", sortOrderings: [SortOrdering("title")])
-        request.fullTextSearch = FullTextSearch(text, in: attributes, matchesPrefixes: prefixes)
+        request.fullTextSearch = FullTextSearch(text, in: attributes, matchesPrefixes: prefixes, matchesSubstrings: substrings)
         return titles(try context.fetch(request))
     }
 
@@ -24,6 +24,49 @@ import Testing
         try insertEntry(stack.context, title: "Rome", text: "A quote \"AND\" (OR) * NEAR stars")
         try stack.context.save()
         try stack.reopen()
+    }
+
+    /// With `matchesSubstrings` a term is found inside words and across them, ASCII case
+    /// ignored; a term that is not a plain word only so, literally: the same answers on every
+    /// store, and for unsaved objects.
+    @Test(arguments: allStoreTypes)
+    func findsRunsOfCharactersAndLiteralTerms(type: PersistentStoreType) throws {
+        let stack = try TestStack(model: queryModel, type: type)
+        try insertEntry(stack.context, title: "Cake", text: "Käsekuchen mit Sahne 🎉")
+        try insertEntry(stack.context, title: "Code", text: "Learning C++ and C# today, see c-lang")
+        try insertEntry(stack.context, title: "Tokyo", text: "東京タワーの夜")
+        try insertEntry(stack.context, title: "Cafe", text: "Café crème, ✓ done")
+        try insertEntry(stack.context, title: "Power", text: "Battery at 100% in snake_case \\o/")
+        try insertEntry(stack.context, title: "Count", text: "Counted 1000 of them in snakeXcase")
+        for saved in [false, true] {
+            if saved {
+                try stack.context.save()
+                try stack.reopen()
+            }
+            let context = stack.context
+            func find(_ text: String) throws -> [String?] { try search(text, prefixes: true, substrings: true, context) }
+            #expect(try find("kuchen") == ["Cake"], "saved: \(saved)")
+            #expect(try find("KUCHEN sahne") == ["Cake"])
+            #expect(try find("KÄSEKUCHEN") == ["Cake"])        // a whole word: the word index folds it
+            #expect(try find("C++") == ["Code"])
+            #expect(try find("c#") == ["Code"])
+            #expect(try find("c+") == ["Code"])
+            #expect(try find("C--") == [])
+            #expect(try find("🎉") == ["Cake"])
+            #expect(try find("✓") == ["Cafe"])
+            #expect(try find("タワー") == ["Tokyo"])
+            #expect(try find("東京") == ["Tokyo"])
+            #expect(try find("cafe") == ["Cafe"])              // the word index folds the accent
+            #expect(try find("rème") == ["Cafe"])              // a run of characters keeps it
+            #expect(try find("\"AND\" OR (") == [])
+            // LIKE's own characters stand for themselves.
+            #expect(try find("100%") == ["Power"])
+            #expect(try find("e_c") == ["Power"])
+            #expect(try find("\\o/") == ["Power"])
+            // Without substrings, words and their starts only, as before.
+            #expect(try search("kuchen", prefixes: true, context) == [])
+            #expect(try search("C++", prefixes: true, context) == ["Cafe", "Cake", "Code", "Count", "Power"])   // every c word
+        }
     }
 
     @Test(arguments: allStoreTypes)

@@ -52,14 +52,16 @@ extension Diary {
         return MonthCalendar(year: year, month: month, counts: counts)
     }
 
-    /// The entries whose text has every word of `text` (as a word or the start of one) and
-    /// every one of `phrases` (its words one after the other, the last as a start), ignoring
-    /// case and diacritics, through the store's full-text index; narrowed further by `query`
+    /// The entries whose text has every term of `text` (as a word or the start of one,
+    /// ignoring case and diacritics, or as a run of characters inside the text, ignoring case;
+    /// a term that is not a plain word, such as `C++` or `🎉`, only so) and every one of
+    /// `phrases` (its words one after the other, the last as a start), through the store's
+    /// full-text indexes (``FullTextSearch/matchesSubstrings``); narrowed further by `query`
     /// (newest first by default).
     /// - Throws: store errors as ``DiaryError``.
     public func search(_ text: String, phrases: [String] = [], query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [EntryRecord] {
         let context = makeBrowsingContext()
-        let search = FullTextSearch(text, phrases: phrases, in: ["text"], matchesPrefixes: true)
+        let search = FullTextSearch(text, phrases: phrases, in: ["text"], matchesPrefixes: true, matchesSubstrings: true)
         return try records(of: fetchEntries(query, fullText: search, in: context), in: context)
     }
 

@@ -27,15 +27,48 @@ public struct FullTextSearch: Sendable, Hashable {
     /// Phrases that must occur as well, each its words one after the other in one attribute
     /// (`"sunset at the beach"`), compared as the words of ``text`` are.
     public var phrases: [String]
+    /// Whether each term of ``text`` (what stands between white space) is also found as a run of
+    /// characters inside an attribute, ignoring case: `kuchen` finds `Käsekuchen`, `タワー` finds
+    /// `東京タワー`. A term that is not one plain word (`C++`, `C#`, `🎉`, `e-mail`) is then
+    /// found only so, literally, never by its words (`C++` does not find every word starting
+    /// with c). A run of characters ignores the case of ASCII letters only, and no accents
+    /// (plain words still find `Café` for `cafe` and `KÄSE` for `Käse` through the word index).
+    /// The SQLite store looks for runs in the text itself, not in an index (see
+    /// `SQLiteStore+FullText`): a search with them reads every row the rest of the fetch selects.
+    public var matchesSubstrings: Bool
 
     /// A search for the words of `text`, and each of `phrases` as a whole, in `attributes`
     /// (nil: all searchable ones).
-    public init(_ text: String, phrases: [String] = [], in attributes: [String]? = nil, matchesPrefixes: Bool = false) {
+    public init(_ text: String, phrases: [String] = [], in attributes: [String]? = nil, matchesPrefixes: Bool = false,
+                matchesSubstrings: Bool = false) {
         self.text = text
         self.phrases = phrases
         self.attributes = attributes
         self.matchesPrefixes = matchesPrefixes
+        self.matchesSubstrings = matchesSubstrings
     }
+
+    /// One term of ``text`` when ``matchesSubstrings``: its characters, and its folded word
+    /// when it is one plain word (found by the word index too).
+    struct LiteralTerm: Hashable {
+        var text: String
+        var word: String?
+    }
+
+    /// The terms of ``text`` found as runs of characters; none without ``matchesSubstrings``.
+    var literalTerms: [LiteralTerm] {
+        guard matchesSubstrings else { return [] }
+        return text.split(whereSeparator: \.isWhitespace).map { part in
+            let term = String(part)
+            let words = Self.words(term)
+            let plain = words.count == 1 && term.unicodeScalars.allSatisfy(FullTextWords.isWordPart)
+            return LiteralTerm(text: term, word: plain ? words[0] : nil)
+        }
+    }
+
+    /// The words of ``text`` searched through the word index alone: all of them, unless
+    /// ``matchesSubstrings`` makes each term a ``LiteralTerm``.
+    private var indexedWords: [String] { matchesSubstrings ? [] : Self.words(text) }
 
     /// The phrases' words, phrases without words left out.
     private var phraseWords: [[String]] {
@@ -67,20 +100,39 @@ public struct FullTextSearch: Sendable, Hashable {
 
     /// Whether `subject` matches, checked in memory.
     func matches(_ subject: any PredicateSubject, attributes: [AttributeDescription]) -> Bool {
-        let wanted = Self.words(text)
+        let wanted = indexedWords
         let phrases = phraseWords
-        guard !wanted.isEmpty || !phrases.isEmpty else { return false }
+        let terms = literalTerms
+        guard !wanted.isEmpty || !phrases.isEmpty || !terms.isEmpty else { return false }
+        var values: [String] = []
         var texts: [[String]] = []
         for attribute in attributes {
             if case .value(.string(let value)) = subject.predicateProperty(named: attribute.name) {
+                values.append(value)
                 texts.append(Self.words(value))
             }
         }
         let found = Set(texts.joined())
-        let hasWords = wanted.allSatisfy { word in
+        func hasWord(_ word: String) -> Bool {
             matchesPrefixes ? found.contains { $0.hasPrefix(word) } : found.contains(word)
         }
-        return hasWords && phrases.allSatisfy { phrase in texts.contains { contains(phrase, in: $0) } }
+        let hasTerms = terms.allSatisfy { term in
+            if let word = term.word, hasWord(word) { return true }
+            return values.contains { Self.contains(term.text, in: $0) }
+        }
+        return wanted.allSatisfy(hasWord) && hasTerms
+            && phrases.allSatisfy { phrase in texts.contains { contains(phrase, in: $0) } }
+    }
+
+    /// Whether `value` holds `term` as a run of characters, the case of ASCII letters ignored,
+    /// as the SQLite store's `instr(lower(…), lower(…))` ignores it.
+    private static func contains(_ term: String, in value: String) -> Bool {
+        asciiLowercased(value).contains(asciiLowercased(term))
+    }
+
+    /// `text`'s bytes with ASCII letters lower-cased, as SQLite's `lower()`.
+    private static func asciiLowercased(_ text: String) -> [UInt8] {
+        text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
     }
 
     /// Whether `words` hold `phrase` as consecutive words (its last one as a prefix with
@@ -101,10 +153,13 @@ public struct FullTextSearch: Sendable, Hashable {
     var ftsQuery: String? {
         // A phrase is one FTS5 string of several words; the tokenizer cuts and folds it as it
         // cut the indexed text, so its words must stand one after the other.
-        let terms = Self.words(text).map { [$0] } + phraseWords
+        let terms = indexedWords.map { [$0] } + phraseWords
         guard !terms.isEmpty else { return nil }
-        return terms.map { words in
-            "\"" + words.joined(separator: " ").replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (matchesPrefixes ? " *" : "")
-        }.joined(separator: " AND ")
+        return terms.map { Self.ftsString($0, prefix: matchesPrefixes) }.joined(separator: " AND ")
+    }
+
+    /// `words` as one FTS5 string (quotes doubled), prefix-starred when asked.
+    static func ftsString(_ words: [String], prefix: Bool) -> String {
+        "\"" + words.joined(separator: " ").replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (prefix ? " *" : "")
     }
 }

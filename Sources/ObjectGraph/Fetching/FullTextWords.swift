@@ -92,7 +92,7 @@ enum FullTextWords {
     }
 
     /// Whether a non-ASCII scalar belongs to a word: a letter, number, mark or private-use character.
-    private static func isWordPart(_ scalar: Unicode.Scalar) -> Bool {
+    static func isWordPart(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
              .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark,

@@ -94,9 +94,9 @@ extension SQLiteStore {
             bindings = fragment.bindings
         }
         if let search = request.fullTextSearch {
-            let (sql, query) = try fullTextCondition(search, entity: request.entity)
+            let (sql, strings) = try fullTextCondition(search, entity: request.entity)
             conditions.append(sql)
-            if let query { bindings.append(.string(query)) }
+            bindings += strings.map { .string($0) }
         }
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), bindings)
     }
