@@ -42,7 +42,7 @@ extension EntityDescription {
                     name, destination: ManagedObject.typeName(of: relationship.destination), inverse: inverse,
                     isToMany: relationship.isToMany, deleteRule: relationship.deleteRule,
                     isOptional: relationship.isOptional, minCount: relationship.minCount, maxCount: relationship.maxCount,
-                    renamingIdentifier: relationship.renamingIdentifier))
+                    renamingIdentifier: relationship.renamingIdentifier, isOrdered: relationship.isOrdered))
             }
         }
         for group in uniqueTogether {

@@ -28,6 +28,7 @@ struct RelationshipDeclaration: @unchecked Sendable {
     // @unchecked: `inverse` is an immutable key path object.
     var destination: ManagedObject.Type
     var isToMany: Bool
+    var isOrdered: Bool
     var inverse: AnyKeyPath?
     var deleteRule: DeleteRule
     var isOptional: Bool
@@ -114,7 +115,7 @@ final class DeclarationRecorder: Sendable {
     ) -> UInt16 {
         record(Relationship<Value>.self) {
             .relationship(RelationshipDeclaration(
-                destination: Value.Destination.self, isToMany: Value.isToMany, inverse: inverse,
+                destination: Value.Destination.self, isToMany: Value.isToMany, isOrdered: Value.isOrdered, inverse: inverse,
                 deleteRule: deleteRule, isOptional: isOptional, minCount: minCount, maxCount: maxCount,
                 renamingIdentifier: renamingIdentifier))
         }

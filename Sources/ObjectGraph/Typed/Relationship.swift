@@ -2,7 +2,8 @@ import Foundation
 
 /// A relationship of a ``ManagedObject`` subclass, declared once: the property's name is
 /// the relationship's, its type gives the destination and the cardinality (`Folder?` is a
-/// to-one, `Set<Note>` a to-many), and the inverse is named by a key path the compiler checks.
+/// to-one, `Set<Note>` a to-many, `[Song]` an ordered to-many), and the inverse is named by a
+/// key path the compiler checks.
 ///
 /// ```swift
 /// final class Folder: ManagedObject {
