@@ -83,6 +83,39 @@ let albumModel: ManagedObjectModel = makeModel([
         if type != .inMemory { #expect(blobHashes(in: stack.blobDirectory).count == 1) }
     }
 
+    /// A context that does not merge on its own learns of a batch delete and a batch update
+    /// through `mergeChanges(fromRemoteContextSave:into:)` with summaries made from the results.
+    @Test(arguments: allStoreTypes)
+    func batchResultsReachContextsThatDoNotMergeOnTheirOwn(type: PersistentStoreType) throws {
+        let stack = try stackWithAlbum(type)
+        let other = stack.newContext()
+        let theirs = try fetchAll("Picture", in: other, sortedBy: "caption")
+        #expect(theirs.count == 3)
+        var told: [ManagedObject] = []
+        let token = other.addObserver { event in
+            if case .objectsDidChange(let changes) = event { told += changes.deleted + changes.updated }
+        }
+        defer { other.removeObserver(token) }
+
+        var delete = BatchDeleteRequest(entityName: "Picture", predicate: .equals("caption", .string("a")))
+        delete.resultType = .objectIDs
+        let deleted = try stack.context.execute(delete)
+        var update = BatchUpdateRequest(entityName: "Picture", predicate: .equals("caption", .string("b")),
+                                        propertiesToUpdate: ["caption": .string("B")])
+        update.resultType = .objectIDs
+        let updated = try stack.context.execute(update)
+        // Nothing reached `other` yet: it still holds the old picture and the old caption.
+        #expect(theirs[0].managedObjectContext === other)
+        #expect(theirs[1]["caption", as: String.self] == "b")
+
+        ManagedObjectContext.mergeChanges(fromRemoteContextSave: SaveSummary(deleted), into: [other])
+        ManagedObjectContext.mergeChanges(fromRemoteContextSave: SaveSummary(updated), into: [other])
+        #expect(theirs[0].managedObjectContext == nil)
+        #expect(theirs[1]["caption", as: String.self] == "B")
+        #expect(Set(told) == [theirs[0], theirs[1]])
+        #expect(SaveSummary(inserted: [], updated: updated.objectIDs ?? [], deleted: []) == SaveSummary(updated))
+    }
+
     @Test func runsInSQLWithoutLoadingTheObjects() throws {
         let stack = try stackWithAlbum(.sqlite)
         let (_, statements) = try stack.coordinator.recordingStatements {

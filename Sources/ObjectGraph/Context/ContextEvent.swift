@@ -23,7 +23,9 @@ public struct ObjectChanges {
     public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
 }
 
-/// The IDs one save wrote; `Sendable`, so it can cross to other contexts and tasks.
+/// The IDs one save wrote; `Sendable`, so it can cross to other contexts and tasks. Made by
+/// a save, or by hand from what a batch request returns (its `objectIDs`), for
+/// ``ManagedObjectContext/mergeChanges(fromRemoteContextSave:into:)``.
 public struct SaveSummary: Sendable, Hashable {
     /// Permanent IDs of the inserted objects.
     public var inserted: [ObjectID]
@@ -31,6 +33,23 @@ public struct SaveSummary: Sendable, Hashable {
     public var updated: [ObjectID]
     /// IDs of the deleted objects.
     public var deleted: [ObjectID]
+
+    /// A summary of the objects a save (or a batch request) inserted, updated and deleted.
+    public init(inserted: [ObjectID] = [], updated: [ObjectID] = [], deleted: [ObjectID] = []) {
+        self.inserted = inserted
+        self.updated = updated
+        self.deleted = deleted
+    }
+
+    /// The objects a batch delete removed (its result needs ``BatchDeleteRequest/ResultType/objectIDs``).
+    public init(_ result: BatchDeleteResult) {
+        self.init(deleted: result.objectIDs ?? [])
+    }
+
+    /// The objects a batch update changed (its result needs ``BatchUpdateRequest/ResultType/objectIDs``).
+    public init(_ result: BatchUpdateResult) {
+        self.init(updated: result.objectIDs ?? [])
+    }
 }
 
 /// Returned by ``ManagedObjectContext/addObserver(_:)``; pass it to

@@ -73,6 +73,15 @@ extension ManagedObjectContext {
         post(.objectsDidChange(changes))
     }
 
+    /// Merges `changes` into each of `contexts`, as ``mergeChanges(fromContextDidSave:)-(SaveSummary)``
+    /// does for one, Core Data's `mergeChanges(fromRemoteContextSave:into:)`: the way the
+    /// results of a batch delete or update (which write the store directly, past every
+    /// context) reach contexts that do not merge on their own. Call it where every one of
+    /// `contexts` may be used (contexts are confined to their thread or task).
+    public static func mergeChanges(fromRemoteContextSave changes: SaveSummary, into contexts: [ManagedObjectContext]) {
+        for context in contexts { context.mergeChanges(fromContextDidSave: changes) }
+    }
+
     /// ``mergeChanges(fromContextDidSave:)`` for an observed event; other events are ignored, so
     /// `other.addObserver { context.mergeChanges(fromContextDidSave: $0) }` keeps `context` up to
     /// date with `other` (both on one thread or task).
