@@ -51,7 +51,7 @@ demo: build
 bench: release
 	@./scripts/install-packages $(BENCH_PACKAGES)
 	@for suite in objectgraph contexts migration media photos diary interop cli book; do \
-		"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/diary-bench" $$suite || exit 1; \
+		"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/diary-bench" $$suite --check || exit 1; \
 	done
 
 ## fuzz: libFuzzer over MediaKit's image and audio probes/validators (FUZZ_SECONDS per target).

@@ -6,9 +6,15 @@ struct BenchmarkReporter {
     let suite: String
     let json: Bool
 
-    /// Reports `value` beside `baseline` (both in `unit`), with an optional target ratio for the human line.
-    func report(_ name: String, value: Double, baseline: Double, unit: String = "s", target: Double? = nil) {
+    /// Reports `value` beside `baseline` (both in `unit`); a row `Benchmarks/targets.json` gives
+    /// a target ratio says on its human line whether it is met, and one above it is kept for
+    /// `--check` (``BenchmarkTargets``).
+    func report(_ name: String, value: Double, baseline: Double, unit: String = "s") {
         let ratio = baseline > 0 ? value / baseline : 0
+        let target = (try? BenchmarkTargets.shared.target(suite: suite, name: name)) ?? nil
+        if let target, ratio > target {
+            BenchmarkTargets.shared.recordMiss("\(suite)/\(name): \(String(format: "%.2f", ratio))x, target ≤ \(target)x")
+        }
         if json {
             let object: [String: Any] = ["suite": suite, "name": name, "value": value, "unit": unit,
                                          "baseline": baseline, "ratio": ratio]

@@ -65,7 +65,7 @@ func runObjectGraphQueryBenchmarks(reporter: BenchmarkReporter, directory: URL) 
     guard rawChecksum == graphChecksum, rawChecksum > 0 else {
         throw QueryBenchmarkError.setup("raw and ObjectGraph range fetches read different values (\(rawChecksum) vs \(graphChecksum))")
     }
-    reporter.report("fetch-indexed-date-range-10k-of-100k", value: graph, baseline: raw, target: 2)
+    reporter.report("fetch-indexed-date-range-10k-of-100k", value: graph, baseline: raw)
 
     // Prefetching a to-many relationship: the same work with and without it.
     let ownersURL = directory.appendingPathComponent("owners.sqlite")

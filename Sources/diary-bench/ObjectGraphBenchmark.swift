@@ -69,7 +69,7 @@ func runObjectGraphBenchmarks(json: Bool) {
             }) { context in
                 try insertAll(into: context)
             }
-            reporter.report("insert-100k-save", value: graphInsert, baseline: rawInsert, target: 3)
+            reporter.report("insert-100k-save", value: graphInsert, baseline: rawInsert)
         }
 
         let rawURL = freshURL()
@@ -93,7 +93,7 @@ func runObjectGraphBenchmarks(json: Bool) {
             guard rawChecksum == graphChecksum else {
                 throw BenchmarkError.setup("raw and ObjectGraph fetches read different values (\(rawChecksum) vs \(graphChecksum))")
             }
-            reporter.report("fetch-100k-read", value: graphFetch, baseline: rawFetch, target: 2)
+            reporter.report("fetch-100k-read", value: graphFetch, baseline: rawFetch)
         }
         if objectGraphRowSelected("insert-100k-save-history") {
             try runObjectGraphHistoryBenchmark(reporter: reporter, model: model, runs: runs, freshURL: freshURL,
@@ -121,7 +121,7 @@ func runObjectGraphBenchmarks(json: Bool) {
             guard rawChecksum == typedChecksum else {
                 throw BenchmarkError.setup("raw and typed fetches read different values (\(rawChecksum) vs \(typedChecksum))")
             }
-            reporter.report("fetch-100k-typed", value: typedFetch, baseline: rawTypedFetch, target: 2)
+            reporter.report("fetch-100k-typed", value: typedFetch, baseline: rawTypedFetch)
         }
 
         if objectGraphRowSelected("fetch-indexed") || objectGraphRowSelected("prefetch") {

@@ -54,11 +54,11 @@ func runPhotosBenchmarks(json: Bool, photoCount: Int = 200) throws {
                   + "\(format(ProcessTimer.median(vipsThreaded))) s with \(cores) threads x \(cores) processes (median of \(runs))")
     let count = Double(folder.photos.count)
     reporter.report("import_\(photoCount)_jpeg_12mp_vs_vipsthumbnail", value: diarySeconds, baseline: vipsSeconds,
-                    unit: "s", target: 1)
+                    unit: "s")
     reporter.report("import_\(photoCount)_jpeg_12mp_photos_per_second_vs_vipsthumbnail", value: count / diarySeconds,
                     baseline: count / vipsSeconds, unit: "photos/s")
     reporter.report("import_\(photoCount)_jpeg_12mp_peak_rss_vs_300mb_budget", value: peaks.max() ?? 0, baseline: 300,
-                    unit: "MB", target: 1)
+                    unit: "MB")
 
     // One 12 MP HEIC: the import (one decode that validates and feeds the thumbnail, the copy
     // beside it) against vipsthumbnail -s 256 on the same file, both whole processes.
@@ -70,9 +70,9 @@ func runPhotosBenchmarks(json: Bool, photoCount: Int = 200) throws {
         heicPeaks.append(run.peakMegabytes)
     }
     reporter.report("import_heic_12mp_vs_vipsthumbnail", value: ProcessTimer.median(heicTimes),
-                    baseline: ProcessTimer.median(heicVips), unit: "s", target: 1)
+                    baseline: ProcessTimer.median(heicVips), unit: "s")
     reporter.report("import_heic_12mp_peak_rss_vs_165mb_before", value: ProcessTimer.median(heicPeaks), baseline: 165,
-                    unit: "MB", target: 1)
+                    unit: "MB")
 }
 
 /// `diary-bench photos-import FOLDER STORE`: the import driver the suite times, until

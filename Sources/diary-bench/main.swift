@@ -1,9 +1,14 @@
-// Benchmarks: `diary-bench SUITE [--json]`. Each suite is one entry point; add a case per suite.
+// Benchmarks: `diary-bench SUITE [--json] [--check]`. Each suite is one entry point; add a case
+// per suite. With `--check` the run exits 1 when a row is above its target in
+// `Benchmarks/targets.json` (see `BenchmarkTargets`).
 import Foundation
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+let arguments = Array(CommandLine.arguments.dropFirst()).filter { $0 != "--check" }
 let json = arguments.contains("--json")
+let checks = CommandLine.arguments.dropFirst().contains("--check")
 do {
+    // A check with no readable targets would pass every row: say so first.
+    if checks { _ = try BenchmarkTargets.shared.target(suite: "", name: "") }
     switch arguments.first {
     case "objectgraph":
         runObjectGraphBenchmarks(json: json)
@@ -45,10 +50,15 @@ do {
     case "media-jpeg" where arguments.count >= 2:
         try runMediaJPEGComparison(paths: arguments.dropFirst().filter { $0 != "--json" }, json: json)
     default:
-        print("usage: diary-bench objectgraph|contexts|crypto|crypto-cli|media|diary|migration|interop|cli|cli-jrnl|cli-media|photos|preview|book [--json]")
+        print("usage: diary-bench objectgraph|contexts|crypto|crypto-cli|media|diary|migration|interop|cli|cli-jrnl|cli-media|photos|preview|book [--json] [--check]")
         print("       diary-bench media-jpeg FILE... [--json]   (any JPEGs: thumbnail and 1/8 decode vs full decode)")
     }
 } catch {
     FileHandle.standardError.write(Data("diary-bench: \(error)\n".utf8))
+    exit(1)
+}
+let misses = BenchmarkTargets.shared.misses
+if checks, !misses.isEmpty {
+    FileHandle.standardError.write(Data(("diary-bench: above target:\n" + misses.map { "  " + $0 + "\n" }.joined()).utf8))
     exit(1)
 }
