@@ -55,7 +55,7 @@ public final class BlobStore: Sendable {
             }
         }
         // No fsync here: opening a store only to read must not wait for the disk (two
-        // directory syncs were a sixth of `diary list`). Every commit syncs the directory's
+        // directory syncs were a sixth of a short process that opens a store and reads a page). Every commit syncs the directory's
         // name in its parent before it returns; a directory lost before any commit held nothing.
     }
 

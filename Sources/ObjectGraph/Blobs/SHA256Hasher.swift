@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Nettle rather than OpenSSL's libcrypto: the same digest at the same speed (both use the
 /// CPU's SHA instructions), without libcrypto's start-up (loading it and initialising its
-/// providers on the first digest cost about 1.5 ms of every `diary` process, which hashes
-/// its model when it opens a store).
+/// providers on the first digest cost about 1.5 ms of every process that opens a store, which
+/// hashes its model then).
 ///
 /// Not `Sendable`: one hasher belongs to one computation.
 public final class SHA256Hasher {

@@ -7,7 +7,7 @@ extension ManagedObjectModel {
     static func canonicalDescription(of entity: EntityDescription) -> String {
         // Appended piece by piece, not interpolated and concatenated: the same text with far
         // fewer intermediate strings (the model is described whenever it is built, so in every
-        // `diary` process).
+        // process that opens a store).
         func flag(_ value: Bool) -> String { value ? "true" : "false" }
         var text = "entity "
         text += entity.name

@@ -58,7 +58,7 @@ extension ManagedObjectModel {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
         // The ASCII members of `CharacterSet.alphanumerics`, tested by value: asking the set itself
         // copied it for every scalar of every entity and property name (~450 copies, ~800,000
-        // instructions of every model built, so of every `diary` process).
+        // instructions of every model built, so of every process that builds one).
         return name.utf8.allSatisfy { byte in
             byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)

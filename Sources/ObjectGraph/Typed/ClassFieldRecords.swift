@@ -5,8 +5,8 @@
 /// `_forEachField` hands out each field's type, and resolving a type such as
 /// `Attribute<String?>` from its mangled name checks the generic arguments' requirements:
 /// a conformance lookup, which the first time for each type scans all of the binary's ~5,800
-/// conformance records. For `DiaryModel`'s 141 fields that was 2.8 million instructions of every
-/// `diary` command that opens the store. Here a field is typed storage when it is named `_name`
+/// conformance records. For a model of 141 typed fields that was 2.8 million instructions of
+/// every process that builds it. Here a field is typed storage when it is named `_name`
 /// and its mangled type name begins with a symbolic reference to the type descriptor of one of
 /// the storage types a prototype recorded (`Attribute`, `Relationship`): the generic type itself,
 /// whatever its arguments.
@@ -17,7 +17,6 @@
 /// look as expected (another platform, a generic class, a resilient superclass, a `_field` of a
 /// type not recorded) makes ``typedFields(of:storageTypes:)`` return nil, and the caller asks the
 /// runtime's reflection as before.
-// bench: cli-jrnl/list_month_1000_vs_jrnl
 enum ClassFieldRecords {
     /// The typed properties of `type` and its superclasses (theirs first), as
     /// `TypedFields.reflectedFields(of:storageTypes:)` finds them; nil when the records cannot tell.

@@ -104,8 +104,8 @@ extension SQLiteStore {
     /// Whether the request's predicate (or one part of its top-level AND) asks for one value
     /// of the attribute a uniqueness constraint of the entity starts with (`uuid == %@`).
     /// Only then is the entity condition added for the constraint's index: on other queries
-    /// it would draw SQLite to the index on `Z_ENT`, which every row shares.
-    /// bench: interop/jrnl_json_import_100000_text_rerun_time_vs_first_import
+    /// it would draw SQLite to the index on `Z_ENT`, which every row shares (an import that
+    /// looks up each of 100,000 rows by its unique key then scanned the table for each).
     private func pinsUniqueAttribute(_ request: StoreFetch) -> Bool {
         let leading = Set(request.entity.uniquenessConstraints.compactMap(\.first))
         guard !leading.isEmpty, let predicate = request.predicate else { return false }

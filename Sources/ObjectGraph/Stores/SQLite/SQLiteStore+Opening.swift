@@ -15,7 +15,7 @@ extension SQLiteStore {
         } else {
             // lstat, as `FileManager.attributesOfItem` looks (without following a link), but
             // without its owner and group lookups and the cast of its boxed size: every open
-            // asks this, and those took about 1.3 million instructions of a `diary list`.
+            // asks this, and those took about 1.3 million instructions of every opening.
             var info = stat()
             guard lstat(url.path, &info) == 0 else {
                 return try refuseMissingDatabase(at: url, blobs: blobs, creating: creating, isEmpty: false)
@@ -58,9 +58,8 @@ extension SQLiteStore {
     /// directly changes too), the model's version hash and ``schemaCheckRevision``. An opening
     /// whose fingerprint is the one recorded after the last comparison that found nothing
     /// missing skips the comparison: its listing of every table's columns cost about 1.2 million
-    /// instructions of each `diary` command; the hash, a few ten thousand.
+    /// instructions of each opening of a store of a dozen tables; the hash, a few ten thousand.
     /// - Throws: ``SQLiteError``.
-    // bench: cli-jrnl/list_month_1000_vs_jrnl
     static func schemaFingerprint(_ connection: SQLiteConnection, model: ManagedObjectModel) throws -> String {
         let listing = try connection.statement(
             "SELECT \"type\", \"name\", \"tbl_name\", \"sql\" FROM \"sqlite_master\" ORDER BY \"rowid\"")

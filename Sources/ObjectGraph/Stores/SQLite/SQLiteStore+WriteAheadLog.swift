@@ -14,10 +14,9 @@ import Foundation
 /// first (~2 ms per MiB here), and the index SQLite rebuilds does not know which of its pages a
 /// closed writer had already copied into the database, so SQLite's own automatic checkpoint
 /// would copy the whole log again on every later commit. So a writing store that closes with a
-/// log longer than ``SQLiteStore/logSizeLimit`` checkpoints and truncates it then (one command
-/// in a dozen or so pays the syncs that each paid before). An empty log is removed on close as
+/// log longer than ``SQLiteStore/logSizeLimit`` checkpoints and truncates it then (one short-lived
+/// writer in a dozen or so pays the syncs that each paid before). An empty log is removed on close as
 /// SQLite always did, and a store that fails to open changes neither file.
-// bench: cli-jrnl/new_text_1000_vs_jrnl
 extension SQLiteStore {
     /// A log longer than this is checkpointed and truncated when its writing store closes, and
     /// a log that starts over after a checkpoint is cut back to it.

@@ -4,7 +4,7 @@ extension SQLiteStore {
     /// Brings a store written with another model to `model`: when every change is lightweight,
     /// makes a backup copy of the store (`<file>.backup-<old hash prefix>`, WAL content
     /// included; 0600, and for an encrypted store encrypted under the same key `key` names, so
-    /// no migration leaves a plaintext copy of a private diary), then rebuilds the tables in one transaction with foreign keys off, checks
+    /// no migration leaves a plaintext copy of a private store), then rebuilds the tables in one transaction with foreign keys off, checks
     /// them with `PRAGMA foreign_key_check` and records the new model. A store of `model`
     /// that does not yet keep its model's description gets it written.
     /// Returns the metadata the store now has.
