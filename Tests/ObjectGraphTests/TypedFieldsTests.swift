@@ -20,7 +20,7 @@ private final class Boxed<Payload>: ManagedObject {
     /// The property names the model used to take from `Mirror`: each class level's children
     /// whose value is typed storage and whose label is `_name`, the class's own level first.
     private func reflectedNames(of type: ManagedObject.Type) -> [[String]] {
-        let object = DeclarationRecorder.prototype(of: type).object
+        let object = PropertyRecorder.prototype(of: type).object
         var levels: [[String]] = []
         var mirror: Mirror? = Mirror(reflecting: object)
         while let current = mirror, current.subjectType != ManagedObject.self {
@@ -47,7 +47,7 @@ private final class Boxed<Payload>: ManagedObject {
     @Test(arguments: [TypedNotes.Folder.self, TypedNotes.Note.self, TypedNotes.Checklist.self,
                       TypedNotes.Tag.self] as [ManagedObject.Type])
     func theFieldRecordsFindWhatReflectionFinds(type: ManagedObject.Type) throws {
-        let storageTypes = DeclarationRecorder.prototype(of: type).storageTypes
+        let storageTypes = PropertyRecorder.prototype(of: type).storageTypes
         let records = try #require(ClassFieldRecords.typedFields(of: type, storageTypes: storageTypes))
         #expect(!records.isEmpty)
         #expect(described(records) == described(TypedFields.reflectedFields(of: type, storageTypes: storageTypes)))
@@ -55,7 +55,7 @@ private final class Boxed<Payload>: ManagedObject {
 
     @Test(arguments: [Annotated.self, Boxed<Int>.self] as [ManagedObject.Type])
     func theFieldRecordsLeaveAnUntypedUnderscoredFieldOrAGenericClassToReflection(type: ManagedObject.Type) {
-        let storageTypes = DeclarationRecorder.prototype(of: type).storageTypes
+        let storageTypes = PropertyRecorder.prototype(of: type).storageTypes
         #expect(ClassFieldRecords.typedFields(of: type, storageTypes: storageTypes) == nil)
         #expect(!TypedFields.layout(of: type).fields.isEmpty)
     }

@@ -91,18 +91,18 @@ package struct CommandContext: Sendable {
     /// starting from `initialText`.
     /// - Throws: ``TextInputError`` when stdin or the editor fails.
     package func readText(initialText: String = "") throws(TextInputError) -> TextInputOutcome {
-        let typed = try readTypedText(initialText: initialText)
+        let typed = try readEnteredText(initialText: initialText)
         typed.discard()
         return typed.outcome
     }
 
     /// As ``readText(initialText:)``, with the text held until the command saves it: the
-    /// command calls ``TypedText/discard()`` after a save, ``TypedText/keeping(after:in:)``
+    /// command calls ``EnteredText/discard()`` after a save, ``EnteredText/keeping(after:in:)``
     /// when anything fails.
     /// - Throws: ``TextInputError`` when stdin or the editor fails.
-    package func readTypedText(initialText: String = "") throws(TextInputError) -> TypedText {
+    package func readEnteredText(initialText: String = "") throws(TextInputError) -> EnteredText {
         if !terminal.isStandardInputTerminal {
-            return try standardInput.readTypedText(temporaryDirectory: temporaryDirectory)
+            return try standardInput.readEnteredText(temporaryDirectory: temporaryDirectory)
         }
         return try editor.editKeepingFile(initialText: initialText)
     }

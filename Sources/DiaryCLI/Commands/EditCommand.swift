@@ -68,11 +68,11 @@ struct EditCommand: ParsableCommand {
         let diary = try context.openDiary(.updating)
         let editor = try diary.editEntry(id: Int64(id))
         let previousText = editor.text
-        var typed: TypedText?
+        var typed: EnteredText?
         if changesSomething {
             context.noteUnreadPipedText(because: "options give the change")
         } else {
-            let input = try context.readTypedText(initialText: editor.text ?? "")
+            let input = try context.readEnteredText(initialText: editor.text ?? "")
             guard case .text(let text) = input.outcome else {
                 input.discard()
                 context.writeErrorLine("Cancelled: empty text, entry #\(id) left as it was.")

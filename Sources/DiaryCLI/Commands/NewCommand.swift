@@ -60,12 +60,12 @@ struct NewCommand: ParsableCommand {
         editor.timeZoneIdentifier = context.timeZone.ianaIdentifier
         try editor.addTags(tags)
         try media.attach(to: editor, in: context)
-        var typed: TypedText?
+        var typed: EnteredText?
         if let text {
             editor.text = text
             context.noteUnreadPipedText(because: words.isEmpty ? "--text gives the text" : "the words give the text")
         } else {
-            let input = try context.readTypedText()
+            let input = try context.readEnteredText()
             typed = input
             if case .text(let text) = input.outcome { editor.text = text }
         }

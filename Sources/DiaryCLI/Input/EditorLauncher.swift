@@ -51,11 +51,11 @@ package struct EditorLauncher: Sendable {
     }
 
     /// As ``edit(initialText:fileName:)``, but the file stays on disk with what was saved in
-    /// it until the caller settles the ``TypedText`` (discards it once saved, keeps it when the
+    /// it until the caller settles the ``EnteredText`` (discards it once saved, keeps it when the
     /// save fails). The file is removed at once when the editor cannot be started or fails,
     /// and kept (its path in the error) when what it saved is not UTF-8.
     /// - Throws: as ``edit(initialText:fileName:)``.
-    package func editKeepingFile(initialText: String, fileName: String = "diary-entry.md") throws(TextInputError) -> TypedText {
+    package func editKeepingFile(initialText: String, fileName: String = "diary-entry.md") throws(TextInputError) -> EnteredText {
         let directory = temporaryDirectory.appendingPathComponent(PrivateScratch.editingFolderName(), isDirectory: true)
         let file = directory.appendingPathComponent(fileName)
         PrivateScratch.prepare(temporaryDirectory)
@@ -89,7 +89,7 @@ package struct EditorLauncher: Sendable {
             // Typed, so kept: the user may fix the encoding and pipe it in.
             throw .editorTextNotUTF8(keptIn: PrivateScratch.keep(file))
         }
-        return TypedText(outcome: TextInputOutcome(raw: text), raw: text, file: file,
+        return EnteredText(outcome: TextInputOutcome(raw: text), raw: text, file: file,
                          temporaryDirectory: temporaryDirectory)
     }
 

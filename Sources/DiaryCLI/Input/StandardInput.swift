@@ -68,12 +68,12 @@ package struct StandardInput: Sendable {
         TextInputOutcome(raw: try readRaw())
     }
 
-    /// All the text to its end, as ``TypedText`` that is written to a file of its own only
+    /// All the text to its end, as ``EnteredText`` that is written to a file of its own only
     /// when the command has to keep it.
     /// - Throws: as ``readText()``.
-    func readTypedText(temporaryDirectory: URL) throws(TextInputError) -> TypedText {
+    func readEnteredText(temporaryDirectory: URL) throws(TextInputError) -> EnteredText {
         let raw = try readRaw()
-        return TypedText(outcome: TextInputOutcome(raw: raw), raw: raw, file: nil, temporaryDirectory: temporaryDirectory)
+        return EnteredText(outcome: TextInputOutcome(raw: raw), raw: raw, file: nil, temporaryDirectory: temporaryDirectory)
     }
 
     /// The bytes to their end as text, refused beyond an entry's limit or when not UTF-8.

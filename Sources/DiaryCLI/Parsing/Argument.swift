@@ -9,7 +9,7 @@ package struct Argument<Value: ExpressibleByArgument>: Sendable {
     package init(_ name: String, valueName: String? = nil, help: String) {
         let spec = ParameterSpec.converting(Value.self, kind: .positional(.required), name: name, shortName: nil,
                                             valueName: valueName ?? name, help: help)
-        value = DeclarationRecorder.declare(spec).first as? Value
+        value = ParameterRecorder.declare(spec).first as? Value
     }
 
     /// The argument's value.
@@ -36,7 +36,7 @@ package struct OptionalArgument<Value: ExpressibleByArgument>: Sendable {
     package init(_ name: String, valueName: String? = nil, help: String) {
         let spec = ParameterSpec.converting(Value.self, kind: .positional(.optional), name: name, shortName: nil,
                                             valueName: valueName ?? name, help: help)
-        wrappedValue = DeclarationRecorder.declare(spec).first as? Value
+        wrappedValue = ParameterRecorder.declare(spec).first as? Value
     }
 }
 
@@ -53,6 +53,6 @@ package struct RepeatingArgument<Value: ExpressibleByArgument>: Sendable {
     package init(_ name: String, valueName: String? = nil, atLeastOne: Bool = true, help: String) {
         let spec = ParameterSpec.converting(Value.self, kind: .positional(.repeating(atLeastOne: atLeastOne)),
                                             name: name, shortName: nil, valueName: valueName ?? name, help: help)
-        wrappedValue = DeclarationRecorder.declare(spec).compactMap { $0 as? Value }
+        wrappedValue = ParameterRecorder.declare(spec).compactMap { $0 as? Value }
     }
 }

@@ -16,7 +16,7 @@ package struct Option<Value: ExpressibleByArgument>: Sendable {
     package init(_ name: String, short: Character? = nil, valueName: String, help: String) {
         let spec = ParameterSpec.converting(Value.self, kind: .option(repeating: false), name: name,
                                             shortName: short, valueName: valueName, help: help)
-        wrappedValue = DeclarationRecorder.declare(spec).last as? Value
+        wrappedValue = ParameterRecorder.declare(spec).last as? Value
     }
 }
 
@@ -31,7 +31,7 @@ package struct RepeatingOption<Value: ExpressibleByArgument>: Sendable {
     package init(_ name: String, short: Character? = nil, valueName: String, help: String) {
         let spec = ParameterSpec.converting(Value.self, kind: .option(repeating: true), name: name,
                                             shortName: short, valueName: valueName, help: help)
-        wrappedValue = DeclarationRecorder.declare(spec).compactMap { $0 as? Value }
+        wrappedValue = ParameterRecorder.declare(spec).compactMap { $0 as? Value }
     }
 }
 
@@ -44,6 +44,6 @@ package struct Flag: Sendable {
 
     /// Declares `--name` (and `-short` when a short name is given).
     package init(_ name: String, short: Character? = nil, help: String) {
-        wrappedValue = !DeclarationRecorder.declare(.flag(name, short: short, help: help)).isEmpty
+        wrappedValue = !ParameterRecorder.declare(.flag(name, short: short, help: help)).isEmpty
     }
 }

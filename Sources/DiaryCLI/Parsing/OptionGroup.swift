@@ -13,7 +13,7 @@ package struct OptionGroup<Group: ParsableArguments>: Sendable {
 
     /// Includes `Group`'s parameters.
     package init() {
-        let place = DeclarationRecorder.reserveGroup()
+        let place = ParameterRecorder.reserveGroup()
         wrappedValue = Group()
         if let place { place.recorder.include(wrappedValue, at: place.slot) }
     }

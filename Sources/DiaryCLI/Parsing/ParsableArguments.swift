@@ -8,7 +8,7 @@
 /// is in place (an included group's before its includer's).
 package protocol ParsableArguments: Sendable {
     /// Makes the value with its wrappers' declarations; the parser calls it, inside a
-    /// ``DeclarationRecorder``, to list the parameters and to fill them in.
+    /// ``ParameterRecorder``, to list the parameters and to fill them in.
     init()
 
     /// Checks the rules that span several parameters ("Use either --star or --unstar, not
@@ -31,13 +31,13 @@ extension ParsableArguments {
 
     /// The parameters the wrappers declare, included groups' in place, in declaration order.
     package static var parameters: [ParameterSpec] {
-        DeclarationRecorder.parameters(of: Self.self)
+        ParameterRecorder.parameters(of: Self.self)
     }
 
     /// Makes the value from a parsed command line and validates it (its groups first).
     /// - Throws: the ``UsageError`` of a failing `validate`; ``ParsedArguments/UndeclaredParameter``
     ///   when `parsed` comes from other parameters than this type's.
     package init(parsed: ParsedArguments) throws {
-        self = try DeclarationRecorder.make(Self.self, from: parsed)
+        self = try ParameterRecorder.make(Self.self, from: parsed)
     }
 }

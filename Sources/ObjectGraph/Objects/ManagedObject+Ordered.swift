@@ -3,10 +3,11 @@ import Foundation
 /// The members of an ordered to-many relationship, in order: an ordered-set-like, read-only
 /// view (Core Data's `NSOrderedSet`) taken when it was read. Change the order through
 /// ``ManagedObject/insertObject(_:at:forKey:)`` and its companions.
-public struct OrderedRelationship: RandomAccessCollection, Sendable {
-    // `@unchecked`: the objects are only handed back on the context's own thread, like the object that made the view.
-    private nonisolated(unsafe) let members: [ManagedObject]
-    private nonisolated(unsafe) let positions: [ObjectIdentifier: Int]
+///
+/// Not `Sendable`: it holds objects, which belong to their context's thread or task.
+public struct OrderedRelationship: RandomAccessCollection {
+    private let members: [ManagedObject]
+    private let positions: [ObjectIdentifier: Int]
 
     init(_ members: [ManagedObject]) {
         self.members = members

@@ -35,8 +35,8 @@ public struct Attribute<Value>: TypedPropertyStorage {
     public init(_ options: AttributeOptions = [], minValue: Double? = nil, maxValue: Double? = nil,
                 minDate: Date? = nil, maxDate: Date? = nil, minLength: Int? = nil, maxLength: Int? = nil,
                 pattern: String? = nil, renamingIdentifier: String? = nil) where Value: AttributeValue {
-        ordinal = !DeclarationRecorder.isRecording ? 0
-            : DeclarationRecorder.recordAttribute(Value.self, defaultValue: nil, options: options,
+        ordinal = !PropertyRecorder.isRecording ? 0
+            : PropertyRecorder.recordAttribute(Value.self, defaultValue: nil, options: options,
                                                   minValue: minValue, maxValue: maxValue, minDate: minDate, maxDate: maxDate,
                                                   minLength: minLength, maxLength: maxLength, pattern: pattern,
                                                   renamingIdentifier: renamingIdentifier)
@@ -47,8 +47,8 @@ public struct Attribute<Value>: TypedPropertyStorage {
     public init(wrappedValue: Value, _ options: AttributeOptions = [], minValue: Double? = nil, maxValue: Double? = nil,
                 minDate: Date? = nil, maxDate: Date? = nil, minLength: Int? = nil, maxLength: Int? = nil,
                 pattern: String? = nil, renamingIdentifier: String? = nil) where Value: AttributeValue {
-        ordinal = !DeclarationRecorder.isRecording ? 0
-            : DeclarationRecorder.recordAttribute(Value.self, defaultValue: wrappedValue, options: options,
+        ordinal = !PropertyRecorder.isRecording ? 0
+            : PropertyRecorder.recordAttribute(Value.self, defaultValue: wrappedValue, options: options,
                                                   minValue: minValue, maxValue: maxValue, minDate: minDate, maxDate: maxDate,
                                                   minLength: minLength, maxLength: maxLength, pattern: pattern,
                                                   renamingIdentifier: renamingIdentifier)

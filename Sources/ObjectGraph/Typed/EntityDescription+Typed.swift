@@ -17,7 +17,7 @@ extension EntityDescription {
                                               uniqueTogether: [[PartialKeyPath<T>]] = [],
                                               renamingIdentifier: String? = nil) throws {
         let entityName = name ?? ManagedObject.typeName(of: type)
-        let (_, declarations, storageTypes) = DeclarationRecorder.prototype(of: type)
+        let (_, declarations, storageTypes) = PropertyRecorder.prototype(of: type)
         let own = TypedFields.propertyNames(of: type, storageTypes: storageTypes).first ?? []
         var attributes: [AttributeDescription] = []
         var relationships: [RelationshipDescription] = []

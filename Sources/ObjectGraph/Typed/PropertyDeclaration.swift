@@ -40,20 +40,20 @@ struct RelationshipDeclaration: @unchecked Sendable {
 /// How many threads are making a prototype right now: while 0, a typed property's
 /// initializer records nothing and pays one relaxed load.
 @usableFromInline
-let typedDeclarationRecorders = Atomic<Int>(0)
+let typedPropertyRecorders = Atomic<Int>(0)
 
 /// Collects the declarations of one prototype, on the thread that makes it.
 @usableFromInline
-final class DeclarationRecorder: Sendable {
+final class PropertyRecorder: Sendable {
     /// The recorder of the prototype this thread (or task) is making, if any.
-    @TaskLocal static var current: DeclarationRecorder?
+    @TaskLocal static var current: PropertyRecorder?
 
     private let declarations = Mutex<[PropertyDeclaration]>([])
 
     /// Whether any thread is making a prototype (one relaxed load; the initializers of typed
     /// properties record nothing while it is false).
     @inlinable @inline(__always)
-    static var isRecording: Bool { typedDeclarationRecorders.load(ordering: .relaxed) != 0 }
+    static var isRecording: Bool { typedPropertyRecorders.load(ordering: .relaxed) != 0 }
 
     private let storageTypes = Mutex<Set<ObjectIdentifier>>([])
 
@@ -62,9 +62,9 @@ final class DeclarationRecorder: Sendable {
     /// and the types of their storage (`Attribute<String>`…), by identity.
     static func prototype(of type: ManagedObject.Type)
         -> (object: ManagedObject, declarations: [PropertyDeclaration], storageTypes: Set<ObjectIdentifier>) {
-        let recorder = DeclarationRecorder()
-        typedDeclarationRecorders.add(1, ordering: .sequentiallyConsistent)
-        defer { typedDeclarationRecorders.subtract(1, ordering: .sequentiallyConsistent) }
+        let recorder = PropertyRecorder()
+        typedPropertyRecorders.add(1, ordering: .sequentiallyConsistent)
+        defer { typedPropertyRecorders.subtract(1, ordering: .sequentiallyConsistent) }
         let object = $current.withValue(recorder) {
             type.init(entity: EntityDescription(ManagedObject.typeName(of: type)), insertInto: nil)
         }

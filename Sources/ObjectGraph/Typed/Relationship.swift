@@ -27,8 +27,8 @@ public struct Relationship<Value>: TypedPropertyStorage {
     public init<Inverse: RelationshipValue>(inverse: KeyPath<Value.Destination, Inverse>, deleteRule: DeleteRule = .nullify,
                                             isOptional: Bool = true, minCount: Int? = nil, maxCount: Int? = nil,
                                             renamingIdentifier: String? = nil) where Value: RelationshipValue {
-        ordinal = !DeclarationRecorder.isRecording ? 0
-            : DeclarationRecorder.recordRelationship(Value.self, inverse: inverse, deleteRule: deleteRule,
+        ordinal = !PropertyRecorder.isRecording ? 0
+            : PropertyRecorder.recordRelationship(Value.self, inverse: inverse, deleteRule: deleteRule,
                                                      isOptional: isOptional, minCount: minCount, maxCount: maxCount,
                                                      renamingIdentifier: renamingIdentifier)
     }
@@ -38,8 +38,8 @@ public struct Relationship<Value>: TypedPropertyStorage {
     @inlinable
     public init(deleteRule: DeleteRule = .nullify, isOptional: Bool = true, minCount: Int? = nil, maxCount: Int? = nil,
                 renamingIdentifier: String? = nil) where Value: RelationshipValue {
-        ordinal = !DeclarationRecorder.isRecording ? 0
-            : DeclarationRecorder.recordRelationship(Value.self, inverse: nil, deleteRule: deleteRule,
+        ordinal = !PropertyRecorder.isRecording ? 0
+            : PropertyRecorder.recordRelationship(Value.self, inverse: nil, deleteRule: deleteRule,
                                                      isOptional: isOptional, minCount: minCount, maxCount: maxCount,
                                                      renamingIdentifier: renamingIdentifier)
     }

@@ -34,7 +34,7 @@ enum TypedFields {
     static func layout(of type: ManagedObject.Type, storageTypes: Set<ObjectIdentifier>? = nil) -> Layout {
         let key = ObjectIdentifier(type)
         if let known = layoutsByClass.withLock({ $0[key] }) { return known }
-        let typed = storageTypes ?? DeclarationRecorder.prototype(of: type).storageTypes
+        let typed = storageTypes ?? PropertyRecorder.prototype(of: type).storageTypes
         let fields = ClassFieldRecords.typedFields(of: type, storageTypes: typed)
             ?? reflectedFields(of: type, storageTypes: typed)
         var names: [Int: String] = [:]
@@ -70,7 +70,7 @@ enum TypedFields {
     }
 
     /// The names of the typed properties of `type`, in the order a prototype of it records
-    /// their declarations (see ``DeclarationRecorder/prototype(of:)``): the class's own first,
+    /// their declarations (see ``PropertyRecorder/prototype(of:)``): the class's own first,
     /// then each superclass's up to ``ManagedObject``, each level in declaration order.
     /// `storageTypes`: as for ``layout(of:storageTypes:)``.
     static func propertyNames(of type: ManagedObject.Type, storageTypes: Set<ObjectIdentifier>? = nil) -> [[String]] {

@@ -14,9 +14,9 @@ import Synchronization
 /// No reflection: Swift runs the stored properties' initialisers in declaration order, and
 /// each wrapper's initialiser is where it declares itself. Outside a recorder a wrapper
 /// declares nothing and holds no value.
-final class DeclarationRecorder: Sendable {
+final class ParameterRecorder: Sendable {
     /// The recorder of the command being made on this task, nil when none is.
-    @TaskLocal static var current: DeclarationRecorder?
+    @TaskLocal static var current: ParameterRecorder?
 
     private struct State: Sendable {
         var specs: [ParameterSpec] = []
@@ -53,7 +53,7 @@ final class DeclarationRecorder: Sendable {
 
     /// Reserves the place of a group about to be made, so that it is validated before the
     /// groups it includes; nil when no recorder is current.
-    static func reserveGroup() -> (recorder: DeclarationRecorder, slot: Int)? {
+    static func reserveGroup() -> (recorder: ParameterRecorder, slot: Int)? {
         guard let recorder = current else { return nil }
         let slot = recorder.state.withLock { state in
             state.groups.append(nil)
@@ -69,7 +69,7 @@ final class DeclarationRecorder: Sendable {
 
     /// The parameters `Value`'s wrappers declare, in declaration order.
     static func parameters<Value: ParsableArguments>(of type: Value.Type) -> [ParameterSpec] {
-        let recorder = DeclarationRecorder(parsed: nil)
+        let recorder = ParameterRecorder(parsed: nil)
         _ = $current.withValue(recorder) { Value() }
         return recorder.state.withLock { $0.specs }
     }
@@ -78,7 +78,7 @@ final class DeclarationRecorder: Sendable {
     /// - Throws: ``ParsedArguments/UndeclaredParameter`` when a wrapper reads a parameter the
     ///   parse did not declare (a bug); the ``UsageError`` of the first failing `validate`.
     static func make<Value: ParsableArguments>(_ type: Value.Type, from parsed: ParsedArguments) throws -> Value {
-        let recorder = DeclarationRecorder(parsed: parsed)
+        let recorder = ParameterRecorder(parsed: parsed)
         let value = $current.withValue(recorder) { Value() }
         let (undeclared, groups) = recorder.state.withLock { ($0.undeclared, $0.groups) }
         if let undeclared { throw undeclared }

@@ -4,7 +4,7 @@ extension CommandContext {
     /// Runs `save` and gives its result; the text the user typed (`typed`, when the text came
     /// from the editor or stdin) is discarded once `save` returns and kept in a private file,
     /// its path in the reported error, whatever `save` throws.
-    func saving<Result>(_ typed: TypedText?, _ save: () throws -> Result) throws -> Result {
+    func saving<Result>(_ typed: EnteredText?, _ save: () throws -> Result) throws -> Result {
         let result: Result
         do {
             result = try save()

@@ -4,7 +4,7 @@ import Testing
 
 /// Text typed in the editor (or piped in) is saved, or kept on disk with its path printed:
 /// never lost when another `diary` changes the entry meanwhile or holds the store.
-@Suite struct TypedTextKeptTests {
+@Suite struct EnteredTextKeptTests {
     /// An editor (a shell script) that first runs `diary <otherCommand>` on the same store, as
     /// another process would while the user types, then saves `typed`.
     func editorScript(in store: TestStore, running otherCommand: String, typing typed: String) throws -> String {

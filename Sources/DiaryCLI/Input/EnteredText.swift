@@ -13,7 +13,7 @@ import Foundation
 ///
 /// The editor's file stays on disk until then; piped text is written to a file of its own
 /// (0600, in a 0700 folder of the temporary directory) only when it has to be kept.
-package struct TypedText: Sendable {
+package struct EnteredText: Sendable {
     /// The text as the command uses it (trimmed), or ``TextInputOutcome/cancelled``.
     package let outcome: TextInputOutcome
     /// Exactly what was typed.
