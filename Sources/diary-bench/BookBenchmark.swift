@@ -37,29 +37,26 @@ func runBookBenchmarks(json: Bool) throws {
 
     let timer = ProcessTimer(environment: ["DIARY_HOME": store.path, "TZ": "UTC"])
     var round = 0
-    let firstBuild = try timer.medians(runs: 3, {
+    /// One first build into a new folder, removed after.
+    func firstBuildRun() throws -> Timing {
         round += 1
         let book = output.appendingPathComponent("book-\(round)")
         defer { try? FileManager.default.removeItem(at: book) }
         return try timer.run(diary, ["export", "--format", "book", "--output", book.path])
-    }, against: {
+    }
+    /// `cp -r` of the photos into a new folder, removed after.
+    func copyRun() throws -> Timing {
         let copy = output.appendingPathComponent("copy")
         defer { try? FileManager.default.removeItem(at: copy) }
         return try timer.run("/bin/cp", ["-r", photos.path, copy.path])
-    })
+    }
+    let firstBuild = try timer.medians(runs: 3, firstBuildRun, against: copyRun)
     report(reporter, "first_build_vs_cp_r_media", firstBuild)
     reporter.report("first_build_ratio_vs_3x", value: firstBuild.value / max(firstBuild.baseline, 1), baseline: 3,
                     unit: "x")
     // The floor of any book: the photos copied and every entry read, as `list --all --json` reads them.
-    let readAndCopy = try timer.medians(runs: 3, {
-        round += 1
-        let book = output.appendingPathComponent("book-\(round)")
-        defer { try? FileManager.default.removeItem(at: book) }
-        return try timer.run(diary, ["export", "--format", "book", "--output", book.path])
-    }, against: {
-        let copy = output.appendingPathComponent("copy")
-        defer { try? FileManager.default.removeItem(at: copy) }
-        let copied = try timer.run("/bin/cp", ["-r", photos.path, copy.path])
+    let readAndCopy = try timer.medians(runs: 3, firstBuildRun, against: {
+        let copied = try copyRun()
         let listed = try timer.run(diary, ["list", "--all", "--json"])
         return Timing(wall: copied.wall + listed.wall, cpu: copied.cpu + listed.cpu)
     })
