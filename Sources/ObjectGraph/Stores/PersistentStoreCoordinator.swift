@@ -14,8 +14,8 @@ import Synchronization
 /// - ``BlobGarbage`` (``BlobGarbage/unreferencedBlobs``, ``BlobGarbage/recentUnreferencedBlobs``,
 ///   ``BlobGarbage/staleTemporaryFiles``)
 ///
-/// ### Looking at the SQL (`SQLiteStore+StatementRecording`)
-/// - ``countingStatements(_:)``
+/// ### Remote changes (`RemoteChangeObservation`)
+/// - ``observeRemoteChanges(every:_:)``, ``RemoteStoreChange``
 ///
 /// `Sendable`: the list of stores lives in a `Mutex`, and the stores themselves are `Sendable`.
 public final class PersistentStoreCoordinator: Sendable {

@@ -68,7 +68,7 @@ extension PersistentStoreCoordinator {
     /// started meanwhile (see ``recordingStatements(_:)``; 0 for the other store types). For
     /// measuring that work such as prefetching takes a constant number of queries.
     /// - Throws: what `body` throws.
-    public func countingStatements<T>(_ body: () throws -> T) rethrows -> (result: T, statements: Int) {
+    package func countingStatements<T>(_ body: () throws -> T) rethrows -> (result: T, statements: Int) {
         let (result, statements) = try recordingStatements(body)
         return (result, statements.count)
     }
