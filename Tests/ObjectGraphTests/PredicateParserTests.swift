@@ -77,6 +77,22 @@ import Testing
             .keyPath(["a"]), .in, .aggregate([.keyPath(["b"]), .constant(.integer(1))]))))
     }
 
+    /// Hexadecimal, octal and binary literals, as NSPredicate reads them; a prefix without a
+    /// digit of its base is not one, and a value beyond 64 bits is refused.
+    @Test(arguments: [("0x1F", Int64(31)), ("0X1f", 31), ("0o17", 15), ("0O17", 15), ("0b101", 5), ("0B0", 0),
+                      ("-0x10", -16), ("0x7FFFFFFFFFFFFFFF", Int64.max), ("-0x8000000000000000", Int64.min), ("017", 17)])
+    func radixLiteralsAreIntegers(text: String, value: Int64) throws {
+        #expect(try FetchPredicate(format: "a == \(text)")
+                == .comparison(PredicateComparison(.keyPath(["a"]), .equal, .constant(.integer(value)))))
+    }
+
+    @Test func radixLiteralsOutOfRangeOrWithoutDigitsAreRefused() {
+        #expect(parseError("a == 0x10000000000000000") == .unexpectedToken("0x10000000000000000", column: 5, format: "a == 0x10000000000000000"))
+        #expect(parseError("a == 0x8000000000000000") != nil)
+        #expect(parseError("a == 0b2") != nil)
+        #expect(parseError("a == 0xG") != nil)
+    }
+
     @Test func convertsSwiftArgumentsOfEveryKind() throws {
         let id = ObjectID.permanent(entityName: "Entry", storeIdentifier: UUID(), primaryKey: 7)
         let uuid = UUID()

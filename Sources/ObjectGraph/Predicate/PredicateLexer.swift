@@ -113,6 +113,7 @@ struct PredicateLexer {
     private mutating func readNumber() throws(PredicateParseError) -> PredicateToken {
         let start = index
         if peek() == "-" { index += 1 }
+        if let radixed = try readRadixInteger(from: start) { return radixed }
         var isDouble = false
         while let c = peek(), c.isASCII, c.isNumber { index += 1 }
         if peek() == ".", let n = peek(1), n.isASCII, n.isNumber {
@@ -135,6 +136,34 @@ struct PredicateLexer {
         }
         guard let value = Double(text) else { throw .unexpectedToken(text, column: start, format: format) }
         return PredicateToken(kind: .double(value), column: start, text: text)
+    }
+
+    /// `0x1F`, `0o17`, `0b101` (and their upper-case prefixes), as NSPredicate reads them: an
+    /// integer in base 16, 8 or 2, its sign already read from `start`; nil, reading nothing,
+    /// when no such prefix and digit follow.
+    /// - Throws: ``PredicateParseError/unexpectedToken(_:column:format:)`` for a value beyond 64 bits.
+    private mutating func readRadixInteger(from start: Int) throws(PredicateParseError) -> PredicateToken? {
+        guard peek() == "0", let prefix = peek(1) else { return nil }
+        let radix: Int
+        switch prefix {
+        case "x", "X": radix = 16
+        case "o", "O": radix = 8
+        case "b", "B": radix = 2
+        default: return nil
+        }
+        func isDigit(_ c: Character) -> Bool { c.isASCII && c.hexDigitValue.map { $0 < radix } ?? false }
+        guard let first = peek(2), isDigit(first) else { return nil }
+        index += 2
+        let digitsStart = index
+        while let c = peek(), isDigit(c) { index += 1 }
+        let digits = String(characters[digitsStart..<index])
+        let text = String(characters[start..<index])
+        let negative = characters[start] == "-"
+        guard let magnitude = UInt64(digits, radix: radix),
+              let value = negative ? (magnitude == UInt64(Int64.max) + 1 ? Int64.min : Int64(exactly: magnitude).map { -$0 })
+                                   : Int64(exactly: magnitude)
+        else { throw .unexpectedToken(text, column: start, format: format) }
+        return PredicateToken(kind: .integer(value), column: start, text: text)
     }
 
     private mutating func readString(quote: Character) throws(PredicateParseError) -> PredicateToken {
