@@ -22,6 +22,29 @@ import Testing
         return stack
     }
 
+    /// Distinct results, an offset and a limit, applied after having, in that order (as SQL's
+    /// `DISTINCT`, `OFFSET` and `LIMIT` are), as Core Data's dictionary fetches take them.
+    @Test(arguments: allStoreTypes)
+    func distinctResultsOffsetAndLimit(type: PersistentStoreType) throws {
+        let stack = try stack(type)
+        var request = DictionaryFetchRequest(entityName: "LineItem")
+        request.sortOrderings = [SortOrdering("order.name"), SortOrdering("price")]
+        request.propertiesToFetch = [.key("order.name")]
+        #expect(try stack.context.fetchDictionaries(request).count == 3)
+        request.returnsDistinctResults = true
+        #expect(try stack.context.fetchDictionaries(request) == [["order.name": .string("a")], ["order.name": .string("b")]])
+        request.fetchOffset = 1
+        #expect(try stack.context.fetchDictionaries(request) == [["order.name": .string("b")]])
+        request.returnsDistinctResults = false
+        request.fetchLimit = 1
+        #expect(try stack.context.fetchDictionaries(request) == [["order.name": .string("a")]])   // a's second line
+        request.fetchOffset = 0
+        request.fetchLimit = 0     // no limit
+        #expect(try stack.context.fetchDictionaries(request).count == 3)
+        request.fetchOffset = 10
+        #expect(try stack.context.fetchDictionaries(request).isEmpty)
+    }
+
     @Test(arguments: allStoreTypes)
     func groupsWithExpressionsAndHaving(type: PersistentStoreType) throws {
         let stack = try stack(type)

@@ -2,8 +2,10 @@ import Foundation
 
 extension ManagedObjectContext {
     /// The results of `request` as dictionaries (see ``DictionaryFetchRequest``): this context's
-    /// unsaved changes included, as in ``fetch(_:)``. Values are ``PredicateValue``s; to-one
-    /// destinations are ``PredicateValue/object(_:)`` IDs; nil values are left out of a dictionary.
+    /// unsaved changes included, as in ``fetch(_:)``; then kept by the having predicate, made
+    /// distinct, offset and limited, in that order (as SQL's `HAVING`, `DISTINCT`, `OFFSET`,
+    /// `LIMIT`). Values are ``PredicateValue``s; to-one destinations are
+    /// ``PredicateValue/object(_:)`` IDs; nil values are left out of a dictionary.
     /// - Throws: ``FetchRequestError/unknownProperty(entity:key:)`` for a key path the entity lacks,
     ///   or a fetched key that is neither grouped by nor an expression while grouping;
     ///   ``PredicateEvaluationError`` for a having predicate naming what the dictionaries lack;
@@ -54,8 +56,16 @@ extension ManagedObjectContext {
                 return dictionary(entries.filter { wanted.contains($0.0) })
             }
         }
-        guard let having = request.havingPredicate else { return results }
-        return try results.filter { try having.evaluate(with: DictionarySubject(values: $0)) }
+        if let having = request.havingPredicate {
+            results = try results.filter { try having.evaluate(with: DictionarySubject(values: $0)) }
+        }
+        if request.returnsDistinctResults {
+            var seen = Set<[String: PredicateValue]>()
+            results = results.filter { seen.insert($0).inserted }
+        }
+        let kept = results.dropFirst(max(0, request.fetchOffset))
+        guard let limit = request.fetchLimit, limit > 0 else { return Array(kept) }
+        return Array(kept.prefix(limit))
     }
 
     /// Throws unless `keyPath` steps through to-one relationships of `entity` to an attribute or a to-one.

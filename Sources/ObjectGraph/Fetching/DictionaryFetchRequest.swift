@@ -36,6 +36,13 @@ public struct DictionaryFetchRequest: Sendable {
     public var propertiesToGroupBy: [String] = []
     /// Which result dictionaries are kept, by their keys and expression names (`total > 10`).
     public var havingPredicate: FetchPredicate?
+    /// Whether equal dictionaries are given once (the first, in order), as Core Data's
+    /// `returnsDistinctResults` (SQL's `SELECT DISTINCT`).
+    public var returnsDistinctResults = false
+    /// Dictionaries skipped from the start, after ``havingPredicate`` and distinct results.
+    public var fetchOffset = 0
+    /// The most dictionaries given, after the offset; nil (or 0 and less) for all.
+    public var fetchLimit: Int?
 
     /// A request for dictionaries of `entityName` objects.
     public init(entityName: String, predicate: FetchPredicate? = nil) {
