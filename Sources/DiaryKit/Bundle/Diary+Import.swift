@@ -31,12 +31,20 @@ extension Diary {
         let editor = try newEntry()
         var prepared: [PreparedMedium] = []
         for medium in snapshot.media {
-            if let item = cache.item(for: medium.sourceURL) {
-                prepared.append(item)
+            var item: PreparedMedium
+            if let cached = cache.item(for: medium.sourceURL) {
+                item = cached
             } else {
-                prepared.append(try PreparedMedium(fileAt: medium.sourceURL, expected: medium.kind,
-                                                   fileName: medium.originalFileName, inspector: inspector))
+                item = try PreparedMedium(fileAt: medium.sourceURL, expected: medium.kind,
+                                          fileName: medium.originalFileName, inspector: inspector)
             }
+            // The moment the export recorded stands: read again here, an EXIF time without an
+            // offset would be taken in this machine's zone and move by the zones' difference.
+            if let time = medium.photo.captureTime {
+                item.recordedCapture = RecordedCapture(time: time, utcOffset: medium.photo.captureUTCOffset,
+                                                       offsetIsFromGPS: medium.photo.captureUTCOffsetIsFromGPS)
+            }
+            prepared.append(item)
         }
         try editor.take(snapshot, media: prepared)
         do {

@@ -191,8 +191,10 @@ final class BulkImporter {
                     }
                 }
                 do {
-                    prepared[medium.url] = try PreparedMedium(fileAt: medium.url, expected: medium.kind,
-                                                              fileName: medium.fileName, inspector: diary.inspector)
+                    var item = try PreparedMedium(fileAt: medium.url, expected: medium.kind,
+                                                  fileName: medium.fileName, inspector: diary.inspector)
+                    item.recordedCapture = medium.recordedCapture
+                    prepared[medium.url] = item
                 } catch {
                     throw reject(error.description)
                 }

@@ -75,8 +75,25 @@ final class DiaryJSONReader: EntrySource {
         case .directory, .other:
             throw .mediumRejected(file: url, entry: number, path: path, reason: "it is a link or another non-regular file")
         }
-        return ImportedMedium(url: location, path: path, kind: kind,
-                              fileName: try record.optionalString("fileName") ?? location.lastPathComponent,
-                              sha256: sha256)
+        var medium = ImportedMedium(url: location, path: path, kind: kind,
+                                    fileName: try record.optionalString("fileName") ?? location.lastPathComponent,
+                                    sha256: sha256)
+        if let text = try record.optionalString("captureTime") {
+            guard let time = BundleTimestamp.date(from: text) else {
+                throw fields.problem(BundleTimestamp.problem(key: "media[\(index)].captureTime", text: text,
+                                                             example: "2026-11-29T14:30:00.000+01:00"))
+            }
+            var offset: Int?
+            if let number = try record.optionalNumber("captureUTCOffset") {
+                // A zone is at most 18 hours from UTC; anything else is not an offset.
+                guard let seconds = Int(exactly: number), abs(seconds) <= 18 * 3600 else {
+                    throw fields.problem("\"media\"[\(index)].captureUTCOffset is not a UTC offset in seconds (found \(number))")
+                }
+                offset = seconds
+            }
+            medium.recordedCapture = RecordedCapture(time: time, utcOffset: offset,
+                                                     offsetIsFromGPS: try record.optionalString("captureUTCOffsetSource") == "gps")
+        }
+        return medium
     }
 }

@@ -75,6 +75,8 @@ public struct ImportedMedium: Sendable, Hashable {
     public var fileName: String
     /// The SHA-256 the export records, checked when importing; nil when it records none.
     public var sha256: String?
+    /// The moment a photo was taken as the export recorded it (nil: read from the file).
+    public var recordedCapture: RecordedCapture?
 
     /// Makes a medium.
     public init(url: URL, path: String, kind: MediumKind?, fileName: String, sha256: String? = nil) {

@@ -41,11 +41,20 @@ struct PreparedMedium: Sendable {
         if case .image(let info, _) = facts { info.metadata.captureTime } else { nil }
     }
 
-    /// The photo's camera facts as the model keeps them, an offset-less capture time read in
-    /// the process's time zone (`TZ`).
+    /// The capture moment an export recorded for the photo, which wins over what the file says.
+    var recordedCapture: RecordedCapture?
+
+    /// The photo's camera facts as the model keeps them: the capture moment an export recorded,
+    /// else the file's, an offset-less capture time read in the process's time zone (`TZ`).
     var photoFacts: PhotoFacts {
         guard case .image(let info, _) = facts else { return PhotoFacts() }
-        return PhotoFacts(info.metadata, assuming: .current)
+        var photo = PhotoFacts(info.metadata, assuming: .current)
+        if let recordedCapture {
+            photo.captureTime = recordedCapture.time
+            photo.captureUTCOffset = recordedCapture.utcOffset
+            photo.captureUTCOffsetIsFromGPS = recordedCapture.offsetIsFromGPS
+        }
+        return photo
     }
 
     /// Number of waveform (min, max) pairs kept per recording.
