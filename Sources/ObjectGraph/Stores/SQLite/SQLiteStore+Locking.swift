@@ -15,32 +15,20 @@ extension SQLiteStore {
     func writeTransaction<T>(_ connection: SQLiteConnection, _ body: () throws -> T) throws -> T {
         if isReadOnly { throw StoreError.readOnly(path: url?.path ?? "?") }
         let start = ContinuousClock.now
-        var pause = Duration.milliseconds(1)
-        var notice = lockWaitNotice.flatMap { $0.afterMilliseconds < busyTimeoutMilliseconds ? $0 : nil }
+        let notice = lockWaitNotice.flatMap { $0.afterMilliseconds < busyTimeoutMilliseconds ? $0 : nil }
         if let notice { sqlite3_busy_timeout(connection.handle, notice.afterMilliseconds) }
         defer { if lockWaitNotice != nil { sqlite3_busy_timeout(connection.handle, Int32(busyTimeoutMilliseconds)) } }
-        while true {
-            do {
+        let timeout = Duration.milliseconds(busyTimeoutMilliseconds)
+        let path = url?.path ?? "?", timeoutMilliseconds = busyTimeoutMilliseconds
+        do {
+            try Self.retryingWhileBusy(upTo: timeout, onFirstBusy: notice.map { notice in { waited in
+                notice.handler(path, timeoutMilliseconds)
+                sqlite3_busy_timeout(connection.handle, Int32(max(0, Self.milliseconds(timeout - waited))))
+            } }) {
                 try connection.execute("BEGIN IMMEDIATE")
-                break
-            } catch let error as SQLiteError where error.resultCode == SQLITE_BUSY || error.resultCode == SQLITE_LOCKED {
-                let waited = ContinuousClock.now - start
-                if let told = notice {
-                    notice = nil
-                    told.handler(url?.path ?? "?", busyTimeoutMilliseconds)
-                    let left = Duration.milliseconds(busyTimeoutMilliseconds) - waited
-                    sqlite3_busy_timeout(connection.handle, Int32(max(0, left.components.seconds * 1000
-                        + left.components.attoseconds / 1_000_000_000_000_000)))
-                    continue
-                }
-                guard waited < .milliseconds(busyTimeoutMilliseconds) else {
-                    throw ConcurrencyError.storeBusy(path: url?.path ?? "?",
-                                                     waitedMilliseconds: Int(waited.components.seconds * 1000
-                                                         + waited.components.attoseconds / 1_000_000_000_000_000))
-                }
-                Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18)
-                pause = min(pause * 2, .milliseconds(64))
             }
+        } catch let error as SQLiteError where error.failure == .busy {
+            throw ConcurrencyError.storeBusy(path: path, waitedMilliseconds: Self.milliseconds(ContinuousClock.now - start))
         }
         do {
             let result = try body()
@@ -64,10 +52,43 @@ extension SQLiteStore {
         defer { sqlite3_busy_timeout(connection.handle, Int32(timeoutMilliseconds)) }
         do {
             return try body()
-        } catch let error as SQLiteError where error.resultCode == SQLITE_BUSY || error.resultCode == SQLITE_LOCKED {
+        } catch let error as SQLiteError where error.failure == .busy {
             notice.handler(path, timeoutMilliseconds)
             sqlite3_busy_timeout(connection.handle, Int32(timeoutMilliseconds) - notice.afterMilliseconds)
             return try body()
         }
+    }
+
+    /// Runs `body` again while it fails because the store is busy (a lock SQLite's own busy
+    /// handler gave up on, or a switch SQLite refuses at once while another connection holds
+    /// the database), pausing 1 ms doubling to 64 ms between tries, for up to `timeout` in
+    /// all: the one busy policy of the store's writes. `onFirstBusy`, when given, is told of
+    /// the first busy failure (with the time waited so far) and that try is repeated at once.
+    /// - Throws: the last busy ``SQLiteError`` once `timeout` has passed; any other error at once.
+    static func retryingWhileBusy<T>(upTo timeout: Duration, onFirstBusy: ((Duration) -> Void)? = nil,
+                                     _ body: () throws -> T) throws -> T {
+        let start = ContinuousClock.now
+        var pause = Duration.milliseconds(1)
+        var firstBusy = onFirstBusy
+        while true {
+            do {
+                return try body()
+            } catch let error as SQLiteError where error.failure == .busy {
+                let waited = ContinuousClock.now - start
+                if let told = firstBusy {
+                    firstBusy = nil
+                    told(waited)
+                    continue
+                }
+                guard waited < timeout else { throw error }
+                Thread.sleep(forTimeInterval: Double(milliseconds(pause)) / 1000)
+                pause = min(pause * 2, .milliseconds(64))
+            }
+        }
+    }
+
+    /// `duration` in whole milliseconds.
+    static func milliseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
     }
 }

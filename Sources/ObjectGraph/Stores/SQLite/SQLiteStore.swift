@@ -187,17 +187,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
     /// to the busy timeout like a writer does.
     /// - Throws: ``SQLiteError`` when the switch still fails after the timeout.
     private static func enableWriteAheadLog(_ connection: SQLiteConnection, waitingUpTo timeout: Int) throws {
-        var waited = 0, pause = 1
-        while true {
-            do {
-                try connection.execute("PRAGMA journal_mode = WAL")
-                return
-            } catch let error as SQLiteError where error.resultCode == SQLITE_BUSY && waited < timeout {
-                usleep(UInt32(pause * 1000))
-                waited += pause
-                pause = min(pause * 2, 64)
-            }
-        }
+        try retryingWhileBusy(upTo: .milliseconds(timeout)) { try connection.execute("PRAGMA journal_mode = WAL") }
     }
 
     /// Reads the metadata table, or (when `creating`) creates the schema and metadata of a new
