@@ -77,6 +77,15 @@ import Testing
         let fresh = try TestStore()
         #expect(try fresh.succeed(["import", zip]).stdout.hasSuffix("imported #1\n"))
         #expect(((try fresh.json(["show", "1"]) as? [String: Any])?["media"] as? [[String: Any]])?.count == 3)
+
+        // A memo browsers play as it is gets no copy, and its bundle no copies' folder.
+        try store.succeed(["new", "--text", "Plays as it is", "--audio", Fixture.path("audio-tone-aac.m4a")])
+        let plain = try store.succeed(["export", "2", "-o", output.appendingPathComponent("plain").path])
+            .stdout.trimmingCharacters(in: .newlines)
+        #expect(!FileManager.default.fileExists(atPath: plain + "/web"))
+        let plainZip = try store.succeed(["export", "2", "--zip", "-o", output.appendingPathComponent("plain").path])
+            .stdout.trimmingCharacters(in: .newlines)
+        #expect(!(try runProcess(unzip, ["-Z1", plainZip]).stdout.contains("/web/")))
     }
 
     @Test func exportedBundlesKeepTheFormatsAndImportRevalidatesThem() throws {

@@ -79,7 +79,8 @@ public struct BundleWriter: Sendable {
         }
     }
 
-    /// The folder beside `media/` that holds JPEG copies of the photos browsers cannot show.
+    /// The folder beside `media/` that holds copies of the photos and recordings browsers
+    /// cannot show or play (JPEG, WAV); there only when a copy was made.
     static let copyFolder = "web"
 
     /// Everything a bundle holds, prepared before any file is written but the page, which
@@ -132,6 +133,8 @@ public struct BundleWriter: Sendable {
                                      to: root.appendingPathComponent(copy))
             made.append(done ? copy : nil)
         }
+        // An AAC memo gets a name in case it needs a copy, and no copy.
+        if made.allSatisfy({ $0 == nil }) { rmdir(root.appendingPathComponent(Self.copyFolder).path) }
         for (name, data) in [("entry.json", contents.manifest), ("index.html", contents.page(made))] {
             let file = try BundleFile.create(root.appendingPathComponent(name))
             try file.write(data)
@@ -150,16 +153,15 @@ public struct BundleWriter: Sendable {
         try archive.addFile(root + "/entry.json", contents: contents.manifest)
         try archive.addDirectory(root + "/media")
         var made: [String?] = []
-        if contents.copyPaths.contains(where: { $0 != nil }) {
-            try archive.addDirectory(root + "/" + Self.copyFolder)
-        }
         for (medium, (path, copy)) in zip(contents.entry.media, zip(contents.mediaPaths, contents.copyPaths)) {
             let source = try Self.openSource(medium)
             let copied = try archive.addFile(root + "/" + path, streamingFrom: source,
                                          size: try source.size())
             try Self.check(copied, against: medium)
+            // The copies' folder goes in with the first copy made.
+            let folder = made.allSatisfy { $0 == nil } ? root + "/" + Self.copyFolder : nil
             made.append(try copy.flatMap { (copy) throws(BundleError) in
-                try Self.addCopy(of: medium, at: root + "/" + copy, to: archive, beside: url) ? copy : nil
+                try Self.addCopy(of: medium, at: root + "/" + copy, to: archive, beside: url, folder: folder) ? copy : nil
             })
         }
         try archive.addFile(root + "/index.html", contents: contents.page(made))
@@ -170,9 +172,10 @@ public struct BundleWriter: Sendable {
 
     /// Adds `medium`'s copy for browsers at `path` to the zip being written at `url`: the
     /// original is streamed (decrypted) into a private scratch file beside it, decoded, the copy
-    /// streamed in, and both removed; false when it needs no copy or none can be made.
+    /// streamed in (after the entry of `folder`, when the copy is the first), and both removed;
+    /// false when it needs no copy or none can be made.
     private static func addCopy(of medium: MediumSnapshot, at path: String, to archive: ZipArchiveWriter,
-                                beside url: URL) throws(BundleError) -> Bool {
+                                beside url: URL, folder: String?) throws(BundleError) -> Bool {
         let scratch = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".original")
         defer { unlink(scratch.path) }
         let source = try openSource(medium)
@@ -184,6 +187,7 @@ public struct BundleWriter: Sendable {
         let copy = scratch.appendingPathExtension("copy")
         defer { unlink(copy.path) }
         guard makeCopy(of: medium, from: scratch, to: copy) else { return false }
+        if let folder { try archive.addDirectory(folder) }
         let reader = try MediumReader.open(.file(copy))
         _ = try archive.addFile(path, streamingFrom: reader, size: try reader.size())
         try reader.close()
