@@ -75,8 +75,10 @@ extension ManagedObjectContext {
                                   deleted: removed.map(\.objectID))))
     }
 
-    /// Calls `willSave()` on every changed object, then on objects those calls changed, until none are new.
+    /// Calls `willSave()` on every changed object, then on objects those calls changed, until
+    /// none are new; then computes the derived attributes of every inserted or updated object.
     func runWillSave() {
+        defer { deriveAttributes() }
         var done = Set<ObjectIdentifier>()
         var round = insertedList.filter(\.isInserted) + Array(updated) + Array(deleted)
         for _ in 0..<16 where !round.isEmpty {
@@ -86,6 +88,35 @@ extension ManagedObjectContext {
             done.formUnion(round.map(ObjectIdentifier.init))
             round = (insertedList.filter(\.isInserted) + Array(updated) + Array(deleted))
                 .filter { !done.contains(ObjectIdentifier($0)) }
+        }
+    }
+
+    /// Sets each derived attribute (``AttributeDescription/derivation``) of the inserted and
+    /// updated objects to its expression's value, before validation: a value that does not fit
+    /// the attribute's type, or an expression the object cannot answer, is a validation problem
+    /// naming the attribute, never a silently stale value.
+    private func deriveAttributes() {
+        // Most models derive nothing: no list of changed objects is made for them.
+        guard managedObjectModel.entities.contains(where: { !$0.derivedAttributes.isEmpty }) else { return }
+        for object in insertedList.filter(\.isInserted) + updated.filter({ !$0.isDeleted })
+        where !object.entity.derivedAttributes.isEmpty {
+            for (index, expression) in object.entity.derivedAttributes {
+                let key = object.entity.attributeNames[index]
+                do {
+                    var value = try expression.value(with: object)
+                    // An aggregate of whole numbers (or of none) is an integer; a floating attribute takes it.
+                    let type = object.entity.attributeTypes[index]
+                    if case .integer(let whole) = value, type == .double {
+                        value = .double(Double(whole))
+                    }
+                    guard let stored = object.storedValue(value.settableValue, forAttributeAt: index),
+                          index < object.values.count, object.values[index] != stored else { continue }
+                    object.values[index] = stored
+                    object.markChanged(key)
+                } catch {
+                    object.typeProblems[key] = "cannot be derived: \(error)"
+                }
+            }
         }
     }
 

@@ -44,6 +44,12 @@ public struct AttributeDescription: Sendable {
     public var pattern: String?
     /// The attribute's name in the previous model version, for migration.
     public var renamingIdentifier: String?
+    /// A derived attribute's expression in the predicate language (Core Data's
+    /// `NSDerivedAttributeDescription`): a key path through to-one relationships
+    /// (`folder.name`), a count (`tags.@count`) or an aggregate (`items.@sum.price`), computed
+    /// at every save of an inserted or updated object, before validation, and stored like any
+    /// value (so fetches, sorts and indexes see it). Nil for an attribute set by hand.
+    public var derivation: String?
 
     /// Describes an attribute; every rule is off unless given.
     public init(_ name: String, _ type: AttributeType, isOptional: Bool = true,
@@ -53,7 +59,7 @@ public struct AttributeDescription: Sendable {
                 minValue: Double? = nil, maxValue: Double? = nil,
                 minDate: Date? = nil, maxDate: Date? = nil,
                 minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil,
-                renamingIdentifier: String? = nil) {
+                renamingIdentifier: String? = nil, derivation: String? = nil) {
         self.name = name
         self.type = type
         self.isOptional = isOptional
@@ -71,5 +77,6 @@ public struct AttributeDescription: Sendable {
         self.maxLength = maxLength
         self.pattern = pattern
         self.renamingIdentifier = renamingIdentifier
+        self.derivation = derivation
     }
 }

@@ -73,6 +73,9 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
     let attributeNameBits: [StringBits]
     /// Indexes of stored attributes that are required or carry a rule: the ones a save validates.
     let validatedAttributeIndexes: [Int]
+    /// The derived attributes (``AttributeDescription/derivation``), by index, with their
+    /// parsed expressions: what a save computes before it validates.
+    let derivedAttributes: [(index: Int, expression: FetchExpression)]
     /// Attribute indexes by the byte offset of a typed property's storage in the class's objects
     /// (-1 for none; see ``TypedFields``): how an ``Attribute`` getter finds its value.
     let typedAttributeSlots: [Int32]
@@ -121,6 +124,7 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
         (attributeTypes, attributeNames, validatedAttributeIndexes) = Self.accessFacts(attributes)
         attributeNameLengths = attributeNames.map(\.utf8.count)
         attributeNameBits = attributeNames.map(StringBits.init)
+        derivedAttributes = Self.derivations(attributes, entity: name)
     }
 
     /// A resolved copy, made by the model.
@@ -152,6 +156,16 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
         (attributeTypes, attributeNames, validatedAttributeIndexes) = Self.accessFacts(allAttributes)
         attributeNameLengths = attributeNames.map(\.utf8.count)
         attributeNameBits = attributeNames.map(StringBits.init)
+        derivedAttributes = Self.derivations(allAttributes, entity: declared.name)
+    }
+
+    /// The derived attributes of `attributes` with their parsed expressions (the model refuses
+    /// one that does not parse before any object is made).
+    private static func derivations(_ attributes: [AttributeDescription],
+                                    entity: String) -> [(index: Int, expression: FetchExpression)] {
+        attributes.indices.compactMap { index in
+            (try? attributes[index].derivationExpression(entity: entity)).flatMap { $0 }.map { (index, $0) }
+        }
     }
 
     private static func accessFacts(_ attributes: [AttributeDescription]) -> ([AttributeType], [String], [Int]) {

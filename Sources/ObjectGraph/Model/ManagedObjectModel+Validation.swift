@@ -9,6 +9,7 @@ extension ManagedObjectModel {
             }
             for attribute in entity.attributes {
                 try validate(attribute, of: entity)
+                _ = try attribute.derivationExpression(entity: entity.name)
             }
             for key in entity.uniquenessConstraints.joined() {
                 guard let attribute = entity.attribute(named: key), !attribute.isTransient else {

@@ -13,6 +13,16 @@ extension FetchPredicate {
     }
 }
 
+extension FetchExpression {
+    /// The expression's value on `subject`, with the in-memory semantics of predicates: one
+    /// value, or for a to-many key path an array of the members' values. What a derived
+    /// attribute stores.
+    /// - Throws: ``PredicateEvaluationError`` for unknown keys and unsupported constructs.
+    func value(with subject: any PredicateSubject) throws(PredicateEvaluationError) -> PredicateValue {
+        try PredicateEvaluator(root: subject, variables: [:]).value(of: self)
+    }
+}
+
 /// Evaluates a predicate tree against one object graph in memory.
 private struct PredicateEvaluator {
     let root: any PredicateSubject
@@ -104,6 +114,12 @@ private struct PredicateEvaluator {
             guard let text = lhs.textValue, let operand = rhs.textValue else { return false }
             return try PredicateTextMatching.test(op, text, operand, options)
         }
+    }
+
+    /// `expression`'s value: one value, or an array for a collection.
+    func value(of expression: FetchExpression) throws(PredicateEvaluationError) -> PredicateValue {
+        let result = try operand(expression)
+        return result.isCollection ? .array(result.values) : result.first
     }
 
     private func operand(_ expression: FetchExpression) throws(PredicateEvaluationError) -> Operand {
