@@ -5,7 +5,37 @@ import Testing
 /// Derived attributes (Core Data's `NSDerivedAttributeDescription`): computed at every save
 /// from a key path, a count or an aggregate, stored, and so fetched and sorted like any value,
 /// on every store type.
+private final class Shelf: ManagedObject {
+    @Attribute var label: String = ""
+    @Relationship(deleteRule: .cascade) var books: Set<Book>
+    @Attribute(derivation: "books.@count") var bookCount: Int64 = 0
+}
+
+private final class Book: ManagedObject {
+    @Attribute var title: String = ""
+    @Relationship(inverse: \Shelf.books) var shelf: Shelf?
+    @Attribute(derivation: "shelf.label") var shelfLabel: String?
+}
+
 @Suite struct DerivedAttributeTests {
+    /// The typed API declares one with `@Attribute(derivation:)`.
+    @Test(arguments: allStoreTypes)
+    func aTypedAttributeIsDerivedToo(type: PersistentStoreType) throws {
+        let stack = try TestStack(model: try ManagedObjectModel(types: [Shelf.self, Book.self]), type: type)
+        let shelf = try stack.context.insert(Shelf.self)
+        shelf.label = "Poetry"
+        for title in ["Odes", "Songs"] {
+            let book = try stack.context.insert(Book.self)
+            book.title = title
+            book.shelf = shelf
+        }
+        try stack.context.save()
+        try stack.reopen()
+        let stored = try #require(try stack.context.fetch(Shelf.self).first)
+        #expect(stored.bookCount == 2)
+        #expect(try stack.context.fetch(Book.self, where: \.shelfLabel == "Poetry").count == 2)
+    }
+
     private static func model() throws -> ManagedObjectModel {
         try ManagedObjectModel(entities: [
             EntityDescription("Folder", attributes: [AttributeDescription("name", .string)], relationships: [

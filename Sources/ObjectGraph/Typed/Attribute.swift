@@ -30,28 +30,31 @@ public struct Attribute<Value>: TypedPropertyStorage {
     /// The declaration's place in a prototype (0 in every other object).
     public let ordinal: UInt16
 
-    /// Declares an attribute with no default.
+    /// Declares an attribute with no default. `derivation` makes it a derived attribute
+    /// (``AttributeDescription/derivation``: `@Attribute(derivation: "tags.@count") var tagCount: Int64 = 0`).
     @inlinable
     public init(_ options: AttributeOptions = [], minValue: Double? = nil, maxValue: Double? = nil,
                 minDate: Date? = nil, maxDate: Date? = nil, minLength: Int? = nil, maxLength: Int? = nil,
-                pattern: String? = nil, renamingIdentifier: String? = nil) where Value: AttributeValue {
+                pattern: String? = nil, renamingIdentifier: String? = nil,
+                derivation: String? = nil) where Value: AttributeValue {
         ordinal = !PropertyRecorder.isRecording ? 0
             : PropertyRecorder.recordAttribute(Value.self, defaultValue: nil, options: options,
                                                   minValue: minValue, maxValue: maxValue, minDate: minDate, maxDate: maxDate,
                                                   minLength: minLength, maxLength: maxLength, pattern: pattern,
-                                                  renamingIdentifier: renamingIdentifier)
+                                                  renamingIdentifier: renamingIdentifier, derivation: derivation)
     }
 
     /// Declares an attribute whose model default is `wrappedValue` (`@Attribute var done = false`).
     @inlinable
     public init(wrappedValue: Value, _ options: AttributeOptions = [], minValue: Double? = nil, maxValue: Double? = nil,
                 minDate: Date? = nil, maxDate: Date? = nil, minLength: Int? = nil, maxLength: Int? = nil,
-                pattern: String? = nil, renamingIdentifier: String? = nil) where Value: AttributeValue {
+                pattern: String? = nil, renamingIdentifier: String? = nil,
+                derivation: String? = nil) where Value: AttributeValue {
         ordinal = !PropertyRecorder.isRecording ? 0
             : PropertyRecorder.recordAttribute(Value.self, defaultValue: wrappedValue, options: options,
                                                   minValue: minValue, maxValue: maxValue, minDate: minDate, maxDate: maxDate,
                                                   minLength: minLength, maxLength: maxLength, pattern: pattern,
-                                                  renamingIdentifier: renamingIdentifier)
+                                                  renamingIdentifier: renamingIdentifier, derivation: derivation)
     }
 
     /// Not used: the property is reached through its object (see the enclosing-instance subscript).

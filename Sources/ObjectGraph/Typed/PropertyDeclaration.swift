@@ -88,7 +88,7 @@ final class PropertyRecorder: Sendable {
     static func recordAttribute<Value: AttributeValue>(
         _ type: Value.Type, defaultValue: Value?, options: AttributeOptions,
         minValue: Double?, maxValue: Double?, minDate: Date?, maxDate: Date?,
-        minLength: Int?, maxLength: Int?, pattern: String?, renamingIdentifier: String?
+        minLength: Int?, maxLength: Int?, pattern: String?, renamingIdentifier: String?, derivation: String? = nil
     ) -> UInt16 {
         record(Attribute<Value>.self) {
             let modelDefault = defaultValue?.modelDefault
@@ -102,7 +102,7 @@ final class PropertyRecorder: Sendable {
                                      preservesValueInHistoryOnDeletion: options.contains(.preservesValueInHistoryOnDeletion),
                                      minValue: minValue, maxValue: maxValue, minDate: minDate, maxDate: maxDate,
                                      minLength: minLength, maxLength: maxLength, pattern: pattern,
-                                     renamingIdentifier: renamingIdentifier)
+                                     renamingIdentifier: renamingIdentifier, derivation: derivation)
             }, isUnique: options.contains(.unique))
         }
     }
