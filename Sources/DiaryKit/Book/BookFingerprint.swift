@@ -49,30 +49,15 @@ struct BookFingerprint {
     }
 
     /// The digest in hex; the fingerprint must not be added to afterwards.
-    func finish() -> String { Self.hexString(hasher.finalizeDigest()) }
+    func finish() -> String { hasher.finalizeHex() }
 
     /// The SHA-256 of `text` in hex.
     static func hex(of text: String) -> String {
         let hasher = SHA256Hasher()
         hasher.update(text)
-        return hexString(hasher.finalizeDigest())
+        return hasher.finalizeHex()
     }
 
     /// The SHA-256 of `data` in hex.
-    static func hex(of data: Data) -> String {
-        let hasher = SHA256Hasher()
-        hasher.update(data)
-        return hexString(hasher.finalizeDigest())
-    }
-
-    private static func hexString(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
+    static func hex(of data: Data) -> String { SHA256Hasher.hex(of: data) }
 }

@@ -32,7 +32,7 @@ extension ManagedObjectContext {
         for values in request.objects {
             let object = try inserting.insertObject(entityName: entity.name)
             for (key, value) in values where value != .null {
-                object.setValue(value.settableValue, forKey: key)
+                if let index = entity.attributeIndex(key) { object.setAttribute(value, at: index) }
             }
             objects.append(object)
         }

@@ -56,7 +56,7 @@ extension ManagedObjectContext {
             if attribute.type == .binary && attribute.allowsExternalStorage {
                 throw BatchUpdateError.externallyStoredAttribute(entity: entity.name, key: key)
             }
-            guard let stored = Self.storedValue(value, for: attribute.type) else {
+            guard let stored = StoredValue(value, for: attribute.type) else {
                 throw BatchUpdateError.invalidValue(entity: entity.name, key: key,
                                                     rule: "expects a \(attribute.type.swiftTypeName), got \(value)")
             }
@@ -66,22 +66,5 @@ extension ManagedObjectContext {
             values.append(BatchUpdateValue(key: key, value: stored))
         }
         return values
-    }
-
-    /// `value` as the storage of an attribute of `type`, or nil when it does not fit.
-    private static func storedValue(_ value: PredicateValue, for type: AttributeType) -> StoredValue? {
-        let swift: Any
-        switch value {
-        case .null: return .null
-        case .bool(let flag): swift = flag
-        case .integer(let number): swift = type == .double ? Double(number) as Any : number as Any
-        case .double(let number): swift = number
-        case .string(let text): swift = text
-        case .date(let date): swift = date
-        case .uuid(let uuid): swift = uuid
-        case .data(let data): swift = data
-        case .object, .array: return nil
-        }
-        return StoredValue(swift, for: type)
     }
 }

@@ -103,16 +103,7 @@ extension ManagedObjectContext {
             for (index, expression) in object.entity.derivedAttributes {
                 let key = object.entity.attributeNames[index]
                 do {
-                    var value = try expression.value(with: object)
-                    // An aggregate of whole numbers (or of none) is an integer; a floating attribute takes it.
-                    let type = object.entity.attributeTypes[index]
-                    if case .integer(let whole) = value, type == .double {
-                        value = .double(Double(whole))
-                    }
-                    guard let stored = object.storedValue(value.settableValue, forAttributeAt: index),
-                          index < object.values.count, object.values[index] != stored else { continue }
-                    object.values[index] = stored
-                    object.markChanged(key)
+                    object.setAttribute(try expression.value(with: object), at: index)
                 } catch {
                     object.typeProblems[key] = "cannot be derived: \(error)"
                 }

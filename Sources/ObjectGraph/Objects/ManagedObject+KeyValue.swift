@@ -312,6 +312,21 @@ extension ManagedObject {
         return stored
     }
 
+    /// Sets attribute `index` to `value`, converted as ``StoredValue/init(_:for:)-(PredicateValue,_)``
+    /// converts it, marking the object changed when the value differs; a value that does not
+    /// fit is not stored and the next save reports it, as ``setValue(_:forKey:)`` does.
+    func setAttribute(_ value: PredicateValue, at index: Int) {
+        let key = entity.attributeNames[index]
+        guard let stored = StoredValue(value, for: entity.attributeTypes[index]) else {
+            typeProblems[key] = "expects a \(entity.attributeTypes[index].swiftTypeName), got \(value)"
+            return
+        }
+        if !typeProblems.isEmpty { typeProblems[key] = nil }
+        guard index < values.count, values[index] != stored else { return }
+        values[index] = stored
+        markChanged(key)
+    }
+
     /// Records that `key` changed, so the object counts as updated.
     func markChanged(_ key: String) {
         guard !isInserted && !isDeleted else { return }

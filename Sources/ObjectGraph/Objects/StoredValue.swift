@@ -102,6 +102,25 @@ enum StoredValue: Hashable, Sendable, Codable {
         }
     }
 
+    /// `value` as the storage of an attribute of `type` (a whole number fits a double
+    /// attribute), or nil when it does not fit: how a batch update, a batch insert and a
+    /// derived attribute store what the predicate layer gives them.
+    init?(_ value: PredicateValue, for type: AttributeType) {
+        let swift: Any
+        switch value {
+        case .null: self = .null; return
+        case .bool(let flag): swift = flag
+        case .integer(let number): swift = type == .double ? Double(number) as Any : number as Any
+        case .double(let number): swift = number
+        case .string(let text): swift = text
+        case .date(let date): swift = date
+        case .uuid(let uuid): swift = uuid
+        case .data(let data): swift = data
+        case .object, .array: return nil
+        }
+        self.init(swift, for: type)
+    }
+
     /// The value as the predicate layer sees it.
     var predicateValue: PredicateValue {
         switch self {
