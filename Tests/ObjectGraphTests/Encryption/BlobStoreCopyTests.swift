@@ -115,7 +115,8 @@ import TestSupport
         #expect(reference.byteCount == Int64(size))
         #expect(try store.verify(reference))
         let peak = try #require(Self.peakResidentBytes())
-        // Other suites run meanwhile; a whole-file copy would add 200 MB (twice for the reading).
-        #expect(peak - before < 60 << 20, "peak grew by \((peak - before) >> 20) MB")
+        // Other suites run in this process meanwhile and their allocations count too (CI saw
+        // 61 MB of growth with streaming); a whole-file copy would add 200 MB, twice for the reading.
+        #expect(peak - before < 150 << 20, "peak grew by \((peak - before) >> 20) MB")
     }
 }
