@@ -1,0 +1,76 @@
+import Foundation
+
+/// What of an entity a mirror carries, worked out once per entity: the attributes it stores
+/// (not transient, not derived: those are computed again on every device), and how each
+/// relationship travels. A relationship and its inverse travel on one side only, so two devices
+/// never hold two stamps for one link: a to-one against a to-many on the to-one side, two of a
+/// kind on the side whose `Entity.name` sorts first.
+struct MirrorShape {
+    enum Link {
+        /// A to-one: the destination's identity, last writer wins.
+        case toOne
+        /// An ordered to-many: the members' identities in order, last writer wins.
+        case ordered
+        /// An unordered to-many: an observed-remove set per member.
+        case members
+    }
+
+    /// Attribute indexes (in `allAttributes`) and names that are mirrored.
+    let attributes: [(index: Int, name: String, type: AttributeType)]
+    /// Relationships carried on this side, by name.
+    let links: [(name: String, kind: Link)]
+
+    init(_ entity: EntityDescription, model: ManagedObjectModel) {
+        var attributes: [(Int, String, AttributeType)] = []
+        for (index, attribute) in entity.allAttributes.enumerated() where !attribute.isTransient && attribute.derivation == nil {
+            attributes.append((index, attribute.name, attribute.type))
+        }
+        self.attributes = attributes
+        var links: [(String, Link)] = []
+        for relationship in entity.allRelationships {
+            let kind: Link = !relationship.isToMany ? .toOne : relationship.isOrdered ? .ordered : .members
+            if let inverseName = relationship.inverse, let destination = model.entity(named: relationship.destination),
+               let inverse = destination.relationship(named: inverseName) {
+                if relationship.isToMany && !inverse.isToMany { continue }
+                if relationship.isToMany == inverse.isToMany {
+                    let mine = "\(entity.rootName).\(relationship.name)", theirs = "\(destination.rootName).\(inverseName)"
+                    if theirs < mine { continue }
+                }
+            }
+            links.append((relationship.name, kind))
+        }
+        self.links = links
+    }
+
+    /// Shapes by entity name, made on first use.
+    final class Cache {
+        private var shapes: [String: MirrorShape] = [:]
+        let model: ManagedObjectModel
+
+        init(model: ManagedObjectModel) { self.model = model }
+
+        func shape(of entity: EntityDescription) -> MirrorShape {
+            if let shape = shapes[entity.name] { return shape }
+            let shape = MirrorShape(entity, model: model)
+            shapes[entity.name] = shape
+            return shape
+        }
+    }
+}
+
+extension ManagedObject {
+    /// The stored value of attribute `index`, deferred values read (for a change set).
+    func mirroredValue(at index: Int) -> StoredValue {
+        fireFaultIfNeeded()
+        resolveDeferredValue(at: index)
+        return index < values.count ? values[index] : .null
+    }
+
+    /// Sets attribute `index` to a stored value received from another device.
+    func setMirroredValue(_ value: StoredValue, at index: Int) {
+        fireFaultIfNeeded()
+        guard index < values.count, values[index] != value else { return }
+        values[index] = value
+        markChanged(entity.attributeNames[index])
+    }
+}

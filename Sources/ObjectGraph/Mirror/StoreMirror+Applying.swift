@@ -1,0 +1,275 @@
+import Foundation
+
+extension StoreMirror {
+    /// Applies one change set of another device in the context of `book` (the caller saves):
+    /// objects first, then their relationships, once every object of the change set exists.
+    func apply(_ changeSet: MirrorChangeSet, path: String, book: MirrorBook, clock: inout MirrorClock,
+               shapes: MirrorShape.Cache, remote: any MirrorRemote, vault: MirrorVault,
+               summary: inout MirrorSyncSummary) throws {
+        let model = book.model
+        var linking: [(object: ManagedObject, record: ManagedObject, state: MirrorRecordState, isNew: Bool)] = []
+        var revived = Set<String>()
+        func owner(of object: ManagedObject) -> ManagedObject? {
+            for relationship in object.entity.allRelationships where !relationship.isToMany {
+                guard let inverse = relationship.inverse,
+                      model.entity(named: relationship.destination)?.relationship(named: inverse)?.deleteRule == .cascade else { continue }
+                return object.value(forKey: relationship.name) as? ManagedObject
+            }
+            return nil
+        }
+        func isPart(_ object: ManagedObject) -> Bool { owner(of: object) != nil }
+        func isPartOfRevived(_ object: ManagedObject, _ revived: Set<String>) -> Bool {
+            guard let owner = owner(of: object), let identity = book.record(of: owner)?["identity", as: String.self] else { return false }
+            return revived.contains(identity)
+        }
+        for state in changeSet.records {
+            observe(state.clock, in: &clock)
+            guard let entity = model.entity(named: state.entity), !entity.isAbstract,
+                  !MirrorBookkeeping.isBookkeeping(entity.name) else {
+                throw MirrorError.cannotApply(path: path, reason: "it names an entity this model does not have (\(state.entity)); update this program")
+            }
+            let existing = book.records[state.id]
+            guard let existing, let local = book.clock(of: existing) else {
+                // An object new here (or a deletion of one never seen: kept as a tombstone).
+                if state.clock.gone != nil {
+                    _ = try book.makeRecord(identity: state.id, entity: entity, object: nil, clock: state.clock, pending: false)
+                    continue
+                }
+                let object = try book.context.insertObject(entityName: entity.name)
+                let record = try existing ?? book.makeRecord(identity: state.id, entity: entity, object: object,
+                                                              clock: state.clock, pending: false)
+                if existing != nil {
+                    book.link(record, to: object, entity: entity)
+                    book.setClock(state.clock, of: record, pending: false)
+                }
+                try setValues(of: object, from: state, keys: nil, path: path, shapes: shapes, remote: remote, vault: vault, summary: &summary)
+                linking.append((object, record, state, true))
+                continue
+            }
+            let object = book.linkedObject(of: existing)
+            if let gone = state.clock.gone {
+                var merged = local
+                if local.gone != nil || object == nil {
+                    merged.gone = max(local.gone ?? gone, gone)
+                    merged.seen = max(local.seen ?? state.clock.seen ?? gone, state.clock.seen ?? gone)
+                    book.setClock(merged, of: existing, pending: false)
+                } else if let object, local.latest > (state.clock.seen ?? state.clock.life) || isPartOfRevived(object, revived) {
+                    // Edited without the deleting device seeing it: the edit wins, and the object
+                    // (with its parts) lives on, marked revived later than the deletion, which
+                    // every other device then also keeps.
+                    merged.revived = clock.stamp(at: Date())
+                    book.setClock(merged, of: existing, pending: true)
+                    revived.insert(state.id)
+                    if !isPart(object) {
+                        summary.revived.append(state.id)
+                        onRevive?(object)
+                    }
+                } else if let object {
+                    book.link(existing, to: nil, entity: entity)
+                    book.context.delete(object)
+                    merged.gone = gone
+                    merged.seen = state.clock.seen
+                    book.setClock(merged, of: existing, pending: false)
+                }
+                continue
+            }
+            if local.gone != nil || object == nil {
+                // Deleted here: only a state the deletion did not see brings it back.
+                let seen = local.seen ?? local.gone ?? local.life
+                guard state.clock.latest > seen || state.clock.life > (local.gone ?? local.life) else { continue }
+                let object = try book.context.insertObject(entityName: entity.name)
+                book.link(existing, to: object, entity: entity)
+                book.setClock(state.clock, of: existing, pending: false)
+                try setValues(of: object, from: state, keys: nil, path: path, shapes: shapes, remote: remote, vault: vault, summary: &summary)
+                linking.append((object, existing, state, true))
+                summary.revived.append(state.id)
+                onRevive?(object)
+                continue
+            }
+            guard let object else { continue }
+            var merged = local
+            var taken = Set<String>()
+            let shape = shapes.shape(of: object.entity)
+            for attribute in shape.attributes {
+                let key = attribute.name
+                let theirs = state.clock.stamp(of: key), ours = local.stamp(of: key)
+                if isTextMerging(entity, key) {
+                    let current = object.mirroredValue(at: attribute.index).string
+                    if mergeText(key: key, index: attribute.index, object: object, current: current, local: local,
+                                 state: state, into: &merged) {
+                        summary.conflicts.append(state.id)
+                    }
+                    continue
+                }
+                if theirs <= ours { continue }
+                merged.stamps[key] = theirs
+                taken.insert(key)
+            }
+            if !taken.isEmpty {
+                try setValues(of: object, from: state, keys: taken, path: path, shapes: shapes, remote: remote, vault: vault, summary: &summary)
+            }
+            book.setClock(merged, of: existing, pending: false)
+            linking.append((object, existing, state, false))
+        }
+        for item in linking {
+            try setLinks(of: item.object, record: item.record, from: item.state, isNew: item.isNew, book: book, shapes: shapes)
+        }
+        // Objects new here may be members other objects' sets already named (a tag another
+        // device's change set brought after a note naming it): those sets are resolved again.
+        let arrived = Set(linking.filter(\.isNew).map(\.state.id))
+        if !arrived.isEmpty { resolveMembers(naming: arrived, book: book, shapes: shapes) }
+        summary.received[changeSet.deviceName, default: 0] += changeSet.records.count
+    }
+
+    /// Merges the versions of text attribute `key` both sides hold: those no other was made
+    /// from stand; one standing is the value, several are rendered latest first, each other one
+    /// after a conflict line. True when this makes a conflict that was not here before.
+    private func mergeText(key: String, index: Int, object: ManagedObject, current: String?, local: MirrorObjectClock,
+                           state: MirrorRecordState, into merged: inout MirrorObjectClock) -> Bool {
+        func versions(_ clock: MirrorObjectClock, _ text: String?) -> [MirrorTextVersion] {
+            clock.versions[key] ?? [MirrorTextVersion(stamp: clock.stamp(of: key), text: text, ancestry: clock.ancestry[key] ?? [],
+                                                      author: clock.authors[key] ?? clock.stamp(of: key).device)]
+        }
+        var theirText: String? = nil
+        if case .string(let text)? = state.values[key] { theirText = text }
+        let ours = versions(local, current), theirs = versions(state.clock, theirText)
+        var all: [MirrorStamp: MirrorTextVersion] = [:]
+        for version in ours + theirs { all[version.stamp] = version }
+        let standing = all.values.filter { version in
+            !all.values.contains { $0.stamp != version.stamp && $0.ancestry.contains(version.stamp) }
+        }.sorted { $0.stamp > $1.stamp }
+        guard Set(standing.map(\.stamp)) != Set(ours.map(\.stamp)), let latest = standing.first else { return false }
+        merged.stamps[key] = latest.stamp
+        merged.ancestry[key] = latest.ancestry
+        merged.authors[key] = latest.author
+        if standing.count == 1 {
+            merged.versions[key] = nil
+            object.setMirroredValue(latest.text.map(StoredValue.string) ?? .null, at: index)
+            return false
+        }
+        merged.versions[key] = standing
+        var text = latest.text ?? ""
+        for version in standing.dropFirst() {
+            text += "\n\n" + configuration.conflictLine(version.author, version.stamp.date) + "\n" + (version.text ?? "")
+        }
+        object.setMirroredValue(.string(text), at: index)
+        return ours.count == 1
+    }
+
+    func isTextMerging(_ entity: EntityDescription, _ key: String) -> Bool {
+        configuration.textMergingAttributes.contains("\(entity.rootName).\(key)")
+            || configuration.textMergingAttributes.contains("\(entity.name).\(key)")
+    }
+
+    private func observe(_ objectClock: MirrorObjectClock, in clock: inout MirrorClock) {
+        clock.observe(objectClock.latest)
+        if let gone = objectClock.gone { clock.observe(gone) }
+    }
+
+    /// Sets `object`'s attributes `keys` (all when nil) to `state`'s values, media fetched and staged.
+    private func setValues(of object: ManagedObject, from state: MirrorRecordState, keys: Set<String>?, path: String,
+                           shapes: MirrorShape.Cache, remote: any MirrorRemote, vault: MirrorVault,
+                           summary: inout MirrorSyncSummary) throws {
+        for attribute in shapes.shape(of: object.entity).attributes where keys?.contains(attribute.name) ?? true {
+            guard let value = state.values[attribute.name] else {
+                object.setMirroredValue(.null, at: attribute.index)
+                continue
+            }
+            guard case .blob(let reference) = value else {
+                object.setMirroredValue(value.stored, at: attribute.index)
+                continue
+            }
+            if case .blob(let current) = object.mirroredValue(at: attribute.index), current == reference { continue }
+            guard let blobStore = try coordinator.store().blobStore else {
+                throw MirrorError.cannotApply(path: path, reason: "this store keeps no media")
+            }
+            if blobStore.contains(sha256: reference.sha256) {
+                object.setMirroredValue(.blob(reference), at: attribute.index)
+                continue
+            }
+            let download = vault.downloadURL()
+            defer { try? FileManager.default.removeItem(at: download) }
+            let remotePath = vault.remotePath(ofBlob: reference.sha256)
+            try remote.download(remotePath, to: download)
+            guard let staged = vault.unseal(download, as: reference, into: blobStore) else {
+                throw MirrorError.cannotApply(path: path, reason: "its medium \(remotePath) fails authentication")
+            }
+            try object.setBinaryValue(staged, forKey: attribute.name)
+            summary.receivedBlobs += 1
+        }
+    }
+
+    /// Sets again the to-many members of every object whose member sets name one of `identities`.
+    private func resolveMembers(naming identities: Set<String>, book: MirrorBook, shapes: MirrorShape.Cache) {
+        let destinations = Set(identities.compactMap { identity in identity.split(separator: ":").first.map(String.init) })
+        var linksByEntity: [String: [(name: String, kind: MirrorShape.Link)]] = [:]
+        for entity in book.model.entities where !entity.isAbstract {
+            let links = shapes.shape(of: entity).links.filter { link in
+                link.kind == .members && entity.relationship(named: link.name).flatMap { book.model.entity(named: $0.destination)?.rootName }
+                    .map(destinations.contains) == true
+            }
+            if !links.isEmpty { linksByEntity[entity.name] = links }
+        }
+        guard !linksByEntity.isEmpty else { return }
+        for record in book.records.values {
+            guard let name = record["entityName", as: String.self], let links = linksByEntity[name] else { continue }
+            guard let object = book.linkedObject(of: record), let clock = book.clock(of: record), clock.gone == nil else { continue }
+            for link in links {
+                guard let sets = clock.members[link.name], sets.keys.contains(where: identities.contains) else { continue }
+                let members = sets.filter(\.value.isPresent).keys.compactMap { book.records[$0].flatMap { book.linkedObject(of: $0) } }
+                let current = (object.value(forKey: link.name) as? Set<ManagedObject>) ?? []
+                if Set(members.map(ObjectIdentifier.init)) != Set(current.map(ObjectIdentifier.init)) {
+                    object.setValue(Set(members), forKey: link.name)
+                }
+            }
+        }
+    }
+
+    /// Sets `object`'s relationships from `state`: to-one and ordered links whose stamp is
+    /// newer, member sets merged.
+    private func setLinks(of object: ManagedObject, record: ManagedObject, from state: MirrorRecordState, isNew: Bool,
+                          book: MirrorBook, shapes: MirrorShape.Cache) throws {
+        guard var clock = book.clock(of: record) else { return }
+        let before = clock
+        func resolve(_ identity: String) -> ManagedObject? {
+            book.records[identity].flatMap { book.linkedObject(of: $0) }
+        }
+        for link in shapes.shape(of: object.entity).links {
+            switch link.kind {
+            case .toOne, .ordered:
+                // A new object's clock is the state's; an existing one took newer stamps above.
+                let theirs = state.clock.stamp(of: link.name)
+                guard isNew || theirs >= clock.stamp(of: link.name) else { continue }
+                if !isNew { clock.stamps[link.name] = theirs }
+                let targets = (state.links[link.name] ?? []).compactMap(resolve)
+                if link.kind == .toOne {
+                    let target = targets.first
+                    if (object.value(forKey: link.name) as? ManagedObject) !== target { object.setValue(target, forKey: link.name) }
+                } else {
+                    object.setOrderedValue(targets, forKey: link.name)
+                }
+            case .members:
+                var sets = isNew ? [:] : (clock.members[link.name] ?? [:])
+                for (identity, dots) in state.clock.members[link.name] ?? [:] {
+                    sets[identity] = (sets[identity] ?? MirrorMemberDots()).merged(with: dots)
+                }
+                clock.members[link.name] = sets
+                let wanted = Set(sets.filter(\.value.isPresent).keys.compactMap { resolve($0) }.map(ObjectIdentifier.init))
+                let current = (object.value(forKey: link.name) as? Set<ManagedObject>) ?? []
+                let currentIDs = Set(current.map(ObjectIdentifier.init))
+                if wanted != currentIDs {
+                    let members = sets.filter(\.value.isPresent).keys.compactMap { resolve($0) }
+                    object.setValue(Set(members), forKey: link.name)
+                }
+            }
+        }
+        if clock != before { book.setClock(clock, of: record, pending: false) }
+    }
+}
+
+private extension StoredValue {
+    var string: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+}

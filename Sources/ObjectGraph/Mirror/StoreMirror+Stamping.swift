@@ -1,0 +1,172 @@
+import Foundation
+
+extension StoreMirror {
+    /// Stamps what was saved here since the last sync: every insert, update and delete the
+    /// persistent history recorded after the kept token (the mirror's own saves left out), each
+    /// with the stamp of its save's time, and marks the records for the next change set. The
+    /// first sync (or one whose history was pruned past the token) stamps every object as new.
+    /// Saves the records and the token in one transaction, then prunes the history stamped.
+    func stampLocalChanges(_ book: MirrorBook, clock: inout MirrorClock, shapes: MirrorShape.Cache) throws {
+        let context = book.context
+        let current = try context.currentHistoryToken()
+        let decoder = JSONDecoder()
+        let kept = book.setting(Setting.historyToken).flatMap { try? decoder.decode(PersistentHistoryToken.self, from: Data($0.utf8)) }
+        var filter = PersistentHistoryFilter()
+        filter.excludedAuthors = [Self.transactionAuthor]
+        var transactions: [PersistentHistoryTransaction]? = nil
+        if let kept {
+            do {
+                transactions = try context.fetchHistory(after: kept, matching: filter)
+            } catch PersistentHistoryError.expiredToken {
+                transactions = nil
+            } catch PersistentHistoryError.tokenOfAnotherStore {
+                transactions = nil
+            }
+        }
+        var sawDeletion = false
+        var deleted: [ObjectID] = []
+        if let transactions {
+            for transaction in transactions {
+                if let current, transaction.token > current { break }
+                let stamp = clock.stamp(at: transaction.timestamp)
+                for change in transaction.changes where !MirrorBookkeeping.isBookkeeping(change.objectID.entityName) {
+                    switch change.kind {
+                    case .insert:
+                        if let object = try? context.existingObject(with: change.objectID) {
+                            try note(object, keys: nil, stamp: stamp, book: book, shapes: shapes)
+                        }
+                    case .update:
+                        if let object = try? context.existingObject(with: change.objectID) {
+                            try note(object, keys: change.updatedKeys, stamp: stamp, book: book, shapes: shapes)
+                        }
+                    case .delete:
+                        sawDeletion = true
+                        deleted.append(change.objectID)
+                    }
+                }
+            }
+        } else {
+            let stamp = clock.stamp(at: Date())
+            for entity in book.model.entities where !entity.isAbstract && !MirrorBookkeeping.isBookkeeping(entity.name) {
+                var request = FetchRequest(ManagedObject.self, entityName: entity.name)
+                request.includesSubentities = false
+                for object in try context.fetch(request) {
+                    try note(object, keys: nil, stamp: stamp, book: book, shapes: shapes)
+                }
+            }
+            sawDeletion = true
+        }
+        if sawDeletion {
+            // A record whose link the store nulled (or whose object the history says went) lost
+            // its object here.
+            let stamp = clock.stamp(at: Date())
+            var lost = book.records.values.filter { book.linkedObject(of: $0) == nil }
+            lost += deleted.compactMap { book.record(ofObjectWith: $0) }
+            for record in lost {
+                guard var recordClock = book.clock(of: record), recordClock.gone == nil else { continue }
+                recordClock.seen = recordClock.latest
+                recordClock.gone = stamp
+                book.setClock(recordClock, of: record, pending: true)
+                if let name = record["entityName", as: String.self], let entity = book.model.entity(named: name) {
+                    book.link(record, to: nil, entity: entity)
+                }
+            }
+        }
+        if let current, let text = try? JSONEncoder().encode(current) {
+            try book.set(Setting.historyToken, String(decoding: text, as: UTF8.self))
+        }
+        if let last = clock.last { try book.set(Setting.clock, last.description) }
+        try context.save()
+        if let current { _ = try? context.deleteHistory(through: current) }
+    }
+
+    /// Stamps `object`'s changed `keys` (every key, for an insert: nil), making its record when it has none.
+    func note(_ object: ManagedObject, keys: Set<String>?, stamp: MirrorStamp, book: MirrorBook,
+              shapes: MirrorShape.Cache) throws {
+        let shape = shapes.shape(of: object.entity)
+        let (record, isNew) = try record(for: object, stamp: stamp, book: book)
+        guard var clock = book.clock(of: record) else { return }
+        var changed = isNew
+        if isNew {
+            for attribute in shape.attributes where isTextMerging(object.entity, attribute.name) {
+                clock.authors[attribute.name] = configuration.deviceName
+            }
+        }
+        if !isNew, let keys {
+            for attribute in shape.attributes where keys.contains(attribute.name) {
+                let key = attribute.name, previous = clock.stamp(of: key)
+                clock.stamps[key] = stamp
+                if isTextMerging(object.entity, key) {
+                    // The new version was made from the value as it stood: every version in it.
+                    var ancestry = clock.ancestry[key] ?? []
+                    if let versions = clock.versions.removeValue(forKey: key) {
+                        ancestry += versions.flatMap { [$0.stamp] + $0.ancestry }
+                    } else {
+                        ancestry.append(previous)
+                    }
+                    clock.ancestry[key] = Array(Set(ancestry).sorted(by: >).prefix(64))
+                    clock.authors[key] = configuration.deviceName
+                }
+                changed = true
+            }
+        }
+        for link in shape.links where isNew || keys?.contains(link.name) ?? true {
+            switch link.kind {
+            case .toOne, .ordered:
+                if !isNew { clock.stamps[link.name] = stamp }
+                changed = true
+            case .members:
+                let members = (object.value(forKey: link.name) as? Set<ManagedObject>) ?? []
+                var current = Set<String>()
+                for member in members {
+                    let (memberRecord, _) = try self.record(for: member, stamp: stamp, book: book)
+                    if let identity = memberRecord["identity", as: String.self] { current.insert(identity) }
+                }
+                var sets = clock.members[link.name] ?? [:]
+                for identity in current where !(sets[identity]?.isPresent ?? false) {
+                    sets[identity, default: MirrorMemberDots()].added.insert(stamp)
+                    changed = true
+                }
+                // A member in the set but not here was removed here only if it is here to be
+                // removed: one whose object this store does not have (yet) stays in.
+                for (identity, dots) in sets where dots.isPresent && !current.contains(identity)
+                    && book.records[identity].flatMap({ book.linkedObject(of: $0) }) != nil {
+                    sets[identity]?.removed.formUnion(dots.added)
+                    changed = true
+                }
+                clock.members[link.name] = sets
+            }
+        }
+        if changed { book.setClock(clock, of: record, pending: true) }
+    }
+
+    /// `object`'s record, made (or, for an identity seen before whose object went, brought back)
+    /// when it has none; whether it is new.
+    func record(for object: ManagedObject, stamp: MirrorStamp, book: MirrorBook) throws -> (ManagedObject, Bool) {
+        if let record = book.record(of: object) { return (record, false) }
+        let identity = identity(of: object)
+        if let record = book.records[identity], var clock = book.clock(of: record) {
+            // Made again here (a tag of a name deleted before): a new life for the old identity.
+            book.link(record, to: object, entity: object.entity)
+            clock = MirrorObjectClock(life: stamp, members: clock.members)
+            book.setClock(clock, of: record, pending: true)
+            return (record, true)
+        }
+        let record = try book.makeRecord(identity: identity, entity: object.entity, object: object,
+                                         clock: MirrorObjectClock(life: stamp), pending: true)
+        return (record, true)
+    }
+
+    /// The identity of an object made here: by its identity attribute, else random.
+    func identity(of object: ManagedObject) -> String {
+        let entity = object.entity
+        let attribute = configuration.identityAttributes[entity.name] ?? configuration.identityAttributes[entity.rootName]
+        if let attribute, let value = object.value(forKey: attribute) {
+            switch value {
+            case let uuid as UUID: return "\(entity.rootName):\(uuid.uuidString.lowercased())"
+            default: return "\(entity.rootName):\(value)"
+            }
+        }
+        return "\(entity.rootName):~" + UUID().uuidString.lowercased()
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import ObjectGraph
+
+@Suite("Store mirror, randomized")
+struct MirrorRandomizedTests {
+    /// Seeds that once failed, kept as regression tests, then a range of fresh ones.
+    static let seeds: [UInt64] = Array(1...200)
+
+    @Test("devices creating, editing, tagging, deleting and syncing in random order converge", arguments: seeds)
+    func randomHistoriesConverge(seed: UInt64) throws {
+        let folder = FileManager.default.temporaryDirectory.appending(component: "og-mirror-seed-\(seed)-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let remote = FolderRemote(folder: folder)
+        var random = SeededGenerator(seed: seed)
+        let peers = try (0..<3).map { try MirrorPeer("device\($0)", type: .inMemory) }
+        try peers[0].create(on: remote)
+        for peer in peers.dropFirst() { try peer.join(remote) }
+        var notes: [UUID] = []
+        var deletedSomewhere = Set<UUID>()
+        let tags = ["red", "green", "blue", "Red"]
+        for step in 0..<40 {
+            let peer = peers[Int.random(in: 0..<peers.count, using: &random)]
+            let target = notes.isEmpty ? nil : notes[Int.random(in: 0..<notes.count, using: &random)]
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0, 1:
+                let chosen = tags.filter { _ in Bool.random(using: &random) }
+                notes.append(try peer.addNote("note \(step)", tags: chosen, parts: Bool.random(using: &random) ? ["part \(step)"] : []))
+            case 2:
+                if let target { try peer.edit(target) { note, _ in note["text"] = "edit \(step) on \(peer.name)" } }
+            case 3:
+                if let target { try peer.edit(target) { note, _ in note["stars"] = Int64(step) } }
+            case 4:
+                let name = tags[Int.random(in: 0..<tags.count, using: &random)]
+                if let target { try peer.edit(target) { note, context in note.add(try peer.tag(name, in: context), to: "tags") } }
+            case 5:
+                if let target {
+                    try peer.edit(target) { note, _ in
+                        if let tag = (note.value(forKey: "tags") as? Set<ManagedObject>)?.first { note.remove(tag, from: "tags") }
+                    }
+                }
+            case 6:
+                if let target, try peer.edit(target, { note, context in context.delete(note) }) { deletedSomewhere.insert(target) }
+            default:
+                try peer.sync(remote)
+            }
+        }
+        for _ in 0..<3 {
+            for peer in peers { try peer.sync(remote) }
+        }
+        let expected = try peers[0].snapshot()
+        for peer in peers.dropFirst() {
+            let got = try peer.snapshot()
+            #expect(got == expected, "seed \(seed): \(peer.name) differs: has \(Set(got).subtracting(expected).sorted()), lacks \(Set(expected).subtracting(got).sorted())")
+        }
+        // Every note no device deleted is everywhere.
+        let present = Set(expected.compactMap { $0.split(separator: "|").first.map(String.init) })
+        for note in notes where !deletedSomewhere.contains(note) {
+            #expect(present.contains(note.uuidString), "seed \(seed): note \(note) is lost")
+        }
+        #expect(try peers.map { try $0.tagNames() }.allSatisfy { $0 == (try peers[0].tagNames()) })
+    }
+}

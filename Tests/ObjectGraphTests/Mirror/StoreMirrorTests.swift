@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+@testable import ObjectGraph
+
+@Suite("Store mirror")
+struct StoreMirrorTests {
+    let folder = FileManager.default.temporaryDirectory.appending(component: "og-mirror-\(UUID().uuidString)")
+    var remote: FolderRemote { FolderRemote(folder: folder) }
+
+    @Test("three stores syncing through a folder end with the same notes, tags, parts and files")
+    func threeStoresConverge() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let laptop = try MirrorPeer("laptop"), desktop = try MirrorPeer("desktop"), phone = try MirrorPeer("phone")
+        let first = try laptop.addNote("Lisbon, day one", tags: ["travel", "food"], parts: ["ticket"])
+        try laptop.edit(first) { note, _ in note["file"] = Data(repeating: 7, count: 300_000) }
+        try laptop.create(on: remote)
+        try desktop.addNote("written before joining", tags: ["travel"])
+        try desktop.join(remote)
+        try phone.join(remote)
+
+        let sent = try laptop.sync(remote)
+        #expect(sent.sentObjects == 4 && sent.sentBlobs == 1)
+        let received = try desktop.sync(remote)
+        #expect(received.received["laptop"] == 4 && received.receivedBlobs == 1)
+        try phone.sync(remote)
+        try laptop.sync(remote)
+        try phone.sync(remote)
+
+        let expected = try laptop.snapshot()
+        #expect(expected.count == 2)
+        #expect(try desktop.snapshot() == expected)
+        #expect(try phone.snapshot() == expected)
+        // "travel" was made on two devices: one tag everywhere.
+        #expect(try phone.tagNames() == ["food", "travel"])
+        #expect(try desktop.tagNames() == ["food", "travel"])
+
+        // Nothing of the diary is readable on the remote.
+        for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)! {
+            guard let data = try? Data(contentsOf: url) else { continue }
+            for word in ["Lisbon", "travel", "ticket", "laptop", first.uuidString.lowercased(), first.uuidString] {
+                #expect(data.range(of: Data(word.utf8)) == nil, "\(word) in \(url.lastPathComponent)")
+            }
+        }
+        // An unchanged sync sends nothing.
+        let idle = try phone.sync(remote)
+        #expect(idle.sentChangeSets == 0 && idle.received.isEmpty)
+    }
+
+    @Test("edits of different values on two devices both stay; tags added and removed merge as sets")
+    func editsMergePerValue() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = try MirrorPeer("a"), b = try MirrorPeer("b")
+        let note = try a.addNote("first", tags: ["x", "y"])
+        try a.create(on: remote)
+        try b.join(remote)
+        try a.sync(remote)
+        try b.sync(remote)
+        try a.edit(note) { note, _ in note["stars"] = Int64(5) }
+        try b.edit(note) { note, context in
+            note["text"] = "second"
+            note.remove(try b.tag("x", in: context), from: "tags")
+            note.add(try b.tag("z", in: context), to: "tags")
+        }
+        try a.edit(note) { note, context in note.add(try a.tag("w", in: context), to: "tags") }
+        try a.sync(remote)
+        try b.sync(remote)
+        try a.sync(remote)
+        let expected = try a.snapshot()
+        #expect(try b.snapshot() == expected)
+        #expect(expected.first?.contains("|second|5|w,y,z|") == true, "\(expected)")
+    }
+
+    @Test("a text edited on two devices keeps both versions, the same on every device")
+    func concurrentTextKeepsBoth() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = try MirrorPeer("a"), b = try MirrorPeer("b"), c = try MirrorPeer("c")
+        let note = try a.addNote("base")
+        try a.create(on: remote)
+        try b.join(remote)
+        try c.join(remote)
+        try a.sync(remote)
+        try b.sync(remote)
+        try c.sync(remote)
+        try a.edit(note) { note, _ in note["text"] = "from a" }
+        try b.edit(note) { note, _ in note["text"] = "from b" }
+        let summaryA = try a.sync(remote)
+        let summaryB = try b.sync(remote)
+        try c.sync(remote)
+        try a.sync(remote)
+        #expect(summaryA.conflicts.isEmpty && summaryB.conflicts.count == 1)
+        let expected = try a.snapshot()
+        #expect(try b.snapshot() == expected)
+        #expect(try c.snapshot() == expected)
+        let text = try #require(expected.first)
+        #expect(text.contains("from a") && text.contains("from b") && text.contains("--- conflicting edit from "), "\(text)")
+        // A later edit made from the merged text replaces it everywhere, without a new conflict.
+        try c.edit(note) { note, _ in note["text"] = "settled" }
+        try c.sync(remote)
+        let afterA = try a.sync(remote), afterB = try b.sync(remote)
+        #expect(afterA.conflicts.isEmpty && afterB.conflicts.isEmpty)
+        #expect(try a.snapshot().first?.contains("|settled|") == true)
+        #expect(try b.snapshot() == a.snapshot())
+    }
+
+    @Test("an edit racing a deletion wins: the note comes back on the deleting device, with its parts")
+    func editBeatsConcurrentDelete() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = try MirrorPeer("a"), b = try MirrorPeer("b")
+        let note = try a.addNote("keep me", parts: ["p1"])
+        let doomed = try a.addNote("delete me")
+        try a.create(on: remote)
+        try b.join(remote)
+        try a.sync(remote)
+        try b.sync(remote)
+        try a.edit(note) { note, context in context.delete(note) }
+        try a.edit(doomed) { note, context in context.delete(note) }
+        try b.edit(note) { note, _ in note["stars"] = Int64(3) }
+        try a.sync(remote)
+        let summary = try b.sync(remote)
+        #expect(summary.revived.count >= 1)
+        try a.sync(remote)
+        try b.sync(remote)
+        let expected = try b.snapshot()
+        #expect(expected.count == 1 && expected.first?.contains("|keep me|3||p1|") == true, "\(expected)")
+        let onA = try a.snapshot()
+        #expect(onA == expected, "\(onA) \(expected)")
+    }
+
+    @Test("a flipped, truncated or swapped change set is refused and nothing of it applied")
+    func tamperedChangeSetsAreRefused() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = try MirrorPeer("a"), b = try MirrorPeer("b")
+        try a.addNote("one")
+        try a.create(on: remote)
+        try b.join(remote)
+        try a.sync(remote)
+        let file = try #require(try remote.listFiles().first { $0.path.hasSuffix(".chg") })
+        let url = folder.appending(path: file.path)
+        let original = try Data(contentsOf: url)
+        for damaged in [flipping(original, at: original.count / 2), original.prefix(original.count - 10), Data("junk".utf8)] {
+            try damaged.write(to: url)
+            let summary = try b.sync(remote)
+            #expect(summary.refused.count == 1 && summary.received.isEmpty, "\(summary)")
+            #expect(try b.snapshot().isEmpty)
+        }
+        try original.write(to: url)
+        #expect(try b.sync(remote).received["a"] == 1)
+        #expect(try b.snapshot() == a.snapshot())
+    }
+
+    @Test("the wrong passphrase opens nothing; a remote cannot be made twice")
+    func passphraseGuardsTheRemote() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = try MirrorPeer("a"), b = try MirrorPeer("b")
+        try a.create(on: remote)
+        #expect(throws: MirrorError.wrongPassphrase(remote: remote.displayName)) { try b.join(remote, passphrase: "wrong") }
+        #expect(throws: MirrorError.remoteAlreadyInitialized(remote: remote.displayName)) { try b.create(on: remote) }
+        #expect(throws: MirrorError.notMirrored) { try b.sync(remote) }
+        try b.join(remote)
+        #expect(try b.mirror.remoteAddress() == remote.displayName)
+    }
+
+    private func flipping(_ data: Data, at index: Int) -> Data {
+        var copy = data
+        copy[index] ^= 0x01
+        return copy
+    }
+}
