@@ -64,6 +64,8 @@ extension DiaryError: CustomStringConvertible, LocalizedError {
             error.description
         case .store(let detail):
             "the diary store failed: \(detail)"
+        case .sync(let error):
+            error.description
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ObjectGraph
 
 /// Why a diary operation failed. Every case names the file, value or store involved in a
 /// one-line ``description`` and belongs to a sysexits-style ``category`` that the command
@@ -64,6 +65,8 @@ public enum DiaryError: Error, Sendable, Hashable {
     case encryption(DiaryEncryptionError)
     /// The store failed in a way none of the above describes.
     case store(detail: String)
+    /// Syncing with the remote failed.
+    case sync(MirrorError)
 
     /// The sysexits-style family of an error; the command line chooses its exit status.
     public enum Category: Sendable, Hashable {
@@ -96,6 +99,19 @@ public enum DiaryError: Error, Sendable, Hashable {
         case .bundle(let error): Self.category(of: error.category)
         case .interop(let error): Self.category(of: error.category)
         case .encryption(let error): error.category
+        case .sync(let error): Self.category(of: error)
+        }
+    }
+
+    /// The family of a sync failure.
+    private static func category(of error: MirrorError) -> Category {
+        switch error {
+        case .remoteUnreachable, .remoteFailed, .encryptionFailed: .unavailable
+        case .remoteFull: .ioError
+        case .remoteNotInitialized: .missingInput
+        case .remoteAlreadyInitialized, .alreadyMirrored, .notMirrored: .usage
+        case .wrongPassphrase: .permission
+        case .damagedKeyFile, .cannotApply, .modelNotMirrorable: .dataError
         }
     }
 

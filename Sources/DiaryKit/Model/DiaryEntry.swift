@@ -64,7 +64,9 @@ final class DiaryEntry: ManagedObject {
 
     override func willSave() {
         super.willSave()
-        if !isDeleted && !isImporting && !isMovingThroughTrash { setPrimitiveValue(Date(), forKey: "updateTime") }
+        // Another device's change brings its own update time.
+        let isMirrored = managedObjectContext?.transactionAuthor == StoreMirror.transactionAuthor
+        if !isDeleted && !isImporting && !isMovingThroughTrash && !isMirrored { setPrimitiveValue(Date(), forKey: "updateTime") }
     }
 
     /// Set while an imported entry keeps the times of its bundle.

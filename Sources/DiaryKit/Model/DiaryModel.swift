@@ -26,7 +26,7 @@ enum DiaryModel {
                 EntityDescription(ImageMedium.self, name: Entity.image),
                 EntityDescription(AudioMedium.self, name: Entity.audio),
                 EntityDescription(Tag.self, name: Entity.tag),
-            ])
+            ] + MirrorBookkeeping.entities(linkingTo: [Entity.entry, Entity.medium, Entity.tag]))
         } catch {
             preconditionFailure("the diary model is invalid: \(error)")
         }

@@ -47,7 +47,7 @@ public final class Diary: Sendable {
     /// What the store keeps in its folder: the database, its journals and the blob folder
     /// (what opening for writing makes private; anything else in the folder is left alone).
     static let storeEntryNames = [databaseName, databaseName + "-wal", databaseName + "-shm",
-                                  databaseName + "-journal", "Diary.blobs", DiaryKeyFile.fileName]
+                                  databaseName + "-journal", "Diary.blobs", DiaryKeyFile.fileName, syncFolderName]
 
     /// Whether `name` is a copy ObjectGraph made of the database before migrating it to a newer
     /// model (`Diary.sqlite.backup-<old model hash>`, with its `-wal`/`-shm` when opened).
@@ -128,6 +128,8 @@ public final class Diary: Sendable {
                                                  LockWaitNotice { _, timeout in tell(Double(timeout) / 1000) }
                                              })
         options.encryptionKey = key?.dataKey
+        // Every save is recorded, so a sync (whenever it first runs) sends exactly what changed.
+        options.recordsPersistentHistory = true
         encryptionKey = key?.dataKey
         let store: any PersistentStore
         do {

@@ -15,14 +15,14 @@ public struct MirrorConfiguration: Sendable {
     /// The line that separates a concurrently edited text from the version it lost against,
     /// given the losing device's name and when it edited.
     public var conflictLine: @Sendable (_ deviceName: String, _ date: Date) -> String
-    /// This device's name as its user knows it (the host name by default).
+    /// This device's name as its user knows it (the host name, say).
     public var deviceName: String
     /// Argon2id's cost for a new key file (libsodium's MODERATE; tests lower it).
     package var passphraseCost = MirrorKeyFile.standardCost
 
     /// A configuration; by default every object has a random identity and every value is last-writer-wins.
     public init(identityAttributes: [String: String] = [:], textMergingAttributes: Set<String> = [],
-                deviceName: String = ProcessInfo.processInfo.hostName,
+                deviceName: String,
                 conflictLine: @escaping @Sendable (_ deviceName: String, _ date: Date) -> String = { name, date in
                     "--- conflicting edit from \(name), \(ISO8601DateFormatter().string(from: date)) ---"
                 }) {

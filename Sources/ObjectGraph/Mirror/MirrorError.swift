@@ -2,7 +2,7 @@ import Foundation
 
 /// Why mirroring a store failed. Every case says what to do; none leaves the store changed
 /// (a failed sync keeps what it had already saved, which is always whole).
-public enum MirrorError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum MirrorError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The remote cannot be listed or reached.
     case remoteUnreachable(remote: String, reason: String)
     /// A file could not be read from or written to the remote.

@@ -157,7 +157,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
         blobStore = isReadOnly ? BlobStore(readingDirectory: blobs, encryptionKey: options.encryptionKey)
             : try BlobStore(directory: blobs, encryptionKey: options.encryptionKey)
         self.connection = Mutex(connection)
-        if recordsPersistentHistory { try createHistoryTablesIfMissing() }
+        if recordsPersistentHistory && !isReadOnly { try createHistoryTablesIfMissing() }
         // Only now, when the store has opened: a failed opening must not change the database.
         try self.connection.withLock { connection in
             if connection.logClosing == .kept { connection.logClosing = .keptAndTrimmed }

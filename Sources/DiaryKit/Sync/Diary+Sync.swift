@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import ObjectGraph
+
+/// One diary on every device: the store mirrored (ObjectGraph's ``StoreMirror``) to a remote
+/// every device reaches, end to end encrypted with a sync key sealed by the sync passphrase.
+/// Entries are named across devices by their UUID and tags by their case-folded name; an entry's
+/// text edited on two devices keeps both versions; an entry edited on one device while another
+/// removed it for good comes back, out of the trash.
+extension Diary {
+    /// The folder in the store folder where sealed files wait on their way to or from the remote.
+    static let syncFolderName = "Diary.sync"
+
+    /// The remote an address names: `rclone:NAME:path` (the user's rclone), or a folder path
+    /// (relative to `base`). WebDAV addresses are refused for now, naming the rclone way.
+    /// - Throws: ``DiaryError/invalidLocation(_:reason:)``.
+    package static func syncRemote(_ address: String, base: URL) throws(DiaryError) -> any MirrorRemote {
+        if address.hasPrefix("rclone:") {
+            let location = String(address.dropFirst("rclone:".count))
+            guard location.contains(":"), !location.hasPrefix(":") || location.count > 1 else {
+                throw .invalidLocation(address, reason: "an rclone remote is written rclone:NAME:path")
+            }
+            return RcloneRemote(location: location)
+        }
+        if address.hasPrefix("webdav://") || address.hasPrefix("webdavs://") {
+            throw .invalidLocation(address, reason: "WebDAV is reached through rclone in this version: "
+                + "add it with 'rclone config' (type webdav) and sync to rclone:NAME:path")
+        }
+        guard !address.isEmpty, !address.contains("://") else {
+            throw .invalidLocation(address, reason: "a sync remote is a folder path or rclone:NAME:path")
+        }
+        return FolderRemote(folder: URL(fileURLWithPath: address, relativeTo: base).standardizedFileURL)
+    }
+
+    private func mirror() -> StoreMirror {
+        let configuration = MirrorConfiguration(
+            identityAttributes: [DiaryModel.Entity.entry: "uuid", DiaryModel.Entity.tag: "normalizedName"],
+            textMergingAttributes: ["\(DiaryModel.Entity.entry).text"], deviceName: Self.hostName,
+            conflictLine: { name, date in
+                "--- conflicting edit from \(name), \(Self.conflictDate.string(from: date)) UTC ---"
+            })
+        let mirror = StoreMirror(coordinator: coordinator, configuration: configuration,
+                                 scratchFolder: directory.appending(component: Self.syncFolderName))
+        mirror.onRevive = { object in
+            guard let entry = object as? DiaryEntry else { return }
+            entry.isMovingThroughTrash = true
+            entry.trashedTime = nil
+        }
+        return mirror
+    }
+
+    private static let conflictDate: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter
+    }()
+
+    /// This machine's host name (what the other devices call it).
+    static var hostName: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "this device" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "this device" : name
+    }
+
+    /// The remote address this diary syncs with; nil when it does not.
+    package func syncAddress() throws(DiaryError) -> String? {
+        try wrapping { try mirror().remoteAddress() }
+    }
+
+    /// Makes the (empty) remote at `address` this diary's sync remote, sealed with `passphrase`.
+    package func startSync(address: String, remote: any MirrorRemote, passphrase: Passphrase) throws(DiaryError) {
+        try wrapping {
+            try passphrase.withUnsafeBytes { try mirror().create(remote: remote, address: address, passphrase: $0) }
+        }
+    }
+
+    /// Joins the remote at `address` that another device made, with its passphrase.
+    package func joinSync(address: String, remote: any MirrorRemote, passphrase: Passphrase) throws(DiaryError) {
+        try wrapping {
+            try passphrase.withUnsafeBytes { try mirror().join(remote: remote, address: address, passphrase: $0) }
+        }
+    }
+
+    /// Sends and receives.
+    package func sync(remote: any MirrorRemote, progress: ((String) -> Void)? = nil) throws(DiaryError) -> MirrorSyncSummary {
+        try wrapping { try mirror().sync(remote: remote, progress: progress) }
+    }
+
+    /// The devices and what waits.
+    package func syncStatus(remote: (any MirrorRemote)?) throws(DiaryError) -> MirrorStatus {
+        try wrapping { try mirror().status(remote: remote) }
+    }
+
+    /// Stops syncing here (the remote and the other devices keep everything).
+    package func leaveSync() throws(DiaryError) {
+        try wrapping { try mirror().leave() }
+    }
+
+    private func wrapping<T>(_ body: () throws -> T) throws(DiaryError) -> T {
+        do {
+            return try body()
+        } catch let error as MirrorError {
+            throw .sync(error)
+        } catch {
+            throw DiaryError(error, store: databaseURL)
+        }
+    }
+}
