@@ -15,7 +15,8 @@ enum StringDiaryModel {
     /// mistake in it is caught by the first test that opens a diary.
     static let shared: ManagedObjectModel = {
         do {
-            return try ManagedObjectModel(entities: [entry, medium, image, audio, tag])
+            return try ManagedObjectModel(entities: [entry, medium, image, audio, tag]
+                + MirrorBookkeeping.entities(linkingTo: [Entity.entry, Entity.medium, Entity.tag]))
         } catch {
             preconditionFailure("the diary model is invalid: \(error)")
         }

@@ -55,6 +55,18 @@ struct PersistentHistoryTests {
         #expect(history[1].saveSummary == SaveSummary(inserted: [], updated: [first.objectID], deleted: [second.objectID]))
     }
 
+    @Test("a value set with setPrimitiveValue (as willSave does) is among the updated keys", arguments: allStoreTypes)
+    func primitiveChangesAreRecorded(type: PersistentStoreType) throws {
+        let stack = try TestStack(model: noteModel, type: type, options: historyOptions)
+        let note = try insertNote("a", text: "before", in: stack.context)
+        try stack.context.save()
+        note["stars"] = 2
+        note.setPrimitiveValue("after", forKey: "text")
+        try stack.context.save()
+        let last = try #require(try stack.context.fetchHistory(after: nil).last)
+        #expect(last.changes.first?.updatedKeys == ["stars", "text"])
+    }
+
     @Test("a batch delete is one transaction of the context's author and name, naming every row deleted",
           arguments: allStoreTypes)
     func batchDeleteIsRecorded(type: PersistentStoreType) throws {

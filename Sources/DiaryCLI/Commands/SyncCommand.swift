@@ -4,7 +4,7 @@ import Foundation
 /// `diary sync [init REMOTE | join REMOTE | status | leave]`: one diary on every device.
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "sync", abstract: "Sync the diary with your other devices through a folder or an rclone remote.",
+        name: "sync", abstract: "Sync with your other devices through a folder or rclone remote.",
         discussion: """
             'diary sync init REMOTE' makes REMOTE (an empty folder that Syncthing, Nextcloud or \
             Dropbox keeps in step, or rclone:NAME:path for any remote rclone reaches) this \
@@ -40,14 +40,15 @@ struct SyncCommand: ParsableCommand {
         let base = context.argumentContext.currentDirectory
         switch words.first {
         case "init":
-            let diary = try context.openDiary(.updating)
+            let diary = try context.openDiary(.creating)
             let remote = try Diary.syncRemote(words[1], base: base)
             if let current = try diary.syncAddress() { throw DiaryError.sync(.alreadyMirrored(remote: current)) }
             let passphrase = try context.passphrases.new(for: "the sync remote \(remote.displayName)", replacing: false)
             try diary.startSync(address: words[1], remote: remote, passphrase: passphrase)
             context.writeErrorLine("This diary now syncs with \(remote.displayName); run 'diary sync join \(words[1])' on your other devices.")
         case "join":
-            let diary = try context.openDiary(.updating)
+            // A new device joins with no diary yet: it is made here.
+            let diary = try context.openDiary(.creating)
             let remote = try Diary.syncRemote(words[1], base: base)
             if let current = try diary.syncAddress() { throw DiaryError.sync(.alreadyMirrored(remote: current)) }
             let passphrase = try context.passphrases.current(for: "the sync remote \(remote.displayName)")

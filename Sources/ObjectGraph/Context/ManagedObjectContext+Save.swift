@@ -33,7 +33,7 @@ extension ManagedObjectContext {
         var changes = StoreChanges()
         changes.inserted = inserted.map { row(of: $0) }
         changes.updated = changed.map { row(of: $0) }
-        changes.updatedKeys = changed.map(\.changedKeys)
+        changes.updatedKeys = changed.map(\.keysChangedSinceCommit)
         changes.author = transactionAuthor
         changes.contextName = name
         changes.deleted = removed.compactMap { $0.objectID.isTemporaryID ? nil : $0.objectID }

@@ -327,6 +327,20 @@ extension ManagedObject {
         markChanged(key)
     }
 
+    /// The keys a save of this object changes, for the persistent history: those set through
+    /// ``setValue(_:forKey:)`` and the attributes set with ``setPrimitiveValue(_:forKey:)`` (in
+    /// `willSave`, say), which differ from the committed values.
+    var keysChangedSinceCommit: Set<String> {
+        guard !committedIsValues else { return changedKeys }
+        var keys = changedKeys
+        let committed = self.committed
+        for index in values.indices where index < committed.count && values[index] != committed[index] {
+            if case .deferred = committed[index] { continue }
+            keys.insert(entity.attributeNames[index])
+        }
+        return keys
+    }
+
     /// Records that `key` changed, so the object counts as updated.
     func markChanged(_ key: String) {
         guard !isInserted && !isDeleted else { return }

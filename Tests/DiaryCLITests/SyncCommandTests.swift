@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `diary sync` on the built binary: three stores on one machine syncing through a folder and
+/// through an rclone `local:` remote, passphrases from DIARY_PASSPHRASE_COMMAND.
+@Suite struct SyncCommandTests {
+    static let secret = ["DIARY_PASSPHRASE_COMMAND": "printf '%s\\n' 'sync sesame'"]
+    static let text = "Quokka zqxv at the harbour"
+    static let tag = "zqxvtag"
+
+    let remote: TemporaryDirectory
+    init() throws { remote = try TemporaryDirectory(prefix: "diary-sync-remote") }
+
+    /// `list --json --all` without the per-store entry numbers (`id`), which each store gives in its own order.
+    static func entries(_ store: TestStore) throws -> String {
+        let result = try store.succeed(["list", "--json", "--all"])
+        return result.stdout.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("\"id\":") }
+            .joined(separator: "\n")
+    }
+
+    func sync(_ store: TestStore, _ arguments: [String] = []) throws -> ProcessRun {
+        try store.succeed(["sync"] + arguments, environment: Self.secret)
+    }
+
+    func threeStores(address: String) throws -> (TestStore, TestStore, TestStore) {
+        let laptop = try TestStore(), desktop = try TestStore(), phone = try TestStore()
+        try laptop.succeed(["new", "--text", Self.text, "--tag", Self.tag, "--image", Fixture.path("jpeg-baseline.jpg"),
+                            "--audio", Fixture.path("audio-tone.wav")])
+        try laptop.succeed(["new", "--text", "second entry", "--tag", "Travel"])
+        try sync(laptop, ["init", address])
+        try desktop.succeed(["new", "--text", "written on the desktop before joining", "--tag", "travel"])
+        try sync(desktop, ["join", address])
+        try sync(phone, ["join", address])
+        return (laptop, desktop, phone)
+    }
+
+    @Test func threeStoresThroughAFolderHoldTheSameEntriesAndTheRemoteNothingReadable() throws {
+        let (laptop, desktop, phone) = try threeStores(address: remote.url.path)
+        let first = try sync(laptop)
+        #expect(first.stdout.hasPrefix("sent 6 changes and 2 media ("), "\(first)") // 2 entries, 2 media, 2 tags
+        #expect(try sync(desktop).stdout.contains("received 6 changes from"))
+        try sync(phone)
+        try sync(laptop)
+        try sync(phone)
+        let expected = try Self.entries(laptop)
+        #expect(expected.contains(Self.text) && expected.contains("written on the desktop"))
+        #expect(try Self.entries(desktop) == expected)
+        #expect(try Self.entries(phone) == expected)
+        // "Travel" and "travel" were made on two devices: one tag.
+        #expect(try phone.succeed(["tags"]).stdout.components(separatedBy: "ravel").count == 2)
+        // An unchanged diary sends and receives nothing.
+        #expect(try sync(phone).stdout == "sent 0 changes; received nothing\n")
+
+        let hashes = try #require(try laptop.json(["show", "1"]) as? [String: Any])["media"] as? [[String: Any]]
+        var secrets = [Self.text, Self.tag, "Quokka", "jpeg-baseline", "audio-tone", "harbour"]
+        secrets += (hashes ?? []).compactMap { $0["sha256"] as? String }
+        #expect(secrets.count == 8)
+        for case let url as URL in FileManager.default.enumerator(at: remote.url, includingPropertiesForKeys: nil)! {
+            let data = (try? Data(contentsOf: url)) ?? Data()
+            for secret in secrets {
+                #expect(data.range(of: Data(secret.utf8)) == nil && !url.path.contains(secret), "\(secret) in \(url.path)")
+            }
+        }
+    }
+
+    @Test func anEntryEditedOnTwoDevicesKeepsBothTextsAndOneRemovedWhileEditedComesBack() throws {
+        let (laptop, desktop, _) = try threeStores(address: remote.url.path)
+        try sync(laptop)
+        try sync(desktop)
+        try sync(laptop)
+        let uuid = { (store: TestStore, text: String) throws -> Int in
+            let listed = try #require(try store.json(["list", "--all"]) as? [[String: Any]])
+            return try #require(listed.first { ($0["text"] as? String)?.hasPrefix(text) == true }?["id"] as? Int)
+        }
+        try laptop.succeed(["edit", String(try uuid(laptop, "second")), "--text", "second, as the laptop has it"])
+        try desktop.succeed(["edit", String(try uuid(desktop, "second")), "--text", "second, as the desktop has it"])
+        let removed = try uuid(laptop, "written on the desktop")
+        try laptop.succeed(["delete", String(removed), "--yes"])
+        try laptop.succeed(["trash", "--empty", "--yes"])
+        try desktop.succeed(["edit", String(try uuid(desktop, "written on the desktop")), "--star"])
+        try sync(laptop)
+        let merged = try sync(desktop)
+        #expect(merged.stderr.contains("keep both texts") && merged.stderr.contains("came back"), "\(merged)")
+        try sync(laptop)
+        try sync(desktop)
+        let expected = try Self.entries(laptop)
+        #expect(try Self.entries(desktop) == expected)
+        #expect(expected.contains("second, as the laptop has it") && expected.contains("second, as the desktop has it"))
+        #expect(expected.contains("--- conflicting edit from "))
+        #expect(expected.contains("written on the desktop before joining"))
+        #expect(try laptop.succeed(["trash"]).stdout == "The trash is empty.\n")
+    }
+
+    @Test func aTamperedChangeSetIsRefusedAndAWrongPassphraseOpensNothing() throws {
+        let laptop = try TestStore(), phone = try TestStore()
+        try laptop.succeed(["new", "--text", Self.text])
+        try sync(laptop, ["init", remote.url.path])
+        try sync(laptop)
+        let wrong = try phone.run(["sync", "join", remote.url.path], environment: ["DIARY_PASSPHRASE_COMMAND": "echo nope"])
+        #expect(wrong.status == 77 && wrong.stderr.contains("does not open"), "\(wrong)")
+        let unsynced = try phone.run(["sync"])
+        #expect(unsynced.status == 64 && unsynced.stderr.contains("sync init"), "\(unsynced)")
+        try sync(phone, ["join", remote.url.path])
+        let changeSet = try #require(FileManager.default.enumerator(atPath: remote.url.path)?
+            .compactMap { $0 as? String }.first { $0.hasSuffix(".chg") })
+        let url = remote.url.appending(path: changeSet)
+        var bytes = try Data(contentsOf: url)
+        bytes[bytes.count / 2] ^= 0x20
+        try bytes.write(to: url)
+        let refused = try sync(phone)
+        #expect(refused.stdout == "sent 0 changes; received nothing\n" && refused.stderr.contains("fails authentication"), "\(refused)")
+        #expect(try phone.succeed(["list", "--all"]).stdout == "No entries.\n")
+        bytes[bytes.count / 2] ^= 0x20
+        try bytes.write(to: url)
+        #expect(try sync(phone).stdout.contains("received 1 change from"))
+        #expect(try phone.succeed(["list", "--all"]).stdout.contains(Self.text))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rclone")))
+    func threeStoresThroughAnRcloneRemote() throws {
+        // rclone's own local backend, named on the fly (`:local:`), so no rclone.conf is needed.
+        let (laptop, desktop, phone) = try threeStores(address: "rclone::local:" + remote.url.path)
+        try sync(laptop)
+        try sync(desktop)
+        try sync(phone)
+        try sync(laptop)
+        let expected = try Self.entries(laptop)
+        #expect(try Self.entries(desktop) == expected)
+        #expect(try Self.entries(phone) == expected)
+        #expect(expected.contains(Self.text))
+    }
+}
