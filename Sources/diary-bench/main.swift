@@ -38,6 +38,8 @@ do {
         try runPhotosBenchmarks(json: json)
     case "preview":
         try runPreviewBenchmarks(json: json)
+    case "sync":
+        try runSyncBenchmarks(json: json)
     case "book":
         try runBookBenchmarks(json: json)
         try runPreviewBenchmarks(json: json)
@@ -50,7 +52,7 @@ do {
     case "media-jpeg" where arguments.count >= 2:
         try runMediaJPEGComparison(paths: arguments.dropFirst().filter { $0 != "--json" }, json: json)
     default:
-        print("usage: diary-bench objectgraph|contexts|crypto|crypto-cli|media|diary|migration|interop|cli|cli-jrnl|cli-media|photos|preview|book [--json] [--check]")
+        print("usage: diary-bench objectgraph|contexts|crypto|crypto-cli|media|diary|migration|interop|cli|cli-jrnl|cli-media|photos|preview|book|sync [--json] [--check]")
         print("       diary-bench media-jpeg FILE... [--json]   (any JPEGs: thumbnail and 1/8 decode vs full decode)")
     }
 } catch {
