@@ -59,15 +59,18 @@ FUZZ_SECONDS ?= 600
 fuzz: deps
 	./Fuzz/run-fuzz.sh $(FUZZ_SECONDS)
 
-## install: the release `diary` (stripped), its manual page diary(1) and bash, zsh and fish
-## completions under $(DESTDIR)$(PREFIX); `make uninstall` removes them again.
+## install: the release `diary` (stripped), its manual page diary(1), bash, zsh and fish
+## completions and the systemd user units diary-sync.service and diary-sync.timer (not
+## enabled) under $(DESTDIR)$(PREFIX); `make uninstall` removes them again.
 PREFIX   ?= /usr/local
 DESTDIR  ?=
 INSTALL_FILES = $(DESTDIR)$(PREFIX)/bin/diary \
                 $(DESTDIR)$(PREFIX)/share/man/man1/diary.1 \
                 $(DESTDIR)$(PREFIX)/share/bash-completion/completions/diary \
                 $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_diary \
-                $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/diary.fish
+                $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/diary.fish \
+                $(DESTDIR)$(PREFIX)/lib/systemd/user/diary-sync.service \
+                $(DESTDIR)$(PREFIX)/lib/systemd/user/diary-sync.timer
 
 install: release
 	@$(MAKE) --no-print-directory install-files BUILT="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
@@ -78,7 +81,8 @@ install-files:
 	@test -n "$(BUILT)" || { echo "install-files: BUILT=<folder with diary and diary-docs> is required" >&2; exit 64; }
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
-		$(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d \
+		$(DESTDIR)$(PREFIX)/lib/systemd/user
 	install -m 755 -s "$(BUILT)/diary" $(DESTDIR)$(PREFIX)/bin/diary
 	"$(BUILT)/diary-docs" man > .build/diary.1
 	"$(BUILT)/diary-docs" completion bash > .build/diary.bash
@@ -88,6 +92,9 @@ install-files:
 	install -m 644 .build/diary.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/diary
 	install -m 644 .build/diary.zsh $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_diary
 	install -m 644 .build/diary.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/diary.fish
+	sed 's|@BINDIR@|$(PREFIX)/bin|' scripts/diary-sync.service.in > .build/diary-sync.service
+	install -m 644 .build/diary-sync.service $(DESTDIR)$(PREFIX)/lib/systemd/user/diary-sync.service
+	install -m 644 scripts/diary-sync.timer $(DESTDIR)$(PREFIX)/lib/systemd/user/diary-sync.timer
 
 uninstall:
 	rm -f $(INSTALL_FILES)

@@ -13,6 +13,7 @@ import Testing
     private static let installed = [
         "usr/bin/diary", "usr/share/man/man1/diary.1", "usr/share/bash-completion/completions/diary",
         "usr/share/zsh/site-functions/_diary", "usr/share/fish/vendor_completions.d/diary.fish",
+        "usr/lib/systemd/user/diary-sync.service", "usr/lib/systemd/user/diary-sync.timer",
     ]
 
     /// Runs `tool` with `arguments` (a path, or a name looked up in /usr/bin and /bin).
@@ -41,6 +42,9 @@ import Testing
         }
         let program = destination.url.appendingPathComponent("usr/bin/diary")
         #expect(FileManager.default.isExecutableFile(atPath: program.path))
+        let service = try String(contentsOf: destination.url.appendingPathComponent("usr/lib/systemd/user/diary-sync.service"),
+                                 encoding: .utf8)
+        #expect(service.contains("ExecStart=/usr/bin/diary sync\n"), "\(service)")
         let version = try run(program.path, ["--version"])
         #expect(version.status == 0 && version.stdout == "diary \(DiaryCommand.version)\n", "\(version)")
 

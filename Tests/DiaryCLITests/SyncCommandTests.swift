@@ -88,6 +88,8 @@ import TestSupport
         #expect(try Self.entries(desktop) == expected)
         #expect(expected.contains("second, as the laptop has it") && expected.contains("second, as the desktop has it"))
         #expect(expected.contains("--- conflicting edit from "))
+        let check = try desktop.succeed(["check"])
+        #expect(check.stdout.contains("Sync conflicts: #") && check.stdout.contains("edit to keep one"), "\(check)")
         #expect(expected.contains("written on the desktop before joining"))
         #expect(try laptop.succeed(["trash"]).stdout == "The trash is empty.\n")
     }

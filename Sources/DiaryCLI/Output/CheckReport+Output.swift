@@ -2,7 +2,7 @@ import DiaryKit
 
 extension CheckReport {
     /// `{"healthy", "integrityProblems", "blobProblems": [{"entry", "medium", "sha256",
-    /// "problem"}], "verifiedBlobCount", "trashedEntries", "unreferencedBlobs", "recentUnreferencedBlobs",
+    /// "problem"}], "verifiedBlobCount", "trashedEntries", "syncConflicts", "unreferencedBlobs", "recentUnreferencedBlobs",
     /// "damagedUnreferencedBlobs", "staleTemporaryFiles", "staleWorkFolders", "removed", "kept",
     /// "migrationBackups", "plaintextBackups"}`;
     /// `kept` lists what repair left because the store has problems.
@@ -16,6 +16,7 @@ extension CheckReport {
             }),
             "verifiedBlobCount": .integer(verifiedBlobCount),
             "trashedEntries": .integer(trashedEntryCount),
+            "syncConflicts": .array(syncConflictEntryIDs.map { .integer(Int($0)) }),
             "unreferencedBlobs": .array(unreferencedBlobs.map(JSONValue.string)),
             "recentUnreferencedBlobs": .array(recentUnreferencedBlobs.map(JSONValue.string)),
             "damagedUnreferencedBlobs": .array(damagedUnreferencedBlobs.map(JSONValue.string)),
@@ -62,6 +63,10 @@ extension CheckReport {
             lines.append("Plaintext copies of this encrypted diary: \(leftPlaintext.count) (a backup an older version "
                 + "made before an upgrade; 'diary check --repair' removes them)")
             lines += leftPlaintext.map { "  " + $0 }
+        }
+        if !syncConflictEntryIDs.isEmpty {
+            lines.append("Sync conflicts: " + syncConflictEntryIDs.map { "#\($0)" }.joined(separator: ", ")
+                + " keep texts edited on two devices at once, each after a '--- conflicting edit from' line; edit to keep one")
         }
         if trashedEntryCount > 0 {
             lines.append("Trash: \(QuantityText.count(trashedEntryCount, "entry", plural: "entries")) waiting, media kept with them")

@@ -71,6 +71,9 @@ public struct CheckReport: Sendable, Hashable {
     /// How many entries wait in the trash; their media are checked like all others and
     /// their files are never unreferenced.
     public var trashedEntryCount: Int = 0
+    /// Entries whose text holds versions edited on two devices at once (a sync kept both):
+    /// not a problem of the store, something for the writer to settle by editing.
+    public var syncConflictEntryIDs: [Int64] = []
 
     /// Unreferenced blob files of an encrypted store that fail authentication: changed or
     /// damaged outside diary (sorted by name). Nothing reads them, so nothing is lost; repair

@@ -71,6 +71,7 @@ extension Diary {
                                  removed: removes ? garbage.unreferencedBlobs + garbage.staleTemporaryFiles + removedFolders : [],
                                  verifiedBlobCount: verified, trashedEntryCount: trashed)
         report.damagedUnreferencedBlobs = damagedUnreferenced
+        report.syncConflictEntryIDs = try syncConflictEntryIDs()
         report.migrationBackups = migrationBackups()
         if encryptionKey != nil {
             report.plaintextBackups = report.migrationBackups.filter { isPlaintextDatabase(directory.appending(component: $0)) }

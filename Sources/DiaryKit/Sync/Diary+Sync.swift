@@ -39,7 +39,7 @@ extension Diary {
             identityAttributes: [DiaryModel.Entity.entry: "uuid", DiaryModel.Entity.tag: "normalizedName"],
             textMergingAttributes: ["\(DiaryModel.Entity.entry).text"], deviceName: Self.hostName,
             conflictLine: { name, date in
-                "--- conflicting edit from \(name), \(Self.conflictDate.string(from: date)) UTC ---"
+                String(Self.conflictMarker.dropFirst()) + "\(name), \(Self.conflictDate.string(from: date)) UTC ---"
             })
         let mirror = StoreMirror(coordinator: coordinator, configuration: configuration,
                                  scratchFolder: directory.appending(component: Self.syncFolderName))
@@ -49,6 +49,18 @@ extension Diary {
             entry.trashedTime = nil
         }
         return mirror
+    }
+
+    /// What begins the line before a version a sync kept beside another.
+    static let conflictMarker = "\n--- conflicting edit from "
+
+    /// The entries (not in the trash) whose text holds versions kept side by side, by number.
+    func syncConflictEntryIDs() throws(DiaryError) -> [Int64] {
+        try wrapping {
+            let request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+                                       predicate: try FetchPredicate(format: "text CONTAINS %@ AND trashedTime == nil", Self.conflictMarker))
+            return try makeBrowsingContext().fetchObjectIDs(request).compactMap(\.primaryKey).sorted()
+        }
     }
 
     private static let conflictDate: DateFormatter = {

@@ -10,6 +10,8 @@ final class MirrorBook {
     private(set) var records: [String: ManagedObject] = [:]
     private var recordsByObject: [ObjectID: ManagedObject] = [:]
     private var clocks: [ObjectIdentifier: MirrorObjectClock] = [:]
+    /// Objects stamped since the context was last saved.
+    var notedSinceSave = 0
     private let encoder = JSONEncoder()
     private let decoder = JSONDecoder()
 
@@ -77,7 +79,25 @@ final class MirrorBook {
     func link(_ record: ManagedObject, to object: ManagedObject?, entity: EntityDescription) {
         if let old = linkedObject(of: record) { recordsByObject[old.objectID] = nil }
         record.setValue(object, forKey: MirrorBookkeeping.linkKey(entity.rootName))
-        if let object { recordsByObject[object.objectID] = record }
+        if let object {
+            recordsByObject[object.objectID] = record
+            if object.objectID.isTemporaryID { unsaved.append((object, record)) }
+        }
+    }
+
+    /// Objects linked while their IDs were temporary, re-filed under their permanent IDs by ``save()``.
+    private var unsaved: [(object: ManagedObject, record: ManagedObject)] = []
+
+    /// Saves the context, and files the records of objects it inserted under their new IDs.
+    func save() throws {
+        let temporary = unsaved.map { ($0.object.objectID, $0.object, $0.record) }
+        try context.save()
+        unsaved = []
+        notedSinceSave = 0
+        for (old, object, record) in temporary where old != object.objectID {
+            if recordsByObject[old] === record { recordsByObject[old] = nil }
+            recordsByObject[object.objectID] = record
+        }
     }
 
     /// A new record for `identity`, linked to `object`.
@@ -90,11 +110,6 @@ final class MirrorBook {
         link(record, to: object, entity: entity)
         setClock(clock, of: record, pending: pending)
         return record
-    }
-
-    /// Re-files `object`'s record under its ID after a save made the ID permanent.
-    func refile(_ object: ManagedObject, record: ManagedObject) {
-        recordsByObject[object.objectID] = record
     }
 
     /// The clock of `record`.

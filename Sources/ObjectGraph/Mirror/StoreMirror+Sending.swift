@@ -67,7 +67,7 @@ extension StoreMirror {
         summary.sentObjects += states.count
         for record in pending where record["pending", as: Bool.self] == true { record["pending"] = false }
         try book.set(Setting.sequence, String(sequence))
-        try book.context.save()
+        try book.save()
     }
 
     /// The identity of the object `state`'s object is a part of: the destination of a to-one

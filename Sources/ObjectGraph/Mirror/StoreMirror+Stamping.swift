@@ -76,7 +76,7 @@ extension StoreMirror {
             try book.set(Setting.historyToken, String(decoding: text, as: UTF8.self))
         }
         if let last = clock.last { try book.set(Setting.clock, last.description) }
-        try context.save()
+        try book.save()
         if let current { _ = try? context.deleteHistory(through: current) }
     }
 
@@ -138,6 +138,11 @@ extension StoreMirror {
             }
         }
         if changed { book.setClock(clock, of: record, pending: true) }
+        // Records are saved a thousand at a time: reading a to-many relationship looks at every
+        // unsaved insert of the context, so one save of a whole diary's records took minutes.
+        // (A sync killed before the token is saved stamps again; the records it saved stay marked.)
+        book.notedSinceSave += 1
+        if book.notedSinceSave >= 1000 { try book.save() }
     }
 
     /// `object`'s record, made (or, for an identity seen before whose object went, brought back)

@@ -71,7 +71,7 @@ extension StoreMirror {
                     try book.set(Setting.namePrefix + device, changeSet.deviceName)
                     try book.set(Setting.seenPrefix + device, String(Date().timeIntervalSince1970))
                     if let last = clock.last { try book.set(Setting.clock, last.description) }
-                    try book.context.save()
+                    try book.save()
                 } catch let error as MirrorError {
                     book.context.rollback()
                     summary.refused.append("\(file.path): \(error)")

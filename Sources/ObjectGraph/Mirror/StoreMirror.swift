@@ -120,7 +120,7 @@ public final class StoreMirror {
         try book.set(Setting.device, MirrorDevice.newIdentifier())
         try book.set(Setting.deviceName, configuration.deviceName)
         try book.set(Setting.key, key.withUnsafeBytes { Data($0).base64EncodedString() })
-        try book.context.save()
+        try book.save()
     }
 
     func readKeyFile(_ remote: any MirrorRemote) throws -> MirrorKeyFile {
