@@ -10,7 +10,7 @@ BIN_DIR       = $(shell $(SWIFT) build $(SWIFT_FLAGS) --show-bin-path 2>/dev/nul
 BUILD_PACKAGES = pkg-config libsqlite3-dev libpng-dev libjpeg-dev libsndfile1-dev \
                  nettle-dev libarchive-dev libheif-dev libwebp-dev libexif-dev libavformat-dev libavcodec-dev \
                  libsodium-dev libkeyutils-dev libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev libstdc++-12-dev \
-                 libchafa-dev libglib2.0-dev
+                 libchafa-dev libglib2.0-dev libcurl4-openssl-dev libxml2-dev
 # exiftool, ffmpeg (ffprobe) and libheif-examples (heif-convert) are the oracles MediaKit's facts are
 # compared with (Tests/MediaKitTests/OracleAgreementTests.swift); rclone is the sync tests' remote and server.
 TEST_PACKAGES  = sqlite3 chromium man-db zsh fish tzdata keyutils libimage-exiftool-perl ffmpeg libheif-examples rclone

@@ -63,8 +63,9 @@ let package = Package(
                 // module map's `link` reaches the linker for it.
                 linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"),
                                  .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=mpg123_new"])]),
-        // MARK: C: libsndfile, libarchive, libheif, libwebp, libexif, FFmpeg, libsodium, keyutils, cmark-gfm
-        // and libchafa, opened with dlopen on first use
+        // MARK: C: libsndfile, libarchive, libheif, libwebp, libexif, FFmpeg, libsodium, keyutils, cmark-gfm,
+        // libchafa, and libcurl with libxml2 (WebDAV sync remotes; libcurl4-openssl-dev, libxml2-dev), opened
+        // with dlopen on first use
         .target(name: "CDeferredLibraries",
                 dependencies: ["CSndFile", "CArchive", "CHeif", "CWebP", "CExif", "CSodium", "CKeyutils", "CCmarkGFM"],
                 // libchafa (libchafa-dev; pictures in the terminal) and the GLib its header includes: their
@@ -72,7 +73,7 @@ let package = Package(
                 // also put pkg-config's `-lchafa -lglib-2.0` on `diary`'s link line, loading both in every
                 // process. So the C files that include them are told where the headers are (Debian's
                 // multiarch folders), and no Swift module imports them.
-                cSettings: [.unsafeFlags(["-I/usr/include/chafa", "-I/usr/include/glib-2.0",
+                cSettings: [.unsafeFlags(["-I/usr/include/chafa", "-I/usr/include/glib-2.0", "-I/usr/include/libxml2",
                                           "-I/usr/lib/x86_64-linux-gnu/chafa/include",
                                           "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
                                           "-I/usr/lib/aarch64-linux-gnu/chafa/include",

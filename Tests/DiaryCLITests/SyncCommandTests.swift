@@ -132,4 +132,63 @@ import TestSupport
         #expect(try Self.entries(phone) == expected)
         #expect(expected.contains(Self.text))
     }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rclone")))
+    func threeStoresThroughAWebDAVServer() throws {
+        let server = try WebDAVServer(serving: remote.url)
+        defer { server.stop() }
+        let (laptop, desktop, phone) = try threeStores(address: "webdav://127.0.0.1:\(server.port)/diary")
+        try sync(laptop)
+        try sync(desktop)
+        try sync(phone)
+        try sync(laptop)
+        let expected = try Self.entries(laptop)
+        #expect(try Self.entries(desktop) == expected)
+        #expect(try Self.entries(phone) == expected)
+        #expect(expected.contains(Self.text) && expected.contains("written on the desktop"))
+        #expect(try sync(phone).stdout == "sent 0 changes; received nothing\n")
+        #expect(FileManager.default.fileExists(atPath: remote.url.appending(path: "diary/keys").path))
+    }
 }
+
+/// `rclone serve webdav` over a folder on 127.0.0.1, on a free port, for one test.
+final class WebDAVServer {
+    let port: Int
+
+    init(serving folder: URL) throws {
+        var lastError = "no port tried"
+        for _ in 0..<5 {
+            let port = Int.random(in: 20_000..<60_000)
+            let log = FileManager.default.temporaryDirectory.appending(component: "webdav-\(port)-\(UUID().uuidString).log")
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/rclone")
+            process.arguments = ["serve", "webdav", folder.path, "--addr", "127.0.0.1:\(port)"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: log)
+            try process.run()
+            for _ in 0..<100 {
+                let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                if text.contains("started") || text.contains("Serving") {
+                    self.port = port
+                    self.running = process
+                    return
+                }
+                if !process.isRunning { break }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            lastError = (try? String(contentsOf: log, encoding: .utf8)) ?? "rclone printed nothing"
+            process.terminate()
+        }
+        throw WebDAVServerError(reason: lastError)
+    }
+
+    private var running: Process?
+
+    func stop() {
+        running?.terminate()
+        running?.waitUntilExit()
+    }
+}
+
+struct WebDAVServerError: Error { var reason: String }

@@ -96,4 +96,27 @@ int cdl_syncfs(int descriptor);
    lock is held; -1 with errno set: the call failed. Closing the descriptor releases it. */
 int cdl_ofd_lock(int descriptor, long long start, long long length, int exclusive, int test_only);
 
+
+/* Why libcurl (WebDAV sync remotes) could not be loaded, or NULL when it is. */
+const char *cdl_curl_load_error(void);
+
+/* One WebDAV request through libcurl: `method` to `url`, with a `Depth` and a `Destination`
+   header when given (and `Overwrite: T` with a destination), `body` as the request body
+   (PROPFIND), the file at `upload_path` as the body (PUT), the response body written to
+   `download_path` (appended from `resume_from` bytes when that is above 0). Credentials come
+   from ~/.netrc; TLS certificates are verified. Returns 0 with the HTTP status in `*status`,
+   or -1 with libcurl's reason in `error` (the connection failed, timed out, was cut). */
+int cdl_webdav_perform(const char *method, const char *url, const char *depth, const char *destination,
+                       const char *body, const char *upload_path, const char *download_path,
+                       long long resume_from, long *status, char *error, size_t error_size);
+
+/* Called for each response of a WebDAV multistatus: its href (as sent, percent-encoded), its
+   getcontentlength (-1 when none), whether it is a collection. */
+typedef void (*cdl_webdav_entry)(void *context, const char *href, long long length, int is_collection);
+
+/* Reads the PROPFIND multistatus in the file at `path` with libxml2 (no network, no DTD);
+   returns 0, or -1 with why in `error`. */
+int cdl_webdav_parse_multistatus(const char *path, cdl_webdav_entry entry, void *context,
+                                 char *error, size_t error_size);
+
 #endif

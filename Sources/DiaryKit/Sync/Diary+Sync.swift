@@ -13,8 +13,9 @@ extension Diary {
     /// The folder in the store folder where sealed files wait on their way to or from the remote.
     static let syncFolderName = "Diary.sync"
 
-    /// The remote an address names: `rclone:NAME:path` (the user's rclone), or a folder path
-    /// (relative to `base`). WebDAV addresses are refused for now, naming the rclone way.
+    /// The remote an address names: `webdav://host/path` or `webdavs://host/path` (libcurl,
+    /// credentials from ~/.netrc), `rclone:NAME:path` (the user's rclone), or a folder path
+    /// (relative to `base`).
     /// - Throws: ``DiaryError/invalidLocation(_:reason:)``.
     package static func syncRemote(_ address: String, base: URL) throws(DiaryError) -> any MirrorRemote {
         if address.hasPrefix("rclone:") {
@@ -25,8 +26,11 @@ extension Diary {
             return RcloneRemote(location: location)
         }
         if address.hasPrefix("webdav://") || address.hasPrefix("webdavs://") {
-            throw .invalidLocation(address, reason: "WebDAV is reached through rclone in this version: "
-                + "add it with 'rclone config' (type webdav) and sync to rclone:NAME:path")
+            guard let remote = WebDAVRemote(address: address) else {
+                throw .invalidLocation(address, reason: "a WebDAV remote is webdav://host/path or webdavs://host/path, "
+                    + "with the user name and password in ~/.netrc, never in the address")
+            }
+            return remote
         }
         guard !address.isEmpty, !address.contains("://") else {
             throw .invalidLocation(address, reason: "a sync remote is a folder path or rclone:NAME:path")
