@@ -6,7 +6,8 @@ import Foundation
 /// them encrypted:
 ///
 /// - `ObjectGraphMirrorRecord`, one per mirrored object (and per deleted one, as a tombstone):
-///   its identity across devices, its entity, whether it changed since the last change set, its
+///   its identity across devices, its entity, whether it changed since the last change set, whether
+///   it is a tombstone, its
 ///   clock (``MirrorObjectClock``, JSON), and a to-one link to the object, one relationship per
 ///   root entity (`link_<Root>`, no inverse). The store nulls the link when the object's row
 ///   goes, which is how a deletion made here is found.
@@ -25,6 +26,7 @@ public enum MirrorBookkeeping {
                 AttributeDescription("identity", .string, isOptional: false),
                 AttributeDescription("entityName", .string, isOptional: false),
                 AttributeDescription("pending", .boolean, isOptional: false, defaultValue: false, isIndexed: true),
+                AttributeDescription("isGone", .boolean, isOptional: false, defaultValue: false, isIndexed: true),
                 AttributeDescription("clock", .binary, isOptional: false),
             ], relationships: roots.map { RelationshipDescription(linkKey($0), destination: $0, inverse: nil) },
             uniquenessConstraints: [["identity"]]),

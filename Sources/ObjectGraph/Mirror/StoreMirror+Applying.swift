@@ -19,16 +19,19 @@ extension StoreMirror {
         }
         func isPart(_ object: ManagedObject) -> Bool { owner(of: object) != nil }
         func isPartOfRevived(_ object: ManagedObject, _ revived: Set<String>) -> Bool {
-            guard let owner = owner(of: object), let identity = book.record(of: owner)?["identity", as: String.self] else { return false }
+            guard let owner = owner(of: object), let identity = (try? book.record(of: owner))??["identity", as: String.self] else { return false }
             return revived.contains(identity)
         }
+        var named = changeSet.records.map(\.id)
+        for state in changeSet.records { named += state.links.values.joined() }
+        try book.prefetch(identities: named)
         for state in changeSet.records {
             observe(state.clock, in: &clock)
             guard let entity = model.entity(named: state.entity), !entity.isAbstract,
                   !MirrorBookkeeping.isBookkeeping(entity.name) else {
                 throw MirrorError.cannotApply(path: path, reason: "it names an entity this model does not have (\(state.entity)); update this program")
             }
-            let existing = book.records[state.id]
+            let existing = try book.record(identity: state.id)
             guard let existing, let local = book.clock(of: existing) else {
                 // An object new here (or a deletion of one never seen: kept as a tombstone).
                 if state.clock.gone != nil {
@@ -117,7 +120,7 @@ extension StoreMirror {
         // Objects new here may be members other objects' sets already named (a tag another
         // device's change set brought after a note naming it): those sets are resolved again.
         let arrived = Set(linking.filter(\.isNew).map(\.state.id))
-        if !arrived.isEmpty { resolveMembers(naming: arrived, book: book, shapes: shapes) }
+        if !arrived.isEmpty && !book.unresolvedOwners.isEmpty { try resolveMembers(naming: arrived, book: book, shapes: shapes) }
         summary.received[changeSet.deviceName, default: 0] += changeSet.records.count
     }
 
@@ -199,29 +202,27 @@ extension StoreMirror {
         }
     }
 
-    /// Sets again the to-many members of every object whose member sets name one of `identities`.
-    private func resolveMembers(naming identities: Set<String>, book: MirrorBook, shapes: MirrorShape.Cache) {
-        let destinations = Set(identities.compactMap { identity in identity.split(separator: ":").first.map(String.init) })
-        var linksByEntity: [String: [(name: String, kind: MirrorShape.Link)]] = [:]
-        for entity in book.model.entities where !entity.isAbstract {
-            let links = shapes.shape(of: entity).links.filter { link in
-                link.kind == .members && entity.relationship(named: link.name).flatMap { book.model.entity(named: $0.destination)?.rootName }
-                    .map(destinations.contains) == true
+    /// Sets again the to-many members of the objects whose member sets named members this store
+    /// did not have yet (kept in ``MirrorBook/unresolvedOwners``), now that `identities` arrived.
+    private func resolveMembers(naming identities: Set<String>, book: MirrorBook, shapes: MirrorShape.Cache) throws {
+        for owner in book.unresolvedOwners {
+            guard let record = try book.record(identity: owner), let object = book.linkedObject(of: record),
+                  let clock = book.clock(of: record), clock.gone == nil else {
+                book.unresolvedOwners.remove(owner)
+                continue
             }
-            if !links.isEmpty { linksByEntity[entity.name] = links }
-        }
-        guard !linksByEntity.isEmpty else { return }
-        for record in book.records.values {
-            guard let name = record["entityName", as: String.self], let links = linksByEntity[name] else { continue }
-            guard let object = book.linkedObject(of: record), let clock = book.clock(of: record), clock.gone == nil else { continue }
-            for link in links {
-                guard let sets = clock.members[link.name], sets.keys.contains(where: identities.contains) else { continue }
-                let members = sets.filter(\.value.isPresent).keys.compactMap { book.records[$0].flatMap { book.linkedObject(of: $0) } }
+            var complete = true
+            for link in shapes.shape(of: object.entity).links where link.kind == .members {
+                guard let sets = clock.members[link.name] else { continue }
+                let present = sets.filter(\.value.isPresent).keys
+                let members = present.compactMap { try? book.record(identity: $0) }.compactMap { book.linkedObject(of: $0) }
+                if members.count < present.count { complete = false }
                 let current = (object.value(forKey: link.name) as? Set<ManagedObject>) ?? []
                 if Set(members.map(ObjectIdentifier.init)) != Set(current.map(ObjectIdentifier.init)) {
                     object.setValue(Set(members), forKey: link.name)
                 }
             }
+            if complete { book.unresolvedOwners.remove(owner) }
         }
     }
 
@@ -232,7 +233,7 @@ extension StoreMirror {
         guard var clock = book.clock(of: record) else { return }
         let before = clock
         func resolve(_ identity: String) -> ManagedObject? {
-            book.records[identity].flatMap { book.linkedObject(of: $0) }
+            (try? book.record(identity: identity))?.flatMap { book.linkedObject(of: $0) }
         }
         for link in shapes.shape(of: object.entity).links {
             switch link.kind {
@@ -257,6 +258,11 @@ extension StoreMirror {
                 let wanted = Set(sets.filter(\.value.isPresent).keys.compactMap { resolve($0) }.map(ObjectIdentifier.init))
                 let current = (object.value(forKey: link.name) as? Set<ManagedObject>) ?? []
                 let currentIDs = Set(current.map(ObjectIdentifier.init))
+                let presentCount = sets.values.filter(\.isPresent).count
+                if wanted.count < presentCount, let identity = record["identity", as: String.self] {
+                    // A member this store does not have yet: set again when it arrives.
+                    book.unresolvedOwners.insert(identity)
+                }
                 if wanted != currentIDs {
                     let members = sets.filter(\.value.isPresent).keys.compactMap { resolve($0) }
                     object.setValue(Set(members), forKey: link.name)

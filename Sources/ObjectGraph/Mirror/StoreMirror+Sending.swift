@@ -9,7 +9,7 @@ extension StoreMirror {
     /// once, skipped when the remote has it), then the change sets, then clears the marks.
     func sendPending(_ book: MirrorBook, identity: Identity, files: [MirrorRemoteFile], remote: any MirrorRemote,
                      vault: MirrorVault, shapes: MirrorShape.Cache, summary: inout MirrorSyncSummary) throws {
-        let pending = book.pendingRecords
+        let pending = try book.pendingRecords()
         guard !pending.isEmpty else { return }
         var states: [MirrorRecordState] = []
         states.reserveCapacity(pending.count)
@@ -97,14 +97,14 @@ extension StoreMirror {
             switch link.kind {
             case .toOne:
                 if let destination = object.value(forKey: link.name) as? ManagedObject,
-                   let target = book.record(of: destination)?["identity", as: String.self] {
+                   let target = (try? book.record(of: destination))??["identity", as: String.self] {
                     state.links[link.name] = [target]
                 } else {
                     state.links[link.name] = []
                 }
             case .ordered:
                 state.links[link.name] = object.orderedValue(forKey: link.name).array.compactMap {
-                    book.record(of: $0)?["identity", as: String.self]
+                    (try? book.record(of: $0))??["identity", as: String.self]
                 }
             case .members:
                 break // in the clock's member sets

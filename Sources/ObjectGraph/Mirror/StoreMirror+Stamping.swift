@@ -60,8 +60,8 @@ extension StoreMirror {
             // A record whose link the store nulled (or whose object the history says went) lost
             // its object here.
             let stamp = clock.stamp(at: Date())
-            var lost = book.records.values.filter { book.linkedObject(of: $0) == nil }
-            lost += deleted.compactMap { book.record(ofObjectWith: $0) }
+            var lost = try book.lostRecords()
+            for id in deleted { if let record = try book.record(ofObjectWith: id) { lost.append(record) } }
             for record in lost {
                 guard var recordClock = book.clock(of: record), recordClock.gone == nil else { continue }
                 recordClock.seen = recordClock.latest
@@ -129,8 +129,8 @@ extension StoreMirror {
                 }
                 // A member in the set but not here was removed here only if it is here to be
                 // removed: one whose object this store does not have (yet) stays in.
-                for (identity, dots) in sets where dots.isPresent && !current.contains(identity)
-                    && book.records[identity].flatMap({ book.linkedObject(of: $0) }) != nil {
+                for (identity, dots) in sets where dots.isPresent && !current.contains(identity) {
+                    guard try book.record(identity: identity).flatMap({ book.linkedObject(of: $0) }) != nil else { continue }
                     sets[identity]?.removed.formUnion(dots.added)
                     changed = true
                 }
@@ -148,9 +148,9 @@ extension StoreMirror {
     /// `object`'s record, made (or, for an identity seen before whose object went, brought back)
     /// when it has none; whether it is new.
     func record(for object: ManagedObject, stamp: MirrorStamp, book: MirrorBook) throws -> (ManagedObject, Bool) {
-        if let record = book.record(of: object) { return (record, false) }
+        if let record = try book.record(of: object) { return (record, false) }
         let identity = identity(of: object)
-        if let record = book.records[identity], var clock = book.clock(of: record) {
+        if let record = try book.record(identity: identity), var clock = book.clock(of: record) {
             // Made again here (a tag of a name deleted before): a new life for the old identity.
             book.link(record, to: object, entity: object.entity)
             clock = MirrorObjectClock(life: stamp, members: clock.members)

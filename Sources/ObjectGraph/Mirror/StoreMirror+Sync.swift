@@ -21,7 +21,7 @@ extension StoreMirror {
         try sendPending(book, identity: identity, files: files, remote: remote, vault: vault, shapes: shapes, summary: &summary)
         try receive(book, identity: identity, files: files, clock: &clock, remote: remote, vault: vault, shapes: shapes,
                     summary: &summary, progress: progress)
-        if summary.revived.isEmpty == false, !book.pendingRecords.isEmpty {
+        if summary.revived.isEmpty == false, try book.pendingCount() > 0 {
             // What came back here goes out now, so the deleting device brings it back too.
             try sendPending(book, identity: identity, files: try remote.listFiles(), remote: remote, vault: vault,
                             shapes: shapes, summary: &summary)
@@ -106,6 +106,6 @@ extension StoreMirror {
                                        lastSeen: seen[device].flatMap(Double.init).map(Date.init(timeIntervalSince1970:)))
         }
         return MirrorStatus(remoteAddress: book.setting(Setting.remote) ?? "", device: identity.device,
-                            deviceName: identity.deviceName, devices: devices, pendingObjects: book.pendingRecords.count)
+                            deviceName: identity.deviceName, devices: devices, pendingObjects: try book.pendingCount())
     }
 }

@@ -109,7 +109,7 @@ public final class StoreMirror {
         let book = try MirrorBook(context: context)
         guard book.setting(Setting.remote) != nil else { throw MirrorError.notMirrored }
         for setting in book.settings.values { context.delete(setting) }
-        for record in book.records.values { context.delete(record) }
+        for record in try book.allRecords() { context.delete(record) }
         try context.save()
         try? FileManager.default.removeItem(at: scratchFolder)
     }
