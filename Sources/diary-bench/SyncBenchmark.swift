@@ -73,6 +73,27 @@ func runSyncBenchmarks(json: Bool) throws {
                                       against: { try diary(largeCopy, ["list", "--month", large.month.name]) })
     reporter.report("unchanged_sync_100000_entries_vs_100ms", value: unchanged.value, baseline: 100, unit: "ms")
     report(reporter, "unchanged_sync_100000_entries_vs_list_month", unchanged)
+
+    // The same against a WebDAV server on the loopback (`rclone serve webdav`): one PROPFIND.
+    let davFolder = root.appendingPathComponent("dav"), davCopy = root.appendingPathComponent("large-dav")
+    try FileManager.default.createDirectory(at: davFolder, withIntermediateDirectories: true)
+    let port = 20_000 + Int(getpid() % 20_000)
+    let server = Process()
+    server.executableURL = URL(fileURLWithPath: "/usr/bin/rclone")
+    server.arguments = ["serve", "webdav", davFolder.path, "--addr", "127.0.0.1:\(port)"]
+    server.standardOutput = FileHandle.nullDevice
+    server.standardError = FileHandle.nullDevice
+    guard (try? server.run()) != nil else { throw BenchmarkFailure("rclone serve webdav cannot start (apt-get install rclone)") }
+    defer { server.terminate() }
+    Thread.sleep(forTimeInterval: 1)
+    try timer.run("/bin/cp", ["-a", largeCopy.path, davCopy.path])
+    try diary(davCopy, ["sync", "leave"])
+    try diary(davCopy, ["sync", "init", "webdav://127.0.0.1:\(port)/diary"])
+    let davFirst = try diary(davCopy, ["sync"])
+    log("first sync of 100,000 entries to WebDAV on the loopback: \(Int(davFirst.wall)) ms")
+    let davUnchanged = try timer.medians(runs: 9, { try diary(davCopy, ["sync"]) },
+                                         against: { try diary(davCopy, ["list", "--month", large.month.name]) })
+    reporter.report("unchanged_sync_100000_entries_webdav_loopback_vs_100ms", value: davUnchanged.value, baseline: 100, unit: "ms")
 }
 
 /// Every regular file under `folder` with its size (and modification time, so a rewrite counts).
