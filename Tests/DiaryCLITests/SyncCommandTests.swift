@@ -133,6 +133,46 @@ import TestSupport
         #expect(expected.contains(Self.text))
     }
 
+    /// Starts `diary sync` on `store` and SIGKILLs it once `ready` holds (or it ends).
+    private func killSync(_ store: TestStore, when ready: () -> Bool) throws {
+        let process = Process()
+        process.executableURL = try diaryBinary()
+        process.arguments = ["sync"]
+        var environment = ProcessInfo.processInfo.environment.merging(Self.secret) { $1 }
+        environment["DIARY_HOME"] = store.url.path
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline, !ready() { usleep(2_000) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    @Test func syncsKilledWhileSendingAndWhileReceivingLoseNothing() throws {
+        let laptop = try TestStore(), phone = try TestStore()
+        let roll = laptop.scratch.appendingPathComponent("roll", isDirectory: true)
+        try PhotoFolderImportInterruptionTests.roll(40, in: roll)
+        try laptop.succeed(["import", "--from", "photos", roll.path])
+        try sync(laptop, ["init", remote.url.path])
+        let blobs = remote.url.appending(path: "blobs")
+        try killSync(laptop) { ((try? FileManager.default.contentsOfDirectory(atPath: blobs.path))?.count ?? 0) >= 5 }
+        // Killed while the photos went up: no change set names them yet.
+        let devices = remote.url.appending(path: "devices")
+        let sent = (FileManager.default.enumerator(atPath: devices.path)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".chg") }
+        #expect(sent.isEmpty, "the sync finished before it was killed")
+        try sync(phone, ["join", remote.url.path])
+        try sync(laptop)
+        try killSync(phone) { (Int((try? phone.sqlite("SELECT count(*) FROM DiaryEntry")) ?? "") ?? 0) >= 1 }
+        try sync(phone)
+        try sync(laptop)
+        let expected = try Self.entries(laptop)
+        #expect(try Self.entries(phone) == expected)
+        #expect(try #require(try phone.json(["list", "--all"]) as? [[String: Any]]).count == 40)
+        #expect(try phone.succeed(["check"]).status == 0)
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rclone")))
     func threeStoresThroughAWebDAVServer() throws {
         let server = try WebDAVServer(serving: remote.url)
