@@ -21,7 +21,7 @@ import Testing
     @Test func everySubcommandIsListedAndHasHelpWithItsSections() throws {
         #expect(Self.names == ["new", "list", "calendar", "show", "edit", "delete", "trash", "restore", "export",
                                "import", "search", "tags", "check", "init", "encrypt", "decrypt", "unlock", "lock",
-                               "passphrase", "sync"])
+                               "passphrase", "sync", "config"])
         let root = try runDiary(["--help"])
         for name in Self.names {
             #expect(root.stdout.contains("\n  \(name) "), "\(name) in the root help")

@@ -232,3 +232,54 @@ final class WebDAVServer {
 }
 
 struct WebDAVServerError: Error { var reason: String }
+
+/// `diary config`: settings kept in the diary, synced per key unless kept on one device, a
+/// change made on another device said once.
+@Suite struct ConfigCommandTests {
+    static let secret = SyncCommandTests.secret
+
+    @Test func settingsApplyHereAndFollowToAnotherDeviceWhichSaysTheChangeOnce() throws {
+        let remote = try TemporaryDirectory(prefix: "diary-config-remote")
+        let laptop = try TestStore(), desktop = try TestStore()
+        try laptop.succeed(["config", "set", "list.limit", "2"])
+        try laptop.succeed(["config", "set", "new.tags", "daily, home"])
+        try laptop.succeed(["config", "set", "editor", "nano -w"])
+        #expect(try laptop.succeed(["config", "list"]).stdout
+            == "editor = nano -w  (this device only)\nlist.limit = 2\nnew.tags = daily,home\n")
+        for text in ["one", "two", "three"] { try laptop.succeed(["new", "--text", text]) }
+        let listed = try #require(try laptop.json(["list"]) as? [[String: Any]])
+        #expect(listed.count == 2 && (listed.first?["tags"] as? [String]) == ["daily", "home"])
+
+        try laptop.succeed(["sync", "init", remote.url.path], environment: Self.secret)
+        try laptop.succeed(["sync"], environment: Self.secret)
+        try desktop.succeed(["sync", "join", remote.url.path], environment: Self.secret)
+        try desktop.succeed(["sync"], environment: Self.secret)
+        // The next command says what changed elsewhere.
+        let first = try desktop.succeed(["config", "get", "list.limit"])
+        #expect(first.stdout == "2\n" && first.stderr.contains("list.limit is now 2 (changed on "), "\(first)")
+        let unsetHere = try desktop.run(["config", "get", "editor"])
+        #expect(unsetHere.status == 66, "the editor stays on the laptop: \(unsetHere)")
+
+        try laptop.succeed(["config", "set", "list.limit", "50"])
+        try laptop.succeed(["sync"], environment: Self.secret)
+        try desktop.succeed(["sync"], environment: Self.secret)
+        let said = try desktop.succeed(["list"])
+        #expect(said.stderr.contains("list.limit is now 50 (changed on "), "\(said)")
+        #expect(try desktop.succeed(["list"]).stderr.isEmpty, "said once")
+        #expect(try #require(try desktop.json(["list"]) as? [[String: Any]]).count == 3)
+    }
+
+    @Test func anUnknownKeyOrABadValueIsAUsageErrorAndChangesNothing() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "x"])
+        let before = try store.snapshot()
+        let unknown = try store.run(["config", "set", "colour", "red"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("the settings are editor, list.limit, new.tags"), "\(unknown)")
+        let bad = try store.run(["config", "set", "list.limit", "0"])
+        #expect(bad.status == 64 && bad.stderr.contains("whole number"), "\(bad)")
+        #expect(try store.snapshot() == before)
+        try store.succeed(["config", "set", "list.limit", "7"])
+        try store.succeed(["config", "unset", "list.limit"])
+        #expect(try store.run(["config", "get", "list.limit"]).status == 66)
+    }
+}

@@ -15,8 +15,8 @@ enum StringDiaryModel {
     /// mistake in it is caught by the first test that opens a diary.
     static let shared: ManagedObjectModel = {
         do {
-            return try ManagedObjectModel(entities: [entry, medium, image, audio, tag]
-                + MirrorBookkeeping.entities(linkingTo: [Entity.entry, Entity.medium, Entity.tag]))
+            return try ManagedObjectModel(entities: [entry, medium, image, audio, tag, setting, localSetting, settingChange]
+                + MirrorBookkeeping.entities(linkingTo: [Entity.entry, Entity.medium, Entity.tag, Entity.setting]))
         } catch {
             preconditionFailure("the diary model is invalid: \(error)")
         }
@@ -102,6 +102,25 @@ enum StringDiaryModel {
                                     isToMany: true, deleteRule: .nullify),
         ],
         uniquenessConstraints: [["name"], ["normalizedName"]])
+}
+
+extension StringDiaryModel {
+    fileprivate static let setting = EntityDescription(
+        Entity.setting, managedObjectClass: DiarySetting.self,
+        attributes: [AttributeDescription("key", .string, isOptional: false, minLength: 1),
+                     AttributeDescription("value", .string, isOptional: false)],
+        uniquenessConstraints: [["key"]])
+    fileprivate static let localSetting = EntityDescription(
+        Entity.localSetting, managedObjectClass: LocalSetting.self,
+        attributes: [AttributeDescription("key", .string, isOptional: false, minLength: 1),
+                     AttributeDescription("value", .string, isOptional: false)],
+        uniquenessConstraints: [["key"]])
+    fileprivate static let settingChange = EntityDescription(
+        Entity.settingChange, managedObjectClass: SettingChange.self,
+        attributes: [AttributeDescription("key", .string, isOptional: false),
+                     AttributeDescription("value", .string),
+                     AttributeDescription("deviceName", .string, isOptional: false),
+                     AttributeDescription("time", .date, isOptional: false)])
 }
 
 @Suite struct TypedDiaryModelTests {

@@ -72,7 +72,7 @@ struct EditCommand: ParsableCommand {
         if changesSomething {
             context.noteUnreadPipedText(because: "options give the change")
         } else {
-            let input = try context.readEnteredText(initialText: editor.text ?? "")
+            let input = try context.readEnteredText(initialText: editor.text ?? "", editorCommand: try diary.setting(.editor))
             guard case .text(let text) = input.outcome else {
                 input.discard()
                 context.writeErrorLine("Cancelled: empty text, entry #\(id) left as it was.")

@@ -18,6 +18,11 @@ struct ListCommand: ParsableCommand {
     /// Entries shown without a date option and without --limit.
     static let defaultLimit = 20
 
+    /// `list.limit` when set (`diary config`), else ``defaultLimit``.
+    private func configuredLimit(_ diary: Diary) throws -> Int {
+        try diary.setting(.listLimit).flatMap(Int.init) ?? Self.defaultLimit
+    }
+
     @OptionGroup var dates: PeriodOptions
     @Flag("on-this-day", help: "Entries of this month and day in every earlier year (or of <date>'s).")
     var onThisDay: Bool
@@ -71,7 +76,7 @@ struct ListCommand: ParsableCommand {
         }
         let period = dates.period
         let query = context.query(filter.entryFilter(period: period), newestFirst: !oldestFirst,
-                                  limit: ListingFilter.limit(limit, all: all, default: period == nil ? Self.defaultLimit : nil))
+                                  limit: ListingFilter.limit(limit, all: all, default: period == nil ? try configuredLimit(diary) : nil))
         if json {
             context.write(entries: try diary.entries(query), json: true, emptyMessage: "No entries.")
         } else {

@@ -58,14 +58,14 @@ struct NewCommand: ParsableCommand {
         defer { diary.removeIfNeverUsed() }
         let editor = try diary.newEntry()
         editor.timeZoneIdentifier = context.timeZone.ianaIdentifier
-        try editor.addTags(tags)
+        try editor.addTags(tags + (try diary.setting(.newTags)?.split(separator: ",").map(String.init) ?? []))
         try media.attach(to: editor, in: context)
         var typed: EnteredText?
         if let text {
             editor.text = text
             context.noteUnreadPipedText(because: words.isEmpty ? "--text gives the text" : "the words give the text")
         } else {
-            let input = try context.readEnteredText()
+            let input = try context.readEnteredText(editorCommand: try diary.setting(.editor))
             typed = input
             if case .text(let text) = input.outcome { editor.text = text }
         }

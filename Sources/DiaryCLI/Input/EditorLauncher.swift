@@ -28,9 +28,14 @@ package struct EditorLauncher: Sendable {
         self.temporaryDirectory = temporaryDirectory
     }
 
-    /// The editor's program and arguments: `$VISUAL` or `$EDITOR` (the first one that is
-    /// not blank) split on whitespace, else `["vi"]`.
+    /// The `editor` setting (`diary config set editor …`), which comes first.
+    package var configuredCommand: String?
+
+    /// The editor's program and arguments: the `editor` setting, else `$VISUAL` or `$EDITOR`
+    /// (the first one that is not blank), split on whitespace, else `["vi"]`.
     package var commandWords: [String] {
+        let configured = (configuredCommand ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+        if !configured.isEmpty { return configured }
         for name in ["VISUAL", "EDITOR"] {
             let words = (environment[name] ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
             if !words.isEmpty { return words }

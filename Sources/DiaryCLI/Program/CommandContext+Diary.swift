@@ -28,11 +28,26 @@ extension CommandContext {
         }
         let diary = try Diary(directory: storeDirectory, access: access, forReading: forReading, whileWaiting: notice,
                               key: key)
+        sayOnce(try? diary.takeSettingNotices())
         if !diary.tightenedPaths.isEmpty {
             writeErrorLine("diary: the store at \(diary.directory.path) was open to other accounts; made it private "
                 + "(folders 0700, files 0600, media 0400; \(QuantityText.count(diary.tightenedPaths.count, "item")) changed)")
         }
         return diary
+    }
+
+    /// Says on stderr, once, each setting another device changed:
+    /// `list.limit is now 50 (changed on laptop, 2026-12-04 09:12)`.
+    private func sayOnce(_ notices: [DiarySettingNotice]?) {
+        let escaper = terminal.errorEscaper
+        for notice in notices ?? [] {
+            let what = notice.value.map { "is now \(escaper.escaped($0))" } ?? "was unset"
+            writeErrorLine("diary: \(notice.key) \(what) (changed on \(escaper.escaped(notice.deviceName)), "
+                + ISO8601DateFormatter.string(from: notice.time, timeZone: TimeZone(identifier: "UTC") ?? .current,
+                                              formatOptions: [.withFullDate, .withSpaceBetweenDateAndTime, .withTime,
+                                                              .withColonSeparatorInTime]).prefix(16)
+                + " UTC)")
+        }
     }
 
     /// Whether `DIARY_ENCRYPT=1` asks for new stores to be encrypted.

@@ -100,10 +100,13 @@ package struct CommandContext: Sendable {
     /// command calls ``EnteredText/discard()`` after a save, ``EnteredText/keeping(after:in:)``
     /// when anything fails.
     /// - Throws: ``TextInputError`` when stdin or the editor fails.
-    package func readEnteredText(initialText: String = "") throws(TextInputError) -> EnteredText {
+    /// `editorCommand` (the `editor` setting) comes before `$VISUAL` and `$EDITOR`.
+    package func readEnteredText(initialText: String = "", editorCommand: String? = nil) throws(TextInputError) -> EnteredText {
         if !terminal.isStandardInputTerminal {
             return try standardInput.readEnteredText(temporaryDirectory: temporaryDirectory)
         }
-        return try editor.editKeepingFile(initialText: initialText)
+        var launcher = editor
+        launcher.configuredCommand = editorCommand
+        return try launcher.editKeepingFile(initialText: initialText)
     }
 }

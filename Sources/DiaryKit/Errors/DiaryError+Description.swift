@@ -66,6 +66,8 @@ extension DiaryError: CustomStringConvertible, LocalizedError {
             "the diary store failed: \(detail)"
         case .sync(let error):
             error.description
+        case .invalidSetting(let key, let reason):
+            "\(key): \(reason)"
         }
     }
 

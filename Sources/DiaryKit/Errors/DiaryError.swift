@@ -67,6 +67,8 @@ public enum DiaryError: Error, Sendable, Hashable {
     case store(detail: String)
     /// Syncing with the remote failed.
     case sync(MirrorError)
+    /// A `diary config` key or value that cannot be used.
+    case invalidSetting(key: String, reason: String)
 
     /// The sysexits-style family of an error; the command line chooses its exit status.
     public enum Category: Sendable, Hashable {
@@ -90,7 +92,7 @@ public enum DiaryError: Error, Sendable, Hashable {
     public var category: Category {
         switch self {
         case .unknownEntry, .entryInTrash, .entryNotInTrash, .missingFile, .folderNotFile, .unreadableFile, .noDiary: .missingInput
-        case .unknownMedium, .invalidTag, .invalidLocation: .usage
+        case .unknownMedium, .invalidTag, .invalidLocation, .invalidSetting: .usage
         case .invalidMedia, .wrongMediaKind, .emptyEntry, .incompatibleStore, .corruptStore,
              .textTooLong, .tooManyMedia, .tooManyTags: .dataError
         case .storeBusy, .changedElsewhere: .busy

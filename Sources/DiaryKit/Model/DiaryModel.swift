@@ -13,6 +13,9 @@ enum DiaryModel {
         static let image = "ImageMedium"
         static let audio = "AudioMedium"
         static let tag = "Tag"
+        static let setting = "Setting"
+        static let localSetting = "LocalSetting"
+        static let settingChange = "SettingChange"
     }
 
     /// The model, built once from the entity classes (each property declared once, in the
@@ -26,7 +29,10 @@ enum DiaryModel {
                 EntityDescription(ImageMedium.self, name: Entity.image),
                 EntityDescription(AudioMedium.self, name: Entity.audio),
                 EntityDescription(Tag.self, name: Entity.tag),
-            ] + MirrorBookkeeping.entities(linkingTo: [Entity.entry, Entity.medium, Entity.tag]))
+                EntityDescription(DiarySetting.self, name: Entity.setting),
+                EntityDescription(LocalSetting.self, name: Entity.localSetting),
+                EntityDescription(SettingChange.self, name: Entity.settingChange),
+            ] + MirrorBookkeeping.entities(linkingTo: [Entity.entry, Entity.medium, Entity.tag, Entity.setting]))
         } catch {
             preconditionFailure("the diary model is invalid: \(error)")
         }

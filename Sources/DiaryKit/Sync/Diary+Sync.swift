@@ -40,13 +40,18 @@ extension Diary {
 
     private func mirror() -> StoreMirror {
         let configuration = MirrorConfiguration(
-            identityAttributes: [DiaryModel.Entity.entry: "uuid", DiaryModel.Entity.tag: "normalizedName"],
-            textMergingAttributes: ["\(DiaryModel.Entity.entry).text"], deviceName: Self.hostName,
+            identityAttributes: [DiaryModel.Entity.entry: "uuid", DiaryModel.Entity.tag: "normalizedName",
+                                 DiaryModel.Entity.setting: "key"],
+            textMergingAttributes: ["\(DiaryModel.Entity.entry).text"],
+            localEntities: [DiaryModel.Entity.localSetting, DiaryModel.Entity.settingChange], deviceName: Self.hostName,
             conflictLine: { name, date in
                 String(Self.conflictMarker.dropFirst()) + "\(name), \(Self.conflictDate.string(from: date)) UTC ---"
             })
         let mirror = StoreMirror(coordinator: coordinator, configuration: configuration,
                                  scratchFolder: directory.appending(component: Self.syncFolderName))
+        mirror.onApply = { object, device, date, isDeletion in
+            Self.noteSettingChange(object, deviceName: device, date: date, isDeletion: isDeletion)
+        }
         mirror.onRevive = { object in
             guard let entry = object as? DiaryEntry else { return }
             entry.isMovingThroughTrash = true

@@ -17,17 +17,21 @@ public struct MirrorConfiguration: Sendable {
     public var conflictLine: @Sendable (_ deviceName: String, _ date: Date) -> String
     /// This device's name as its user knows it (the host name, say).
     public var deviceName: String
+    /// Entities kept on this device only (settings that make sense on one machine): never
+    /// sent, and refused when another device sends them.
+    public var localEntities: Set<String> = []
     /// Argon2id's cost for a new key file (libsodium's MODERATE; tests lower it).
     package var passphraseCost = MirrorKeyFile.standardCost
 
     /// A configuration; by default every object has a random identity and every value is last-writer-wins.
     public init(identityAttributes: [String: String] = [:], textMergingAttributes: Set<String> = [],
-                deviceName: String,
+                localEntities: Set<String> = [], deviceName: String,
                 conflictLine: @escaping @Sendable (_ deviceName: String, _ date: Date) -> String = { name, date in
                     "--- conflicting edit from \(name), \(ISO8601DateFormatter().string(from: date)) ---"
                 }) {
         self.identityAttributes = identityAttributes
         self.textMergingAttributes = textMergingAttributes
+        self.localEntities = localEntities
         self.deviceName = deviceName
         self.conflictLine = conflictLine
     }

@@ -27,8 +27,7 @@ extension StoreMirror {
         try book.prefetch(identities: named)
         for state in changeSet.records {
             observe(state.clock, in: &clock)
-            guard let entity = model.entity(named: state.entity), !entity.isAbstract,
-                  !MirrorBookkeeping.isBookkeeping(entity.name) else {
+            guard let entity = model.entity(named: state.entity), !entity.isAbstract, isMirrored(entity.name) else {
                 throw MirrorError.cannotApply(path: path, reason: "it names an entity this model does not have (\(state.entity)); update this program")
             }
             let existing = try book.record(identity: state.id)
@@ -47,6 +46,7 @@ extension StoreMirror {
                 }
                 try setValues(of: object, from: state, keys: nil, path: path, shapes: shapes, remote: remote, vault: vault, summary: &summary)
                 linking.append((object, record, state, true))
+                onApply?(object, changeSet.deviceName, state.clock.latest.date, false)
                 continue
             }
             let object = book.linkedObject(of: existing)
@@ -68,6 +68,7 @@ extension StoreMirror {
                         onRevive?(object)
                     }
                 } else if let object {
+                    onApply?(object, changeSet.deviceName, gone.date, true)
                     book.link(existing, to: nil, entity: entity)
                     book.context.delete(object)
                     merged.gone = gone
@@ -110,6 +111,7 @@ extension StoreMirror {
             }
             if !taken.isEmpty {
                 try setValues(of: object, from: state, keys: taken, path: path, shapes: shapes, remote: remote, vault: vault, summary: &summary)
+                onApply?(object, changeSet.deviceName, state.clock.latest.date, false)
             }
             book.setClock(merged, of: existing, pending: false)
             linking.append((object, existing, state, false))

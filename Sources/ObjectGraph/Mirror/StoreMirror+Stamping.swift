@@ -29,7 +29,7 @@ extension StoreMirror {
             for transaction in transactions {
                 if let current, transaction.token > current { break }
                 let stamp = clock.stamp(at: transaction.timestamp)
-                for change in transaction.changes where !MirrorBookkeeping.isBookkeeping(change.objectID.entityName) {
+                for change in transaction.changes where isMirrored(change.objectID.entityName) {
                     switch change.kind {
                     case .insert:
                         if let object = try? context.existingObject(with: change.objectID) {
@@ -47,7 +47,7 @@ extension StoreMirror {
             }
         } else {
             let stamp = clock.stamp(at: Date())
-            for entity in book.model.entities where !entity.isAbstract && !MirrorBookkeeping.isBookkeeping(entity.name) {
+            for entity in book.model.entities where !entity.isAbstract && isMirrored(entity.name) {
                 var request = FetchRequest(ManagedObject.self, entityName: entity.name)
                 request.includesSubentities = false
                 for object in try context.fetch(request) {
@@ -78,6 +78,12 @@ extension StoreMirror {
         if let last = clock.last { try book.set(Setting.clock, last.description) }
         try book.save()
         if let current { _ = try? context.deleteHistory(through: current) }
+    }
+
+    /// Whether objects of entity `name` travel (not the mirror's own, not kept on this device only).
+    func isMirrored(_ name: String) -> Bool {
+        guard !MirrorBookkeeping.isBookkeeping(name), let entity = coordinator.managedObjectModel.entity(named: name) else { return false }
+        return !configuration.localEntities.contains(entity.name) && !configuration.localEntities.contains(entity.rootName)
     }
 
     /// Stamps `object`'s changed `keys` (every key, for an insert: nil), making its record when it has none.

@@ -36,6 +36,11 @@ public final class StoreMirror {
     /// Called for an object brought back because it was edited here or elsewhere while another
     /// device deleted it (an app puts it back in view: out of a trash, say). Runs before the save.
     public var onRevive: ((ManagedObject) -> Void)?
+    /// Called for each object another device's change set inserts, changes (after the values
+    /// are set) or deletes (`true`, before the deletion), with that device's name and when it
+    /// made the change; runs before the save, in the mirror's context (what an app uses to say
+    /// "changed on laptop" once).
+    public var onApply: ((ManagedObject, _ deviceName: String, _ date: Date, _ isDeletion: Bool) -> Void)?
 
     /// A mirror of `coordinator`'s store.
     public init(coordinator: PersistentStoreCoordinator, configuration: MirrorConfiguration, scratchFolder: URL) {
