@@ -177,12 +177,86 @@ import TestSupport
         #expect(try phone.succeed(["check"]).status == 0)
     }
 
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/apache2")))
+    func threeStoresThroughApacheModDAV() throws {
+        let served = remote.url.appending(component: "htdocs")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        let server = try ApacheDAVServer(serving: served)
+        defer { server.stop() }
+        try threeStoresConverge(through: "webdav://127.0.0.1:\(server.port)/diary")
+        #expect(FileManager.default.fileExists(atPath: served.appending(path: "diary/keys").path))
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rclone")))
     func threeStoresThroughAWebDAVServer() throws {
         let server = try WebDAVServer(serving: remote.url)
         defer { server.stop() }
         try threeStoresConverge(through: "webdav://127.0.0.1:\(server.port)/diary")
         #expect(FileManager.default.fileExists(atPath: remote.url.appending(path: "diary/keys").path))
+    }
+}
+
+/// Apache's `mod_dav` over a folder on 127.0.0.1, on a free port, for one test: a server of
+/// its own (`apache2 -f`), its workers as `nobody` when started by root.
+final class ApacheDAVServer {
+    let port: Int
+    private let process: Process
+
+    init(serving folder: URL) throws {
+        let run = folder.deletingLastPathComponent().appending(component: "apache-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
+        for path in [folder.path, run.path] { chmod(path, 0o777) }
+        var lastError = "no port tried"
+        for _ in 0..<5 {
+            let port = Int.random(in: 20_000..<60_000)
+            let configuration = run.appending(component: "httpd-\(port).conf")
+            let text = """
+                ServerRoot "\(run.path)"
+                Listen 127.0.0.1:\(port)
+                PidFile \(run.path)/httpd-\(port).pid
+                ErrorLog \(run.path)/error-\(port).log
+                LoadModule mpm_prefork_module /usr/lib/apache2/modules/mod_mpm_prefork.so
+                LoadModule authz_core_module /usr/lib/apache2/modules/mod_authz_core.so
+                LoadModule dav_module /usr/lib/apache2/modules/mod_dav.so
+                LoadModule dav_fs_module /usr/lib/apache2/modules/mod_dav_fs.so
+                \(getuid() == 0 ? "User nobody\nGroup nogroup" : "")
+                ServerName localhost
+                DocumentRoot "\(folder.path)"
+                DavLockDB "\(run.path)/DavLock"
+                <Directory "\(folder.path)">
+                    Dav On
+                    Require all granted
+                </Directory>
+                """
+            try Data(text.utf8).write(to: configuration)
+            // In the foreground: `-k start` leaves a daemon, which Foundation's Process never sees end.
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/sbin/apache2")
+            process.arguments = ["-f", configuration.path, "-DFOREGROUND"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let pid = run.appending(component: "httpd-\(port).pid")
+            for _ in 0..<100 where process.isRunning && !FileManager.default.fileExists(atPath: pid.path) {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            if process.isRunning, FileManager.default.fileExists(atPath: pid.path) {
+                self.port = port
+                self.process = process
+                return
+            }
+            kill(process.processIdentifier, SIGKILL)
+            lastError = (try? String(contentsOf: run.appending(component: "error-\(port).log"), encoding: .utf8)) ?? "apache2 said nothing"
+        }
+        throw WebDAVServerError(reason: lastError)
+    }
+
+    /// SIGKILL to the workers and the server (a child of the test process inherits a mask that
+    /// blocks SIGTERM, so `terminate()` would wait forever).
+    func stop() {
+        _ = try? runProcess(URL(fileURLWithPath: "/usr/bin/pkill"), ["-KILL", "-P", String(process.processIdentifier)])
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 }
 
@@ -221,7 +295,8 @@ final class WebDAVServer {
     private var running: Process?
 
     func stop() {
-        running?.terminate()
+        // SIGKILL: a child of the test process may block SIGTERM (see ApacheDAVServer.stop()).
+        if let running { kill(running.processIdentifier, SIGKILL) }
         running?.waitUntilExit()
     }
 }
