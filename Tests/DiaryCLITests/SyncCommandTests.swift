@@ -177,6 +177,36 @@ import TestSupport
         #expect(try phone.succeed(["check"]).status == 0)
     }
 
+    @Test func twoDevicesSyncingAtTheSameMomentConverge() throws {
+        let (laptop, desktop, _) = try threeStores(address: remote.url.path)
+        try sync(laptop)
+        try sync(desktop)
+        for index in 0..<5 {
+            try laptop.succeed(["new", "--text", "laptop \(index)", "--tag", "same"])
+            try desktop.succeed(["new", "--text", "desktop \(index)", "--tag", "Same"])
+        }
+        // Both at once, to one remote.
+        let runs = [laptop, desktop].map { store -> Process in
+            let process = Process()
+            process.executableURL = try? diaryBinary()
+            process.arguments = ["sync"]
+            var environment = ProcessInfo.processInfo.environment.merging(Self.secret) { $1 }
+            environment["DIARY_HOME"] = store.url.path
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            return process
+        }
+        for process in runs { try process.run() }
+        for process in runs { process.waitUntilExit() }
+        #expect(runs.allSatisfy { $0.terminationStatus == 0 })
+        try sync(laptop)
+        try sync(desktop)
+        let expected = try Self.entries(laptop)
+        #expect(try Self.entries(desktop) == expected)
+        for index in 0..<5 { #expect(expected.contains("laptop \(index)") && expected.contains("desktop \(index)")) }
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/apache2")))
     func threeStoresThroughApacheModDAV() throws {
         let served = remote.url.appending(component: "htdocs")
