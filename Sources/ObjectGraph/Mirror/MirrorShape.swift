@@ -19,6 +19,9 @@ struct MirrorShape {
     let attributes: [(index: Int, name: String, type: AttributeType)]
     /// Relationships carried on this side, by name.
     let links: [(name: String, kind: Link)]
+    /// The to-one to the object this one is a part of (whose inverse deletes it with its owner,
+    /// as an entry its media); nil for an object that is no part.
+    let ownerKey: String?
 
     init(_ entity: EntityDescription, model: ManagedObjectModel) {
         var attributes: [(Int, String, AttributeType)] = []
@@ -40,6 +43,10 @@ struct MirrorShape {
             links.append((relationship.name, kind))
         }
         self.links = links
+        ownerKey = entity.allRelationships.first { relationship in
+            guard !relationship.isToMany, let inverse = relationship.inverse else { return false }
+            return model.entity(named: relationship.destination)?.relationship(named: inverse)?.deleteRule == .cascade
+        }?.name
     }
 
     /// Shapes by entity name, made on first use.

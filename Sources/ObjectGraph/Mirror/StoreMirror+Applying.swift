@@ -10,12 +10,7 @@ extension StoreMirror {
         var linking: [(object: ManagedObject, record: ManagedObject, state: MirrorRecordState, isNew: Bool)] = []
         var revived = Set<String>()
         func owner(of object: ManagedObject) -> ManagedObject? {
-            for relationship in object.entity.allRelationships where !relationship.isToMany {
-                guard let inverse = relationship.inverse,
-                      model.entity(named: relationship.destination)?.relationship(named: inverse)?.deleteRule == .cascade else { continue }
-                return object.value(forKey: relationship.name) as? ManagedObject
-            }
-            return nil
+            shapes.shape(of: object.entity).ownerKey.flatMap { object.value(forKey: $0) as? ManagedObject }
         }
         func isPart(_ object: ManagedObject) -> Bool { owner(of: object) != nil }
         func isPartOfRevived(_ object: ManagedObject, _ revived: Set<String>) -> Bool {
@@ -121,8 +116,7 @@ extension StoreMirror {
         }
         // Objects new here may be members other objects' sets already named (a tag another
         // device's change set brought after a note naming it): those sets are resolved again.
-        let arrived = Set(linking.filter(\.isNew).map(\.state.id))
-        if !arrived.isEmpty && !book.unresolvedOwners.isEmpty { try resolveMembers(naming: arrived, book: book, shapes: shapes) }
+        if linking.contains(where: \.isNew) && !book.unresolvedOwners.isEmpty { try resolveMembers(book: book, shapes: shapes) }
         summary.received[changeSet.deviceName, default: 0] += changeSet.records.count
     }
 
@@ -205,8 +199,8 @@ extension StoreMirror {
     }
 
     /// Sets again the to-many members of the objects whose member sets named members this store
-    /// did not have yet (kept in ``MirrorBook/unresolvedOwners``), now that `identities` arrived.
-    private func resolveMembers(naming identities: Set<String>, book: MirrorBook, shapes: MirrorShape.Cache) throws {
+    /// did not have yet (kept in ``MirrorBook/unresolvedOwners``), now that new objects arrived.
+    private func resolveMembers(book: MirrorBook, shapes: MirrorShape.Cache) throws {
         for owner in book.unresolvedOwners {
             guard let record = try book.record(identity: owner), let object = book.linkedObject(of: record),
                   let clock = book.clock(of: record), clock.gone == nil else {

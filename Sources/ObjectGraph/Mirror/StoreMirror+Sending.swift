@@ -70,17 +70,11 @@ extension StoreMirror {
         try book.save()
     }
 
-    /// The identity of the object `state`'s object is a part of: the destination of a to-one
-    /// whose inverse deletes its members with it.
+    /// The identity of the object `state`'s object is a part of (its entry, for a medium).
     func owner(of state: MirrorRecordState, shapes: MirrorShape.Cache) -> String? {
-        guard let entity = coordinator.managedObjectModel.entity(named: state.entity) else { return nil }
-        for relationship in entity.allRelationships where !relationship.isToMany {
-            guard let inverse = relationship.inverse,
-                  coordinator.managedObjectModel.entity(named: relationship.destination)?.relationship(named: inverse)?.deleteRule == .cascade,
-                  let owner = state.links[relationship.name]?.first else { continue }
-            return owner
-        }
-        return nil
+        guard let entity = coordinator.managedObjectModel.entity(named: state.entity),
+              let key = shapes.shape(of: entity).ownerKey else { return nil }
+        return state.links[key]?.first
     }
 
     /// The whole state of `record`'s object as a change set carries it.
