@@ -830,3 +830,208 @@ int storecipher_benchmark_pages(const unsigned char *key, const unsigned char *i
     sodium_memzero(&keys, sizeof keys);
     return failures;
 }
+
+/* MARK: the write-ahead log as SQLite's recovery will read it */
+
+/// SQLite's WAL checksum (wal.c, walChecksumBytes) over `length` bytes (a multiple of 8),
+/// continuing from `sum`; the words are big-endian when `big_endian`, else little-endian.
+static void sc_log_sum(int big_endian, const unsigned char *bytes, size_t length, uint32_t sum[2]) {
+    uint32_t s1 = sum[0], s2 = sum[1];
+    for (size_t i = 0; i + 8 <= length; i += 8) {
+        const unsigned char *p = bytes + i;
+        uint32_t x0, x1;
+        if (big_endian) {
+            x0 = sc_get32(p), x1 = sc_get32(p + 4);
+        } else {
+            x0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+            x1 = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
+        }
+        s1 += x0 + s2;
+        s2 += x1 + s1;
+    }
+    sum[0] = s1, sum[1] = s2;
+}
+
+/// Whether another process has the database open: SQLite's unix VFS holds a shared lock on the
+/// "dead man switch" byte of the shared-memory file (offset 128) for as long as a connection
+/// has it mapped. A log in use is not recovered by the next opener, so it is not judged here.
+static int sc_log_in_use(int shm) {
+    struct flock lock = {0};
+    lock.l_type = F_WRLCK;
+    lock.l_whence = SEEK_SET;
+    lock.l_start = 128;
+    lock.l_len = 1;
+    if (fcntl(shm, F_GETLK, &lock) != 0) return 0;
+    return lock.l_type != F_UNLCK;
+}
+
+/// The last frame the shared-memory index says its last writer committed, when the index is
+/// whole and of the log whose salts are `salts` (bytes 16..23 of the log header); 0 when unknown.
+static uint32_t sc_log_indexed_frames(int shm, const unsigned char *salts) {
+    unsigned char copies[96];
+    if (sc_pread_all(shm, copies, sizeof copies, 0) != 0) return 0;
+    if (memcmp(copies, copies + 48, 48) != 0) return 0;  // a writer was between its two copies
+    const unsigned char *header = copies;
+    if (header[12] == 0) return 0;  // isInit
+    // The index header is in native byte order, and summed natively over its first 40 bytes.
+    uint32_t sum[2] = {0, 0}, stored[2];
+    const uint16_t probe = 1;
+    sc_log_sum(*(const unsigned char *)&probe == 0, header, 40, sum);
+    memcpy(stored, header + 40, sizeof stored);
+    if (stored[0] != sum[0] || stored[1] != sum[1]) return 0;
+    if (memcmp(header + 32, salts, 8) != 0) return 0;
+    uint32_t frames;
+    memcpy(&frames, header + 16, sizeof frames);
+    return frames;
+}
+
+int storecipher_check_log(const char *path, const unsigned char *key, storecipher_log_report *report) {
+    memset(report, 0, sizeof *report);
+    char wal_path[4200], shm_path[4200];
+    snprintf(wal_path, sizeof wal_path, "%s-wal", path);
+    snprintf(shm_path, sizeof shm_path, "%s-shm", path);
+    int fd = open(wal_path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return errno == ENOENT ? 0 : -errno;
+    struct stat info;
+    if (fstat(fd, &info) != 0 || info.st_size <= SC_WAL_HEADER) {
+        close(fd);
+        return 0;
+    }
+    uint32_t indexed = 0;
+    unsigned char header[SC_WAL_HEADER];
+    int rc = sc_pread_all(fd, header, sizeof header, 0);
+    if (rc != 0) {
+        close(fd);
+        return rc < 0 ? rc : 0;
+    }
+    int shm = open(shm_path, O_RDONLY | O_CLOEXEC);
+    if (shm >= 0) {
+        if (sc_log_in_use(shm)) {
+            close(shm);
+            close(fd);
+            return 0;
+        }
+        indexed = sc_log_indexed_frames(shm, header + 16);
+        close(shm);
+    }
+    sc_keys keys;
+    if (key != NULL && sc_derive(key, &keys) != 0) {
+        close(fd);
+        return -EINVAL;
+    }
+    if (key != NULL) {
+        // Under a wrong key every frame would fail: that is the key's problem, not the log's.
+        unsigned char first[16];
+        int main = open(path, O_RDONLY | O_CLOEXEC);
+        int read = main >= 0 ? sc_pread_all(main, first, sizeof first, 0) : 1;
+        if (main >= 0) close(main);
+        if (read == 0 && memcmp(first, sc_magic, sizeof sc_magic) == 0
+            && sodium_memcmp(first + 8, keys.check, SC_CHECK_BYTES) != 0) {
+            sodium_memzero(&keys, sizeof keys);
+            close(fd);
+            return STORECIPHER_WRONG_KEY;
+        }
+    }
+    uint32_t magic = sc_get32(header);
+    int size = (int)sc_get32(header + 8);
+    int big_endian = (int)(magic & 1);
+    int header_whole = (magic & 0xFFFFFFFEu) == 0x377f0682u && sc_get32(header + 4) == 3007000 && size >= 512
+        && size <= 65536 && (size & (size - 1)) == 0;
+    uint32_t sum[2] = {0, 0};
+    if (header_whole) {
+        sc_log_sum(big_endian, header, 24, sum);
+        header_whole = sum[0] == sc_get32(header + 24) && sum[1] == sc_get32(header + 28);
+    }
+    if (!header_whole) {
+        // SQLite reads a log whose header does not check as empty: every commit in it is lost.
+        // That is damage when the log holds frames and either the index says they were committed,
+        // or a frame after the first checks against the one before it in the header's order.
+        if (size < 512 || size > 65536 || (size & (size - 1)) != 0) size = 4096;
+        int64_t frame_bytes = (int64_t)size + SC_FRAME_HEADER;
+        report->frames = (uint32_t)((info.st_size - SC_WAL_HEADER) / frame_bytes);
+        int damaged = indexed > 0;
+        unsigned char *frames = damaged || report->frames < 2 ? NULL : malloc((size_t)frame_bytes * 2);
+        if (frames != NULL && sc_pread_all(fd, frames, (size_t)frame_bytes * 2, SC_WAL_HEADER) == 0) {
+            unsigned char *second = frames + frame_bytes;
+            for (int order = 0; order < 2 && !damaged; order++) {
+                uint32_t chain[2] = {sc_get32(frames + 16), sc_get32(frames + 20)};
+                sc_log_sum(order, second, 8, chain);
+                sc_log_sum(order, second + SC_FRAME_HEADER, (size_t)size, chain);
+                damaged = key == NULL && chain[0] == sc_get32(second + 16) && chain[1] == sc_get32(second + 20);
+            }
+            // An encrypted log's pages are summed as plaintext: one that opens under the key is
+            // this store's own frame.
+            if (!damaged && key != NULL && memcmp(second + 8, frames + 8, 8) == 0) {
+                damaged = sc_open(&keys, sc_get32(second), second + SC_FRAME_HEADER, size) == STORECIPHER_OK;
+            }
+        }
+        if (frames != NULL) {
+            memset(frames, 0, (size_t)frame_bytes * 2);
+            free(frames);
+        }
+        if (key != NULL) sodium_memzero(&keys, sizeof keys);
+        close(fd);
+        if (damaged) {
+            report->damaged = 1;
+            report->first_damaged_frame = 0;
+            report->whole_bytes = 0;
+        }
+        return 0;
+    }
+    unsigned char *frame = malloc((size_t)size + SC_FRAME_HEADER);
+    if (frame == NULL) {
+        if (key != NULL) sodium_memzero(&keys, sizeof keys);
+        close(fd);
+        return -ENOMEM;
+    }
+    uint32_t previous[2] = {sum[0], sum[1]};  // the stored sum the next frame continues from
+    uint32_t index = 0;
+    int64_t whole = SC_WAL_HEADER;            // the log up to its last whole commit so far
+    for (off_t offset = SC_WAL_HEADER;; offset += size + SC_FRAME_HEADER) {
+        rc = sc_pread_all(fd, frame, (size_t)size + SC_FRAME_HEADER, offset);
+        if (rc != 0) break;  // the end, or a frame not written whole: SQLite ignores it too
+        index++;
+        int opened = 1;
+        if (key != NULL) opened = sc_open(&keys, sc_get32(frame), frame + SC_FRAME_HEADER, size) == STORECIPHER_OK;
+        uint32_t chain[2] = {previous[0], previous[1]};
+        sc_log_sum(big_endian, frame, 8, chain);
+        sc_log_sum(big_endian, frame + SC_FRAME_HEADER, (size_t)size, chain);
+        int sums = opened && sc_get32(frame) != 0 && chain[0] == sc_get32(frame + 16) && chain[1] == sc_get32(frame + 20);
+        int salted = memcmp(frame + 8, header + 16, 8) == 0;
+        int commit = sc_get32(frame + 4) != 0;
+        if (!salted && !sums) break;  // a frame of an earlier log: the end of this one
+        previous[0] = sc_get32(frame + 16), previous[1] = sc_get32(frame + 20);
+        report->frames = index;
+        if (salted && sums) {
+            if (report->damaged && commit) report->later_commits++;
+            if (!report->damaged && commit) whole = offset + size + SC_FRAME_HEADER;
+            continue;
+        }
+        // SQLite's recovery stops here, and forgets every frame from here on.
+        if (!report->damaged) {
+            report->damaged = 1;
+            report->first_damaged_frame = index;
+            report->whole_bytes = whole;
+            report->damaged_frame_commits = (uint32_t)commit;
+        }
+    }
+    if (rc < 0) report->damaged = 0;
+    // A last frame that fails alone, commits nothing and comes after what the index (or the
+    // log) holds as committed is a transaction a crash cut short, as SQLite judges it. So is a
+    // failing commit frame beyond what the index says was committed: its writer died between
+    // writing its header and its page.
+    if (report->damaged && report->later_commits == 0) {
+        int uncommitted = indexed != 0 ? report->first_damaged_frame > indexed : !report->damaged_frame_commits;
+        if (uncommitted) report->damaged = 0;
+    }
+    if (!report->damaged) {
+        report->first_damaged_frame = 0;
+        report->whole_bytes = 0;
+        report->later_commits = 0;
+    }
+    memset(frame, 0, (size_t)size + SC_FRAME_HEADER);
+    free(frame);
+    if (key != NULL) sodium_memzero(&keys, sizeof keys);
+    close(fd);
+    return rc < 0 ? rc : 0;
+}

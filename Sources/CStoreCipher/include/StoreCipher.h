@@ -70,4 +70,31 @@ void storecipher_free(void *pointer);
 /// 2, 3, … and opens them again in place; 0 when every page authenticated.
 int storecipher_benchmark_pages(const unsigned char *key, const unsigned char *in, unsigned char *out,
                                 int page_size, int count, int open_too);
+/// What storecipher_check_log found in a database's write-ahead log.
+typedef struct {
+    /// 1 when SQLite's recovery would drop frames that were committed: a frame fails its checksum
+    /// (or, encrypted, its authentication) or carries another log's salt while it checks, and a
+    /// commit follows it, or the shared-memory index says it was committed, or (no index) it is
+    /// itself a commit; or the log's header fails while its frames are there.
+    int damaged;
+    /// The whole frames of the current log that were looked at.
+    uint32_t frames;
+    /// The first damaged frame, from 1; 0 for the log's header.
+    uint32_t first_damaged_frame;
+    /// 1 when that frame is a commit frame.
+    uint32_t damaged_frame_commits;
+    /// The commits after it that check (what recovery would drop with it).
+    uint32_t later_commits;
+    /// The length of the log up to its last whole commit before the damage (32, the header
+    /// alone, when there is none; 0 when the header itself is damaged).
+    int64_t whole_bytes;
+} storecipher_log_report;
+/// Reads the write-ahead log beside the database at `path` as SQLite's recovery would, before
+/// SQLite does, to find damage that recovery would silently take for a crash's torn end. `key`
+/// is the data key of an encrypted database (its frames are opened to be summed), NULL for a
+/// plain one. A log another process has open (it holds the shared-memory lock) is not judged.
+/// Never call it while this process has the database open: closing its own descriptor of the
+/// shared-memory file would drop SQLite's locks on it. 0; STORECIPHER_WRONG_KEY when `key` is not the
+/// database's (nothing is judged); or -errno.
+int storecipher_check_log(const char *path, const unsigned char *key, storecipher_log_report *report);
 #endif

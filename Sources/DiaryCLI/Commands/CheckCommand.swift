@@ -10,7 +10,10 @@ struct CheckCommand: ParsableCommand {
             never touches those). Unreferenced files lose nothing: they are listed, and \
             --repair removes them and says which, but only from a store with no other \
             problem: while a medium is missing or damaged, an unreferenced file may be its \
-            only copy, so repair keeps every file and says why.
+            only copy, so repair keeps every file and says why. A write-ahead log damaged \
+            where SQLite would silently drop commits makes every command refuse the diary \
+            (65); --repair keeps that log aside, untouched, and opens the diary as of its \
+            last whole commit.
             """)
 
     @Flag("repair", help: "Remove media files no entry refers to and leftovers of interrupted saves.")
@@ -19,7 +22,20 @@ struct CheckCommand: ParsableCommand {
     var json: Bool
 
     func run(in context: CommandContext) throws {
-        let diary = try context.openDiary(repair ? .updating : .reading)
+        var key: DiaryKey?
+        if repair {
+            // A damaged log refuses every opening; repair keeps it aside first.
+            key = try context.unlockedKey()
+            if let kept = try Diary.setAsideDamagedLog(directory: context.storeDirectory, key: key) {
+                context.writeErrorLine("diary: kept the damaged write-ahead log aside as \(kept.keptAt.lastPathComponent), "
+                    + "untouched; the diary is as of its last whole commit before "
+                    + (kept.frame == 0 ? "the log's damaged header" : "frame \(kept.frame)")
+                    + (kept.laterCommits > 0
+                        ? " (\(QuantityText.count(kept.laterCommits, "later commit")) \(kept.laterCommits == 1 ? "is" : "are") only in that file)"
+                        : ""))
+            }
+        }
+        let diary = try context.openDiary(repair ? .updating : .reading, unlocked: key)
         let report = try diary.check(repair: repair)
         if json {
             context.writeJSON(report.json)

@@ -4,7 +4,7 @@ extension CheckReport {
     /// `{"healthy", "integrityProblems", "blobProblems": [{"entry", "medium", "sha256",
     /// "problem"}], "verifiedBlobCount", "trashedEntries", "syncConflicts", "unreferencedBlobs", "recentUnreferencedBlobs",
     /// "damagedUnreferencedBlobs", "staleTemporaryFiles", "staleWorkFolders", "removed", "kept",
-    /// "migrationBackups", "plaintextBackups"}`;
+    /// "migrationBackups", "plaintextBackups", "keptDamagedLogs"}`;
     /// `kept` lists what repair left because the store has problems.
     var json: JSONValue {
         [
@@ -26,6 +26,7 @@ extension CheckReport {
             "kept": .array(kept.map { .string($0.name) }),
             "migrationBackups": .array(migrationBackups.map(JSONValue.string)),
             "plaintextBackups": .array(plaintextBackups.map(JSONValue.string)),
+            "keptDamagedLogs": .array(keptDamagedLogs.map(JSONValue.string)),
         ]
     }
 
@@ -53,6 +54,11 @@ extension CheckReport {
             lines += damagedUnreferencedBlobs.map { "  " + $0 }
         }
         let encryptedBackups = migrationBackups.filter { !plaintextBackups.contains($0) }
+        if !keptDamagedLogs.isEmpty {
+            lines.append("Damaged logs kept aside: \(keptDamagedLogs.count) (they hold what the diary lost at the damage; "
+                + "keep them for a specialist, or remove them)")
+            lines += keptDamagedLogs.map { "  " + $0 }
+        }
         if !encryptedBackups.isEmpty {
             lines.append("Backups from before an upgrade: \(encryptedBackups.count) (the diary as an older version "
                 + "kept it; remove them once the diary is as you expect)")

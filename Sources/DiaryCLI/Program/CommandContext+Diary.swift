@@ -13,7 +13,8 @@ extension CommandContext {
     ///   ``PassphraseInputError`` when no passphrase can be had.
     /// A diary this call creates is encrypted when `encrypting` says so or `DIARY_ENCRYPT=1` is
     /// set (``encryptsNewStores``): a new passphrase is asked for first.
-    func openDiary(_ access: DiaryAccess, forReading: Bool = false, encrypting: Bool = false) throws -> Diary {
+    func openDiary(_ access: DiaryAccess, forReading: Bool = false, encrypting: Bool = false,
+                   unlocked: DiaryKey? = nil) throws -> Diary {
         let errors = terminal.standardError
         let notice: (@Sendable (TimeInterval) -> Void)? = terminal.isStandardErrorTerminal ? { @Sendable timeout in
             errors.write("Waiting for another diary process to finish writing (up to \(Int(timeout.rounded())) s)…\n")
@@ -24,7 +25,7 @@ extension CommandContext {
             let passphrase = try passphrases.new(for: storeDirectory.path, replacing: false)
             key = try Diary.prepareEncrypted(directory: storeDirectory, passphrase: passphrase)
         } else {
-            key = try unlockedKey()
+            key = try unlocked ?? unlockedKey()
         }
         let diary = try Diary(directory: storeDirectory, access: access, forReading: forReading, whileWaiting: notice,
                               key: key)

@@ -86,6 +86,9 @@ public struct CheckReport: Sendable, Hashable {
     /// Those of ``migrationBackups`` that are plaintext databases in an encrypted diary (an older
     /// version wrote them so): a readable copy of a private diary, which repair removes.
     public var plaintextBackups: [String] = []
+    /// Damaged write-ahead logs `check --repair` kept aside (`Diary.sqlite-wal.damaged-<UTC time>`),
+    /// sorted: the commits the diary lost at the damage are in them, for a specialist to recover.
+    public var keptDamagedLogs: [String] = []
 
     /// Whether the store needs no attention: a sound database, every referenced blob intact,
     /// and no file that fails authentication left. (Unreferenced files waste space but lose

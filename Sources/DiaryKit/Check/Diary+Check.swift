@@ -73,6 +73,7 @@ extension Diary {
         report.damagedUnreferencedBlobs = damagedUnreferenced
         report.syncConflictEntryIDs = try syncConflictEntryIDs()
         report.migrationBackups = migrationBackups()
+        report.keptDamagedLogs = keptDamagedLogs()
         if encryptionKey != nil {
             report.plaintextBackups = report.migrationBackups.filter { isPlaintextDatabase(directory.appending(component: $0)) }
             if removes {

@@ -40,6 +40,8 @@ extension DiaryError {
                     + "(restore \(url.lastPathComponent) from a backup)")
             case .damagedSchema(_, let problems):
                 self = .corruptStore(url, detail: problems.joined(separator: "; ") + "; nothing was changed")
+            case .damagedLog(_, let frame, let laterCommits):
+                self = .corruptStore(url, detail: Self.damagedLogDetail(url, frame: frame, laterCommits: laterCommits))
             }
         case let error as MigrationError:
             switch error {
@@ -92,5 +94,14 @@ extension DiaryError {
         } catch {
             throw DiaryError(error, store: url)
         }
+    }
+
+    /// What is wrong with a damaged write-ahead log, and the way out.
+    static func damagedLogDetail(_ url: URL, frame: Int, laterCommits: Int) -> String {
+        "its write-ahead log \(url.lastPathComponent)-wal is damaged at "
+            + (frame == 0 ? "its header" : "frame \(frame)")
+            + (laterCommits > 0 ? ", before \(laterCommits) later \(laterCommits == 1 ? "commit" : "commits")" : "")
+            + "; opening it would silently drop what it holds, so nothing was changed "
+            + "('diary check --repair' keeps the log aside, untouched, and opens the diary as of its last whole commit)"
     }
 }

@@ -22,6 +22,12 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// The tables, columns or indexes of the database at `path` are not those the model asks
     /// for; each problem names one (`the table Tag is missing`).
     case damagedSchema(path: String, problems: [String])
+    /// The write-ahead log beside the database at `path` is damaged where SQLite would take it
+    /// for the torn end a crash leaves: opening would silently drop every commit from `frame`
+    /// on (0: the log's header), `laterCommits` of them after the damaged frame, and the next
+    /// write would overwrite them. Nothing was opened or changed; see
+    /// ``PersistentStoreCoordinator/setAsideDamagedLog(ofDatabaseAt:key:)``.
+    case damagedLog(path: String, frame: Int, laterCommits: Int)
 
     /// A sentence naming the problem.
     public var description: String {
@@ -40,6 +46,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .readOnly(let path): "The store at \(path) is read-only; nothing was changed."
         case .damagedSchema(let path, let problems):
             "The store at \(path) is damaged: \(problems.joined(separator: "; "))."
+        case .damagedLog(let path, let frame, let laterCommits):
+            "The write-ahead log of \(path) is damaged at \(frame == 0 ? "its header" : "frame \(frame)")"
+                + (laterCommits > 0 ? ", with \(laterCommits) later \(laterCommits == 1 ? "commit" : "commits") after it" : "")
+                + "; opening it would silently lose what it holds, so nothing was opened or changed."
         }
     }
 }

@@ -13,6 +13,8 @@ final class SQLiteConnection {
     /// recorded with its next save (see `SQLiteStore.schemaFingerprint(_:model:)`); nil when the
     /// recorded one was already this.
     var schemaFingerprintToRecord: String?
+    /// The database file's identity while this connection has it open (see ``OpenDatabaseFiles``).
+    private let openFile: OpenDatabaseFiles.FileIdentity?
 
     /// How a connection opens its file.
     enum Access {
@@ -50,6 +52,8 @@ final class SQLiteConnection {
             throw StoreCipher.failure(forExtendedCode: error.extendedResultCode) ?? error
         }
         handle = connection
+        openFile = OpenDatabaseFiles.FileIdentity(path: path)
+        if let openFile { OpenDatabaseFiles.opened(openFile) }
         sqlite3_extended_result_codes(handle, 1)
         let timeout = sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         guard timeout == SQLITE_OK else { throw error(code: timeout, sql: "busy_timeout") }
@@ -73,6 +77,7 @@ final class SQLiteConnection {
         statements = [:]
         closeWriteAheadLog()
         sqlite3_close_v2(handle)
+        if let openFile { OpenDatabaseFiles.closed(openFile) }
     }
 
     /// The error of the last call: an ``SQLiteError``, or the ``StoreEncryptionError`` of a page

@@ -93,6 +93,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
         try Self.refuseMissingDatabase(at: url, blobs: blobs, creating: creates)
         // Before anything is created or opened: a key that does not fit the file changes nothing.
         let keyHandle = try Self.encryptionKeyHandle(for: url, key: options.encryptionKey)
+        // Before SQLite recovers the log: a damaged one would be cut short in silence.
+        try Self.refuseDamagedLog(at: url, key: options.encryptionKey)
         if creates {
             try Self.createParentDirectory(of: url.path)
             // SQLite keeps an existing file's mode and gives the WAL and shared-memory files the
