@@ -64,6 +64,25 @@ import TestSupport
         }
     }
 
+    @Test func aDeviceThatLeavesAndJoinsAgainShowsEveryPhotoOnceAndNoConflict() throws {
+        let (laptop, desktop, phone) = try threeStores(address: remote.url.path)
+        try sync(laptop)
+        try sync(desktop)
+        try sync(phone)
+        try sync(laptop)
+        try desktop.succeed(["sync", "leave"])
+        try sync(desktop, ["join", remote.url.path])
+        let again = try sync(desktop)
+        #expect(!again.stderr.contains("conflicting"), "\(again)")
+        for store in [laptop, phone, desktop, laptop] { try sync(store) }
+        let expected = try Self.entries(laptop)
+        #expect(!expected.contains("conflicting edit"))
+        #expect(expected.components(separatedBy: "\"sha256\"").count == 3, "two media, each once: \(expected)")
+        #expect(try Self.entries(desktop) == expected)
+        #expect(try Self.entries(phone) == expected)
+        #expect(try desktop.succeed(["check"]).stdout.contains("OK"))
+    }
+
     @Test func anEntryEditedOnTwoDevicesKeepsBothTextsAndOneRemovedWhileEditedComesBack() throws {
         let (laptop, desktop, _) = try threeStores(address: remote.url.path)
         try sync(laptop)

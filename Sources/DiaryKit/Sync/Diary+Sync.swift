@@ -42,6 +42,9 @@ extension Diary {
         let configuration = MirrorConfiguration(
             identityAttributes: [DiaryModel.Entity.entry: "uuid", DiaryModel.Entity.tag: "normalizedName",
                                  DiaryModel.Entity.setting: "key"],
+            // A medium is its entry's and its content's: the same photo added to the same entry on
+            // two devices (or again here, after leaving and joining) is one medium.
+            partIdentityAttributes: [DiaryModel.Entity.medium: "sha256"],
             textMergingAttributes: ["\(DiaryModel.Entity.entry).text"],
             localEntities: [DiaryModel.Entity.localSetting, DiaryModel.Entity.settingChange], deviceName: Self.hostName,
             conflictLine: { name, date in

@@ -9,6 +9,11 @@ public struct MirrorConfiguration: Sendable {
     /// names the object on every device: objects made separately on two devices with one value
     /// (a tag of the same name) become one. Objects of other entities get a random identity.
     public var identityAttributes: [String: String]
+    /// Per entity whose objects are parts of an owner (its to-one whose inverse cascades: a
+    /// medium of its entry), an attribute whose value names the part within its owner (a
+    /// content hash): the part's identity is its owner's and that value, the same on every
+    /// device. Parts of entities not named here get a random identity.
+    public var partIdentityAttributes: [String: String] = [:]
     /// `Entity.attribute` of string attributes whose concurrent edits are both kept: the later
     /// as the value, the other appended after ``conflictLine``.
     public var textMergingAttributes: Set<String>
@@ -24,12 +29,13 @@ public struct MirrorConfiguration: Sendable {
     package var passphraseCost = MirrorKeyFile.standardCost
 
     /// A configuration; by default every object has a random identity and every value is last-writer-wins.
-    public init(identityAttributes: [String: String] = [:], textMergingAttributes: Set<String> = [],
-                localEntities: Set<String> = [], deviceName: String,
+    public init(identityAttributes: [String: String] = [:], partIdentityAttributes: [String: String] = [:],
+                textMergingAttributes: Set<String> = [], localEntities: Set<String> = [], deviceName: String,
                 conflictLine: @escaping @Sendable (_ deviceName: String, _ date: Date) -> String = { name, date in
                     "--- conflicting edit from \(name), \(ISO8601DateFormatter().string(from: date)) ---"
                 }) {
         self.identityAttributes = identityAttributes
+        self.partIdentityAttributes = partIdentityAttributes
         self.textMergingAttributes = textMergingAttributes
         self.localEntities = localEntities
         self.deviceName = deviceName

@@ -147,12 +147,25 @@ extension StoreMirror {
             return false
         }
         merged.versions[key] = standing
+        // Versions of the same text are one text (a device that left and joined again sends its
+        // texts anew): only different texts are shown side by side, and only they are a conflict.
+        let shown = Self.distinctTexts(standing)
+        if shown.count == 1 {
+            object.setMirroredValue(latest.text.map(StoredValue.string) ?? .null, at: index)
+            return false
+        }
         var text = latest.text ?? ""
-        for version in standing.dropFirst() {
+        for version in shown.dropFirst() {
             text += "\n\n" + configuration.conflictLine(version.author, version.stamp.date) + "\n" + (version.text ?? "")
         }
         object.setMirroredValue(.string(text), at: index)
-        return ours.count == 1
+        return Self.distinctTexts(ours).count == 1
+    }
+
+    /// `versions` (latest first) without those whose text an earlier one already has.
+    private static func distinctTexts(_ versions: [MirrorTextVersion]) -> [MirrorTextVersion] {
+        var seen = Set<String?>()
+        return versions.filter { seen.insert($0.text).inserted }
     }
 
     func isTextMerging(_ entity: EntityDescription, _ key: String) -> Bool {

@@ -90,7 +90,7 @@ extension StoreMirror {
     func note(_ object: ManagedObject, keys: Set<String>?, stamp: MirrorStamp, book: MirrorBook,
               shapes: MirrorShape.Cache) throws {
         let shape = shapes.shape(of: object.entity)
-        let (record, isNew) = try record(for: object, stamp: stamp, book: book)
+        let (record, isNew) = try record(for: object, stamp: stamp, book: book, shapes: shapes)
         guard var clock = book.clock(of: record) else { return }
         var changed = isNew
         if isNew {
@@ -125,7 +125,7 @@ extension StoreMirror {
                 let members = (object.value(forKey: link.name) as? Set<ManagedObject>) ?? []
                 var current = Set<String>()
                 for member in members {
-                    let (memberRecord, _) = try self.record(for: member, stamp: stamp, book: book)
+                    let (memberRecord, _) = try self.record(for: member, stamp: stamp, book: book, shapes: shapes)
                     if let identity = memberRecord["identity", as: String.self] { current.insert(identity) }
                 }
                 var sets = clock.members[link.name] ?? [:]
@@ -153,9 +153,15 @@ extension StoreMirror {
 
     /// `object`'s record, made (or, for an identity seen before whose object went, brought back)
     /// when it has none; whether it is new.
-    func record(for object: ManagedObject, stamp: MirrorStamp, book: MirrorBook) throws -> (ManagedObject, Bool) {
+    func record(for object: ManagedObject, stamp: MirrorStamp, book: MirrorBook,
+                shapes: MirrorShape.Cache) throws -> (ManagedObject, Bool) {
         if let record = try book.record(of: object) { return (record, false) }
-        let identity = identity(of: object)
+        var identity = try identity(of: object, book: book, shapes: shapes)
+        if let record = try book.record(identity: identity), let linked = book.linkedObject(of: record), linked != object {
+            // Another object here already goes by it (the same photo twice in one entry): this one
+            // gets an identity of its own.
+            identity += "~" + UUID().uuidString.lowercased()
+        }
         if let record = try book.record(identity: identity), var clock = book.clock(of: record) {
             // Made again here (a tag of a name deleted before): a new life for the old identity.
             book.link(record, to: object, entity: object.entity)
@@ -168,14 +174,33 @@ extension StoreMirror {
         return (record, true)
     }
 
-    /// The identity of an object made here: by its identity attribute, else random.
-    func identity(of object: ManagedObject) -> String {
+    /// The identity of an object made here: by its identity attribute; for a part of an owner
+    /// (a medium of its entry) with a part identity attribute, by its owner's identity and that
+    /// attribute's value; else random. Identities from values are the same on every device, so
+    /// the same object made on two devices (or made again here after leaving the mirror and
+    /// joining again) is one object, not two.
+    func identity(of object: ManagedObject, book: MirrorBook, shapes: MirrorShape.Cache) throws -> String {
         let entity = object.entity
-        let attribute = configuration.identityAttributes[entity.name] ?? configuration.identityAttributes[entity.rootName]
-        if let attribute, let value = object.value(forKey: attribute) {
-            switch value {
-            case let uuid as UUID: return "\(entity.rootName):\(uuid.uuidString.lowercased())"
-            default: return "\(entity.rootName):\(value)"
+        func value(of attribute: String?) -> String? {
+            guard let attribute, let value = object.value(forKey: attribute) else { return nil }
+            if let uuid = value as? UUID { return uuid.uuidString.lowercased() }
+            return "\(value)"
+        }
+        if let value = value(of: configuration.identityAttributes[entity.name] ?? configuration.identityAttributes[entity.rootName]) {
+            return "\(entity.rootName):\(value)"
+        }
+        let partAttribute = configuration.partIdentityAttributes[entity.name] ?? configuration.partIdentityAttributes[entity.rootName]
+        if let value = value(of: partAttribute), let ownerKey = shapes.shape(of: entity).ownerKey,
+           let owner = object.value(forKey: ownerKey) as? ManagedObject {
+            let ownerIdentity: String? = if let record = try book.record(of: owner) {
+                record["identity", as: String.self]
+            } else if configuration.identityAttributes[owner.entity.name] ?? configuration.identityAttributes[owner.entity.rootName] != nil {
+                try identity(of: owner, book: book, shapes: shapes)
+            } else {
+                nil
+            }
+            if let ownerIdentity, !ownerIdentity.contains(":~") {
+                return "\(ownerIdentity)/\(entity.rootName):\(value)"
             }
         }
         return "\(entity.rootName):~" + UUID().uuidString.lowercased()

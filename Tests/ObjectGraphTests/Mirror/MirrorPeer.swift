@@ -32,12 +32,13 @@ final class MirrorPeer {
     let stack: TestStack
     let mirror: StoreMirror
 
-    init(_ name: String, type: PersistentStoreType = .sqlite) throws {
+    init(_ name: String, type: PersistentStoreType = .sqlite, partIdentityAttributes: [String: String] = [:]) throws {
         self.name = name
         var options = PersistentStoreOptions()
         options.recordsPersistentHistory = true
         stack = try TestStack(model: mirrorModel, type: type, options: options)
         var configuration = MirrorConfiguration(identityAttributes: ["Note": "uuid", "Tag": "name"],
+                                                partIdentityAttributes: partIdentityAttributes,
                                                 textMergingAttributes: ["Note.text"], deviceName: name)
         configuration.passphraseCost = (operations: 1, memoryBytes: 8 << 10)
         mirror = StoreMirror(coordinator: stack.coordinator, configuration: configuration,

@@ -46,6 +46,56 @@ struct StoreMirrorTests {
         #expect(idle.sentChangeSets == 0 && idle.received.isEmpty)
     }
 
+    @Test("a device that leaves and joins again brings back no second copy of a part and no false conflict")
+    func aDeviceThatLeftAndJoinedAgainDuplicatesNothing() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let parts = ["Part": "label"]
+        let laptop = try MirrorPeer("laptop", partIdentityAttributes: parts)
+        let desktop = try MirrorPeer("desktop", partIdentityAttributes: parts)
+        let note = try laptop.addNote("Lisbon, day one", tags: ["travel"], parts: ["ticket", "map"])
+        try laptop.create(on: remote)
+        try laptop.sync(remote)
+        try desktop.join(remote)
+        try desktop.sync(remote)
+        try desktop.edit(note) { note, _ in note["stars"] = Int64(3) }
+        try desktop.sync(remote)
+
+        try desktop.mirror.leave()
+        try desktop.join(remote)
+        let again = try desktop.sync(remote)
+        try laptop.sync(remote)
+        let last = try desktop.sync(remote)
+        #expect(again.conflicts.isEmpty && last.conflicts.isEmpty)
+        let expected = try laptop.snapshot()
+        #expect(expected == ["\(note.uuidString)|Lisbon, day one|3|travel|map,ticket|-"])
+        #expect(try desktop.snapshot() == expected)
+    }
+
+    @Test("the same part added to the same note on two devices is one part")
+    func theSamePartAddedOnTwoDevicesIsOne() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let parts = ["Part": "label"]
+        let laptop = try MirrorPeer("laptop", partIdentityAttributes: parts)
+        let desktop = try MirrorPeer("desktop", partIdentityAttributes: parts)
+        let note = try laptop.addNote("shared", parts: [])
+        try laptop.create(on: remote)
+        try laptop.sync(remote)
+        try desktop.join(remote)
+        try desktop.sync(remote)
+        for peer in [laptop, desktop] {
+            try peer.edit(note) { note, context in
+                let part = try context.insertObject(entityName: "Part")
+                part["label"] = "receipt"
+                part.setValue(note, forKey: "note")
+            }
+        }
+        try laptop.sync(remote)
+        try desktop.sync(remote)
+        try laptop.sync(remote)
+        #expect(try laptop.snapshot() == ["\(note.uuidString)|shared|0||receipt|-"])
+        #expect(try desktop.snapshot() == laptop.snapshot())
+    }
+
     @Test("edits of different values on two devices both stay; tags added and removed merge as sets")
     func editsMergePerValue() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
