@@ -388,12 +388,46 @@ struct WebDAVServerError: Error { var reason: String }
         #expect(try #require(try desktop.json(["list"]) as? [[String: Any]]).count == 3)
     }
 
+    @Test func timesWeeksAndTheSyncRemoteFollowTheirSettings() throws {
+        let store = try TestStore(now: "2026-12-06T12:00:00+01:00")
+        try store.succeed(["new", "--text", "morning", "--on", "2026-12-01 09:05"])
+        try store.succeed(["new", "--text", "evening", "--on", "2026-12-01 21:40"])
+        #expect(try store.succeed(["list"]).stdout.contains("#2  21:40  evening\n#1  09:05  morning"))
+        #expect(try store.succeed(["calendar", "2026-12"]).stdout.contains("Mo     Tu     We     Th     Fr     Sa     Su\n"))
+
+        try store.succeed(["config", "set", "time.format", "12h"])
+        #expect(try store.succeed(["config", "get", "time.format"]).stdout == "12\n")
+        #expect(try store.succeed(["list"]).stdout.contains("#2   9:40 PM  evening\n#1   9:05 AM  morning"))
+        #expect(try store.succeed(["show", "1"]).stdout.hasPrefix("#1  Tuesday, 1 December 2026 9:05 AM"))
+        // Scripts read the same JSON whatever the setting.
+        let json = try #require(try store.json(["show", "2"]) as? [String: Any])
+        #expect((json["creationTime"] as? String)?.hasPrefix("2026-12-01T21:40") == true)
+
+        try store.succeed(["config", "set", "week.start", "Sunday"])
+        let grid = try store.succeed(["calendar", "2026-12"]).stdout
+        #expect(grid.contains("Su     Mo     Tu     We     Th     Fr     Sa\n               1(2)   2      3      4      5\n"), "\(grid)")
+
+        // init and join take the remote from sync.remote when none is given.
+        let missing = try store.run(["sync", "init"], environment: SyncCommandTests.secret)
+        #expect(missing.status == 64 && missing.stderr.contains("config set sync.remote"), "\(missing)")
+        let remote = try TemporaryDirectory(prefix: "diary-config-remote")
+        try store.succeed(["config", "set", "sync.remote", remote.url.path])
+        let started = try store.succeed(["sync", "init"], environment: SyncCommandTests.secret)
+        #expect(started.stderr.contains("now syncs with"), "\(started)")
+        #expect(FileManager.default.fileExists(atPath: remote.url.appendingPathComponent("keys").path))
+    }
+
     @Test func anUnknownKeyOrABadValueIsAUsageErrorAndChangesNothing() throws {
         let store = try TestStore()
         try store.succeed(["new", "--text", "x"])
         let before = try store.snapshot()
         let unknown = try store.run(["config", "set", "colour", "red"])
-        #expect(unknown.status == 64 && unknown.stderr.contains("the settings are editor, list.limit, new.tags"), "\(unknown)")
+        #expect(unknown.status == 64 && unknown.stderr.contains("the settings are editor, list.limit, new.tags, time.format, week.start, sync.remote"),
+                "\(unknown)")
+        for (key, value) in [("time.format", "25"), ("week.start", "friday"), ("sync.remote", " ")] {
+            let refused = try store.run(["config", "set", key, value])
+            #expect(refused.status == 64 && refused.stderr.contains(key), "\(refused)")
+        }
         let bad = try store.run(["config", "set", "list.limit", "0"])
         #expect(bad.status == 64 && bad.stderr.contains("whole number"), "\(bad)")
         #expect(try store.snapshot() == before)

@@ -4,7 +4,7 @@ import DiaryKit
 struct CalendarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "calendar", abstract: "Show a month with the number of entries on each day.",
-        discussion: "Weeks start on Monday; a day with entries shows their count, e.g. 29(2).")
+        discussion: "Weeks start on Monday (on Sunday with 'diary config set week.start sunday'); a day with entries shows their count, e.g. 29(2).")
 
     @OptionalArgument("month", valueName: "YYYY-MM", help: "The month to show (default: this month).")
     var month: CalendarMonth?
@@ -26,7 +26,8 @@ struct CalendarCommand: ParsableCommand {
             return
         }
         let style = context.terminal.outputStyle
-        context.write(MonthGrid(month: shown, counts: counts, today: today, style: style).render())
+        context.write(MonthGrid(month: shown, counts: counts, today: today, style: style,
+                                weekStartsOnSunday: context.display.current.weekStartsOnSunday).render())
         let total = counts.values.reduce(0, +)
         context.writeLine()
         context.writeLine(total == 0 ? "No entries this month."

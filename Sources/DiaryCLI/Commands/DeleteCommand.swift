@@ -35,7 +35,7 @@ struct DeleteCommand: ParsableCommand {
             context.writeErrorLine("Nothing deleted.")
             return
         }
-        let dates = LocalDateText(timeZone: context.timeZone)
+        let dates = context.dateText
         // What was due goes first, and is named: not silently inside this delete.
         if let note = TrashText.purgeNote(try diary.purgeExpiredTrash(now: context.argumentContext.now)) {
             context.writeErrorLine(note)

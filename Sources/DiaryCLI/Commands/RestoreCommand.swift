@@ -21,8 +21,8 @@ struct RestoreCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) throws {
-        let dates = LocalDateText(timeZone: context.timeZone)
         let diary = try context.openDiary(.updating)
+        let dates = context.dateText
         let damaged = try diary.damagedMedia(ofTrashedEntries: ids.map(Int64.init))
         for entry in try diary.restoreEntries(ids: ids.map(Int64.init)) {
             context.writeLine("Restored entry #\(entry.id) (\(dates.dayAndTime(of: entry.creationTime)))")

@@ -21,14 +21,14 @@ struct SyncCommand: ParsableCommand {
             """)
 
     @RepeatingArgument("action", valueName: "action", atLeastOne: false,
-                       help: "init REMOTE, join REMOTE, status or leave; none to sync now.")
+                       help: "init [REMOTE], join [REMOTE] (the sync.remote setting when none), status or leave; none to sync now.")
     var words: [String]
 
     func validate() throws(UsageError) {
         switch words.first {
         case nil: return
         case "init", "join":
-            guard words.count == 2 else { throw .invalid("'sync \(words[0])' takes the remote: a folder path or rclone:NAME:path") }
+            guard words.count <= 2 else { throw .invalid("'sync \(words[0])' takes one remote: a folder path or rclone:NAME:path") }
         case "status", "leave":
             guard words.count == 1 else { throw .invalid("'sync \(words[0])' takes no remote") }
         default:
@@ -41,18 +41,20 @@ struct SyncCommand: ParsableCommand {
         switch words.first {
         case "init":
             let diary = try context.openDiary(.creating)
-            let remote = try Diary.syncRemote(words[1], base: base)
+            let address = try remoteAddress(diary)
+            let remote = try Diary.syncRemote(address, base: base)
             if let current = try diary.syncAddress() { throw DiaryError.sync(.alreadyMirrored(remote: current)) }
             let passphrase = try context.passphrases.new(for: "the sync remote \(remote.displayName)", replacing: false)
-            try diary.startSync(address: words[1], remote: remote, passphrase: passphrase)
-            context.writeErrorLine("This diary now syncs with \(remote.displayName); run 'diary sync join \(words[1])' on your other devices.")
+            try diary.startSync(address: address, remote: remote, passphrase: passphrase)
+            context.writeErrorLine("This diary now syncs with \(remote.displayName); run 'diary sync join \(address)' on your other devices.")
         case "join":
             // A new device joins with no diary yet: it is made here.
             let diary = try context.openDiary(.creating)
-            let remote = try Diary.syncRemote(words[1], base: base)
+            let address = try remoteAddress(diary)
+            let remote = try Diary.syncRemote(address, base: base)
             if let current = try diary.syncAddress() { throw DiaryError.sync(.alreadyMirrored(remote: current)) }
             let passphrase = try context.passphrases.current(for: "the sync remote \(remote.displayName)")
-            try diary.joinSync(address: words[1], remote: remote, passphrase: passphrase)
+            try diary.joinSync(address: address, remote: remote, passphrase: passphrase)
             context.writeErrorLine("Joined \(remote.displayName); run 'diary sync' to bring the other devices' entries here.")
         case "status":
             let diary = try context.openDiary(.reading)
@@ -75,6 +77,16 @@ struct SyncCommand: ParsableCommand {
         default:
             try syncNow(in: context, base: base)
         }
+    }
+
+    /// The remote `init` or `join` was given, else the `sync.remote` setting.
+    private func remoteAddress(_ diary: Diary) throws -> String {
+        if words.count == 2 { return words[1] }
+        guard let address = try diary.setting(.syncRemote) else {
+            throw UsageError.invalid("'sync \(words[0])' takes the remote: a folder path, webdav://host/path or "
+                + "rclone:NAME:path (or set a default with 'diary config set sync.remote REMOTE')")
+        }
+        return address
     }
 
     private func syncNow(in context: CommandContext, base: URL) throws {

@@ -49,7 +49,7 @@ struct TrashCommand: ParsableCommand {
             return
         }
         context.write(context.entryFormatter.listing(trashed.map(\.entry)))
-        let dates = LocalDateText(timeZone: context.timeZone)
+        let dates = context.dateText
         context.writeLine("")
         context.writeLine("\(TrashText.contents(trashed.map(\.entry))) Each is removed for good \(TrashText.retention) after it was deleted "
             + "(the first on \(dates.heading(for: dates.day(of: soonest)))); 'diary restore ID' brings one back.")

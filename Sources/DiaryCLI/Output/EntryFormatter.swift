@@ -16,6 +16,8 @@ struct EntryFormatter {
     let width: Int?
     /// Visible escapes for what stored text could do to a terminal, or none.
     let escaper: TerminalEscaper
+    /// Times on a 12-hour clock (the `time.format` setting).
+    var twelveHourClock = false
 
     /// Makes a formatter from its parts; by default stored text is shown as it is.
     init(timeZone: any TimeZoneRules, style: TextStyler, width: Int?,
@@ -31,6 +33,7 @@ struct EntryFormatter {
         self.init(timeZone: context.timeZone, style: context.terminal.outputStyle,
                   width: context.terminal.isStandardOutputTerminal ? context.terminal.width : nil,
                   escaper: context.terminal.outputEscaper)
+        twelveHourClock = context.display.current.twelveHourClock
     }
 
     /// The tags as `#a #b`, escaped.
@@ -38,7 +41,7 @@ struct EntryFormatter {
         tags.map { "#" + escaper.escaped($0) }.joined(separator: " ")
     }
 
-    private var dates: LocalDateText { LocalDateText(timeZone: timeZone) }
+    private var dates: LocalDateText { LocalDateText(timeZone: timeZone, twelveHourClock: twelveHourClock) }
 
     /// The listing of DiaryKit's day sections: a heading for each day (none for a day that
     /// cannot be named), its entries below it, and an empty line between days; under each
@@ -141,7 +144,7 @@ struct EntryFormatter {
             if let offset = photo.captureUTCOffset {
                 let zone = FixedOffset(seconds: offset)
                 let source = photo.captureUTCOffsetIsFromGPS ? ", from the GPS time" : ""
-                lines.append("Taken:   " + LocalDateText(timeZone: zone).dayAndTime(of: time) + " (\(zone.identifier)\(source))")
+                lines.append("Taken:   " + LocalDateText(timeZone: zone, twelveHourClock: twelveHourClock).dayAndTime(of: time) + " (\(zone.identifier)\(source))")
             } else {
                 lines.append("Taken:   " + dates.dayAndTime(of: time))
             }

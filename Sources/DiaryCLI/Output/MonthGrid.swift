@@ -1,6 +1,7 @@
 import DiaryKit
-/// A month as a grid of weeks starting on Monday, like `cal -m`, each day followed by
-/// its entry count in parentheses when it has entries:
+/// A month as a grid of weeks starting on Monday, like `cal -m` (or on Sunday, like `cal`,
+/// with `weekStartsOnSunday`), each day followed by its entry count in parentheses when it
+/// has entries:
 ///
 /// ```
 ///                  November 2026
@@ -19,9 +20,12 @@ struct MonthGrid {
     let today: DiaryDay?
     /// Colour, or none.
     let style: TextStyler
+    /// Weeks start on Sunday (the `week.start` setting).
+    var weekStartsOnSunday = false
 
     private static let cellWidth = 6
     private static let weekdays = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+    private var weekdays: [String] { weekStartsOnSunday ? ["Su"] + Self.weekdays.dropLast() : Self.weekdays }
 
     /// The grid's lines, each ending in a newline.
     func render() -> String {
@@ -29,11 +33,11 @@ struct MonthGrid {
         let title = LocalDateText.monthNames[month.month - 1] + " \(month.year)"
         let indent = String(repeating: " ", count: max(0, (totalWidth - title.count) / 2))
         var lines = [indent + style.bold(title),
-                     Self.weekdays.map { $0.padding(toLength: Self.cellWidth, withPad: " ", startingAt: 0) }
+                     weekdays.map { $0.padding(toLength: Self.cellWidth, withPad: " ", startingAt: 0) }
                         .joined(separator: " ").trimmingTrailingSpaces]
-        // Monday is column 0: Calendar's weekday 2.
+        // Monday is column 0 (Calendar's weekday 2), or Sunday (weekday 1).
         var cells = Array(repeating: String(repeating: " ", count: Self.cellWidth),
-                          count: (month.firstDay.weekday + 5) % 7)
+                          count: (month.firstDay.weekday + (weekStartsOnSunday ? 6 : 5)) % 7)
         for day in month.days {
             cells.append(cell(for: day))
             if cells.count == 7 {

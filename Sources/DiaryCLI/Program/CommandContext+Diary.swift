@@ -30,6 +30,7 @@ extension CommandContext {
         let diary = try Diary(directory: storeDirectory, access: access, forReading: forReading, whileWaiting: notice,
                               key: key)
         sayOnce(try? diary.takeSettingNotices())
+        display.take(DisplayPreferences(settings: (try? diary.settings()) ?? []))
         if !diary.tightenedPaths.isEmpty {
             writeErrorLine("diary: the store at \(diary.directory.path) was open to other accounts; made it private "
                 + "(folders 0700, files 0600, media 0400; \(QuantityText.count(diary.tightenedPaths.count, "item")) changed)")

@@ -18,6 +18,8 @@ package struct CommandContext: Sendable {
     package var storeDirectory: URL
     /// Where temporary files (the editor's) are made.
     package var temporaryDirectory: URL
+    /// How times and weeks are shown: the opened diary's `time.format` and `week.start`.
+    let display = DisplayPreferencesBox()
 
     /// Makes a context from its parts; the store directory defaults from the environment.
     package init(terminal: Terminal, environment: [String: String], argumentContext: ArgumentContext,
@@ -56,6 +58,9 @@ package struct CommandContext: Sendable {
 
     /// The time zone times are shown in and local dates are read in.
     package var timeZone: any TimeZoneRules { argumentContext.timeZone }
+
+    /// Dates and times as the human output shows them, in this context's zone and clock.
+    var dateText: LocalDateText { LocalDateText(timeZone: timeZone, twelveHourClock: display.current.twelveHourClock) }
 
     /// Writes formatted text to stdout as it is: output whose formatter already escaped the
     /// stored text in it (``EntryFormatter``, the month grid) and may carry colour.

@@ -9,6 +9,12 @@ package enum DiarySettingKey: String, CaseIterable, Sendable {
     case listLimit = "list.limit"
     /// Tags every new entry gets, comma-separated.
     case newTags = "new.tags"
+    /// How times are shown: `24` (`14:03`, the default) or `12` (`2:03 PM`).
+    case timeFormat = "time.format"
+    /// The first day of the week in `diary calendar`: `monday` (the default) or `sunday`.
+    case weekStart = "week.start"
+    /// The remote `diary sync init` and `sync join` use when none is given.
+    case syncRemote = "sync.remote"
 
     /// One line for `diary config --help` and `config list`.
     package var summary: String {
@@ -16,6 +22,9 @@ package enum DiarySettingKey: String, CaseIterable, Sendable {
         case .editor: "the editor for new and edited text, over $VISUAL and $EDITOR (this device only unless set with --synced)"
         case .listLimit: "how many entries 'diary list' shows without a date option or --limit (default 20)"
         case .newTags: "tags every new entry gets, comma-separated"
+        case .timeFormat: "how times are shown: 24 (14:03, the default) or 12 (2:03 PM)"
+        case .weekStart: "the first day of the week in 'diary calendar': monday (the default) or sunday"
+        case .syncRemote: "the remote 'diary sync init' and 'sync join' use when none is given"
         }
     }
 
@@ -42,6 +51,23 @@ package enum DiarySettingKey: String, CaseIterable, Sendable {
                 throw .invalidSetting(key: rawValue, reason: "'\(name)' is not a tag name")
             }
             return names.joined(separator: ",")
+        case .timeFormat:
+            switch trimmed.lowercased() {
+            case "24", "24h": return "24"
+            case "12", "12h": return "12"
+            default: throw .invalidSetting(key: rawValue, reason: "give 24 (14:03) or 12 (2:03 PM)")
+            }
+        case .weekStart:
+            switch trimmed.lowercased() {
+            case "monday", "mon", "mo": return "monday"
+            case "sunday", "sun", "su": return "sunday"
+            default: throw .invalidSetting(key: rawValue, reason: "give monday or sunday")
+            }
+        case .syncRemote:
+            guard !trimmed.isEmpty, !trimmed.contains(where: \.isNewline) else {
+                throw .invalidSetting(key: rawValue, reason: "give a folder, webdav://host/path, webdavs://host/path or rclone:NAME:path")
+            }
+            return trimmed
         }
     }
 
