@@ -55,7 +55,7 @@ extension StoreMirror {
                     // Edited without the deleting device seeing it: the edit wins, and the object
                     // (with its parts) lives on, marked revived later than the deletion, which
                     // every other device then also keeps.
-                    merged.revived = clock.stamp(at: Date())
+                    merged.revived = clock.stamp(at: deviceTime(Date()))
                     book.setClock(merged, of: existing, pending: true)
                     revived.insert(state.id)
                     if !isPart(object) {

@@ -28,7 +28,7 @@ extension StoreMirror {
         if let transactions {
             for transaction in transactions {
                 if let current, transaction.token > current { break }
-                let stamp = clock.stamp(at: transaction.timestamp)
+                let stamp = clock.stamp(at: deviceTime(transaction.timestamp))
                 for change in transaction.changes where isMirrored(change.objectID.entityName) {
                     switch change.kind {
                     case .insert:
@@ -46,7 +46,7 @@ extension StoreMirror {
                 }
             }
         } else {
-            let stamp = clock.stamp(at: Date())
+            let stamp = clock.stamp(at: deviceTime(Date()))
             for entity in book.model.entities where !entity.isAbstract && isMirrored(entity.name) {
                 var request = FetchRequest(ManagedObject.self, entityName: entity.name)
                 request.includesSubentities = false
@@ -59,7 +59,7 @@ extension StoreMirror {
         if sawDeletion {
             // A record whose link the store nulled (or whose object the history says went) lost
             // its object here.
-            let stamp = clock.stamp(at: Date())
+            let stamp = clock.stamp(at: deviceTime(Date()))
             var lost = try book.lostRecords()
             for id in deleted { if let record = try book.record(ofObjectWith: id) { lost.append(record) } }
             for record in lost {

@@ -41,6 +41,12 @@ public final class StoreMirror {
     /// made the change; runs before the save, in the mirror's context (what an app uses to say
     /// "changed on laptop" once).
     public var onApply: ((ManagedObject, _ deviceName: String, _ date: Date, _ isDeletion: Bool) -> Void)?
+    /// How far this device's clock is off, added to every time it reads (its saves' times
+    /// included): tests make devices whose clocks are hours apart with it.
+    package var clockSkew: TimeInterval = 0
+
+    /// A time this device's clock gives for `date` (see ``clockSkew``).
+    func deviceTime(_ date: Date) -> Date { date.addingTimeInterval(clockSkew) }
 
     /// A mirror of `coordinator`'s store.
     public init(coordinator: PersistentStoreCoordinator, configuration: MirrorConfiguration, scratchFolder: URL) {

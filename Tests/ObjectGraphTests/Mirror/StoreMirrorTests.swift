@@ -198,6 +198,66 @@ struct StoreMirrorTests {
         #expect(try b.snapshot() == a.snapshot())
     }
 
+    @Test("a change set replaced by an older one or by another device's is refused; put back, it applies")
+    func replacedChangeSetsAreRefused() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = try MirrorPeer("a"), b = try MirrorPeer("b"), c = try MirrorPeer("c")
+        let note = try a.addNote("first")
+        try a.create(on: remote)
+        try b.join(remote)
+        try c.join(remote)
+        try a.sync(remote)
+        try a.edit(note) { note, _ in note["text"] = "second" }
+        try a.sync(remote)
+        try c.addNote("from c")
+        try c.sync(remote)
+        let files = try remote.listFiles().map(\.path).filter { $0.hasSuffix(".chg") }
+        let aSecond = try #require(files.first { $0.hasSuffix("/000000000002.chg") })
+        let aFolder = String(aSecond.dropLast("000000000002.chg".count))
+        let older = try Data(contentsOf: folder.appending(path: aFolder + "000000000001.chg"))
+        let cFile = try #require(files.first { !$0.hasPrefix(aFolder) })
+        let original = try Data(contentsOf: folder.appending(path: aSecond))
+        for replacement in [older, try Data(contentsOf: folder.appending(path: cFile))] {
+            try replacement.write(to: folder.appending(path: aSecond))
+            let summary = try b.sync(remote)
+            #expect(summary.refused.count == 1 && summary.refused[0].hasPrefix(aSecond), "\(summary)")
+            // a's first change set and c's applied; nothing of the replaced one.
+            let notes = try b.snapshot()
+            #expect(notes.count == 2 && notes.contains { $0.contains("|first|") }, "\(notes)")
+        }
+        try original.write(to: folder.appending(path: aSecond))
+        #expect(try b.sync(remote).received["a"] == 1)
+        try a.sync(remote)
+        #expect(try b.snapshot() == a.snapshot())
+        #expect(try b.snapshot().contains { $0.contains("|second|") })
+    }
+
+    @Test("devices whose clocks are hours apart: an edit made after seeing another's wins, whichever clock is ahead")
+    func clocksHoursApart() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ahead = try MirrorPeer("ahead"), behind = try MirrorPeer("behind")
+        ahead.mirror.clockSkew = 3 * 3600
+        behind.mirror.clockSkew = -2 * 3600
+        let note = try ahead.addNote("written ahead", stars: 1)
+        try ahead.create(on: remote)
+        try behind.join(remote)
+        try ahead.sync(remote)
+        try behind.sync(remote)
+        // The device five hours behind edits after seeing the note: its edit is the later one.
+        try behind.edit(note) { note, _ in note["stars"] = Int64(5) }
+        try behind.sync(remote)
+        try ahead.sync(remote)
+        let seen = try ahead.snapshot()
+        #expect(seen.first?.contains("|5|") == true, "\(seen)")
+        // And back: the device ahead edits after seeing that.
+        try ahead.edit(note) { note, _ in note["text"] = "edited ahead" }
+        try ahead.sync(remote)
+        try behind.sync(remote)
+        let expected = try ahead.snapshot()
+        #expect(expected.first?.contains("|edited ahead|5|") == true, "\(expected)")
+        #expect(try behind.snapshot() == expected)
+    }
+
     @Test("the wrong passphrase opens nothing; a remote cannot be made twice")
     func passphraseGuardsTheRemote() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
