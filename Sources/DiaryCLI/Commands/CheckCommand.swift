@@ -13,7 +13,8 @@ struct CheckCommand: ParsableCommand {
             only copy, so repair keeps every file and says why. A write-ahead log damaged \
             where SQLite would silently drop commits makes every command refuse the diary \
             (65); --repair keeps that log aside, untouched, and opens the diary as of its \
-            last whole commit.
+            last whole commit. An encrypted diary whose database is older than the one this \
+            machine last wrote (a copy put back) is refused too (65); --repair accepts it as it is.
             """)
 
     @Flag("repair", help: "Remove media files no entry refers to and leftovers of interrupted saves.")
@@ -34,6 +35,12 @@ struct CheckCommand: ParsableCommand {
                         ? " (\(QuantityText.count(kept.laterCommits, "later commit")) \(kept.laterCommits == 1 ? "is" : "are") only in that file)"
                         : ""))
             }
+        }
+        if repair, let key, let accepted = try Diary.acceptOlderDatabase(directory: context.storeDirectory, key: key) {
+            context.writeErrorLine("diary: accepted the database as it is: "
+                + (accepted.recorded.map { "it holds \(QuantityText.count(accepted.database, "commit")), and this machine had recorded \($0)" }
+                    ?? "its commit counter failed authentication")
+                + "; its next change records its own count")
         }
         let diary = try context.openDiary(repair ? .updating : .reading, unlocked: key)
         let report = try diary.check(repair: repair)

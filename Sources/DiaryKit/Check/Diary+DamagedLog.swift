@@ -27,4 +27,16 @@ extension Diary {
     func keptDamagedLogs() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter(Self.isKeptDamagedLog).sorted()
     }
+
+    /// Accepts the encrypted diary's database as it is although it is older than the one this
+    /// machine last wrote (a backup put back on purpose), or its commit counter fails
+    /// authentication: forgets the counter. The database's commits and the counter's (nil for
+    /// a counter that failed) when there was something to accept. Run it before the diary is opened.
+    /// - Throws: ``DiaryError`` when the database cannot be read.
+    package static func acceptOlderDatabase(directory: URL, key: DiaryKey) throws(DiaryError) -> (database: Int, recorded: Int?)? {
+        let database = directory.standardizedFileURL.appending(component: databaseName, directoryHint: .notDirectory)
+        return try DiaryError.wrapping(database) {
+            try PersistentStoreCoordinator.acceptOlderDatabase(at: database, key: key.dataKey)
+        }
+    }
 }

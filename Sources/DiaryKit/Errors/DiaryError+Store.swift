@@ -59,6 +59,15 @@ extension DiaryError {
             case .keyRequired: self = .encryption(.locked(folder))
             case .libraryUnavailable(let reason): self = .encryption(.unavailable(reason))
             case .damagedPage, .notEncrypted: self = .corruptStore(url, detail: error.description)
+            case .rolledBack(_, let database, let recorded):
+                self = .corruptStore(url, detail: "it is older than the diary this machine last wrote (it holds \(database) "
+                    + "commit\(database == 1 ? "" : "s"), this machine recorded \(recorded)): an older copy of \(url.lastPathComponent) was put back, "
+                    + "or its latest changes were lost; nothing was changed (if you put a backup back on purpose, "
+                    + "'diary check --repair' accepts it as it is)")
+            case .forgedCommitCounter:
+                self = .corruptStore(url, detail: "its commit counter \(url.lastPathComponent)-counter fails authentication "
+                    + "(tampered with, or another diary's); nothing was changed ('diary check --repair' accepts the "
+                    + "database as it is)")
             default: self = .store(detail: error.description)
             }
         case let error as BlobStoreError:

@@ -46,7 +46,7 @@ public final class Diary: Sendable {
     public static let databaseName = "Diary.sqlite"
     /// What the store keeps in its folder: the database, its journals and the blob folder
     /// (what opening for writing makes private; anything else in the folder is left alone).
-    static let storeEntryNames = [databaseName, databaseName + "-wal", databaseName + "-shm",
+    static let storeEntryNames = [databaseName, databaseName + "-wal", databaseName + "-shm", databaseName + "-counter",
                                   databaseName + "-journal", "Diary.blobs", DiaryKeyFile.fileName, syncFolderName]
 
     /// Whether `name` is a copy ObjectGraph made of the database before migrating it to a newer

@@ -16,6 +16,13 @@ public enum StoreEncryptionError: Error, Sendable, Equatable, CustomStringConver
     case damagedPage(path: String, page: Int)
     /// Only an SQLite store can be encrypted; a store of this type was given a key.
     case unsupportedStoreType(PersistentStoreType)
+    /// The encrypted database at `path` holds `databaseCommits` commits, fewer than the
+    /// `recordedCommits` this machine last recorded beside it: an older copy was put back (or
+    /// its latest commits were lost). Nothing was changed. See ``CommitCounter``.
+    case rolledBack(path: String, databaseCommits: Int, recordedCommits: Int)
+    /// The commit counter beside the encrypted database at `path` is whole but fails
+    /// authentication: it was tampered with, or belongs to another store. Nothing was changed.
+    case forgedCommitCounter(path: String)
 
     /// One line saying what failed.
     public var description: String {
@@ -34,6 +41,13 @@ public enum StoreEncryptionError: Error, Sendable, Equatable, CustomStringConver
             "page \(page) of \(path) is damaged or was tampered with (it fails authentication)"
         case .unsupportedStoreType(let type):
             "a \(type.rawValue) store cannot be encrypted; only an SQLite store can"
+        case .rolledBack(let path, let databaseCommits, let recordedCommits):
+            "the encrypted store \(path) is older than the one this machine last wrote (it holds \(databaseCommits) "
+                + "commit\(databaseCommits == 1 ? "" : "s"), this machine recorded \(recordedCommits)): an older copy was put back, or its latest "
+                + "commits were lost; nothing was changed"
+        case .forgedCommitCounter(let path):
+            "the commit counter beside the encrypted store \(path) fails authentication (tampered with, or another "
+                + "store's); nothing was changed"
         }
     }
 }

@@ -32,7 +32,9 @@ extension SQLiteStore {
         }
         do {
             let result = try body()
+            let commits = commitCounter == nil ? nil : try Self.countCommit(connection)
             try connection.execute("COMMIT")
+            if let commits { commitCounter?.record(store: identifier, commits: commits) }
             return result
         } catch {
             try? connection.execute("ROLLBACK")

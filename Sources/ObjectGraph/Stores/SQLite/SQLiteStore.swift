@@ -62,6 +62,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
     let createdSchema: Bool
     /// For a store read as it is on disk (immutable): the file as it was when opened.
     let immutableFile: ImmutableFileState?
+    /// An encrypted store's count of its commits kept beside it (see ``CommitCounter``); nil for a plain store.
+    let commitCounter: CommitCounter?
 
     /// Opens or creates the database at `url`.
     ///
@@ -127,6 +129,11 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
                                   creating: creates, readOnly: readOnly)
         }
         createdSchema = created
+        // Before anything is written: an older copy of an encrypted database put back is refused.
+        commitCounter = options.encryptionKey.map { CommitCounter(databasePath: url.path, dataKey: $0) }
+        if let commitCounter, !created {
+            try commitCounter.check(store: stored.storeIdentifier, commits: try Self.commitCount(connection), databasePath: url.path)
+        }
         // A new store that its creator removed again (nothing saved) while this one waited for
         // its lock is gone from the folder: open afresh rather than write to a removed file.
         if !isReadOnly, connection.fileHasMoved { throw SQLiteStoreMoved() }
