@@ -258,6 +258,28 @@ struct StoreMirrorTests {
         #expect(try behind.snapshot() == expected)
     }
 
+    @Test("a full remote fails the sync with nothing half there; once there is room, the next sync sends it all")
+    func aFullRemoteLosesNothing() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let laptop = try MirrorPeer("laptop"), desktop = try MirrorPeer("desktop")
+        let full = LimitedRemote(remote, room: 64 * 1024)
+        let note = try laptop.addNote("a photo's day", tags: ["trip"], parts: ["p"])
+        try laptop.edit(note) { note, _ in note["file"] = Data(repeating: 3, count: 300_000) }
+        try laptop.create(on: full)
+        #expect(throws: MirrorError.remoteFull(remote: remote.displayName)) { try laptop.sync(full) }
+        // Nothing names the photo that did not fit, and no file is half there.
+        #expect(try remote.listFiles().allSatisfy { !$0.path.hasSuffix(".chg") })
+        try desktop.join(full)
+        try desktop.sync(full)
+        #expect(try desktop.snapshot().isEmpty)
+        // Room again: the next sync sends what the failed one did not, and both devices agree.
+        full.room = .max
+        try laptop.sync(full)
+        try desktop.sync(full)
+        #expect(try desktop.snapshot() == laptop.snapshot())
+        #expect(try desktop.snapshot().first?.contains("|a photo's day|") == true)
+    }
+
     @Test("the wrong passphrase opens nothing; a remote cannot be made twice")
     func passphraseGuardsTheRemote() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -274,5 +296,27 @@ struct StoreMirrorTests {
         var copy = data
         copy[index] ^= 0x01
         return copy
+    }
+}
+
+/// A remote with only so much room: an upload that does not fit fails as a full disk does.
+final class LimitedRemote: MirrorRemote, @unchecked Sendable {
+    // @unchecked: `room` is only touched by the test's own thread.
+    let base: FolderRemote
+    var room: Int64
+    var displayName: String { base.displayName }
+
+    init(_ base: FolderRemote, room: Int64) {
+        self.base = base
+        self.room = room
+    }
+
+    func listFiles() throws(MirrorError) -> [MirrorRemoteFile] { try base.listFiles() }
+    func download(_ path: String, to destination: URL) throws(MirrorError) { try base.download(path, to: destination) }
+    func upload(_ source: URL, as path: String) throws(MirrorError) {
+        let size = Int64((try? FileManager.default.attributesOfItem(atPath: source.path)[.size] as? Int) ?? 0)
+        guard size <= room else { throw .remoteFull(remote: displayName) }
+        room -= size
+        try base.upload(source, as: path)
     }
 }
