@@ -20,7 +20,7 @@ public struct FolderRemote: MirrorRemote {
     /// The folder's path.
     public var displayName: String { folder.path }
 
-    public func listFiles() throws(MirrorError) -> [MirrorRemoteFile] {
+    public func listFiles(includingUploads: Bool) throws(MirrorError) -> [MirrorRemoteFile] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return [] }
         guard isDirectory.boolValue else { throw .remoteUnreachable(remote: displayName, reason: "it is not a folder") }
@@ -35,7 +35,7 @@ public struct FolderRemote: MirrorRemote {
             let path = url.standardizedFileURL.path
             guard path.hasPrefix(root) else { continue }
             let relative = String(path.dropFirst(root.count))
-            if MirrorRemoteFile.isTemporary(relative) { continue }
+            if !includingUploads && MirrorRemoteFile.isTemporary(relative) { continue }
             files.append(MirrorRemoteFile(path: relative, byteCount: Int64(values.fileSize ?? 0)))
         }
         return files
@@ -43,6 +43,13 @@ public struct FolderRemote: MirrorRemote {
 
     public func download(_ path: String, to destination: URL) throws(MirrorError) {
         try MirrorFileCopy.copy(folder.appending(path: path), to: destination, remote: displayName)
+    }
+
+    public func remove(_ path: String) throws(MirrorError) {
+        let file = folder.appending(path: path)
+        guard unlink(file.path) == 0 || errno == ENOENT else {
+            throw .remoteFailed(remote: displayName, path: path, reason: String(cString: strerror(errno)))
+        }
     }
 
     public func upload(_ source: URL, as path: String) throws(MirrorError) {

@@ -64,6 +64,8 @@ public struct MirrorSyncSummary: Sendable, Equatable {
     public var revived: [String] = []
     /// Remote files refused (failing authentication, or not whole yet), with why.
     public var refused: [String] = []
+    /// Temporary files of uploads abandoned over a day ago (a sync killed mid-upload) removed.
+    public var removedUploads = 0
 
     /// An empty summary.
     public init() {}

@@ -9,10 +9,11 @@ import Foundation
 public protocol MirrorRemote: Sendable {
     /// For messages: the remote as the user named it.
     var displayName: String { get }
-    /// Every whole file under the remote, recursively, with its size, in one call (files being
-    /// uploaded, under their temporary names, are left out). Empty for a remote that holds nothing yet.
+    /// Every file under the remote, recursively, with its size, in one call; files being
+    /// uploaded (under their temporary names) only `includingUploads`. Empty for a remote that
+    /// holds nothing yet.
     /// - Throws: ``MirrorError/remoteUnreachable(remote:reason:)`` and the like.
-    func listFiles() throws(MirrorError) -> [MirrorRemoteFile]
+    func listFiles(includingUploads: Bool) throws(MirrorError) -> [MirrorRemoteFile]
     /// Copies the file at `path` to the local file `destination` (created or replaced).
     /// - Throws: ``MirrorError`` when the file cannot be read.
     func download(_ path: String, to destination: URL) throws(MirrorError)
@@ -21,6 +22,16 @@ public protocol MirrorRemote: Sendable {
     /// only by the same content (content-addressed files); callers never reuse a path otherwise.
     /// - Throws: ``MirrorError/remoteFull(remote:)`` when the remote has no room, and the like.
     func upload(_ source: URL, as path: String) throws(MirrorError)
+    /// Removes the file at `path`; only the temporary file of an upload that was cut short is
+    /// ever removed (see ``MirrorRemoteFile/isAbandonedUpload(_:now:)``). A file already gone is no failure.
+    /// - Throws: ``MirrorError`` when the file is there and cannot be removed.
+    func remove(_ path: String) throws(MirrorError)
+}
+
+extension MirrorRemote {
+    /// Every whole file under the remote (uploads under way left out).
+    /// - Throws: as ``listFiles(includingUploads:)``.
+    public func listFiles() throws(MirrorError) -> [MirrorRemoteFile] { try listFiles(includingUploads: false) }
 }
 
 /// A file on a remote.
@@ -45,11 +56,27 @@ public struct MirrorRemoteFile: Sendable, Hashable {
     /// What temporary upload names begin with.
     static let temporaryPrefix = ".upload-"
 
-    /// A temporary name for an upload to `path`, in the same folder.
-    static func temporaryPath(for path: String) -> String {
+    /// A temporary name for an upload to `path` started at `date`, in the same folder:
+    /// `.upload-<seconds since 1970>-<random>-<name>`.
+    static func temporaryPath(for path: String, at date: Date = Date()) -> String {
         var parts = path.split(separator: "/").map(String.init)
         let name = parts.popLast() ?? path
-        parts.append(temporaryPrefix + UUID().uuidString.lowercased() + "-" + name)
+        let seconds = Int64(max(0, date.timeIntervalSince1970))
+        parts.append(temporaryPrefix + "\(seconds)-" + UUID().uuidString.lowercased() + "-" + name)
         return parts.joined(separator: "/")
+    }
+
+    /// How long an upload leaves its temporary file before it counts as abandoned (a sync
+    /// killed or cut off mid-upload): a day, longer than any upload takes and than any two
+    /// devices' clocks are apart.
+    static let abandonedAfter: TimeInterval = 24 * 3600
+
+    /// Whether `path` is the temporary file of an upload that started (by the time in its
+    /// name) more than ``abandonedAfter`` before `now`.
+    static func isAbandonedUpload(_ path: String, now: Date) -> Bool {
+        guard isTemporary(path), let name = path.split(separator: "/").last,
+              let seconds = name.dropFirst(temporaryPrefix.count).split(separator: "-").first.flatMap({ Int64($0) })
+        else { return false }
+        return now.timeIntervalSince1970 - TimeInterval(seconds) > abandonedAfter
     }
 }

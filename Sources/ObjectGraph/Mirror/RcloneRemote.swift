@@ -27,7 +27,7 @@ public struct RcloneRemote: MirrorRemote {
         location.hasSuffix(":") ? location + path : location + "/" + path
     }
 
-    public func listFiles() throws(MirrorError) -> [MirrorRemoteFile] {
+    public func listFiles(includingUploads: Bool) throws(MirrorError) -> [MirrorRemoteFile] {
         let result = try run(["lsjson", "-R", "--files-only", "--no-mimetype", "--no-modtime", location], path: "")
         if result.status == 3 { return [] } // the folder does not exist yet
         guard result.status == 0 else { throw failure(result, path: "") }
@@ -38,7 +38,14 @@ public struct RcloneRemote: MirrorRemote {
         guard let entries = try? JSONDecoder().decode([Entry].self, from: result.output) else {
             throw .remoteUnreachable(remote: displayName, reason: "rclone lsjson printed something that is not a listing")
         }
-        return entries.filter { !MirrorRemoteFile.isTemporary($0.Path) }.map { MirrorRemoteFile(path: $0.Path, byteCount: $0.Size) }
+        return entries.filter { includingUploads || !MirrorRemoteFile.isTemporary($0.Path) }
+            .map { MirrorRemoteFile(path: $0.Path, byteCount: $0.Size) }
+    }
+
+    public func remove(_ path: String) throws(MirrorError) {
+        let result = try run(["deletefile", remotePath(path)], path: path)
+        // 3 and 4: the file (or its folder) is already gone.
+        guard result.status == 0 || result.status == 3 || result.status == 4 else { throw failure(result, path: path) }
     }
 
     public func download(_ path: String, to destination: URL) throws(MirrorError) {

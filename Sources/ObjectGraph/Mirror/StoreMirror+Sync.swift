@@ -15,7 +15,12 @@ extension StoreMirror {
         let shapes = MirrorShape.Cache(model: book.model)
         var clock = MirrorClock(device: identity.device, last: book.setting(Setting.clock).flatMap(MirrorStamp.init))
         try stampLocalChanges(book, clock: &clock, shapes: shapes)
-        let files = try remote.listFiles()
+        let listed = try remote.listFiles(includingUploads: true)
+        let files = listed.filter { !MirrorRemoteFile.isTemporary($0.path) }
+        // What uploads killed or cut off long ago left behind (under temporary names nothing reads).
+        for file in listed where MirrorRemoteFile.isAbandonedUpload(file.path, now: deviceTime(Date())) {
+            if (try? remote.remove(file.path)) != nil { summary.removedUploads += 1 }
+        }
         let vault = try MirrorVault(key: identity.key, folder: scratchFolder.appending(component: "vault"))
         progress?("sending")
         try sendPending(book, identity: identity, files: files, remote: remote, vault: vault, shapes: shapes, summary: &summary)

@@ -36,7 +36,7 @@ public struct WebDAVRemote: MirrorRemote {
         }.joined(separator: "/")
     }
 
-    public func listFiles() throws(MirrorError) -> [MirrorRemoteFile] {
+    public func listFiles(includingUploads: Bool) throws(MirrorError) -> [MirrorRemoteFile] {
         var files: [MirrorRemoteFile] = []
         var folders = [""]
         var depth = "infinity"
@@ -54,7 +54,7 @@ public struct WebDAVRemote: MirrorRemote {
             for entry in entries where entry.path != folder && !entry.path.isEmpty {
                 if entry.isCollection {
                     if depth == "1" { folders.append(entry.path) }
-                } else if !MirrorRemoteFile.isTemporary(entry.path) {
+                } else if includingUploads || !MirrorRemoteFile.isTemporary(entry.path) {
                     files.append(MirrorRemoteFile(path: entry.path, byteCount: max(0, entry.length)))
                 }
             }
@@ -83,6 +83,13 @@ public struct WebDAVRemote: MirrorRemote {
             }
             Thread.sleep(forTimeInterval: backoff[attempt])
             attempt += 1
+        }
+    }
+
+    public func remove(_ path: String) throws(MirrorError) {
+        let status = try request("DELETE", path: path)
+        guard (200..<300).contains(status) || status == 404 else {
+            throw .remoteFailed(remote: displayName, path: path, reason: "the server answered \(status) to DELETE")
         }
     }
 

@@ -280,6 +280,26 @@ struct StoreMirrorTests {
         #expect(try desktop.snapshot().first?.contains("|a photo's day|") == true)
     }
 
+    @Test("what uploads killed over a day ago left behind is removed by the next sync; uploads under way are not")
+    func abandonedUploadsAreRemoved() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let laptop = try MirrorPeer("laptop")
+        try laptop.addNote("one")
+        try laptop.create(on: remote)
+        try laptop.sync(remote)
+        let blobs = folder.appending(component: "blobs")
+        try FileManager.default.createDirectory(at: blobs, withIntermediateDirectories: true)
+        let old = MirrorRemoteFile.temporaryPath(for: "blobs/abc", at: Date(timeIntervalSinceNow: -2 * 86_400))
+        let recent = MirrorRemoteFile.temporaryPath(for: "blobs/def", at: Date(timeIntervalSinceNow: -3600))
+        for path in [old, recent] { try Data(repeating: 1, count: 1000).write(to: folder.appending(path: path)) }
+        #expect(try remote.listFiles().allSatisfy { !MirrorRemoteFile.isTemporary($0.path) })
+        #expect(try remote.listFiles(includingUploads: true).filter { MirrorRemoteFile.isTemporary($0.path) }.count == 2)
+        let summary = try laptop.sync(remote)
+        #expect(summary.removedUploads == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder.appending(path: old).path))
+        #expect(FileManager.default.fileExists(atPath: folder.appending(path: recent).path))
+    }
+
     @Test("the wrong passphrase opens nothing; a remote cannot be made twice")
     func passphraseGuardsTheRemote() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -311,7 +331,10 @@ final class LimitedRemote: MirrorRemote, @unchecked Sendable {
         self.room = room
     }
 
-    func listFiles() throws(MirrorError) -> [MirrorRemoteFile] { try base.listFiles() }
+    func listFiles(includingUploads: Bool) throws(MirrorError) -> [MirrorRemoteFile] {
+        try base.listFiles(includingUploads: includingUploads)
+    }
+    func remove(_ path: String) throws(MirrorError) { try base.remove(path) }
     func download(_ path: String, to destination: URL) throws(MirrorError) { try base.download(path, to: destination) }
     func upload(_ source: URL, as path: String) throws(MirrorError) {
         let size = Int64((try? FileManager.default.attributesOfItem(atPath: source.path)[.size] as? Int) ?? 0)
