@@ -7,13 +7,14 @@ struct MirrorRandomizedTests {
     /// Seeds that once failed, kept as regression tests, then a range of fresh ones.
     static let seeds: [UInt64] = Array(1...200)
 
-    @Test("devices creating, editing, tagging, deleting and syncing in random order converge", arguments: seeds)
+    @Test("devices creating, editing, tagging, adding parts and files, deleting, leaving and joining again and syncing in random order converge",
+          arguments: seeds)
     func randomHistoriesConverge(seed: UInt64) throws {
         let folder = FileManager.default.temporaryDirectory.appending(component: "og-mirror-seed-\(seed)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let remote = FolderRemote(folder: folder)
         var random = SeededGenerator(seed: seed)
-        let peers = try (0..<3).map { try MirrorPeer("device\($0)", type: .inMemory) }
+        let peers = try (0..<3).map { try MirrorPeer("device\($0)", type: .inMemory, partIdentityAttributes: ["Part": "label"]) }
         try peers[0].create(on: remote)
         for peer in peers.dropFirst() { try peer.join(remote) }
         var notes: [UUID] = []
@@ -22,7 +23,7 @@ struct MirrorRandomizedTests {
         for step in 0..<40 {
             let peer = peers[Int.random(in: 0..<peers.count, using: &random)]
             let target = notes.isEmpty ? nil : notes[Int.random(in: 0..<notes.count, using: &random)]
-            switch Int.random(in: 0..<10, using: &random) {
+            switch Int.random(in: 0..<14, using: &random) {
             case 0, 1:
                 let chosen = tags.filter { _ in Bool.random(using: &random) }
                 notes.append(try peer.addNote("note \(step)", tags: chosen, parts: Bool.random(using: &random) ? ["part \(step)"] : []))
@@ -41,6 +42,32 @@ struct MirrorRandomizedTests {
                 }
             case 6:
                 if let target, try peer.edit(target, { note, context in context.delete(note) }) { deletedSomewhere.insert(target) }
+            case 7:
+                // Labels from a small set: the same part made on two devices is one part.
+                let label = ["receipt", "map", "ticket"][Int.random(in: 0..<3, using: &random)]
+                if let target {
+                    try peer.edit(target) { note, context in
+                        let part = try context.insertObject(entityName: "Part")
+                        part["label"] = label
+                        part.setValue(note, forKey: "note")
+                    }
+                }
+            case 8:
+                if let target {
+                    try peer.edit(target) { note, context in
+                        if let part = (note.value(forKey: "parts") as? Set<ManagedObject>)?.first { context.delete(part) }
+                    }
+                }
+            case 9:
+                // The same text written on two devices is no conflict.
+                if let target { try peer.edit(target) { note, _ in note["text"] = "the same words" } }
+            case 10:
+                if let target { try peer.edit(target) { note, _ in note["file"] = Data(repeating: UInt8(step % 7), count: 2000) } }
+            case 11:
+                if Int.random(in: 0..<3, using: &random) == 0 {
+                    try peer.mirror.leave()
+                    try peer.join(remote)
+                }
             default:
                 try peer.sync(remote)
             }
