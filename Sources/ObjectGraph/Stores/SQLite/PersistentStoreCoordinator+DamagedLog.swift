@@ -32,7 +32,7 @@ extension PersistentStoreCoordinator {
                                            date: Date = Date()) throws -> DamagedLog? {
         let path = url.path, log = path + "-wal"
         guard let damage = try WriteAheadLogCheck.damage(ofDatabaseAt: path, key: key) else { return nil }
-        let stamp = Self.logStampFormatter.string(from: date)
+        let stamp = Self.logStamp.string(from: date)
         var kept = log + ".damaged-" + stamp
         var attempt = 1
         while access(kept, F_OK) == 0 {
@@ -75,11 +75,10 @@ extension PersistentStoreCoordinator {
         return DamagedLog(keptAt: URL(fileURLWithPath: kept), frame: damage.frame, laterCommits: damage.laterCommits)
     }
 
-    private static let logStampFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+    /// `20261206T204226Z`: ISO 8601's basic form, in UTC.
+    private static var logStamp: ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
         return formatter
-    }()
+    }
 }
