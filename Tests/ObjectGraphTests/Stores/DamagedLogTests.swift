@@ -117,6 +117,9 @@ import TestSupport
         let url = directory.appending("Test.sqlite")
         let shm = URL(fileURLWithPath: url.path + "-shm"), log = URL(fileURLWithPath: url.path + "-wal")
         var indexBeforeLastCommit = Data()
+        // The commit counter of an encrypted store is written once a commit has returned: a
+        // writer that died inside its commit left it as it was before.
+        var counterBeforeLastCommit: Data?
         do {
             let coordinator = PersistentStoreCoordinator(model: queryModel)
             try coordinator.addPersistentStore(type: .sqlite, at: url, options: options(key))
@@ -124,7 +127,10 @@ import TestSupport
             for commit in 0..<2 {
                 for index in 0..<10 { try insertEntry(context, title: "entry \(commit * 10 + index)") }
                 try context.save()
-                if commit == 0 { indexBeforeLastCommit = try Data(contentsOf: shm) }
+                if commit == 0 {
+                    indexBeforeLastCommit = try Data(contentsOf: shm)
+                    counterBeforeLastCommit = FileManager.default.contents(atPath: url.path + "-counter")
+                }
             }
         }
         try flip(.lastCommitPage, in: log)
@@ -132,6 +138,7 @@ import TestSupport
         #expect(try PersistentStoreCoordinator.hasDamagedLog(databaseAt: url, key: key))
         // With the index as it was before the last commit was made, it is a commit cut short.
         try indexBeforeLastCommit.write(to: shm)
+        if let counterBeforeLastCommit { try counterBeforeLastCommit.write(to: URL(fileURLWithPath: url.path + "-counter")) }
         #expect(try PersistentStoreCoordinator.hasDamagedLog(databaseAt: url, key: key) == false)
         #expect(try allTitles(at: url, options: options(key)).count == 10)
     }

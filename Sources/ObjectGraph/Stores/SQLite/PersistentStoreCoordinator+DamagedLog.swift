@@ -26,7 +26,8 @@ extension PersistentStoreCoordinator {
     /// opens as of that commit; the shared-memory index is removed for SQLite to rebuild. Nil
     /// when the log is not damaged. Crash-safe: until the shortened log replaces the damaged one
     /// (one rename), the store still holds the damaged log and refuses to open, and this can run
-    /// again. Run it on a store no connection has open.
+    /// again. An encrypted store's commit counter (see ``CommitCounter``) is reset with it, since
+    /// the store now holds fewer commits on purpose. Run it on a store no connection has open.
     /// - Throws: ``StoreEncryptionError/wrongKey(path:)``, ``StoreError/io(path:reason:)``.
     package static func setAsideDamagedLog(ofDatabaseAt url: URL, key: StoreEncryptionKey?,
                                            date: Date = Date()) throws -> DamagedLog? {
@@ -68,6 +69,9 @@ extension PersistentStoreCoordinator {
                 _ = try FileSystem.removeFile(atPath: log)
             }
             _ = try FileSystem.removeFile(atPath: path + "-shm")
+            // The commits after the damage are given up on purpose: an encrypted store's counter,
+            // which recorded them, would refuse it as an older copy put back.
+            if let key { CommitCounter(databasePath: path, dataKey: key).remove() }
             try FileSystem.synchronizeDirectory(atPath: url.deletingLastPathComponent().path)
         } catch {
             throw StoreError.io(path: log, reason: error.description)
