@@ -343,3 +343,60 @@ final class LimitedRemote: MirrorRemote, @unchecked Sendable {
         try base.upload(source, as: path)
     }
 }
+
+@Suite("Store mirror, parts scenarios")
+struct MirrorPartScenarioTests {
+    let folder = FileManager.default.temporaryDirectory.appending(component: "og-mirror-parts-\(UUID().uuidString)")
+    var remote: FolderRemote { FolderRemote(folder: folder) }
+
+    func addPart(_ peer: MirrorPeer, _ note: UUID, _ label: String) throws {
+        try peer.edit(note) { note, context in
+            let part = try context.insertObject(entityName: "Part")
+            part["label"] = label
+            part.setValue(note, forKey: "note")
+        }
+    }
+
+    func settle(_ peers: [MirrorPeer]) throws {
+        for _ in 0..<3 { for peer in peers { try peer.sync(remote) } }
+    }
+
+    @Test(arguments: [0, 1, 2, 3])
+    func aPartAddedWhileTheNoteIsDeletedElsewhere(order: Int) throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = try MirrorPeer("a"), b = try MirrorPeer("b"), c = try MirrorPeer("c")
+        let note = try a.addNote("n", parts: ["p1"])
+        try a.create(on: remote); try b.join(remote); try c.join(remote)
+        try settle([a, b, c])
+        try addPart(a, note, "ticket")
+        try b.edit(note) { note, context in context.delete(note) }
+        switch order {
+        case 0: try a.sync(remote); try b.sync(remote)
+        case 1: try b.sync(remote); try a.sync(remote)
+        case 2: try b.sync(remote); try c.sync(remote); try a.sync(remote)
+        default: try a.sync(remote); try c.sync(remote); try b.sync(remote)
+        }
+        try settle([a, b, c])
+        let expected = try a.snapshot()
+        let onB = try b.snapshot(), onC = try c.snapshot()
+        #expect(onB == expected, "\(expected) \(onB)")
+        #expect(onC == expected, "\(expected) \(onC)")
+    }
+
+    @Test(arguments: [0, 1])
+    func partsAddedOnTwoDevices(order: Int) throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = try MirrorPeer("a"), b = try MirrorPeer("b"), c = try MirrorPeer("c")
+        let note = try a.addNote("n", parts: ["p1"])
+        try a.create(on: remote); try b.join(remote); try c.join(remote)
+        try settle([a, b, c])
+        try addPart(a, note, "ticket")
+        try addPart(b, note, "map")
+        if order == 1 { try c.edit(note) { note, _ in note["stars"] = Int64(4) } }
+        try settle([a, b, c])
+        let expected = try a.snapshot()
+        #expect(expected.first?.contains("map,p1,ticket") == true, "\(expected)")
+        #expect(try b.snapshot() == expected)
+        #expect(try c.snapshot() == expected)
+    }
+}
