@@ -3,6 +3,12 @@
 package enum PassphraseInputError: CLIReportableError, Equatable {
     /// Neither a terminal to ask on nor `DIARY_PASSPHRASE_COMMAND`.
     case noTerminal(store: String, variable: String)
+    /// A new passphrase (`encrypt`, `passphrase`, a sync remote's) with neither a terminal to
+    /// ask on nor the command in `variable`; `subject` is what it is for (a store's path, a remote).
+    case noTerminalForNew(subject: String, variable: String)
+    /// A diary to be made encrypted (`DIARY_ENCRYPT=1`, `init --encrypt`) at `store`, which does
+    /// not exist yet, with neither a terminal nor a passphrase command: nothing was made.
+    case noTerminalForNewDiary(store: String)
     /// The terminal could not be used (`reason` from the system).
     case terminalFailed(reason: String)
     /// The passphrase command could not be started, or exited with a non-zero status.
@@ -25,6 +31,13 @@ package enum PassphraseInputError: CLIReportableError, Equatable {
         case .noTerminal(let store, let variable):
             "the diary at \(store) is encrypted, and there is no terminal to ask for its passphrase on; "
                 + "set \(variable) to a command that prints it"
+        case .noTerminalForNew(let subject, let variable):
+            "a new passphrase for \(subject) is needed, and there is no terminal to ask for it on; "
+                + "set \(variable) to a command that prints it; nothing was changed"
+        case .noTerminalForNewDiary(let store):
+            "there is no diary at \(store) yet, and a new encrypted diary needs a passphrase, but there is no "
+                + "terminal to ask for it on; set \(PassphraseSource.newCommandVariable) to a command that prints one "
+                + "(or run the command on a terminal to type it); nothing was created"
         case .terminalFailed(let reason):
             "cannot ask for the passphrase on the terminal: \(reason)"
         case .commandFailed(let variable, let detail):

@@ -21,7 +21,7 @@ extension CommandContext {
         let key: DiaryKey?
         if access == .creating, encrypting || encryptsNewStores, !Diary.exists(directory: storeDirectory),
            !Diary.isEncrypted(directory: storeDirectory) {
-            let passphrase = try passphrases.new(for: storeDirectory.path, replacing: false)
+            let passphrase = try passphrases.new(for: storeDirectory.path, replacing: false, creating: true)
             key = try Diary.prepareEncrypted(directory: storeDirectory, passphrase: passphrase)
         } else {
             key = try unlockedKey()
