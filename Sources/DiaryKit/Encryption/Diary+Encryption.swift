@@ -116,16 +116,34 @@ extension Diary {
         _ = try readKeyFile(directory)
     }
 
+    /// Checks that the diary in `directory` is a plain one, ready to be encrypted.
+    /// - Throws: ``DiaryEncryptionError/alreadyEncrypted(_:)``, ``DiaryEncryptionError/missingKeyFile(_:)``
+    ///   for an encrypted database whose key file is gone, ``DiaryError/noDiary(_:)``.
+    public static func requirePlain(directory: URL) throws(DiaryError) {
+        let folder = directory.standardizedFileURL
+        if isEncrypted(directory: folder) { throw .encryption(.alreadyEncrypted(folder)) }
+        guard exists(directory: folder) else { throw .noDiary(folder) }
+        if hasEncryptedDatabase(folder) { throw .encryption(.missingKeyFile(DiaryKeyFile.url(in: folder))) }
+    }
+
     /// The key file of the diary in `directory`.
-    /// - Throws: ``DiaryEncryptionError/notEncrypted(_:)`` when there is none; ``DiaryError/noDiary(_:)``
-    ///   when there is no diary at all.
+    /// - Throws: ``DiaryEncryptionError/notEncrypted(_:)`` when there is none,
+    ///   ``DiaryEncryptionError/missingKeyFile(_:)`` when there is none beside an encrypted
+    ///   database; ``DiaryError/noDiary(_:)`` when there is no diary at all.
     static func readKeyFile(_ directory: URL) throws(DiaryError) -> DiaryKeyFile {
         let folder = directory.standardizedFileURL
         guard isEncrypted(directory: folder) else {
             var status = stat()
             guard stat(folder.appending(component: databaseName).path, &status) == 0 else { throw .noDiary(folder) }
+            if hasEncryptedDatabase(folder) { throw .encryption(.missingKeyFile(DiaryKeyFile.url(in: folder))) }
             throw .encryption(.notEncrypted(folder))
         }
         return try DiaryKeyFile.read(at: DiaryKeyFile.url(in: folder))
+    }
+
+    /// Whether the database in `folder` is an encrypted one (read from its first page; false
+    /// when it cannot be read).
+    private static func hasEncryptedDatabase(_ folder: URL) -> Bool {
+        (try? PersistentStoreCoordinator.isEncryptedDatabase(at: folder.appending(component: databaseName))) == true
     }
 }
