@@ -1,5 +1,6 @@
 /// Why no passphrase could be had. Every case exits 77 (EX_NOPERM), as a wrong passphrase
-/// does: the command was not allowed into the diary, and nothing was changed.
+/// does: the command was not allowed into the diary, and nothing was changed; except a
+/// passphrase too long to take, which is bad input (64).
 package enum PassphraseInputError: CLIReportableError, Equatable {
     /// Neither a terminal to ask on nor `DIARY_PASSPHRASE_COMMAND`.
     case noTerminal(store: String, variable: String)
@@ -19,11 +20,17 @@ package enum PassphraseInputError: CLIReportableError, Equatable {
     case mismatch
     /// Input ended (Ctrl-D) before a passphrase was typed.
     case cancelled
+    /// The passphrase from `source` has more than `limit` bytes; refused, not cut. `cutByTerminal`
+    /// when the limit is the terminal's (whose line discipline drops what a line holds beyond it).
+    case tooLong(source: String, limit: Int, cutByTerminal: Bool)
     /// `DIARY_NO_PROMPT=1` (what shell completions set) forbids asking, and the diary is locked.
     case notAsking(store: String)
 
-    /// 77 for all of them.
-    package var exitCode: ExitCode { .noPermission }
+    /// 77 for all of them but ``tooLong(source:limit:cutByTerminal:)``, which is 64.
+    package var exitCode: ExitCode {
+        if case .tooLong = self { return .usage }
+        return .noPermission
+    }
 
     /// One line saying what to do.
     package var message: String {
@@ -51,6 +58,12 @@ package enum PassphraseInputError: CLIReportableError, Equatable {
                 + "run 'diary unlock' first"
         case .cancelled:
             "no passphrase was typed; nothing was changed"
+        case .tooLong(let source, let limit, let cutByTerminal):
+            cutByTerminal
+                ? "the passphrase from \(source) is longer than the \(limit) bytes diary takes there (a terminal cuts "
+                    + "longer lines); it was not used cut, and nothing was changed"
+                : "the passphrase from \(source) is longer than the \(limit) bytes diary takes; it was not cut, "
+                    + "and nothing was changed"
         }
     }
 }
