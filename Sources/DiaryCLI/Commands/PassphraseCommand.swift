@@ -6,8 +6,9 @@ struct PassphraseCommand: ParsableCommand {
         name: "passphrase", abstract: "Change an encrypted diary's passphrase.",
         discussion: """
             Asks for the current passphrase, then twice for the new one. Only the key file \
-            changes (the data key is sealed again, with a new salt), so it is quick whatever \
-            the diary's size, and a key kept by 'diary unlock' stays valid. In scripts, \
+            changes (the data key is sealed again, with a new salt, at the key derivation cost \
+            the file records), so it is quick whatever the diary's size, and a key kept by \
+            'diary unlock' stays valid. In scripts, \
             DIARY_PASSPHRASE_COMMAND prints the current passphrase and \
             DIARY_NEW_PASSPHRASE_COMMAND the new one. A wrong current passphrase changes \
             nothing (exit 77).

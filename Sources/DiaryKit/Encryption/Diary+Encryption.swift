@@ -49,24 +49,28 @@ extension Diary {
         try KeyCache.forget(try readKeyFile(directory).keyIdentifier)
     }
 
-    /// Seals the data key of the diary in `directory` under `newPassphrase` (a fresh salt; the
-    /// data is not re-encrypted, and a key kept in the keyring stays valid). `key` is the
-    /// proof of the current passphrase: ``unlock(directory:passphrase:)`` with it. The key
-    /// file is replaced atomically: a crash leaves the old one or the new one.
+    /// Seals the data key of the diary in `directory` under `newPassphrase` (a fresh salt, the
+    /// Argon2id cost the key file records; the data is not re-encrypted, and a key kept in the
+    /// keyring stays valid). `key` is the proof of the current passphrase:
+    /// ``unlock(directory:passphrase:)`` with it. The key file is replaced atomically: a crash
+    /// leaves the old one or the new one.
     /// - Throws: ``DiaryEncryptionError/wrongPassphrase(_:)`` when `key` is not this diary's,
     ///   key file and I/O errors; nothing is changed then.
     public static func changePassphrase(directory: URL, unlockedWith key: DiaryKey,
                                         to newPassphrase: Passphrase) throws(DiaryError) {
-        try changePassphrase(directory: directory, unlockedWith: key, to: newPassphrase, cost: .standard)
+        try changePassphrase(directory: directory, unlockedWith: key, to: newPassphrase, cost: nil)
     }
 
-    /// ``changePassphrase(directory:unlockedWith:to:)`` deriving the new key at `cost` (tests use a cheap one).
+    /// ``changePassphrase(directory:unlockedWith:to:)`` deriving the new key at `cost` (tests use a
+    /// cheap one); nil keeps the key file's own, which reading it has checked is within the bounds
+    /// (``PassphraseCost/isAcceptable``).
     package static func changePassphrase(directory: URL, unlockedWith key: DiaryKey,
-                                         to newPassphrase: Passphrase, cost: PassphraseCost) throws(DiaryError) {
+                                         to newPassphrase: Passphrase, cost: PassphraseCost?) throws(DiaryError) {
         let folder = directory.standardizedFileURL
         let keyFile = try readKeyFile(folder)
         guard keyFile.keyIdentifier == key.identifier else { throw .encryption(.wrongPassphrase(folder)) }
-        try DiaryKeyFile.sealing(key.dataKey, identifier: keyFile.keyIdentifier, passphrase: newPassphrase, cost: cost)
+        try DiaryKeyFile.sealing(key.dataKey, identifier: keyFile.keyIdentifier, passphrase: newPassphrase,
+                                 cost: cost ?? keyFile.cost)
             .write(into: folder)
     }
 
