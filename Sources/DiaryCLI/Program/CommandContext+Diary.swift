@@ -12,7 +12,9 @@ extension CommandContext {
     ///   store is read-only for a write, damaged or busy, or the passphrase is wrong;
     ///   ``PassphraseInputError`` when no passphrase can be had.
     /// A diary this call creates is encrypted when `encrypting` says so or `DIARY_ENCRYPT=1` is
-    /// set (``encryptsNewStores``): a new passphrase is asked for first.
+    /// set (``encryptsNewStores``): a new passphrase is asked for first. A diary opened for
+    /// writing is noted, so that its trash entries whose time is over go once the command has
+    /// succeeded (``removeDueTrash()``).
     func openDiary(_ access: DiaryAccess, forReading: Bool = false, encrypting: Bool = false) throws -> Diary {
         let errors = terminal.standardError
         let notice: (@Sendable (TimeInterval) -> Void)? = terminal.isStandardErrorTerminal ? { @Sendable timeout in
@@ -28,12 +30,26 @@ extension CommandContext {
         }
         let diary = try Diary(directory: storeDirectory, access: access, forReading: forReading, whileWaiting: notice,
                               key: key)
+        if access != .reading { openedForWriting.note(diary) }
         sayOnce(try? diary.takeSettingNotices())
         if !diary.tightenedPaths.isEmpty {
             writeErrorLine("diary: the store at \(diary.directory.path) was open to other accounts; made it private "
                 + "(folders 0700, files 0600, media 0400; \(QuantityText.count(diary.tightenedPaths.count, "item")) changed)")
         }
         return diary
+    }
+
+    /// Removes for good, from each diary this command opened for writing, the trash entries whose
+    /// time is over, naming them on stderr as `delete` does: what `delete` and `trash` did alone,
+    /// now on every writing command. Run once the command has succeeded, so a failing one leaves
+    /// the store as it was. A purge that fails (the store busy meanwhile) is left to the next
+    /// writing command: the command itself did what was asked.
+    func removeDueTrash() {
+        // A store the command made and removed again, as unused, is left alone.
+        for diary in openedForWriting.takeAll() where Diary.exists(directory: diary.directory) {
+            guard let purged = try? diary.purgeExpiredTrash(now: argumentContext.now) else { continue }
+            if let note = TrashText.purgeNote(purged) { writeErrorLine(note) }
+        }
     }
 
     /// Says on stderr, once, each setting another device changed:

@@ -18,6 +18,8 @@ package struct CommandContext: Sendable {
     package var storeDirectory: URL
     /// Where temporary files (the editor's) are made.
     package var temporaryDirectory: URL
+    /// The diaries this command opened for writing, whose due trash goes once it has succeeded.
+    package let openedForWriting = OpenedDiaries()
 
     /// Makes a context from its parts; the store directory defaults from the environment.
     package init(terminal: Terminal, environment: [String: String], argumentContext: ArgumentContext,

@@ -155,7 +155,8 @@ package struct CommandLineProgram: Sendable {
     }
 
     /// Parses the subcommand's words, makes the command and runs it; `--store` after
-    /// the subcommand wins over one before it.
+    /// the subcommand wins over one before it. A command that succeeded then removes what is due
+    /// from the trash of any diary it opened for writing.
     private func run(_ command: any ParsableCommand.Type, words: [String], store: URL?,
                      context: CommandContext) throws {
         let parsed = try ArgumentParser(parameters: command.parameters + extraOptions,
@@ -165,7 +166,14 @@ package struct CommandLineProgram: Sendable {
         if let directory = try parsed.value(of: Self.storeOption, as: URL.self) ?? store {
             commandContext.storeDirectory = directory
         }
-        try command.init(parsed: parsed).run(in: commandContext)
+        do {
+            try command.init(parsed: parsed).run(in: commandContext)
+        } catch {
+            // Let go of the diaries it opened, so they close (and SQLite tidies its log away) now.
+            commandContext.openedForWriting.forgetAll()
+            throw error
+        }
+        commandContext.removeDueTrash()
     }
 
     /// The options every subcommand accepts besides its own.
