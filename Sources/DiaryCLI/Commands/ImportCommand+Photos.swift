@@ -26,6 +26,9 @@ extension ImportCommand {
             } catch DiaryError.noDiary {
                 // No diary yet: everything is new.
             }
+            // Checked as the import checks them: what it would refuse is not counted as imported.
+            let refused: [PhotoImportSummary.Refusal]
+            (plan, refused) = plan.checked()
             for entry in plan.entries {
                 let undated = entry.modificationDatedCount > 0
                     ? ", \(entry.modificationDatedCount) dated by modification time (no capture time)" : ""
@@ -37,7 +40,10 @@ extension ImportCommand {
                 + (present > 0 ? " (\(QuantityText.count(present, "file")) already in the diary"
                     + (toHeal > 0 ? ", \(toHeal) of whose stored copies \(toHeal == 1 ? "is" : "are") damaged or missing "
                         + "and would be healed from \(toHeal == 1 ? "it" : "them")" : "") + ")" : "")
-                + "; \(skipped); nothing was changed")
+                + "; \(refused.count) would be refused, \(skipped); nothing was changed")
+            for refusal in refused {
+                context.writeErrorLine("diary: would refuse: " + ErrorReporter.messageAndCode(for: refusal.error).0)
+            }
             return
         }
         let diary = try context.openDiary(.creating)
