@@ -20,6 +20,8 @@ package struct CommandLineProgram: Sendable {
     package var discussion: String
     /// The subcommands, in the order the help lists them.
     package var subcommands: [any ParsableCommand.Type]
+    /// Command lines the manual page shows under EXAMPLES.
+    package var examples: [ProgramExample]
 
     /// `--store <dir>`: every subcommand accepts it.
     package static let storeOption = ParameterSpec.option(
@@ -30,12 +32,13 @@ package struct CommandLineProgram: Sendable {
 
     /// Declares a program.
     package init(name: String, version: String, abstract: String, discussion: String = "",
-                subcommands: [any ParsableCommand.Type]) {
+                subcommands: [any ParsableCommand.Type], examples: [ProgramExample] = []) {
         self.name = name
         self.version = version
         self.abstract = abstract
         self.discussion = discussion
         self.subcommands = subcommands
+        self.examples = examples
     }
 
     /// Runs the command line `arguments` (without the program's name) in `context`
