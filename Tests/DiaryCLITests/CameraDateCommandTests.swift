@@ -86,6 +86,49 @@ import Testing
         #expect(!shown.stdout.contains("\u{1B}[2J"))
     }
 
+    @Test func newOnPhotoWithoutAPhotoIsRefusedAndSavesNothing() throws {
+        let store = try TestStore()
+        try store.create(["--text", "First"])
+        let snapshot = try store.snapshot()
+        for arguments in [["new", "--text", "x", "--on", "photo"],
+                          ["new", "--text", "x", "--on", "photo", "--audio", Fixture.path("audio-tone.wav")]] {
+            let run = try store.run(arguments)
+            #expect(run.status == 64, "\(arguments): \(run)")
+            #expect(run.stderr == "diary: --on photo dates the entry by its earliest photo, and it has none; "
+                + "attach one with --image, or give a date with --on\n", "\(arguments): \(run)")
+        }
+        #expect(try store.snapshot() == snapshot)
+    }
+
+    @Test func editOnPhotoDatesTheEntryByItsEarliestPhoto() throws {
+        let store = try TestStore()
+        try store.create(["--text", "Two cities", "--on", "2026-11-01 10:00",
+                          "--image", Fixture.path("exif-new-york.jpg"), "--image", Fixture.path("exif-tokyo.jpg")])
+        let run = try store.succeed(["edit", "1", "--on", "photo", "--json"])
+        let entry = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(entry["creationTime"] as? String == "2008-07-14T02:15:30.250+02:00", "\(run)")
+        // A photo added in the same edit counts.
+        try store.create(["--text", "Later", "--on", "2026-11-02 10:00"])
+        let added = try store.succeed(["edit", "2", "--image", Fixture.path("exif-new-york.jpg"), "--on", "photo", "--json"])
+        #expect(added.stdout.contains("\"creationTime\": \"2008-07-14T02:45:00.000+02:00\""), "\(added)")
+    }
+
+    @Test func editOnPhotoOfAnEntryWithNothingToDateItByIsRefused() throws {
+        let store = try TestStore()
+        try store.create(["--text", "No photos", "--on", "2026-11-01 10:00"])
+        try store.create(["--text", "Undated photo", "--on", "2026-11-01 11:00", "--image", Fixture.path("jpeg-baseline.jpg")])
+        let snapshot = try store.snapshot()
+        let none = try store.run(["edit", "1", "--on", "photo"])
+        #expect(none.status == 64, "\(none)")
+        #expect(none.stderr == "diary: --on photo dates entry #1 by its earliest photo, and it has none; "
+            + "give a date with --on\n", "\(none)")
+        let undated = try store.run(["edit", "2", "--on", "photo"])
+        #expect(undated.status == 64, "\(undated)")
+        #expect(undated.stderr == "diary: --on photo dates entry #2 by its earliest photo, and none of its photos "
+            + "records when it was taken; give a date with --on\n", "\(undated)")
+        #expect(try store.snapshot() == snapshot)
+    }
+
     @Test func helpSaysTheRule() throws {
         let help = try runDiary(["new", "--help"]).stdout
         #expect(help.contains("'photo'"))

@@ -313,7 +313,7 @@ import TestSupport
 }
 
 /// Copies a store folder (modes kept).
-private func copyStore(_ source: URL, to destination: URL) throws {
+func copyStore(_ source: URL, to destination: URL) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/cp")
     process.arguments = ["-a", source.path, destination.path]
@@ -322,7 +322,7 @@ private func copyStore(_ source: URL, to destination: URL) throws {
 }
 
 /// Starts the built `diary` on `store` without waiting for it.
-private func startDiary(_ arguments: [String], store: URL, environment: [String: String]) throws -> Process {
+func startDiary(_ arguments: [String], store: URL, environment: [String: String]) throws -> Process {
     let process = Process()
     process.executableURL = try diaryBinary()
     process.arguments = arguments

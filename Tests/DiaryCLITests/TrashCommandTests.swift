@@ -183,4 +183,53 @@ import Testing
         let trash = try store.json(["trash", "--json"]) as? [[String: Any]]
         #expect(trash?.count == 1)
     }
+
+    /// A store with #1 in the trash since now, #2 in the diary and #3 in the trash since 20 days
+    /// from now; and a bundle of another diary's entry to import.
+    private static func storeWithTrash() throws -> (store: TestStore, bundle: URL) {
+        let store = try TestStore()
+        try store.create(["--text", "Old news"])
+        try store.create(["--text", "Keep me"])
+        try store.create(["--text", "Recent mistake"])
+        try store.succeed(["delete", "1", "--yes"])
+        try store.succeed(["delete", "3", "--yes"], environment: ["DIARY_NOW": later(days: 20)])
+        let other = try TestStore()
+        try other.create(["--text", "From elsewhere"])
+        let out = store.scratch.appendingPathComponent("out")
+        try other.succeed(["export", "1", "--output", out.path])
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: out.path).first)
+        return (store, out.appendingPathComponent(name))
+    }
+
+    @Test(arguments: [["new", "--text", "Fresh"], ["edit", "2", "--append", "more"], ["restore", "3"],
+                      ["import", "BUNDLE"], ["config", "set", "list.limit", "5"], ["Quick words @later"]])
+    func everyWritingCommandRemovesWhatIsDueAndSaysSo(arguments: [String]) throws {
+        let (store, bundle) = try Self.storeWithTrash()
+        let run = try store.succeed(arguments.map { $0 == "BUNDLE" ? bundle.path : $0 },
+                                    environment: ["DIARY_NOW": Self.later(days: 31)])
+        #expect(run.stderr.contains("diary: note: removed for good 1 entry whose 30 days in the trash were over (#1)"),
+                "\(arguments): \(run)")
+        #expect(try store.run(["restore", "1"]).status == 66)
+        // Only what was due: #3's 30 days are not over.
+        let trash = try store.json(["trash", "--json"], environment: ["DIARY_NOW": Self.later(days: 31)]) as? [[String: Any]]
+        #expect(trash?.compactMap { $0["id"] as? Int } == (arguments.first == "restore" ? [] : [3]), "\(arguments)")
+    }
+
+    @Test func aFailingWritingCommandRemovesNothingAndLeavesTheStoreAsItWas() throws {
+        let (store, _) = try Self.storeWithTrash()
+        let snapshot = try store.snapshot()
+        for arguments in [["edit", "99", "--append", "x"], ["new", "--image", "/nonexistent.jpg"], ["restore", "2"]] {
+            let run = try store.run(arguments, environment: ["DIARY_NOW": Self.later(days: 31)])
+            #expect(run.status != 0, "\(arguments): \(run)")
+            #expect(!run.stderr.contains("removed for good"), "\(arguments): \(run)")
+        }
+        #expect(try store.snapshot() == snapshot)
+    }
+
+    @Test func aReadingCommandRemovesNothing() throws {
+        let (store, _) = try Self.storeWithTrash()
+        let run = try store.succeed(["list"], environment: ["DIARY_NOW": Self.later(days: 31)])
+        #expect(!run.stderr.contains("removed for good"), "\(run)")
+        #expect(try store.sqlite("SELECT count(*) FROM DiaryEntry WHERE trashedTime IS NOT NULL") == "2")
+    }
 }

@@ -40,7 +40,7 @@ struct DeleteCommand: ParsableCommand {
         if let note = TrashText.purgeNote(try diary.purgeExpiredTrash(now: context.argumentContext.now)) {
             context.writeErrorLine(note)
         }
-        for entry in try diary.moveToTrash(ids: ids.map(Int64.init)) {
+        for entry in try diary.moveToTrash(ids: ids.map(Int64.init), now: context.argumentContext.now) {
             var line = "Deleted entry #\(entry.id) (\(dates.dayAndTime(of: entry.creationTime))"
             let media = QuantityText.mediaSummary(entry.media)
             if !media.isEmpty { line += ", \(media)" }

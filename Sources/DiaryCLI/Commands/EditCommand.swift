@@ -32,8 +32,8 @@ struct EditCommand: ParsableCommand {
     @Flag("unstar", help: "Remove the star.")
     var unstar: Bool
     @Option("on", valueName: "date",
-            help: "Re-date the entry: a moment (2026-11-29 14:30, friday 18:00), or a day, keeping the entry's time of day (2026-11-29, yesterday, 3 days ago).")
-    var on: DateSpecifier?
+            help: "Re-date the entry: a moment (2026-11-29 14:30, friday 18:00), a day, keeping the entry's time of day (2026-11-29, yesterday, 3 days ago), or 'photo': when its earliest photo was taken (refused when none records it).")
+    var on: EntryDateChoice?
     @Flag("replace", help: "With text piped in: replace the entry's text (piped text is appended otherwise).")
     var replacesText: Bool
     @Flag("json", help: "Print the changed entry as a JSON entry object.")
@@ -129,9 +129,14 @@ struct EditCommand: ParsableCommand {
         }
         if star { editor.isStarred = true }
         if unstar { editor.isStarred = false }
-        if let on {
-            editor.creationTime = on.moment(keepingTimeOfDayOf: editor.creationTime ?? context.argumentContext.now,
-                                            in: context.timeZone)
+        switch on {
+        case .date(let date)?:
+            editor.creationTime = date.moment(keepingTimeOfDayOf: editor.creationTime ?? context.argumentContext.now,
+                                              in: context.timeZone)
+        case .photo?:
+            try editor.dateByEarliestPhoto(required: true)
+        case nil:
+            break
         }
         if let text, text.allSatisfy(\.isWhitespace), editor.text == nil, editor.media.isEmpty { return .empty }
         if !editor.hasChanges, let entry = try editor.savedRecord() { return .unchanged(entry) }

@@ -16,9 +16,8 @@ struct EncryptCommand: ParsableCommand {
 
     func run(in context: CommandContext) throws {
         let store = context.storeDirectory
-        if Diary.isEncrypted(directory: store) { throw DiaryError.encryption(.alreadyEncrypted(store.standardizedFileURL)) }
-        // The store must be there before a passphrase is asked for.
-        guard Diary.exists(directory: store) else { throw DiaryError.noDiary(store.standardizedFileURL) }
+        // The store must be there, and plain, before a passphrase is asked for.
+        try Diary.requirePlain(directory: store)
         let passphrase = try context.passphrases.new(for: store.path, replacing: false)
         _ = try Diary.encrypt(directory: store, passphrase: passphrase)
         context.writeErrorLine("Encrypted the diary at \(store.path).")

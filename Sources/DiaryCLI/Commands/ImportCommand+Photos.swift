@@ -18,12 +18,17 @@ extension ImportCommand {
         if dryRun {
             // What a rerun would really add: the files the diary holds already are left out.
             var present = 0
+            var toHeal = 0
             var plan = plan
             do {
-                (plan, present, _) = try context.openDiary(.reading, forReading: true).withoutStoredMedia(plan)
+                let found = try context.openDiary(.reading, forReading: true).withoutStoredMedia(plan)
+                (plan, present, toHeal) = (found.plan, found.alreadyPresent, found.toHeal.count)
             } catch DiaryError.noDiary {
                 // No diary yet: everything is new.
             }
+            // Checked as the import checks them: what it would refuse is not counted as imported.
+            let refused: [PhotoImportSummary.Refusal]
+            (plan, refused) = plan.checked()
             for entry in plan.entries {
                 let undated = entry.modificationDatedCount > 0
                     ? ", \(entry.modificationDatedCount) dated by modification time (no capture time)" : ""
@@ -32,8 +37,13 @@ extension ImportCommand {
             }
             context.writeLine("would create \(QuantityText.count(plan.entries.count, "entry", plural: "entries")) "
                 + "from \(QuantityText.count(plan.fileCount, "media file"))"
-                + (present > 0 ? " (\(QuantityText.count(present, "file")) already in the diary)" : "")
-                + "; \(skipped); nothing was changed")
+                + (present > 0 ? " (\(QuantityText.count(present, "file")) already in the diary"
+                    + (toHeal > 0 ? ", \(toHeal) of whose stored copies \(toHeal == 1 ? "is" : "are") damaged or missing "
+                        + "and would be healed from \(toHeal == 1 ? "it" : "them")" : "") + ")" : "")
+                + "; \(refused.count) would be refused, \(skipped); nothing was changed")
+            for refusal in refused {
+                context.writeErrorLine("diary: would refuse: " + ErrorReporter.messageAndCode(for: refusal.error).0)
+            }
             return
         }
         let diary = try context.openDiary(.creating)
@@ -54,8 +64,16 @@ extension ImportCommand {
             ? "; \(summary.modificationDated) dated by modification time (no capture time)" : ""
         context.writeLine("imported \(QuantityText.count(summary.entriesCreated, "entry", plural: "entries")) "
             + "with \(QuantityText.count(summary.filesImported, "media file")) "
-            + "(\(QuantityText.byteCount(summary.bytesImported))), \(summary.alreadyPresent) already present, "
+            + "(\(QuantityText.byteCount(summary.bytesImported))), \(summary.alreadyPresent) already present"
+            + (summary.healed.isEmpty ? ""
+               : " (\(summary.healed.count) healed: \(summary.healed.count == 1 ? "its stored copy was" : "their stored copies were") "
+                 + "damaged or missing)")
+            + ", "
             + "\(summary.refused.count) refused, \(skipped)\(undated)")
+        for url in summary.healed {
+            context.writeErrorLine("diary: healed: \(url.path): the diary's copy of it was damaged or missing, "
+                + "and was replaced from this file")
+        }
         for refusal in summary.refused {
             context.writeErrorLine("diary: refused: " + ErrorReporter.messageAndCode(for: refusal.error).0)
         }

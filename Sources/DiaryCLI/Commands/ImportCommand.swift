@@ -31,7 +31,7 @@ struct ImportCommand: ParsableCommand {
     var per: PhotoImportPlan.Grouping?
     @RepeatingOption("tag", valueName: "name", help: "With --from photos: a tag for every entry; repeat for more.")
     var tagOptions: [String]
-    @Flag("dry-run", help: "With --from photos: print the days and counts it would create, and change nothing.")
+    @Flag("dry-run", help: "With --from photos: print the days and counts it would create, and the files it would refuse (each checked as the import checks it), and change nothing.")
     var dryRun: Bool
 
     /// The `--tag` names without a leading `#` or `@`.

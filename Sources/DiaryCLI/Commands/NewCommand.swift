@@ -18,7 +18,7 @@ struct NewCommand: ParsableCommand {
             turns that off. Dated by the camera: with --on photo the entry takes the earliest \
             capture time of its photos (EXIF DateTimeOriginal, in the photo's own UTC offset \
             when it recorded one, else in the local time zone; dated now, with a note, when \
-            none has one). Without --on, an entry with photos and no text takes that time \
+            none has one; refused, exit 64, for an entry without photos). Without --on, an entry with photos and no text takes that time \
             too; an entry with text, or whose photos carry no capture time, is dated now.
             """)
 
@@ -35,7 +35,7 @@ struct NewCommand: ParsableCommand {
     var star: Bool
     @Option("on", valueName: "date",
             help: "When it happened: a day, at the current time of day (2026-11-29, yesterday, 3 days ago), a moment (2026-11-29 14:30, friday 18:00, 9pm), or 'photo': when its earliest photo was taken. Default: now; for photos without text, when the earliest was taken.")
-    var on: NewEntryDate?
+    var on: EntryDateChoice?
     @Flag("no-inline", help: "Keep @tag, #tag and a trailing * as plain text (no tags, no star from the text).")
     var noInline: Bool
     @Flag("json", help: "Print the new entry as a JSON entry object.")
@@ -79,9 +79,7 @@ struct NewCommand: ParsableCommand {
         case .date(let date)?:
             editor.creationTime = date.moment(keepingTimeOfDayOf: context.argumentContext.now, in: context.timeZone)
         case .photo?:
-            if let taken = editor.earliestCaptureTime {
-                editor.creationTime = taken
-            } else {
+            if try !editor.dateByEarliestPhoto(required: false) {
                 context.writeErrorLine("Note: none of the entry's photos records when it was taken; dated now.")
             }
         case nil:

@@ -12,7 +12,8 @@ package struct ManualPage {
     }
 
     /// The whole page: NAME, SYNOPSIS, DESCRIPTION, OPTIONS, COMMANDS (one subsection per
-    /// subcommand with its usage, help text and options), ENVIRONMENT, FILES, EXIT STATUS.
+    /// subcommand with its usage, help text and options), ENVIRONMENT, FILES, EXIT STATUS and,
+    /// when the program has some, EXAMPLES.
     package var roff: String {
         var lines = [
             ".TH \(program.name.uppercased()) 1 \"\" \"\(program.name) \(program.version)\" \"User Commands\"",
@@ -39,7 +40,16 @@ package struct ManualPage {
             }
         }
         lines += Self.closingSections
+        lines += Self.examples(program.examples)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// EXAMPLES: each explanation, then its command line indented and unfilled, as typed.
+    private static func examples(_ examples: [ProgramExample]) -> [String] {
+        guard !examples.isEmpty else { return [] }
+        return [".SH EXAMPLES"] + examples.flatMap { example in
+            [".PP", escaped(example.explanation), ".PP", ".RS 4", ".nf", escaped(example.commandLine), ".fi", ".RE"]
+        }
     }
 
     /// The usage of `command` as a no-fill block, its parameters as in `--help`'s USAGE.

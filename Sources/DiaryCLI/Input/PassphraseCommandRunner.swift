@@ -23,7 +23,9 @@ struct PassphraseCommandRunner {
     static let maximumOutput = 64 << 10
 
     /// Runs the command and gives the first line it printed.
-    /// - Throws: ``PassphraseInputError/commandFailed(variable:detail:)``, ``PassphraseInputError/empty(source:)``.
+    /// - Throws: ``PassphraseInputError/commandFailed(variable:detail:)``, ``PassphraseInputError/empty(source:)``,
+    ///   ``PassphraseInputError/tooLong(source:limit:cutByTerminal:)`` for a first line longer than
+    ///   ``Passphrase/maximumByteCount`` (or no line end in ``maximumOutput`` bytes): refused, never cut.
     func run() throws(PassphraseInputError) -> Passphrase {
         Passphrase.keepOutOfCoreDumps()   // before a byte of it is read
         var pipeEnds: [Int32] = [0, 0]
@@ -76,6 +78,9 @@ struct PassphraseCommandRunner {
         var end = output[..<count].firstIndex(of: UInt8(ascii: "\n")) ?? count
         if end > 0, output[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         guard end > 0 else { throw .empty(source: variable) }
+        guard end <= Passphrase.maximumByteCount else {
+            throw .tooLong(source: variable, limit: Passphrase.maximumByteCount, cutByTerminal: false)
+        }
         return Passphrase(bytes: output[..<end])
     }
 

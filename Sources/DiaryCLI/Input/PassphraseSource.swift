@@ -29,14 +29,16 @@ struct PassphraseSource {
 
     /// A new passphrase for the store at `store`; `replacing` when the store has one already
     /// (then only `DIARY_NEW_PASSPHRASE_COMMAND` gives it in a script, since
-    /// `DIARY_PASSPHRASE_COMMAND` gives the current one).
+    /// `DIARY_PASSPHRASE_COMMAND` gives the current one); `creating` when the store does not
+    /// exist yet and is to be made encrypted.
     /// - Throws: ``PassphraseInputError``.
-    func new(for store: String, replacing: Bool) throws(PassphraseInputError) -> Passphrase {
+    func new(for store: String, replacing: Bool, creating: Bool = false) throws(PassphraseInputError) -> Passphrase {
         if let runner = runner(Self.newCommandVariable) ?? (replacing ? nil : runner(Self.commandVariable)) {
             return try runner.run()
         }
         guard TerminalPassphrasePrompt.isAvailable else {
-            throw .noTerminal(store: store, variable: replacing ? Self.newCommandVariable : Self.commandVariable)
+            if creating { throw .noTerminalForNewDiary(store: store) }
+            throw .noTerminalForNew(subject: store, variable: replacing ? Self.newCommandVariable : Self.commandVariable)
         }
         let first = try TerminalPassphrasePrompt.ask("New passphrase for \(store): ")
         guard !first.isEmpty else { throw .empty(source: "the terminal") }

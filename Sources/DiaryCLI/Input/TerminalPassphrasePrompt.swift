@@ -13,8 +13,10 @@ import Synchronization
 /// a typed line, end of input, an error, and SIGINT, SIGTERM, SIGHUP or SIGQUIT (whose handler
 /// restores them and then dies of the signal as it would have).
 enum TerminalPassphrasePrompt {
-    /// The longest line read; the rest of a longer one is part of the passphrase no more.
-    static let maximumByteCount = 4096
+    /// The longest passphrase taken from the terminal: a line in canonical mode holds 4095
+    /// bytes and the terminal drops the rest of a longer one, so a line that fills it may have
+    /// been cut and is refused (``PassphraseInputError/tooLong(source:limit:cutByTerminal:)``).
+    static let maximumByteCount = min(Passphrase.maximumByteCount, 4094)
 
     /// Whether this process has a controlling terminal to ask on.
     static var isAvailable: Bool {
@@ -25,7 +27,9 @@ enum TerminalPassphrasePrompt {
     }
 
     /// Writes `prompt` to the terminal and reads one line without echo.
-    /// - Throws: ``PassphraseInputError/terminalFailed(reason:)``, ``PassphraseInputError/cancelled``.
+    /// - Throws: ``PassphraseInputError/terminalFailed(reason:)``, ``PassphraseInputError/cancelled``,
+    ///   ``PassphraseInputError/tooLong(source:limit:cutByTerminal:)`` for a line longer than
+    ///   ``maximumByteCount`` (read to its end, never cut).
     static func ask(_ prompt: String) throws(PassphraseInputError) -> Passphrase {
         Passphrase.keepOutOfCoreDumps()   // before a byte of it is read
         let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -44,9 +48,11 @@ enum TerminalPassphrasePrompt {
             throw .terminalFailed(reason: String(cString: strerror(errno)))
         }
         defer { _ = tcsetattr(descriptor, TCSANOW, &original) }
-        var line = [UInt8](repeating: 0, count: maximumByteCount)
+        // One byte more than is taken, for a carriage return ending a line of the longest length.
+        var line = [UInt8](repeating: 0, count: maximumByteCount + 1)
         defer { explicit_bzero(&line, line.count) }
         var count = 0
+        var overflowed = false
         var sawNewline = false
         var byte: UInt8 = 0
         while true {
@@ -61,6 +67,8 @@ enum TerminalPassphrasePrompt {
             if count < line.count {
                 line[count] = byte
                 count += 1
+            } else {
+                overflowed = true   // read on to the line's end, so none of it is left for the shell
             }
         }
         byte = 0
@@ -68,7 +76,10 @@ enum TerminalPassphrasePrompt {
             write(descriptor, "\n")
             throw .cancelled
         }
-        if count > 0, line[count - 1] == UInt8(ascii: "\r") { count -= 1 }
+        if count > 0, line[count - 1] == UInt8(ascii: "\r"), !overflowed { count -= 1 }
+        guard !overflowed, count <= maximumByteCount else {
+            throw .tooLong(source: "the terminal", limit: maximumByteCount, cutByTerminal: true)
+        }
         return Passphrase(bytes: line[..<count])
     }
 

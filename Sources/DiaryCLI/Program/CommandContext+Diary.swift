@@ -12,7 +12,9 @@ extension CommandContext {
     ///   store is read-only for a write, damaged or busy, or the passphrase is wrong;
     ///   ``PassphraseInputError`` when no passphrase can be had.
     /// A diary this call creates is encrypted when `encrypting` says so or `DIARY_ENCRYPT=1` is
-    /// set (``encryptsNewStores``): a new passphrase is asked for first.
+    /// set (``encryptsNewStores``): a new passphrase is asked for first. A diary opened for
+    /// writing is noted, so that its trash entries whose time is over go once the command has
+    /// succeeded (``removeDueTrash()``). `unlocked` is the key when the caller has it already.
     func openDiary(_ access: DiaryAccess, forReading: Bool = false, encrypting: Bool = false,
                    unlocked: DiaryKey? = nil) throws -> Diary {
         let errors = terminal.standardError
@@ -22,13 +24,14 @@ extension CommandContext {
         let key: DiaryKey?
         if access == .creating, encrypting || encryptsNewStores, !Diary.exists(directory: storeDirectory),
            !Diary.isEncrypted(directory: storeDirectory) {
-            let passphrase = try passphrases.new(for: storeDirectory.path, replacing: false)
+            let passphrase = try passphrases.new(for: storeDirectory.path, replacing: false, creating: true)
             key = try Diary.prepareEncrypted(directory: storeDirectory, passphrase: passphrase)
         } else {
             key = try unlocked ?? unlockedKey()
         }
         let diary = try Diary(directory: storeDirectory, access: access, forReading: forReading, whileWaiting: notice,
                               key: key)
+        if access != .reading { openedForWriting.note(diary) }
         sayOnce(try? diary.takeSettingNotices())
         display.take(DisplayPreferences(settings: (try? diary.settings()) ?? []))
         if !diary.tightenedPaths.isEmpty {
@@ -36,6 +39,19 @@ extension CommandContext {
                 + "(folders 0700, files 0600, media 0400; \(QuantityText.count(diary.tightenedPaths.count, "item")) changed)")
         }
         return diary
+    }
+
+    /// Removes for good, from each diary this command opened for writing, the trash entries whose
+    /// time is over, naming them on stderr as `delete` does: what `delete` and `trash` did alone,
+    /// now on every writing command. Run once the command has succeeded, so a failing one leaves
+    /// the store as it was. A purge that fails (the store busy meanwhile) is left to the next
+    /// writing command: the command itself did what was asked.
+    func removeDueTrash() {
+        // A store the command made and removed again, as unused, is left alone.
+        for diary in openedForWriting.takeAll() where Diary.exists(directory: diary.directory) {
+            guard let purged = try? diary.purgeExpiredTrash(now: argumentContext.now) else { continue }
+            if let note = TrashText.purgeNote(purged) { writeErrorLine(note) }
+        }
     }
 
     /// Says on stderr, once, each setting another device changed:

@@ -20,6 +20,8 @@ package struct CommandContext: Sendable {
     package var temporaryDirectory: URL
     /// How times and weeks are shown: the opened diary's `time.format` and `week.start`.
     let display = DisplayPreferencesBox()
+    /// The diaries this command opened for writing, whose due trash goes once it has succeeded.
+    package let openedForWriting = OpenedDiaries()
 
     /// Makes a context from its parts; the store directory defaults from the environment.
     package init(terminal: Terminal, environment: [String: String], argumentContext: ArgumentContext,

@@ -20,6 +20,8 @@ package struct CommandLineProgram: Sendable {
     package var discussion: String
     /// The subcommands, in the order the help lists them.
     package var subcommands: [any ParsableCommand.Type]
+    /// Command lines the manual page shows under EXAMPLES.
+    package var examples: [ProgramExample]
 
     /// `--store <dir>`: every subcommand accepts it.
     package static let storeOption = ParameterSpec.option(
@@ -30,12 +32,13 @@ package struct CommandLineProgram: Sendable {
 
     /// Declares a program.
     package init(name: String, version: String, abstract: String, discussion: String = "",
-                subcommands: [any ParsableCommand.Type]) {
+                subcommands: [any ParsableCommand.Type], examples: [ProgramExample] = []) {
         self.name = name
         self.version = version
         self.abstract = abstract
         self.discussion = discussion
         self.subcommands = subcommands
+        self.examples = examples
     }
 
     /// Runs the command line `arguments` (without the program's name) in `context`
@@ -155,7 +158,8 @@ package struct CommandLineProgram: Sendable {
     }
 
     /// Parses the subcommand's words, makes the command and runs it; `--store` after
-    /// the subcommand wins over one before it.
+    /// the subcommand wins over one before it. A command that succeeded then removes what is due
+    /// from the trash of any diary it opened for writing.
     private func run(_ command: any ParsableCommand.Type, words: [String], store: URL?,
                      context: CommandContext) throws {
         let parsed = try ArgumentParser(parameters: command.parameters + extraOptions,
@@ -165,7 +169,14 @@ package struct CommandLineProgram: Sendable {
         if let directory = try parsed.value(of: Self.storeOption, as: URL.self) ?? store {
             commandContext.storeDirectory = directory
         }
-        try command.init(parsed: parsed).run(in: commandContext)
+        do {
+            try command.init(parsed: parsed).run(in: commandContext)
+        } catch {
+            // Let go of the diaries it opened, so they close (and SQLite tidies its log away) now.
+            commandContext.openedForWriting.forgetAll()
+            throw error
+        }
+        commandContext.removeDueTrash()
     }
 
     /// The options every subcommand accepts besides its own.

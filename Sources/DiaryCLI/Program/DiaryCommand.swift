@@ -19,7 +19,7 @@ public enum DiaryCommand {
             abstract: "A photo diary for the command line.",
             discussion: "Write entries, attach photos and recordings, browse them by date, export "
                 + "any entry as a self-contained bundle, and import jrnl or Day One journals. " + ExitCode.helpSentence,
-            subcommands: subcommands)
+            subcommands: subcommands, examples: examples)
     }
 
     /// Runs the process's command line and exits with its status, on the calling (main) thread.

@@ -9,7 +9,8 @@ import Darwin
 import Foundation
 import ObjectGraph
 
-/// Turning a plain diary into an encrypted one and back (`diary encrypt`, `diary decrypt`).
+/// Turning a plain diary into an encrypted one and back (`diary encrypt`, `diary decrypt`), and
+/// an encrypted one into one under a new data key (`diary passphrase --rekey`, in `Diary+Rekeying.swift`).
 ///
 /// The new store is built complete (database through ``PersistentStoreCoordinator/copyDatabase(at:key:to:key:)``,
 /// blobs through ``BlobStore/copyBlobs(from:key:to:key:)``, the key file) in a new 0700 folder
@@ -72,8 +73,9 @@ extension Diary {
     }
 
     /// Builds the store of `folder` again beside it, under the key `prepare` gives (after making
-    /// whatever else the new folder needs, such as its key file), and swaps it in.
-    private static func convert(_ folder: URL, from sourceKey: StoreEncryptionKey?,
+    /// whatever else the new folder needs, such as its key file), and swaps it in: encrypting,
+    /// decrypting and re-keying (``rekey(directory:unlockedWith:to:)``) alike.
+    static func convert(_ folder: URL, from sourceKey: StoreEncryptionKey?,
                                 prepare: (URL) throws(DiaryError) -> StoreEncryptionKey?) throws(DiaryError) {
         let database = folder.appending(component: databaseName, directoryHint: .notDirectory)
         guard FileAccess.of(database) == .readable else { throw .noDiary(folder) }

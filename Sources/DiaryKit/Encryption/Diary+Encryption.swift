@@ -49,24 +49,28 @@ extension Diary {
         try KeyCache.forget(try readKeyFile(directory).keyIdentifier)
     }
 
-    /// Seals the data key of the diary in `directory` under `newPassphrase` (a fresh salt; the
-    /// data is not re-encrypted, and a key kept in the keyring stays valid). `key` is the
-    /// proof of the current passphrase: ``unlock(directory:passphrase:)`` with it. The key
-    /// file is replaced atomically: a crash leaves the old one or the new one.
+    /// Seals the data key of the diary in `directory` under `newPassphrase` (a fresh salt, the
+    /// Argon2id cost the key file records; the data is not re-encrypted, and a key kept in the
+    /// keyring stays valid). `key` is the proof of the current passphrase:
+    /// ``unlock(directory:passphrase:)`` with it. The key file is replaced atomically: a crash
+    /// leaves the old one or the new one.
     /// - Throws: ``DiaryEncryptionError/wrongPassphrase(_:)`` when `key` is not this diary's,
     ///   key file and I/O errors; nothing is changed then.
     public static func changePassphrase(directory: URL, unlockedWith key: DiaryKey,
                                         to newPassphrase: Passphrase) throws(DiaryError) {
-        try changePassphrase(directory: directory, unlockedWith: key, to: newPassphrase, cost: .standard)
+        try changePassphrase(directory: directory, unlockedWith: key, to: newPassphrase, cost: nil)
     }
 
-    /// ``changePassphrase(directory:unlockedWith:to:)`` deriving the new key at `cost` (tests use a cheap one).
+    /// ``changePassphrase(directory:unlockedWith:to:)`` deriving the new key at `cost` (tests use a
+    /// cheap one); nil keeps the key file's own, which reading it has checked is within the bounds
+    /// (``PassphraseCost/isAcceptable``).
     package static func changePassphrase(directory: URL, unlockedWith key: DiaryKey,
-                                         to newPassphrase: Passphrase, cost: PassphraseCost) throws(DiaryError) {
+                                         to newPassphrase: Passphrase, cost: PassphraseCost?) throws(DiaryError) {
         let folder = directory.standardizedFileURL
         let keyFile = try readKeyFile(folder)
         guard keyFile.keyIdentifier == key.identifier else { throw .encryption(.wrongPassphrase(folder)) }
-        try DiaryKeyFile.sealing(key.dataKey, identifier: keyFile.keyIdentifier, passphrase: newPassphrase, cost: cost)
+        try DiaryKeyFile.sealing(key.dataKey, identifier: keyFile.keyIdentifier, passphrase: newPassphrase,
+                                 cost: cost ?? keyFile.cost)
             .write(into: folder)
     }
 
@@ -116,16 +120,34 @@ extension Diary {
         _ = try readKeyFile(directory)
     }
 
+    /// Checks that the diary in `directory` is a plain one, ready to be encrypted.
+    /// - Throws: ``DiaryEncryptionError/alreadyEncrypted(_:)``, ``DiaryEncryptionError/missingKeyFile(_:)``
+    ///   for an encrypted database whose key file is gone, ``DiaryError/noDiary(_:)``.
+    public static func requirePlain(directory: URL) throws(DiaryError) {
+        let folder = directory.standardizedFileURL
+        if isEncrypted(directory: folder) { throw .encryption(.alreadyEncrypted(folder)) }
+        guard exists(directory: folder) else { throw .noDiary(folder) }
+        if hasEncryptedDatabase(folder) { throw .encryption(.missingKeyFile(DiaryKeyFile.url(in: folder))) }
+    }
+
     /// The key file of the diary in `directory`.
-    /// - Throws: ``DiaryEncryptionError/notEncrypted(_:)`` when there is none; ``DiaryError/noDiary(_:)``
-    ///   when there is no diary at all.
+    /// - Throws: ``DiaryEncryptionError/notEncrypted(_:)`` when there is none,
+    ///   ``DiaryEncryptionError/missingKeyFile(_:)`` when there is none beside an encrypted
+    ///   database; ``DiaryError/noDiary(_:)`` when there is no diary at all.
     static func readKeyFile(_ directory: URL) throws(DiaryError) -> DiaryKeyFile {
         let folder = directory.standardizedFileURL
         guard isEncrypted(directory: folder) else {
             var status = stat()
             guard stat(folder.appending(component: databaseName).path, &status) == 0 else { throw .noDiary(folder) }
+            if hasEncryptedDatabase(folder) { throw .encryption(.missingKeyFile(DiaryKeyFile.url(in: folder))) }
             throw .encryption(.notEncrypted(folder))
         }
         return try DiaryKeyFile.read(at: DiaryKeyFile.url(in: folder))
+    }
+
+    /// Whether the database in `folder` is an encrypted one (read from its first page; false
+    /// when it cannot be read).
+    private static func hasEncryptedDatabase(_ folder: URL) -> Bool {
+        (try? PersistentStoreCoordinator.isEncryptedDatabase(at: folder.appending(component: databaseName))) == true
     }
 }

@@ -8,6 +8,12 @@ public enum DiaryEncryptionError: Error, Sendable, Hashable, CustomStringConvert
     case wrongPassphrase(URL)
     /// `Diary.key` is not a key file this version reads.
     case damagedKeyFile(URL, detail: String)
+    /// The key file at the URL is gone, and the database beside it is encrypted: the diary
+    /// cannot be opened without it (not a passphrase matter).
+    case missingKeyFile(URL)
+    /// The key file at the URL unseals with the passphrase, but its data key does not open the
+    /// database beside it: another diary's key file (or another key file's diary).
+    case foreignKeyFile(URL)
     /// libsodium is missing, or a derivation failed (out of memory).
     case unavailable(String)
     /// The kernel keyring cannot be used here (no keyutils, or the kernel refuses it).
@@ -26,6 +32,12 @@ public enum DiaryEncryptionError: Error, Sendable, Hashable, CustomStringConvert
             "wrong passphrase for \(store.path)"
         case .damagedKeyFile(let url, let detail):
             "\(url.path) is damaged: \(detail); without it the diary cannot be opened (restore it from a backup)"
+        case .missingKeyFile(let url):
+            "\(url.path) is missing: the diary beside it is encrypted and cannot be opened without its key file "
+                + "(restore it from a backup); nothing was changed"
+        case .foreignKeyFile(let url):
+            "\(url.path) is not this diary's key file: the passphrase opens it, but its key does not open the diary "
+                + "beside it (restore the diary's own key file from a backup); nothing was changed"
         case .unavailable(let reason):
             "encryption is unavailable: \(reason)"
         case .keyringUnavailable(let reason):
@@ -39,12 +51,14 @@ public enum DiaryEncryptionError: Error, Sendable, Hashable, CustomStringConvert
         }
     }
 
-    /// The sysexits family: a wrong or missing passphrase is a permission failure, a damaged
-    /// key file bad data, a missing library or keyring unavailable.
+    /// The sysexits family: a wrong or missing passphrase is a permission failure, a damaged or
+    /// foreign key file bad data, a missing key file missing input, a missing library or keyring
+    /// unavailable.
     public var category: DiaryError.Category {
         switch self {
         case .wrongPassphrase, .locked: .permission
-        case .damagedKeyFile: .dataError
+        case .damagedKeyFile, .foreignKeyFile: .dataError
+        case .missingKeyFile: .missingInput
         case .unavailable, .keyringUnavailable: .unavailable
         case .notEncrypted, .alreadyEncrypted: .usage
         }

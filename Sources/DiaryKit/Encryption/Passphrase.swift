@@ -25,6 +25,10 @@ public struct Passphrase: Sendable, CustomStringConvertible {
         CoreDumpProtection.engage()
     }
 
+    /// The longest passphrase diary takes, in bytes: a longer one is refused where it is read,
+    /// never cut (a cut one would seal a diary under a passphrase nobody typed).
+    public static let maximumByteCount = 4096
+
     /// How many bytes it has.
     public var byteCount: Int { storage.bytes.count }
 

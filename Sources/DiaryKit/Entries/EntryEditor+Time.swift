@@ -19,6 +19,24 @@ extension EntryEditor {
         entry.orderedMedia.compactMap { ($0 as? ImageMedium)?.captureTime }.min()
     }
 
+    /// Dates the entry by ``earliestCaptureTime`` (`--on photo`): true when a photo records it.
+    /// An entry whose photos record no capture time is left as it is (false), unless `required`,
+    /// as re-dating an existing entry needs: then that is refused too.
+    /// - Throws: ``DiaryError/noPhotoToDateBy(entryID:hasPhotos:)`` when the entry has no photo
+    ///   (those added in this session included), or none records it and `required`.
+    @discardableResult
+    public func dateByEarliestPhoto(required: Bool) throws(DiaryError) -> Bool {
+        guard entry.orderedMedia.contains(where: { $0 is ImageMedium }) else {
+            throw .noPhotoToDateBy(entryID: entryID, hasPhotos: false)
+        }
+        guard let taken = earliestCaptureTime else {
+            if required { throw .noPhotoToDateBy(entryID: entryID, hasPhotos: true) }
+            return false
+        }
+        creationTime = taken
+        return true
+    }
+
     /// Whether the entry has photos and no text (blank text counts as none): such an entry
     /// is dated by its photos' earliest capture time when no date is given.
     public var isPhotosOnly: Bool {

@@ -68,6 +68,11 @@ extension DiaryError: CustomStringConvertible, LocalizedError {
             error.description
         case .invalidSetting(let key, let reason):
             "\(key): \(reason)"
+        case .noPhotoToDateBy(nil, _):
+            "--on photo dates the entry by its earliest photo, and it has none; attach one with --image, or give a date with --on"
+        case .noPhotoToDateBy(let id?, let hasPhotos):
+            "--on photo dates entry #\(id) by its earliest photo, and "
+                + (hasPhotos ? "none of its photos records when it was taken" : "it has none") + "; give a date with --on"
         }
     }
 

@@ -55,8 +55,11 @@ extension DiaryError {
         case let error as StoreEncryptionError:
             let folder = url.deletingLastPathComponent()
             switch error {
-            case .wrongKey: self = .encryption(.wrongPassphrase(folder))
-            case .keyRequired: self = .encryption(.locked(folder))
+            // The key came from the key file the passphrase unsealed: that file is not this database's.
+            case .wrongKey: self = .encryption(.foreignKeyFile(DiaryKeyFile.url(in: folder)))
+            case .keyRequired:
+                self = .encryption(Diary.isEncrypted(directory: folder)
+                    ? .locked(folder) : .missingKeyFile(DiaryKeyFile.url(in: folder)))
             case .libraryUnavailable(let reason): self = .encryption(.unavailable(reason))
             case .damagedPage, .notEncrypted: self = .corruptStore(url, detail: error.description)
             case .rolledBack(_, let database, let recorded):

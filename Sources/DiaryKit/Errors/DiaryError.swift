@@ -69,6 +69,9 @@ public enum DiaryError: Error, Sendable, Hashable {
     case sync(MirrorError)
     /// A `diary config` key or value that cannot be used.
     case invalidSetting(key: String, reason: String)
+    /// `--on photo` for an entry (`entryID`, nil for one being written) with nothing to date it
+    /// by: no photo, or (`hasPhotos`) none whose camera recorded when it was taken.
+    case noPhotoToDateBy(entryID: Int64?, hasPhotos: Bool)
 
     /// The sysexits-style family of an error; the command line chooses its exit status.
     public enum Category: Sendable, Hashable {
@@ -92,7 +95,7 @@ public enum DiaryError: Error, Sendable, Hashable {
     public var category: Category {
         switch self {
         case .unknownEntry, .entryInTrash, .entryNotInTrash, .missingFile, .folderNotFile, .unreadableFile, .noDiary: .missingInput
-        case .unknownMedium, .invalidTag, .invalidLocation, .invalidSetting: .usage
+        case .unknownMedium, .invalidTag, .invalidLocation, .invalidSetting, .noPhotoToDateBy: .usage
         case .invalidMedia, .wrongMediaKind, .emptyEntry, .incompatibleStore, .corruptStore,
              .textTooLong, .tooManyMedia, .tooManyTags: .dataError
         case .storeBusy, .changedElsewhere: .busy

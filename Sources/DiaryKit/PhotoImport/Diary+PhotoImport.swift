@@ -13,6 +13,8 @@ extension Diary {
     /// files. Each entry is saved in its own transaction as soon as its files are ready: an
     /// interrupted import keeps the entries saved before, and rerunning it completes the rest.
     /// A file that fails its check is refused (listed in the summary) and the others are imported.
+    /// A file the diary holds whose stored copy is damaged or missing heals that copy, as adding
+    /// it to an entry would (listed in the summary as healed, and counted as present).
     ///
     /// - Parameter progress: called after every file.
     /// - Returns: what was imported, skipped and refused.
@@ -25,9 +27,16 @@ extension Diary {
                                        entryCount: plan.entries.count, bytesDone: 0)
         // Bad tags are refused before any file is read.
         try newEntry().addTags(tags)
-        let (toImport, present, seenHashes) = try withoutStoredMedia(plan)
+        let (toImport, present, seenHashes, toHeal) = try withoutStoredMedia(plan)
         var seen = seenHashes
         summary.alreadyPresent = present
+        for copy in toHeal {
+            do throws(DiaryError) {
+                if try healStoredCopy(sha256: copy.sha256, from: copy.url) { summary.healed.append(copy.url) }
+            } catch {
+                summary.refused.append(.init(url: copy.url, error: error))
+            }
+        }
         let entries = toImport.entries
         step.fileCount = entries.reduce(0) { $0 + $1.fileCount }
         step.entryCount = entries.count
@@ -88,20 +97,25 @@ extension Diary {
 
     /// `plan` without the files the diary holds already, each entry dated by its earliest file
     /// left and dropped when none is left: what importing it would add (`--dry-run` shows this).
-    /// A file the size of a stored medium is hashed to tell (a rerun costs a hash per such file);
-    /// nothing is decoded, so a damaged file is still counted here and refused by the import.
-    /// - Returns: the plan, how many files were left out, and their SHA-256s.
+    /// A file the size of a stored medium is hashed to tell (a rerun costs a hash per such file),
+    /// and the stored copy of a file found is read to check it is intact (missing or damaged, the
+    /// file heals it: see ``healStoredCopy(sha256:from:)``); nothing is decoded, so a damaged file
+    /// is still counted here and refused by the import.
+    /// - Returns: the plan, how many files were left out, their SHA-256s, and those of them whose
+    ///   stored copy is missing or damaged.
     /// - Throws: store errors.
     public func withoutStoredMedia(_ plan: PhotoImportPlan) throws(DiaryError)
-        -> (plan: PhotoImportPlan, alreadyPresent: Int, hashes: Set<String>) {
+        -> (plan: PhotoImportPlan, alreadyPresent: Int, hashes: Set<String>, toHeal: [(url: URL, sha256: String)]) {
         var result = plan
         var present = 0
         var hashes = Set<String>()
+        var toHeal: [(url: URL, sha256: String)] = []
         result.entries = []
         for var entry in plan.entries {
             var kept: [PhotoImportPlan.Item] = []
             for item in entry.items {
                 if let hash = try storedHash(ofFileAt: item.url, byteCount: item.byteCount) {
+                    if !hashes.contains(hash), try !storedCopyIsIntact(sha256: hash) { toHeal.append((item.url, hash)) }
                     hashes.insert(hash)
                     present += 1
                 } else {
@@ -113,7 +127,7 @@ extension Diary {
             entry.date = earliest
             result.entries.append(entry)
         }
-        return (result, present, hashes)
+        return (result, present, hashes, toHeal)
     }
 
     /// Saves one planned entry with the prepared `files` (none: no entry) in one transaction.

@@ -2,8 +2,9 @@ import Foundation
 import MediaKit
 
 extension PhotoImportPlan {
-    /// Walks `urls` (folders recursively, files as given; symbolic links to folders are not
-    /// followed), lets each file's content decide whether it is a photo or a recording (the name
+    /// Walks `urls` (folders recursively, files as given; symbolic links to folders are followed,
+    /// each folder walked once, known by device and inode, so a link back up the tree or to a
+    /// folder walked already adds nothing), lets each file's content decide whether it is a photo or a recording (the name
     /// plays no part), reads each photo's capture time from its headers only, and groups the
     /// files into entries.
     ///
@@ -72,9 +73,15 @@ private struct Scanner {
     var hidden = 0
     var notMedia = 0
     var unreadable: [URL] = []
+    /// The folders walked so far, by device and inode: a link to one of them is not followed.
+    var walkedFolders = Set<FolderIdentity>()
 
-    /// Every file under `folder`, hidden ones and hidden folders left out and counted.
+    /// Every file under `folder`, hidden ones and hidden folders left out and counted; symbolic
+    /// links to folders followed, each folder once. Nothing when `folder` was walked already.
     mutating func walk(_ folder: URL) {
+        guard let identity = FolderIdentity(folder), walkedFolders.insert(identity).inserted else { return }
+        // The enumerator does not follow a link it starts at: it walks the folder the link names.
+        let folder = folder.resolvingSymlinksInPath()
         let keys: [URLResourceKey] = [.isDirectoryKey, .isRegularFileKey, .isSymbolicLinkKey]
         // The walk goes on past a folder it cannot read, which is then named, not passed over.
         let failed = FailedFolders()
@@ -83,6 +90,7 @@ private struct Scanner {
         else { return }
         defer { unreadable += failed.urls }
         var found: [URL] = []
+        var linkedFolders: [URL] = []
         while let url = walker.nextObject() as? URL {
             let values = try? url.resourceValues(forKeys: Set(keys))
             if url.lastPathComponent.hasPrefix(".") {
@@ -90,11 +98,20 @@ private struct Scanner {
                 if values?.isDirectory == true { walker.skipDescendants() }
                 continue
             }
-            if values?.isDirectory == true { continue }
-            if values?.isRegularFile == true || values?.isSymbolicLink == true { found.append(url) }
+            if values?.isDirectory == true {
+                // Known before any link is followed, so a link to a folder of this walk adds nothing.
+                if let identity = FolderIdentity(url) { walkedFolders.insert(identity) }
+                continue
+            }
+            if values?.isSymbolicLink == true, FolderIdentity(url) != nil {
+                linkedFolders.append(url)
+            } else if values?.isRegularFile == true || values?.isSymbolicLink == true {
+                found.append(url)
+            }
         }
         // The walk's order depends on the file system; the plan sorts anyway.
         for url in found.sorted(by: { $0.path < $1.path }) { consider(url) }
+        for url in linkedFolders.sorted(by: { $0.path < $1.path }) { walk(url) }
     }
 
     /// Plans `file` when its content is a photo or a recording; counts it as skipped otherwise.
@@ -133,6 +150,20 @@ private struct Scanner {
             items.append((.init(url: file, instant: modified, isCaptureTime: false, byteCount: size),
                           DiaryDay(modified, in: timeZone)))
         }
+    }
+}
+
+/// A folder as the file system knows it, whatever path or link leads to it: its device and inode.
+private struct FolderIdentity: Hashable {
+    let device: UInt64
+    let inode: UInt64
+
+    /// The folder at `url` (a link followed); nil when `url` is no folder or cannot be looked at.
+    init?(_ url: URL) {
+        var status = stat()
+        guard stat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
     }
 }
 

@@ -19,6 +19,9 @@ public struct PhotoImportSummary: Sendable {
     /// Files skipped because a medium with the same SHA-256 is already in the diary (or
     /// appeared earlier in the same run).
     public var alreadyPresent = 0
+    /// Files already present whose stored copy was damaged or missing and was replaced from
+    /// them (counted in ``alreadyPresent`` too), in the order found.
+    public var healed: [URL] = []
     /// Imported files dated by their modification time for want of a capture time.
     public var modificationDated = 0
     /// Hidden files and folders left out.

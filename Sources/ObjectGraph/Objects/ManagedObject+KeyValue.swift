@@ -2,7 +2,8 @@ import Foundation
 
 extension ManagedObject {
     /// The value of attribute or relationship `key`: the attribute's Swift value (`String`,
-    /// `Int16`/`Int32`/`Int64`, `Double`, `Bool`, `Date`, `Data`, `UUID`), the to-one
+    /// `NSNumber` for an integer of any width, so `as? Int` and `as? Int64` both work, `Double`,
+    /// `Bool`, `Date`, `Data`, `UUID`), the to-one
     /// destination, or the to-many's members as `Set<ManagedObject>`. Nil when unset or when
     /// the entity has no such key. Fires the fault.
     public func value(forKey key: String) -> Any? {
@@ -145,14 +146,14 @@ extension ManagedObject {
         return (T.self as? any BinaryFloatingPoint.Type).flatMap { $0.init(number) as? T }
     }
 
-    /// An integer attribute read as a type that is no integer (`Any`, `NSNumber`…): its value
-    /// with the declared width.
+    /// An integer attribute read as a type that is no integer (`Any`, `NSNumber`…): the
+    /// `NSNumber` of its declared width that ``value(forKey:)`` gives.
     @usableFromInline
     static func declaredWidth<T>(_ number: Int64, of type: AttributeType, as: T.Type) -> T? {
         switch type {
-        case .integer16: Int16(truncatingIfNeeded: number) as? T
-        case .integer32: Int32(truncatingIfNeeded: number) as? T
-        default: number as? T
+        case .integer16: NSNumber(value: Int16(truncatingIfNeeded: number)) as? T
+        case .integer32: NSNumber(value: Int32(truncatingIfNeeded: number)) as? T
+        default: NSNumber(value: number) as? T
         }
     }
 

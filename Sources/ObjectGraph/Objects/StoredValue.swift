@@ -81,17 +81,21 @@ enum StoredValue: Hashable, Sendable, Codable {
 
     /// The Swift value for an attribute of `type`, as ``ManagedObject/value(forKey:)`` returns it.
     /// External blobs are not read here (the object does that through its store).
+    ///
+    /// An integer attribute gives an `NSNumber` of its declared width, as Core Data does: the
+    /// number bridges to every integer type that holds it, so `as? Int`, `as? Int64` and
+    /// `as? Int16` all find the value (a boxed `Int64` would answer `as? Int64` alone).
     func swiftValue(for type: AttributeType) -> Any? {
         switch self {
         case .null: nil
         case .string(let text): text
         case .integer(let number):
             switch type {
-            case .integer16: Int16(truncatingIfNeeded: number)
-            case .integer32: Int32(truncatingIfNeeded: number)
+            case .integer16: NSNumber(value: Int16(truncatingIfNeeded: number))
+            case .integer32: NSNumber(value: Int32(truncatingIfNeeded: number))
             case .boolean: number != 0
             case .double: Double(number)
-            default: number
+            default: NSNumber(value: number)
             }
         case .double(let number): number
         case .bool(let flag): flag

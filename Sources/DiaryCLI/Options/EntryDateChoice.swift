@@ -1,6 +1,6 @@
-/// The value of `diary new --on`: a date, or `photo` for the earliest capture time of the
-/// entry's photos.
-enum NewEntryDate: ExpressibleByArgument, NotingArgument {
+/// The value of `--on` of `diary new` and `diary edit`: a date, or `photo` for the earliest
+/// capture time of the entry's photos.
+enum EntryDateChoice: ExpressibleByArgument, NotingArgument {
     /// A day or a moment, as every `--on` takes.
     case date(DateSpecifier)
     /// When the earliest of the entry's photos was taken (its camera's EXIF).
