@@ -92,7 +92,7 @@ let package = Package(
         .target(name: "DiaryKit", dependencies: ["ObjectGraph", "MediaKit", "CArchive", "CSodium", "CKeyutils",
                                                    "CCmarkGFM", "CDeferredLibraries"],
                 exclude: ["README.md"], swiftSettings: swiftSettings),
-        .target(name: "DiaryCLI", dependencies: ["DiaryKit", "CDeferredLibraries"],
+        .target(name: "DiaryCLI", dependencies: ["DiaryKit", "ObjectGraph", "CDeferredLibraries"],
                 exclude: ["README.md"], swiftSettings: swiftSettings),
         .executableTarget(name: "diary", dependencies: ["DiaryCLI"],
                           swiftSettings: swiftSettings,

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import ObjectGraph
 
 /// A pull tokenizer over a JSON file that hands out the elements of one array one at a time,
 /// reading the file in fixed 64 KiB chunks: memory stays flat however many elements the
@@ -422,13 +423,10 @@ final class StreamingJSONReader {
         bytesBeforeBuffer += Int64(filled)
         position = 0
         filled = 0
-        while true {
-            let count = read(descriptor, buffer.baseAddress, buffer.count)
-            if count > 0 { filled = count; return true }
-            if count == 0 { atEnd = true; return false }
-            if errno == EINTR { continue }
-            throw InteropError.unreadable(url, reason: String(cString: strerror(errno)))
-        }
+        let count = retryingInterrupted { read(descriptor, buffer.baseAddress, buffer.count) }
+        if count > 0 { filled = count; return true }
+        if count == 0 { atEnd = true; return false }
+        throw InteropError.unreadable(url, reason: String(cString: strerror(errno)))
     }
 
     private static func describe(_ byte: UInt8) -> String {

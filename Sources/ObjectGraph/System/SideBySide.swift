@@ -9,7 +9,7 @@ import Foundation
 /// only after both have run, which orders everything they wrote before the caller's next
 /// step. That promise, which the compiler cannot check for closures that capture buffers and
 /// non-`Sendable` state, is what ``UncheckedPasses`` stands for; it never outlives this call.
-func sideBySide(_ first: () -> Void, _ second: () -> Void) {
+package func sideBySide(_ first: () -> Void, _ second: () -> Void) {
     withoutActuallyEscaping(first) { first in
         withoutActuallyEscaping(second) { second in
             let passes = UncheckedPasses(first: first, second: second)

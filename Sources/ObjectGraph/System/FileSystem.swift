@@ -9,11 +9,11 @@ import Foundation
 
 /// Path-level POSIX operations the blob store needs and Foundation does not offer with
 /// the same guarantees (fsync of a directory, a rename that never copies).
-enum FileSystem {
+package enum FileSystem {
     /// Flushes a directory's entries (names created, renamed or removed in it) to disk.
     ///
     /// - Throws: ``SystemCallError`` from `open` or `fsync`.
-    static func synchronizeDirectory(atPath path: String) throws(SystemCallError) {
+    package static func synchronizeDirectory(atPath path: String) throws(SystemCallError) {
         let directory = try FileDescriptor(path: path, flags: O_RDONLY | O_DIRECTORY)
         try directory.synchronize()
     }
@@ -23,9 +23,9 @@ enum FileSystem {
     ///
     /// - Throws: ``SystemCallError`` from `mkdir` for any failure but `EEXIST`.
     @discardableResult
-    static func makeDirectory(atPath path: String) throws(SystemCallError) -> Bool {
+    package static func makeDirectory(atPath path: String) throws(SystemCallError) -> Bool {
         do throws(SystemCallError) {
-            _ = try SystemCallError.retryingOnInterrupt("mkdir") { mkdir(path, PrivateFileModes.directory) }
+            _ = try retryingInterrupted("mkdir") { mkdir(path, PrivateFileModes.directory) }
             return true
         } catch where error.code == EEXIST {
             return false
@@ -35,17 +35,17 @@ enum FileSystem {
     /// Atomically renames `source` to `destination`, replacing an existing destination.
     ///
     /// - Throws: ``SystemCallError`` from `rename`.
-    static func rename(_ source: String, to destination: String) throws(SystemCallError) {
-        _ = try SystemCallError.retryingOnInterrupt("rename") { posixRename(source, destination) }
+    package static func rename(_ source: String, to destination: String) throws(SystemCallError) {
+        _ = try retryingInterrupted("rename") { posixRename(source, destination) }
     }
 
     /// Removes the file at `path`; returns false when there was none.
     ///
     /// - Throws: ``SystemCallError`` from `unlink` for any failure but `ENOENT`.
     @discardableResult
-    static func removeFile(atPath path: String) throws(SystemCallError) -> Bool {
+    package static func removeFile(atPath path: String) throws(SystemCallError) -> Bool {
         do throws(SystemCallError) {
-            _ = try SystemCallError.retryingOnInterrupt("unlink") { unlink(path) }
+            _ = try retryingInterrupted("unlink") { unlink(path) }
             return true
         } catch where error.isMissingFile {
             return false
@@ -55,10 +55,10 @@ enum FileSystem {
     /// The `lstat` of `path`, or nil when nothing is there.
     ///
     /// - Throws: ``SystemCallError`` from `lstat` for any failure but `ENOENT`.
-    static func status(ofPath path: String) throws(SystemCallError) -> stat? {
+    package static func status(ofPath path: String) throws(SystemCallError) -> stat? {
         var info = stat()
         do throws(SystemCallError) {
-            _ = try SystemCallError.retryingOnInterrupt("lstat") { lstat(path, &info) }
+            _ = try retryingInterrupted("lstat") { lstat(path, &info) }
             return info
         } catch where error.isMissingFile || error.code == ENOTDIR {
             return nil
@@ -69,7 +69,7 @@ enum FileSystem {
     /// directory there.
     ///
     /// - Throws: ``SystemCallError`` from `opendir` for any failure but `ENOENT` and `ENOTDIR`.
-    static func entries(ofDirectory path: String) throws(SystemCallError) -> [String]? {
+    package static func entries(ofDirectory path: String) throws(SystemCallError) -> [String]? {
         guard let stream = opendir(path) else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return nil }
@@ -87,17 +87,17 @@ enum FileSystem {
     }
 
     /// Whether `info` describes a regular file (not a directory or link).
-    static func isRegularFile(_ info: stat) -> Bool {
+    package static func isRegularFile(_ info: stat) -> Bool {
         (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The size in bytes of the file `info` describes.
-    static func size(_ info: stat) -> Int64 {
+    package static func size(_ info: stat) -> Int64 {
         Int64(info.st_size)
     }
 
     /// When the file `info` describes was last modified, in whole seconds since 1970.
-    static func modificationTime(_ info: stat) -> TimeInterval {
+    package static func modificationTime(_ info: stat) -> TimeInterval {
         #if canImport(Darwin)
         TimeInterval(info.st_mtimespec.tv_sec)
         #else

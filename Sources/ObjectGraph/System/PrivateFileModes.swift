@@ -44,7 +44,7 @@ package enum PrivateFileModes {
             do throws(SystemCallError) {
                 // Another process may make the same folder meanwhile: then it is theirs, as made.
                 guard try FileSystem.makeDirectory(atPath: folder) else { continue }
-                _ = try SystemCallError.retryingOnInterrupt("chmod") { chmod(folder, directory) }
+                _ = try retryingInterrupted("chmod") { chmod(folder, directory) }
             } catch {
                 throw PrivateFileModesError(path: folder, reason: error.description)
             }
@@ -105,7 +105,7 @@ package enum PrivateFileModes {
         // neither ours to change nor changeable.
         if info.st_mode & openToOthers != 0, info.st_uid == geteuid() {
             let mode = info.st_mode & 0o7777 & ~openToOthers
-            _ = try SystemCallError.retryingOnInterrupt("chmod") { chmod(path, mode) }
+            _ = try retryingInterrupted("chmod") { chmod(path, mode) }
             changed.append(path)
         }
         guard recursively, isDirectory(info) else { return }

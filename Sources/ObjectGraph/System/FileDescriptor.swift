@@ -11,16 +11,16 @@ import Foundation
 ///
 /// Every call retries on `EINTR`; ``writeAll(_:)`` loops over short writes.
 /// Non-copyable, so exactly one owner closes the descriptor exactly once.
-struct FileDescriptor: ~Copyable {
+package struct FileDescriptor: ~Copyable {
     /// The raw descriptor; valid until the value is consumed or dropped.
-    let rawValue: Int32
+    package let rawValue: Int32
 
     /// Opens `path` with `flags` (`O_CLOEXEC` is always added) and `mode` for created files
     /// (0600 by default: a store's files are its owner's alone).
     ///
     /// - Throws: ``SystemCallError`` from `open`.
-    init(path: String, flags: Int32, mode: mode_t = PrivateFileModes.file) throws(SystemCallError) {
-        let descriptor = try SystemCallError.retryingOnInterrupt("open") { open(path, flags | O_CLOEXEC, mode) }
+    package init(path: String, flags: Int32, mode: mode_t = PrivateFileModes.file) throws(SystemCallError) {
+        let descriptor = try retryingInterrupted("open") { open(path, flags | O_CLOEXEC, mode) }
         rawValue = descriptor
     }
 
@@ -31,42 +31,45 @@ struct FileDescriptor: ~Copyable {
     /// Opens the existing file at `path` for reading.
     ///
     /// - Throws: ``SystemCallError`` from `open`.
-    static func reading(_ path: String) throws(SystemCallError) -> FileDescriptor {
+    package static func reading(_ path: String) throws(SystemCallError) -> FileDescriptor {
         try FileDescriptor(path: path, flags: O_RDONLY)
     }
 
     /// Creates the file at `path` for writing with mode 0600; fails if anything is there.
     ///
     /// - Throws: ``SystemCallError`` from `open` (`EEXIST` when the path is taken).
-    static func creatingExclusively(_ path: String) throws(SystemCallError) -> FileDescriptor {
+    package static func creatingExclusively(_ path: String) throws(SystemCallError) -> FileDescriptor {
         try FileDescriptor(path: path, flags: O_WRONLY | O_CREAT | O_EXCL, mode: PrivateFileModes.file)
     }
 
     /// Reads up to `buffer.count` bytes; returns 0 at end of file.
     ///
     /// - Throws: ``SystemCallError`` from `read`.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
-        try SystemCallError.retryingOnInterrupt("read") { posixRead(rawValue, buffer.baseAddress, buffer.count) }
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
+        try retryingInterrupted("read") { posixRead(rawValue, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Reads until `buffer` is full or the file ends; returns the number of bytes read.
+    ///
+    /// - Throws: ``SystemCallError`` from `read`.
+    package func readAll(into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
+        try ObjectGraph.readAll(from: rawValue, into: buffer)
     }
 
     /// Reads the whole file into memory, or returns nil when its size is not `expectedByteCount`
     /// (checked before reading and again at end of file).
     ///
     /// - Throws: ``SystemCallError`` from `fstat` or `read`.
-    func readWhole(expectedByteCount: Int64) throws(SystemCallError) -> Data? {
+    package func readWhole(expectedByteCount: Int64) throws(SystemCallError) -> Data? {
         guard try size() == expectedByteCount, let count = Int(exactly: expectedByteCount) else { return nil }
         var data = Data(count: count)
-        var filled = 0
         var failure: SystemCallError?
-        data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) in
+        let filled = data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) -> Int in
             do throws(SystemCallError) {
-                while filled < count {
-                    let got = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-                    if got == 0 { return }
-                    filled += got
-                }
+                return try readAll(into: buffer)
             } catch {
                 failure = error
+                return 0
             }
         }
         if let failure { throw failure }
@@ -78,31 +81,22 @@ struct FileDescriptor: ~Copyable {
     /// Writes every byte of `bytes`, looping over short writes.
     ///
     /// - Throws: ``SystemCallError`` from `write`.
-    func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
-        guard let base = bytes.baseAddress else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let written = try SystemCallError.retryingOnInterrupt("write") {
-                posixWrite(rawValue, base + offset, bytes.count - offset)
-            }
-            // write(2) returns 0 only when it cannot make progress; never spin on it.
-            guard written > 0 else { throw SystemCallError(call: "write", code: EIO) }
-            offset += written
-        }
+    package func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
+        try ObjectGraph.writeAll(to: rawValue, bytes)
     }
 
     /// Flushes the file's data and metadata to stable storage.
     ///
     /// - Throws: ``SystemCallError`` from `fsync`.
-    func synchronize() throws(SystemCallError) {
-        _ = try SystemCallError.retryingOnInterrupt("fsync") { fsync(rawValue) }
+    package func synchronize() throws(SystemCallError) {
+        _ = try retryingInterrupted("fsync") { fsync(rawValue) }
     }
 
     /// Sets the file's permission bits.
     ///
     /// - Throws: ``SystemCallError`` from `fchmod`.
-    func setPermissions(_ mode: mode_t) throws(SystemCallError) {
-        _ = try SystemCallError.retryingOnInterrupt("fchmod") { fchmod(rawValue, mode) }
+    package func setPermissions(_ mode: mode_t) throws(SystemCallError) {
+        _ = try retryingInterrupted("fchmod") { fchmod(rawValue, mode) }
     }
 
     /// Opens the regular file at `path` for reading without waiting: a FIFO or a device is
@@ -110,10 +104,10 @@ struct FileDescriptor: ~Copyable {
     /// never hangs on a path that names no file.
     ///
     /// - Throws: ``SystemCallError`` from `open` or `fstat`, or for a path that is not a regular file.
-    static func readingRegularFile(_ path: String) throws(SystemCallError) -> FileDescriptor {
+    package static func readingRegularFile(_ path: String) throws(SystemCallError) -> FileDescriptor {
         let file = try FileDescriptor(path: path, flags: O_RDONLY | O_NONBLOCK)
         var info = stat()
-        _ = try SystemCallError.retryingOnInterrupt("fstat") { fstat(file.rawValue, &info) }
+        _ = try retryingInterrupted("fstat") { fstat(file.rawValue, &info) }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return file
         case S_IFDIR: throw SystemCallError(call: "open", code: EISDIR)
@@ -124,25 +118,21 @@ struct FileDescriptor: ~Copyable {
     /// The file's size in bytes, from `fstat`.
     ///
     /// - Throws: ``SystemCallError`` from `fstat`.
-    func size() throws(SystemCallError) -> Int64 {
+    package func size() throws(SystemCallError) -> Int64 {
         var info = stat()
-        _ = try SystemCallError.retryingOnInterrupt("fstat") { fstat(rawValue, &info) }
+        _ = try retryingInterrupted("fstat") { fstat(rawValue, &info) }
         return Int64(info.st_size)
     }
 
     /// Hands the descriptor to a `FileHandle` that closes it when deallocated.
-    consuming func intoFileHandle() -> FileHandle {
+    package consuming func intoFileHandle() -> FileHandle {
         let descriptor = rawValue
         discard self
         return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 }
 
-// The C functions whose names the methods above shadow inside the type.
+// The C function whose name the method above shadows inside the type.
 private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(fd, buffer, count)
-}
-
-private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, buffer, count)
 }
