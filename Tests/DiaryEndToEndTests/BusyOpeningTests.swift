@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Opening a store takes its write lock briefly (to read its metadata); while another process
 /// holds that lock, a terminal is told why nothing happens, as it is for a save.

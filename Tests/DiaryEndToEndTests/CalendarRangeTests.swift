@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// One proleptic Gregorian calendar for every date, however old, and years 1…9999 on
 /// every input: typed dates, bundles, and JSON, jrnl and Day One imports.

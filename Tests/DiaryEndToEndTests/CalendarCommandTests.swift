@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `diary calendar` against temporary stores.
 @Suite struct CalendarCommandTests {

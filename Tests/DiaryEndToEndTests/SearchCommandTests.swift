@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `diary search` against temporary stores.
 @Suite struct SearchCommandTests {

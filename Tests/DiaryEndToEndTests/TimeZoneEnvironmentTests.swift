@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `TZ` in every form POSIX systems give it: names with and without `:`, zone file paths
 /// (links and copies), `:/etc/localtime`, and POSIX rule strings; one that names no zone

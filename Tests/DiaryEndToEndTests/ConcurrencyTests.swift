@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Several `diary` processes writing to one store at once.
 @Suite struct ConcurrencyTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `diary tags` against temporary stores.
 @Suite struct TagsCommandTests {

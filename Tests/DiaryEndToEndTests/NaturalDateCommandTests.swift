@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Natural dates end to end, in TZ=Europe/Berlin, relative to a fixed now (`DIARY_NOW`, so no
 /// run meets a midnight between the diary's reading and the test's): every option that takes a

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `diary list --on-this-day [DATE]`: the same month and day of every earlier year.
 @Suite struct OnThisDayTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 
-/// Runs the built `diary` binary (see `runDiary` in TestSupport.swift).
+/// Runs the built `diary` binary (see `runDiary` in Tests/TestSupport/DiaryRun.swift).
 @Suite struct EndToEndTests {
     @Test func versionHelpAndAnUnknownOption() throws {
         let version = try runDiary(["--version"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A listing cut at its limit says so on a terminal; `--all` lists everything.
 @Suite struct ListingLimitTests {

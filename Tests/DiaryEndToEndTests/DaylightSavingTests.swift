@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// One rule for local times that a daylight-saving change skips or repeats, in Berlin
 /// (2026-03-29: 02:00 → 03:00; 2026-10-25: 03:00 → 02:00). Typed times refuse a skipped
