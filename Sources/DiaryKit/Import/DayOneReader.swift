@@ -11,13 +11,14 @@ import Foundation
 /// and must be regular files reached without following links.
 final class DayOneReader: EntrySource {
     let url: URL
-    private let reader: StreamingJSONReader
+    private let entries: JSONEntryArray
     private let root: URL
     /// Where a zipped export was unpacked; nil for a folder.
     let extractionFolder: URL?
     /// The zone of a `creationDate` written without an offset, when the entry names none.
     private let timeZone: any TimeZoneRules
-    private var number = 0
+    /// The number of the entry read last, for messages.
+    private var number: Int { entries.number }
     /// File names in `photos/` and `audios/` by their lower-cased MD5 (the name before the dot).
     private var files: [String: [String: String]] = [:]
 
@@ -110,8 +111,9 @@ final class DayOneReader: EntrySource {
         do {
             let journal = try Self.journalFile(in: root, original: url)
             self.url = url.pathExtension.lowercased() == "json" ? url : journal
-            reader = try StreamingJSONReader(fileAt: journal)
+            let reader = try StreamingJSONReader(fileAt: journal)
             try reader.enterArray(forKey: "entries")
+            entries = JSONEntryArray(reader, file: self.url)
         } catch {
             if let extraction { try? FileManager.default.removeItem(at: extraction) }
             throw error
@@ -123,12 +125,10 @@ final class DayOneReader: EntrySource {
         if let extractionFolder { try? FileManager.default.removeItem(at: extractionFolder) }
     }
 
-    var progress: (done: Int64, total: Int64) { (reader.bytesConsumed, reader.byteCount) }
+    var progress: (done: Int64, total: Int64) { entries.progress }
 
     func nextEntry() throws(InteropError) -> ImportedEntry? {
-        guard let node = try reader.nextElement() else { return nil }
-        number += 1
-        let fields = EntryFields(node, file: url, entry: number)
+        guard let fields = try entries.next() else { return nil }
         let zoneName = try fields.optionalString("timeZone")
         let zone = zoneName.flatMap(TimeZone.init(identifier:))
         let created = try date(fields, "creationDate", text: try fields.string("creationDate"), zone: zone)

@@ -6,9 +6,10 @@ import Foundation
 /// medium's recorded SHA-256 is checked when it is imported.
 final class DiaryJSONReader: EntrySource {
     let url: URL
-    private let reader: StreamingJSONReader
+    private let entries: JSONEntryArray
     private let root: URL
-    private var number = 0
+    /// The number of the entry read last, for messages.
+    private var number: Int { entries.number }
 
     /// Opens `url`: the JSON file, or the export folder holding `entries.json`.
     /// - Throws: ``InteropError``.
@@ -16,16 +17,15 @@ final class DiaryJSONReader: EntrySource {
         let file = BundlePath.kind(of: url) == .directory ? url.appendingPathComponent(DiaryExporter.jsonFileName) : url
         self.url = file
         root = file.deletingLastPathComponent()
-        reader = try StreamingJSONReader(fileAt: file)
+        let reader = try StreamingJSONReader(fileAt: file)
         try reader.enterTopLevelArray()
+        entries = JSONEntryArray(reader, file: file)
     }
 
-    var progress: (done: Int64, total: Int64) { (reader.bytesConsumed, reader.byteCount) }
+    var progress: (done: Int64, total: Int64) { entries.progress }
 
     func nextEntry() throws(InteropError) -> ImportedEntry? {
-        guard let node = try reader.nextElement() else { return nil }
-        number += 1
-        let fields = EntryFields(node, file: url, entry: number)
+        guard let fields = try entries.next() else { return nil }
         let uuidText = try fields.string("uuid")
         guard let uuid = UUID(uuidString: uuidText) else {
             throw fields.problem("\"uuid\" is not a UUID (found \"\(uuidText)\")")

@@ -17,6 +17,13 @@ enum InputFile {
     ///   ``InteropError/notARegularFile(_:)`` for a FIFO, a device or a socket;
     ///   ``InteropError/unreadable(_:reason:)`` for another failed open.
     static func open(_ url: URL) throws(InteropError) -> Int32 {
+        try openWithSize(url).descriptor
+    }
+
+    /// Opens `url` as ``open(_:)`` does and gives the file's size too: what a reader of an
+    /// import needs for its progress.
+    /// - Throws: as ``open(_:)``.
+    static func openWithSize(_ url: URL) throws(InteropError) -> (descriptor: Int32, byteCount: Int64) {
         let descriptor = Glibc.open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw .fileNotFound(url) }
@@ -31,6 +38,6 @@ enum InputFile {
         }
         // Reads of a regular file never block; clear the flag all the same.
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        return descriptor
+        return (descriptor, Int64(status.st_size))
     }
 }

@@ -7,9 +7,10 @@ import Foundation
 /// jrnl keeps local times without a zone; they are read in `timeZone`.
 final class JrnlJSONReader: EntrySource {
     let url: URL
-    private let reader: StreamingJSONReader
+    private let entries: JSONEntryArray
     private let timeZone: any TimeZoneRules
-    private var number = 0
+    /// The number of the entry read last, for messages.
+    private var number: Int { entries.number }
     private var identities = JrnlEntryIdentities()
     /// The last date parsed: consecutive entries mostly share their day.
     private var lastDay: (String, WallClockTime)?
@@ -19,16 +20,15 @@ final class JrnlJSONReader: EntrySource {
     init(fileAt url: URL, timeZone: any TimeZoneRules) throws(InteropError) {
         self.url = url
         self.timeZone = timeZone
-        reader = try StreamingJSONReader(fileAt: url)
+        let reader = try StreamingJSONReader(fileAt: url)
         try reader.enterArray(forKey: "entries")
+        entries = JSONEntryArray(reader, file: url)
     }
 
-    var progress: (done: Int64, total: Int64) { (reader.bytesConsumed, reader.byteCount) }
+    var progress: (done: Int64, total: Int64) { entries.progress }
 
     func nextEntry() throws(InteropError) -> ImportedEntry? {
-        guard let node = try reader.nextElement() else { return nil }
-        number += 1
-        let fields = EntryFields(node, file: url, entry: number)
+        guard let fields = try entries.next() else { return nil }
         let title = try fields.string("title")
         let body = try fields.optionalString("body") ?? ""
         let dateText = try fields.string("date")

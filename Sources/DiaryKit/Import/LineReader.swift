@@ -41,10 +41,8 @@ final class LineReader {
     init(fileAt url: URL, maximumLineBytes: Int) throws(InteropError) {
         self.url = url
         self.maximumLineBytes = maximumLineBytes
-        let descriptor = try InputFile.open(url)
-        var status = stat()
-        fstat(descriptor, &status)
-        byteCount = Int64(status.st_size)
+        let (descriptor, byteCount) = try InputFile.openWithSize(url)
+        self.byteCount = byteCount
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 

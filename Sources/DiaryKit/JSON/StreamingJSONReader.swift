@@ -54,11 +54,7 @@ final class StreamingJSONReader {
     /// - Throws: ``InteropError/fileNotFound(_:)``, ``InteropError/unreadable(_:reason:)``.
     init(fileAt url: URL) throws(InteropError) {
         self.url = url
-        let descriptor = try InputFile.open(url)
-        var status = stat()
-        fstat(descriptor, &status)
-        self.descriptor = descriptor
-        byteCount = Int64(status.st_size)
+        (descriptor, byteCount) = try InputFile.openWithSize(url)
         buffer = .allocate(capacity: Self.chunkSize)
     }
 
