@@ -92,7 +92,7 @@ let package = Package(
         .target(name: "DiaryKit", dependencies: ["ObjectGraph", "MediaKit", "CArchive", "CSodium", "CKeyutils",
                                                    "CCmarkGFM", "CDeferredLibraries"],
                 exclude: ["README.md"], swiftSettings: swiftSettings),
-        .target(name: "DiaryCLI", dependencies: ["DiaryKit", "CDeferredLibraries"],
+        .target(name: "DiaryCLI", dependencies: ["DiaryKit", "ObjectGraph", "CDeferredLibraries"],
                 exclude: ["README.md"], swiftSettings: swiftSettings),
         .executableTarget(name: "diary", dependencies: ["DiaryCLI"],
                           swiftSettings: swiftSettings,
@@ -125,8 +125,8 @@ let package = Package(
                 swiftSettings: swiftSettings),
 
         // MARK: Tests mirror the targets
-        // What every test target shares: temporary directories, fixtures, folder fingerprints and
-        // the child-process runner.
+        // What every test target shares: temporary directories, fixtures, folder fingerprints, the
+        // child-process runner and the runs of the built `diary` (`runDiary`, `TestStore`).
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphCrashSupport", "CSQLite", "TestSupport"],
                     swiftSettings: swiftSettings),
@@ -135,6 +135,10 @@ let package = Package(
         .testTarget(name: "DiaryKitTests", dependencies: ["DiaryKit", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "DiaryCLITests", dependencies: ["DiaryCLI", "TestSupport"],
+                    swiftSettings: swiftSettings),
+        // The built `diary` run as a user runs it (DIARY_BIN, `TestStore`, a pseudo-terminal); `make test`
+        // runs this target after the fast ones above.
+        .testTarget(name: "DiaryEndToEndTests", dependencies: ["DiaryCLI", "TestSupport"],
                     swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

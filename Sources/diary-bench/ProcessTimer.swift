@@ -1,4 +1,5 @@
 import Foundation
+import ObjectGraph
 
 /// Runs a program as a whole process (posix_spawn, wait) and measures its wall time, process
 /// start included: what a user waits for at the prompt.
@@ -35,7 +36,7 @@ struct ProcessTimer {
         }
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        _ = retryingInterrupted { wait4(pid, &status, 0, &usage) }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         let cpu = Self.milliseconds(usage.ru_utime) + Self.milliseconds(usage.ru_stime)
         // WIFEXITED / WEXITSTATUS by hand: the macros are not imported into Swift.

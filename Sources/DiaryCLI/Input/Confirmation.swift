@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import DiaryKit
+internal import ObjectGraph
 
 /// A yes/no question to the person at the terminal before something goes (`rm -i`'s habit):
 /// asked on stderr, answered on stdin; only `y` or `yes` is yes. Without a terminal on
@@ -32,8 +33,7 @@ enum Confirmation {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while bytes.count < 256 {
-            let count = read(STDIN_FILENO, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
+            let count = retryingInterrupted { read(STDIN_FILENO, &byte, 1) }
             if count <= 0 || byte == UInt8(ascii: "\n") { break }
             bytes.append(byte)
         }

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Foundation
 import DiaryKit
+internal import ObjectGraph
 
 /// Lets the user write text in their editor: `$VISUAL`, else `$EDITOR`, else `vi`,
 /// opened on a temporary file that holds the initial text.
@@ -106,14 +107,11 @@ package struct EditorLauncher: Sendable {
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
         guard fchmod(descriptor, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
-            bytes = bytes.dropFirst(written)
+        let written = Array(text.utf8).withUnsafeBytes { bytes in
+            Result { () throws(SystemCallError) in try writeAll(to: descriptor, bytes) }
+        }
+        if case .failure(let error) = written {
+            throw POSIXError(POSIXErrorCode(rawValue: error.code) ?? .EIO)
         }
     }
 
@@ -153,10 +151,8 @@ package struct EditorLauncher: Sendable {
             signal(SIGQUIT, previousQuit)
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 {
-            guard errno == EINTR else {
-                throw .editorFailed(command: command, status: -1)
-            }
+        guard retryingInterrupted({ waitpid(pid, &status, 0) }) != -1 else {
+            throw .editorFailed(command: command, status: -1)
         }
         // WIFEXITED / WEXITSTATUS, which Swift does not import as macros.
         let exited = status & 0x7F == 0

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import DiaryKit
+internal import ObjectGraph
 
 /// Runs the command in `DIARY_PASSPHRASE_COMMAND` (or `DIARY_NEW_PASSPHRASE_COMMAND`) through
 /// `/bin/sh -c`, as restic's `--password-command` does (`pass show diary`): the first line it
@@ -63,15 +64,16 @@ struct PassphraseCommandRunner {
         defer { explicit_bzero(&output, output.count) }
         var count = 0
         while count < output.count {
-            let got = output.withUnsafeMutableBytes { read(readEnd, $0.baseAddress! + count, $0.count - count) }
-            if got < 0, errno == EINTR { continue }
+            let got = output.withUnsafeMutableBytes { bytes in
+                retryingInterrupted { read(readEnd, bytes.baseAddress! + count, bytes.count - count) }
+            }
             if got <= 0 { break }
             count += got
             if output[..<count].contains(UInt8(ascii: "\n")) { break }
         }
         close(readEnd)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        _ = retryingInterrupted { waitpid(pid, &status, 0) }
         if status & 0x7f != 0 { throw failure("was killed by signal \(status & 0x7f)") }
         let exitStatus = (status >> 8) & 0xff
         guard exitStatus == 0 else { throw failure("exited with status \(exitStatus)") }

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Foundation
 import DiaryKit
+internal import ObjectGraph
 
 /// Where piped-in text comes from: the process's stdin, or fixed bytes in tests.
 package struct StandardInput: Sendable {
@@ -95,12 +96,12 @@ package struct StandardInput: Sendable {
         while true {
             let wanted = min(chunk.count, limit - bytes.count)
             if wanted == 0 { return bytes }
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
+            let count = chunk.withUnsafeMutableBytes { raw in retryingInterrupted { read(descriptor, raw.baseAddress, wanted) } }
             if count > 0 {
                 bytes.append(contentsOf: chunk[0..<count])
             } else if count == 0 {
                 return bytes
-            } else if errno != EINTR {
+            } else {
                 throw .standardInputUnreadable(reason: String(cString: strerror(errno)))
             }
         }

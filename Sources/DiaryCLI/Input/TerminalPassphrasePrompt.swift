@@ -7,6 +7,7 @@ import Darwin
 #endif
 import DiaryKit
 import Synchronization
+internal import ObjectGraph
 
 /// Asks for a passphrase on the controlling terminal (`/dev/tty`, so it works while stdin and
 /// stdout are redirected) with echo off. The terminal's settings are restored on every way out:
@@ -56,8 +57,7 @@ enum TerminalPassphrasePrompt {
         var sawNewline = false
         var byte: UInt8 = 0
         while true {
-            let got = read(descriptor, &byte, 1)
-            if got < 0, errno == EINTR { continue }
+            let got = retryingInterrupted { read(descriptor, &byte, 1) }
             guard got >= 0 else { throw .terminalFailed(reason: String(cString: strerror(errno))) }
             if got == 0 { break }
             if byte == UInt8(ascii: "\n") {

@@ -7,9 +7,10 @@ import Darwin
 #endif
 import Foundation
 import Synchronization
+internal import ObjectGraph
 
-/// Writes to a file descriptor (1 or 2), with `write(2)` in a loop that survives
-/// partial writes and `EINTR`.
+/// Writes to a file descriptor (1 or 2) through ObjectGraph's `writeAll`, which survives
+/// partial writes and interrupted calls.
 ///
 /// A buffered writer (stdout) collects up to 64 KiB before writing, so a long listing
 /// costs a handful of system calls; it must be flushed before the process exits,
@@ -50,28 +51,10 @@ package final class FileDescriptorWriter: OutputWriter, Sendable {
 
     /// Writes the whole of `buffer` (the locked one) and empties it.
     private func drain(_ buffer: inout [UInt8]) {
-        var offset = 0
-        buffer.withUnsafeBytes { bytes in
-            while offset < bytes.count, let base = bytes.baseAddress {
-                let written = systemWrite(descriptor, base + offset, bytes.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    break
-                }
-            }
+        // A failed write is dropped (see above).
+        _ = buffer.withUnsafeBytes { bytes in
+            Result { () throws(SystemCallError) in try writeAll(to: descriptor, bytes) }
         }
         buffer.removeAll(keepingCapacity: true)
     }
-}
-
-/// `write(2)`, named apart from ``FileDescriptorWriter/write(_:)``.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, bytes, count)
-    #else
-    Darwin.write(descriptor, bytes, count)
-    #endif
 }

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+internal import ObjectGraph
 
 /// Asks the terminal itself which graphics protocol it speaks, as image viewers do: kitty's
 /// graphics query (a 1-pixel picture to be checked, not shown) followed by the primary device
@@ -94,11 +95,11 @@ enum TerminalGraphicsQuery {
             let left = deadline - monotonicMilliseconds()
             guard left > 0 else { return .silent }
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(left))
-            if ready < 0 && errno == EINTR { continue }
+            // Retried with the time that is left.
+            let ready = retryingInterrupted { poll(&poller, 1, Int32(max(0, deadline - monotonicMilliseconds()))) }
             guard ready > 0 else { return .silent }
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            let count = buffer.withUnsafeMutableBytes { bytes in retryingInterrupted { read(descriptor, bytes.baseAddress, bytes.count) } }
+            if count < 0 && errno == EAGAIN { continue }
             guard count > 0 else { return .silent }
             reply += buffer[0..<count]
             if let answer = answer(from: reply) { return answer }

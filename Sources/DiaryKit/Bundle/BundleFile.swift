@@ -76,24 +76,17 @@ final class BundleFile {
 
     /// Reads up to `buffer.count` bytes; 0 at the end of the file.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(BundleError) -> Int {
-        while true {
-            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-            if count >= 0 { return count }
-            if errno != EINTR { throw .posix(url, "read") }
-        }
+        let count = retryingInterrupted { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
+        guard count >= 0 else { throw .posix(url, "read") }
+        return count
     }
 
     /// Writes all of `bytes`.
     func write(_ bytes: UnsafeRawBufferPointer) throws(BundleError) {
-        guard let base = bytes.baseAddress else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let count = Glibc.write(descriptor, base + offset, bytes.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .posix(url, "write")
-            }
-            offset += count
+        do throws(SystemCallError) {
+            try writeAll(to: descriptor, bytes)
+        } catch {
+            throw .io(url, operation: "write", reason: String(cString: strerror(error.code)))
         }
     }
 

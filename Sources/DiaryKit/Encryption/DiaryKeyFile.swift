@@ -121,14 +121,9 @@ package struct DiaryKeyFile: Sendable, Equatable {
         }
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: length + 1)
-        var count = 0
-        while count < buffer.count {
-            let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if got < 0, errno == EINTR { continue }
-            guard got >= 0 else { throw .io(path: url.path, reason: String(cString: strerror(errno))) }
-            if got == 0 { break }
-            count += got
-        }
+        let count = try buffer.withUnsafeMutableBytes { bytes in
+            Result { () throws(SystemCallError) in try readAll(from: descriptor, into: bytes) }
+        }.mapError { DiaryError.io(path: url.path, reason: String(cString: strerror($0.code))) }.get()
         return try parse(Array(buffer[..<count]), url: url)
     }
 
@@ -169,8 +164,8 @@ package struct DiaryKeyFile: Sendable, Equatable {
     package func write(into directory: URL) throws(DiaryError) {
         let target = Self.url(in: directory)
         let temporary = directory.appending(component: ".\(Self.fileName).\(UUID().uuidString)", directoryHint: .notDirectory)
-        func failure(_ step: String, _ path: URL) -> DiaryError {
-            .io(path: path.path, reason: "\(step): \(String(cString: strerror(errno)))")
+        func failure(_ step: String, _ path: URL, code: Int32 = errno) -> DiaryError {
+            .io(path: path.path, reason: "\(step): \(String(cString: strerror(code)))")
         }
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure("cannot create the key file", temporary) }
@@ -179,15 +174,12 @@ package struct DiaryKeyFile: Sendable, Equatable {
             if !closed { close(descriptor) }
         }
         let contents = bytes
-        var written = 0
-        while written < contents.count {
-            let count = contents.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                unlink(temporary.path)
-                throw failure("cannot write the key file", temporary)
-            }
-            written += count
+        let written = contents.withUnsafeBytes { bytes in
+            Result { () throws(SystemCallError) in try writeAll(to: descriptor, bytes) }
+        }
+        if case .failure(let error) = written {
+            unlink(temporary.path)
+            throw failure("cannot write the key file", temporary, code: error.code)
         }
         guard fchmod(descriptor, 0o600) == 0, fsync(descriptor) == 0 else {
             unlink(temporary.path)

@@ -13,6 +13,104 @@ import ObjectGraph
 /// each with its own isolated context on the shared coordinator.
 ///
 /// `Sendable`: every stored property is immutable and `Sendable` itself.
+///
+/// Most members live in a `Diary+Concern.swift` extension in the folder of their concern; the
+/// topics below name the files.
+///
+/// ## Topics
+///
+/// ### Opening and locating a diary
+/// - ``init(directory:access:busyTimeout:mediaLimits:forReading:whileWaiting:key:)``
+/// - ``defaultLocation(environment:)`` (`Store/Diary+Location.swift`)
+/// - ``removeIfNeverUsed()`` (`Store/Diary+Removal.swift`)
+///
+/// ### Reading entries
+/// `Browsing/Diary+Browsing.swift`, and `Diary+Paging.swift` beside it for paging through them.
+/// - ``entry(id:)``
+/// - ``entryID(uuid:)``
+/// - ``entries(_:)``
+/// - ``daySections(_:)``
+/// - ``calendar(year:month:timeZone:)``
+/// - ``onThisDay(_:query:)``
+/// - ``search(_:phrases:query:)``
+/// - ``tags()``
+/// - ``entryCount()``
+/// - ``entryCount(_:)``
+///
+/// ### Writing and deleting entries
+/// `Entries/`: `Diary+BulkInsert.swift`, `Diary+Delete.swift`, `Diary+Records.swift` (records read back).
+/// - ``newEntry()``
+/// - ``editEntry(id:)``
+/// - ``insertEntries(_:)``
+/// - ``deleteEntry(id:)``
+/// - ``deleteEntries(ids:)``
+///
+/// ### The trash
+/// `Trash/Diary+Trash.swift`.
+/// - ``trashRetention``
+/// - ``moveToTrash(ids:now:)``
+/// - ``restoreEntries(ids:)``
+/// - ``trash()``
+/// - ``emptyTrash()``
+/// - ``purgeExpiredTrash(now:)``
+/// - ``damagedMedia(ofTrashedEntries:)``
+///
+/// ### Media
+/// `Media/Diary+MediaPreparation.swift`, `Media/Diary+Previews.swift`; `Store/Diary+Blobs.swift` stages files.
+/// - ``prepareMedia(_:pool:_:)``
+/// - ``discard(_:)``
+/// - ``previews(ofEntry:)``
+/// - ``picture(ofMedium:entry:maxSide:)``
+/// - ``previewWaveformSize``
+///
+/// ### Entry bundles
+/// `Bundle/Diary+Export.swift`, `Bundle/Diary+Import.swift`.
+/// - ``export(ids:to:format:timeZone:)``
+/// - ``export(_:to:format:)``
+/// - ``importBundle(at:)``
+///
+/// ### Whole-diary imports and exports
+/// `Import/Diary+BulkImport.swift`, `Export/Diary+WholeExport.swift`, `PhotoImport/Diary+PhotoImport.swift`,
+/// `Book/Diary+BookExport.swift`.
+/// - ``importEntries(from:format:timeZone:batchSize:progress:)``
+/// - ``defaultImportBatchSize``
+/// - ``exportDiary(_:format:to:timeZone:progress:)``
+/// - ``importPhotos(_:tags:progress:)``
+/// - ``withoutStoredMedia(_:)``
+/// - ``exportBook(_:to:timeZone:progress:)``
+///
+/// ### Checking and repairing
+/// `Check/Diary+Check.swift`.
+/// - ``check(repair:staleAfter:temporaryDirectory:)``
+///
+/// ### Encryption
+/// `Encryption/Diary+Encryption.swift`, `Encryption/Diary+Conversion.swift`.
+/// - ``isEncrypted(directory:)``
+/// - ``exists(directory:)``
+/// - ``requireEncrypted(directory:)``
+/// - ``prepareEncrypted(directory:passphrase:)``
+/// - ``encrypt(directory:passphrase:)``
+/// - ``decrypt(directory:key:)``
+/// - ``unlock(directory:passphrase:)``
+/// - ``cachedKey(directory:)``
+/// - ``keepUnlocked(_:seconds:)``
+/// - ``lock(directory:)``
+/// - ``changePassphrase(directory:unlockedWith:to:)``
+///
+/// ### Sync and settings
+/// `Sync/Diary+Sync.swift`, `Settings/Diary+Settings.swift`.
+/// - ``syncRemote(_:base:)``
+/// - ``syncAddress()``
+/// - ``startSync(address:remote:passphrase:)``
+/// - ``joinSync(address:remote:passphrase:)``
+/// - ``sync(remote:progress:)``
+/// - ``syncStatus(remote:)``
+/// - ``leaveSync()``
+/// - ``setting(_:)``
+/// - ``settings()``
+/// - ``setSetting(_:to:local:)``
+/// - ``unsetSetting(_:)``
+/// - ``takeSettingNotices()``
 public final class Diary: Sendable {
     /// The diary's folder.
     public let directory: URL

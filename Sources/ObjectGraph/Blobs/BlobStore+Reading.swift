@@ -95,7 +95,7 @@ extension BlobStore {
             .appending(component: "objectgraph-\(UUID().uuidString)", directoryHint: .isDirectory)
         let url = folder.appending(component: "content", directoryHint: .notDirectory)
         do throws(SystemCallError) {
-            _ = try SystemCallError.retryingOnInterrupt("mkdir") { mkdir(folder.path, PrivateFileModes.directory) }
+            _ = try retryingInterrupted("mkdir") { mkdir(folder.path, PrivateFileModes.directory) }
         } catch {
             throw .writeFailed(path: folder.path, reason: error.description)
         }

@@ -87,18 +87,15 @@ enum MirrorFileCopy {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }
         while true {
-            let count = read(input, buffer.baseAddress, buffer.count)
-            if count < 0 && errno == EINTR { continue }
+            let count = retryingInterrupted { read(input, buffer.baseAddress, buffer.count) }
             guard count >= 0 else {
                 throw MirrorError.remoteFailed(remote: remote, path: source.lastPathComponent, reason: String(cString: strerror(errno)))
             }
             if count == 0 { break }
-            var written = 0
-            while written < count {
-                let result = write(output, buffer.baseAddress! + written, count - written)
-                if result < 0 && errno == EINTR { continue }
-                guard result > 0 else { throw failure(errno, remote: remote, path: destination.lastPathComponent) }
-                written += result
+            do throws(SystemCallError) {
+                try writeAll(to: output, UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            } catch {
+                throw failure(error.code, remote: remote, path: destination.lastPathComponent)
             }
         }
         guard fsync(output) == 0 else { throw failure(errno, remote: remote, path: destination.lastPathComponent) }
