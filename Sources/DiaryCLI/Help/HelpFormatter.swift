@@ -48,6 +48,20 @@ struct HelpFormatter {
         ([programName, command.name] + command.parameters.map(Self.usageElement)).joined(separator: " ")
     }
 
+    /// The usage line a usage error shows: ``usage(for:)``, or when that is wider than
+    /// ``briefUsageWidth``, the options as `[<options>]` with only the arguments spelled out
+    /// (`diary list [<options>] [<date>]`), as swift-argument-parser shortens one (the
+    /// command's help has the whole line).
+    func errorUsage(for command: CommandConfiguration) -> String {
+        let full = usage(for: command)
+        guard full.count > Self.briefUsageWidth else { return full }
+        let arguments = command.parameters.filter { if case .positional = $0.kind { true } else { false } }
+        return ([programName, command.name, "[<options>]"] + arguments.map(Self.usageElement)).joined(separator: " ")
+    }
+
+    /// The widest usage line an error shows in full.
+    static let briefUsageWidth = 80
+
     /// `USAGE: ` and the usage, continued under the first parameter when it is wider
     /// than the terminal; an element such as `[--on <date>]` is never split.
     private func wrappedUsage(for command: CommandConfiguration) -> String {

@@ -110,7 +110,7 @@ package struct CommandLineProgram: Sendable {
                     return .success
                 } catch {
                     throw SubcommandFailure(error: error, usage: .init(
-                        usageLine: formatter.usage(for: NewCommand.declaration), helpCommand: "\(name) new --help"))
+                        usageLine: formatter.errorUsage(for: NewCommand.declaration), helpCommand: "\(name) new --help"))
                 }
             }
             context.write(rootHelp(formatter))
@@ -134,7 +134,7 @@ package struct CommandLineProgram: Sendable {
                 return .success
             } catch {
                 throw SubcommandFailure(error: error, usage: .init(
-                    usageLine: formatter.usage(for: NewCommand.declaration), helpCommand: "\(name) new --help"))
+                    usageLine: formatter.errorUsage(for: NewCommand.declaration), helpCommand: "\(name) new --help"))
             }
         }
         if words.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
@@ -148,11 +148,11 @@ package struct CommandLineProgram: Sendable {
             // `diary check the oil tomorrow`: words after a command that takes none may be an entry.
             throw SubcommandFailure(error: UsageError.unexpectedArgument(
                 extra, asEntry: Self.entryCommandLine(Array(arguments[index...]), programName: name)), usage: .init(
-                usageLine: formatter.usage(for: command.declaration),
+                usageLine: formatter.errorUsage(for: command.declaration),
                 helpCommand: "\(name) \(command.configuration.name) --help"))
         } catch {
             throw SubcommandFailure(error: error, usage: .init(
-                usageLine: formatter.usage(for: command.declaration),
+                usageLine: formatter.errorUsage(for: command.declaration),
                 helpCommand: "\(name) \(command.configuration.name) --help"))
         }
     }

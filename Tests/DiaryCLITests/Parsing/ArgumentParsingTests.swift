@@ -144,16 +144,24 @@ import Testing
         #expect(run.stdout == "")
         #expect(run.stderr == """
             Error: Missing expected argument '<id>'
-            Usage: diary stamp <id> [--on <date>] [--image <file> ...] [--limit <count>] [--color] [--json] [--zip]
+            Usage: diary stamp [<options>] <id>
               See 'diary stamp --help' for more information.
 
             """)
     }
 
+    @Test func aUsageLineWiderThan80ColumnsNamesTheOptionsAsOne() async {
+        // The full line is the command's help; an error's is short (as swift-argument-parser's).
+        let long = await TestConsole().run(exampleProgram, ["stamp"])
+        let usage = long.stderr.split(separator: "\n").first { $0.hasPrefix("Usage: ") }
+        #expect(usage == "Usage: diary stamp [<options>] <id>")
+        #expect(long.stderr.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+
     @Test func unknownOptionIsPrintedWithItsSuggestion() async {
         let run = await TestConsole().run(exampleProgram, ["stamp", "1", "--colour"])
         #expect(run.status == .usage)
-        #expect(run.stderr.hasPrefix("Error: Unknown option '--colour'. Did you mean '--color'?\nUsage: diary stamp <id>"))
+        #expect(run.stderr.hasPrefix("Error: Unknown option '--colour'. Did you mean '--color'?\nUsage: diary stamp [<options>] <id>\n"))
         #expect(run.stderr.hasSuffix("\n  See 'diary stamp --help' for more information.\n"))
     }
 
@@ -165,7 +173,7 @@ import Testing
             Hint: Accepted forms: 2026-11-29, 2026-11-29 14:30, 2026-11-29T14:30:15, 2026-11-29T14:30+01:00, \
             today, yesterday, tomorrow, 14:30, 9am, 9:30pm, yesterday 21:00, today 9am, monday, last monday, mon, \
             friday 18:00, 3 days ago, 2 weeks ago, 3 days ago 08:00.
-            Usage: diary stamp <id> [--on <date>] [--image <file> ...] [--limit <count>] [--color] [--json] [--zip]
+            Usage: diary stamp [<options>] <id>
               See 'diary stamp --help' for more information.
 
             """)

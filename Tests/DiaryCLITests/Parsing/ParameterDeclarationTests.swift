@@ -136,7 +136,7 @@ let packProgram = CommandLineProgram(name: "diary", version: "0.1.0", abstract: 
         #expect(run.status == .usage)
         #expect(run.status.rawValue == 64)
         #expect(run.stdout == "")
-        #expect(run.stderr.hasPrefix("Error: A fragile box is not sealed\nUsage: diary pack <box> [<YYYY-MM>]"))
+        #expect(run.stderr.hasPrefix("Error: A fragile box is not sealed\nUsage: diary pack [<options>] <box> [<YYYY-MM>] [<file> ...]\n"))
         #expect(run.stderr.hasSuffix("  See 'diary pack --help' for more information.\n"))
     }
 
