@@ -63,7 +63,8 @@ struct MirrorObjectClock: Codable, Sendable, Equatable {
     /// made without seeing the deletion, and brings the object back.
     var seen: MirrorStamp?
     /// The stamp of each attribute and to-one or ordered relationship set since the object was
-    /// made (keys set only at creation are absent: their stamp is ``life``).
+    /// made (keys set only at creation are absent: their stamp is ``life``), and of the
+    /// relationship to its parts when a part was added to it since.
     var stamps: [String: MirrorStamp] = [:]
     /// For attributes that keep concurrent text: the stamps of earlier versions of the value,
     /// newest first, so a merge knows whether one version was made from the other.

@@ -22,6 +22,9 @@ struct MirrorShape {
     /// The to-one to the object this one is a part of (whose inverse deletes it with its owner,
     /// as an entry its media); nil for an object that is no part.
     let ownerKey: String?
+    /// The relationships to the object's parts (the inverses of their ``ownerKey``), not carried
+    /// (each part names its owner): the object's stamp of one is that of the last part added to it.
+    let partKeys: [String]
 
     init(_ entity: EntityDescription, model: ManagedObjectModel) {
         var attributes: [(Int, String, AttributeType)] = []
@@ -47,6 +50,10 @@ struct MirrorShape {
             guard !relationship.isToMany, let inverse = relationship.inverse else { return false }
             return model.entity(named: relationship.destination)?.relationship(named: inverse)?.deleteRule == .cascade
         }?.name
+        partKeys = entity.allRelationships.filter { relationship in
+            guard relationship.isToMany, relationship.deleteRule == .cascade, let inverse = relationship.inverse else { return false }
+            return model.entity(named: relationship.destination)?.relationship(named: inverse)?.isToMany == false
+        }.map(\.name)
     }
 
     /// Shapes by entity name, made on first use.

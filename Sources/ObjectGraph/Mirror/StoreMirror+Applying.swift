@@ -104,6 +104,10 @@ extension StoreMirror {
                 merged.stamps[key] = theirs
                 taken.insert(key)
             }
+            // The last part added (no value: the parts name their owner), for a later deletion's `seen`.
+            for key in shape.partKeys where state.clock.stamp(of: key) > local.stamp(of: key) {
+                merged.stamps[key] = state.clock.stamp(of: key)
+            }
             if !taken.isEmpty {
                 try setValues(of: object, from: state, keys: taken, path: path, shapes: shapes, remote: remote, vault: vault, summary: &summary)
                 onApply?(object, changeSet.deviceName, state.clock.latest.date, false)

@@ -144,11 +144,29 @@ extension StoreMirror {
             }
         }
         if changed { book.setClock(clock, of: record, pending: true) }
+        if let ownerKey = shape.ownerKey, isNew || keys?.contains(ownerKey) ?? true,
+           let owner = object.value(forKey: ownerKey) as? ManagedObject,
+           let partsKey = object.entity.relationship(named: ownerKey)?.inverse {
+            try notePart(addedTo: owner, as: partsKey, stamp: stamp, book: book, shapes: shapes)
+        }
         // Records are saved a thousand at a time: reading a to-many relationship looks at every
         // unsaved insert of the context, so one save of a whole diary's records took minutes.
         // (A sync killed before the token is saved stamps again; the records it saved stay marked.)
         book.notedSinceSave += 1
         if book.notedSinceSave >= 1000 { try book.save() }
+    }
+
+    /// Stamps `owner`'s relationship to its parts for a part added to it: adding a medium edits
+    /// its entry, so a deletion of the entry that did not see the medium brings the entry back
+    /// (with its media) on every device, and the entry goes with the medium to devices that never
+    /// saw it. A new owner needs no stamp (its life is as late).
+    private func notePart(addedTo owner: ManagedObject, as partsKey: String, stamp: MirrorStamp, book: MirrorBook,
+                          shapes: MirrorShape.Cache) throws {
+        guard isMirrored(owner.entity.name) else { return }
+        let (record, isNew) = try record(for: owner, stamp: stamp, book: book, shapes: shapes)
+        guard !isNew, var clock = book.clock(of: record), clock.gone == nil, clock.stamp(of: partsKey) < stamp else { return }
+        clock.stamps[partsKey] = stamp
+        book.setClock(clock, of: record, pending: true)
     }
 
     /// `object`'s record, made (or, for an identity seen before whose object went, brought back)

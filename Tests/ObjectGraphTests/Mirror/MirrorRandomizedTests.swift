@@ -4,10 +4,6 @@ import Testing
 
 @Suite("Store mirror, randomized")
 struct MirrorRandomizedTests {
-    /// A part added to a note that already synced can go missing on one device (seeds 20, 52,
-    /// 78, 88 and 112 show it with SWIFT_DETERMINISTIC_HASHING=1): off until that is fixed.
-    static let addsPartsToExistingNotes = ProcessInfo.processInfo.environment["MIRROR_PARTS_ON_EXISTING_NOTES"] != nil
-
     /// Seeds that once failed, kept as regression tests, then a range of fresh ones.
     static let seeds: [UInt64] = Array(1...200)
 
@@ -49,7 +45,7 @@ struct MirrorRandomizedTests {
             case 7:
                 // Labels from a small set: the same part made on two devices is one part.
                 let label = ["receipt", "map", "ticket"][Int.random(in: 0..<3, using: &random)]
-                if Self.addsPartsToExistingNotes, let target {
+                if let target {
                     try peer.edit(target) { note, context in
                         let part = try context.insertObject(entityName: "Part")
                         part["label"] = label

@@ -361,6 +361,60 @@ struct MirrorPartScenarioTests {
         for _ in 0..<3 { for peer in peers { try peer.sync(remote) } }
     }
 
+    /// Gives `peer` the device identifier `device` before its first sync (identifiers are
+    /// random, and a device applies the others' change sets in the order of their identifiers).
+    func setDevice(_ peer: MirrorPeer, _ device: String) throws {
+        let book = try MirrorBook(context: peer.mirror.makeContext())
+        try book.set(StoreMirror.Setting.device, device)
+        try book.save()
+    }
+
+    @Test("a part added to a synced note reaches a device that applies the part's change set before the note's",
+          arguments: [false, true])
+    func aPartArrivingBeforeItsNote(partIdentities: Bool) throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let attributes = partIdentities ? ["Part": "label"] : [:]
+        let a = try MirrorPeer("a", partIdentityAttributes: attributes), b = try MirrorPeer("b", partIdentityAttributes: attributes),
+            c = try MirrorPeer("c", partIdentityAttributes: attributes)
+        try a.create(on: remote); try b.join(remote); try c.join(remote)
+        // b applies c's change sets before a's.
+        try setDevice(a, "00000000000000a3"); try setDevice(b, "00000000000000b2"); try setDevice(c, "00000000000000a1")
+        let note = try a.addNote("n", parts: ["p1"])
+        try a.sync(remote)
+        try c.sync(remote)
+        try addPart(c, note, "ticket")
+        try c.sync(remote)
+        // b's first sync: c's change set (the ticket), then a's (the note).
+        try b.sync(remote)
+        let onB = try b.snapshot()
+        #expect(onB.first?.contains("|p1,ticket|") == true, "\(onB)")
+        try settle([a, b, c])
+        let expected = try a.snapshot()
+        #expect(expected.first?.contains("|p1,ticket|") == true, "\(expected)")
+        #expect(try b.snapshot() == expected)
+        #expect(try c.snapshot() == expected)
+    }
+
+    @Test("a part added while another device deletes the note and a third edits it comes back with the note everywhere",
+          arguments: 0..<6)
+    func aPartAddedRacingADeletionAndAnEdit(order: Int) throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = try MirrorPeer("a"), b = try MirrorPeer("b"), c = try MirrorPeer("c")
+        let note = try a.addNote("n", parts: ["p1"])
+        try a.create(on: remote); try b.join(remote); try c.join(remote)
+        try settle([a, b, c])
+        try c.edit(note) { note, context in context.delete(note) }
+        try addPart(a, note, "ticket")
+        try b.edit(note) { note, _ in note["stars"] = Int64(5) }
+        let peers = [a, b, c]
+        for index in [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]][order] { try peers[index].sync(remote) }
+        try settle(peers)
+        let expected = try a.snapshot()
+        #expect(expected.first?.contains("|5||p1,ticket|") == true, "\(expected)")
+        #expect(try b.snapshot() == expected)
+        #expect(try c.snapshot() == expected)
+    }
+
     @Test(arguments: [0, 1, 2, 3])
     func aPartAddedWhileTheNoteIsDeletedElsewhere(order: Int) throws {
         defer { try? FileManager.default.removeItem(at: folder) }
