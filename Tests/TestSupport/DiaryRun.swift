@@ -1,5 +1,8 @@
 import Foundation
+// Testing is there for test builds only; `make release` builds this target too, without it.
+#if canImport(Testing)
 import Testing
+#endif
 
 // MARK: - End-to-end runs of the built binary
 
@@ -94,6 +97,7 @@ public func runDiary(_ arguments: [String], environment: [String: String] = [:],
 
 // MARK: - Stores, fixtures and JSON for the command tests
 
+#if canImport(Testing)
 /// A temporary diary store that several runs share, in `Europe/Berlin` unless a run says
 /// otherwise, and at the moment `now` (`DIARY_NOW`) when one is given; removed when the value
 /// goes away.
@@ -167,6 +171,7 @@ public final class TestStore {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
+#endif
 
 /// Runs the built `diary` with a pseudo-terminal as stdin, stdout and stderr (through
 /// util-linux `script`), as a person at a terminal would: the editor opens, colour is
