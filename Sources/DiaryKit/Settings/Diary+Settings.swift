@@ -21,7 +21,9 @@ extension Diary {
             for setting in try context.fetch(FetchRequest(DiarySetting.self, entityName: Entity.setting)) {
                 values[setting.key] = DiarySettingValue(key: setting.key, value: setting.value, isLocal: false)
             }
-            for setting in try context.fetch(FetchRequest(LocalSetting.self, entityName: Entity.localSetting)) {
+            // The device's own bookkeeping (when the trash is next due) is no setting.
+            for setting in try context.fetch(FetchRequest(LocalSetting.self, entityName: Entity.localSetting))
+            where DiarySettingKey(rawValue: setting.key) != nil {
                 values[setting.key] = DiarySettingValue(key: setting.key, value: setting.value, isLocal: true)
             }
             return values.values.sorted { $0.key < $1.key }

@@ -112,7 +112,10 @@ extension Diary {
 
     /// Sends and receives.
     package func sync(remote: any MirrorRemote, progress: ((String) -> Void)? = nil) throws(DiaryError) -> MirrorSyncSummary {
-        try wrapping { try mirror().sync(remote: remote, progress: progress) }
+        let summary = try wrapping { try mirror().sync(remote: remote, progress: progress) }
+        // Entries another device put in the trash (or took out) change when the trash is next due.
+        if !summary.received.isEmpty { try forgetNextPurge() }
+        return summary
     }
 
     /// The devices and what waits.

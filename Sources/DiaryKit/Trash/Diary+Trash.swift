@@ -52,6 +52,11 @@ extension Diary {
             entry.trashedTime = now
         }
         try deleteExpiredTrash(in: context, now: now)
+        // Due no later than these (a known later date moves up; an unknown one stays unknown).
+        if let known = try nextPurge(in: context) {
+            let due = now.addingTimeInterval(Self.trashRetention)
+            try setNextPurge(known.map { min($0, due) } ?? due, in: context)
+        }
         try DiaryError.wrapping(databaseURL) { try context.save() }
         return records
     }
@@ -122,12 +127,16 @@ extension Diary {
     @discardableResult
     public func purgeExpiredTrash(now: Date = Date()) throws(DiaryError) -> [EntryRecord] {
         let context = makeContext()
+        // One lookup says when the next entry is due; the trash itself is read only then.
+        if let known = try nextPurge(in: context), known.map({ $0 > now }) ?? true { return [] }
         let cutoff = now.addingTimeInterval(-Self.trashRetention)
-        let due = try fetchTrashedEntries(in: context).filter { ($0.trashedTime ?? now) <= cutoff }
-        guard !due.isEmpty else { return [] }
+        let trashed = try fetchTrashedEntries(in: context)
+        let due = trashed.filter { ($0.trashedTime ?? now) <= cutoff }
+        let next = trashed.compactMap(\.trashedTime).filter { $0 > cutoff }.min()
+        try setNextPurge(next.map { $0.addingTimeInterval(Self.trashRetention) }, in: context)
         let records = try due.map { entry throws(DiaryError) in try record(of: entry) }
         due.forEach(context.delete)
-        try DiaryError.wrapping(databaseURL) { try context.save() }
+        if context.hasChanges { try DiaryError.wrapping(databaseURL) { try context.save() } }
         return records
     }
 
