@@ -244,6 +244,22 @@ struct BookExportTests {
         #expect(page.contains("src=\"../media/\(alac).wav\"") && page.contains("src=\"../media/\(aac).m4a\""), "\(page)")
     }
 
+    @Test func avifAndWebPPhotosGetJPEGCopiesThatThePageShows() throws {
+        let store = try TestDiary()
+        let entry = try store.add { editor in
+            editor.text = "two formats"
+            try editor.addMedia([Fixture.url("avif-reference.avif"), Fixture.url("webp-lossy.webp")])
+        }
+        let out = try store.folder.folder("bundles")
+        let bundle = try #require(try store.diary.export(ids: [entry.id], to: out, timeZone: testTimeZone).first?.url)
+        let page = try String(contentsOf: bundle.appendingPathComponent("index.html"), encoding: .utf8)
+        for name in ["avif-reference", "webp-lossy"] {
+            #expect(page.contains("<img src=\"web/\(name).jpg\""), "\(name)")
+            let copy = try Data(contentsOf: bundle.appendingPathComponent("web/\(name).jpg"))
+            #expect(copy.prefix(3) == Data([0xFF, 0xD8, 0xFF]), "\(name) has a JPEG copy")
+        }
+    }
+
     @Test func theBundlePageRendersMarkdownAndShowsAJPEGCopyOfAHEIC() throws {
         let fixture = try BookFixture()
         let out = try fixture.store.folder.folder("bundles")
