@@ -25,9 +25,10 @@ struct CheckCommand: ParsableCommand {
     func run(in context: CommandContext) throws {
         var key: DiaryKey?
         if repair {
-            // A damaged log refuses every opening; repair keeps it aside first.
+            // A damaged log, or an older database put back, refuses every opening: repair sees to them first.
             key = try context.unlockedKey()
-            if let kept = try Diary.setAsideDamagedLog(directory: context.storeDirectory, key: key) {
+            let done = try Diary.repairBeforeOpening(directory: context.storeDirectory, key: key)
+            if let kept = done.keptLog {
                 context.writeErrorLine("diary: kept the damaged write-ahead log aside as \(kept.keptAt.lastPathComponent), "
                     + "untouched; the diary is as of its last whole commit before "
                     + (kept.frame == 0 ? "the log's damaged header" : "frame \(kept.frame)")
@@ -35,12 +36,12 @@ struct CheckCommand: ParsableCommand {
                         ? " (\(QuantityText.count(kept.laterCommits, "later commit")) \(kept.laterCommits == 1 ? "is" : "are") only in that file)"
                         : ""))
             }
-        }
-        if repair, let key, let accepted = try Diary.acceptOlderDatabase(directory: context.storeDirectory, key: key) {
-            context.writeErrorLine("diary: accepted the database as it is: "
-                + (accepted.recorded.map { "it holds \(QuantityText.count(accepted.database, "commit")), and this machine had recorded \($0)" }
-                    ?? "its commit counter failed authentication")
-                + "; its next change records its own count")
+            if let accepted = done.acceptedDatabase {
+                context.writeErrorLine("diary: accepted the database as it is: "
+                    + (accepted.recorded.map { "it holds \(QuantityText.count(accepted.commits, "commit")), and this machine had recorded \($0)" }
+                        ?? "its commit counter failed authentication")
+                    + "; its next change records its own count")
+            }
         }
         let diary = try context.openDiary(repair ? .updating : .reading, unlocked: key)
         let report = try diary.check(repair: repair)

@@ -16,7 +16,7 @@ extension Diary {
     /// commit (what opening refuses with ``DiaryError/corruptStore(_:detail:)`` until then).
     /// Nil when the log is sound. Run it before the diary is opened.
     /// - Throws: ``DiaryError/encryption(_:)`` for a wrong key, ``DiaryError/io(path:reason:)``.
-    package static func setAsideDamagedLog(directory: URL, key: DiaryKey?) throws(DiaryError) -> KeptLog? {
+    static func setAsideDamagedLog(directory: URL, key: DiaryKey?) throws(DiaryError) -> KeptLog? {
         let database = directory.standardizedFileURL.appending(component: databaseName, directoryHint: .notDirectory)
         return try DiaryError.wrapping(database) {
             try PersistentStoreCoordinator.setAsideDamagedLog(ofDatabaseAt: database, key: key?.dataKey)
@@ -28,15 +28,28 @@ extension Diary {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter(Self.isKeptDamagedLog).sorted()
     }
 
-    /// Accepts the encrypted diary's database as it is although it is older than the one this
-    /// machine last wrote (a backup put back on purpose), or its commit counter fails
-    /// authentication: forgets the counter. The database's commits and the counter's (nil for
-    /// a counter that failed) when there was something to accept. Run it before the diary is opened.
-    /// - Throws: ``DiaryError`` when the database cannot be read.
-    package static func acceptOlderDatabase(directory: URL, key: DiaryKey) throws(DiaryError) -> (database: Int, recorded: Int?)? {
+    /// What `check --repair` does before the diary can open: the damaged log kept aside, and
+    /// then (for an encrypted diary, whose counter would refuse a store holding fewer commits)
+    /// the database accepted as it is.
+    package struct RepairBeforeOpening: Sendable {
+        /// The damaged write-ahead log kept aside; nil when the log was sound.
+        package var keptLog: KeptLog?
+        /// The commits the database holds, and those its counter recorded (nil for a counter
+        /// that failed authentication), when an older database was accepted; nil otherwise.
+        package var acceptedDatabase: (commits: Int, recorded: Int?)?
+    }
+
+    /// Makes the diary in `directory` openable again after a damaged log or an older database
+    /// put back (see ``RepairBeforeOpening``). Run it before the diary is opened.
+    /// - Throws: ``DiaryError/encryption(_:)`` for a wrong key, ``DiaryError/io(path:reason:)``,
+    ///   other store errors.
+    package static func repairBeforeOpening(directory: URL, key: DiaryKey?) throws(DiaryError) -> RepairBeforeOpening {
+        let keptLog = try setAsideDamagedLog(directory: directory, key: key)
+        guard let key else { return RepairBeforeOpening(keptLog: keptLog) }
         let database = directory.standardizedFileURL.appending(component: databaseName, directoryHint: .notDirectory)
-        return try DiaryError.wrapping(database) {
+        let accepted = try DiaryError.wrapping(database) {
             try PersistentStoreCoordinator.acceptOlderDatabase(at: database, key: key.dataKey)
         }
+        return RepairBeforeOpening(keptLog: keptLog, acceptedDatabase: accepted.map { ($0.database, $0.recorded) })
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MediaKit
+import ObjectGraph
 
 extension PhotoImportPlan {
     /// Walks `urls` (folders recursively, files as given; symbolic links to folders are followed,
@@ -74,12 +75,13 @@ private struct Scanner {
     var notMedia = 0
     var unreadable: [URL] = []
     /// The folders walked so far, by device and inode: a link to one of them is not followed.
-    var walkedFolders = Set<FolderIdentity>()
+    var walkedFolders = Set<FileIdentity>()
 
     /// Every file under `folder`, hidden ones and hidden folders left out and counted; symbolic
     /// links to folders followed, each folder once. Nothing when `folder` was walked already.
     mutating func walk(_ folder: URL) {
-        guard let identity = FolderIdentity(folder), walkedFolders.insert(identity).inserted else { return }
+        guard let identity = FileIdentity(path: folder.path, folderOnly: true), walkedFolders.insert(identity).inserted
+        else { return }
         // The enumerator does not follow a link it starts at: it walks the folder the link names.
         let folder = folder.resolvingSymlinksInPath()
         let keys: [URLResourceKey] = [.isDirectoryKey, .isRegularFileKey, .isSymbolicLinkKey]
@@ -100,10 +102,10 @@ private struct Scanner {
             }
             if values?.isDirectory == true {
                 // Known before any link is followed, so a link to a folder of this walk adds nothing.
-                if let identity = FolderIdentity(url) { walkedFolders.insert(identity) }
+                if let identity = FileIdentity(path: url.path, folderOnly: true) { walkedFolders.insert(identity) }
                 continue
             }
-            if values?.isSymbolicLink == true, FolderIdentity(url) != nil {
+            if values?.isSymbolicLink == true, FileIdentity(path: url.path, folderOnly: true) != nil {
                 linkedFolders.append(url)
             } else if values?.isRegularFile == true || values?.isSymbolicLink == true {
                 found.append(url)
@@ -150,20 +152,6 @@ private struct Scanner {
             items.append((.init(url: file, instant: modified, isCaptureTime: false, byteCount: size),
                           DiaryDay(modified, in: timeZone)))
         }
-    }
-}
-
-/// A folder as the file system knows it, whatever path or link leads to it: its device and inode.
-private struct FolderIdentity: Hashable {
-    let device: UInt64
-    let inode: UInt64
-
-    /// The folder at `url` (a link followed); nil when `url` is no folder or cannot be looked at.
-    init?(_ url: URL) {
-        var status = stat()
-        guard stat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
     }
 }
 

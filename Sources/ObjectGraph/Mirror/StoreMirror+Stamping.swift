@@ -175,12 +175,14 @@ extension StoreMirror {
                 shapes: MirrorShape.Cache) throws -> (ManagedObject, Bool) {
         if let record = try book.record(of: object) { return (record, false) }
         var identity = try identity(of: object, book: book, shapes: shapes)
-        if let record = try book.record(identity: identity), let linked = book.linkedObject(of: record), linked != object {
+        var known = try book.record(identity: identity)
+        if let record = known, let linked = book.linkedObject(of: record), linked != object {
             // Another object here already goes by it (the same photo twice in one entry): this one
             // gets an identity of its own.
             identity += "~" + UUID().uuidString.lowercased()
+            known = nil
         }
-        if let record = try book.record(identity: identity), var clock = book.clock(of: record) {
+        if let record = known, var clock = book.clock(of: record) {
             // Made again here (a tag of a name deleted before): a new life for the old identity.
             book.link(record, to: object, entity: object.entity)
             clock = MirrorObjectClock(life: stamp, members: clock.members)
@@ -204,15 +206,14 @@ extension StoreMirror {
             if let uuid = value as? UUID { return uuid.uuidString.lowercased() }
             return "\(value)"
         }
-        if let value = value(of: configuration.identityAttributes[entity.name] ?? configuration.identityAttributes[entity.rootName]) {
+        if let value = value(of: Self.attribute(in: configuration.identityAttributes, of: entity)) {
             return "\(entity.rootName):\(value)"
         }
-        let partAttribute = configuration.partIdentityAttributes[entity.name] ?? configuration.partIdentityAttributes[entity.rootName]
-        if let value = value(of: partAttribute), let ownerKey = shapes.shape(of: entity).ownerKey,
-           let owner = object.value(forKey: ownerKey) as? ManagedObject {
+        if let value = value(of: Self.attribute(in: configuration.partIdentityAttributes, of: entity)),
+           let ownerKey = shapes.shape(of: entity).ownerKey, let owner = object.value(forKey: ownerKey) as? ManagedObject {
             let ownerIdentity: String? = if let record = try book.record(of: owner) {
                 record["identity", as: String.self]
-            } else if configuration.identityAttributes[owner.entity.name] ?? configuration.identityAttributes[owner.entity.rootName] != nil {
+            } else if Self.attribute(in: configuration.identityAttributes, of: owner.entity) != nil {
                 try identity(of: owner, book: book, shapes: shapes)
             } else {
                 nil
@@ -222,5 +223,10 @@ extension StoreMirror {
             }
         }
         return "\(entity.rootName):~" + UUID().uuidString.lowercased()
+    }
+
+    /// The attribute `table` names for `entity` (or for its root entity).
+    private static func attribute(in table: [String: String], of entity: EntityDescription) -> String? {
+        table[entity.name] ?? table[entity.rootName]
     }
 }

@@ -59,7 +59,7 @@ final class CommitCounter: Sendable {
         let message = Array("\(Self.format)|\(store.uuidString.lowercased())|\(commits)".utf8)
         var mac = [UInt8](repeating: 0, count: 32)
         _ = crypto_generichash(&mac, 32, message, UInt64(message.count), key.pointer, 32)
-        return mac.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        return SHA256Hasher.hex(ofDigest: mac)
     }
 
     /// The file as it is on disk.
@@ -92,22 +92,17 @@ final class CommitCounter: Sendable {
         let file = File(format: Self.format, store: store, commits: commits, mac: code(store: store, commits: commits))
         guard let data = try? JSONEncoder().encode(file) else { return }
         let temporary = path + ".\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return }
-        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        if written == data.count, rename(temporary, path) == 0 { return }
-        unlink(temporary)
+        do {
+            let descriptor = try FileDescriptor(path: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC)
+            try data.withUnsafeBytes { try descriptor.writeAll($0) }
+            try FileSystem.rename(temporary, to: path)
+        } catch {
+            _ = try? FileSystem.removeFile(atPath: temporary)
+        }
     }
 
     /// Forgets what the file records (a database put back on purpose is accepted as it is).
     func remove() {
-        unlink(path)
-    }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
+        _ = try? FileSystem.removeFile(atPath: path)
     }
 }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
 
 /// The database files this process has open through a ``SQLiteConnection``, by device and inode.
@@ -11,20 +8,6 @@ import Synchronization
 /// SQLite's locks away. (SQLite's own unix VFS shares one descriptor per inode for that reason.)
 enum OpenDatabaseFiles {
     private static let counts = Mutex<[FileIdentity: Int]>([:])
-
-    /// A file's device and inode.
-    struct FileIdentity: Hashable {
-        var device: UInt64
-        var inode: UInt64
-
-        /// The identity of the file at `path`; nil when there is none.
-        init?(path: String) {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-        }
-    }
 
     /// Notes one more connection to `file`.
     static func opened(_ file: FileIdentity) {

@@ -14,7 +14,7 @@ final class SQLiteConnection {
     /// recorded one was already this.
     var schemaFingerprintToRecord: String?
     /// The database file's identity while this connection has it open (see ``OpenDatabaseFiles``).
-    private let openFile: OpenDatabaseFiles.FileIdentity?
+    private let openFile: FileIdentity?
 
     /// How a connection opens its file.
     enum Access {
@@ -52,7 +52,7 @@ final class SQLiteConnection {
             throw StoreCipher.failure(forExtendedCode: error.extendedResultCode) ?? error
         }
         handle = connection
-        openFile = OpenDatabaseFiles.FileIdentity(path: path)
+        openFile = FileIdentity(path: path)
         if let openFile { OpenDatabaseFiles.opened(openFile) }
         sqlite3_extended_result_codes(handle, 1)
         let timeout = sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
