@@ -29,9 +29,11 @@ import Testing
         #expect(try store.listedIDs(["--month", "2026-11"]) == [6])
         #expect(try store.listedIDs(["--year", "2026"]).count == 6)
         #expect(try store.listedIDs(["--month", "2026-09"]) == [])
-        // The same instants fall on other days in UTC.
-        #expect(try store.listedIDs(["--on", "2026-10-31"], environment: ["TZ": "UTC"]) == [6, 5])
-        #expect(try store.listedIDs(["--month", "2026-11"], environment: ["TZ": "UTC"]) == [])
+        // Read in UTC, where the same instants fall on other days, each entry keeps the day of
+        // the Berlin clock it was written by.
+        #expect(try store.listedIDs(["--on", "2026-10-31"], environment: ["TZ": "UTC"]) == [5])
+        #expect(try store.listedIDs(["--month", "2026-11"], environment: ["TZ": "UTC"]) == [6])
+        #expect(try store.listedIDs(["--from", "2026-11-01", "--to", "2026-11-01"], environment: ["TZ": "UTC"]) == [6])
 
         let entries = try #require(try store.json(["list", "--on", "2026-10-25"]) as? [[String: Any]])
         #expect(entries.map { $0["creationTime"] as? String }

@@ -242,12 +242,13 @@ final class TestDiary {
         return try editor.save()
     }
 
-    /// Saves a new entry with `text` created at `time`.
+    /// Saves a new entry with `text` created at `time`, written in `zone` (the process's by default).
     @discardableResult
-    func add(_ text: String, at time: Date, tags: [String] = []) throws -> EntryRecord {
+    func add(_ text: String, at time: Date, tags: [String] = [], writtenIn zone: TimeZone? = nil) throws -> EntryRecord {
         try add { editor in
             editor.text = text
             editor.entry.creationTime = time
+            if let zone { editor.timeZoneIdentifier = zone.identifier }
             try editor.addTags(tags)
         }
     }

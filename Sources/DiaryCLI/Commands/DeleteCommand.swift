@@ -41,7 +41,7 @@ struct DeleteCommand: ParsableCommand {
             context.writeErrorLine(note)
         }
         for entry in try diary.moveToTrash(ids: ids.map(Int64.init), now: context.argumentContext.now) {
-            var line = "Deleted entry #\(entry.id) (\(dates.dayAndTime(of: entry.creationTime))"
+            var line = "Deleted entry #\(entry.id) (\(dates.dayAndTime(of: entry))"
             let media = QuantityText.mediaSummary(entry.media)
             if !media.isEmpty { line += ", \(media)" }
             context.writeLine(line + "); 'diary restore \(entry.id)' brings it back")

@@ -132,9 +132,10 @@ struct EditCommand: ParsableCommand {
         switch on {
         case .date(let date)?:
             editor.creationTime = date.moment(keepingTimeOfDayOf: editor.creationTime ?? context.argumentContext.now,
-                                              in: context.timeZone)
+                                              in: editor.ownZone ?? context.timeZone)
         case .photo?:
             try editor.dateByEarliestPhoto(required: true)
+            editor.recordZone(writtenIn: editor.ownZone ?? context.timeZone)
         case nil:
             break
         }

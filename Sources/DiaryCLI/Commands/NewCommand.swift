@@ -57,7 +57,6 @@ struct NewCommand: ParsableCommand {
         // A store this command created stays only if something was saved in it.
         defer { diary.removeIfNeverUsed() }
         let editor = try diary.newEntry()
-        editor.timeZoneIdentifier = context.timeZone.ianaIdentifier
         try editor.addTags(tags + (try diary.setting(.newTags)?.split(separator: ",").map(String.init) ?? []))
         try media.attach(to: editor, in: context)
         var typed: EnteredText?
@@ -85,6 +84,7 @@ struct NewCommand: ParsableCommand {
         case nil:
             if editor.isPhotosOnly, let taken = editor.earliestCaptureTime { editor.creationTime = taken }
         }
+        editor.recordZone(writtenIn: context.timeZone)
         let entry = try context.saving(typed) {
             // Reading tags from the text looks them up in the store, so it may fail too.
             if !noInline { try editor.applyInlineSyntax() }

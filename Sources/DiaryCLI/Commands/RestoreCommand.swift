@@ -25,7 +25,7 @@ struct RestoreCommand: ParsableCommand {
         let dates = context.dateText
         let damaged = try diary.damagedMedia(ofTrashedEntries: ids.map(Int64.init))
         for entry in try diary.restoreEntries(ids: ids.map(Int64.init)) {
-            context.writeLine("Restored entry #\(entry.id) (\(dates.dayAndTime(of: entry.creationTime)))")
+            context.writeLine("Restored entry #\(entry.id) (\(dates.dayAndTime(of: entry)))")
         }
         for problem in damaged {
             let state = problem.kind == .missing ? "is missing" : "is damaged (it no longer matches its SHA-256)"

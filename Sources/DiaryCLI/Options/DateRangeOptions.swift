@@ -17,10 +17,17 @@ struct DateRangeOptions: ParsableArguments {
         }
     }
 
-    /// The interval from `--from`'s start to `--to`'s end; nil when neither was given.
+    /// The days from `--from` through `--to` (each entry on its own zone's clock) when both
+    /// given are days; else the interval from `--from`'s start to `--to`'s end in this zone;
+    /// nil when neither was given.
     var period: EntryFilter.Period? {
         guard from != nil || to != nil else { return nil }
-        return .interval(start: from?.start, end: to?.end)
+        switch (from?.kind, to?.kind) {
+        case (.day(let first)?, .day(let last)?): return .days(from: first, through: last)
+        case (.day(let first)?, nil): return .days(from: first, through: nil)
+        case (nil, .day(let last)?): return .days(from: nil, through: last)
+        default: return .interval(start: from?.start, end: to?.end)
+        }
     }
 }
 

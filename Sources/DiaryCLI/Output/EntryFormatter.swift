@@ -64,16 +64,16 @@ struct EntryFormatter {
         return output
     }
 
-    /// The listing of `entries` (already in order), grouped by DiaryKit under their local day.
+    /// The listing of `entries` (already in order), grouped by DiaryKit under their own local day.
     func listing(_ entries: [EntryRecord]) -> String {
-        listing(DaySection.grouping(entries, in: timeZone))
+        listing(DaySection.grouping(entries))
     }
 
     /// One entry's line: number, local time, star, the first line of its text (cut so
     /// the whole line fits the width), a media summary and its tags.
     func line(for entry: EntryRecord) -> String {
         let number = "#\(entry.id)"
-        let time = dates.time(of: entry.creationTime)
+        let time = dates.time(of: entry)
         let star = entry.starred ? "★ " : ""
         let media = QuantityText.mediaSummary(entry.media)
         let mediaPart = media.isEmpty ? "" : "  [\(media)]"
@@ -105,7 +105,7 @@ struct EntryFormatter {
     /// `pictures` holds what to draw under each medium's line, in the entry's order (text from
     /// ``TerminalPicture``, ending in a newline; nil or missing for none).
     func details(of entry: EntryRecord, pictures: [String?] = []) -> String {
-        var lines = [style.bold("#\(entry.id)") + "  " + dates.dayAndTime(of: entry.creationTime)
+        var lines = [style.bold("#\(entry.id)") + "  " + dates.dayAndTime(of: entry)
             + (entry.starred ? "  " + style.yellow("★ starred") : "")]
         if !entry.tags.isEmpty {
             lines.append("Tags:     " + style.cyan(tagList(entry.tags)))

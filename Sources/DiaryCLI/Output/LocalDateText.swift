@@ -45,6 +45,39 @@ struct LocalDateText {
         heading(for: day(of: date)) + " " + time(of: date).drop { $0 == " " }
     }
 
+    /// `22:00`: when `entry` was written, on the clock of its own zone; followed by the zone's
+    /// place (`22:00 New York`) where that clock differed from this zone's at that moment.
+    func time(of entry: EntryRecord) -> String {
+        let time = Self.floating(twelveHourClock).time(of: entry.localTime)
+        return ownZone(of: entry).map { time + " " + $0.place } ?? time
+    }
+
+    /// `Wednesday, 21 October 2026 22:00`: when `entry` was written, on the clock of its own
+    /// zone; followed by the zone where that clock differed from this zone's at that moment:
+    /// `… 22:00 (America/New_York, UTC-05:00)`.
+    func dayAndTime(of entry: EntryRecord) -> String {
+        let text = Self.floating(twelveHourClock).dayAndTime(of: entry.localTime)
+        guard let zone = ownZone(of: entry) else { return text }
+        let offset = FixedOffset(seconds: entry.ownOffset).identifier
+        return text + (zone.name == offset ? " (\(offset))" : " (\(zone.name), \(offset))")
+    }
+
+    /// The name and place of `entry`'s own zone when its clock differed from this zone's when
+    /// the entry was written; nil when they read the same. Names come from the zone database
+    /// (or are an offset), never from the stored text as it is.
+    private func ownZone(of entry: EntryRecord) -> (name: String, place: String)? {
+        guard entry.ownOffset != timeZone.secondsFromGMT(for: entry.creationTime) else { return nil }
+        let offset = FixedOffset(seconds: entry.ownOffset).identifier
+        guard let name = EntryZone.named(entry.timeZone)?.identifier, name.contains("/") else { return (offset, offset) }
+        let place = name.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? name
+        return (name, place)
+    }
+
+    /// Dates on the clock of floating instants (``EntryZone``): read as if in UTC.
+    private static func floating(_ twelveHourClock: Bool) -> LocalDateText {
+        LocalDateText(timeZone: FixedOffset(seconds: 0), twelveHourClock: twelveHourClock)
+    }
+
     /// `November 2026`.
     func monthTitle(_ month: CalendarMonth) -> String {
         "\(Self.monthNames[month.month - 1]) \(month.year)"

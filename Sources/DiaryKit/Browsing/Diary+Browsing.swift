@@ -12,32 +12,31 @@ extension Diary {
         return try records(of: fetchEntries(query, in: context), in: context)
     }
 
-    /// The entries `query` selects grouped under their local day (in the query's time
-    /// zone, so a day is 23 or 25 hours long across a DST change), days and entries in the
-    /// query's order: ObjectGraph's results controller sections them by the day of
-    /// `creationTime`.
+    /// The entries `query` selects grouped under their local day, each on the clock of the zone
+    /// it was written in (a New York evening stays that evening for a reader in Berlin), days
+    /// and entries in the query's order: ObjectGraph's results controller sections them by the
+    /// day of their floating local time (``EntryZone``).
     /// - Throws: store errors as ``DiaryError``.
     public func daySections(_ query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [DaySection] {
         let context = makeBrowsingContext()
         let request = entryRequest(query)
         return try DiaryError.wrapping(databaseURL) {
             let controller = try FetchedResultsController(fetchRequest: request, context: context,
-                                                          sectionKey: .localDay(of: "creationTime", offsetFromUTC: { [zone = query.timeZone] in zone.secondsFromGMT(for: $0) }))
+                                                          sectionKey: .localDay(of: "localTime", offsetFromUTC: { _ in 0 }))
             try controller.performFetch()
             try prefetchTagsAndMedia(of: controller.fetchedObjects, in: context)
             return try controller.sections.map { section -> DaySection in
                 let entries = try section.objects.map { try record(of: $0) }
                 // A time no calendar can place (a store edited by hand) still lists its entries.
-                let day = DiaryDay(iso: section.name)
-                    ?? DiaryDay(entries.first?.creationTime ?? Date(timeIntervalSince1970: 0), in: query.timeZone)
+                let day = DiaryDay(iso: section.name) ?? entries.first?.localDay ?? DiaryDay(daysSince1970: 0)
                 return DaySection(day: day, entries: entries)
             }
         }
     }
 
-    /// How many entries each local day of a month has (days counted in `timeZone`, so a
-    /// day is 23 or 25 hours long across a DST change). A month outside 1–12 gives an
-    /// empty calendar.
+    /// How many entries each local day of a month has, each entry counted on the clock of the
+    /// zone it was written in (`timeZone` is that of entries that name none). A month outside
+    /// 1–12 gives an empty calendar.
     /// - Throws: store errors as ``DiaryError``.
     public func calendar(year: Int, month: Int, timeZone: any TimeZoneRules = TimeZone.current) throws(DiaryError) -> MonthCalendar {
         let query = DiaryQuery(filter: EntryFilter(period: .month(year: year, month: month)),
@@ -46,8 +45,8 @@ extension Diary {
         let context = makeBrowsingContext()
         var counts: [DiaryDay: Int] = [:]
         for entry in try fetchEntries(query, in: context) {
-            guard entry.hasIdentity else { continue }
-            counts[DiaryDay(entry.creationTime, in: timeZone), default: 0] += 1
+            guard entry.hasIdentity, let local = entry.localTime else { continue }
+            counts[EntryZone.day(ofFloating: local), default: 0] += 1
         }
         return MonthCalendar(year: year, month: month, counts: counts)
     }
@@ -110,21 +109,22 @@ extension Diary {
     public func onThisDay(_ day: DiaryDay, query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [EntryRecord] {
         let context = makeBrowsingContext()
         var oldest = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                  predicate: Self.outsideTrash(nil), sortOrderings: [SortOrdering("creationTime")])
+                                  predicate: Self.outsideTrash(.comparison(PredicateComparison(.keyPath(["localTime"]), .notEqual, .constant(.null)))),
+                                  sortOrderings: [SortOrdering("localTime")])
         oldest.fetchLimit = 1
-        guard let first = try DiaryError.wrapping(databaseURL, { try context.fetch(oldest) }).first?.creationTime
+        guard let first = try DiaryError.wrapping(databaseURL, { try context.fetch(oldest) }).first?.localTime
         else { return [] }
-        let firstYear = DiaryDay(first, in: query.timeZone).year
+        let firstYear = EntryZone.day(ofFloating: first).year
         guard firstYear < day.year else { return [] }
         let days = (firstYear..<day.year).reversed().flatMap { year in
             day.sameDay(inYear: year)
         }
         var request = entryRequest(query)
         let intervals = days.map { candidate -> FetchPredicate in
-            .and([.comparison(PredicateComparison(.keyPath(["creationTime"]), .greaterOrEqual,
-                                                  .constant(.date(candidate.start(in: query.timeZone))))),
-                  .comparison(PredicateComparison(.keyPath(["creationTime"]), .less,
-                                                  .constant(.date(candidate.next.start(in: query.timeZone)))))])
+            .and([.comparison(PredicateComparison(.keyPath(["localTime"]), .greaterOrEqual,
+                                                  .constant(.date(EntryZone.floatingStart(of: candidate))))),
+                  .comparison(PredicateComparison(.keyPath(["localTime"]), .less,
+                                                  .constant(.date(EntryZone.floatingStart(of: candidate.next)))))])
         }
         guard !intervals.isEmpty else { return [] }
         let onThoseDays: FetchPredicate = intervals.count == 1 ? intervals[0] : .or(intervals)
@@ -150,11 +150,13 @@ extension Diary {
         return try DiaryError.wrapping(databaseURL) { try context.fetch(request) }
     }
 
-    /// The fetch request for `query`: its filter as one predicate, ordered by creation time.
+    /// The fetch request for `query`: its filter as one predicate, ordered by local time (each
+    /// entry on its own zone's clock, so a day's entries come together), then creation time.
     func entryRequest(_ query: DiaryQuery) -> FetchRequest<DiaryEntry> {
         var request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                   predicate: Self.outsideTrash(query.filter.predicate(in: query.timeZone)),
-                                   sortOrderings: [SortOrdering("creationTime", ascending: !query.newestFirst)])
+                                   predicate: Self.outsideTrash(query.filter.predicate),
+                                   sortOrderings: [SortOrdering("localTime", ascending: !query.newestFirst),
+                                                   SortOrdering("creationTime", ascending: !query.newestFirst)])
         request.fetchLimit = query.limit
         return request
     }

@@ -3,10 +3,10 @@ import ObjectGraph
 
 extension EntryFilter {
     /// The filter as one store predicate (nil when it selects everything):
-    /// `creationTime >= start AND creationTime < end AND starred == … AND
+    /// `localTime >= start AND localTime < end` (`creationTime` for an interval of instants) `AND starred == … AND
     /// ANY tags.normalizedName IN {…} AND ANY tags.normalizedName == <each required> AND
     /// NONE tags.normalizedName IN {<excluded>} AND media.@count > 0 AND text CONTAINS[cd] …`.
-    func predicate(in timeZone: any TimeZoneRules) -> FetchPredicate? {
+    var predicate: FetchPredicate? {
         var parts: [FetchPredicate] = []
         func compare(_ path: [String], _ op: PredicateComparison.Operator, _ value: PredicateValue,
                      quantifier: PredicateComparison.Quantifier = .direct,
@@ -15,9 +15,12 @@ extension EntryFilter {
                                                          quantifier: quantifier, options: options)))
         }
         if let period {
-            let (start, end) = period.interval(in: timeZone)
-            if let start { compare(["creationTime"], .greaterOrEqual, .date(start)) }
-            if let end { compare(["creationTime"], .less, .date(end)) }
+            // Days, months and years on each entry's own clock; an interval in instants.
+            let local = period.localBounds
+            let key = local == nil ? "creationTime" : "localTime"
+            let (start, end) = local ?? period.interval(in: FixedOffset(seconds: 0))
+            if let start { compare([key], .greaterOrEqual, .date(start)) }
+            if let end { compare([key], .less, .date(end)) }
         }
         if let starred { parts.append(.equals("starred", .bool(starred))) }
         let tags = Self.normalized(self.tags)

@@ -2,7 +2,7 @@ import Foundation
 
 /// Which entries a query selects. Every condition that is set must hold.
 public struct EntryFilter: Sendable, Hashable {
-    /// A span of local time.
+    /// A span of local time, or of instants.
     public enum Period: Sendable, Hashable {
         /// One local day.
         case day(DiaryDay)
@@ -16,7 +16,8 @@ public struct EntryFilter: Sendable, Hashable {
         case interval(start: Date?, end: Date?)
     }
 
-    /// The span the entry's creation time falls in, or nil for any time.
+    /// The span the entry falls in, or nil for any time: days, months and years on the clock of
+    /// the zone each entry was written in (``EntryZone``), an interval in instants.
     public var period: Period?
     /// Only entries carrying at least one of these tags (compared case-insensitively);
     /// empty for any entry, tagged or not.
@@ -44,23 +45,40 @@ public struct EntryFilter: Sendable, Hashable {
 }
 
 extension EntryFilter.Period {
-    /// The instants the period covers in `timeZone`: start included, end excluded.
+    /// The instants the period covers in `timeZone`: start included, end excluded. Selecting
+    /// entries does not use this for days, months and years (they are counted on each entry's
+    /// own clock, ``localBounds``); it says which instants a period means for one zone.
     public func interval(in timeZone: any TimeZoneRules) -> (start: Date?, end: Date?) {
+        guard let (first, following) = days else {
+            if case .interval(let start, let end) = self { return (start, end) }
+            return (nil, nil)
+        }
+        return (first?.start(in: timeZone), following?.start(in: timeZone))
+    }
+
+    /// The floating instants (``EntryZone``) a period of local days covers, start included, end
+    /// excluded: what an entry's local time is compared with. Nil for `.interval`, which is
+    /// instants.
+    public var localBounds: (start: Date?, end: Date?)? {
+        days.map { ($0.first.map(EntryZone.floatingStart(of:)), $0.following.map(EntryZone.floatingStart(of:))) }
+    }
+
+    /// The period's first day and the day after its last (nil for an open end); nil for `.interval`.
+    private var days: (first: DiaryDay?, following: DiaryDay?)? {
         switch self {
         case .day(let day):
-            return (day.start(in: timeZone), day.next.start(in: timeZone))
+            return (day, day.next)
         case .days(let from, let through):
-            return (from?.start(in: timeZone), through?.next.start(in: timeZone))
+            return (from, through?.next)
         case .month(let year, let month):
             let first = DiaryDay(year: year, month: month, day: 1)
             let following = month == 12 ? DiaryDay(year: year + 1, month: 1, day: 1)
                                          : DiaryDay(year: year, month: month + 1, day: 1)
-            return (first?.start(in: timeZone), following?.start(in: timeZone))
+            return (first, following)
         case .year(let year):
-            return (DiaryDay(year: year, month: 1, day: 1)?.start(in: timeZone),
-                    DiaryDay(year: year + 1, month: 1, day: 1)?.start(in: timeZone))
-        case .interval(let start, let end):
-            return (start, end)
+            return (DiaryDay(year: year, month: 1, day: 1), DiaryDay(year: year + 1, month: 1, day: 1))
+        case .interval:
+            return nil
         }
     }
 }

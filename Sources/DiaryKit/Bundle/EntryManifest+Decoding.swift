@@ -134,7 +134,7 @@ extension EntryManifest: Decodable {
     static func isTimeZoneName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= 64 && name.utf8.allSatisfy { byte in
             (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "/_+-".utf8.contains(byte)
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "/_+-:".utf8.contains(byte)
         }
     }
 

@@ -21,3 +21,19 @@ public struct FixedOffset: TimeZoneRules, Hashable {
     /// Always `seconds`.
     public func secondsFromGMT(for date: Date) -> Int { seconds }
 }
+
+extension FixedOffset {
+    /// Reads ``identifier``'s form back: `UTC+09:00`, `UTC-04:30`; nil for anything else or an
+    /// offset beyond ±18 hours.
+    public init?(identifier: String) {
+        let bytes = Array(identifier.utf8)
+        guard bytes.count == 9, identifier.hasPrefix("UTC"), bytes[3] == UInt8(ascii: "+") || bytes[3] == UInt8(ascii: "-"),
+              bytes[6] == UInt8(ascii: ":"),
+              let hours = WallClockTime.number(bytes[4..<6]), let minutes = WallClockTime.number(bytes[7..<9]),
+              hours <= 18, minutes < 60
+        else { return nil }
+        let seconds = (hours * 60 + minutes) * 60
+        guard seconds <= 18 * 3600 else { return nil }
+        self.init(seconds: bytes[3] == UInt8(ascii: "-") ? -seconds : seconds)
+    }
+}

@@ -49,4 +49,23 @@ extension EntryEditor {
         get { entry.timeZone }
         set { entry.timeZone = newValue }
     }
+
+    /// The zone the entry records it was written in; nil when it names none the zone database
+    /// knows. Re-dating an entry to another day keeps its time of day on this zone's clock.
+    public var ownZone: (any TimeZoneRules)? { EntryZone.named(entry.timeZone) }
+
+    /// Records where the entry was written: `writer`, the zone of whoever writes it (its IANA
+    /// name, or its offset at the entry's time where it has none, as for a `TZ` rule string);
+    /// but for an entry dated by a photo whose camera recorded another offset than `writer` has
+    /// at that moment, the camera's offset (the photo was taken elsewhere).
+    public func recordZone(writtenIn writer: any TimeZoneRules) {
+        let time = entry.creationTime
+        let photoOffset = entry.orderedMedia.lazy.compactMap { $0 as? ImageMedium }
+            .first { $0.captureTime == time }?.captureUTCOffset.map(Int.init)
+        if let photoOffset, photoOffset != writer.secondsFromGMT(for: time) {
+            entry.timeZone = FixedOffset(seconds: photoOffset).identifier
+        } else {
+            entry.timeZone = EntryZone.recordedName(of: writer, at: time)
+        }
+    }
 }

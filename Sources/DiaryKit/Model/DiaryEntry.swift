@@ -16,6 +16,11 @@ final class DiaryEntry: ManagedObject {
     @Attribute var updateTime: Date
     /// The IANA identifier of the time zone the entry was written in (Day One records one per entry).
     @Attribute(maxLength: 64) var timeZone: String?
+    /// ``creationTime`` on the clock of the entry's own zone, as a floating instant
+    /// (``EntryZone``): what days, months and years of a listing, the calendar and "on this
+    /// day" are counted by. Kept by ``willSave()``; nil only in a store written before it existed
+    /// until the diary is next opened for writing (``Diary/fillInLocalTimes()``).
+    @Attribute(.indexed) var localTime: Date?
     /// When the entry went to the trash; nil while it is in the diary. Listings, search, the
     /// calendar, tags and exports leave trashed entries out. Not indexed: nearly every entry
     /// holds nil here, and with an index SQLite answers `trashedTime IS NULL AND creationTime
@@ -66,13 +71,31 @@ final class DiaryEntry: ManagedObject {
         super.willSave()
         // Another device's change brings its own update time.
         let isMirrored = managedObjectContext?.transactionAuthor == StoreMirror.transactionAuthor
-        if !isDeleted && !isImporting && !isMovingThroughTrash && !isMirrored { setPrimitiveValue(Date(), forKey: "updateTime") }
+        if !isDeleted && !isImporting && !isMovingThroughTrash && !isFillingIn && !isMirrored { setPrimitiveValue(Date(), forKey: "updateTime") }
+        // Another device's change brings the local time that device worked out (devices whose
+        // zone databases differ must not correct each other for ever); a missing one is filled in.
+        if !isDeleted && (!isMirrored || localTime == nil) { keepLocalTime() }
+    }
+
+    /// Sets ``localTime`` to ``ownLocalTime``, only when it differs.
+    private func keepLocalTime() {
+        guard let local = ownLocalTime, self["localTime", as: Date.self] != local else { return }
+        setPrimitiveValue(local, forKey: "localTime")
+    }
+
+    /// The creation time on the clock of the entry's zone (the process's zone when it names none
+    /// or an unknown one), as a floating instant; nil before it has a creation time.
+    var ownLocalTime: Date? {
+        guard let created = self["creationTime", as: Date.self] else { return nil }
+        return EntryZone.floating(created, in: EntryZone.named(timeZone) ?? TimeZone.current)
     }
 
     /// Set while an imported entry keeps the times of its bundle.
     var isImporting = false
     /// Set while the entry goes to the trash or comes back: that is not an edit of it.
     var isMovingThroughTrash = false
+    /// Set while opening fills in a local time the store lacks: that is not an edit either.
+    var isFillingIn = false
 
     override func validateForInsert() throws { try validateContent() }
     override func validateForUpdate() throws { try validateContent() }

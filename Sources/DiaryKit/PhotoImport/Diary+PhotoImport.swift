@@ -138,6 +138,7 @@ extension Diary {
         do {
             editor = try newEntry()
             editor.creationTime = planned.date
+            if let zone = planned.zone { editor.timeZoneIdentifier = zone }
             try editor.addTags(tags)
         } catch {
             for file in files { discard(file) }

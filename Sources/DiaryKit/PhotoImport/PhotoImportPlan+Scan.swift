@@ -145,11 +145,15 @@ private struct Scanner {
         if let captureTime {
             // The camera's clock reading is the local time of capture, whichever its offset.
             let day = DiaryDay(captureTime.wallClock, in: Self.utc)
-            items.append((.init(url: file, instant: captureTime.instant(secondsFromGMT: timeZone.secondsFromGMT(for:)), isCaptureTime: true,
-                                byteCount: size), day))
+            let instant = captureTime.instant(secondsFromGMT: timeZone.secondsFromGMT(for:))
+            let zone = captureTime.utcOffsetSeconds.flatMap { offset in
+                offset == timeZone.secondsFromGMT(for: instant) ? nil : FixedOffset(seconds: offset).identifier
+            } ?? EntryZone.recordedName(of: timeZone, at: instant)
+            items.append((.init(url: file, instant: instant, isCaptureTime: true, byteCount: size, zone: zone), day))
         } else {
             let modified = (attributes?[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0)
-            items.append((.init(url: file, instant: modified, isCaptureTime: false, byteCount: size),
+            items.append((.init(url: file, instant: modified, isCaptureTime: false, byteCount: size,
+                                zone: EntryZone.recordedName(of: timeZone, at: modified)),
                           DiaryDay(modified, in: timeZone)))
         }
     }

@@ -22,6 +22,9 @@ public struct PhotoImportPlan: Sendable {
         var isCaptureTime: Bool
         /// Its size in bytes.
         var byteCount: Int64
+        /// The zone it was taken in, as an entry records one (``EntryZone``): the camera's
+        /// offset where it recorded one unlike the importing zone's, else the importing zone.
+        var zone: String
     }
 
     /// One entry to make: a local day's files (or one file) in capture order.
@@ -34,6 +37,8 @@ public struct PhotoImportPlan: Sendable {
         var items: [Item]
         /// How many files.
         public var fileCount: Int { items.count }
+        /// The zone of the entry's earliest file, which the entry is dated by and so written in.
+        var zone: String? { items.min { $0.instant < $1.instant }?.zone }
         /// How many of them have no capture time and are dated by their modification time.
         public var modificationDatedCount: Int { items.filter { !$0.isCaptureTime }.count }
         /// Their total size in bytes.

@@ -248,6 +248,7 @@ public final class Diary: Sendable {
         } catch {
             throw .io(path: blobs.path, reason: error.description)
         }
+        try fillInLocalTimes()
     }
 
     /// A fresh context over the diary's store.

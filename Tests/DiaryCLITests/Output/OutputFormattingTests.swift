@@ -64,7 +64,7 @@ import Testing
         let snapshot = EntrySnapshot(uuid: UUID(), creationTime: Date(timeIntervalSince1970: 1_795_950_180),
                                      updateTime: Date(timeIntervalSince1970: 1_795_950_180),
                                      text: "海辺の一日 " + String(repeating: "wave ", count: 30), tags: ["travel"],
-                                     starred: true, media: [])
+                                     starred: true, media: [], timeZone: "Europe/Berlin")
         let entry = EntryRecord(id: 42, snapshot: snapshot)
         let formatter = EntryFormatter(timeZone: try #require(TimeZone(identifier: "Europe/Berlin")),
                                        style: TextStyler(isEnabled: false), width: 50)
@@ -73,7 +73,8 @@ import Testing
         #expect(line.hasSuffix("…  #travel"))
         #expect(line.terminalColumns <= 49)
         let whole = EntryFormatter(timeZone: TimeZone.gmt, style: TextStyler(isEnabled: false), width: nil).line(for: entry)
-        #expect(whole.hasPrefix("#42  11:03  ★ 海辺の一日 wave") && !whole.contains("…"))
+        // Read in another zone, the entry keeps its own clock and names its zone.
+        #expect(whole.hasPrefix("#42  12:03 Berlin  ★ 海辺の一日 wave") && !whole.contains("…"))
     }
 
     /// Day sections (from DiaryKit) and a plain ordered list (search results) list alike:
@@ -85,7 +86,7 @@ import Testing
         let entries = times.enumerated().map { index, time in
             EntryRecord(id: Int64(3 - index), snapshot: EntrySnapshot(
                 uuid: UUID(), creationTime: Date(timeIntervalSince1970: time),
-                updateTime: Date(timeIntervalSince1970: time), text: "entry \(3 - index)"))
+                updateTime: Date(timeIntervalSince1970: time), text: "entry \(3 - index)", timeZone: "Europe/Berlin"))
         }
         let formatter = EntryFormatter(timeZone: berlin, style: TextStyler(isEnabled: false), width: nil)
         let expected = "Monday, 30 November 2026\n#3  23:30  entry 3\n#2  22:00  entry 2\n\n"

@@ -33,6 +33,8 @@ enum StringDiaryModel {
             AttributeDescription("updateTime", .date, isOptional: false),
             // The IANA time zone the entry was written in (Day One records one per entry).
             AttributeDescription("timeZone", .string, maxLength: 64),
+            // The creation time on the clock of that zone, as a floating instant.
+            AttributeDescription("localTime", .date, isIndexed: true),
             // When the entry was moved to the trash; nil for an entry in the diary. Listings,
             // search, the calendar, tags and exports leave trashed entries out.
             AttributeDescription("trashedTime", .date),

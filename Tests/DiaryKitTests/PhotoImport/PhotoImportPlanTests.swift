@@ -6,7 +6,7 @@ import Testing
 @Suite struct PhotoImportPlanTests {
     private func item(_ name: String, _ seconds: Double) -> (PhotoImportPlan.Item, DiaryDay) {
         let instant = Date(timeIntervalSince1970: seconds)
-        return (.init(url: URL(fileURLWithPath: "/roll/" + name), instant: instant, isCaptureTime: true, byteCount: 10),
+        return (.init(url: URL(fileURLWithPath: "/roll/" + name), instant: instant, isCaptureTime: true, byteCount: 10, zone: "UTC"),
                 DiaryDay(instant, in: TimeZone(secondsFromGMT: 0)!))
     }
 

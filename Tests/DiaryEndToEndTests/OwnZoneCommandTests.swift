@@ -1,0 +1,72 @@
+import TestSupport
+import Foundation
+import Testing
+
+/// An entry is shown, grouped, filtered and counted on the clock of the zone it was written or
+/// taken in, with the zone named where it differs from the reader's: a New York evening stays
+/// Wednesday for a reader in Berlin (the built `diary`, read in Europe/Berlin).
+@Suite struct OwnZoneCommandTests {
+    private static let newYork = ["TZ": "America/New_York"]
+
+    /// A store holding entry #1 written in New York on Wednesday 21 October 2026 at 22:00
+    /// (Thursday 04:00 in Berlin).
+    private func storeWithNewYorkEvening() throws -> TestStore {
+        let store = try TestStore()
+        try store.succeed(["new", "--on", "2026-10-21 22:00", "--text", "Dinner in Brooklyn"], environment: Self.newYork)
+        return store
+    }
+
+    @Test func aNewYorkEveningListsUnderItsOwnDayInBerlin() throws {
+        let store = try storeWithNewYorkEvening()
+        let listed = try store.succeed(["list", "--on", "2026-10-21"]).stdout
+        #expect(listed == "Wednesday, 21 October 2026\n#1  22:00 New York  Dinner in Brooklyn\n")
+        #expect(!(try store.succeed(["list", "--on", "2026-10-22"]).stdout.contains("Brooklyn")))
+        #expect(!(try store.succeed(["list", "--from", "2026-10-22", "--to", "2026-10-23"]).stdout.contains("Brooklyn")))
+        #expect(try store.succeed(["list", "--month", "2026-10"]).stdout.hasPrefix("Wednesday, 21 October 2026\n"))
+        // Read in its own zone, no zone is named.
+        let there = try store.succeed(["list", "--on", "2026-10-21"], environment: Self.newYork).stdout
+        #expect(there == "Wednesday, 21 October 2026\n#1  22:00  Dinner in Brooklyn\n")
+    }
+
+    @Test func showAndCalendarAgree() throws {
+        let store = try storeWithNewYorkEvening()
+        let shown = try store.succeed(["show", "1"]).stdout
+        #expect(shown.hasPrefix("#1  Wednesday, 21 October 2026 22:00 (America/New_York, UTC-04:00)\n"), "\(shown)")
+        let calendar = try store.succeed(["calendar", "2026-10"]).stdout
+        #expect(calendar.contains("21(1)") && !calendar.contains("22(1)"), "\(calendar)")
+        // Scripts get the instant, in the reader's offset as every time of the interface.
+        let entry = try #require(try store.json(["show", "1"]) as? [String: Any])
+        #expect(entry["creationTime"] as? String == "2026-10-22T04:00:00.000+02:00")
+    }
+
+    @Test func redatingKeepsTheTimeOnTheEntrysOwnClock() throws {
+        let store = try storeWithNewYorkEvening()
+        try store.succeed(["edit", "1", "--on", "2026-10-23"])
+        let shown = try store.succeed(["show", "1"]).stdout
+        #expect(shown.hasPrefix("#1  Friday, 23 October 2026 22:00 (America/New_York, UTC-04:00)\n"), "\(shown)")
+    }
+
+    @Test func aZoneWithoutANameIsRecordedByItsOffset() throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--on", "2026-10-21 22:00", "--text", "Rule string"],
+                          environment: ["TZ": "EST5EDT,M3.2.0,M11.1.0"])
+        let listed = try store.succeed(["list", "--on", "2026-10-21"]).stdout
+        #expect(listed == "Wednesday, 21 October 2026\n#1  22:00 UTC-04:00  Rule string\n")
+    }
+
+    @Test func aPhotoTakenElsewhereIsAnEntryOfItsCamerasDay() throws {
+        let store = try TestStore()
+        let roll = store.scratch.appendingPathComponent("roll", isDirectory: true)
+        try FileManager.default.createDirectory(at: roll, withIntermediateDirectories: true)
+        // Taken 2008-07-13 20:45 at -04:00: the 14th, 02:45, in Berlin.
+        try FileManager.default.copyItem(atPath: Fixture.path("exif-new-york.jpg"), toPath: roll.appendingPathComponent("ny.jpg").path)
+        try store.succeed(["import", "--from", "photos", roll.path])
+        let listed = try store.succeed(["list", "--on", "2008-07-13"]).stdout
+        #expect(listed.hasPrefix("Sunday, 13 July 2008\n#1  20:45 UTC-04:00  "), "\(listed)")
+        #expect(!(try store.succeed(["list", "--on", "2008-07-14"]).stdout.contains("#1 ")))
+        // Photos-only `new` is dated, and placed, by its camera too.
+        try store.succeed(["new", "--image", Fixture.path("exif-tokyo.jpg")])
+        let tokyo = try store.succeed(["list", "--on", "2008-07-14"]).stdout
+        #expect(tokyo.hasPrefix("Monday, 14 July 2008\n#2  09:15 UTC+09:00  "), "\(tokyo)")
+    }
+}
