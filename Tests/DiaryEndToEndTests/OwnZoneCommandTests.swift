@@ -69,4 +69,22 @@ import Testing
         let tokyo = try store.succeed(["list", "--on", "2008-07-14"]).stdout
         #expect(tokyo.hasPrefix("Monday, 14 July 2008\n#2  09:15 UTC+09:00  "), "\(tokyo)")
     }
+
+    /// A store written before entries kept their local time, read by an account that may not
+    /// fill it in, counts days on the reader's clock as that version did (nothing left out);
+    /// opened by its owner, it counts them on each entry's own clock from then on.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser")))
+    func anOlderStoreReadByAnotherAccountStillFindsEveryEntry() throws {
+        let store = try storeWithNewYorkEvening()
+        try store.succeed(["new", "--on", "2026-10-22 09:00", "--text", "Berlin morning"])
+        _ = try store.sqlite(#"UPDATE DiaryEntry SET "localTime" = NULL"#)
+        try makeReadableToOthers(store.directory.url)
+        let before = try store.snapshot()
+        let read = try runDiaryAsNobody(["--store", store.url.path, "list", "--on", "2026-10-22"])
+        #expect(read.status == 0, "\(read)")
+        #expect(read.stdout.contains("Dinner in Brooklyn") && read.stdout.contains("Berlin morning"), "\(read)")
+        #expect(try store.snapshot() == before, "a reading account changed the store")
+        #expect(try store.succeed(["list", "--on", "2026-10-22"]).stdout == "Thursday, 22 October 2026\n#2  09:00  Berlin morning\n")
+        #expect(try store.sqlite(#"SELECT count(*) FROM DiaryEntry WHERE "localTime" IS NULL"#) == "0")
+    }
 }

@@ -20,9 +20,10 @@ extension Diary {
     public func daySections(_ query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [DaySection] {
         let context = makeBrowsingContext()
         let request = entryRequest(query)
+        let days = dayKey(readerZone: query.timeZone)
         return try DiaryError.wrapping(databaseURL) {
             let controller = try FetchedResultsController(fetchRequest: request, context: context,
-                                                          sectionKey: .localDay(of: "localTime", offsetFromUTC: { _ in 0 }))
+                                                          sectionKey: .localDay(of: days.key, offsetFromUTC: { [zone = days.zone] in zone.secondsFromGMT(for: $0) }))
             try controller.performFetch()
             try prefetchTagsAndMedia(of: controller.fetchedObjects, in: context)
             return try controller.sections.map { section -> DaySection in
@@ -43,10 +44,11 @@ extension Diary {
                                newestFirst: false, timeZone: timeZone)
         guard (1...12).contains(month) else { return MonthCalendar(year: year, month: month, counts: [:]) }
         let context = makeBrowsingContext()
+        let days = dayKey(readerZone: timeZone)
         var counts: [DiaryDay: Int] = [:]
         for entry in try fetchEntries(query, in: context) {
-            guard entry.hasIdentity, let local = entry.localTime else { continue }
-            counts[EntryZone.day(ofFloating: local), default: 0] += 1
+            guard entry.hasIdentity, let time = entry[days.key, as: Date.self] else { continue }
+            counts[DiaryDay(time, in: days.zone), default: 0] += 1
         }
         return MonthCalendar(year: year, month: month, counts: counts)
     }
@@ -108,23 +110,22 @@ extension Diary {
     /// - Throws: store errors as ``DiaryError``.
     public func onThisDay(_ day: DiaryDay, query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [EntryRecord] {
         let context = makeBrowsingContext()
+        let (key, zone) = dayKey(readerZone: query.timeZone)
         var oldest = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                  predicate: Self.outsideTrash(.comparison(PredicateComparison(.keyPath(["localTime"]), .notEqual, .constant(.null)))),
-                                  sortOrderings: [SortOrdering("localTime")])
+                                  predicate: Self.outsideTrash(.comparison(PredicateComparison(.keyPath([key]), .notEqual, .constant(.null)))),
+                                  sortOrderings: [SortOrdering(key)])
         oldest.fetchLimit = 1
-        guard let first = try DiaryError.wrapping(databaseURL, { try context.fetch(oldest) }).first?.localTime
+        guard let first = try DiaryError.wrapping(databaseURL, { try context.fetch(oldest) }).first?[key, as: Date.self]
         else { return [] }
-        let firstYear = EntryZone.day(ofFloating: first).year
+        let firstYear = DiaryDay(first, in: zone).year
         guard firstYear < day.year else { return [] }
         let days = (firstYear..<day.year).reversed().flatMap { year in
             day.sameDay(inYear: year)
         }
         var request = entryRequest(query)
         let intervals = days.map { candidate -> FetchPredicate in
-            .and([.comparison(PredicateComparison(.keyPath(["localTime"]), .greaterOrEqual,
-                                                  .constant(.date(EntryZone.floatingStart(of: candidate))))),
-                  .comparison(PredicateComparison(.keyPath(["localTime"]), .less,
-                                                  .constant(.date(EntryZone.floatingStart(of: candidate.next)))))])
+            .and([.comparison(PredicateComparison(.keyPath([key]), .greaterOrEqual, .constant(.date(candidate.start(in: zone))))),
+                  .comparison(PredicateComparison(.keyPath([key]), .less, .constant(.date(candidate.next.start(in: zone)))))])
         }
         guard !intervals.isEmpty else { return [] }
         let onThoseDays: FetchPredicate = intervals.count == 1 ? intervals[0] : .or(intervals)
@@ -153,9 +154,10 @@ extension Diary {
     /// The fetch request for `query`: its filter as one predicate, ordered by local time (each
     /// entry on its own zone's clock, so a day's entries come together), then creation time.
     func entryRequest(_ query: DiaryQuery) -> FetchRequest<DiaryEntry> {
+        let days = dayKey(readerZone: query.timeZone)
         var request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                   predicate: Self.outsideTrash(query.filter.predicate),
-                                   sortOrderings: [SortOrdering("localTime", ascending: !query.newestFirst),
+                                   predicate: Self.outsideTrash(query.filter.predicate(days: days)),
+                                   sortOrderings: [SortOrdering(days.key, ascending: !query.newestFirst),
                                                    SortOrdering("creationTime", ascending: !query.newestFirst)])
         request.fetchLimit = query.limit
         return request

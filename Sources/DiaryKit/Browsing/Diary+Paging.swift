@@ -13,7 +13,7 @@ extension Diary {
     /// - Throws: store errors as ``DiaryError``, and whatever `body` throws.
     func forEachPage(_ query: DiaryQuery, pageSize: Int,
                      _ body: ([DiaryEntry], ManagedObjectContext) throws(DiaryError) -> Void) throws(DiaryError) {
-        let selected = Self.outsideTrash(query.filter.predicate)
+        let selected = Self.outsideTrash(query.filter.predicate(days: dayKey(readerZone: query.timeZone)))
         var request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry, predicate: selected,
                                    sortOrderings: [SortOrdering("creationTime", ascending: true),
                                                    SortOrdering("uuid", ascending: true)])

@@ -3,10 +3,11 @@ import ObjectGraph
 
 extension EntryFilter {
     /// The filter as one store predicate (nil when it selects everything):
-    /// `localTime >= start AND localTime < end` (`creationTime` for an interval of instants) `AND starred == … AND
+    /// `<days.key> >= start AND <days.key> < end` (each entry's `localTime` in UTC, ``Diary/dayKey(readerZone:)``;
+    /// `creationTime` for an interval of instants) `AND starred == … AND
     /// ANY tags.normalizedName IN {…} AND ANY tags.normalizedName == <each required> AND
     /// NONE tags.normalizedName IN {<excluded>} AND media.@count > 0 AND text CONTAINS[cd] …`.
-    var predicate: FetchPredicate? {
+    func predicate(days: (key: String, zone: any TimeZoneRules)) -> FetchPredicate? {
         var parts: [FetchPredicate] = []
         func compare(_ path: [String], _ op: PredicateComparison.Operator, _ value: PredicateValue,
                      quantifier: PredicateComparison.Quantifier = .direct,
@@ -15,10 +16,9 @@ extension EntryFilter {
                                                          quantifier: quantifier, options: options)))
         }
         if let period {
-            // Days, months and years on each entry's own clock; an interval in instants.
-            let local = period.localBounds
-            let key = local == nil ? "creationTime" : "localTime"
-            let (start, end) = local ?? period.interval(in: FixedOffset(seconds: 0))
+            // Local days on `days.key` read in `days.zone`; an interval in instants.
+            let (key, zone) = period.isInstants ? ("creationTime", days.zone) : days
+            let (start, end) = period.interval(in: zone)
             if let start { compare([key], .greaterOrEqual, .date(start)) }
             if let end { compare([key], .less, .date(end)) }
         }

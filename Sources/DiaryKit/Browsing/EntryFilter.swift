@@ -45,40 +45,31 @@ public struct EntryFilter: Sendable, Hashable {
 }
 
 extension EntryFilter.Period {
-    /// The instants the period covers in `timeZone`: start included, end excluded. Selecting
-    /// entries does not use this for days, months and years (they are counted on each entry's
-    /// own clock, ``localBounds``); it says which instants a period means for one zone.
+    /// The instants the period covers in `timeZone`: start included, end excluded. In UTC, the
+    /// bounds of a span of days are the floating instants (``EntryZone``) an entry's local time
+    /// is compared with.
     public func interval(in timeZone: any TimeZoneRules) -> (start: Date?, end: Date?) {
-        guard let (first, following) = days else {
-            if case .interval(let start, let end) = self { return (start, end) }
-            return (nil, nil)
-        }
-        return (first?.start(in: timeZone), following?.start(in: timeZone))
-    }
-
-    /// The floating instants (``EntryZone``) a period of local days covers, start included, end
-    /// excluded: what an entry's local time is compared with. Nil for `.interval`, which is
-    /// instants.
-    public var localBounds: (start: Date?, end: Date?)? {
-        days.map { ($0.first.map(EntryZone.floatingStart(of:)), $0.following.map(EntryZone.floatingStart(of:))) }
-    }
-
-    /// The period's first day and the day after its last (nil for an open end); nil for `.interval`.
-    private var days: (first: DiaryDay?, following: DiaryDay?)? {
         switch self {
         case .day(let day):
-            return (day, day.next)
+            return (day.start(in: timeZone), day.next.start(in: timeZone))
         case .days(let from, let through):
-            return (from, through?.next)
+            return (from?.start(in: timeZone), through?.next.start(in: timeZone))
         case .month(let year, let month):
             let first = DiaryDay(year: year, month: month, day: 1)
             let following = month == 12 ? DiaryDay(year: year + 1, month: 1, day: 1)
                                          : DiaryDay(year: year, month: month + 1, day: 1)
-            return (first, following)
+            return (first?.start(in: timeZone), following?.start(in: timeZone))
         case .year(let year):
-            return (DiaryDay(year: year, month: 1, day: 1), DiaryDay(year: year + 1, month: 1, day: 1))
-        case .interval:
-            return nil
+            return (DiaryDay(year: year, month: 1, day: 1)?.start(in: timeZone),
+                    DiaryDay(year: year + 1, month: 1, day: 1)?.start(in: timeZone))
+        case .interval(let start, let end):
+            return (start, end)
         }
+    }
+
+    /// Whether the period is instants (`.interval`) rather than local days.
+    var isInstants: Bool {
+        if case .interval = self { return true }
+        return false
     }
 }

@@ -9,7 +9,8 @@ import Foundation
 /// only an offset is known, as for a camera's `OffsetTimeOriginal` or a `TZ` rule string.
 /// Its local time is stored beside its creation time as a *floating* instant, the moment
 /// whose UTC clock reads what the entry's own clock read (``floating(_:in:)``), so a day,
-/// month or year of local time is one indexed range whatever zones the entries were written in.
+/// month or year of local time is one indexed range whatever zones the entries were written in
+/// (a day's range is its start and end in UTC).
 public enum EntryZone {
     /// The zone named `identifier` (an IANA name or `UTC±hh:mm`); nil for none or a name no
     /// zone has.
@@ -29,11 +30,6 @@ public enum EntryZone {
     /// a clock in `zone` reads at `date`.
     public static func floating(_ date: Date, in zone: any TimeZoneRules) -> Date {
         Date(timeIntervalSince1970: date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date)))
-    }
-
-    /// The floating instant at which local day `day` starts (its midnight, wherever it is).
-    public static func floatingStart(of day: DiaryDay) -> Date {
-        Date(timeIntervalSince1970: Double(day.daysSince1970) * 86_400)
     }
 
     /// The local day of a floating instant.

@@ -25,4 +25,18 @@ extension Diary {
             guard entries.count == Self.localTimeFillingBatch else { return }
         }
     }
+
+    /// Whether every entry of the store `context` reads has a local time (one indexed query).
+    /// - Throws: store errors as ``DiaryError``.
+    static func holdsEveryLocalTime(_ context: ManagedObjectContext, store: URL) throws(DiaryError) -> Bool {
+        let request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry, predicate: .equals("localTime", .null))
+        return try DiaryError.wrapping(store) { try context.count(for: request) } == 0
+    }
+
+    /// The key days are counted by, and the zone to count them in: each entry's floating local
+    /// time in UTC, or in a store lacking local times (``countsOwnClocks``) the creation time in
+    /// the reader's zone.
+    func dayKey(readerZone: any TimeZoneRules) -> (key: String, zone: any TimeZoneRules) {
+        countsOwnClocks ? ("localTime", FixedOffset(seconds: 0)) : ("creationTime", readerZone)
+    }
 }

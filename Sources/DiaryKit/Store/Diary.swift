@@ -132,6 +132,10 @@ public final class Diary: Sendable {
     public let tightenedPaths: [String]
     /// Whether opening created the diary's folder (see ``removeIfNeverUsed()``).
     let createdFolder: Bool
+    /// Whether days are counted on each entry's own clock (``DiaryEntry/localTime``): false only
+    /// for a store written before entries kept one, opened by an account that may not fill it in,
+    /// whose days are then counted on the reader's clock as that version did.
+    let countsOwnClocks: Bool
 
     /// How much of the database a reading process maps (256 MiB).
     static let readingMemoryMapSize = 256 << 20
@@ -215,7 +219,8 @@ public final class Diary: Sendable {
         } catch {
             throw .io(path: error.path, reason: error.reason)
         }
-        coordinator = PersistentStoreCoordinator(model: DiaryModel.shared)
+        let coordinator = PersistentStoreCoordinator(model: DiaryModel.shared)
+        self.coordinator = coordinator
         inspector = MediaInspector(limits: mediaLimits)
         var options = PersistentStoreOptions(externalStorageThreshold: 0,
                                              busyTimeoutMilliseconds: Int32(max(0, min(busyTimeout, 3600)) * 1000),
@@ -241,8 +246,10 @@ public final class Diary: Sendable {
         blobDirectory = blobs
         if readOnly {
             blobStore = BlobStore(readingDirectory: blobs, encryptionKey: options.encryptionKey)
+            countsOwnClocks = try Self.holdsEveryLocalTime(ManagedObjectContext(coordinator: coordinator), store: databaseURL)
             return
         }
+        countsOwnClocks = true
         do {
             blobStore = try BlobStore(directory: blobs, encryptionKey: options.encryptionKey)
         } catch {
