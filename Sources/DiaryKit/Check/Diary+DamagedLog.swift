@@ -50,6 +50,8 @@ extension Diary {
         let accepted = try DiaryError.wrapping(database) {
             try PersistentStoreCoordinator.acceptOlderDatabase(at: database, key: key.dataKey)
         }
+        // The keyring's count (kept while unlocked) would refuse the database accepted here.
+        _ = KeyCache.forgetCommits(key: key.identifier)
         return RepairBeforeOpening(keptLog: keptLog, acceptedDatabase: accepted.map { ($0.database, $0.recorded) })
     }
 }

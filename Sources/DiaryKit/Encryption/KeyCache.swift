@@ -99,7 +99,7 @@ package enum KeyCache {
     /// keyring. A process outside any session has the per-user session keyring as its session
     /// keyring; adding to `@s` there would make a new session keyring of this process alone,
     /// which no later command sees.
-    private static func targetKeyring() throws(DiaryError) -> key_serial_t {
+    static func targetKeyring() throws(DiaryError) -> key_serial_t {
         let session = keyctl_get_keyring_ID(KEY_SPEC_SESSION_KEYRING, 0)
         let userSession = keyctl_get_keyring_ID(KEY_SPEC_USER_SESSION_KEYRING, 0)
         if session >= 0, session != userSession { return session }
@@ -111,8 +111,14 @@ package enum KeyCache {
     /// The serial of the key named `identifier` (session keyring first, then the user
     /// keyring), nil when there is none, or why the keyring cannot be searched.
     private static func search(_ identifier: UUID) -> Result<Int?, Failure> {
+        search(described: description(of: identifier))
+    }
+
+    /// The serial of the `user` key described `description` (session keyring first, then the
+    /// user keyring), nil when there is none, or why the keyring cannot be searched.
+    static func search(described description: String) -> Result<Int?, Failure> {
         for ring in [KEY_SPEC_SESSION_KEYRING, KEY_SPEC_USER_KEYRING] {
-            let serial = keyctl_search(ring, "user", description(of: identifier), 0)
+            let serial = keyctl_search(ring, "user", description, 0)
             if serial >= 0 { return .success(Int(serial)) }
             if let reason = unavailability(errno) { return .failure(Failure(reason)) }
         }
@@ -120,13 +126,13 @@ package enum KeyCache {
     }
 
     /// A reason, kept as an error so it fits a `Result`.
-    private struct Failure: Error {
+    struct Failure: Error {
         let reason: String
         init(_ reason: String) { self.reason = reason }
     }
 
     /// Why keyutils cannot be loaded, or nil.
-    private static func loadError() -> String? {
+    static func loadError() -> String? {
         cdl_keyutils_load_error().map { "libkeyutils cannot be loaded: " + String(cString: $0) }
     }
 

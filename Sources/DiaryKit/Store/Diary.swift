@@ -231,6 +231,8 @@ public final class Diary: Sendable {
                                                  LockWaitNotice { _, timeout in tell(Double(timeout) / 1000) }
                                              })
         options.encryptionKey = key?.dataKey
+        // While the diary is unlocked, the kernel keyring remembers its commit count too.
+        options.commitCountWitness = key.map { KeyCache.commitWitness(key: $0.identifier) }
         // Every save is recorded, so a sync (whenever it first runs) sends exactly what changed.
         options.recordsPersistentHistory = true
         encryptionKey = key?.dataKey

@@ -36,6 +36,9 @@ public struct PersistentStoreOptions: Sendable, Hashable {
     /// a new store is created encrypted. Opening an encrypted store without its key, or a plain
     /// one with a key, fails without changing it.
     public var encryptionKey: StoreEncryptionKey?
+    /// Where an encrypted SQLite store's commit count is also kept (none by default): opening
+    /// refuses a database holding fewer commits than it recalls. See ``CommitCountWitness``.
+    public var commitCountWitness: CommitCountWitness?
 
     /// Options with the defaults.
     public init(externalStorageThreshold: Int = 128 * 1024, busyTimeoutMilliseconds: Int32 = 5_000,

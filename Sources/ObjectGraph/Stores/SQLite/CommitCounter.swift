@@ -18,15 +18,20 @@ import Foundation
 /// that is whole but fails authentication. A missing or unreadable file (a new store, a store
 /// from before counters, a crash between the commit and the rename) is no refusal: the next
 /// commit writes it. It guards against a database put back alone; whoever puts back an older
-/// counter file with it is not caught.
+/// counter file with it is caught only by a ``CommitCountWitness`` that remembers the count
+/// elsewhere (told after each commit, asked at opening).
 final class CommitCounter: Sendable {
     /// The counter file's path.
     let path: String
     private let key: SecretBytes
+    /// Where the count is also kept, when anywhere.
+    private let witness: CommitCountWitness?
 
-    /// The counter of the encrypted database at `databasePath`, under `dataKey`.
-    init(databasePath: String, dataKey: StoreEncryptionKey) {
+    /// The counter of the encrypted database at `databasePath`, under `dataKey`, with `witness`
+    /// (when given) remembering the count too.
+    init(databasePath: String, dataKey: StoreEncryptionKey, witness: CommitCountWitness? = nil) {
         path = databasePath + "-counter"
+        self.witness = witness
         key = SecretBytes(count: 32)
         dataKey.withUnsafeBytes { bytes in
             "pdcount_".withCString { context in
@@ -72,10 +77,14 @@ final class CommitCounter: Sendable {
         return .recorded(store: file.store, commits: file.commits)
     }
 
-    /// Refuses a database of store `store` that holds `commits` commits when the file records more.
+    /// Refuses a database of store `store` that holds `commits` commits when the witness recalls
+    /// more, or the file records more.
     /// - Throws: ``StoreEncryptionError/rolledBack(path:databaseCommits:recordedCommits:)``,
     ///   ``StoreEncryptionError/forgedCommitCounter(path:)``.
     func check(store: UUID, commits: Int, databasePath: String) throws {
+        if let recalled = witness?.recall(store), recalled > commits {
+            throw StoreEncryptionError.rolledBack(path: databasePath, databaseCommits: commits, recordedCommits: recalled)
+        }
         switch read() {
         case .unknown: return
         case .forged: throw StoreEncryptionError.forgedCommitCounter(path: databasePath)
@@ -89,6 +98,7 @@ final class CommitCounter: Sendable {
     /// Records that store `store` holds `commits` commits. Best effort: a counter that could not
     /// be written lags behind, which refuses nothing.
     func record(store: UUID, commits: Int) {
+        witness?.remember(store, commits)
         let file = File(format: Self.format, store: store, commits: commits, mac: code(store: store, commits: commits))
         guard let data = try? JSONEncoder().encode(file) else { return }
         let temporary = path + ".\(getpid())"

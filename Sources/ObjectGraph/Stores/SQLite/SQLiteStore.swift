@@ -130,7 +130,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
         }
         createdSchema = created
         // Before anything is written: an older copy of an encrypted database put back is refused.
-        commitCounter = options.encryptionKey.map { CommitCounter(databasePath: url.path, dataKey: $0) }
+        commitCounter = options.encryptionKey.map { CommitCounter(databasePath: url.path, dataKey: $0, witness: options.commitCountWitness) }
         if let commitCounter, !created {
             try commitCounter.check(store: stored.storeIdentifier, commits: try Self.commitCount(connection), databasePath: url.path)
         }
