@@ -313,10 +313,11 @@ final class ApacheDAVServer {
 final class WebDAVServer {
     let port: Int
 
-    init(serving folder: URL) throws {
+    /// Serves `folder` on a free port, or on `port` (a server started again where one was killed).
+    init(serving folder: URL, port fixed: Int? = nil) throws {
         var lastError = "no port tried"
         for _ in 0..<5 {
-            let port = Int.random(in: 20_000..<60_000)
+            let port = fixed ?? Int.random(in: 20_000..<60_000)
             let log = FileManager.default.temporaryDirectory.appending(component: "webdav-\(port)-\(UUID().uuidString).log")
             FileManager.default.createFile(atPath: log.path, contents: nil)
             let process = Process()
