@@ -24,7 +24,7 @@ extension DateTextScanner {
     }
 
     /// The weekday names, Sunday first (weekday 1, as ``DiaryDay/weekday`` counts).
-    private static let weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+    private static let weekdayNames = EnglishDateNames.weekdays.map { $0.lowercased() }
 
     /// Reads a natural date, case-insensitively, words separated by spaces or tabs:
     /// - a day: `today`, `yesterday`, `tomorrow`; a weekday (`monday`, `mon`, `last monday`),

@@ -15,13 +15,9 @@ struct LocalDateText {
         self.twelveHourClock = twelveHourClock
     }
 
-    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                             "September", "October", "November", "December"]
-
     /// `Sunday, 29 November 2026`.
     func heading(for day: DiaryDay) -> String {
-        "\(Self.weekdayNames[day.weekday - 1]), \(day.day) \(Self.monthNames[day.month - 1]) \(day.year)"
+        "\(EnglishDateNames.weekdays[day.weekday - 1]), \(day.day) \(EnglishDateNames.months[day.month - 1]) \(day.year)"
     }
 
     /// The local day `date` falls on.
@@ -80,13 +76,13 @@ struct LocalDateText {
 
     /// `November 2026`.
     func monthTitle(_ month: CalendarMonth) -> String {
-        "\(Self.monthNames[month.month - 1]) \(month.year)"
+        "\(EnglishDateNames.months[month.month - 1]) \(month.year)"
     }
 }
 
 extension LocalDateText {
     /// `29 February`.
     static func dayAndMonth(of day: DiaryDay) -> String {
-        "\(day.day) \(monthNames[day.month - 1])"
+        "\(day.day) \(EnglishDateNames.months[day.month - 1])"
     }
 }

@@ -30,7 +30,7 @@ struct MonthGrid {
     /// The grid's lines, each ending in a newline.
     func render() -> String {
         let totalWidth = Self.weekdays.count * (Self.cellWidth + 1) - 1
-        let title = LocalDateText.monthNames[month.month - 1] + " \(month.year)"
+        let title = EnglishDateNames.months[month.month - 1] + " \(month.year)"
         let indent = String(repeating: " ", count: max(0, (totalWidth - title.count) / 2))
         var lines = [indent + style.bold(title),
                      weekdays.map { $0.padding(toLength: Self.cellWidth, withPad: " ", startingAt: 0) }

@@ -30,7 +30,7 @@ enum BookLayout {
     static func monthPage(_ month: BookMonth) -> String { "months/\(month.key).html" }
 
     /// `search/2026.js`.
-    static func searchShard(year: Int) -> String { "search/\(WallClockTime.padded(year, 4)).js" }
+    static func searchShard(year: Int) -> String { "search/\(year.zeroPadded(4)).js" }
 
     /// `tags/<slug>-<8 hex>.html`: ASCII letters and digits of the name (lower-cased) for
     /// reading, and the start of the SHA-256 of its lower-cased spelling for uniqueness (tags
@@ -84,7 +84,7 @@ struct BookMonth: Hashable, Comparable, Sendable {
     }
 
     /// `2026-11`.
-    var key: String { WallClockTime.padded(year, 4) + "-" + WallClockTime.padded(month, 2) }
+    var key: String { year.zeroPadded(4) + "-" + month.zeroPadded(2) }
 
     /// `November 2026`.
     var title: String { "\(name) \(year)" }

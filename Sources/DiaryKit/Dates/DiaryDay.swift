@@ -81,7 +81,7 @@ public struct DiaryDay: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        WallClockTime.padded(year, 4) + "-" + WallClockTime.padded(month, 2) + "-" + WallClockTime.padded(day, 2)
+        year.zeroPadded(4) + "-" + month.zeroPadded(2) + "-" + day.zeroPadded(2)
     }
 
     /// Earlier days first.

@@ -12,7 +12,7 @@ public struct FixedOffset: TimeZoneRules, Hashable {
     public var identifier: String {
         let minutes = abs(seconds) / 60
         let hours = minutes / 60, rest = minutes % 60
-        return "UTC" + (seconds < 0 ? "-" : "+") + (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
+        return "UTC" + (seconds < 0 ? "-" : "+") + hours.zeroPadded(2) + ":" + rest.zeroPadded(2)
     }
 
     /// None: an offset is not a place.

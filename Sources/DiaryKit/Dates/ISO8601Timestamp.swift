@@ -17,13 +17,13 @@ public enum ISO8601Timestamp {
         // Local wall time by arithmetic on the offset: no Calendar per call, so long
         // JSON listings stay cheap.
         let clock = WallClockTime(secondsAsUTC: wholeSeconds + Double(offsetSeconds))
-        var text = clock.dayString + "T" + clock.minuteString + ":" + WallClockTime.padded(clock.second, 2)
+        var text = clock.dayString + "T" + clock.minuteString + ":" + clock.second.zeroPadded(2)
         if fractionalSeconds {
-            text += "." + WallClockTime.padded(Int(milliseconds - wholeSeconds * 1000), 3)
+            text += "." + Int(milliseconds - wholeSeconds * 1000).zeroPadded(3)
         }
         let offsetMinutes = abs(offsetSeconds) / 60
-        text += (offsetSeconds < 0 ? "-" : "+") + WallClockTime.padded(offsetMinutes / 60, 2) + ":"
-            + WallClockTime.padded(offsetMinutes % 60, 2)
+        text += (offsetSeconds < 0 ? "-" : "+") + (offsetMinutes / 60).zeroPadded(2) + ":"
+            + (offsetMinutes % 60).zeroPadded(2)
         return text
     }
 

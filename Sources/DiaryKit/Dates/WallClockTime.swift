@@ -109,15 +109,15 @@ package struct WallClockTime: Sendable, Hashable, CustomStringConvertible {
 
     /// `2026-11-29`.
     package var dayString: String {
-        "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
+        "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))"
     }
 
     /// `14:30`.
-    package var minuteString: String { "\(Self.padded(hour, 2)):\(Self.padded(minute, 2))" }
+    package var minuteString: String { "\(hour.zeroPadded(2)):\(minute.zeroPadded(2))" }
 
     /// `2026-11-29 14:30`, with `:05` when the seconds are not zero.
     package var description: String {
-        dayString + " " + minuteString + (second == 0 ? "" : ":" + Self.padded(second, 2))
+        dayString + " " + minuteString + (second == 0 ? "" : ":" + second.zeroPadded(2))
     }
 
     /// `offset` (seconds east of UTC) as ISO 8601 can write it: itself when it is whole
@@ -146,10 +146,6 @@ package struct WallClockTime: Sendable, Hashable, CustomStringConvertible {
         return bytes.isEmpty ? nil : value
     }
 
-    static func padded(_ value: Int, _ width: Int) -> String {
-        let digits = String(abs(value))
-        return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
 }
 
 extension Date {
