@@ -33,8 +33,8 @@ import Testing
         #expect((walk["media"] as? [[String: Any]])?.first?["kind"] as? String == "audio")
     }
 
-    /// What a Day One entry holds that the diary cannot keep is counted in the summary line,
-    /// not dropped without a word; the entries themselves are imported.
+    /// What a Day One entry holds that the diary cannot keep, or a place it cannot read, is
+    /// counted in the summary line, not dropped without a word; the entries themselves are imported.
     @Test func aDayOneImportSaysWhatItLeftOut() throws {
         let store = try TestStore()
         let folder = store.scratch.appendingPathComponent("dayone-extras", isDirectory: true)
@@ -46,11 +46,13 @@ import Testing
                "pdfAttachments": [{"md5": "cc", "type": "pdf"}],
                "location": {"latitude": 54.1, "longitude": 12.0, "placeName": "Harbour"},
                "weather": {"temperatureCelsius": 21, "conditionsDescription": "Sunny"}},
-              {"uuid": "1546F37361264E129200B2CA6A885862", "creationDate": "2026-07-02T10:00:00Z", "text": "Home."}]}
+              {"uuid": "1546F37361264E129200B2CA6A885862", "creationDate": "2026-07-02T10:00:00Z", "text": "Home.",
+               "location": {"placeName": "Nowhere", "latitude": 91, "longitude": 12.0}}]}
             """#.utf8).write(to: folder.appendingPathComponent("Journal.json"))
         let result = try store.succeed(["import", "--from", "dayone", folder.path])
-        #expect(result.stdout.hasSuffix("; not imported (the diary keeps no such thing): 2 videos, 1 PDF, 1 entry place, "
-                                        + "1 weather record\n"), "\(result)")
+        // The harbour is kept as the first entry's place; the second's, out of range, is not.
+        #expect(result.stdout.hasSuffix("; not imported (the diary keeps no such thing): 2 videos, 1 PDF, "
+                                        + "1 weather record; not imported (unreadable): 1 entry place\n"), "\(result)")
         #expect(try store.listedIDs([]).count == 2)
         // A second run imports nothing, and so leaves nothing out.
         let again = try store.succeed(["import", "--from", "dayone", folder.path])

@@ -113,6 +113,19 @@ import TestSupport
         #expect(try laptop.succeed(["trash"]).stdout == "The trash is empty.\n")
     }
 
+    /// An entry's place (a Day One location) is mirrored like every other attribute of it.
+    @Test func anImportedEntrysPlaceReachesTheOtherDevice() throws {
+        let laptop = try TestStore(), phone = try TestStore()
+        try sync(laptop, ["init", remote.url.path])
+        try sync(phone, ["join", remote.url.path])
+        try laptop.succeed(["import", "--from", "dayone", Fixture.path("interop/dayone")])
+        try sync(laptop)
+        try sync(phone)
+        let listed = try #require(try phone.json(["list", "--all"]) as? [[String: Any]])
+        let beach = try #require(listed.first { ($0["text"] as? String)?.hasPrefix("Beach day") == true })
+        #expect(beach["place"] as? NSDictionary == ["name": "Warnemünde, Germany", "latitude": 54.1774, "longitude": 12.0837])
+    }
+
     @Test func aTamperedChangeSetIsRefusedAndAWrongPassphraseOpensNothing() throws {
         let laptop = try TestStore(), phone = try TestStore()
         try laptop.succeed(["new", "--text", Self.text])

@@ -123,14 +123,15 @@ struct ImportCommand: ParsableCommand {
             + Self.clockAdjustments(summary) + Self.leftOut(summary.leftOut))
     }
 
-    /// `; not imported (the diary keeps no such thing): 2 videos, 1 PDF, 3 places, 3 weather
-    /// records`, or nothing.
+    /// `; not imported (the diary keeps no such thing): 2 videos, 1 PDF, 3 weather records;
+    /// not imported (unreadable): 1 entry place`, or nothing.
     static func leftOut(_ content: LeftOutContent) -> String {
-        let parts = [QuantityText.count(content.videos, "video"), QuantityText.count(content.documents, "PDF"),
-                     QuantityText.count(content.places, "entry place"),
-                     QuantityText.count(content.weather, "weather record")]
-        let counts = [content.videos, content.documents, content.places, content.weather]
-        let named = zip(parts, counts).filter { $0.1 > 0 }.map(\.0)
-        return named.isEmpty ? "" : "; not imported (the diary keeps no such thing): " + named.joined(separator: ", ")
+        let counts = [(content.videos, "video"), (content.documents, "PDF"), (content.weather, "weather record")]
+        let named = counts.filter { $0.0 > 0 }.map { QuantityText.count($0.0, $0.1) }
+        var text = named.isEmpty ? "" : "; not imported (the diary keeps no such thing): " + named.joined(separator: ", ")
+        if content.unreadablePlaces > 0 {
+            text += "; not imported (unreadable): " + QuantityText.count(content.unreadablePlaces, "entry place")
+        }
+        return text
     }
 }

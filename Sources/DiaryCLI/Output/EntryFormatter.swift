@@ -98,8 +98,8 @@ struct EntryFormatter {
         return line
     }
 
-    /// The full view of one entry: number, day and time, star, tags, update time and
-    /// UUID, the whole text, and each medium with its kind, file name, size and its
+    /// The full view of one entry: number, day and time, star, tags, place (its name, escaped,
+    /// and its point), update time and UUID, the whole text, and each medium with its kind, file name, size and its
     /// pixel size and orientation or its duration, sample rate and channels.
     ///
     /// `pictures` holds what to draw under each medium's line, in the entry's order (text from
@@ -109,6 +109,9 @@ struct EntryFormatter {
             + (entry.starred ? "  " + style.yellow("★ starred") : "")]
         if !entry.tags.isEmpty {
             lines.append("Tags:     " + style.cyan(tagList(entry.tags)))
+        }
+        if let place = entry.place {
+            lines.append("Place:    " + escaper.escaped(place.text))
         }
         lines.append("Updated:  " + dates.dayAndTime(of: entry.updateTime))
         lines.append("UUID:     " + entry.uuid.lowercaseText)

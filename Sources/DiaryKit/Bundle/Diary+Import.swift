@@ -7,7 +7,7 @@ extension Diary {
     /// The bundle is checked completely first: its manifest, that no path leaves it, every
     /// file's size and SHA-256, and every medium decoded by MediaKit. An entry whose UUID
     /// is already in the diary is skipped, not duplicated. An imported entry keeps its
-    /// UUID, text, tags, star, both times and its media's bytes.
+    /// UUID, text, tags, star, place, both times and its media's bytes.
     /// - Throws: ``DiaryError/bundle(_:)`` for a missing, malformed, unsafe or tampered
     ///   bundle (a rejected medium carries MediaKit's reason); store errors.
     public func importBundle(at url: URL) throws(DiaryError) -> ImportOutcome {
@@ -66,6 +66,7 @@ extension EntryEditor {
         entry.creationTime = snapshot.creationTime
         entry.updateTime = snapshot.updateTime
         if let zone = snapshot.timeZone { entry.timeZone = zone }
+        if let place = snapshot.place { entry.place = place }
         entry.isImporting = true
         text = snapshot.text
         isStarred = snapshot.starred

@@ -85,7 +85,11 @@ extension BundleError {
 
 extension EntryManifest: Decodable {
     private enum Key: String, CodingKey {
-        case format, formatVersion, uuid, creationTime, updateTime, timeZone, text, tags, starred, media
+        case format, formatVersion, uuid, creationTime, updateTime, timeZone, text, tags, starred, place, media
+    }
+
+    private enum PlaceKey: String, CodingKey {
+        case name, latitude, longitude
     }
 
     init(from decoder: any Decoder) throws {
@@ -115,6 +119,7 @@ extension EntryManifest: Decodable {
                                                    debugDescription: "must not hold a blank tag")
         }
         starred = try container.decodeIfPresent(Bool.self, forKey: .starred) ?? false
+        place = try Self.decodePlace(container)
         let media = try container.decode([Medium].self, forKey: .media)
         guard Set(media.map(\.index)).count == media.count else {
             throw DecodingError.dataCorruptedError(
@@ -135,6 +140,21 @@ extension EntryManifest: Decodable {
         !name.isEmpty && name.utf8.count <= 64 && name.utf8.allSatisfy { byte in
             (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
                 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "/_+-:".utf8.contains(byte)
+        }
+    }
+
+    /// `place`, checked as ``EntryPlace`` checks it; nil when absent, null or empty.
+    private static func decodePlace(_ container: KeyedDecodingContainer<Key>) throws -> EntryPlace? {
+        guard container.contains(.place), try !container.decodeNil(forKey: .place) else { return nil }
+        let members = try container.nestedContainer(keyedBy: PlaceKey.self, forKey: .place)
+        let name = try members.decodeIfPresent(String.self, forKey: .name)
+        let latitude = try members.decodeIfPresent(Double.self, forKey: .latitude)
+        let longitude = try members.decodeIfPresent(Double.self, forKey: .longitude)
+        do {
+            return try EntryPlace(name: name, latitude: latitude, longitude: longitude)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: PlaceKey(rawValue: error.field) ?? .name, in: members,
+                                                   debugDescription: error.description)
         }
     }
 

@@ -14,6 +14,7 @@ extension EntryManifest {
         if let text { members.append(("text", .string(text))) }
         members.append(("tags", .array(tags.map { .string($0) })))
         members.append(("starred", .bool(starred)))
+        if let place { members.append(("place", place.scriptingJSON)) }
         members.append(("media", .array(media.map { $0.json(timeZone: timeZone) })))
         return JSONValue.object(members).rendered()
     }

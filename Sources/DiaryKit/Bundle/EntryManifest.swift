@@ -13,6 +13,9 @@ import Foundation
 ///   "text": "Beach day\n\nWaves.",         // omitted when the entry has no text
 ///   "tags": ["travel"],
 ///   "starred": false,
+///   "place": {"name": "Brooklyn Bridge Park, Brooklyn, New York, United States",   // where it was
+///             "latitude": 40.70282, "longitude": -73.99668},   // written; omitted when unknown,
+///                                          // name or degrees null when only the other is known
 ///   "media": [                             // in display order
 ///     {"index": 1, "kind": "image", "mimeType": "image/jpeg",
 ///      "fileName": "IMG_0042.jpg",         // the original name, a label only
@@ -37,6 +40,8 @@ import Foundation
 /// `byteCount`, `sha256`; `tags` and `starred` default to none and false. `timeZone` came
 /// later within version 1: a reader that does not know it ignores it, one that does keeps it.
 /// So did the camera facts: informative, since import reads them again from the photo itself.
+/// And `place`: a reader that knows it keeps it, and refuses a bundle whose place is out of
+/// range (a degree beyond ±90/±180 or alone, a name over 256 characters) as it does a bad time.
 struct EntryManifest: Sendable, Equatable {
     /// The value of `format`.
     static let formatName = "photodiary-entry"
@@ -71,6 +76,8 @@ struct EntryManifest: Sendable, Equatable {
     var text: String?
     var tags: [String]
     var starred: Bool
+    /// Where the entry was written, when known.
+    var place: EntryPlace? = nil
     var media: [Medium]
 }
 
@@ -80,7 +87,7 @@ extension EntryManifest {
         self.init(
             uuid: entry.uuid, creationTime: entry.creationTime, updateTime: entry.updateTime,
             timeZone: entry.timeZone, text: entry.text, tags: entry.tags, starred: entry.starred,
-            media: zip(entry.media, paths).enumerated().map { position, pair in
+            place: entry.place, media: zip(entry.media, paths).enumerated().map { position, pair in
                 let (medium, path) = pair
                 return Medium(
                     index: position + 1, kind: medium.kind, mimeType: medium.mimeType,
@@ -107,6 +114,6 @@ extension EntryManifest {
                 snapshot.photo = medium.photo
                 return snapshot
             },
-            timeZone: timeZone)
+            timeZone: timeZone, place: place)
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The `index.html` of a bundle: one self-contained page (inline CSS, no scripts, no
-/// external resources) showing the entry's date, text (rendered from Markdown, raw HTML shown
-/// as text), tags, photos and recordings.
+/// external resources) showing the entry's date, place, text (rendered from Markdown, raw HTML
+/// shown as text), tags, photos and recordings.
 struct EntryPage {
     let entry: EntrySnapshot
     /// The bundle-relative path of each medium, in `entry.media` order.
@@ -19,7 +19,7 @@ struct EntryPage {
         var body = """
             <header>
             <p class="meta"><time datetime="\(Self.escape(timestamp(entry.creationTime)))">\
-            \(Self.escape(time))</time>\(entry.starred ? " · <span class=\"star\">★ starred</span>" : "")</p>
+            \(Self.escape(time))</time>\(placeLabel)\(entry.starred ? " · <span class=\"star\">★ starred</span>" : "")</p>
             <h1>\(Self.escape(day))</h1>
             </header>
 
@@ -94,6 +94,15 @@ struct EntryPage {
                 + "<audio controls preload=\"metadata\" src=\"\(source)\">"
                 + "<a href=\"\(source)\">\(name)</a></audio></figure>"
         }
+    }
+
+    /// ` · ` and where the entry was written, its name (or point) linked to OpenStreetMap when the
+    /// point is known; "" without a place.
+    private var placeLabel: String {
+        guard let place = entry.place else { return "" }
+        let label = Self.escape(Self.printable(place.name ?? place.coordinates?.text ?? ""))
+        guard let point = place.coordinates else { return " · <span class=\"place\">\(label)</span>" }
+        return " · <a class=\"place\" href=\"\(Self.escape(point.openStreetMapURL))\">\(label)</a>"
     }
 
     /// The camera's facts for a caption: when (in the camera's own offset when it wrote one),

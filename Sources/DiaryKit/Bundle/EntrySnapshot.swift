@@ -22,10 +22,13 @@ public struct EntrySnapshot: Sendable, Hashable {
     /// The IANA identifier of the time zone the entry was written in, when known.
     /// Kept in the store; bundles and exports do not carry it yet.
     public var timeZone: String?
+    /// Where the entry was written, when known (Day One records it).
+    public var place: EntryPlace?
 
     /// Makes a snapshot.
     public init(uuid: UUID, creationTime: Date, updateTime: Date, text: String? = nil,
-                tags: [String] = [], starred: Bool = false, media: [MediumSnapshot] = [], timeZone: String? = nil) {
+                tags: [String] = [], starred: Bool = false, media: [MediumSnapshot] = [], timeZone: String? = nil,
+                place: EntryPlace? = nil) {
         self.uuid = uuid
         self.creationTime = creationTime
         self.updateTime = updateTime
@@ -34,5 +37,6 @@ public struct EntrySnapshot: Sendable, Hashable {
         self.starred = starred
         self.media = media
         self.timeZone = timeZone
+        self.place = place
     }
 }

@@ -11,6 +11,8 @@ struct BulkEntry {
     var starred: Bool
     /// The IANA identifier of the time zone it was written in, when known.
     var timeZone: String?
+    /// Where it was written, when known.
+    var place: EntryPlace?
     var tags: [Tag]
     /// The media in order: each checked file, under the name this entry gives it, and its staged copy.
     var media: [(item: PreparedMedium, blob: StagedBlob)]
@@ -29,6 +31,7 @@ struct BulkEntry {
         entry.text = text
         if starred { entry.starred = true }
         if let timeZone { entry.timeZone = timeZone }
+        if let place { entry.place = place }
         for tag in tags { entry.add(tag, to: "tags") }
         var icon: Data?
         for (position, medium) in media.enumerated() {

@@ -4,7 +4,7 @@ import ObjectGraph
 extension Diary {
     /// Writes `snapshots` as new entries in one save (one transaction): the bulk path for
     /// bringing in a long history at once, such as another diary's entries or a benchmark
-    /// store. Each entry keeps its UUID, times, time zone, text, tags and star. Media are checked by
+    /// store. Each entry keeps its UUID, times, time zone, place, text, tags and star. Media are checked by
     /// MediaKit and copied into the blob directory once per distinct file, however many
     /// entries share it.
     ///
@@ -35,7 +35,7 @@ extension Diary {
             for medium in snapshot.media { entryMedia.append(try media.prepared(medium, for: self)) }
             let entry = BulkEntry(uuid: snapshot.uuid, creationTime: snapshot.creationTime, updateTime: snapshot.updateTime,
                                   text: snapshot.text, starred: snapshot.starred, timeZone: snapshot.timeZone,
-                                  tags: entryTags, media: entryMedia)
+                                  place: snapshot.place, tags: entryTags, media: entryMedia)
             entries.append(try entry.insert(into: context, store: databaseURL))
         }
         do {

@@ -13,7 +13,7 @@ extension Diary {
             uuid: entry.uuid, creationTime: Self.milliseconds(entry.creationTime),
             updateTime: Self.milliseconds(entry.updateTime),
             text: entry.text, tags: Self.sortedNames(entry.tagNames), starred: entry.starred, media: media,
-            timeZone: entry.timeZone), localTime: entry.localTime.map(Self.milliseconds))
+            timeZone: entry.timeZone, place: entry.place), localTime: entry.localTime.map(Self.milliseconds))
     }
 
     /// The snapshot of `medium`, its source being its blob file (`source` while not saved).

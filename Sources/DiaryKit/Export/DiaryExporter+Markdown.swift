@@ -3,7 +3,7 @@ import ObjectGraph
 
 extension DiaryExporter {
     /// Writes one `YYYY-MM-DD.md` per local day (in ``timeZone``) holding that day's entries
-    /// oldest first: the time (with ★ when starred), the text, the tags, and each photo as
+    /// oldest first: the time (with ★ when starred), the text, the tags, the place, and each photo as
     /// `![name](media/…)` and each recording as `[recording: name](media/…)`.
     func writeMarkdown(_ query: DiaryQuery, total: Int,
                        progress: ((InteropProgress) -> Void)?) throws(DiaryError) -> DiaryExportSummary {
@@ -41,6 +41,7 @@ extension DiaryExporter {
         var out = "\n## \(clock.minuteString)\(record.starred ? " ★" : "")\n"
         if let text = record.text, !text.isEmpty { out += "\n\(text)\n" }
         if !record.tags.isEmpty { out += "\nTags: " + record.tags.map { "#\($0)" }.joined(separator: " ") + "\n" }
+        if let place = record.place { out += "\nPlace: " + markdown(place) + "\n" }
         for medium in record.media {
             let label = escaped(medium.fileName)
             switch medium.kind {
@@ -49,6 +50,13 @@ extension DiaryExporter {
             }
         }
         return out
+    }
+
+    /// `[Brooklyn Bridge Park, Brooklyn](https://www.openstreetmap.org/?mlat=…)`: the name (or
+    /// the point) linked to OpenStreetMap when the point is known, else the name alone.
+    static func markdown(_ place: EntryPlace) -> String {
+        guard let point = place.coordinates else { return place.name ?? "" }
+        return "[\(escaped(place.name ?? point.text))](\(point.openStreetMapURL))"
     }
 
     /// `Sunday, 29 November 2026`.

@@ -13,8 +13,8 @@ public struct BulkImportSummary: Sendable, Hashable {
     public var movedForwardOverGap = 0
     /// Imported entries whose zone-less time occurred twice (clocks put back); the first was taken.
     public var tookFirstOfRepeated = 0
-    /// What the imported entries held that the diary cannot keep (Day One's videos, PDFs,
-    /// places and weather), counted.
+    /// What the imported entries held that the diary cannot keep (Day One's videos, PDFs and
+    /// weather) or could not read (an entry place out of range), counted.
     public var leftOut = LeftOutContent()
 
     /// Makes a summary.

@@ -155,7 +155,7 @@ final class BulkImporter {
             }
             let entry = BulkEntry(uuid: imported.uuid, creationTime: imported.creationTime, updateTime: imported.updateTime,
                                   text: imported.text, starred: imported.starred, timeZone: imported.timeZone?.identifier,
-                                  tags: entryTags, media: entryMedia)
+                                  place: imported.place, tags: entryTags, media: entryMedia)
             try entry.insert(into: context, store: diary.databaseURL)
         }
     }

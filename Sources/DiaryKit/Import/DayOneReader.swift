@@ -2,8 +2,14 @@ import Foundation
 
 /// Reads Day One's JSON export one entry at a time: a folder (or a zip of one) holding
 /// `Journal.json` (`{"metadata": …, "entries": [{"uuid", "creationDate", "timeZone", "text",
-/// "tags", "starred", "photos": [{"md5", "type", …}], "audios": [{"md5", "format", …}]}]}`)
+/// "tags", "starred", "location": {"placeName", "localityName", "administrativeArea", "country",
+/// "latitude", "longitude"}, "photos": [{"md5", "type", …}], "audios": [{"md5", "format", …}]}]}`)
 /// with the files in `photos/` and `audios/`, each named by its MD5 and extension.
+///
+/// The location becomes the entry's place, its name joined from what it names
+/// (``PlaceReading/name(joining:)``); a location that cannot be read (a degree out of range or
+/// not a number, half a point, a name too long) leaves the entry without a place and is
+/// counted in ``ImportedEntry/leftOut``, as videos, PDFs and weather are.
 ///
 /// A zip is unpacked with the bundle reader's safety rules (no absolute paths, no `..`,
 /// no links or devices, size limits) into a temporary folder removed when the reader goes.
@@ -26,6 +32,8 @@ final class DayOneReader: EntrySource {
     static let maximumArchiveMembers = 1_000_000
     /// The most bytes a zipped export's journal and media may unpack to in all.
     static let maximumArchiveSize: Int64 = 64 << 30
+    /// The members of a `location` whose strings make the place's name, most particular first.
+    static let locationNameKeys = ["placeName", "localityName", "administrativeArea", "country"]
     /// The name start of the folders zips are unpacked into (``WorkFolder`` adds the process).
     static let extractionPrefix = "diary-dayone"
 
@@ -152,13 +160,13 @@ final class DayOneReader: EntrySource {
         var leftOut = LeftOutContent()
         leftOut.videos = fields.node["videos"]?.arrayValue?.count ?? 0
         leftOut.documents = fields.node["pdfAttachments"]?.arrayValue?.count ?? 0
-        if case .object = fields.node["location"] { leftOut.places = 1 }
         if case .object = fields.node["weather"] { leftOut.weather = 1 }
         var entry = ImportedEntry(number: number, uuid: uuid, creationTime: created.importedInstant, updateTime: modified,
                              timeZone: zone, text: text,
                              tags: try fields.optionalStrings("tags") ?? [],
                              starred: try fields.optionalBool("starred") ?? false, media: media).noting(created)
         entry.leftOut = leftOut
+        PlaceReading(fields.node["location"], nameKeys: Self.locationNameKeys).apply(to: &entry)
         return entry
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a diary's own JSON export (``DiaryExportFormat/json``) one entry at a time: an
 /// array of scripting-interface entry objects whose media name their file by `path`,
-/// relative to the JSON file's folder. Entries keep their UUIDs and both times; every
+/// relative to the JSON file's folder. Entries keep their UUIDs, both times and their place; every
 /// medium's recorded SHA-256 is checked when it is imported.
 final class DiaryJSONReader: EntrySource {
     let url: URL
@@ -36,11 +36,14 @@ final class DiaryJSONReader: EntrySource {
         }
         // A zone this machine does not know leaves the entry in the importer's own.
         let zone = try fields.optionalString("timeZone").flatMap(TimeZone.init(identifier:))
-        return ImportedEntry(number: number, uuid: uuid, creationTime: try time(fields, "creationTime"),
-                             updateTime: try time(fields, "updateTime"), timeZone: zone,
-                             text: try fields.optionalString("text"),
-                             tags: try fields.optionalStrings("tags") ?? [],
-                             starred: try fields.optionalBool("starred") ?? false, media: media)
+        var entry = ImportedEntry(number: number, uuid: uuid, creationTime: try time(fields, "creationTime"),
+                                  updateTime: try time(fields, "updateTime"), timeZone: zone,
+                                  text: try fields.optionalString("text"),
+                                  tags: try fields.optionalStrings("tags") ?? [],
+                                  starred: try fields.optionalBool("starred") ?? false, media: media)
+        // A place edited out of range comes in without it, counted, as from Day One.
+        PlaceReading(fields.node["place"], nameKeys: ["name"]).apply(to: &entry)
+        return entry
     }
 
     private func time(_ fields: EntryFields, _ key: String) throws(InteropError) -> Date {

@@ -23,6 +23,8 @@ public struct ImportedEntry: Sendable, Hashable {
     public var media: [ImportedMedium]
     /// How a zone-less creation time was fitted to a daylight-saving change, if it had to be.
     public var clockAdjustment: LocalTimeAdjustment?
+    /// Where it was written, when the source records a place the import could read.
+    public var place: EntryPlace?
     /// What the source entry held that the diary cannot keep (counted, not imported).
     public var leftOut = LeftOutContent()
 

@@ -1,12 +1,14 @@
 /// What an imported entry held that the diary has no place for, counted so the import says so
-/// instead of dropping it without a word: Day One's videos, PDF attachments, place and weather.
+/// instead of dropping it without a word: Day One's videos, PDF attachments and weather, and an
+/// entry place the import could not read.
 public struct LeftOutContent: Sendable, Hashable {
     /// Videos (the diary keeps photos and recordings).
     public var videos = 0
     /// PDF attachments.
     public var documents = 0
-    /// An entry's place (the diary keeps the places photos were taken, not an entry's own).
-    public var places = 0
+    /// Entry places that could not be read (a degree out of range or not a number, a name too
+    /// long or not text): the rest of the entry is imported without its place.
+    public var unreadablePlaces = 0
     /// Weather records.
     public var weather = 0
 
@@ -20,7 +22,7 @@ public struct LeftOutContent: Sendable, Hashable {
     public static func += (lhs: inout LeftOutContent, rhs: LeftOutContent) {
         lhs.videos += rhs.videos
         lhs.documents += rhs.documents
-        lhs.places += rhs.places
+        lhs.unreadablePlaces += rhs.unreadablePlaces
         lhs.weather += rhs.weather
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 extension EntryRecord {
     /// The entry as the documented scripting-interface object (`diary show --json`, every
     /// listing's `--json`, the JSON export): `id`, `uuid`, `creationTime`, `updateTime` (ISO 8601
-    /// with milliseconds and the offset of `timeZone`), `text` (null when none), `tags`, `starred`
-    /// and `media`. The one builder of that object.
+    /// with milliseconds and the offset of `timeZone`), `text` (null when none), `tags`, `starred`,
+    /// `place` (only when the entry has one) and `media`. The one builder of that object.
     ///
     /// The JSON export adds two members: with `includingTimeZone`, the time zone the entry was
     /// written in (`timeZone`, after `updateTime`, when known); with `mediaPath`, each medium's
@@ -22,9 +22,21 @@ extension EntryRecord {
             ("text", .optional(self.text.map(JSONValue.string))),
             ("tags", .array(self.tags.map(JSONValue.string))),
             ("starred", .bool(self.starred)),
-            ("media", .array(media.map { $0.scriptingJSON(in: timeZone, path: mediaPath?($0)) })),
         ]
+        if let place = self.place { members.append(("place", place.scriptingJSON)) }
+        members.append(("media", .array(media.map { $0.scriptingJSON(in: timeZone, path: mediaPath?($0)) })))
         return .object(members)
+    }
+}
+
+extension EntryPlace {
+    /// The entry's `place` member: `{"name", "latitude", "longitude"}`, each null when unknown.
+    package var scriptingJSON: JSONValue {
+        .object([
+            ("name", .optional(name.map(JSONValue.string))),
+            ("latitude", .optional(coordinates.map { .number($0.latitude) })),
+            ("longitude", .optional(coordinates.map { .number($0.longitude) })),
+        ])
     }
 }
 

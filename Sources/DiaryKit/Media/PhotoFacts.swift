@@ -54,7 +54,7 @@ public struct PhotoFacts: Sendable, Hashable {
     /// altitude when known); nil without coordinates.
     public var placeText: String? {
         guard let (latitude, longitude) = coordinates else { return nil }
-        var text = Self.degrees(latitude) + ", " + Self.degrees(longitude)
+        var text = Coordinates.degrees(latitude) + ", " + Coordinates.degrees(longitude)
         if let altitude, altitude.isFinite { text += ", " + String(format: "%.1f m", altitude) }
         return text
     }
@@ -63,14 +63,8 @@ public struct PhotoFacts: Sendable, Hashable {
     /// `https://www.openstreetmap.org/?mlat=35.658581&mlon=139.745433#map=16/35.658581/139.745433`.
     public var openStreetMapURL: String? {
         guard let (latitude, longitude) = coordinates else { return nil }
-        let lat = Self.degrees(latitude), lon = Self.degrees(longitude)
+        let lat = Coordinates.degrees(latitude), lon = Coordinates.degrees(longitude)
         return "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=16/\(lat)/\(lon)"
-    }
-
-    /// Six decimals, never "-0.000000".
-    private static func degrees(_ value: Double) -> String {
-        let text = String(format: "%.6f", value)
-        return text == "-0.000000" ? "0.000000" : text
     }
 
     /// The place, when both coordinates are known.

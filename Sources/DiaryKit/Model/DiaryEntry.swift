@@ -27,6 +27,12 @@ final class DiaryEntry: ManagedObject {
     /// BETWEEN …` (every listing) by walking the whole diary through it instead of the
     /// creation-time index (`list --month` on 100,000 entries took 66 ms instead of 15).
     @Attribute var trashedTime: Date?
+    /// Where the entry was written (``EntryPlace``, read through ``place``): the name a person
+    /// reads, and the point in WGS 84 degrees. All optional, so an older store gains them on
+    /// opening by a lightweight migration.
+    @Attribute(maxLength: 256) var placeName: String?
+    @Attribute(minValue: -90, maxValue: 90) var placeLatitude: Double?
+    @Attribute(minValue: -180, maxValue: 180) var placeLongitude: Double?
     /// The inverse is named here, by a key path to a to-one (`DiaryEntry?`), not on the medium by
     /// one to this to-many: making `\DiaryEntry.media` builds `Set<Medium>`, whose `Hashable`
     /// requirement sent the runtime through every conformance record of the binary for `Medium`

@@ -24,8 +24,11 @@ struct InteropExportTests {
             let tags = ["t\(index % 4)", index % 9 == 0 ? "Nine" : nil].compactMap { $0 }
             let text = index % 13 == 0 && !photos.isEmpty ? "" : "Entry \(index): \\\"quoted\\\" and ünïcödé\\nsecond line"
             let uuid = String(format: "%08X%024X", index, 0xABCDEF)
+            // Every fourth entry has a place: named and at a point, or (every eighth) only named.
+            let location = index % 8 == 0 ? #""location": {"placeName": "Pier \#(index)", "country": "Germany"}, "#
+                : index % 4 == 0 ? #""location": {"localityName": "Rostock", "latitude": 54.\#(index), "longitude": -12.5}, "# : ""
             entries.append("""
-            {"uuid": "\(uuid)", "creationDate": "\(created)", "timeZone": "Europe/Berlin", "text": "\(text)",
+            {"uuid": "\(uuid)", "creationDate": "\(created)", "timeZone": "Europe/Berlin", \(location)"text": "\(text)",
              "tags": [\(tags.map { "\"\($0)\"" }.joined(separator: ", "))], "starred": \(index % 5 == 0),
              "photos": [\(photos.joined(separator: ", "))], "audios": [\(audios.joined(separator: ", "))]}
             """)
@@ -43,7 +46,8 @@ struct InteropExportTests {
                 + "\(String(describing: medium.duration)) \(String(describing: medium.sampleRate)) \(String(describing: medium.channels))"
         }
         return "\(record.uuid) \(record.creationTime.timeIntervalSince1970) \(record.updateTime.timeIntervalSince1970) "
-            + "\(String(describing: record.timeZone)) \(String(describing: record.text)) \(record.tags) \(record.starred) \(media)"
+            + "\(String(describing: record.timeZone)) \(String(describing: record.text)) \(record.tags) \(record.starred) "
+            + "\(String(describing: record.place)) \(media)"
     }
 
     @Test func jsonExportOfAThousandEntriesWithMediaReimportsEqualEntryByEntry() throws {
@@ -68,6 +72,7 @@ struct InteropExportTests {
         let original = try source.diary.allEntriesOldestFirst()
         #expect(original.count == 1000)
         #expect(original.contains { !$0.media.isEmpty })
+        #expect(original.count { $0.place != nil } == 249 && original.count { $0.place?.coordinates != nil } == 124)
 
         let out = source.folder.url.appendingPathComponent("out")
         let written = try source.diary.exportDiary(format: .json, to: out, timeZone: testTimeZone)
@@ -98,7 +103,12 @@ struct InteropExportTests {
         let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         #expect(array.count == 3)
         let first = array[0]
-        #expect(Set(first.keys) == ["id", "uuid", "creationTime", "updateTime", "timeZone", "text", "tags", "starred", "media"])
+        #expect(Set(first.keys) == ["id", "uuid", "creationTime", "updateTime", "timeZone", "text", "tags", "starred", "place",
+                                    "media"])
+        let place = try #require(first["place"] as? [String: Any])
+        #expect(place["name"] as? String == "Warnemünde, Germany")
+        #expect(place["latitude"] as? Double == 54.1774 && place["longitude"] as? Double == 12.0837)
+        #expect(array[1]["place"] == nil)
         #expect(first["creationTime"] as? String == "2026-11-28T09:15:00.000+01:00")
         let media = try #require(first["media"] as? [[String: Any]])
         let sha = try Fixture.sha256("jpeg-baseline.jpg")
@@ -127,6 +137,8 @@ struct InteropExportTests {
         Beach day. The waves were high!
 
         Tags: #beach #travel
+
+        Place: [Warnemünde, Germany](https://www.openstreetmap.org/?mlat=54.177400&mlon=12.083700#map=16/54.177400/12.083700)
 
         ![0cec02f15cc6898a6ba703e0297f79ae.jpeg](media/\(jpeg).jpg)
 
@@ -169,6 +181,25 @@ struct InteropExportTests {
         #expect(try store.diary.exportDiary(format: .json, to: out).entryCount == 0)
         #expect(try String(contentsOf: out.appendingPathComponent("entries.json"), encoding: .utf8) == "[]\n")
         #expect(try store.diary.importEntries(from: out, format: .json) == BulkImportSummary())
+    }
+
+    /// A place edited out of range in `entries.json` leaves its entry without it, counted, as a
+    /// Day One location does; the other entries keep theirs.
+    @Test func anUnreadablePlaceInAJSONExportIsCountedAndTheEntryImported() throws {
+        let store = try TestDiary()
+        let json = try store.folder.file("edited/entries.json", Data(#"""
+            [{"uuid": "5c0d2e6a-9b1f-4e27-8a53-1f2e3d4c5b01", "creationTime": "2026-11-29T14:30:00.000+01:00",
+              "updateTime": "2026-11-29T14:30:00.000+01:00", "text": "Kept", "tags": [], "starred": false,
+              "place": {"name": "Harbour", "latitude": null, "longitude": null}, "media": []},
+             {"uuid": "5c0d2e6a-9b1f-4e27-8a53-1f2e3d4c5b02", "creationTime": "2026-11-29T15:30:00.000+01:00",
+              "updateTime": "2026-11-29T15:30:00.000+01:00", "text": "Edited", "tags": [], "starred": false,
+              "place": {"name": "Harbour", "latitude": 540.1, "longitude": 12}, "media": []}]
+            """#.utf8))
+        let summary = try store.diary.importEntries(from: json, format: .json)
+        var expected = BulkImportSummary(imported: 2)
+        expected.leftOut.unreadablePlaces = 1
+        #expect(summary == expected)
+        #expect(try store.diary.allEntriesOldestFirst().map(\.place?.name) == ["Harbour", nil])
     }
 
     @Test func tamperedMediaFileInAJSONExportIsRejected() throws {

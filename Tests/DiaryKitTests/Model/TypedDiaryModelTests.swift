@@ -38,6 +38,10 @@ enum StringDiaryModel {
             // When the entry was moved to the trash; nil for an entry in the diary. Listings,
             // search, the calendar, tags and exports leave trashed entries out.
             AttributeDescription("trashedTime", .date),
+            // Where the entry was written: a name a person reads, and WGS 84 degrees.
+            AttributeDescription("placeName", .string, maxLength: 256),
+            AttributeDescription("placeLatitude", .double, minValue: -90, maxValue: 90),
+            AttributeDescription("placeLongitude", .double, minValue: -180, maxValue: 180),
         ],
         relationships: [
             RelationshipDescription("media", destination: Entity.medium, inverse: "diaryEntry",
