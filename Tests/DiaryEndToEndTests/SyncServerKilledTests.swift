@@ -48,25 +48,22 @@ struct SyncServerKilledTests {
         try laptop.succeed(["import", "--from", "photos", roll.path])
         try laptop.succeed(["sync", "init", address], environment: Self.secret)
 
-        // Killed while the photos go up.
-        let blobs = remote.url.appending(path: "diary/blobs")
-        let sending = try sync(laptop, killing: server) { count(blobs) >= 5 }
-        if sending.status != 0 {
-            #expect(sending.stderr.hasPrefix("diary: ") && !sending.stderr.contains("Fatal error"), "\(sending)")
+        /// Kills the server once `folder` holds five files during `store`'s sync, checks what the
+        /// failed sync said and that the store is sound, and starts the server again.
+        func interrupt(_ store: TestStore, watching folder: URL) throws -> ProcessRun {
+            let run = try sync(store, killing: server) { count(folder) >= 5 }
+            if run.status != 0 {
+                #expect(run.stderr.hasPrefix("diary: ") && !run.stderr.contains("Fatal error"), "\(run)")
+            }
+            #expect(try store.succeed(["check"]).status == 0)
+            server = try WebDAVServer(serving: remote.url, port: port)
+            return run
         }
-        #expect(try laptop.succeed(["check"]).status == 0)
-        server = try WebDAVServer(serving: remote.url, port: port)
+        // Killed while the photos go up, then while the phone fetches them.
+        let sending = try interrupt(laptop, watching: remote.url.appending(path: "diary/blobs"))
         try laptop.succeed(["sync"], environment: Self.secret)
-
-        // Killed while the phone fetches them.
         try phone.succeed(["sync", "join", address], environment: Self.secret)
-        let phoneBlobs = phone.url.appending(component: "Diary.blobs")
-        let receiving = try sync(phone, killing: server) { count(phoneBlobs) >= 5 }
-        if receiving.status != 0 {
-            #expect(receiving.stderr.hasPrefix("diary: ") && !receiving.stderr.contains("Fatal error"), "\(receiving)")
-        }
-        #expect(try phone.succeed(["check"]).status == 0)
-        server = try WebDAVServer(serving: remote.url, port: port)
+        let receiving = try interrupt(phone, watching: phone.url.appending(component: "Diary.blobs"))
         defer { server.stop() }
         try phone.succeed(["sync"], environment: Self.secret)
         try laptop.succeed(["sync"], environment: Self.secret)
