@@ -174,7 +174,8 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         #expect(files == ["2026-11-29.md", "2026-11-30.md", "media"])
         let day = try String(contentsOfFile: out + "/2026-11-29.md", encoding: .utf8)
-        #expect(day.hasPrefix("# Sunday, 29 November 2026\n\n## 20:40\n"))
+        // On the clock of the zone Day One recorded for the entry (New York), not the reader's.
+        #expect(day.hasPrefix("# Sunday, 29 November 2026\n\n## 14:40\n"))
         #expect(day.contains("[recording: "))
     }
 

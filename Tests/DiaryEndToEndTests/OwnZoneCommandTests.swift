@@ -87,4 +87,28 @@ import Testing
         #expect(try store.succeed(["list", "--on", "2026-10-22"]).stdout == "Thursday, 22 October 2026\n#2  09:00  Berlin morning\n")
         #expect(try store.sqlite(#"SELECT count(*) FROM DiaryEntry WHERE "localTime" IS NULL"#) == "0")
     }
+
+    /// Across a month's end, the moment order and the own-clock order disagree: a New York
+    /// evening of 31 October comes after a Berlin night of 1 November. The Markdown export and
+    /// the book put each under its own day and month, none written twice.
+    @Test func theMarkdownExportAndTheBookDateEntriesOnTheirOwnClocks() throws {
+        let store = try TestStore()
+        // By the moment: trick or treat (23:30 UTC), the Berlin night (00:00), Halloween (02:00).
+        try store.succeed(["new", "--on", "2026-10-31 19:30", "--text", "Trick or treat in Brooklyn"], environment: Self.newYork)
+        try store.succeed(["new", "--on", "2026-10-31 22:00", "--text", "Halloween in Brooklyn"], environment: Self.newYork)
+        try store.succeed(["new", "--on", "2026-11-01 01:00", "--text", "All Saints night in Berlin"])
+        let markdown = store.scratch.appendingPathComponent("md")
+        try store.succeed(["export", "--format", "markdown", "--output", markdown.path])
+        let october = try String(contentsOf: markdown.appendingPathComponent("2026-10-31.md"), encoding: .utf8)
+        let november = try String(contentsOf: markdown.appendingPathComponent("2026-11-01.md"), encoding: .utf8)
+        #expect(october.contains("## 19:30") && october.contains("Trick or treat") && october.contains("## 22:00")
+                 && october.contains("Halloween") && !october.contains("All Saints"), "\(october)")
+        #expect(november.contains("## 01:00") && november.contains("All Saints") && !november.contains("Halloween"), "\(november)")
+        let book = store.scratch.appendingPathComponent("book")
+        try store.succeed(["export", "--format", "book", "--output", book.path])
+        let octoberPage = try String(contentsOf: book.appendingPathComponent("months/2026-10.html"), encoding: .utf8)
+        let novemberPage = try String(contentsOf: book.appendingPathComponent("months/2026-11.html"), encoding: .utf8)
+        #expect(octoberPage.contains("Trick or treat") && octoberPage.contains("Halloween") && !octoberPage.contains("All Saints"))
+        #expect(novemberPage.contains("All Saints") && !novemberPage.contains("Halloween"))
+    }
 }

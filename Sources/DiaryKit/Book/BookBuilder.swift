@@ -103,7 +103,7 @@ final class BookBuilder {
     /// Takes one entry: its media into place, its line into the year's shard and its tags'
     /// pages, and the entry into its month, finishing the month before when it is a new one.
     private func add(_ record: EntryRecord, thumbnail: (Int) -> Data?) throws(DiaryError) {
-        let clock = WallClockTime(record.creationTime, in: timeZone)
+        let clock = record.clock(ownClock: diary.countsOwnClocks, readerZone: timeZone)
         let month = BookMonth(clock)
         if pendingMonth?.month != month {
             try finishMonth(next: month)
@@ -143,7 +143,7 @@ final class BookBuilder {
         pending.fingerprint.add("previous " + (pending.previous?.key ?? "none"))
         pending.fingerprint.add("next " + (next?.key ?? "none"))
         let page = BookMonthPage(month: pending.month, entries: pending.records, previous: pending.previous, next: next,
-                                 media: placed, timeZone: timeZone)
+                                 media: placed, timeZone: timeZone, ownClocks: diary.countsOwnClocks)
         let url = work.appendingPathComponent(BookLayout.monthPage(pending.month))
         try produce(BookLayout.monthPage(pending.month), key: pending.fingerprint.finish()) { () throws(DiaryError) in
             renderer.start { () throws(DiaryError) in try Self.write(Data(page.html.utf8), at: url) }

@@ -33,13 +33,14 @@ struct BookFingerprint {
 
     /// What `record`'s place on a page depends on: identity, last change (text, time, star and
     /// media all refresh it), tags (a renamed tag does not) and media. The fixed-size parts are
-    /// bytes (16 of the UUID, 8 of each time's bits, 1 of the star), the rest length-prefixed.
+    /// bytes (16 of the UUID, 8 of each time's bits, the local time's too, 1 of the star), the rest length-prefixed.
     static func entry(_ record: EntryRecord) -> Entry {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64)
         withUnsafeBytes(of: record.uuid.uuid) { bytes.append(contentsOf: $0) }
         withUnsafeBytes(of: record.updateTime.timeIntervalSinceReferenceDate.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
         withUnsafeBytes(of: record.creationTime.timeIntervalSinceReferenceDate.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: record.localTime.timeIntervalSinceReferenceDate.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
         bytes.append(record.starred ? 1 : 0)
         for text in [record.tags.joined(separator: "\n"), record.snapshot.media.map(\.sha256).joined(separator: ",")] {
             withUnsafeBytes(of: UInt64(text.utf8.count).littleEndian) { bytes.append(contentsOf: $0) }

@@ -20,6 +20,8 @@ struct BookMonthPage: Sendable {
     let next: BookMonth?
     let media: [String: PlacedMedium]
     let timeZone: any TimeZoneRules
+    /// Whether entries are dated by their own zone's clock (``EntryRecord/clock(ownClock:readerZone:)``).
+    let ownClocks: Bool
 
     /// The page's HTML.
     var html: String {
@@ -30,7 +32,7 @@ struct BookMonthPage: Sendable {
         body += "<p class=\"meta\">\(BookPage.count(entries.count, "entry", "entries"))</p>\n</header>\n"
         var currentDay: String?
         for record in entries {
-            let clock = WallClockTime(record.creationTime, in: timeZone)
+            let clock = record.clock(ownClock: ownClocks, readerZone: timeZone)
             if clock.dayString != currentDay {
                 if currentDay != nil { body += "</section>\n" }
                 currentDay = clock.dayString

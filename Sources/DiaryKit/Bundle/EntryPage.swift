@@ -14,8 +14,10 @@ struct EntryPage {
 
     /// The page's HTML.
     var html: String {
-        let day = WallClockTime(entry.creationTime, in: timeZone).longDay
-        let time = WallClockTime(entry.creationTime, in: timeZone).minuteString
+        // On the clock of the zone the entry was written in, as listings show it.
+        let written = WallClockTime(entry.creationTime, in: EntryZone.named(entry.timeZone) ?? timeZone)
+        let day = written.longDay
+        let time = written.minuteString
         var body = """
             <header>
             <p class="meta"><time datetime="\(Self.escape(timestamp(entry.creationTime)))">\
@@ -39,7 +41,7 @@ struct EntryPage {
             body += "</section>\n"
         }
         body += """
-            <footer>Exported from PhotoDiary · written \(Self.escape(WallClockTime(entry.creationTime, in: timeZone).shortDayAndMinute)), \
+            <footer>Exported from PhotoDiary · written \(Self.escape(written.shortDayAndMinute)), \
             last changed \(Self.escape(WallClockTime(entry.updateTime, in: timeZone).shortDayAndMinute)) · \
             entry <code>\(entry.uuid.lowercaseText)</code></footer>
 

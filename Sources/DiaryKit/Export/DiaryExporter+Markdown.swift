@@ -2,7 +2,7 @@ import Foundation
 import ObjectGraph
 
 extension DiaryExporter {
-    /// Writes one `YYYY-MM-DD.md` per local day (in ``timeZone``) holding that day's entries
+    /// Writes one `YYYY-MM-DD.md` per local day (each entry's own, as listings count them) holding that day's entries
     /// oldest first: the time (with ★ when starred), the text, the tags, the place, and each photo as
     /// `![name](media/…)` and each recording as `[recording: name](media/…)`.
     func writeMarkdown(_ query: DiaryQuery, total: Int,
@@ -12,7 +12,7 @@ extension DiaryExporter {
         var count = 0
         var mediaCount = 0
         try forEachEntry(query) { (record) throws(DiaryError) in
-            let clock = WallClockTime(record.creationTime, in: timeZone)
+            let clock = record.clock(ownClock: diary.countsOwnClocks, readerZone: timeZone)
             if current?.day != clock.dayString {
                 if let open = current { try Self.finish(open.file) }
                 let name = clock.dayString + ".md"

@@ -123,6 +123,7 @@ struct InteropExportTests {
         _ = try store.diary.importEntries(from: InteropFixture.url("dayone"), format: .dayone)
         let out = store.folder.url.appendingPathComponent("md")
         let zone = TimeZone(identifier: "America/New_York") ?? testTimeZone
+        // Read in New York, each entry keeps the day and time of the zone Day One recorded for it.
         let summary = try store.diary.exportDiary(format: .markdown, to: out, timeZone: zone)
         #expect(summary.files == ["2026-11-28.md", "2026-11-29.md", "2026-11-30.md"])
         #expect(summary.mediaFileCount == 3)
@@ -132,7 +133,7 @@ struct InteropExportTests {
         #expect(beach == """
         # Saturday, 28 November 2026
 
-        ## 03:15 ★
+        ## 09:15 ★
 
         Beach day. The waves were high!
 
