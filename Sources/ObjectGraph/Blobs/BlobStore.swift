@@ -39,7 +39,7 @@ public final class BlobStore: Sendable {
     /// - Throws: ``BlobStoreError/directoryUnavailable(path:reason:)`` when the directory
     ///   cannot be created or is not a directory.
     public convenience init(directory: URL, encryptionKey: StoreEncryptionKey? = nil) throws(BlobStoreError) {
-        try self.init(directory: directory, encryptionKey: encryptionKey, layout: .fileKeyGCM)
+        try self.init(directory: directory, encryptionKey: encryptionKey, layout: .paddedGCM)
     }
 
     /// The blob directory at `directory`, as ``init(directory:encryptionKey:)`` opens it, whose
