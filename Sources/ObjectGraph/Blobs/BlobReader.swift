@@ -83,10 +83,9 @@ public final class BlobReader {
         }
         let content: Int64, padded: Int64
         if opener.layout == .paddedGCM {
-            content = try readLength(from: file, opener: opener, damaged: damaged, path: path)
-            padded = BlobPadding.paddedSize(ofContentSize: content)
-            guard BlobCipher.fileSize(ofContentSize: content, layout: .paddedGCM) == fileSize else {
-                throw damaged("its length (\(fileSize) bytes) is not the one its \(content) bytes of content pad to: it was truncated or extended")
+            (content, padded) = try readLengths(from: file, opener: opener, damaged: damaged, path: path)
+            guard BlobCipher.fileSize(ofPaddedSize: padded) == fileSize else {
+                throw damaged("its length (\(fileSize) bytes) is not the one \(padded) bytes of padded content make: it was truncated or extended")
             }
         } else {
             guard let size = BlobCipher.contentSize(ofUnpaddedFileSize: fileSize) else {
@@ -98,11 +97,13 @@ public final class BlobReader {
                           sha256: sha256, name: name)
     }
 
-    /// Reads and opens a version 3 file's length chunk, the stream's first: the content's length.
+    /// Reads and opens a version 3 file's length chunk, the stream's first: the content's length
+    /// and the length it is padded to (the file's length must be the one that gives).
     ///
     /// - Throws: `damaged(reason)`; ``BlobStoreError/readFailed(path:reason:)``.
-    private static func readLength(from file: borrowing FileDescriptor, opener: BlobChunkAEAD,
-                                   damaged: (String) -> BlobStoreError, path: String) throws(BlobStoreError) -> Int64 {
+    private static func readLengths(from file: borrowing FileDescriptor, opener: BlobChunkAEAD,
+                                    damaged: (String) -> BlobStoreError,
+                                    path: String) throws(BlobStoreError) -> (content: Int64, padded: Int64) {
         let sealed = UnsafeMutableRawBufferPointer.allocate(byteCount: BlobCipher.sealedLengthSize, alignment: 16)
         let plain = UnsafeMutableRawBufferPointer.allocate(byteCount: BlobCipher.lengthSize, alignment: 16)
         defer {
@@ -119,12 +120,13 @@ public final class BlobReader {
         guard let (opened, tag) = opener.open(UnsafeRawBufferPointer(sealed), into: plain) else {
             throw damaged("its sealed length fails authentication: it was changed, or comes from another file")
         }
-        let length = UnsafeRawBufferPointer(plain).loadUnaligned(as: UInt64.self).littleEndian
-        guard tag == BlobCipher.lengthTag, opened == BlobCipher.lengthSize, length <= UInt64(BlobPadding.largestContentSize),
-              let content = Int64(exactly: length) else {
+        let content = UnsafeRawBufferPointer(plain).loadUnaligned(as: UInt64.self).littleEndian
+        let padded = UnsafeRawBufferPointer(plain).loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
+        guard tag == BlobCipher.lengthTag, opened == BlobCipher.lengthSize, content <= padded,
+              padded <= UInt64(BlobPadding.largestContentSize) else {
             throw damaged("it does not start with its content's length")
         }
-        return content
+        return (Int64(content), Int64(padded))
     }
 
     private init(file: consuming FileDescriptor, path: String, cipher: BlobCipher?, opener: BlobChunkAEAD?,

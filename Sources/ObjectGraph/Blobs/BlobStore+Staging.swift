@@ -52,10 +52,19 @@ extension BlobStore {
     ///
     /// - Throws: ``BlobStoreError/writeFailed(path:reason:)`` when the file cannot be written.
     public func stage(data: Data) throws(BlobStoreError) -> StagedBlob {
+        try stage(data: data, paddedToBucket: true)
+    }
+
+    /// Writes `data` into a new staged blob, as ``stage(data:)``; encrypted, padded to its
+    /// bucket or (`paddedToBucket` false: the mirror's change sets) not padded at all.
+    ///
+    /// - Throws: ``BlobStoreError/writeFailed(path:reason:)`` when the file cannot be written.
+    func stage(data: Data, paddedToBucket: Bool) throws(BlobStoreError) -> StagedBlob {
         if let cipher {
             return try writeStagedFile { (destination, destinationPath) throws(BlobStoreError) in
                 var offset = 0
-                return try Self.writeSealed(cipher, to: destination, path: destinationPath) { buffer in
+                return try Self.writeSealed(cipher, to: destination, path: destinationPath,
+                                            paddedToBucket: paddedToBucket) { buffer in
                     let count = min(buffer.count, data.count - offset)
                     data.withUnsafeBytes { bytes in
                         buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count]))
@@ -169,12 +178,13 @@ extension BlobStore {
     /// one, where doing both on one core made it 1.5 times slower. Memory stays two batches,
     /// whatever the file's size.
     ///
-    /// A version 3 file (the layout written now) is padded: once `fill` has no more, zeros follow
-    /// the content up to its bucket (`BlobPadding`), sealed like content; the content's length,
-    /// known only then, is sealed last and written into the room left after the header.
+    /// A version 3 file (the layout written now) is padded (unless `paddedToBucket` is false):
+    /// once `fill` has no more, zeros follow the content up to its bucket (`BlobPadding`), sealed
+    /// like content; the content's length and padded length, known only then, are sealed last
+    /// and written into the room left after the header.
     /// - Throws: what `fill` throws; ``BlobStoreError/writeFailed(path:reason:)``.
     static func writeSealed(
-        _ cipher: BlobCipher, to destination: borrowing FileDescriptor, path: String,
+        _ cipher: BlobCipher, to destination: borrowing FileDescriptor, path: String, paddedToBucket: Bool = true,
         fill: (UnsafeMutableRawBufferPointer) throws(BlobStoreError) -> Int
     ) throws(BlobStoreError) -> (sha256: String, byteCount: Int64) {
         let batchSize = BlobCipher.batchChunks * BlobCipher.chunkSize
@@ -188,7 +198,7 @@ extension BlobStore {
         }
         let sealer = BlobSealer(cipher)
         let hasher = SHA256Hasher()
-        var total: Int64 = 0
+        var total: Int64 = 0, paddedTotal: Int64 = 0
         func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64? = nil) throws(BlobStoreError) {
             do throws(SystemCallError) {
                 if let offset { try destination.writeAll(bytes, atOffset: offset) } else { try destination.writeAll(bytes) }
@@ -209,7 +219,8 @@ extension BlobStore {
             var padding: Int64 = 0
             if ended && sealer.isPadded {
                 let length = total + Int64(count)
-                padding = BlobPadding.paddedSize(ofContentSize: length) - length
+                paddedTotal = paddedToBucket ? BlobPadding.paddedSize(ofContentSize: length) : length
+                padding = paddedTotal - length
             }
             let zerosHere = Int(min(padding, Int64(batchSize - count)))
             padding -= Int64(zerosHere)
@@ -241,7 +252,9 @@ extension BlobStore {
         }
         let digest = hasher.finalizeDigest()
         try write(sealer.sealTrailer(digest: digest, byteCount: total))
-        if sealer.isPadded { try write(sealer.sealLength(total), at: Int64(BlobCipher.headerSize)) }
+        if sealer.isPadded {
+            try write(sealer.sealLength(total, paddedSize: paddedTotal), at: Int64(BlobCipher.headerSize))
+        }
         return (SHA256Hasher.hex(ofDigest: digest), total)
     }
 

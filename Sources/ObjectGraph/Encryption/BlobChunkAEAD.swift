@@ -105,18 +105,19 @@ final class BlobChunkAEAD {
         return chunk.count + BlobCipher.chunkOverhead
     }
 
-    /// Seals a version 3 file's length chunk, the content's length `byteCount`, as chunk number
-    /// 0 (whatever was sealed before) into the start of `output` (room for
-    /// ``BlobCipher/sealedLengthSize`` bytes); returns the sealed length.
-    func sealLength(_ byteCount: Int64, into output: UnsafeMutableRawBufferPointer) -> Int {
+    /// Seals a version 3 file's length chunk, the content's length `byteCount` and its padded
+    /// length `paddedSize`, as chunk number 0 (whatever was sealed before) into the start of
+    /// `output` (room for ``BlobCipher/sealedLengthSize`` bytes); returns the sealed length.
+    func sealLength(_ byteCount: Int64, paddedSize: Int64, into output: UnsafeMutableRawBufferPointer) -> Int {
         guard let gcm, layout == .paddedGCM, let base = output.baseAddress, output.count >= BlobCipher.sealedLengthSize else {
             preconditionFailure("only a version 3 stream seals a length chunk, into room for it")
         }
         let out = base.assumingMemoryBound(to: UInt8.self)
         out[0] = BlobCipher.lengthTag
         startChunk(gcm, tag: BlobCipher.lengthTag, number: 0)
-        withUnsafeBytes(of: UInt64(byteCount).littleEndian) { length in
-            nettle_gcm_aes256_encrypt(gcm, BlobCipher.lengthSize, out + 1, length.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        var lengths = (UInt64(byteCount).littleEndian, UInt64(paddedSize).littleEndian)
+        withUnsafeBytes(of: &lengths) { plain in
+            nettle_gcm_aes256_encrypt(gcm, BlobCipher.lengthSize, out + 1, plain.baseAddress!.assumingMemoryBound(to: UInt8.self))
         }
         nettle_gcm_aes256_digest(gcm, 16, out + 1 + BlobCipher.lengthSize)
         return BlobCipher.sealedLengthSize

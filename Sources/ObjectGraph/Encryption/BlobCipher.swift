@@ -9,7 +9,8 @@ import Foundation
 /// ```
 /// 0   "PDBLOB", the layout version (1, 2 or 3), log2 of the chunk size (16)  8 bytes, the preamble
 /// 8   24 random bytes: version 1's secretstream header, versions 2 and 3's key salt
-/// 32  version 3 only: the content's length (8 bytes, little endian) sealed with tag 1 (25 bytes)
+/// 32  version 3 only: the content's length and its padded length (8 bytes each, little
+///     endian) sealed with tag 1 (33 bytes)
 /// …   the content (version 3: padded with zeros to its bucket, `BlobPadding`) in chunks of
 ///     64 KiB (the last one shorter), each sealed with tag 0 (a message) and 17 bytes longer;
 ///     no chunk for empty content in versions 1 and 2
@@ -29,12 +30,13 @@ import Foundation
 ///   Rogaway and Vizár: a random key per file, a counter nonce, the last chunk marked.
 /// - Version 3, written now, is version 2 with the content padded, so that a file's length
 ///   says only which bucket the content's size falls in (`BlobPadding`: the next multiple of
-///   4 KiB, or of 1/32 of the size's power of two). The content's true length comes first,
-///   sealed as chunk number 0 (tag 1), so a reader knows at once where the content ends and the
-///   zeros begin; the padded content's chunks are numbers 1, 2, …, then the trailer. A writer
-///   learns the length only at the end, so it seals the length chunk last and writes it into
-///   the 25 bytes it left after the header. The padding is sealed with the content, and a
-///   reader also checks that it opens to zeros.
+///   4 KiB, or of 1/32 of the size's power of two). The content's true length and its padded
+///   length come first, sealed as chunk number 0 (tag 1), so a reader knows at once where the
+///   content ends and the zeros begin, whatever rule chose the padding; the padded content's
+///   chunks are numbers 1, 2, …, then the trailer. A writer learns the length only at the end,
+///   so it seals the length chunk last and writes it into the 33 bytes it left after the
+///   header. The padding is sealed with the content, and a reader also checks that it opens to
+///   zeros. (The mirror's change sets are version 3 files padded to their own length.)
 ///
 /// Every chunk authenticates the preamble as associated data. A reader knows from the file's
 /// length (versions 1 and 2) or the sealed length (version 3) where every chunk ends, so a
@@ -102,8 +104,8 @@ struct BlobCipher: Sendable {
     static let finalTag: UInt8 = 3
     /// The tag of version 3's length chunk, the stream's first.
     static let lengthTag: UInt8 = 1
-    /// Version 3's length chunk's plaintext: the content's length.
-    static let lengthSize = 8
+    /// Version 3's length chunk's plaintext: the content's length and its padded length.
+    static let lengthSize = 16
     /// Version 3's sealed length chunk's length.
     static let sealedLengthSize = lengthSize + chunkOverhead
 
@@ -161,11 +163,16 @@ struct BlobCipher: Sendable {
         return stride(from: 0, to: digits.count - 1, by: 2).map { value(digits[$0]) << 4 | value(digits[$0 + 1]) }
     }
 
-    /// The length of a file of `layout` that holds content of `byteCount` bytes.
+    /// The length of a file of `layout` that holds content of `byteCount` bytes (version 3:
+    /// padded to its bucket).
     static func fileSize(ofContentSize byteCount: Int64, layout: Layout) -> Int64 {
         guard layout == .paddedGCM else { return unpaddedFileSize(ofContentSize: byteCount) }
-        let padded = BlobPadding.paddedSize(ofContentSize: byteCount)
-        return Int64(sealedLengthSize) + unpaddedFileSize(ofContentSize: padded)
+        return fileSize(ofPaddedSize: BlobPadding.paddedSize(ofContentSize: byteCount))
+    }
+
+    /// The length of a version 3 file whose content is padded to `paddedSize` bytes.
+    static func fileSize(ofPaddedSize paddedSize: Int64) -> Int64 {
+        Int64(sealedLengthSize) + unpaddedFileSize(ofContentSize: paddedSize)
     }
 
     /// The length of a file of version 1 or 2 that holds content of `byteCount` bytes: the

@@ -37,10 +37,10 @@ final class BlobSealer {
     }
 
     /// A version 3 file's sealed length chunk (``BlobCipher/sealedLengthSize`` bytes, after the
-    /// header), for content of `byteCount` bytes; sealed once the content is, as chunk number 0.
-    /// The result is valid until the next call.
-    func sealLength(_ byteCount: Int64) -> UnsafeRawBufferPointer {
-        let count = aead.sealLength(byteCount, into: sealed)
+    /// header), for content of `byteCount` bytes padded to `paddedSize`; sealed once the content
+    /// is, as chunk number 0. The result is valid until the next call.
+    func sealLength(_ byteCount: Int64, paddedSize: Int64) -> UnsafeRawBufferPointer {
+        let count = aead.sealLength(byteCount, paddedSize: paddedSize, into: sealed)
         return UnsafeRawBufferPointer(rebasing: sealed[..<count])
     }
 

@@ -19,7 +19,7 @@ import TestSupport
 
     /// The length of a layout 3 file whose content pads to `padded` bytes, spelled out.
     static func expectedFileSize(padded: Int64) -> Int64 {
-        32 + 25 + padded + 17 * ((padded + 65_535) / 65_536) + 57
+        32 + 33 + padded + 17 * ((padded + 65_535) / 65_536) + 57
     }
 
     @Test func bucketsKeepFiveLeadingBitsAboveAFloorOfFourKilobytes() {
@@ -154,7 +154,7 @@ import TestSupport
         file.append(contentsOf: sealer.sealTrailer(digest: BlobCipher.bytes(ofHex: SHA256Hasher.hex(of: content)),
                                                      byteCount: Int64(content.count)))
         file.replaceSubrange(BlobCipher.headerSize..<BlobCipher.headerSize + BlobCipher.sealedLengthSize,
-                             with: sealer.sealLength(Int64(content.count)))
+                             with: sealer.sealLength(Int64(content.count), paddedSize: 8192))
         let reference = BlobReference(sha256: SHA256Hasher.hex(of: content), byteCount: Int64(content.count))
         let url = store.url(for: reference)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
