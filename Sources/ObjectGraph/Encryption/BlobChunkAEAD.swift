@@ -11,8 +11,11 @@ final class BlobChunkAEAD {
     let layout: BlobCipher.Layout
     /// Version 1's stream state.
     private let stream: UnsafeMutablePointer<crypto_secretstream_xchacha20poly1305_state>?
-    /// Version 2's AES-GCM state, keyed with the file's key.
+    /// The AES-GCM state of versions 2 and 3, keyed with the file's key.
     private let gcm: UnsafeMutablePointer<gcm_aes256_ctx>?
+    /// The memory that holds `stream` or `gcm` (its key schedule is as secret as the key):
+    /// locked, out of core dumps, zeroed when this goes.
+    private let stateMemory: SecretBytes
     /// The preamble, then (version 2) the chunk's tag byte: the associated data.
     private var associated: [UInt8]
     /// The next chunk's number, the nonce of versions 2 and 3. A version 3 writer starts at 1:
@@ -27,12 +30,13 @@ final class BlobChunkAEAD {
             let random = bytes.baseAddress! + 8
             switch cipher.layout {
             case .secretstream:
-                let state = UnsafeMutablePointer<crypto_secretstream_xchacha20poly1305_state>.allocate(capacity: 1)
+                let (memory, state) = SecretBytes.holding(crypto_secretstream_xchacha20poly1305_state.self)
                 _ = crypto_secretstream_xchacha20poly1305_init_push(state, random, cipher.streamKey.pointer)
-                return BlobChunkAEAD(layout: .secretstream, stream: state, gcm: nil)
+                return BlobChunkAEAD(layout: .secretstream, stream: state, gcm: nil, memory: memory)
             case .fileKeyGCM, .paddedGCM:
                 randombytes_buf(random, BlobCipher.streamHeaderSize)
-                return BlobChunkAEAD(layout: cipher.layout, stream: nil, gcm: Self.gcmState(cipher, salt: random))
+                let (memory, state) = Self.gcmState(cipher, salt: random)
+                return BlobChunkAEAD(layout: cipher.layout, stream: nil, gcm: state, memory: memory)
             }
         }
         if aead.layout == .paddedGCM { aead.chunkNumber = 1 }
@@ -48,41 +52,34 @@ final class BlobChunkAEAD {
         let random = header.baseAddress! + 8
         switch layout {
         case .secretstream:
-            let state = UnsafeMutablePointer<crypto_secretstream_xchacha20poly1305_state>.allocate(capacity: 1)
+            let (memory, state) = SecretBytes.holding(crypto_secretstream_xchacha20poly1305_state.self)
             let status = crypto_secretstream_xchacha20poly1305_init_pull(
                 state, random.assumingMemoryBound(to: UInt8.self), cipher.streamKey.pointer)
-            let aead = BlobChunkAEAD(layout: .secretstream, stream: state, gcm: nil)
+            let aead = BlobChunkAEAD(layout: .secretstream, stream: state, gcm: nil, memory: memory)
             return status == 0 ? aead : nil
         case .fileKeyGCM, .paddedGCM:
-            return BlobChunkAEAD(layout: layout, stream: nil, gcm: Self.gcmState(cipher, salt: random))
+            let (memory, state) = Self.gcmState(cipher, salt: random)
+            return BlobChunkAEAD(layout: layout, stream: nil, gcm: state, memory: memory)
         }
     }
 
-    private static func gcmState(_ cipher: BlobCipher, salt: UnsafeRawPointer) -> UnsafeMutablePointer<gcm_aes256_ctx> {
-        let state = UnsafeMutablePointer<gcm_aes256_ctx>.allocate(capacity: 1)
+    /// An AES-GCM state keyed with the file key of `salt`, in secret memory.
+    private static func gcmState(_ cipher: BlobCipher,
+                                 salt: UnsafeRawPointer) -> (SecretBytes, UnsafeMutablePointer<gcm_aes256_ctx>) {
+        let (memory, state) = SecretBytes.holding(gcm_aes256_ctx.self)
         let key = cipher.fileKey(salt: salt)
         nettle_gcm_aes256_set_key(state, key.pointer)
-        return state
+        return (memory, state)
     }
 
     private init(layout: BlobCipher.Layout,
                  stream: UnsafeMutablePointer<crypto_secretstream_xchacha20poly1305_state>?,
-                 gcm: UnsafeMutablePointer<gcm_aes256_ctx>?) {
+                 gcm: UnsafeMutablePointer<gcm_aes256_ctx>?, memory: SecretBytes) {
         self.layout = layout
         self.stream = stream
         self.gcm = gcm
+        stateMemory = memory
         associated = BlobCipher.preamble(layout) + (layout.usesFileKey ? [0] : [])
-    }
-
-    deinit {
-        if let stream {
-            sodium_memzero(stream, MemoryLayout<crypto_secretstream_xchacha20poly1305_state>.size)
-            stream.deallocate()
-        }
-        if let gcm {
-            sodium_memzero(gcm, MemoryLayout<gcm_aes256_ctx>.size)
-            gcm.deallocate()
-        }
     }
 
     /// Seals the next chunk, `chunk` (at most ``BlobCipher/chunkSize`` bytes) with `tag`, into
