@@ -21,6 +21,8 @@ CDL_FORWARD(sodium, int, sodium_memcmp, (const void *const b1_, const void *cons
             (b1_, b2_, len), -1)
 CDL_FORWARD(sodium, int, sodium_mlock, (void *const addr, const size_t len), (addr, len), -1)
 CDL_FORWARD(sodium, int, sodium_munlock, (void *const addr, const size_t len), (addr, len), -1)
+CDL_FORWARD(sodium, void *, sodium_malloc, (const size_t size), (size), NULL)
+CDL_FORWARD_VOID(sodium, sodium_free, (void *ptr), (ptr))
 
 CDL_FORWARD(sodium, int, crypto_aead_xchacha20poly1305_ietf_encrypt_detached,
             (unsigned char *c, unsigned char *mac, unsigned long long *maclen_p, const unsigned char *m,

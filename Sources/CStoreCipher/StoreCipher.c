@@ -42,6 +42,24 @@ static int sc_derive(const unsigned char *key, sc_keys *out) {
     return rc;
 }
 
+/* MARK: key memory */
+
+/* Every copy of derived keys this file keeps, in the registry, in an open file or for the length
+   of one call, lives in libsodium's guarded memory (sodium_malloc): pages of its own, locked
+   against swapping (mlock; a failed lock, e.g. under a low RLIMIT_MEMLOCK, leaves them usable),
+   left out of core dumps (MADV_DONTDUMP), between inaccessible guard pages, and zeroed by
+   sodium_free. sizeof(sc_keys) is a multiple of 8, so the block is aligned for it. */
+
+/// New key memory, or NULL when none can be had.
+static sc_keys *sc_keys_new(void) {
+    return sodium_malloc(sizeof(sc_keys));
+}
+
+/// Zeroes, unlocks and frees key memory from sc_keys_new (NULL does nothing).
+static void sc_keys_free(sc_keys *keys) {
+    if (keys != NULL) sodium_free(keys);
+}
+
 /* MARK: the key registry */
 
 #define SC_SLOTS 64
@@ -49,41 +67,59 @@ typedef struct {
     uint64_t handle;
     sc_keys keys;
 } sc_slot;
-static sc_slot sc_slots[SC_SLOTS];
+/// The registry: SC_SLOTS slots in guarded memory, made by the first storecipher_add_key and kept
+/// for the process's life (a free slot is all zeros).
+static sc_slot *sc_slots;
 static uint64_t sc_next_handle = 1;
 static pthread_mutex_t sc_slots_lock = PTHREAD_MUTEX_INITIALIZER;
 
 uint64_t storecipher_add_key(const unsigned char *key) {
-    sc_keys keys;
-    if (sc_derive(key, &keys) != 0) return 0;
     uint64_t handle = 0;
     pthread_mutex_lock(&sc_slots_lock);
-    for (int i = 0; i < SC_SLOTS; i++) {
+    if (sc_slots == NULL) {
+        sc_slots = sodium_malloc(SC_SLOTS * sizeof *sc_slots);
+        if (sc_slots != NULL) memset(sc_slots, 0, SC_SLOTS * sizeof *sc_slots);
+    }
+    for (int i = 0; sc_slots != NULL && i < SC_SLOTS; i++) {
         if (sc_slots[i].handle != 0) continue;
+        // Derived straight into the slot: no copy of the keys is left elsewhere.
+        if (sc_derive(key, &sc_slots[i].keys) != 0) {
+            sodium_memzero(&sc_slots[i], sizeof sc_slots[i]);
+            break;
+        }
         handle = sc_next_handle++;
         sc_slots[i].handle = handle;
-        sc_slots[i].keys = keys;
         break;
     }
     pthread_mutex_unlock(&sc_slots_lock);
-    sodium_memzero(&keys, sizeof keys);
     return handle;
 }
 
 void storecipher_remove_key(uint64_t handle) {
     if (handle == 0) return;
     pthread_mutex_lock(&sc_slots_lock);
-    for (int i = 0; i < SC_SLOTS; i++) {
+    for (int i = 0; sc_slots != NULL && i < SC_SLOTS; i++) {
         if (sc_slots[i].handle != handle) continue;
         sodium_memzero(&sc_slots[i], sizeof sc_slots[i]);
     }
     pthread_mutex_unlock(&sc_slots_lock);
 }
 
+const void *storecipher_registered_key_memory(uint64_t handle, size_t *length) {
+    const void *found = NULL;
+    *length = sizeof(sc_keys);
+    pthread_mutex_lock(&sc_slots_lock);
+    for (int i = 0; handle != 0 && sc_slots != NULL && i < SC_SLOTS && found == NULL; i++) {
+        if (sc_slots[i].handle == handle) found = &sc_slots[i].keys;
+    }
+    pthread_mutex_unlock(&sc_slots_lock);
+    return found;
+}
+
 static int sc_lookup(uint64_t handle, sc_keys *out) {
     int found = 0;
     pthread_mutex_lock(&sc_slots_lock);
-    for (int i = 0; i < SC_SLOTS && !found; i++) {
+    for (int i = 0; sc_slots != NULL && i < SC_SLOTS && !found; i++) {
         if (handle != 0 && sc_slots[i].handle == handle) {
             *out = sc_slots[i].keys;
             found = 1;
@@ -198,8 +234,9 @@ typedef struct sc_file sc_file;
 struct sc_file {
     sqlite3_file base;
     int kind;
-    /// The main database file's: its keys and page size (0 until known). A WAL uses its main's.
-    sc_keys keys;
+    /// The main database file's: its keys (key memory, see sc_keys_new; NULL for other files)
+    /// and page size (0 until known). A WAL or journal uses its main's.
+    sc_keys *keys;
     int page_size;
     sc_file *main;
     const char *name;
@@ -223,7 +260,8 @@ static unsigned char *sc_scratch(sc_file *file, int size) {
 static int sc_close(sqlite3_file *base) {
     sc_file *file = (sc_file *)base;
     int rc = file->real->pMethods->xClose(file->real);
-    sodium_memzero(&file->keys, sizeof file->keys);
+    sc_keys_free(file->keys);
+    file->keys = NULL;
     if (file->scratch != NULL) {
         sodium_memzero(file->scratch, (size_t)file->scratch_size);
         sqlite3_free(file->scratch);
@@ -242,7 +280,7 @@ static int sc_main_page_size(sc_file *file, int *size) {
             return sc_fail(file->name, memcmp(header, sqlite_magic, sizeof sqlite_magic) == 0
                                            ? STORECIPHER_NOT_ENCRYPTED : STORECIPHER_DAMAGED, 1);
         }
-        if (sodium_memcmp(header + 8, file->keys.check, SC_CHECK_BYTES) != 0) {
+        if (sodium_memcmp(header + 8, file->keys->check, SC_CHECK_BYTES) != 0) {
             return sc_fail(file->name, STORECIPHER_WRONG_KEY, 1);
         }
         int found = sc_header_page_size(header);
@@ -270,7 +308,7 @@ static int sc_read_main(sc_file *file, unsigned char *buffer, int amount, sqlite
         if (rc != SQLITE_OK) return rc;
         for (int done = 0; done < amount; done += size) {
             uint32_t pgno = (uint32_t)((offset + done) / size) + 1;
-            int kind = sc_open(&file->keys, pgno, buffer + done, size);
+            int kind = sc_open(file->keys, pgno, buffer + done, size);
             if (kind != STORECIPHER_OK) return sc_fail(file->name, kind, pgno);
         }
         return SQLITE_OK;
@@ -287,7 +325,7 @@ static int sc_read_main(sc_file *file, unsigned char *buffer, int amount, sqlite
     }
     if (rc != SQLITE_OK) return rc;
     uint32_t pgno = (uint32_t)(start / size) + 1;
-    int kind = sc_open(&file->keys, pgno, page, size);
+    int kind = sc_open(file->keys, pgno, page, size);
     if (kind != STORECIPHER_OK) return sc_fail(file->name, kind, pgno);
     memcpy(buffer, page + (offset - start), (size_t)amount);
     return SQLITE_OK;
@@ -310,7 +348,7 @@ static int sc_write_main(sc_file *file, const unsigned char *buffer, int amount,
     if (sealed == NULL) return SQLITE_IOERR_NOMEM;
     for (int done = 0; done < amount; done += size) {
         uint32_t pgno = (uint32_t)((offset + done) / size) + 1;
-        if (sc_seal(&file->keys, pgno, buffer + done, sealed, size) != 0) return SQLITE_IOERR_WRITE;
+        if (sc_seal(file->keys, pgno, buffer + done, sealed, size) != 0) return SQLITE_IOERR_WRITE;
         int rc = file->real->pMethods->xWrite(file->real, sealed, size, offset + done);
         if (rc != SQLITE_OK) return rc;
     }
@@ -339,7 +377,7 @@ static int sc_read_wal(sc_file *file, unsigned char *buffer, int amount, sqlite3
         rc = file->real->pMethods->xRead(file->real, number, sizeof number, offset - SC_FRAME_HEADER);
         if (rc != SQLITE_OK) return rc == SQLITE_IOERR_SHORT_READ ? SQLITE_IOERR_READ : rc;
         uint32_t pgno = sc_get32(number);
-        int kind = pgno == 0 ? STORECIPHER_DAMAGED : sc_open(&file->main->keys, pgno, buffer, size);
+        int kind = pgno == 0 ? STORECIPHER_DAMAGED : sc_open(file->main->keys, pgno, buffer, size);
         if (kind != STORECIPHER_OK) return sc_fail(file->name, kind == STORECIPHER_WRONG_KEY ? kind : STORECIPHER_DAMAGED, pgno);
     } else if (amount == size + SC_FRAME_HEADER) {
         // A whole frame, read to recover the log or to rewrite its checksums: a frame that does
@@ -347,7 +385,7 @@ static int sc_read_wal(sc_file *file, unsigned char *buffer, int amount, sqlite3
         // log there as it would for a plain store. One that does reads back as SQLite summed it
         // (see sc_open: the reserved bytes are zeros).
         uint32_t pgno = sc_get32(buffer);
-        if (pgno == 0 || sc_open(&file->main->keys, pgno, buffer + SC_FRAME_HEADER, size) != STORECIPHER_OK) {
+        if (pgno == 0 || sc_open(file->main->keys, pgno, buffer + SC_FRAME_HEADER, size) != STORECIPHER_OK) {
             memset(buffer + SC_FRAME_HEADER, 0, (size_t)size);
         }
     }
@@ -372,12 +410,12 @@ static int sc_write_wal(sc_file *file, const unsigned char *buffer, int amount, 
         int rc = file->real->pMethods->xRead(file->real, number, sizeof number, offset - SC_FRAME_HEADER);
         if (rc != SQLITE_OK) return SQLITE_IOERR_WRITE;
         pgno = sc_get32(number);
-        if (pgno == 0 || sc_seal(&file->main->keys, pgno, buffer, sealed, size) != 0) return SQLITE_IOERR_WRITE;
+        if (pgno == 0 || sc_seal(file->main->keys, pgno, buffer, sealed, size) != 0) return SQLITE_IOERR_WRITE;
         return file->real->pMethods->xWrite(file->real, sealed, size, offset);
     }
     pgno = sc_get32(buffer);
     memcpy(sealed, buffer, SC_FRAME_HEADER);
-    if (pgno == 0 || sc_seal(&file->main->keys, pgno, buffer + SC_FRAME_HEADER, sealed + SC_FRAME_HEADER, size) != 0) {
+    if (pgno == 0 || sc_seal(file->main->keys, pgno, buffer + SC_FRAME_HEADER, sealed + SC_FRAME_HEADER, size) != 0) {
         return SQLITE_IOERR_WRITE;
     }
     return file->real->pMethods->xWrite(file->real, sealed, amount, offset);
@@ -396,7 +434,7 @@ static int sc_read_journal(sc_file *file, unsigned char *buffer, int amount, sql
     rc = file->real->pMethods->xRead(file->real, number, sizeof number, offset - 4);
     if (rc != SQLITE_OK) return rc == SQLITE_IOERR_SHORT_READ ? SQLITE_IOERR_READ : rc;
     uint32_t pgno = sc_get32(number);
-    int kind = pgno == 0 ? STORECIPHER_DAMAGED : sc_open(&file->main->keys, pgno, buffer, amount);
+    int kind = pgno == 0 ? STORECIPHER_DAMAGED : sc_open(file->main->keys, pgno, buffer, amount);
     // A torn record after a crash: SQLite's checksum of the zeroed page ends the playback there.
     if (kind != STORECIPHER_OK) memset(buffer, 0, (size_t)amount);
     return SQLITE_OK;
@@ -413,7 +451,7 @@ static int sc_write_journal(sc_file *file, const unsigned char *buffer, int amou
     uint32_t pgno = sc_get32(number);
     unsigned char *sealed = sc_scratch(file, amount);
     if (sealed == NULL) return SQLITE_IOERR_NOMEM;
-    if (pgno == 0 || sc_seal(&file->main->keys, pgno, buffer, sealed, amount) != 0) return SQLITE_IOERR_WRITE;
+    if (pgno == 0 || sc_seal(file->main->keys, pgno, buffer, sealed, amount) != 0) return SQLITE_IOERR_WRITE;
     return file->real->pMethods->xWrite(file->real, sealed, amount, offset);
 }
 
@@ -491,7 +529,13 @@ static int sc_vfs_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *base, i
     if (flags & SQLITE_OPEN_MAIN_DB) {
         sqlite3_int64 handle = name != NULL ? sqlite3_uri_int64(name, "pdkey", 0) : 0;
         if (handle > 0) {
-            if (!sc_lookup((uint64_t)handle, &file->keys)) return SQLITE_CANTOPEN;
+            file->keys = sc_keys_new();
+            if (file->keys == NULL) return SQLITE_NOMEM;
+            if (!sc_lookup((uint64_t)handle, file->keys)) {
+                sc_keys_free(file->keys);
+                file->keys = NULL;
+                return SQLITE_CANTOPEN;
+            }
             file->kind = SC_MAIN;
             file->main = file;
         }
@@ -508,12 +552,21 @@ static int sc_vfs_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *base, i
     }
     int rc = sc_unix->xOpen(sc_unix, name, file->real, flags, out_flags);
     if (rc != SQLITE_OK) {
-        sodium_memzero(&file->keys, sizeof file->keys);
+        sc_keys_free(file->keys);
+        file->keys = NULL;
         file->base.pMethods = NULL;
         return rc;
     }
     file->base.pMethods = &sc_methods;
     return SQLITE_OK;
+}
+
+const void *storecipher_file_key_memory(void *connection, size_t *length) {
+    sqlite3_file *file = NULL;
+    *length = sizeof(sc_keys);
+    if (sqlite3_file_control((sqlite3 *)connection, "main", SQLITE_FCNTL_FILE_POINTER, &file) != SQLITE_OK) return NULL;
+    if (file == NULL || file->pMethods != &sc_methods || ((sc_file *)file)->kind != SC_MAIN) return NULL;
+    return ((sc_file *)file)->keys;
 }
 
 static int sc_vfs_delete(sqlite3_vfs *v, const char *name, int sync) {
@@ -752,12 +805,16 @@ static int sc_check_wal(const char *path, const sc_keys *keys, int *page_size, s
 int storecipher_damaged_pages(const char *path, const unsigned char *key, uint32_t **pages, size_t *count) {
     *pages = NULL;
     *count = 0;
-    sc_keys keys;
-    if (sc_derive(key, &keys) != 0) return -EINVAL;
+    sc_keys *keys = sc_keys_new();
+    if (keys == NULL) return -ENOMEM;
+    if (sc_derive(key, keys) != 0) {
+        sc_keys_free(keys);
+        return -EINVAL;
+    }
     sc_raw raw;
     int rc = sc_raw_open(path, &raw);
     if (rc != 0) {
-        sodium_memzero(&keys, sizeof keys);
+        sc_keys_free(keys);
         return rc;
     }
     sc_list held = {0}, damaged = {0};
@@ -768,7 +825,7 @@ int storecipher_damaged_pages(const char *path, const unsigned char *key, uint32
         if (memcmp(header, sc_magic, sizeof sc_magic) != 0) {
             rc = memcmp(header, sqlite_magic, sizeof sqlite_magic) == 0 ? STORECIPHER_NOT_ENCRYPTED : 0;
             if (rc == 0) rc = sc_append(&damaged, 1);
-        } else if (sodium_memcmp(header + 8, keys.check, SC_CHECK_BYTES) != 0) {
+        } else if (sodium_memcmp(header + 8, keys->check, SC_CHECK_BYTES) != 0) {
             rc = STORECIPHER_WRONG_KEY;
         } else {
             page_size = sc_header_page_size(header);
@@ -777,7 +834,7 @@ int storecipher_damaged_pages(const char *path, const unsigned char *key, uint32
     } else if (rc == 1) {
         rc = 0;  // shorter than a header: an empty database, all in the WAL if anywhere
     }
-    if (rc == 0) rc = sc_check_wal(path, &keys, &page_size, &held, &damaged);
+    if (rc == 0) rc = sc_check_wal(path, keys, &page_size, &held, &damaged);
     if (rc == 0 && page_size != 0) {
         qsort(held.pages, held.count, sizeof *held.pages, sc_compare);
         unsigned char *page = malloc((size_t)page_size);
@@ -790,7 +847,7 @@ int storecipher_damaged_pages(const char *path, const unsigned char *key, uint32
                 break;
             }
             if (bsearch(&pgno, held.pages, held.count, sizeof pgno, sc_compare) != NULL) continue;
-            if (sc_open(&keys, pgno, page, page_size) != STORECIPHER_OK) rc = sc_append(&damaged, pgno);
+            if (sc_open(keys, pgno, page, page_size) != STORECIPHER_OK) rc = sc_append(&damaged, pgno);
         }
         if (page != NULL) {
             sodium_memzero(page, (size_t)page_size);
@@ -798,7 +855,7 @@ int storecipher_damaged_pages(const char *path, const unsigned char *key, uint32
         }
     }
     sc_raw_close(&raw);
-    sodium_memzero(&keys, sizeof keys);
+    sc_keys_free(keys);
     free(held.pages);
     if (rc != 0) {
         free(damaged.pages);
@@ -818,16 +875,19 @@ void storecipher_free(void *pointer) { free(pointer); }
 
 int storecipher_benchmark_pages(const unsigned char *key, const unsigned char *in, unsigned char *out,
                                 int page_size, int count, int open_too) {
-    sc_keys keys;
-    if (sc_derive(key, &keys) != 0) return -1;
+    sc_keys *keys = sc_keys_new();
+    if (keys == NULL || sc_derive(key, keys) != 0) {
+        sc_keys_free(keys);
+        return -1;
+    }
     int failures = 0;
     for (int i = 0; i < count; i++) {
         const unsigned char *source = in + (size_t)i * page_size;
         unsigned char *sealed = out + (size_t)i * page_size;
-        if (sc_seal(&keys, (uint32_t)i + 2, source, sealed, page_size) != 0) failures++;
-        if (open_too && sc_open(&keys, (uint32_t)i + 2, sealed, page_size) != STORECIPHER_OK) failures++;
+        if (sc_seal(keys, (uint32_t)i + 2, source, sealed, page_size) != 0) failures++;
+        if (open_too && sc_open(keys, (uint32_t)i + 2, sealed, page_size) != STORECIPHER_OK) failures++;
     }
-    sodium_memzero(&keys, sizeof keys);
+    sc_keys_free(keys);
     return failures;
 }
 
@@ -914,10 +974,15 @@ int storecipher_check_log(const char *path, const unsigned char *key, storeciphe
         indexed = sc_log_indexed_frames(shm, header + 16);
         close(shm);
     }
-    sc_keys keys;
-    if (key != NULL && sc_derive(key, &keys) != 0) {
-        close(fd);
-        return -EINVAL;
+    sc_keys *keys = NULL;
+    if (key != NULL) {
+        keys = sc_keys_new();
+        int failed = keys == NULL ? -ENOMEM : sc_derive(key, keys) != 0 ? -EINVAL : 0;
+        if (failed != 0) {
+            sc_keys_free(keys);
+            close(fd);
+            return failed;
+        }
     }
     if (key != NULL) {
         // Under a wrong key every frame would fail: that is the key's problem, not the log's.
@@ -926,8 +991,8 @@ int storecipher_check_log(const char *path, const unsigned char *key, storeciphe
         int read = main >= 0 ? sc_pread_all(main, first, sizeof first, 0) : 1;
         if (main >= 0) close(main);
         if (read == 0 && memcmp(first, sc_magic, sizeof sc_magic) == 0
-            && sodium_memcmp(first + 8, keys.check, SC_CHECK_BYTES) != 0) {
-            sodium_memzero(&keys, sizeof keys);
+            && sodium_memcmp(first + 8, keys->check, SC_CHECK_BYTES) != 0) {
+            sc_keys_free(keys);
             close(fd);
             return STORECIPHER_WRONG_KEY;
         }
@@ -962,14 +1027,14 @@ int storecipher_check_log(const char *path, const unsigned char *key, storeciphe
             // An encrypted log's pages are summed as plaintext: one that opens under the key is
             // this store's own frame.
             if (!damaged && key != NULL && memcmp(second + 8, frames + 8, 8) == 0) {
-                damaged = sc_open(&keys, sc_get32(second), second + SC_FRAME_HEADER, size) == STORECIPHER_OK;
+                damaged = sc_open(keys, sc_get32(second), second + SC_FRAME_HEADER, size) == STORECIPHER_OK;
             }
         }
         if (frames != NULL) {
             memset(frames, 0, (size_t)frame_bytes * 2);
             free(frames);
         }
-        if (key != NULL) sodium_memzero(&keys, sizeof keys);
+        sc_keys_free(keys);
         close(fd);
         if (damaged) {
             report->damaged = 1;
@@ -980,7 +1045,7 @@ int storecipher_check_log(const char *path, const unsigned char *key, storeciphe
     }
     unsigned char *frame = malloc((size_t)size + SC_FRAME_HEADER);
     if (frame == NULL) {
-        if (key != NULL) sodium_memzero(&keys, sizeof keys);
+        sc_keys_free(keys);
         close(fd);
         return -ENOMEM;
     }
@@ -992,7 +1057,7 @@ int storecipher_check_log(const char *path, const unsigned char *key, storeciphe
         if (rc != 0) break;  // the end, or a frame not written whole: SQLite ignores it too
         index++;
         int opened = 1;
-        if (key != NULL) opened = sc_open(&keys, sc_get32(frame), frame + SC_FRAME_HEADER, size) == STORECIPHER_OK;
+        if (key != NULL) opened = sc_open(keys, sc_get32(frame), frame + SC_FRAME_HEADER, size) == STORECIPHER_OK;
         uint32_t chain[2] = {previous[0], previous[1]};
         sc_log_sum(big_endian, frame, 8, chain);
         sc_log_sum(big_endian, frame + SC_FRAME_HEADER, (size_t)size, chain);
@@ -1031,7 +1096,7 @@ int storecipher_check_log(const char *path, const unsigned char *key, storeciphe
     }
     memset(frame, 0, (size_t)size + SC_FRAME_HEADER);
     free(frame);
-    if (key != NULL) sodium_memzero(&keys, sizeof keys);
+    sc_keys_free(keys);
     close(fd);
     return rc < 0 ? rc : 0;
 }

@@ -55,6 +55,37 @@ func runCryptoBlobBenchmarks(json: Bool) throws {
                     value: megabytes / ProcessTimer.median(readEncrypted),
                     baseline: megabytes / ProcessTimer.median(readPlain), unit: "MB/s")
 
+    // What padding to a bucket costs: a photo-sized file (12,345,678 bytes, padded to 12,582,912:
+    // 1.9 % more to seal and write) staged and read back padded (layout 3, written now) and
+    // unpadded (layout 2, as before padding), alternating, median of 9; wall time (with the
+    // fsync) and the process's CPU time (both cores: hashing beside sealing), which a busy
+    // machine moves less.
+    let photoSized = root.appendingPathComponent("photo-sized.bin")
+    try writeNoise(to: photoSized, byteCount: 12_345_678)
+    let padded = try BlobStore(directory: root.appendingPathComponent("Padded.blobs"), encryptionKey: key, padsFiles: true)
+    let unpadded = try BlobStore(directory: root.appendingPathComponent("Unpadded.blobs"), encryptionKey: key, padsFiles: false)
+    // [padded?][stage wall, stage CPU, read wall, read CPU]
+    var samples = [[[Double]]](repeating: [[Double]](repeating: [], count: 4), count: 2)
+    for _ in 0..<9 {
+        for isPadded in [false, true] {
+            let store = isPadded ? padded : unpadded
+            let (start, startCPU) = (DispatchTime.now().uptimeNanoseconds, processCPUSeconds())
+            let reference = try store.commit(try store.stage(fileAt: photoSized))
+            let (staged, stagedCPU) = (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, processCPUSeconds() - startCPU)
+            let readCPU = processCPUSeconds()
+            let readBack = try read(store, reference)
+            let readBackCPU = processCPUSeconds() - readCPU
+            try store.remove(sha256: reference.sha256)
+            for (index, value) in [staged, stagedCPU, readBack, readBackCPU].enumerated() {
+                samples[isPadded ? 1 : 0][index].append(value)
+            }
+        }
+    }
+    for (index, name) in ["blob_stage_12mb_padded_vs_unpadded", "blob_stage_12mb_padded_vs_unpadded_cpu",
+                          "blob_read_12mb_padded_vs_unpadded", "blob_read_12mb_padded_vs_unpadded_cpu"].enumerated() {
+        reporter.report(name, value: ProcessTimer.median(samples[1][index]), baseline: ProcessTimer.median(samples[0][index]))
+    }
+
     // `diary new`'s media step: both files checked and copied on every core, then the save.
     let photo = root.appendingPathComponent("photo-12mp.jpg"), recording = root.appendingPathComponent("recording-3min.wav")
     try writeJPEG(to: photo, width: 4000, height: 3000)
@@ -82,6 +113,14 @@ func runCryptoBlobBenchmarks(json: Bool) throws {
                     baseline: ProcessTimer.median(importPlain), unit: "s")
 }
 
+/// The CPU time this process has used, user and system, on all its threads.
+private func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
 /// Writes `byteCount` pseudo-random bytes (xorshift), 1 MiB at a time.
 private func writeNoise(to url: URL, byteCount: Int) throws {
     guard FileManager.default.createFile(atPath: url.path, contents: nil) else { throw BenchmarkFailure("cannot create \(url.path)") }
@@ -89,12 +128,15 @@ private func writeNoise(to url: URL, byteCount: Int) throws {
     defer { try? handle.close() }
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
     var block = [UInt64](repeating: 0, count: (1 << 20) / 8)
-    for _ in 0..<(byteCount >> 20) {
+    var left = byteCount
+    while left > 0 {
         for index in block.indices {
             state ^= state << 13; state ^= state >> 7; state ^= state << 17
             block[index] = state
         }
-        try handle.write(contentsOf: block.withUnsafeBytes { Data($0) })
+        let count = min(left, 1 << 20)
+        try handle.write(contentsOf: block.withUnsafeBytes { Data($0.prefix(count)) })
+        left -= count
     }
 }
 

@@ -12,7 +12,8 @@
 
    A key reaches the VFS through a registry: storecipher_add_key() copies it (derived) and returns
    a handle, the database is opened with the URI parameter pdkey=<handle> (the handle, never the
-   key), and storecipher_remove_key() zeroes the registry's copy once the file is open. A WAL file
+   key), and storecipher_remove_key() zeroes the registry's copy once the file is open. Key copies
+   live in libsodium's guarded memory (sodium_malloc: locked, not dumped, zeroed on release). A WAL file
    finds its key through its main database file. libsodium must have been initialised first. */
 #include <stddef.h>
 #include <stdint.h>
@@ -49,6 +50,18 @@ int storecipher_register(void);
 uint64_t storecipher_add_key(const unsigned char *key);
 /// Zeroes and frees the registry's copy of the key of `handle`.
 void storecipher_remove_key(uint64_t handle);
+
+/* Every copy of derived keys (the registry's, an open file's, one call's) lives in libsodium's
+   guarded memory: locked against swapping, left out of core dumps, zeroed when released. The
+   two queries below are for tests of that. */
+
+/// Where the registry keeps the derived keys of `handle` (NULL when it holds none), and in
+/// `*length` how many bytes they take. The registry's memory stays mapped for the process's life,
+/// so the bytes can still be read once the key is removed (they are then zeros).
+const void *storecipher_registered_key_memory(uint64_t handle, size_t *length);
+/// The derived keys the main database file of the open SQLite connection `connection` (a
+/// `sqlite3 *`) holds, or NULL when it is not an encrypted one; their size in `*length`.
+const void *storecipher_file_key_memory(void *connection, size_t *length);
 
 /// The last failure this thread met reading an encrypted file (STORECIPHER_*), with the page
 /// number and the file's path (NUL-terminated, cut to `path_capacity`); clears it.

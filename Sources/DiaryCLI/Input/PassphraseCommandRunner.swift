@@ -60,13 +60,12 @@ struct PassphraseCommandRunner {
             close(readEnd)
             throw failure("could not be started: \(String(cString: strerror(spawned)))")
         }
-        var output = [UInt8](repeating: 0, count: Self.maximumOutput)
-        defer { explicit_bzero(&output, output.count) }
+        // In secret memory (locked, out of core dumps, zeroed when it goes).
+        let memory = SecretBytes(count: Self.maximumOutput)
+        let output = UnsafeMutableBufferPointer(start: memory.pointer, count: memory.count)
         var count = 0
         while count < output.count {
-            let got = output.withUnsafeMutableBytes { bytes in
-                retryingInterrupted { read(readEnd, bytes.baseAddress! + count, bytes.count - count) }
-            }
+            let got = retryingInterrupted { read(readEnd, memory.pointer + count, output.count - count) }
             if got <= 0 { break }
             count += got
             if output[..<count].contains(UInt8(ascii: "\n")) { break }
@@ -83,7 +82,7 @@ struct PassphraseCommandRunner {
         guard end <= Passphrase.maximumByteCount else {
             throw .tooLong(source: variable, limit: Passphrase.maximumByteCount, cutByTerminal: false)
         }
-        return Passphrase(bytes: output[..<end])
+        return Passphrase(bytes: UnsafeBufferPointer(rebasing: output[..<end]))
     }
 
     private func failure(_ detail: String) -> PassphraseInputError {

@@ -49,9 +49,9 @@ enum TerminalPassphrasePrompt {
             throw .terminalFailed(reason: String(cString: strerror(errno)))
         }
         defer { _ = tcsetattr(descriptor, TCSANOW, &original) }
-        // One byte more than is taken, for a carriage return ending a line of the longest length.
-        var line = [UInt8](repeating: 0, count: maximumByteCount + 1)
-        defer { explicit_bzero(&line, line.count) }
+        // One byte more than is taken, for a carriage return ending a line of the longest length;
+        // in secret memory (locked, out of core dumps, zeroed when it goes).
+        let line = SecretBytes(count: maximumByteCount + 1)
         var count = 0
         var overflowed = false
         var sawNewline = false
@@ -65,7 +65,7 @@ enum TerminalPassphrasePrompt {
                 break
             }
             if count < line.count {
-                line[count] = byte
+                line.pointer[count] = byte
                 count += 1
             } else {
                 overflowed = true   // read on to the line's end, so none of it is left for the shell
@@ -76,11 +76,11 @@ enum TerminalPassphrasePrompt {
             write(descriptor, "\n")
             throw .cancelled
         }
-        if count > 0, line[count - 1] == UInt8(ascii: "\r"), !overflowed { count -= 1 }
+        if count > 0, line.pointer[count - 1] == UInt8(ascii: "\r"), !overflowed { count -= 1 }
         guard !overflowed, count <= maximumByteCount else {
             throw .tooLong(source: "the terminal", limit: maximumByteCount, cutByTerminal: true)
         }
-        return Passphrase(bytes: line[..<count])
+        return Passphrase(bytes: UnsafeBufferPointer(start: line.pointer, count: count))
     }
 
     private static func write(_ descriptor: Int32, _ text: String) {

@@ -84,15 +84,15 @@ package struct DiaryKeyFile: Sendable, Equatable {
     package func unsealing(with passphrase: Passphrase, store: URL) throws(DiaryError) -> StoreEncryptionKey {
         try Self.loadSodium()
         let header = Self.header(cost: cost, salt: salt, identifier: keyIdentifier, nonce: nonce)
-        var bytes = [UInt8](repeating: 0, count: StoreEncryptionKey.byteCount)
-        defer { sodium_memzero(&bytes, bytes.count) }
+        // The unsealed key, until it is copied into the key's own memory.
+        let bytes = SecretBytes(count: StoreEncryptionKey.byteCount)
         try Self.withDerivedKey(passphrase, salt: salt, cost: cost) { (wrapping) throws(DiaryError) in
-            let status = crypto_aead_xchacha20poly1305_ietf_decrypt(&bytes, nil, nil, sealed, UInt64(sealed.count),
+            let status = crypto_aead_xchacha20poly1305_ietf_decrypt(bytes.pointer, nil, nil, sealed, UInt64(sealed.count),
                                                                     header, UInt64(header.count), nonce, wrapping)
             guard status == 0 else { throw DiaryError.encryption(.wrongPassphrase(store)) }
         }
         do {
-            return try StoreEncryptionKey(bytes: bytes)
+            return try StoreEncryptionKey(bytes: UnsafeBufferPointer(start: bytes.pointer, count: bytes.count))
         } catch {
             throw .encryption(.unavailable(error.description))
         }
@@ -214,17 +214,17 @@ package struct DiaryKeyFile: Sendable, Equatable {
             + littleEndian(cost.operations) + littleEndian(cost.memoryBytes) + salt + uuid + nonce
     }
 
-    /// Derives the wrapping key from `passphrase` with Argon2id and calls `body` with it, zeroed after.
+    /// Derives the wrapping key from `passphrase` with Argon2id and calls `body` with it, in
+    /// secret memory (``SecretBytes``) zeroed after.
     private static func withDerivedKey(_ passphrase: Passphrase, salt: [UInt8], cost: PassphraseCost,
                                        _ body: (UnsafePointer<UInt8>) throws(DiaryError) -> Void) throws(DiaryError) {
-        var wrapping = [UInt8](repeating: 0, count: Int(crypto_aead_xchacha20poly1305_ietf_KEYBYTES))
-        defer { sodium_memzero(&wrapping, wrapping.count) }
+        let wrapping = SecretBytes(count: Int(crypto_aead_xchacha20poly1305_ietf_KEYBYTES))
         let status = passphrase.withUnsafeBytes { typed in
             guard let base = typed.baseAddress else {
-                return crypto_pwhash(&wrapping, UInt64(wrapping.count), "", 0, salt, cost.operations,
+                return crypto_pwhash(wrapping.pointer, UInt64(wrapping.count), "", 0, salt, cost.operations,
                                      Int(cost.memoryBytes), crypto_pwhash_ALG_ARGON2ID13)
             }
-            return crypto_pwhash(&wrapping, UInt64(wrapping.count), base.assumingMemoryBound(to: CChar.self),
+            return crypto_pwhash(wrapping.pointer, UInt64(wrapping.count), base.assumingMemoryBound(to: CChar.self),
                                  UInt64(typed.count), salt, cost.operations, Int(cost.memoryBytes),
                                  crypto_pwhash_ALG_ARGON2ID13)
         }
@@ -232,7 +232,7 @@ package struct DiaryKeyFile: Sendable, Equatable {
             throw .encryption(.unavailable("deriving the key from the passphrase failed (Argon2id needs "
                 + "\(cost.memoryBytes >> 20) MiB of memory)"))
         }
-        try wrapping.withUnsafeBufferPointer { (key) throws(DiaryError) in try body(key.baseAddress!) }
+        try body(wrapping.pointer)
     }
 
     private static func loadSodium() throws(DiaryError) {

@@ -40,16 +40,17 @@ package enum KeyCache {
         case .success(nil): return .notFound
         case .failure(let failure): return .unavailable(failure.reason)
         }
-        var bytes = [UInt8](repeating: 0, count: StoreEncryptionKey.byteCount + 1)
-        defer { explicit_bzero(&bytes, bytes.count) }
-        let count = bytes.withUnsafeMutableBytes {
-            keyctl_read(key_serial_t(serial), $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count)
+        // The key as the keyring gives it, in secret memory until it is copied into the key's own.
+        let bytes = SecretBytes(count: StoreEncryptionKey.byteCount + 1)
+        let count = bytes.pointer.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+            keyctl_read(key_serial_t(serial), $0, bytes.count)
         }
         guard count == StoreEncryptionKey.byteCount else {
             if count < 0, let reason = unavailability(errno) { return .unavailable(reason) }
             return .notFound
         }
-        guard let key = try? StoreEncryptionKey(bytes: bytes[..<StoreEncryptionKey.byteCount]) else { return .notFound }
+        let read = UnsafeBufferPointer(start: bytes.pointer, count: StoreEncryptionKey.byteCount)
+        guard let key = try? StoreEncryptionKey(bytes: read) else { return .notFound }
         return .found(key)
     }
 

@@ -7,13 +7,20 @@ import Darwin
 #endif
 import ObjectGraph
 
-/// A passphrase as the user typed it (or a passphrase command printed it): its UTF-8 bytes,
-/// zeroed when the last copy goes, never printed.
+/// A passphrase as the user typed it (or a passphrase command printed it): its UTF-8 bytes, in
+/// memory of their own (`SecretBytes`: locked against swapping where the system allows, left out
+/// of core dumps), zeroed when the last copy goes, never printed.
+///
+/// Where a passphrase is read (the terminal prompt, `DIARY_PASSPHRASE_COMMAND`'s output), the
+/// buffer is such memory too. What this cannot cover: the kernel's copies (the terminal's line
+/// buffer, the pipe), libsodium's Argon2id working memory, and a passphrase a user writes into
+/// the command itself (`DIARY_PASSPHRASE_COMMAND='echo …'`), which lives in Swift `String`s (the
+/// environment, the child's arguments) that can be neither locked nor wiped.
 public struct Passphrase: Sendable, CustomStringConvertible {
     private let storage: Storage
 
     /// The passphrase made of `bytes` (without the line's newline). The caller should zero
-    /// its own buffer afterwards.
+    /// its own buffer afterwards (or keep it in ``SecretBytes``, as the readers do).
     public init(bytes: some Collection<UInt8>) {
         Self.keepOutOfCoreDumps()
         storage = Storage(copying: bytes)
@@ -30,17 +37,17 @@ public struct Passphrase: Sendable, CustomStringConvertible {
     public static let maximumByteCount = 4096
 
     /// How many bytes it has.
-    public var byteCount: Int { storage.bytes.count }
+    public var byteCount: Int { storage.memory.count }
 
     /// Whether it is empty (a new passphrase must not be).
-    public var isEmpty: Bool { storage.bytes.isEmpty }
+    public var isEmpty: Bool { storage.memory.count == 0 }
 
     /// Whether two passphrases are the same bytes (the "type it again" check); compared in
     /// time that depends only on the lengths.
     public func matches(_ other: Passphrase) -> Bool {
         guard byteCount == other.byteCount else { return false }
         var difference: UInt8 = 0
-        for index in 0..<byteCount { difference |= storage.bytes[index] ^ other.storage.bytes[index] }
+        for index in 0..<byteCount { difference |= storage.memory.pointer[index] ^ other.storage.memory.pointer[index] }
         return difference == 0
     }
 
@@ -48,25 +55,20 @@ public struct Passphrase: Sendable, CustomStringConvertible {
     func withUnsafeBytes<Result, Failure: Error>(
         _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try body(UnsafeRawBufferPointer(storage.bytes))
+        try body(UnsafeRawBufferPointer(start: storage.memory.pointer, count: storage.memory.count))
     }
 
     /// `Passphrase(<hidden>)`.
     public var description: String { "Passphrase(<hidden>)" }
 
-    /// Bytes of their own, zeroed (explicit_bzero, which the compiler may not drop) before they
-    /// are freed. Immutable after `init`, so sharing it across threads is safe.
+    /// The bytes in secret memory of their own (`SecretBytes`, zeroed when freed). Immutable
+    /// after `init`, so sharing it across threads is safe.
     private final class Storage: Sendable {
-        nonisolated(unsafe) let bytes: UnsafeMutableBufferPointer<UInt8>
+        let memory: SecretBytes
 
         init(copying source: some Collection<UInt8>) {
-            bytes = .allocate(capacity: source.count)
-            _ = bytes.initialize(from: source)
-        }
-
-        deinit {
-            if let base = bytes.baseAddress { explicit_bzero(base, bytes.count) }
-            bytes.deallocate()
+            memory = SecretBytes(count: source.count)
+            _ = UnsafeMutableBufferPointer(start: memory.pointer, count: memory.count).initialize(from: source)
         }
     }
 }

@@ -22,7 +22,9 @@ import Foundation
 ///
 /// Not `Sendable`: one reader belongs to one computation.
 public final class BlobReader {
-    /// The content's length in bytes, from the file's length.
+    /// The content's length in bytes: a plain file's length; an encrypted file's sealed length
+    /// (version 3, authenticated before this reader exists), or what its length gives (versions
+    /// 1 and 2, whose trailer confirms it at the end).
     public let byteCount: Int64
     /// The blob file, for messages.
     let path: String
@@ -37,12 +39,16 @@ public final class BlobReader {
     private let plain: UnsafeMutableRawBufferPointer
     private var pending: Range<Int> = 0..<0
     private var contentLeft: Int64
+    /// The padding still to be read after the content (version 3).
+    private var paddingLeft: Int64
     private var chunkNumber = 0
     private var finished = false
     /// The SHA-256 the trailer of an encrypted blob records, once the reader reached the end.
     private(set) var recordedSHA256: String?
 
-    /// Opens the blob file `file` at `path`; for an encrypted store reads and checks its header.
+    /// Opens the blob file `file` at `path`; for an encrypted store reads and checks its header
+    /// and learns the content's length: a version 3 file's sealed length, which must pad to the
+    /// file's length, or what an older file's length gives.
     ///
     /// - Throws: ``BlobStoreError/damagedBlob(sha256:path:reason:)`` or
     ///   ``BlobStoreError/readFailed(path:reason:)``.
@@ -55,40 +61,83 @@ public final class BlobReader {
             throw .readFailed(path: path, reason: error.description)
         }
         guard let cipher else {
-            return BlobReader(file: file, path: path, cipher: nil, opener: nil, byteCount: fileSize,
+            return BlobReader(file: file, path: path, cipher: nil, opener: nil, byteCount: fileSize, paddedSize: fileSize,
                               sha256: sha256, name: name)
         }
-        guard let content = BlobCipher.contentSize(ofFileSize: fileSize) else {
-            throw .damagedBlob(sha256: sha256, path: path,
-                               reason: "its length (\(fileSize) bytes) fits no encrypted blob: it was truncated or extended")
-        }
-        let header = UnsafeMutableRawBufferPointer.allocate(byteCount: BlobCipher.headerSize, alignment: 16)
-        defer { header.deallocate() }
+        func damaged(_ reason: String) -> BlobStoreError { .damagedBlob(sha256: sha256, path: path, reason: reason) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: BlobCipher.headerSize, alignment: 16)
+        defer { buffer.deallocate() }
         let got: Int
         do throws(SystemCallError) {
-            got = try fill(header, from: file)
+            got = try fill(buffer, from: file)
         } catch {
             throw .readFailed(path: path, reason: error.description)
         }
-        let opener = got == header.count ? BlobChunkAEAD.opening(cipher, header: UnsafeRawBufferPointer(header)) : nil
+        let header = UnsafeRawBufferPointer(buffer)
+        let opener = got == header.count ? BlobChunkAEAD.opening(cipher, header: header) : nil
         guard let opener else {
-            let read = BlobCipher.Layout.allCases.map { String($0.rawValue) }.joined(separator: " and ")
+            let read = BlobCipher.Layout.allCases.map { String($0.rawValue) }.joined(separator: ", ")
             let version = got > 6 && header.prefix(6).elementsEqual(BlobCipher.magic)
                 ? " (layout version \(header[6]), this version reads \(read))" : ""
-            throw .damagedBlob(sha256: sha256, path: path, reason: "it does not start with an encrypted blob's header\(version)")
+            throw damaged("it does not start with an encrypted blob's header\(version)")
         }
-        return BlobReader(file: file, path: path, cipher: cipher, opener: opener, byteCount: content,
+        let content: Int64, padded: Int64
+        if opener.layout == .paddedGCM {
+            (content, padded) = try readLengths(from: file, opener: opener, damaged: damaged, path: path)
+            guard BlobCipher.fileSize(ofPaddedSize: padded) == fileSize else {
+                throw damaged("its length (\(fileSize) bytes) is not the one \(padded) bytes of padded content make: it was truncated or extended")
+            }
+        } else {
+            guard let size = BlobCipher.contentSize(ofUnpaddedFileSize: fileSize) else {
+                throw damaged("its length (\(fileSize) bytes) fits no encrypted blob: it was truncated or extended")
+            }
+            (content, padded) = (size, size)
+        }
+        return BlobReader(file: file, path: path, cipher: cipher, opener: opener, byteCount: content, paddedSize: padded,
                           sha256: sha256, name: name)
     }
 
+    /// Reads and opens a version 3 file's length chunk, the stream's first: the content's length
+    /// and the length it is padded to (the file's length must be the one that gives).
+    ///
+    /// - Throws: `damaged(reason)`; ``BlobStoreError/readFailed(path:reason:)``.
+    private static func readLengths(from file: borrowing FileDescriptor, opener: BlobChunkAEAD,
+                                    damaged: (String) -> BlobStoreError,
+                                    path: String) throws(BlobStoreError) -> (content: Int64, padded: Int64) {
+        let sealed = UnsafeMutableRawBufferPointer.allocate(byteCount: BlobCipher.sealedLengthSize, alignment: 16)
+        let plain = UnsafeMutableRawBufferPointer.allocate(byteCount: BlobCipher.lengthSize, alignment: 16)
+        defer {
+            sealed.deallocate()
+            plain.deallocate()
+        }
+        let got: Int
+        do throws(SystemCallError) {
+            got = try fill(sealed, from: file)
+        } catch {
+            throw .readFailed(path: path, reason: error.description)
+        }
+        guard got == sealed.count else { throw damaged("it ends in its sealed length: it was truncated") }
+        guard let (opened, tag) = opener.open(UnsafeRawBufferPointer(sealed), into: plain) else {
+            throw damaged("its sealed length fails authentication: it was changed, or comes from another file")
+        }
+        let content = UnsafeRawBufferPointer(plain).loadUnaligned(as: UInt64.self).littleEndian
+        let padded = UnsafeRawBufferPointer(plain).loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
+        guard tag == BlobCipher.lengthTag, opened == BlobCipher.lengthSize, content <= padded,
+              padded <= UInt64(BlobPadding.largestContentSize) else {
+            throw damaged("it does not start with its content's length")
+        }
+        return (Int64(content), Int64(padded))
+    }
+
     private init(file: consuming FileDescriptor, path: String, cipher: BlobCipher?, opener: BlobChunkAEAD?,
-                 byteCount: Int64, sha256: String?, name: String?) {
+                 byteCount: Int64, paddedSize: Int64, sha256: String?, name: String?) {
         self.file = file
         self.path = path
         self.cipher = cipher
         self.opener = opener
         self.byteCount = byteCount
         contentLeft = byteCount
+        paddingLeft = paddedSize - byteCount
         expectedSHA256 = sha256
         expectedName = name
         sealed = .allocate(byteCount: cipher == nil ? 0 : BlobCipher.sealedChunkSize, alignment: 16)
@@ -201,8 +250,8 @@ public final class BlobReader {
     /// trailer was checked (once; later calls return false at once).
     private func openNextChunk() throws(BlobStoreError) -> Bool {
         guard let opener, let cipher, !finished else { return false }
-        if contentLeft > 0 {
-            let count = Int(min(Int64(BlobCipher.chunkSize), contentLeft))
+        if contentLeft > 0 || paddingLeft > 0 {
+            let count = Int(min(Int64(BlobCipher.chunkSize), contentLeft + paddingLeft))
             let chunk = try readSealed(count + BlobCipher.chunkOverhead)
             chunkNumber += 1
             guard let (opened, tag) = opener.open(chunk, into: plain) else {
@@ -211,8 +260,14 @@ public final class BlobReader {
             guard tag == BlobCipher.messageTag, opened == count else {
                 throw damaged("chunk \(chunkNumber) ends the stream early: the file was cut and padded")
             }
-            pending = 0..<opened
-            contentLeft -= Int64(opened)
+            let content = Int(min(Int64(opened), contentLeft))
+            guard UnsafeRawBufferPointer(rebasing: plain[content..<opened]).allSatisfy({ $0 == 0 }) else {
+                throw damaged("chunk \(chunkNumber) has content where its padding should be zeros")
+            }
+            // A chunk of padding alone hands out nothing; the caller reads on.
+            pending = 0..<content
+            contentLeft -= Int64(content)
+            paddingLeft -= Int64(opened - content)
             return true
         }
         finished = true

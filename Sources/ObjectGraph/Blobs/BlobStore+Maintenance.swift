@@ -128,13 +128,15 @@ extension BlobStore {
     }
 
     /// The content size in bytes of the committed blob file named `name` (as ``allHashes()``
-    /// lists it; in an encrypted store, the size its file's length gives), or nil when there is
-    /// none (or the name is malformed, or fits no encrypted blob).
+    /// lists it), or nil when there is none (or the name is malformed, or the file is no
+    /// encrypted blob of this key). In an encrypted store this reads the file's header: the
+    /// length sealed after it (a padded file's length says only its bucket), or what an older,
+    /// unpadded file's length gives.
     public func fileSize(ofBlob name: String) -> Int64? {
         guard Self.isValidHash(name), let info = try? FileSystem.status(ofPath: fileURL(forFileName: name).path),
               FileSystem.isRegularFile(info) else { return nil }
         guard cipher != nil else { return FileSystem.size(info) }
-        return BlobCipher.contentSize(ofFileSize: FileSystem.size(info))
+        return try? openContents(fileNamed: name).byteCount
     }
 
     /// Every committed blob file that fails to decrypt and authenticate, with why, sorted by

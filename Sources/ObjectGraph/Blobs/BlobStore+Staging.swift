@@ -52,10 +52,19 @@ extension BlobStore {
     ///
     /// - Throws: ``BlobStoreError/writeFailed(path:reason:)`` when the file cannot be written.
     public func stage(data: Data) throws(BlobStoreError) -> StagedBlob {
+        try stage(data: data, paddedToBucket: true)
+    }
+
+    /// Writes `data` into a new staged blob, as ``stage(data:)``; encrypted, padded to its
+    /// bucket or (`paddedToBucket` false: the mirror's change sets) not padded at all.
+    ///
+    /// - Throws: ``BlobStoreError/writeFailed(path:reason:)`` when the file cannot be written.
+    func stage(data: Data, paddedToBucket: Bool) throws(BlobStoreError) -> StagedBlob {
         if let cipher {
             return try writeStagedFile { (destination, destinationPath) throws(BlobStoreError) in
                 var offset = 0
-                return try Self.writeSealed(cipher, to: destination, path: destinationPath) { buffer in
+                return try Self.writeSealed(cipher, to: destination, path: destinationPath,
+                                            paddedToBucket: paddedToBucket) { buffer in
                     let count = min(buffer.count, data.count - offset)
                     data.withUnsafeBytes { bytes in
                         buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count]))
@@ -168,9 +177,14 @@ extension BlobStore {
     /// another, and written in one call: an encrypted copy then takes about as long as a plain
     /// one, where doing both on one core made it 1.5 times slower. Memory stays two batches,
     /// whatever the file's size.
+    ///
+    /// A version 3 file (the layout written now) is padded (unless `paddedToBucket` is false):
+    /// once `fill` has no more, zeros follow the content up to its bucket (`BlobPadding`), sealed
+    /// like content; the content's length and padded length, known only then, are sealed last
+    /// and written into the room left after the header.
     /// - Throws: what `fill` throws; ``BlobStoreError/writeFailed(path:reason:)``.
     static func writeSealed(
-        _ cipher: BlobCipher, to destination: borrowing FileDescriptor, path: String,
+        _ cipher: BlobCipher, to destination: borrowing FileDescriptor, path: String, paddedToBucket: Bool = true,
         fill: (UnsafeMutableRawBufferPointer) throws(BlobStoreError) -> Int
     ) throws(BlobStoreError) -> (sha256: String, byteCount: Int64) {
         let batchSize = BlobCipher.batchChunks * BlobCipher.chunkSize
@@ -184,37 +198,63 @@ extension BlobStore {
         }
         let sealer = BlobSealer(cipher)
         let hasher = SHA256Hasher()
-        var total: Int64 = 0
-        func write(_ bytes: UnsafeRawBufferPointer) throws(BlobStoreError) {
+        var total: Int64 = 0, paddedTotal: Int64 = 0
+        func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64? = nil) throws(BlobStoreError) {
             do throws(SystemCallError) {
-                try destination.writeAll(bytes)
+                if let offset { try destination.writeAll(bytes, atOffset: offset) } else { try destination.writeAll(bytes) }
             } catch {
                 throw .writeFailed(path: path, reason: error.description)
             }
         }
-        let header = sealer.header
+        // The header, and for a padded file the room its sealed length takes once known.
+        let header = sealer.header + [UInt8](repeating: 0, count: sealer.isPadded ? BlobCipher.sealedLengthSize : 0)
         let failure = header.withUnsafeBytes { bytes -> BlobStoreError? in
             do throws(BlobStoreError) { try write(bytes); return nil } catch { return error }
         }
         if let failure { throw failure }
         while true {
             let count = try fill(plain)
-            if count == 0 { break }
-            let batch = UnsafeRawBufferPointer(rebasing: plain[..<count])
-            var sealedCount = 0
-            let seal = { sealedCount = sealer.seal(chunksOf: batch, into: sealed) }
-            if count <= BlobCipher.chunkSize {
-                hasher.update(batch)
-                seal()
-            } else {
-                sideBySide({ hasher.update(batch) }, seal)
+            let ended = count < batchSize
+            // Padding: what the content lacks of its bucket once it has ended.
+            var padding: Int64 = 0
+            if ended && sealer.isPadded {
+                let length = total + Int64(count)
+                paddedTotal = paddedToBucket ? BlobPadding.paddedSize(ofContentSize: length) : length
+                padding = paddedTotal - length
             }
-            total += Int64(count)
-            try write(UnsafeRawBufferPointer(rebasing: sealed[..<sealedCount]))
-            if count < batchSize { break }
+            let zerosHere = Int(min(padding, Int64(batchSize - count)))
+            padding -= Int64(zerosHere)
+            let sealedEnd = count + zerosHere
+            if sealedEnd > 0 {
+                (plain.baseAddress! + count).initializeMemory(as: UInt8.self, repeating: 0, count: zerosHere)
+                let content = UnsafeRawBufferPointer(rebasing: plain[..<count])
+                let batch = UnsafeRawBufferPointer(rebasing: plain[..<sealedEnd])
+                var sealedCount = 0
+                let seal = { sealedCount = sealer.seal(chunksOf: batch, into: sealed) }
+                if count <= BlobCipher.chunkSize {
+                    hasher.update(content)
+                    seal()
+                } else {
+                    sideBySide({ hasher.update(content) }, seal)
+                }
+                total += Int64(count)
+                try write(UnsafeRawBufferPointer(rebasing: sealed[..<sealedCount]))
+            }
+            // Padding beyond the last batch of content: whole batches of zeros.
+            while padding > 0 {
+                let zeros = Int(min(padding, Int64(batchSize)))
+                plain.baseAddress!.initializeMemory(as: UInt8.self, repeating: 0, count: zeros)
+                let sealedCount = sealer.seal(chunksOf: UnsafeRawBufferPointer(rebasing: plain[..<zeros]), into: sealed)
+                try write(UnsafeRawBufferPointer(rebasing: sealed[..<sealedCount]))
+                padding -= Int64(zeros)
+            }
+            if ended { break }
         }
         let digest = hasher.finalizeDigest()
         try write(sealer.sealTrailer(digest: digest, byteCount: total))
+        if sealer.isPadded {
+            try write(sealer.sealLength(total, paddedSize: paddedTotal), at: Int64(BlobCipher.headerSize))
+        }
         return (SHA256Hasher.hex(ofDigest: digest), total)
     }
 

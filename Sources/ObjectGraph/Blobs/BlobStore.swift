@@ -39,7 +39,17 @@ public final class BlobStore: Sendable {
     /// - Throws: ``BlobStoreError/directoryUnavailable(path:reason:)`` when the directory
     ///   cannot be created or is not a directory.
     public convenience init(directory: URL, encryptionKey: StoreEncryptionKey? = nil) throws(BlobStoreError) {
-        try self.init(directory: directory, encryptionKey: encryptionKey, layout: .fileKeyGCM)
+        try self.init(directory: directory, encryptionKey: encryptionKey, layout: .paddedGCM)
+    }
+
+    /// The encrypted blob directory at `directory`, as ``init(directory:encryptionKey:)`` opens
+    /// it, whose new files are padded to their bucket (layout 3, as always written now) or, with
+    /// `padsFiles` false, written unpadded as the version before padding wrote them (layout 2):
+    /// for benchmarks of what padding costs.
+    ///
+    /// - Throws: as ``init(directory:encryptionKey:)``.
+    package convenience init(directory: URL, encryptionKey: StoreEncryptionKey, padsFiles: Bool) throws(BlobStoreError) {
+        try self.init(directory: directory, encryptionKey: encryptionKey, layout: padsFiles ? .paddedGCM : .fileKeyGCM)
     }
 
     /// The blob directory at `directory`, as ``init(directory:encryptionKey:)`` opens it, whose

@@ -11,11 +11,15 @@ final class BlobChunkAEAD {
     let layout: BlobCipher.Layout
     /// Version 1's stream state.
     private let stream: UnsafeMutablePointer<crypto_secretstream_xchacha20poly1305_state>?
-    /// Version 2's AES-GCM state, keyed with the file's key.
+    /// The AES-GCM state of versions 2 and 3, keyed with the file's key.
     private let gcm: UnsafeMutablePointer<gcm_aes256_ctx>?
+    /// The memory that holds `stream` or `gcm` (its key schedule is as secret as the key):
+    /// locked, out of core dumps, zeroed when this goes.
+    private let stateMemory: SecretBytes
     /// The preamble, then (version 2) the chunk's tag byte: the associated data.
     private var associated: [UInt8]
-    /// The next chunk's number, version 2's nonce.
+    /// The next chunk's number, the nonce of versions 2 and 3. A version 3 writer starts at 1:
+    /// number 0 is the length chunk's, which it seals last (``sealLength(_:into:)``).
     private var chunkNumber: UInt64 = 0
 
     /// A stream for a new file in `cipher`'s layout, and the file's header
@@ -26,14 +30,16 @@ final class BlobChunkAEAD {
             let random = bytes.baseAddress! + 8
             switch cipher.layout {
             case .secretstream:
-                let state = UnsafeMutablePointer<crypto_secretstream_xchacha20poly1305_state>.allocate(capacity: 1)
+                let (memory, state) = SecretBytes.holding(crypto_secretstream_xchacha20poly1305_state.self)
                 _ = crypto_secretstream_xchacha20poly1305_init_push(state, random, cipher.streamKey.pointer)
-                return BlobChunkAEAD(layout: .secretstream, stream: state, gcm: nil)
-            case .fileKeyGCM:
+                return BlobChunkAEAD(layout: .secretstream, stream: state, gcm: nil, memory: memory)
+            case .fileKeyGCM, .paddedGCM:
                 randombytes_buf(random, BlobCipher.streamHeaderSize)
-                return BlobChunkAEAD(layout: .fileKeyGCM, stream: nil, gcm: Self.gcmState(cipher, salt: random))
+                let (memory, state) = Self.gcmState(cipher, salt: random)
+                return BlobChunkAEAD(layout: cipher.layout, stream: nil, gcm: state, memory: memory)
             }
         }
+        if aead.layout == .paddedGCM { aead.chunkNumber = 1 }
         return (aead, header)
     }
 
@@ -46,41 +52,34 @@ final class BlobChunkAEAD {
         let random = header.baseAddress! + 8
         switch layout {
         case .secretstream:
-            let state = UnsafeMutablePointer<crypto_secretstream_xchacha20poly1305_state>.allocate(capacity: 1)
+            let (memory, state) = SecretBytes.holding(crypto_secretstream_xchacha20poly1305_state.self)
             let status = crypto_secretstream_xchacha20poly1305_init_pull(
                 state, random.assumingMemoryBound(to: UInt8.self), cipher.streamKey.pointer)
-            let aead = BlobChunkAEAD(layout: .secretstream, stream: state, gcm: nil)
+            let aead = BlobChunkAEAD(layout: .secretstream, stream: state, gcm: nil, memory: memory)
             return status == 0 ? aead : nil
-        case .fileKeyGCM:
-            return BlobChunkAEAD(layout: .fileKeyGCM, stream: nil, gcm: Self.gcmState(cipher, salt: random))
+        case .fileKeyGCM, .paddedGCM:
+            let (memory, state) = Self.gcmState(cipher, salt: random)
+            return BlobChunkAEAD(layout: layout, stream: nil, gcm: state, memory: memory)
         }
     }
 
-    private static func gcmState(_ cipher: BlobCipher, salt: UnsafeRawPointer) -> UnsafeMutablePointer<gcm_aes256_ctx> {
-        let state = UnsafeMutablePointer<gcm_aes256_ctx>.allocate(capacity: 1)
+    /// An AES-GCM state keyed with the file key of `salt`, in secret memory.
+    private static func gcmState(_ cipher: BlobCipher,
+                                 salt: UnsafeRawPointer) -> (SecretBytes, UnsafeMutablePointer<gcm_aes256_ctx>) {
+        let (memory, state) = SecretBytes.holding(gcm_aes256_ctx.self)
         let key = cipher.fileKey(salt: salt)
         nettle_gcm_aes256_set_key(state, key.pointer)
-        return state
+        return (memory, state)
     }
 
     private init(layout: BlobCipher.Layout,
                  stream: UnsafeMutablePointer<crypto_secretstream_xchacha20poly1305_state>?,
-                 gcm: UnsafeMutablePointer<gcm_aes256_ctx>?) {
+                 gcm: UnsafeMutablePointer<gcm_aes256_ctx>?, memory: SecretBytes) {
         self.layout = layout
         self.stream = stream
         self.gcm = gcm
-        associated = BlobCipher.preamble(layout) + (layout == .fileKeyGCM ? [0] : [])
-    }
-
-    deinit {
-        if let stream {
-            sodium_memzero(stream, MemoryLayout<crypto_secretstream_xchacha20poly1305_state>.size)
-            stream.deallocate()
-        }
-        if let gcm {
-            sodium_memzero(gcm, MemoryLayout<gcm_aes256_ctx>.size)
-            gcm.deallocate()
-        }
+        stateMemory = memory
+        associated = BlobCipher.preamble(layout) + (layout.usesFileKey ? [0] : [])
     }
 
     /// Seals the next chunk, `chunk` (at most ``BlobCipher/chunkSize`` bytes) with `tag`, into
@@ -96,10 +95,29 @@ final class BlobChunkAEAD {
             return Int(length)
         }
         out[0] = tag
-        startChunk(gcm, tag: tag)
+        startChunk(gcm, tag: tag, number: chunkNumber)
+        chunkNumber += 1
         if let plain { nettle_gcm_aes256_encrypt(gcm, chunk.count, out + 1, plain) }
         nettle_gcm_aes256_digest(gcm, 16, out + 1 + chunk.count)
         return chunk.count + BlobCipher.chunkOverhead
+    }
+
+    /// Seals a version 3 file's length chunk, the content's length `byteCount` and its padded
+    /// length `paddedSize`, as chunk number 0 (whatever was sealed before) into the start of
+    /// `output` (room for ``BlobCipher/sealedLengthSize`` bytes); returns the sealed length.
+    func sealLength(_ byteCount: Int64, paddedSize: Int64, into output: UnsafeMutableRawBufferPointer) -> Int {
+        guard let gcm, layout == .paddedGCM, let base = output.baseAddress, output.count >= BlobCipher.sealedLengthSize else {
+            preconditionFailure("only a version 3 stream seals a length chunk, into room for it")
+        }
+        let out = base.assumingMemoryBound(to: UInt8.self)
+        out[0] = BlobCipher.lengthTag
+        startChunk(gcm, tag: BlobCipher.lengthTag, number: 0)
+        var lengths = (UInt64(byteCount).littleEndian, UInt64(paddedSize).littleEndian)
+        withUnsafeBytes(of: &lengths) { plain in
+            nettle_gcm_aes256_encrypt(gcm, BlobCipher.lengthSize, out + 1, plain.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        }
+        nettle_gcm_aes256_digest(gcm, 16, out + 1 + BlobCipher.lengthSize)
+        return BlobCipher.sealedLengthSize
     }
 
     /// Opens the next chunk, `sealed`, into `plain` (at least `sealed.count - 17` bytes): the
@@ -118,7 +136,8 @@ final class BlobChunkAEAD {
         }
         let count = sealed.count - BlobCipher.chunkOverhead
         let tag = input[0]
-        startChunk(gcm, tag: tag)
+        startChunk(gcm, tag: tag, number: chunkNumber)
+        chunkNumber += 1
         nettle_gcm_aes256_decrypt(gcm, count, out, input + 1)
         var digest: (UInt64, UInt64) = (0, 0)
         let authentic = withUnsafeMutableBytes(of: &digest) { bytes in
@@ -133,14 +152,13 @@ final class BlobChunkAEAD {
         return (count, tag)
     }
 
-    /// Sets version 2's nonce (the chunk's number) and associated data (the preamble and `tag`)
-    /// for the next chunk.
-    private func startChunk(_ gcm: UnsafeMutablePointer<gcm_aes256_ctx>, tag: UInt8) {
-        var nonce: (UInt64, UInt32) = (chunkNumber.littleEndian, 0)
+    /// Sets the nonce of versions 2 and 3 (the chunk's `number`) and the associated data (the
+    /// preamble and `tag`) for a chunk.
+    private func startChunk(_ gcm: UnsafeMutablePointer<gcm_aes256_ctx>, tag: UInt8, number: UInt64) {
+        var nonce: (UInt64, UInt32) = (number.littleEndian, 0)
         withUnsafeBytes(of: &nonce) { bytes in
             nettle_gcm_aes256_set_iv(gcm, 12, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
         }
-        chunkNumber += 1
         associated[associated.count - 1] = tag
         nettle_gcm_aes256_update(gcm, associated.count, associated)
     }

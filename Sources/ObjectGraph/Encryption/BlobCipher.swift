@@ -4,20 +4,23 @@ import Foundation
 
 /// The keys and the file layout of an encrypted blob store's files.
 ///
-/// A blob file is the content in sealed chunks, in one of two layouts that share one geometry:
+/// A blob file is the content in sealed chunks, in one of three layouts that share one geometry:
 ///
 /// ```
-/// 0   "PDBLOB", the layout version (1 or 2), log2 of the chunk size (16)    8 bytes, the preamble
-/// 8   24 random bytes: version 1's secretstream header, version 2's key salt
-/// 32  the content in chunks of 64 KiB (the last one shorter), each sealed with tag 0 (a
-///     message) and 17 bytes longer; no chunk for empty content
+/// 0   "PDBLOB", the layout version (1, 2 or 3), log2 of the chunk size (16)  8 bytes, the preamble
+/// 8   24 random bytes: version 1's secretstream header, versions 2 and 3's key salt
+/// 32  version 3 only: the content's length and its padded length (8 bytes each, little
+///     endian) sealed with tag 1 (33 bytes)
+/// …   the content (version 3: padded with zeros to its bucket, `BlobPadding`) in chunks of
+///     64 KiB (the last one shorter), each sealed with tag 0 (a message) and 17 bytes longer;
+///     no chunk for empty content in versions 1 and 2
 ///     then the trailer: the content's SHA-256 (32 bytes) and length (8 bytes, little
 ///     endian), sealed with tag 3 (the end; 57 bytes)
 /// ```
 ///
 /// - Version 1 is libsodium's `crypto_secretstream_xchacha20poly1305`: a chunk is its
 ///   encrypted tag byte, the ciphertext and a 16-byte MAC.
-/// - Version 2, written wherever Nettle has AES (everywhere; with the CPU's AES and carry-less
+/// - Version 2 (wherever Nettle has AES, which is everywhere; with the CPU's AES and carry-less
 ///   multiply instructions it seals twice as fast as version 1, which made an encrypted import
 ///   of a 36 MB photo and recording 1.25 times slower than a plain one): a chunk is its tag byte,
 ///   the ciphertext, and the 16-byte tag of AES-256-GCM under the file's own key, which is
@@ -25,22 +28,33 @@ import Foundation
 ///   number (0, 1, … counting the trailer; 96 bits, little endian), and the associated data is
 ///   the preamble and the tag byte. This is the STREAM construction of Hoang, Reyhanitabar,
 ///   Rogaway and Vizár: a random key per file, a counter nonce, the last chunk marked.
+/// - Version 3, written now, is version 2 with the content padded, so that a file's length
+///   says only which bucket the content's size falls in (`BlobPadding`: the next multiple of
+///   4 KiB, or of 1/32 of the size's power of two). The content's true length and its padded
+///   length come first, sealed as chunk number 0 (tag 1), so a reader knows at once where the
+///   content ends and the zeros begin, whatever rule chose the padding; the padded content's
+///   chunks are numbers 1, 2, …, then the trailer. A writer learns the length only at the end,
+///   so it seals the length chunk last and writes it into the 33 bytes it left after the
+///   header. The padding is sealed with the content, and a reader also checks that it opens to
+///   zeros. (The mirror's change sets are version 3 files padded to their own length.)
 ///
 /// Every chunk authenticates the preamble as associated data. A reader knows from the file's
-/// length where every chunk ends, so a flipped bit fails the chunk it is in, a truncated or
-/// extended file fails at its last chunk (which is then not the final one, or not where the
-/// length says), chunks moved within a file or from another file fail (their number or their
-/// key differs), and a blob file put in another's place fails on its trailer's SHA-256. The
-/// trailer also lets a copy learn a blob's plaintext SHA-256 without any row. Both layouts are
-/// read, so a store keeps the files it had, whichever version wrote them.
+/// length (versions 1 and 2) or the sealed length (version 3) where every chunk ends, so a
+/// flipped bit fails the chunk it is in, a truncated or extended file fails at its last chunk
+/// (which is then not the final one, or not where the length says) or at once because its
+/// length is not the one its sealed length pads to, chunks moved within a file or from another
+/// file fail (their number or their key differs), and a blob file put in another's place fails
+/// on its trailer's SHA-256. The trailer also lets a copy learn a blob's plaintext SHA-256
+/// without any row. All layouts are read, so a store keeps the files it had, whichever version
+/// wrote them.
 ///
 /// The file of content with SHA-256 `h` is named by BLAKE2b-256 of `h`'s 32 bytes, keyed with a
 /// subkey of the data key: identical content still lands in one file, and neither the name
 /// nor the `ab/cd` folders say anything about the content.
 ///
-/// The subkeys (KDF contexts `pdblobs_` for version 1's stream, `pdblobs2` for version 2's file
-/// keys, `pdnames_` for names, subkey id 1) live in memory of their own, locked and zeroed like
-/// the data key.
+/// The subkeys (KDF contexts `pdblobs_` for version 1's stream, `pdblobs2` for versions 2 and 3's
+/// file keys, `pdnames_` for names, subkey id 1) live in memory of their own, locked and zeroed
+/// like the data key.
 struct BlobCipher: Sendable {
     /// The layout versions written (``layout``) and read.
     enum Layout: UInt8, Sendable, CaseIterable {
@@ -48,6 +62,12 @@ struct BlobCipher: Sendable {
         case secretstream = 1
         /// AES-256-GCM over a key of the file's own, counter nonces.
         case fileKeyGCM = 2
+        /// As ``fileKeyGCM``, with the content's length sealed first and the content padded to
+        /// its bucket (`BlobPadding`).
+        case paddedGCM = 3
+
+        /// Whether chunks are AES-256-GCM under a key of the file's own (versions 2 and 3).
+        var usesFileKey: Bool { self != .secretstream }
     }
 
     /// The 6 bytes every encrypted blob file starts with, whatever its layout.
@@ -82,6 +102,12 @@ struct BlobCipher: Sendable {
     static let messageTag: UInt8 = 0
     /// The tag of the trailer, the stream's last chunk.
     static let finalTag: UInt8 = 3
+    /// The tag of version 3's length chunk, the stream's first.
+    static let lengthTag: UInt8 = 1
+    /// Version 3's length chunk's plaintext: the content's length and its padded length.
+    static let lengthSize = 16
+    /// Version 3's sealed length chunk's length.
+    static let sealedLengthSize = lengthSize + chunkOverhead
 
     /// The layout new files are written in.
     let layout: Layout
@@ -94,7 +120,7 @@ struct BlobCipher: Sendable {
 
     /// The subkeys of `dataKey`, writing `layout`. A key exists only once libsodium is loaded, so
     /// this cannot fail.
-    init(dataKey: StoreEncryptionKey, layout: Layout = .fileKeyGCM) {
+    init(dataKey: StoreEncryptionKey, layout: Layout = .paddedGCM) {
         self.layout = layout
         streamKey = Self.derive(from: dataKey, context: "pdblobs_")
         fileKeyKey = Self.derive(from: dataKey, context: "pdblobs2")
@@ -137,19 +163,34 @@ struct BlobCipher: Sendable {
         return stride(from: 0, to: digits.count - 1, by: 2).map { value(digits[$0]) << 4 | value(digits[$0 + 1]) }
     }
 
-    /// The file length of content of `byteCount` bytes (either layout).
-    static func fileSize(ofContentSize byteCount: Int64) -> Int64 {
+    /// The length of a file of `layout` that holds content of `byteCount` bytes (version 3:
+    /// padded to its bucket).
+    static func fileSize(ofContentSize byteCount: Int64, layout: Layout) -> Int64 {
+        guard layout == .paddedGCM else { return unpaddedFileSize(ofContentSize: byteCount) }
+        return fileSize(ofPaddedSize: BlobPadding.paddedSize(ofContentSize: byteCount))
+    }
+
+    /// The length of a version 3 file whose content is padded to `paddedSize` bytes.
+    static func fileSize(ofPaddedSize paddedSize: Int64) -> Int64 {
+        Int64(sealedLengthSize) + unpaddedFileSize(ofContentSize: paddedSize)
+    }
+
+    /// The length of a file of version 1 or 2 that holds content of `byteCount` bytes: the
+    /// header, the content in sealed chunks, the trailer.
+    private static func unpaddedFileSize(ofContentSize byteCount: Int64) -> Int64 {
         let chunks = (byteCount + Int64(chunkSize) - 1) / Int64(chunkSize)
         return Int64(headerSize) + byteCount + chunks * Int64(chunkOverhead) + Int64(sealedTrailerSize)
     }
 
-    /// The content length of a file of `fileSize` bytes, or nil when no content gives that length.
-    static func contentSize(ofFileSize fileSize: Int64) -> Int64? {
+    /// The content length of a version 1 or 2 file (which are not padded) of `fileSize` bytes,
+    /// or nil when no content gives that length. A version 3 file's length gives only a bucket:
+    /// its content length is the one sealed at its start (``BlobReader/byteCount``).
+    static func contentSize(ofUnpaddedFileSize fileSize: Int64) -> Int64? {
         let body = fileSize - Int64(headerSize) - Int64(sealedTrailerSize)
         guard body >= 0 else { return nil }
         let chunks = (body + Int64(sealedChunkSize) - 1) / Int64(sealedChunkSize)
         let content = body - chunks * Int64(chunkOverhead)
-        guard content >= 0, Self.fileSize(ofContentSize: content) == fileSize else { return nil }
+        guard content >= 0, unpaddedFileSize(ofContentSize: content) == fileSize else { return nil }
         return content
     }
 }

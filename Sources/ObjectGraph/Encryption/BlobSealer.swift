@@ -3,6 +3,9 @@
 final class BlobSealer {
     /// The file's first ``BlobCipher/headerSize`` bytes.
     let header: [UInt8]
+    /// Whether the file is version 3: its content padded, its length sealed after the header
+    /// (``sealLength(_:)``).
+    var isPadded: Bool { aead.layout == .paddedGCM }
     private let aead: BlobChunkAEAD
     private let sealed = UnsafeMutableRawBufferPointer.allocate(byteCount: BlobCipher.sealedChunkSize, alignment: 16)
 
@@ -31,6 +34,14 @@ final class BlobSealer {
             written += aead.seal(chunk, tag: BlobCipher.messageTag, into: UnsafeMutableRawBufferPointer(rebasing: output[written...]))
         }
         return written
+    }
+
+    /// A version 3 file's sealed length chunk (``BlobCipher/sealedLengthSize`` bytes, after the
+    /// header), for content of `byteCount` bytes padded to `paddedSize`; sealed once the content
+    /// is, as chunk number 0. The result is valid until the next call.
+    func sealLength(_ byteCount: Int64, paddedSize: Int64) -> UnsafeRawBufferPointer {
+        let count = aead.sealLength(byteCount, paddedSize: paddedSize, into: sealed)
+        return UnsafeRawBufferPointer(rebasing: sealed[..<count])
     }
 
     /// The sealed trailer of content with SHA-256 `digest` and `byteCount` bytes.

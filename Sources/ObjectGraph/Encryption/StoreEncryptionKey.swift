@@ -5,9 +5,10 @@ internal import CSodium
 ///
 /// An app never stores it in the clear: it keeps it wrapped by a key derived from a passphrase
 /// (see DiaryKit's key file) and hands the unwrapped key to
-/// ``PersistentStoreOptions/encryptionKey`` to open the store. The bytes live in memory locked
-/// against swapping where the system allows it, are zeroed when the last copy of the key goes,
-/// and are never printed: the description shows no byte of them.
+/// ``PersistentStoreOptions/encryptionKey`` to open the store. The bytes live in memory of their
+/// own (``SecretBytes``: locked against swapping where the system allows it, left out of core
+/// dumps), are zeroed when the last copy of the key goes, and are never printed: the description
+/// shows no byte of them.
 public struct StoreEncryptionKey: Sendable, Hashable, CustomStringConvertible {
     /// How many bytes a data key has.
     public static let byteCount = 32
@@ -58,32 +59,21 @@ public struct StoreEncryptionKey: Sendable, Hashable, CustomStringConvertible {
     /// `StoreEncryptionKey(<hidden>)`: a key is never printed.
     public var description: String { "StoreEncryptionKey(<hidden>)" }
 
-    /// The key's bytes in memory of their own: locked against swapping where the system allows
-    /// (a failed lock is not an error: the key still works), zeroed before they are freed.
+    /// The key's bytes in memory of their own (``SecretBytes``: locked against swapping where
+    /// the system allows, a failed lock not being an error; out of core dumps; zeroed when freed).
     /// Immutable after `init`, so sharing it across threads is safe.
     private final class Storage: Sendable {
-        nonisolated(unsafe) let bytes: UnsafeMutableRawBufferPointer
+        let memory = SecretBytes(count: StoreEncryptionKey.byteCount)
+        var bytes: UnsafeMutableRawBufferPointer {
+            UnsafeMutableRawBufferPointer(start: memory.pointer, count: StoreEncryptionKey.byteCount)
+        }
 
         init(copying source: some Collection<UInt8>) {
-            bytes = Self.allocate()
             _ = bytes.initializeMemory(as: UInt8.self, from: source)
         }
 
         init(random: Void) {
-            bytes = Self.allocate()
-            randombytes_buf(bytes.baseAddress!, StoreEncryptionKey.byteCount)
-        }
-
-        private static func allocate() -> UnsafeMutableRawBufferPointer {
-            let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: StoreEncryptionKey.byteCount, alignment: 16)
-            _ = sodium_mlock(bytes.baseAddress!, StoreEncryptionKey.byteCount)
-            return bytes
-        }
-
-        deinit {
-            sodium_memzero(bytes.baseAddress!, StoreEncryptionKey.byteCount)
-            _ = sodium_munlock(bytes.baseAddress!, StoreEncryptionKey.byteCount)
-            bytes.deallocate()
+            randombytes_buf(memory.pointer, StoreEncryptionKey.byteCount)
         }
     }
 }

@@ -7,7 +7,10 @@ import Foundation
 /// of sealed files, a chunk at a time, so memory stays flat whatever a medium's size.
 ///
 /// A blob's remote name is BLAKE2b of its SHA-256 keyed with a subkey of the sync key: the same
-/// photo added on two devices is one remote file, and the name says nothing of its content.
+/// photo added on two devices is one remote file, and the name says nothing of its content. A
+/// blob's file is padded to its bucket, as in an encrypted store, so the remote learns only that
+/// of its size; a change set's is not padded (a new text entry's change set is some hundred
+/// bytes, and the 4 KiB of the smallest bucket would make every sync send several times more).
 final class MirrorVault: Sendable {
     /// Sealed files on their way to or from the remote.
     let scratch: BlobStore
@@ -26,10 +29,11 @@ final class MirrorVault: Sendable {
         "blobs/" + scratch.fileName(forSHA256: sha256)
     }
 
-    /// `data`, sealed, in a scratch file (remove it with ``discard(_:)``).
+    /// `data` (a change set), sealed and not padded, in a scratch file (remove it with
+    /// ``discard(_:)``).
     func seal(_ data: Data) throws(MirrorError) -> StagedBlob {
         do {
-            return try scratch.stage(data: data)
+            return try scratch.stage(data: data, paddedToBucket: false)
         } catch {
             throw .encryptionFailed(reason: error.description)
         }

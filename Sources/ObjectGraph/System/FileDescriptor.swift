@@ -85,6 +85,22 @@ package struct FileDescriptor: ~Copyable {
         try ObjectGraph.writeAll(to: rawValue, bytes)
     }
 
+    /// Writes every byte of `bytes` at `offset` in the file (`pwrite`: the file position stays
+    /// where it was), looping over short writes.
+    ///
+    /// - Throws: ``SystemCallError`` from `pwrite` (`EIO` when it stops making progress).
+    package func writeAll(_ bytes: UnsafeRawBufferPointer, atOffset offset: Int64) throws(SystemCallError) {
+        guard let base = bytes.baseAddress else { return }
+        var done = 0
+        while done < bytes.count {
+            let written = try retryingInterrupted("pwrite") {
+                pwrite(rawValue, base + done, bytes.count - done, off_t(offset) + off_t(done))
+            }
+            guard written > 0 else { throw SystemCallError(call: "pwrite", code: EIO) }
+            done += written
+        }
+    }
+
     /// Flushes the file's data and metadata to stable storage.
     ///
     /// - Throws: ``SystemCallError`` from `fsync`.

@@ -65,10 +65,11 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
         #expect(try Data(contentsOf: copy) == content)
         let attributes = try FileManager.default.attributesOfItem(atPath: store.url(for: reference).path)
-        #expect((attributes[.size] as? NSNumber)?.int64Value == BlobCipher.fileSize(ofContentSize: Int64(size)))
+        #expect((attributes[.size] as? NSNumber)?.int64Value == BlobCipher.fileSize(ofContentSize: Int64(size), layout: .paddedGCM))
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o400)
         #expect(store.fileSize(ofBlob: store.fileName(forSHA256: reference.sha256)) == Int64(size))
-        #expect(BlobCipher.contentSize(ofFileSize: BlobCipher.fileSize(ofContentSize: Int64(size))) == Int64(size))
+        let unpadded = BlobCipher.fileSize(ofContentSize: Int64(size), layout: .fileKeyGCM)
+        #expect(BlobCipher.contentSize(ofUnpaddedFileSize: unpadded) == Int64(size))
     }
 
     @Test func identicalContentUnderOneKeyIsOneFileAndAnotherKeyNamesItOtherwise() throws {
@@ -138,7 +139,7 @@ import TestSupport
     @Test func aFlippedBitOrACutInALaterBatchFailsTheStream() throws {
         let reference = try commit(Self.pattern(count: 2 * (1 << 20) + 300))
         let sealed = try Data(contentsOf: store.url(for: reference))
-        let header = BlobCipher.headerSize, chunk = BlobCipher.sealedChunkSize
+        let header = BlobCipher.headerSize + BlobCipher.sealedLengthSize, chunk = BlobCipher.sealedChunkSize
         for offset in [header + 16 * chunk + 9, header + 31 * chunk + 70, header + 32 * chunk + 5] {
             var damaged = sealed
             damaged[offset] ^= 0x40
@@ -156,7 +157,7 @@ import TestSupport
     @Test func aTruncatedOrExtendedBlobFails() throws {
         let reference = try commit(Self.pattern(count: 2 * 65_536 + 10))
         let sealed = try Data(contentsOf: store.url(for: reference))
-        let header = BlobCipher.headerSize, chunk = BlobCipher.sealedChunkSize
+        let header = BlobCipher.headerSize + BlobCipher.sealedLengthSize, chunk = BlobCipher.sealedChunkSize
         // Cut at a chunk boundary (a whole chunk and the trailer gone), mid-chunk, the trailer
         // alone, one byte; and a byte appended.
         let variants = [sealed.prefix(header + chunk), sealed.prefix(header + chunk + 100),

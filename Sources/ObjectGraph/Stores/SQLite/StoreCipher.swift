@@ -68,6 +68,22 @@ package enum StoreCipher {
         }
 
         deinit { storecipher_remove_key(number) }
+
+        /// The registry's copy of this key's derived keys (for tests of key memory: locked, out of
+        /// core dumps, zeroed once removed; the memory stays mapped after this handle goes).
+        var registeredKeyMemory: UnsafeRawBufferPointer? {
+            var length = 0
+            guard let memory = storecipher_registered_key_memory(number, &length) else { return nil }
+            return UnsafeRawBufferPointer(start: memory, count: length)
+        }
+    }
+
+    /// The derived keys the open database of `connection` holds (for tests of key memory), or nil
+    /// when it is not encrypted. Valid while the connection is open.
+    static func fileKeyMemory(of connection: SQLiteConnection) -> UnsafeRawBufferPointer? {
+        var length = 0
+        guard let memory = storecipher_file_key_memory(UnsafeMutableRawPointer(connection.handle), &length) else { return nil }
+        return UnsafeRawBufferPointer(start: memory, count: length)
     }
 
     /// The typed error for a failure of the VFS behind SQLite's `extendedCode` on this thread,
