@@ -110,6 +110,16 @@ final class MirrorPeer {
         }.sorted()
     }
 
+    /// Every mirrored object's clock, by identity (what later merges compare).
+    func clocks() throws -> [String: MirrorObjectClock] {
+        var clocks: [String: MirrorObjectClock] = [:]
+        for record in try context().fetch(FetchRequest(ManagedObject.self, entityName: MirrorBookkeeping.recordEntity)) {
+            guard let identity = record["identity", as: String.self], let data = record["clock", as: Data.self] else { continue }
+            clocks[identity] = try JSONDecoder().decode(MirrorObjectClock.self, from: data)
+        }
+        return clocks
+    }
+
     /// The tag names in the store, sorted.
     func tagNames() throws -> [String] {
         try context().fetch(FetchRequest(ManagedObject.self, entityName: "Tag")).compactMap { $0["name", as: String.self] }.sorted()
