@@ -32,7 +32,8 @@ final class MirrorPeer {
     let stack: TestStack
     let mirror: StoreMirror
 
-    init(_ name: String, type: PersistentStoreType = .sqlite, partIdentityAttributes: [String: String] = [:]) throws {
+    init(_ name: String, type: PersistentStoreType = .sqlite, partIdentityAttributes: [String: String] = [:],
+         snapshotInterval: Int = MirrorConfiguration(deviceName: "").snapshotInterval) throws {
         self.name = name
         var options = PersistentStoreOptions()
         options.recordsPersistentHistory = true
@@ -41,6 +42,7 @@ final class MirrorPeer {
                                                 partIdentityAttributes: partIdentityAttributes,
                                                 textMergingAttributes: ["Note.text"], deviceName: name)
         configuration.passphraseCost = (operations: 1, memoryBytes: 8 << 10)
+        configuration.snapshotInterval = snapshotInterval
         mirror = StoreMirror(coordinator: stack.coordinator, configuration: configuration,
                              scratchFolder: stack.directory.appending(component: "mirror"))
     }
