@@ -40,6 +40,9 @@ do {
         try runPreviewBenchmarks(json: json)
     case "sync":
         try runSyncBenchmarks(json: json)
+        try runSyncSnapshotBenchmarks(json: json)
+    case "sync-snapshot":
+        try runSyncSnapshotBenchmarks(json: json)
     case "book":
         try runBookBenchmarks(json: json)
         try runPreviewBenchmarks(json: json)
@@ -52,7 +55,7 @@ do {
     case "media-jpeg" where arguments.count >= 2:
         try runMediaJPEGComparison(paths: arguments.dropFirst().filter { $0 != "--json" }, json: json)
     default:
-        print("usage: diary-bench objectgraph|contexts|crypto|crypto-cli|media|diary|migration|interop|cli|cli-jrnl|cli-media|photos|preview|book|sync [--json] [--check]")
+        print("usage: diary-bench objectgraph|contexts|crypto|crypto-cli|media|diary|migration|interop|cli|cli-jrnl|cli-media|photos|preview|book|sync|sync-snapshot [--json] [--check]")
         print("       diary-bench media-jpeg FILE... [--json]   (any JPEGs: thumbnail and 1/8 decode vs full decode)")
     }
 } catch {

@@ -79,7 +79,17 @@ struct SyncCommand: ParsableCommand {
         }
     }
 
-    /// The remote `init` or `join` was given, else the `sync.remote` setting.
+    /// How many change sets beyond the newest snapshot make a sync upload a new one:
+    /// `DIARY_SYNC_SNAPSHOT_EVERY` (0: never), else nil (the default, 500).
+    private func snapshotInterval(in context: CommandContext) throws -> Int? {
+        guard let text = context.environment["DIARY_SYNC_SNAPSHOT_EVERY"] else { return nil }
+        guard let interval = Int(text), interval >= 0 else {
+            throw UsageError.invalid("DIARY_SYNC_SNAPSHOT_EVERY='\(String(text.prefix(40)))' is no number of change sets (0 for never)")
+        }
+        return interval
+    }
+
+        /// The remote `init` or `join` was given, else the `sync.remote` setting.
     private func remoteAddress(_ diary: Diary) throws -> String {
         if words.count == 2 { return words[1] }
         guard let address = try diary.setting(.syncRemote) else {
@@ -94,19 +104,23 @@ struct SyncCommand: ParsableCommand {
         guard let address = try diary.syncAddress() else { throw DiaryError.sync(.notMirrored) }
         let remote = try Diary.syncRemote(address, base: base)
         let showsProgress = context.terminal.isStandardErrorTerminal
-        let summary = try diary.sync(remote: remote) { step in
+        let summary = try diary.sync(remote: remote, snapshotInterval: try snapshotInterval(in: context)) { step in
             if showsProgress { context.terminal.standardError.write("\r\u{1B}[Ksync: \(step)") }
         }
         if showsProgress { context.terminal.standardError.write("\r\u{1B}[K") }
         let escaper = context.terminal.outputEscaper
         var sent = "sent " + QuantityText.count(summary.sentObjects, "change")
         if summary.sentBlobs > 0 { sent += " and " + QuantityText.count(summary.sentBlobs, "medium", plural: "media") }
+        if summary.sentSnapshots > 0 { sent += " and a snapshot" }
         if summary.sentBytes > 0 { sent += " (\(QuantityText.byteCount(summary.sentBytes)))" }
         let received = summary.received.sorted { $0.key < $1.key }.map { name, count in
             QuantityText.count(count, "change") + " from " + escaper.escaped(name)
         }
         context.writeLine(sent + "; received " + (received.isEmpty ? "nothing" : received.joined(separator: ", ")))
         let errors = context.terminal.errorEscaper
+        if summary.loadedSnapshot != nil {
+            context.writeErrorLine("diary: note: started from a snapshot of the diary on the remote; only the changes made after it were replayed")
+        }
         if !summary.conflicts.isEmpty {
             context.writeErrorLine("diary: note: " + QuantityText.count(summary.conflicts.count, "entry", plural: "entries")
                 + " edited on two devices at once keep both texts (look for '--- conflicting edit from')")

@@ -116,6 +116,9 @@ package struct ManualPage {
         ".TP", "\\fBDIARY_NEW_PASSPHRASE_COMMAND\\fR", "The same for a new passphrase (\\fBencrypt\\fR, \\fBinit \\-\\-encrypt\\fR, "
             + "\\fBpassphrase\\fR).",
         ".TP", "\\fBDIARY_ENCRYPT\\fR", "\\fB1\\fR: a diary that a command creates is encrypted from the start.",
+        ".TP", "\\fBDIARY_SYNC_SNAPSHOT_EVERY\\fR", "How many change sets, all devices together, \\fBsync\\fR lets "
+            + "pile up on the remote beyond its newest snapshot before it uploads a new one, from which a device joining "
+            + "starts (default 500; \\fB0\\fR: never).",
         ".TP", "\\fBDIARY_NO_PROMPT\\fR", "\\fB1\\fR: never ask for a passphrase or derive a key from one (what shell "
             + "completions set); a locked encrypted diary then fails at once with status 77.",
         ".SH FILES",

@@ -38,8 +38,8 @@ extension Diary {
         return FolderRemote(folder: URL(fileURLWithPath: address, relativeTo: base).standardizedFileURL)
     }
 
-    private func mirror() -> StoreMirror {
-        let configuration = MirrorConfiguration(
+    private func mirror(snapshotInterval: Int? = nil) -> StoreMirror {
+        var configuration = MirrorConfiguration(
             identityAttributes: [DiaryModel.Entity.entry: "uuid", DiaryModel.Entity.tag: "normalizedName",
                                  DiaryModel.Entity.setting: "key"],
             // A medium is its entry's and its content's: the same photo added to the same entry on
@@ -50,6 +50,7 @@ extension Diary {
             conflictLine: { name, date in
                 String(Self.conflictMarker.dropFirst()) + "\(name), \(Self.conflictDate.string(from: date)) UTC ---"
             })
+        if let snapshotInterval { configuration.snapshotInterval = snapshotInterval }
         let mirror = StoreMirror(coordinator: coordinator, configuration: configuration,
                                  scratchFolder: directory.appending(component: Self.syncFolderName))
         mirror.onApply = { object, device, date, isDeletion in
@@ -110,9 +111,12 @@ extension Diary {
         }
     }
 
-    /// Sends and receives.
-    package func sync(remote: any MirrorRemote, progress: ((String) -> Void)? = nil) throws(DiaryError) -> MirrorSyncSummary {
-        let summary = try wrapping { try mirror().sync(remote: remote, progress: progress) }
+    /// Sends and receives. A diary joining a remote starts from its newest snapshot; a sync that
+    /// leaves `snapshotInterval` change sets (``MirrorConfiguration/snapshotInterval`` when nil:
+    /// 500) or more beyond the newest snapshot uploads a new one.
+    package func sync(remote: any MirrorRemote, snapshotInterval: Int? = nil,
+                      progress: ((String) -> Void)? = nil) throws(DiaryError) -> MirrorSyncSummary {
+        let summary = try wrapping { try mirror(snapshotInterval: snapshotInterval).sync(remote: remote, progress: progress) }
         // Entries another device put in the trash (or took out) change when the trash is next due.
         if !summary.received.isEmpty { try forgetNextPurge() }
         return summary

@@ -168,6 +168,39 @@ extension BlobStore {
         }
     }
 
+    /// Stages the content `fill` gives, a buffer at a time (filling each but at the end; 0
+    /// there), encrypted when this store is: content made as it is written (a mirror's snapshot,
+    /// encoded a page of records at a time) never has to be whole in memory.
+    ///
+    /// - Throws: what `fill` throws; ``BlobStoreError/writeFailed(path:reason:)``.
+    func stage(filling fill: (UnsafeMutableRawBufferPointer) throws(BlobStoreError) -> Int) throws(BlobStoreError) -> StagedBlob {
+        if let cipher {
+            return try writeStagedFile { (destination, destinationPath) throws(BlobStoreError) in
+                try Self.writeSealed(cipher, to: destination, path: destinationPath, fill: fill)
+            }
+        }
+        return try writeStagedFile { (destination, destinationPath) throws(BlobStoreError) in
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
+            defer { buffer.deallocate() }
+            let hasher = SHA256Hasher()
+            var total: Int64 = 0
+            while true {
+                let count = try fill(buffer)
+                if count == 0 { break }
+                let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+                hasher.update(chunk)
+                do throws(SystemCallError) {
+                    try destination.writeAll(chunk)
+                } catch {
+                    throw .writeFailed(path: destinationPath, reason: error.description)
+                }
+                total += Int64(count)
+                if count < buffer.count { break }
+            }
+            return (hasher.finalizeHex(), total)
+        }
+    }
+
     /// Writes the content `fill` gives (filling each buffer but at the end; 0 there) into
     /// `destination` as an encrypted blob file (see `BlobCipher`), hashing it on the way.
     ///

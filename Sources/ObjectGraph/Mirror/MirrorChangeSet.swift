@@ -80,6 +80,13 @@ struct MirrorObjectClock: Codable, Sendable, Equatable {
     /// The stamp of `key`.
     func stamp(of key: String) -> MirrorStamp { stamps[key] ?? life }
 
+    /// Takes the stamps of `other` later than these: a deleted object's record keeps every stamp
+    /// it learns of, so every device's record of it ends the same, whatever order the devices'
+    /// change sets came in (no merge reads them; a device joining from a snapshot compares alike).
+    mutating func absorbStamps(of other: MirrorObjectClock) {
+        for (key, stamp) in other.stamps where stamp > self.stamp(of: key) { stamps[key] = stamp }
+    }
+
     /// The latest stamp anywhere in the object.
     var latest: MirrorStamp {
         var latest = max(life, revived ?? life)

@@ -25,6 +25,12 @@ public struct MirrorConfiguration: Sendable {
     /// Entities kept on this device only (settings that make sense on one machine): never
     /// sent, and refused when another device sends them.
     public var localEntities: Set<String> = []
+    /// How many change sets, all devices together, may pile up beyond the newest snapshot on the
+    /// remote before a sync uploads a new one (``StoreMirror`` describes snapshots); 0: never.
+    /// 500 by default: a device joining then replays at most about that many change sets after
+    /// the snapshot it loads, and a snapshot (the whole store's state, however many change sets
+    /// it replaces) is made at most once per that many.
+    public var snapshotInterval = 500
     /// Argon2id's cost for a new key file (libsodium's MODERATE; tests lower it).
     package var passphraseCost = MirrorKeyFile.standardCost
 
@@ -66,6 +72,11 @@ public struct MirrorSyncSummary: Sendable, Equatable {
     public var refused: [String] = []
     /// Temporary files of uploads abandoned over a day ago (a sync killed mid-upload) removed.
     public var removedUploads = 0
+    /// Snapshots uploaded (their bytes are in ``sentBytes``).
+    public var sentSnapshots = 0
+    /// The head of the snapshot this sync loaded (a device joining), whose records are counted in
+    /// ``received`` under the name of the device that made it; nil when none was loaded.
+    public var loadedSnapshot: String?
 
     /// An empty summary.
     public init() {}

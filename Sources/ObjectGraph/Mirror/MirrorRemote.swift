@@ -23,7 +23,8 @@ public protocol MirrorRemote: Sendable {
     /// - Throws: ``MirrorError/remoteFull(remote:)`` when the remote has no room, and the like.
     func upload(_ source: URL, as path: String) throws(MirrorError)
     /// Removes the file at `path`; only the temporary file of an upload that was cut short is
-    /// ever removed (see ``MirrorRemoteFile/isAbandonedUpload(_:now:)``). A file already gone is no failure.
+    /// ever removed (see ``MirrorRemoteFile/isAbandonedUpload(_:now:)``), and a snapshot's state
+    /// this device uploaded but whose head it never did. A file already gone is no failure.
     /// - Throws: ``MirrorError`` when the file is there and cannot be removed.
     func remove(_ path: String) throws(MirrorError)
 }

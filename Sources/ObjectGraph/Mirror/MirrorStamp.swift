@@ -42,6 +42,13 @@ public struct MirrorStamp: Sendable, Hashable, Comparable, Codable, CustomString
         self.init(milliseconds: time, counter: count, device: String(parts[2]))
     }
 
+    /// The stamp that follows this one (the same device's next), for a mark that must come
+    /// after it and be the same wherever it is made.
+    var justAfter: MirrorStamp {
+        counter == UInt32.max ? MirrorStamp(milliseconds: milliseconds + 1, counter: 0, device: device)
+            : MirrorStamp(milliseconds: milliseconds, counter: counter + 1, device: device)
+    }
+
     /// When the stamp was made, as a date (to the millisecond).
     public var date: Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 

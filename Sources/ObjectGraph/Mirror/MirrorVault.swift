@@ -53,6 +53,16 @@ final class MirrorVault: Sendable {
         }
     }
 
+    /// The content `fill` gives a buffer at a time (see ``BlobStore/stage(filling:)``), sealed
+    /// for the remote as it is made, in a scratch file: a snapshot is never whole in memory.
+    func seal(filling fill: (UnsafeMutableRawBufferPointer) throws(BlobStoreError) -> Int) throws(MirrorError) -> StagedBlob {
+        do {
+            return try scratch.stage(filling: fill)
+        } catch {
+            throw .encryptionFailed(reason: error.description)
+        }
+    }
+
     /// Removes a scratch file.
     func discard(_ staged: StagedBlob) {
         scratch.discard(staged)
@@ -89,7 +99,9 @@ final class MirrorVault: Sendable {
         scratch.directory.appending(component: MirrorRemoteFile.temporaryPrefix + UUID().uuidString.lowercased())
     }
 
-    private func reader(_ url: URL, sha256: String?) throws -> BlobReader {
+    /// A reader of the sealed file at `url`, authenticating each chunk as it is read and, at
+    /// the end, that the content is whole and (when given) has SHA-256 `sha256`.
+    func reader(_ url: URL, sha256: String?) throws -> BlobReader {
         let file = try FileDescriptor.reading(url.path)
         return try BlobReader.open(file: file, path: url.path, cipher: scratch.cipher, sha256: sha256, name: nil)
     }

@@ -50,12 +50,16 @@ extension StoreMirror {
                 if local.gone != nil || object == nil {
                     merged.gone = max(local.gone ?? gone, gone)
                     merged.seen = max(local.seen ?? state.clock.seen ?? gone, state.clock.seen ?? gone)
+                    merged.absorbStamps(of: state.clock)
                     book.setClock(merged, of: existing, pending: false)
                 } else if let object, local.latest > (state.clock.seen ?? state.clock.life) || isPartOfRevived(object, revived) {
                     // Edited without the deleting device seeing it: the edit wins, and the object
-                    // (with its parts) lives on, marked revived later than the deletion, which
-                    // every other device then also keeps.
-                    merged.revived = clock.stamp(at: deviceTime(Date()))
+                    // (with its parts) lives on, marked revived just after the deletion, which
+                    // every other device then also keeps. Every device that keeps it against this
+                    // deletion marks it so alike, so all end with the same clock (a device joining
+                    // from a snapshot included), however many of them revived it.
+                    merged.revived = max(local.revived ?? gone.justAfter, gone.justAfter)
+                    clock.observe(gone.justAfter)
                     book.setClock(merged, of: existing, pending: true)
                     revived.insert(state.id)
                     if !isPart(object) {
@@ -75,7 +79,12 @@ extension StoreMirror {
             if local.gone != nil || object == nil {
                 // Deleted here: only a state the deletion did not see brings it back.
                 let seen = local.seen ?? local.gone ?? local.life
-                guard state.clock.latest > seen || state.clock.life > (local.gone ?? local.life) else { continue }
+                guard state.clock.latest > seen || state.clock.life > (local.gone ?? local.life) else {
+                    var merged = local
+                    merged.absorbStamps(of: state.clock)
+                    if merged != local { book.setClock(merged, of: existing, pending: false) }
+                    continue
+                }
                 let object = try book.context.insertObject(entityName: entity.name)
                 book.link(existing, to: object, entity: entity)
                 book.setClock(state.clock, of: existing, pending: false)
@@ -108,6 +117,7 @@ extension StoreMirror {
             for key in shape.partKeys where state.clock.stamp(of: key) > local.stamp(of: key) {
                 merged.stamps[key] = state.clock.stamp(of: key)
             }
+            if let theirs = state.clock.revived, merged.revived.map({ theirs > $0 }) ?? true { merged.revived = theirs }
             if !taken.isEmpty {
                 try setValues(of: object, from: state, keys: taken, path: path, shapes: shapes, remote: remote, vault: vault, summary: &summary)
                 onApply?(object, changeSet.deviceName, state.clock.latest.date, false)

@@ -2,15 +2,16 @@ import Foundation
 
 extension StoreMirror {
     /// Sends what changed here and applies what the other devices sent, as the type's
-    /// documentation describes. A change set that fails authentication, or names another mirror
+    /// documentation describes: a device joining loads the newest snapshot first and replays only
+    /// the change sets after it; a sync that leaves ``MirrorConfiguration/snapshotInterval``
+    /// change sets or more beyond the newest snapshot uploads a new one. A change set that fails authentication, or names another mirror
     /// or another place than its own, is refused (named in ``MirrorSyncSummary/refused``) with
     /// nothing of it applied, and that device's later change sets wait behind it.
     /// - Throws: ``MirrorError`` when the remote fails (what was saved before stays whole, and the
     ///   next sync goes on from there); store errors.
     public func sync(remote: any MirrorRemote, progress: ((String) -> Void)? = nil) throws -> MirrorSyncSummary {
         var summary = MirrorSyncSummary()
-        let context = makeContext()
-        let book = try MirrorBook(context: context)
+        var book = try MirrorBook(context: makeContext())
         let identity = try identity(book)
         let shapes = MirrorShape.Cache(model: book.model)
         var clock = MirrorClock(device: identity.device, last: book.setting(Setting.clock).flatMap(MirrorStamp.init))
@@ -24,6 +25,10 @@ extension StoreMirror {
         let vault = try MirrorVault(key: identity.key, folder: scratchFolder.appending(component: "vault"))
         progress?("sending")
         try sendPending(book, identity: identity, files: files, remote: remote, vault: vault, shapes: shapes, summary: &summary)
+        if try loadSnapshotIfJoining(identity: identity, files: files, clock: &clock, remote: remote, vault: vault, shapes: shapes,
+                                     summary: &summary, progress: progress) {
+            book = try MirrorBook(context: makeContext())
+        }
         try receive(book, identity: identity, files: files, clock: &clock, remote: remote, vault: vault, shapes: shapes,
                     summary: &summary, progress: progress)
         if summary.revived.isEmpty == false, try book.pendingCount() > 0 {
@@ -31,6 +36,7 @@ extension StoreMirror {
             try sendPending(book, identity: identity, files: try remote.listFiles(), remote: remote, vault: vault,
                             shapes: shapes, summary: &summary)
         }
+        try snapshotIfDue(identity: identity, files: files, remote: remote, vault: vault, shapes: shapes, summary: &summary)
         return summary
     }
 

@@ -14,11 +14,21 @@ import Foundation
 /// concurrent edit; an object edited on one device while another deleted it comes back. Every
 /// device computes every merge the same way, so after all have synced, all hold the same objects.
 ///
+/// A device joining does not replay years of change sets: a sync that leaves
+/// ``MirrorConfiguration/snapshotInterval`` change sets (500) or more beyond the newest snapshot
+/// uploads one, the whole mirrored state this store holds (every object's values and clock,
+/// deleted ones' too) at a cut: for each device, the last of its change sets included. A device
+/// joining loads the newest whole snapshot it can authenticate and replays only the change sets
+/// after the cut; it ends with the objects and clocks replaying all of them gives. Change sets a
+/// snapshot covers stay on the remote: a device that was away replays them as before.
+///
 /// The remote's layout (nothing is ever rewritten in place):
 /// ```
 /// keys                                   the sync key, sealed by the passphrase (MirrorKeyFile)
 /// devices/<device>/<sequence>.chg        change sets, sealed
 /// blobs/<keyed hash>                     media, sealed, one file per content
+/// snapshots/<covered>-<keyed hash>.state a snapshot's records, sealed (MirrorSnapshot)
+/// snapshots/<covered>-<keyed hash>.head  what it holds: its cut, and its state's SHA-256 and size
 /// ```
 ///
 /// The store must record persistent history, and its model must hold
@@ -45,6 +55,9 @@ public final class StoreMirror {
     /// included): tests make devices whose clocks are hours apart with it.
     package var clockSkew: TimeInterval = 0
 
+    /// Whether a device joining loads a snapshot (tests compare that with replaying every change set).
+    package var loadsSnapshots = true
+
     /// A time this device's clock gives for `date` (see ``clockSkew``).
     func deviceTime(_ date: Date) -> Date { date.addingTimeInterval(clockSkew) }
 
@@ -67,6 +80,10 @@ public final class StoreMirror {
         static let appliedPrefix = "applied."
         static let namePrefix = "name."
         static let seenPrefix = "seen."
+        /// The state of a snapshot being uploaded, until its head is.
+        static let snapshotUpload = "snapshotUpload"
+        /// The head of a snapshot being loaded, until all of it is.
+        static let snapshotLoading = "snapshotLoading"
     }
 
     func makeContext() -> ManagedObjectContext {

@@ -32,7 +32,8 @@ final class MirrorPeer {
     let stack: TestStack
     let mirror: StoreMirror
 
-    init(_ name: String, type: PersistentStoreType = .sqlite, partIdentityAttributes: [String: String] = [:]) throws {
+    init(_ name: String, type: PersistentStoreType = .sqlite, partIdentityAttributes: [String: String] = [:],
+         snapshotInterval: Int = MirrorConfiguration(deviceName: "").snapshotInterval) throws {
         self.name = name
         var options = PersistentStoreOptions()
         options.recordsPersistentHistory = true
@@ -41,6 +42,7 @@ final class MirrorPeer {
                                                 partIdentityAttributes: partIdentityAttributes,
                                                 textMergingAttributes: ["Note.text"], deviceName: name)
         configuration.passphraseCost = (operations: 1, memoryBytes: 8 << 10)
+        configuration.snapshotInterval = snapshotInterval
         mirror = StoreMirror(coordinator: stack.coordinator, configuration: configuration,
                              scratchFolder: stack.directory.appending(component: "mirror"))
     }
@@ -108,6 +110,16 @@ final class MirrorPeer {
                     String(note["stars", as: Int64.self] ?? -1), tags.joined(separator: ","), parts.joined(separator: ","), file]
                 .joined(separator: "|")
         }.sorted()
+    }
+
+    /// Every mirrored object's clock, by identity (what later merges compare).
+    func clocks() throws -> [String: MirrorObjectClock] {
+        var clocks: [String: MirrorObjectClock] = [:]
+        for record in try context().fetch(FetchRequest(ManagedObject.self, entityName: MirrorBookkeeping.recordEntity)) {
+            guard let identity = record["identity", as: String.self], let data = record["clock", as: Data.self] else { continue }
+            clocks[identity] = try JSONDecoder().decode(MirrorObjectClock.self, from: data)
+        }
+        return clocks
     }
 
     /// The tag names in the store, sorted.
