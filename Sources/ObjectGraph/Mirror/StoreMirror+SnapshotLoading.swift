@@ -41,7 +41,7 @@ extension StoreMirror {
                 guard snapshot.vector.contains(where: { $0.key != identity.device && $0.value > 0 }) else { continue }
                 let statePath = MirrorSnapshot.statePath(covered: head.covered, id: head.id)
                 guard let size = sizes[statePath] else { throw SnapshotRefusal("its state \(statePath) is not on the remote (yet)") }
-                let whole = BlobCipher.fileSize(ofContentSize: snapshot.byteCount)
+                let whole = BlobCipher.fileSize(ofContentSize: snapshot.byteCount, layout: .paddedGCM)
                 guard size == whole else { throw SnapshotRefusal("its state is not whole (\(size) of \(whole) bytes)") }
                 progress?("receiving \(statePath)")
                 try remote.download(statePath, to: download)
