@@ -152,13 +152,14 @@ extension Diary {
     }
 
     /// The fetch request for `query`: its filter as one predicate, ordered by local time (each
-    /// entry on its own zone's clock, so a day's entries come together), then creation time.
+    /// entry on its own zone's clock, so a day's entries come together). Entries of the same
+    /// local time come in the index's order (by row): a second sort key made SQLite sort every
+    /// row of a month again (1.4 ms of `list --month`'s 18).
     func entryRequest(_ query: DiaryQuery) -> FetchRequest<DiaryEntry> {
         let days = dayKey(readerZone: query.timeZone)
         var request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
                                    predicate: Self.outsideTrash(query.filter.predicate(days: days)),
-                                   sortOrderings: [SortOrdering(days.key, ascending: !query.newestFirst),
-                                                   SortOrdering("creationTime", ascending: !query.newestFirst)])
+                                   sortOrderings: [SortOrdering(days.key, ascending: !query.newestFirst)])
         request.fetchLimit = query.limit
         return request
     }
