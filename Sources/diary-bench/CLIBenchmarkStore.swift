@@ -36,7 +36,8 @@ struct CLIBenchmarkStore {
         let root = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("diary-bench-cli-\(getpid())")
         let complete = root.appendingPathComponent("complete-\(entryCount)")
         let utc = TimeZone(identifier: "UTC") ?? .current
-        let (start, end) = EntryFilter.Period.month(year: 2025, month: 6).interval(in: utc)
+        guard let june = CalendarMonth(year: 2025, month: 6) else { preconditionFailure("June 2025 is a month") }
+        let (start, end) = EntryFilter.Period.month(june).interval(in: utc)
         let store = CLIBenchmarkStore(root: root, diary: root.appendingPathComponent("store"),
                                       largePhoto: root.appendingPathComponent("large-12mp.jpg"),
                                       longRecording: root.appendingPathComponent("long-3min.wav"),

@@ -30,8 +30,9 @@ func runDiaryBenchmarks(json: Bool, entryCount: Int = 5_000) throws {
     FileHandle.standardError.write(Data("diary-bench: populated \(entryCount) entries in \(Int(Date().timeIntervalSince(populate))) s\n".utf8))
 
     // One month (about 1/24 of the entries), newest first, with tags and media.
-    let month = DiaryQuery(filter: EntryFilter(period: .month(year: 2025, month: 11)), timeZone: utc)
-    let (monthStart, monthEnd) = EntryFilter.Period.month(year: 2025, month: 11).interval(in: utc)
+    guard let november = CalendarMonth(year: 2025, month: 11) else { preconditionFailure("November 2025 is a month") }
+    let month = DiaryQuery(filter: EntryFilter(period: .month(november)), timeZone: utc)
+    let (monthStart, monthEnd) = EntryFilter.Period.month(november).interval(in: utc)
     let rawMonth = try median {
         try sql.readAll("""
             SELECT Z_PK, uuid, text, starred, creationTime, updateTime FROM DiaryEntry

@@ -1,4 +1,5 @@
 import Foundation
+import DiaryKit
 @testable import DiaryCLI
 
 /// How a subcommand author writes a command (an example for the tests, not a real

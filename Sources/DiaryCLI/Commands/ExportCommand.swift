@@ -33,7 +33,7 @@ struct ExportCommand: ParsableCommand {
     var format: DiaryExportFormat?
 
     /// The `--from`/`--to` range or `--year`, nil when none was given.
-    var period: EntryFilter.Period? { year.map { .year($0.year) } ?? range.period }
+    var period: EntryFilter.Period? { year.map { .year($0) } ?? range.period }
 
     /// The entries `--from`/`--to`, `--year` and `--tag` select.
     var filter: EntryFilter { EntryFilter(period: period, tags: tags) }

@@ -1,13 +1,6 @@
 import DiaryKit
 import Foundation
 
-extension DiaryDay {
-    /// The month the day is in.
-    package var calendarMonth: CalendarMonth {
-        CalendarMonth(unchecked: year, month)
-    }
-}
-
 /// As a command-line value a day accepts `YYYY-MM-DD` and the natural days `today`,
 /// `yesterday`, `tomorrow`, `monday` (`mon`, `last monday`), `3 days ago` and `2 weeks ago`
 /// (relative to ``ArgumentContext/now`` in its zone); a time of day is refused.

@@ -27,8 +27,8 @@ struct PeriodOptions: ParsableArguments {
     /// The period selected, nil when no date option was given.
     var period: EntryFilter.Period? {
         if let on { return .day(on) }
-        if let month { return .month(year: month.year, month: month.month) }
-        if let year { return .year(year.year) }
+        if let month { return .month(month) }
+        if let year { return .year(year) }
         return range.period
     }
 }

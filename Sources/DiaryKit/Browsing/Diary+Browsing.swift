@@ -37,12 +37,13 @@ extension Diary {
 
     /// How many entries each local day of a month has, each entry counted on the clock of the
     /// zone it was written in (`timeZone` is that of entries that name none). A month outside
-    /// 1–12 gives an empty calendar.
+    /// 1–12 (or a year outside 1…9999) gives an empty calendar.
     /// - Throws: store errors as ``DiaryError``.
     public func calendar(year: Int, month: Int, timeZone: any TimeZoneRules = TimeZone.current) throws(DiaryError) -> MonthCalendar {
-        let query = DiaryQuery(filter: EntryFilter(period: .month(year: year, month: month)),
-                               newestFirst: false, timeZone: timeZone)
-        guard (1...12).contains(month) else { return MonthCalendar(year: year, month: month, counts: [:]) }
+        guard let calendarMonth = CalendarMonth(year: year, month: month) else {
+            return MonthCalendar(year: year, month: month, counts: [:])
+        }
+        let query = DiaryQuery(filter: EntryFilter(period: .month(calendarMonth)), newestFirst: false, timeZone: timeZone)
         let context = makeBrowsingContext()
         let days = dayKey(readerZone: timeZone)
         var counts: [DiaryDay: Int] = [:]

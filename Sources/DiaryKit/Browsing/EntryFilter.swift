@@ -8,10 +8,10 @@ public struct EntryFilter: Sendable, Hashable {
         case day(DiaryDay)
         /// From the start of `from` to the end of `through`; an open end when nil.
         case days(from: DiaryDay?, through: DiaryDay?)
-        /// One month of a year (month 1–12).
-        case month(year: Int, month: Int)
+        /// One month.
+        case month(CalendarMonth)
         /// One year.
-        case year(Int)
+        case year(CalendarYear)
         /// Exact instants: from `start` (included) to `end` (excluded); nil for an open end.
         case interval(start: Date?, end: Date?)
     }
@@ -54,14 +54,12 @@ extension EntryFilter.Period {
             return (day.start(in: timeZone), day.next.start(in: timeZone))
         case .days(let from, let through):
             return (from?.start(in: timeZone), through?.next.start(in: timeZone))
-        case .month(let year, let month):
-            let first = DiaryDay(year: year, month: month, day: 1)
-            let following = month == 12 ? DiaryDay(year: year + 1, month: 1, day: 1)
-                                         : DiaryDay(year: year, month: month + 1, day: 1)
-            return (first?.start(in: timeZone), following?.start(in: timeZone))
+        case .month(let month):
+            let whole = month.interval(in: timeZone)
+            return (whole.start, whole.end)
         case .year(let year):
-            return (DiaryDay(year: year, month: 1, day: 1)?.start(in: timeZone),
-                    DiaryDay(year: year + 1, month: 1, day: 1)?.start(in: timeZone))
+            let whole = year.interval(in: timeZone)
+            return (whole.start, whole.end)
         case .interval(let start, let end):
             return (start, end)
         }

@@ -17,16 +17,8 @@ public struct MonthCalendar: Sendable, Hashable {
     }
 
     /// `YYYY-MM`, as `diary calendar --json` prints the month.
-    public var monthString: String { String(format: "%04d-%02d", year, month) }
+    public var monthString: String { year.zeroPadded(4) + "-" + month.zeroPadded(2) }
 
-    /// Every day of the month, in order.
-    public var days: [DiaryDay] {
-        guard var day = DiaryDay(year: year, month: month, day: 1) else { return [] }
-        var result: [DiaryDay] = []
-        while day.month == month {
-            result.append(day)
-            day = day.next
-        }
-        return result
-    }
+    /// Every day of the month, in order (none for a month that does not exist).
+    public var days: [DiaryDay] { CalendarMonth(year: year, month: month)?.days ?? [] }
 }

@@ -187,7 +187,7 @@ struct BookExportTests {
         let months = try FileManager.default.contentsOfDirectory(atPath: fixture.book.appendingPathComponent("months").path)
         #expect(Set(months) == ["2026-07.html", "2026-08.html"])
         let year = fixture.store.folder.url.appendingPathComponent("year")
-        let summary = try fixture.export(DiaryQuery(filter: EntryFilter(period: .year(2025)), timeZone: testTimeZone), to: year)
+        let summary = try fixture.export(DiaryQuery(filter: EntryFilter(period: .year(CalendarYear(unchecked: 2025))), timeZone: testTimeZone), to: year)
         #expect(summary.entryCount == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: year.appendingPathComponent("months").path) == ["2025-12.html"])
     }

@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func monthsYearsAndRangesCountOwnDays() throws {
-        let october = EntryFilter(period: .month(year: 2026, month: 10))
+        let october = EntryFilter(period: .month(CalendarMonth(unchecked: 2026, 10)))
         #expect(try store.diary.entries(DiaryQuery(filter: october, timeZone: berlin)).count == 3)
         let range = EntryFilter(period: .days(from: try day("2026-10-22"), through: nil))
         #expect(try store.diary.entries(DiaryQuery(filter: range, timeZone: newYork)).compactMap(\.text) == ["night in Berlin"])

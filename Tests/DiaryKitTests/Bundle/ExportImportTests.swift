@@ -86,7 +86,7 @@ import Testing
         let byID = try store.diary.export(ids: [a.id, b.id], to: store.folder.folder("ids"), timeZone: utc)
         #expect(byID.map(\.entryID) == [a.id, b.id])
         #expect(Set(byID.map(\.url.lastPathComponent)).count == 2)
-        let november = DiaryQuery(filter: EntryFilter(period: .month(year: 2026, month: 11)), newestFirst: false, timeZone: utc)
+        let november = DiaryQuery(filter: EntryFilter(period: .month(CalendarMonth(unchecked: 2026, 11))), newestFirst: false, timeZone: utc)
         let byRange = try store.diary.export(november, to: store.folder.folder("range"), format: .zip)
         #expect(byRange.map(\.entryID) == [a.id, b.id])
         #expect(byRange.allSatisfy { $0.url.lastPathComponent.hasSuffix(".diaryentry.zip") })
