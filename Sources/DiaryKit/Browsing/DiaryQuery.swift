@@ -1,15 +1,15 @@
 import Foundation
 
-/// A listing of entries: which ones, in what order, how many, and in which time zone
-/// days, months and years are counted.
+/// A listing of entries: which ones, in what order, how many, and the reader's time zone.
 public struct DiaryQuery: Sendable, Hashable {
     /// Which entries.
     public var filter: EntryFilter
-    /// Newest first (the default) or oldest first, by creation time.
+    /// Newest first (the default) or oldest first, by each entry's own local time.
     public var newestFirst: Bool
     /// At most this many entries, or nil for all.
     public var limit: Int?
-    /// The zone local days are taken in (the user's by default).
+    /// The reader's zone (the user's by default): days are each entry's own (``EntryZone``), so
+    /// this counts them only in a store lacking local times (``Diary/dayKey(readerZone:)``).
     public var timeZone: any TimeZoneRules
 
     /// A query; by default every entry, newest first, in the current time zone.
