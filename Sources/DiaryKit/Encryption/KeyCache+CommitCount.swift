@@ -22,16 +22,21 @@ extension KeyCache {
     /// The commits store `store` held when last remembered under key `identifier`; nil when
     /// none is kept (or the keyring cannot be used).
     static func recalledCommits(key identifier: UUID, store: UUID) -> Int? {
-        guard loadError() == nil, case .success(let serial?) = search(described: commitsDescription(of: identifier))
-        else { return nil }
+        guard loadError() == nil, case .success(let serial?) = search(described: commitsDescription(of: identifier)),
+              let kept = keptCommits(serial), kept.store == store else { return nil }
+        return kept.commits
+    }
+
+    /// What the count entry with keyring serial `serial` holds; nil when it cannot be read.
+    private static func keptCommits(_ serial: Int) -> (store: UUID, commits: Int)? {
         var bytes = [UInt8](repeating: 0, count: 96)
         let count = bytes.withUnsafeMutableBytes {
             keyctl_read(key_serial_t(serial), $0.baseAddress?.assumingMemoryBound(to: CChar.self), $0.count)
         }
         guard count > 0, count < bytes.count else { return nil }
         let parts = String(decoding: bytes[..<Int(count)], as: UTF8.self).split(separator: " ")
-        guard parts.count == 2, UUID(uuidString: String(parts[0])) == store, let commits = Int(parts[1]) else { return nil }
-        return commits
+        guard parts.count == 2, let store = UUID(uuidString: String(parts[0])), let commits = Int(parts[1]) else { return nil }
+        return (store, commits)
     }
 
     /// Keeps that store `store` holds `commits` commits, when the key named `identifier` is kept
@@ -42,8 +47,7 @@ extension KeyCache {
         let payload = Array((store.uuidString.lowercased() + " \(commits)").utf8)
         let serial = payload.withUnsafeBytes { add_key("user", commitsDescription(of: identifier), $0.baseAddress, $0.count, ring) }
         guard serial >= 0 else { return }
-        let permissions = KEY_POS_ALL | KEY_USR_VIEW | KEY_USR_READ | KEY_USR_WRITE | KEY_USR_SEARCH | KEY_USR_SETATTR
-        _ = keyctl_setperm(serial, key_perm_t(permissions))
+        _ = keyctl_setperm(serial, entryPermissions)
     }
 
     /// Forgets the kept count of the diary whose key is named `identifier` (a database put back
@@ -53,14 +57,7 @@ extension KeyCache {
         var forgotten: Int?
         for _ in 0..<16 {
             guard case .success(let serial?) = search(described: commitsDescription(of: identifier)) else { break }
-            var bytes = [UInt8](repeating: 0, count: 96)
-            let count = bytes.withUnsafeMutableBytes {
-                keyctl_read(key_serial_t(serial), $0.baseAddress?.assumingMemoryBound(to: CChar.self), $0.count)
-            }
-            if count > 0, count < bytes.count,
-               let last = String(decoding: bytes[..<Int(count)], as: UTF8.self).split(separator: " ").last {
-                forgotten = Int(last) ?? forgotten
-            }
+            forgotten = keptCommits(serial)?.commits ?? forgotten
             guard keyctl_invalidate(key_serial_t(serial)) == 0 || keyctl_revoke(key_serial_t(serial)) == 0 else { break }
         }
         return forgotten

@@ -63,8 +63,7 @@ package enum KeyCache {
             add_key("user", description(of: identifier), bytes.baseAddress, bytes.count, ring)
         }
         guard serial >= 0 else { throw .encryption(.keyringUnavailable(failure("add_key", errno))) }
-        let permissions = KEY_POS_ALL | KEY_USR_VIEW | KEY_USR_READ | KEY_USR_WRITE | KEY_USR_SEARCH | KEY_USR_SETATTR
-        guard keyctl_setperm(serial, key_perm_t(permissions)) == 0,
+        guard keyctl_setperm(serial, entryPermissions) == 0,
               keyctl_set_timeout(serial, UInt32(clamping: max(1, seconds))) == 0 else {
             let reason = failure("keyctl", errno)
             _ = keyctl_invalidate(serial)
@@ -95,6 +94,10 @@ package enum KeyCache {
     }
 
     // MARK: Parts
+
+    /// What the diary's keyring entries allow: everything to their possessor, and to this user
+    /// all but linking them elsewhere.
+    static let entryPermissions = key_perm_t(KEY_POS_ALL | KEY_USR_VIEW | KEY_USR_READ | KEY_USR_WRITE | KEY_USR_SEARCH | KEY_USR_SETATTR)
 
     /// The keyring a key is added to: the session keyring of a login session, else the user
     /// keyring. A process outside any session has the per-user session keyring as its session
