@@ -458,6 +458,40 @@ struct MirrorPartScenarioTests {
         #expect(onC == expected, "\(expected) \(onC)")
     }
 
+    @Test("a part the deleting device never had comes back with its note everywhere, on devices that deleted it with the note too")
+    func aPartTheDeletionNeverSawComesBackWithItsNote() throws {
+        // The randomized run's seed 851 (five devices, sixty steps), reduced. c deletes the note
+        // after an edit (sent first, so the deletion saw it) stamped later than b's new part, so
+        // devices holding the part delete it with the note; d's later edit brings the note back. d, which had kept the note before
+        // the part reached it, and b, which deleted and brought back the note in one sync (its
+        // record of the part still naming the deleted part), never sent the part again.
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let peers = try ["a", "b", "c", "d", "e"].map { try MirrorPeer($0) }
+        let (a, b, c, d, e) = (peers[0], peers[1], peers[2], peers[3], peers[4])
+        let note = try a.addNote("n", parts: ["p1"])
+        try a.create(on: remote)
+        for peer in peers.dropFirst() { try peer.join(remote) }
+        // Each device applies the others' change sets in the order of their identifiers.
+        for (peer, device) in zip(peers, ["00000000000000a1", "00000000000000b1", "00000000000000c1", "00000000000000d1",
+                                           "00000000000000e1"]) { try peer.setDevice(device) }
+        try settle(peers)
+        try addPart(b, note, "map")
+        Thread.sleep(forTimeInterval: 0.005)
+        try c.edit(note) { note, _ in note["stars"] = Int64(2) }
+        try c.sync(remote)
+        try c.edit(note) { note, context in context.delete(note) }
+        try c.sync(remote)
+        Thread.sleep(forTimeInterval: 0.005)
+        try d.edit(note) { note, _ in note["text"] = "kept" }
+        try d.sync(remote)
+        try b.sync(remote)
+        try e.sync(remote)
+        try settle(peers)
+        let expected = try a.snapshot()
+        #expect(expected.first?.contains("|kept|") == true && expected.first?.contains("|map,p1|") == true, "\(expected)")
+        for peer in peers.dropFirst() { #expect(try peer.snapshot() == expected, "\(peer.name)") }
+    }
+
     @Test(arguments: [0, 1])
     func partsAddedOnTwoDevices(order: Int) throws {
         defer { try? FileManager.default.removeItem(at: folder) }
