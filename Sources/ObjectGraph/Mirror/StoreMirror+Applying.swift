@@ -67,7 +67,6 @@ extension StoreMirror {
                     book.setClock(merged, of: existing, pending: true)
                     setMembers(of: object, record: existing, clock: merged, book: book, shapes: shapes)
                     revived.insert(state.id)
-                    markParts(of: object, revivedAt: gone.justAfter, book: book, shapes: shapes)
                     if !isPart(object) {
                         summary.revived.append(state.id)
                         onRevive?(object)
@@ -139,36 +138,10 @@ extension StoreMirror {
         for item in linking {
             try setLinks(of: item.object, record: item.record, from: item.state, isNew: item.isNew, book: book, shapes: shapes)
         }
-        // A part's mark of revival is never older than its owner's, whichever came first.
-        for item in linking {
-            if let owner = owner(of: item.object), let ownerRecord = try book.record(of: owner),
-               let ownerMark = book.clock(of: ownerRecord)?.revived {
-                markPart(item.object, revivedAt: ownerMark, book: book)
-            }
-            if let mark = book.clock(of: item.record)?.revived { markParts(of: item.object, revivedAt: mark, book: book, shapes: shapes) }
-        }
         // Objects new here may be members other objects' sets already named (a tag another
         // device's change set brought after a note naming it): those sets are resolved again.
         if linking.contains(where: \.isNew) && !book.unresolvedOwners.isEmpty { try resolveMembers(book: book, shapes: shapes) }
         summary.received[changeSet.deviceName, default: 0] += changeSet.records.count
-    }
-
-    /// Marks the parts `owner` holds here revived at `mark` (see ``markPart(_:revivedAt:book:)``).
-    private func markParts(of owner: ManagedObject, revivedAt mark: MirrorStamp, book: MirrorBook, shapes: MirrorShape.Cache) {
-        for key in shapes.shape(of: owner.entity).partKeys {
-            for part in (owner.value(forKey: key) as? Set<ManagedObject>) ?? [] { markPart(part, revivedAt: mark, book: book) }
-        }
-    }
-
-    /// Marks `part` revived at its owner's mark, and sends it, when its own mark is older: a part
-    /// the deleting device never had (added elsewhere since) went with its owner on every device
-    /// that applied the deletion, and only a state marked after the deletion brings it back there.
-    /// Every device holding the part and its revived owner marks it alike.
-    private func markPart(_ part: ManagedObject, revivedAt mark: MirrorStamp, book: MirrorBook) {
-        guard let record = try? book.record(of: part), var clock = book.clock(of: record), clock.gone == nil,
-              clock.revived.map({ $0 < mark }) ?? true else { return }
-        clock.revived = mark
-        book.setClock(clock, of: record, pending: true)
     }
 
     /// Merges the versions of text attribute `key` both sides hold: those no other was made

@@ -31,9 +31,8 @@ extension StoreMirror {
         }
         try receive(book, identity: identity, files: files, clock: &clock, remote: remote, vault: vault, shapes: shapes,
                     summary: &summary, progress: progress)
-        if try book.pendingCount() > 0 {
-            // What came back here (an object kept against a deletion, a part marked with its
-            // owner) goes out now, so the deleting device brings it back too.
+        if summary.revived.isEmpty == false, try book.pendingCount() > 0 {
+            // What came back here goes out now, so the deleting device brings it back too.
             try sendPending(book, identity: identity, files: try remote.listFiles(), remote: remote, vault: vault,
                             shapes: shapes, summary: &summary)
         }
