@@ -147,10 +147,13 @@ final class MirrorBook {
         return try records(matching: .equals(MirrorBookkeeping.linkKey(entity.rootName), .object(id))).first
     }
 
-    /// The object `record` links to; nil for a tombstone, or when the object's row is gone.
+    /// The object `record` links to; nil for a tombstone, or when the object's row is gone (a part
+    /// deleted with its owner earlier in this sync: the record, kept since, still names it).
     func linkedObject(of record: ManagedObject) -> ManagedObject? {
-        guard let name = record["entityName", as: String.self], let entity = model.entity(named: name) else { return nil }
-        return record.value(forKey: MirrorBookkeeping.linkKey(entity.rootName)) as? ManagedObject
+        guard let name = record["entityName", as: String.self], let entity = model.entity(named: name),
+              let object = record.value(forKey: MirrorBookkeeping.linkKey(entity.rootName)) as? ManagedObject,
+              !object.isDeleted, object.managedObjectContext != nil else { return nil }
+        return object
     }
 
     /// Links `record` to `object` (nil: to nothing).

@@ -87,6 +87,18 @@ struct MirrorObjectClock: Codable, Sendable, Equatable {
         for (key, stamp) in other.stamps where stamp > self.stamp(of: key) { stamps[key] = stamp }
     }
 
+    /// Takes every add and removal `other`'s member sets know of. An observed-remove set is the
+    /// union of all a device has heard of it, so a deleted object's record keeps learning them
+    /// too: an object brought back then holds the removals made before its deletion (or seen by
+    /// it) on every device alike, whichever of them brought it back.
+    mutating func absorbMembers(of other: MirrorObjectClock) {
+        for (key, set) in other.members {
+            for (identity, dots) in set {
+                members[key, default: [:]][identity] = (members[key]?[identity] ?? MirrorMemberDots()).merged(with: dots)
+            }
+        }
+    }
+
     /// The latest stamp anywhere in the object.
     var latest: MirrorStamp {
         var latest = max(life, revived ?? life)

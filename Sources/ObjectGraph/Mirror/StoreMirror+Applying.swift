@@ -51,6 +51,7 @@ extension StoreMirror {
                     merged.gone = max(local.gone ?? gone, gone)
                     merged.seen = max(local.seen ?? state.clock.seen ?? gone, state.clock.seen ?? gone)
                     merged.absorbStamps(of: state.clock)
+                    merged.absorbMembers(of: state.clock)
                     book.setClock(merged, of: existing, pending: false)
                 } else if let object, local.latest > (state.clock.seen ?? state.clock.life) || isPartOfRevived(object, revived) {
                     // Edited without the deleting device seeing it: the edit wins, and the object
@@ -58,9 +59,13 @@ extension StoreMirror {
                     // every other device then also keeps. Every device that keeps it against this
                     // deletion marks it so alike, so all end with the same clock (a device joining
                     // from a snapshot included), however many of them revived it.
+                    // It keeps the member removals the deleting device had seen, as every device
+                    // bringing it back from its tombstone does.
                     merged.revived = max(local.revived ?? gone.justAfter, gone.justAfter)
+                    merged.absorbMembers(of: state.clock)
                     clock.observe(gone.justAfter)
                     book.setClock(merged, of: existing, pending: true)
+                    setMembers(of: object, record: existing, clock: merged, book: book, shapes: shapes)
                     revived.insert(state.id)
                     if !isPart(object) {
                         summary.revived.append(state.id)
@@ -72,6 +77,7 @@ extension StoreMirror {
                     book.context.delete(object)
                     merged.gone = gone
                     merged.seen = state.clock.seen
+                    merged.absorbMembers(of: state.clock)
                     book.setClock(merged, of: existing, pending: false)
                 }
                 continue
@@ -82,12 +88,16 @@ extension StoreMirror {
                 guard state.clock.latest > seen || state.clock.life > (local.gone ?? local.life) else {
                     var merged = local
                     merged.absorbStamps(of: state.clock)
+                    merged.absorbMembers(of: state.clock)
                     if merged != local { book.setClock(merged, of: existing, pending: false) }
                     continue
                 }
                 let object = try book.context.insertObject(entityName: entity.name)
                 book.link(existing, to: object, entity: entity)
-                book.setClock(state.clock, of: existing, pending: false)
+                // Back with the state's values, and the member removals its tombstone learnt.
+                var revivedClock = state.clock
+                revivedClock.absorbMembers(of: local)
+                book.setClock(revivedClock, of: existing, pending: false)
                 try setValues(of: object, from: state, keys: nil, path: path, shapes: shapes, remote: remote, vault: vault, summary: &summary)
                 linking.append((object, existing, state, true))
                 summary.revived.append(state.id)
@@ -273,26 +283,42 @@ extension StoreMirror {
                     object.setOrderedValue(targets, forKey: link.name)
                 }
             case .members:
-                var sets = isNew ? [:] : (clock.members[link.name] ?? [:])
+                // A new object's clock is the state's (with what its tombstone here learnt).
+                var sets = clock.members[link.name] ?? [:]
                 for (identity, dots) in state.clock.members[link.name] ?? [:] {
                     sets[identity] = (sets[identity] ?? MirrorMemberDots()).merged(with: dots)
                 }
                 clock.members[link.name] = sets
-                let wanted = Set(sets.filter(\.value.isPresent).keys.compactMap { resolve($0) }.map(ObjectIdentifier.init))
-                let current = (object.value(forKey: link.name) as? Set<ManagedObject>) ?? []
-                let currentIDs = Set(current.map(ObjectIdentifier.init))
-                let presentCount = sets.values.filter(\.isPresent).count
-                if wanted.count < presentCount, let identity = record["identity", as: String.self] {
-                    // A member this store does not have yet: set again when it arrives.
-                    book.unresolvedOwners.insert(identity)
-                }
-                if wanted != currentIDs {
-                    let members = sets.filter(\.value.isPresent).keys.compactMap { resolve($0) }
-                    object.setValue(Set(members), forKey: link.name)
-                }
+                setMembers(of: object, record: record, link: link.name, sets: sets, book: book)
             }
         }
         if clock != before { book.setClock(clock, of: record, pending: false) }
+    }
+
+    /// Sets every to-many relationship of `object` to the members `clock`'s sets hold.
+    private func setMembers(of object: ManagedObject, record: ManagedObject, clock: MirrorObjectClock, book: MirrorBook,
+                            shapes: MirrorShape.Cache) {
+        for link in shapes.shape(of: object.entity).links where link.kind == .members {
+            setMembers(of: object, record: record, link: link.name, sets: clock.members[link.name] ?? [:], book: book)
+        }
+    }
+
+    /// Sets `object`'s to-many relationship `link` to the members present in `sets`, noting the
+    /// object for later when a member is not in this store yet.
+    private func setMembers(of object: ManagedObject, record: ManagedObject, link: String, sets: [String: MirrorMemberDots],
+                            book: MirrorBook) {
+        func resolve(_ identity: String) -> ManagedObject? {
+            (try? book.record(identity: identity))?.flatMap { book.linkedObject(of: $0) }
+        }
+        let members = sets.filter(\.value.isPresent).keys.compactMap(resolve)
+        let current = (object.value(forKey: link) as? Set<ManagedObject>) ?? []
+        if members.count < sets.values.filter(\.isPresent).count, let identity = record["identity", as: String.self] {
+            // A member this store does not have yet: set again when it arrives.
+            book.unresolvedOwners.insert(identity)
+        }
+        if Set(members.map(ObjectIdentifier.init)) != Set(current.map(ObjectIdentifier.init)) {
+            object.setValue(Set(members), forKey: link)
+        }
     }
 }
 

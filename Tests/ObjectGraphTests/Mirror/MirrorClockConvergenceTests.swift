@@ -7,14 +7,6 @@ struct MirrorClockConvergenceTests {
     let folder = FileManager.default.temporaryDirectory.appending(component: "og-mirror-clocks-\(UUID().uuidString)")
     var remote: FolderRemote { FolderRemote(folder: folder) }
 
-    /// Gives `peer` the device identifier `device` (a device applies the others' change sets in
-    /// the order of their identifiers).
-    func setDevice(_ peer: MirrorPeer, _ device: String) throws {
-        let book = try MirrorBook(context: peer.mirror.makeContext())
-        try book.set(StoreMirror.Setting.device, device)
-        try book.save()
-    }
-
     @Test("devices that each keep a note against the same deletion, having seen an edit it did not, end with the same clock")
     func devicesRevivingAgainstOneDeletionAgree() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -47,8 +39,8 @@ struct MirrorClockConvergenceTests {
         try a.join(remote)
         try c.join(remote)
         // c applies b's change sets (the note made, then deleted) before a's (its edit).
-        try setDevice(b, "0000000000000001")
-        try setDevice(a, "0000000000000002")
+        try b.setDevice("0000000000000001")
+        try a.setDevice("0000000000000002")
         let note = try b.addNote("short-lived")
         try b.sync(remote)
         try a.sync(remote)

@@ -58,6 +58,15 @@ final class MirrorPeer {
         try Array(passphrase.utf8).withUnsafeBytes { try mirror.join(remote: remote, address: remote.displayName, passphrase: $0) }
     }
 
+    /// Gives this device the identifier `device` after it joined, before its first sync
+    /// (identifiers are random, and a device applies the others' change sets in the order of
+    /// their identifiers).
+    func setDevice(_ device: String) throws {
+        let book = try MirrorBook(context: mirror.makeContext())
+        try book.set(StoreMirror.Setting.device, device)
+        try book.save()
+    }
+
     @discardableResult
     func sync(_ remote: any MirrorRemote) throws -> MirrorSyncSummary { try mirror.sync(remote: remote) }
 

@@ -176,6 +176,35 @@ struct StoreMirrorTests {
         #expect(onA == expected, "\(onA) \(expected)")
     }
 
+    @Test("a tag removed while one device deletes the note and another edits it stays removed on every device, the remover too",
+          arguments: [false, true])
+    func aTagRemovedRacingADeletionAndAnEdit(deleterFirst: Bool) throws {
+        // The randomized run's seed 53 (five devices, sixty steps), reduced: b removes a tag, then
+        // applies c's deletion (which saw no removal: a removal stamps no add, so the note goes),
+        // then a's edit, which brings the note back. b's tombstone knew of its removal, the state
+        // bringing it back did not: b alone had the tag again. (Devices apply the others' change
+        // sets in the order of their identifiers.)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = try MirrorPeer("a"), b = try MirrorPeer("b"), c = try MirrorPeer("c")
+        let note = try a.addNote("n", tags: ["blue", "red"])
+        try a.create(on: remote); try b.join(remote); try c.join(remote)
+        try a.setDevice(deleterFirst ? "00000000000000a2" : "00000000000000a1")
+        try b.setDevice("00000000000000b1")
+        try c.setDevice(deleterFirst ? "00000000000000a1" : "00000000000000a2")
+        for peer in [a, b, c] { try peer.sync(remote) }
+        try c.edit(note) { note, context in context.delete(note) }
+        try c.sync(remote)
+        try b.edit(note) { note, context in note.remove(try b.tag("blue", in: context), from: "tags") }
+        try a.edit(note) { note, _ in note["stars"] = Int64(4) }
+        try a.sync(remote)
+        try b.sync(remote)
+        for _ in 0..<2 { for peer in [a, b, c] { try peer.sync(remote) } }
+        let expected = ["\(note.uuidString)|n|4|red||-"]
+        #expect(try a.snapshot() == expected)
+        #expect(try b.snapshot() == expected)
+        #expect(try c.snapshot() == expected)
+    }
+
     @Test("a flipped, truncated or swapped change set is refused and nothing of it applied")
     func tamperedChangeSetsAreRefused() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -361,14 +390,6 @@ struct MirrorPartScenarioTests {
         for _ in 0..<3 { for peer in peers { try peer.sync(remote) } }
     }
 
-    /// Gives `peer` the device identifier `device` before its first sync (identifiers are
-    /// random, and a device applies the others' change sets in the order of their identifiers).
-    func setDevice(_ peer: MirrorPeer, _ device: String) throws {
-        let book = try MirrorBook(context: peer.mirror.makeContext())
-        try book.set(StoreMirror.Setting.device, device)
-        try book.save()
-    }
-
     @Test("a part added to a synced note reaches a device that applies the part's change set before the note's",
           arguments: [false, true])
     func aPartArrivingBeforeItsNote(partIdentities: Bool) throws {
@@ -378,7 +399,7 @@ struct MirrorPartScenarioTests {
             c = try MirrorPeer("c", partIdentityAttributes: attributes)
         try a.create(on: remote); try b.join(remote); try c.join(remote)
         // b applies c's change sets before a's.
-        try setDevice(a, "00000000000000a3"); try setDevice(b, "00000000000000b2"); try setDevice(c, "00000000000000a1")
+        try a.setDevice("00000000000000a3"); try b.setDevice("00000000000000b2"); try c.setDevice("00000000000000a1")
         let note = try a.addNote("n", parts: ["p1"])
         try a.sync(remote)
         try c.sync(remote)
@@ -435,6 +456,45 @@ struct MirrorPartScenarioTests {
         let onB = try b.snapshot(), onC = try c.snapshot()
         #expect(onB == expected, "\(expected) \(onB)")
         #expect(onC == expected, "\(expected) \(onC)")
+    }
+
+    @Test("a part the deleting device never had comes back with its note everywhere, on devices that deleted it with the note too")
+    func aPartTheDeletionNeverSawComesBackWithItsNote() throws {
+        // The randomized run's seed 851 (five devices, sixty steps), reduced. c deletes the note
+        // after an edit (sent first, so the deletion saw it) stamped later than b's new part, so
+        // devices holding the part delete it with the note; d's later edit brings the note back. d, which had kept the note before
+        // the part reached it, and b, which deleted and brought back the note in one sync (its
+        // record of the part still naming the deleted part), never sent the part again.
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let peers = try ["a", "b", "c", "d", "e"].map { try MirrorPeer($0) }
+        let (a, b, c, d, e) = (peers[0], peers[1], peers[2], peers[3], peers[4])
+        let note = try a.addNote("n", parts: ["p1"])
+        try a.create(on: remote)
+        for peer in peers.dropFirst() { try peer.join(remote) }
+        // Each device applies the others' change sets in the order of their identifiers.
+        for (peer, device) in zip(peers, ["00000000000000a1", "00000000000000b1", "00000000000000c1", "00000000000000d1",
+                                           "00000000000000e1"]) { try peer.setDevice(device) }
+        try settle(peers)
+        try addPart(b, note, "map")
+        Thread.sleep(forTimeInterval: 0.005)
+        try c.edit(note) { note, _ in note["stars"] = Int64(2) }
+        try c.sync(remote)
+        try c.edit(note) { note, context in context.delete(note) }
+        try c.sync(remote)
+        Thread.sleep(forTimeInterval: 0.005)
+        try d.edit(note) { note, _ in note["text"] = "kept" }
+        try d.sync(remote)
+        try b.sync(remote)
+        try e.sync(remote)
+        try settle(peers)
+        let expected = try a.snapshot()
+        let others = try peers.dropFirst().map { try $0.snapshot() }
+        // Not fixed yet: marking such a part revived with its owner (and sending it) fixed this,
+        // but made a device replaying every change set keep a part deleted later (seed 377).
+        withKnownIssue("#26: the part stays only where the note was kept before the part came", isIntermittent: true) {
+            #expect(expected.first?.contains("|kept|") == true && expected.first?.contains("|map,p1|") == true, "\(expected)")
+            for (peer, got) in zip(peers.dropFirst(), others) { #expect(got == expected, "\(peer.name)") }
+        }
     }
 
     @Test(arguments: [0, 1])
