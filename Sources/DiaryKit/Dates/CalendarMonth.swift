@@ -14,6 +14,15 @@ public struct CalendarMonth: Hashable, Comparable, Sendable, CustomStringConvert
         self.init(unchecked: year, month)
     }
 
+    /// Parses `YYYY-MM` (ASCII digits, exactly four and two); nil for anything else or a month
+    /// outside years 1…9999. With ``ISO8601Timestamp/Strictness/typed`` spaces and tabs around
+    /// it are allowed.
+    package init?(iso text: some StringProtocol, strictness: ISO8601Timestamp.Strictness) {
+        var scanner = ISO8601Scanner(strictness.significant(text))
+        guard let (year, month) = scanner.yearAndMonth(), scanner.isAtEnd else { return nil }
+        self.init(year: year, month: month)
+    }
+
     init(unchecked year: Int, _ month: Int) {
         self.year = year
         self.month = month
