@@ -38,6 +38,11 @@ public struct CalendarMonth: Hashable, Comparable, Sendable, CustomStringConvert
         self.init(unchecked: day.year, day.month)
     }
 
+    /// The month a wall-clock reading is in (any year, as computed from an instant).
+    init(of clock: WallClockTime) {
+        self.init(unchecked: clock.year, clock.month)
+    }
+
     /// The first day of the month.
     public var firstDay: DiaryDay { days[0] }
 
