@@ -111,9 +111,12 @@ package struct WallClockTime: Sendable, Hashable, CustomStringConvertible {
     /// `14:30`.
     package var minuteString: String { "\(hour.zeroPadded(2)):\(minute.zeroPadded(2))" }
 
+    /// `2026-11-29 14:30`: the reading to the minute.
+    package var dayAndMinuteString: String { dayString + " " + minuteString }
+
     /// `2026-11-29 14:30`, with `:05` when the seconds are not zero.
     package var description: String {
-        dayString + " " + minuteString + (second == 0 ? "" : ":" + second.zeroPadded(2))
+        dayAndMinuteString + (second == 0 ? "" : ":" + second.zeroPadded(2))
     }
 
     /// `offset` (seconds east of UTC) as ISO 8601 can write it: itself when it is whole
