@@ -1,10 +1,9 @@
 import DiaryKit
 
 extension CalendarMonth: ExpressibleByArgument {
-    /// `YYYY-MM`.
+    /// `YYYY-MM`, spaces and tabs around it allowed.
     package init?(argument: String, context: ArgumentContext) {
-        guard let month = DateTextScanner.month(from: argument) else { return nil }
-        self = month
+        self.init(iso: argument, strictness: .typed)
     }
 
     /// An example month.

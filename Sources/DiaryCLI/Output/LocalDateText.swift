@@ -17,7 +17,7 @@ struct LocalDateText {
 
     /// `Sunday, 29 November 2026`.
     func heading(for day: DiaryDay) -> String {
-        "\(EnglishDateNames.weekdays[day.weekday - 1]), \(day.day) \(EnglishDateNames.months[day.month - 1]) \(day.year)"
+        day.longName
     }
 
     /// The local day `date` falls on.
@@ -73,16 +73,11 @@ struct LocalDateText {
     private static func floating(_ twelveHourClock: Bool) -> LocalDateText {
         LocalDateText(timeZone: FixedOffset(seconds: 0), twelveHourClock: twelveHourClock)
     }
-
-    /// `November 2026`.
-    func monthTitle(_ month: CalendarMonth) -> String {
-        "\(EnglishDateNames.months[month.month - 1]) \(month.year)"
-    }
 }
 
 extension LocalDateText {
     /// `29 February`.
     static func dayAndMonth(of day: DiaryDay) -> String {
-        "\(day.day) \(EnglishDateNames.months[day.month - 1])"
+        "\(day.day) \(day.calendarMonth.name)"
     }
 }

@@ -24,13 +24,15 @@ struct MonthGrid {
     var weekStartsOnSunday = false
 
     private static let cellWidth = 6
-    private static let weekdays = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
-    private var weekdays: [String] { weekStartsOnSunday ? ["Su"] + Self.weekdays.dropLast() : Self.weekdays }
+    /// `Mo` … `Su`: the first two letters of each English weekday name, Monday first.
+    private static let weekdays = (EnglishDateNames.weekdays.dropFirst() + EnglishDateNames.weekdays.prefix(1))
+        .map { String($0.prefix(2)) }
+    private var weekdays: [String] { weekStartsOnSunday ? Self.weekdays.suffix(1) + Self.weekdays.dropLast() : Self.weekdays }
 
     /// The grid's lines, each ending in a newline.
     func render() -> String {
         let totalWidth = Self.weekdays.count * (Self.cellWidth + 1) - 1
-        let title = EnglishDateNames.months[month.month - 1] + " \(month.year)"
+        let title = month.title
         let indent = String(repeating: " ", count: max(0, (totalWidth - title.count) / 2))
         var lines = [indent + style.bold(title),
                      weekdays.map { $0.padding(toLength: Self.cellWidth, withPad: " ", startingAt: 0) }

@@ -61,10 +61,7 @@ extension CommandContext {
         for notice in notices ?? [] {
             let what = notice.value.map { "is now \(escaper.escaped($0))" } ?? "was unset"
             writeErrorLine("diary: \(notice.key) \(what) (changed on \(escaper.escaped(notice.deviceName)), "
-                + ISO8601DateFormatter.string(from: notice.time, timeZone: TimeZone(identifier: "UTC") ?? .current,
-                                              formatOptions: [.withFullDate, .withSpaceBetweenDateAndTime, .withTime,
-                                                              .withColonSeparatorInTime]).prefix(16)
-                + " UTC)")
+                + WallClockTime(notice.time, in: FixedOffset(seconds: 0)).dayAndMinuteString + " UTC)")
         }
     }
 

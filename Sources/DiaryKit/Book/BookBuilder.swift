@@ -40,10 +40,10 @@ final class BookBuilder {
     let copier = BookBackgroundWork(label: "media", limit: 64)
     private let renderer = BookBackgroundWork(label: "pages", limit: 2)
 
-    private var monthCounts: [BookMonth: Int] = [:]
-    private var pendingMonth: (month: BookMonth, previous: BookMonth?, records: [EntryRecord],
+    private var monthCounts: [CalendarMonth: Int] = [:]
+    private var pendingMonth: (month: CalendarMonth, previous: CalendarMonth?, records: [EntryRecord],
                                fingerprint: BookFingerprint)?
-    private var lastMonth: BookMonth?
+    private var lastMonth: CalendarMonth?
     private var year: (value: Int, lines: [BookEntryLine], fingerprint: BookFingerprint)?
     private var years: [Int] = []
     private var tags: [String: (lines: [BookEntryLine], fingerprint: BookFingerprint)] = [:]
@@ -104,7 +104,7 @@ final class BookBuilder {
     /// pages, and the entry into its month, finishing the month before when it is a new one.
     private func add(_ record: EntryRecord, thumbnail: (Int) -> Data?) throws(DiaryError) {
         let clock = record.clock(ownClock: diary.countsOwnClocks, readerZone: timeZone)
-        let month = BookMonth(clock)
+        let month = CalendarMonth(of: clock)
         if pendingMonth?.month != month {
             try finishMonth(next: month)
             if year?.value != month.year {
@@ -137,11 +137,11 @@ final class BookBuilder {
     }
 
     /// Writes (or links) the pending month's page, now that the month after it is known.
-    private func finishMonth(next: BookMonth?) throws(DiaryError) {
+    private func finishMonth(next: CalendarMonth?) throws(DiaryError) {
         guard let pending = pendingMonth else { return }
         pendingMonth = nil
-        pending.fingerprint.add("previous " + (pending.previous?.key ?? "none"))
-        pending.fingerprint.add("next " + (next?.key ?? "none"))
+        pending.fingerprint.add("previous " + (pending.previous?.description ?? "none"))
+        pending.fingerprint.add("next " + (next?.description ?? "none"))
         let page = BookMonthPage(month: pending.month, entries: pending.records, previous: pending.previous, next: next,
                                  media: placed, timeZone: timeZone, ownClocks: diary.countsOwnClocks)
         let url = work.appendingPathComponent(BookLayout.monthPage(pending.month))

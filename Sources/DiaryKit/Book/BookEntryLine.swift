@@ -26,7 +26,7 @@ struct BookEntryLine: Sendable, Hashable {
     static let excerptLength = 140
 
     /// The line of `record`, whose local time is `clock`, on `month`'s page.
-    init(_ record: EntryRecord, clock: WallClockTime, month: BookMonth) {
+    init(_ record: EntryRecord, clock: WallClockTime, month: CalendarMonth) {
         link = BookLayout.entryLink(record.uuid, in: month)
         day = clock.dayString
         time = clock.minuteString

@@ -4,7 +4,7 @@ import Foundation
 /// map, the search page and its per-year index shards.
 enum BookIndexPages {
     /// `index.html`: the years, newest first, each with its months and their entry counts.
-    static func cover(months: [BookMonth: Int], title: String) -> String {
+    static func cover(months: [CalendarMonth: Int], title: String) -> String {
         let total = months.values.reduce(0, +)
         var body = "<header>\n<h1>\(EntryPage.escape(title))</h1>\n<p class=\"meta\">"
             + "\(BookPage.count(total, "entry", "entries")) in \(BookPage.count(months.count, "month", "months"))</p>\n</header>\n"

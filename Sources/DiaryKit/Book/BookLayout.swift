@@ -27,7 +27,7 @@ enum BookLayout {
     static let script = "assets/book.js"
 
     /// `months/2026-11.html`.
-    static func monthPage(_ month: BookMonth) -> String { "months/\(month.key).html" }
+    static func monthPage(_ month: CalendarMonth) -> String { "months/\(month).html" }
 
     /// `search/2026.js`.
     static func searchShard(year: Int) -> String { "search/\(year.zeroPadded(4)).js" }
@@ -64,35 +64,10 @@ enum BookLayout {
     static func thumbnail(_ medium: MediumSnapshot) -> String { "thumbs/\(medium.sha256).jpg" }
 
     /// The link to an entry from a page at the book's top: `months/2026-11.html#e-<uuid>`.
-    static func entryLink(_ uuid: UUID, in month: BookMonth) -> String {
+    static func entryLink(_ uuid: UUID, in month: CalendarMonth) -> String {
         monthPage(month) + "#" + anchor(uuid)
     }
 
     /// `e-<uuid>`, the id of an entry's article on its month page.
     static func anchor(_ uuid: UUID) -> String { "e-" + uuid.lowercaseText }
-}
-
-/// One month of local time, the unit a book is rebuilt in.
-struct BookMonth: Hashable, Comparable, Sendable {
-    var year: Int
-    var month: Int
-
-    /// The month `clock` falls in.
-    init(_ clock: WallClockTime) {
-        year = clock.year
-        month = clock.month
-    }
-
-    /// `2026-11`.
-    var key: String { year.zeroPadded(4) + "-" + month.zeroPadded(2) }
-
-    /// `November 2026`.
-    var title: String { "\(name) \(year)" }
-
-    /// `November`.
-    var name: String { WallClockTime(year: year, month: month, day: 1).monthName }
-
-    static func < (lhs: BookMonth, rhs: BookMonth) -> Bool {
-        (lhs.year, lhs.month) < (rhs.year, rhs.month)
-    }
 }

@@ -14,10 +14,10 @@ struct PlacedMedium: Sendable, Hashable {
 /// star, text rendered from Markdown, tags linked to their pages, photos as thumbnails
 /// linking to the full picture, and recordings with a player.
 struct BookMonthPage: Sendable {
-    let month: BookMonth
+    let month: CalendarMonth
     let entries: [EntryRecord]
-    let previous: BookMonth?
-    let next: BookMonth?
+    let previous: CalendarMonth?
+    let next: CalendarMonth?
     let media: [String: PlacedMedium]
     let timeZone: any TimeZoneRules
     /// Whether entries are dated by their own zone's clock (``EntryRecord/clock(ownClock:readerZone:)``).
@@ -26,8 +26,8 @@ struct BookMonthPage: Sendable {
     /// The page's HTML.
     var html: String {
         var body = "<header>\n<p class=\"meta pager\">"
-        body += previous.map { "<a rel=\"prev\" href=\"\($0.key).html\">← \(EntryPage.escape($0.title))</a>" } ?? "<span></span>"
-        body += next.map { "<a rel=\"next\" href=\"\($0.key).html\">\(EntryPage.escape($0.title)) →</a>" } ?? ""
+        body += previous.map { "<a rel=\"prev\" href=\"\($0).html\">← \(EntryPage.escape($0.title))</a>" } ?? "<span></span>"
+        body += next.map { "<a rel=\"next\" href=\"\($0).html\">\(EntryPage.escape($0.title)) →</a>" } ?? ""
         body += "</p>\n<h1>\(EntryPage.escape(month.title))</h1>\n"
         body += "<p class=\"meta\">\(BookPage.count(entries.count, "entry", "entries"))</p>\n</header>\n"
         var currentDay: String?

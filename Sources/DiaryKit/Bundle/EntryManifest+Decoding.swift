@@ -163,7 +163,7 @@ extension EntryManifest: Decodable {
         guard let date = BundleTimestamp.date(from: string) else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: container,
-                debugDescription: BundleTimestamp.isYearOutOfRange(string)
+                debugDescription: ISO8601Timestamp.isYearOutOfRange(string)
                     ? "is outside the years 0001–9999 (\(string))" : "is not an ISO 8601 time with offset (\(string))")
         }
         return date

@@ -144,9 +144,7 @@ struct EntryPage {
         if seconds.isFinite, seconds >= 0, seconds < 9.95 { return String(format: "%.1f s", seconds) }
         let total = seconds.isFinite ? Int(min(max(0, seconds.rounded()), 3.6e9)) : 0
         let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
-        return hours > 0
-            ? String(format: "%d:%02d:%02d", hours, minutes, rest)
-            : String(format: "%d:%02d", minutes, rest)
+        return hours > 0 ? "\(hours):\(minutes.zeroPadded(2)):\(rest.zeroPadded(2))" : "\(minutes):\(rest.zeroPadded(2))"
     }
 
     /// `text` safe inside HTML text and quoted attribute values.

@@ -1,9 +1,9 @@
-/// What a medium in an entry bundle is: a photo or a sound recording.
+import MediaKit
+
+/// What a medium in an entry is: a photo or a sound recording. One concept with MediaKit's
+/// ``MediaKit/MediaKind`` (this is that type, under the name DiaryKit's API uses), so what
+/// sniffing or probing finds is an entry's kind as it is, with nothing to convert.
 ///
-/// The raw values are the `kind` strings of `entry.json` and of the `--json` output.
-public enum MediumKind: String, Sendable, Hashable, CaseIterable {
-    /// A still image (``acceptedFormats``: JPEG, PNG, HEIC, AVIF, WebP).
-    case image
-    /// A sound recording (``acceptedFormats``: WAV, AIFF, FLAC, Ogg, MP3, M4A, CAF, AU).
-    case audio
-}
+/// The raw values (`image`, `audio`) are the `kind` strings of `entry.json` and of the
+/// `--json` output; ``MediaKit/MediaKind/acceptedFormats`` names each kind's formats.
+public typealias MediumKind = MediaKind

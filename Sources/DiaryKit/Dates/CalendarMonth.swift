@@ -14,6 +14,15 @@ public struct CalendarMonth: Hashable, Comparable, Sendable, CustomStringConvert
         self.init(unchecked: year, month)
     }
 
+    /// Parses `YYYY-MM` (ASCII digits, exactly four and two); nil for anything else or a month
+    /// outside years 1…9999. With ``ISO8601Timestamp/Strictness/typed`` spaces and tabs around
+    /// it are allowed.
+    package init?(iso text: some StringProtocol, strictness: ISO8601Timestamp.Strictness) {
+        var scanner = ISO8601Scanner(strictness.significant(text))
+        guard let (year, month) = scanner.yearAndMonth(), scanner.isAtEnd else { return nil }
+        self.init(year: year, month: month)
+    }
+
     init(unchecked year: Int, _ month: Int) {
         self.year = year
         self.month = month
@@ -27,6 +36,11 @@ public struct CalendarMonth: Hashable, Comparable, Sendable, CustomStringConvert
     /// The month `day` is in.
     public init(of day: DiaryDay) {
         self.init(unchecked: day.year, day.month)
+    }
+
+    /// The month a wall-clock reading is in (any year, as computed from an instant).
+    init(of clock: WallClockTime) {
+        self.init(unchecked: clock.year, clock.month)
     }
 
     /// The first day of the month.

@@ -33,12 +33,19 @@ public struct DiaryDay: Sendable, Hashable, Comparable, CustomStringConvertible 
         ProlepticGregorian.daysSince1970(year: year, month: month, day: day)
     }
 
-    /// Parses `YYYY-MM-DD`; nil for anything else or a day that does not exist.
-    public init?(iso text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
-        self.init(year: year, month: month, day: day)
+    /// Parses `YYYY-MM-DD` (ASCII digits, exactly as many as each field has); nil for anything
+    /// else or a day that does not exist. The one reader of a day: every `YYYY-MM-DD` the diary
+    /// reads, typed or from a file, comes through it.
+    public init?(iso text: some StringProtocol) {
+        self.init(iso: text, strictness: .written)
+    }
+
+    /// Parses `YYYY-MM-DD` as ``init(iso:)`` does, with spaces and tabs around it allowed
+    /// when `strictness` is ``ISO8601Timestamp/Strictness/typed``.
+    package init?(iso text: some StringProtocol, strictness: ISO8601Timestamp.Strictness) {
+        var scanner = ISO8601Scanner(strictness.significant(text))
+        guard let day = scanner.day(), scanner.isAtEnd else { return nil }
+        self = day
     }
 
     /// The local day of `date` in `timeZone` (cheap: the zone's offset at that moment and

@@ -5,6 +5,15 @@ import Foundation
 /// the same shape). An offset that is not a whole number of minutes (local mean time before
 /// 1900) cannot be written in ISO 8601; it is rounded up to the next minute and the reading
 /// moved with it, so the instant stays exact.
+///
+/// Writing and reading in one type: the one ISO 8601 reader is beside the writer.
+///
+/// ## Topics
+/// - Reading (`ISO8601Timestamp+Parsing.swift`): ``parse(_:strictness:)`` with its
+///   ``Strictness`` (typed on the command line, or written by a program) and ``Reading``;
+///   ``date(from:strictness:)``; ``problem(key:text:example:)`` and ``isYearOutOfRange(_:)``
+///   for the messages of a refused time. The scanner under it (``ISO8601Scanner``) also reads
+///   ``DiaryDay/init(iso:)`` and ``CalendarMonth/init(iso:strictness:)``.
 public enum ISO8601Timestamp {
     /// The timestamp of `date` in `timeZone`; with `fractionalSeconds`, milliseconds
     /// are added (`14:03:00.250+01:00`), truncated rather than rounded so a time never
@@ -25,11 +34,5 @@ public enum ISO8601Timestamp {
         text += (offsetSeconds < 0 ? "-" : "+") + (offsetMinutes / 60).zeroPadded(2) + ":"
             + (offsetMinutes % 60).zeroPadded(2)
         return text
-    }
-
-    /// The instant of an ISO 8601 time with an offset (`Z` or `±hh:mm`), with or without
-    /// fractional seconds, of years 1…9999, as bundles and `--json` write them; nil otherwise.
-    package static func date(from text: String) -> Date? {
-        BundleTimestamp.date(from: text)
     }
 }

@@ -37,13 +37,9 @@ package struct WallClockTime: Sendable, Hashable, CustomStringConvertible {
         (self.hour, self.minute, self.second, self.nanosecond) = (hour, minute, second, nanosecond)
     }
 
-    /// Parses `yyyy-MM-dd`; nil unless it is a real date of years 1…9999.
-    static func date(_ text: Substring) -> WallClockTime? {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10])
-        else { return nil }
-        return WallClockTime(year: year, month: month, day: day)
+    /// Midnight at the start of `day`.
+    package init(_ day: DiaryDay) {
+        self.init(year: day.year, month: day.month, day: day.day)
     }
 
     /// Adds `HH:mm`, `HH:mm:ss` or `hh:mm:ss AM|PM` to a date; nil unless it is a real time.
@@ -102,7 +98,7 @@ package struct WallClockTime: Sendable, Hashable, CustomStringConvertible {
         nanosecond = min(999_999_999, Int(((seconds - whole) * 1e9).rounded(.down)))
     }
 
-    /// Midnight of a day, unchecked (``date(_:)`` checks it first).
+    /// Midnight of a day, unchecked (``init(_:)`` takes a checked one).
     init(year: Int, month: Int, day: Int) {
         (self.year, self.month, self.day) = (year, month, day)
     }
@@ -115,13 +111,16 @@ package struct WallClockTime: Sendable, Hashable, CustomStringConvertible {
     /// `14:30`.
     package var minuteString: String { "\(hour.zeroPadded(2)):\(minute.zeroPadded(2))" }
 
+    /// `2026-11-29 14:30`: the reading to the minute.
+    package var dayAndMinuteString: String { dayString + " " + minuteString }
+
     /// `2026-11-29 14:30`, with `:05` when the seconds are not zero.
     package var description: String {
-        dayString + " " + minuteString + (second == 0 ? "" : ":" + second.zeroPadded(2))
+        dayAndMinuteString + (second == 0 ? "" : ":" + second.zeroPadded(2))
     }
 
     /// `offset` (seconds east of UTC) as ISO 8601 can write it: itself when it is whole
-    /// minutes, else rounded up to the next whole minute (see ``BundleTimestamp``).
+    /// minutes, else rounded up to the next whole minute (see ``ISO8601Timestamp``).
     package static func writableOffset(_ offset: Int) -> Int {
         offset % 60 == 0 ? offset : (offset / 60 + (offset > 0 ? 1 : 0)) * 60
     }
@@ -137,6 +136,7 @@ package struct WallClockTime: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The value of `bytes` when all are ASCII digits (and there is one or more); nil otherwise.
     static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
         var value = 0
         for byte in bytes {

@@ -174,11 +174,10 @@ final class DayOneReader: EntrySource {
     /// else in the import's zone, by the importers' daylight-saving rule.
     private func date(_ fields: EntryFields, _ key: String, text: String,
                       zone: TimeZone?) throws(InteropError) -> LocalTimeResolution {
-        guard let (clock, offset) = BundleTimestamp.parse(text) else {
-            throw fields.problem(BundleTimestamp.problem(key: key, text: text, example: "2026-11-29T14:30:00Z"))
+        guard let reading = ISO8601Timestamp.parse(text, strictness: .written) else {
+            throw fields.problem(ISO8601Timestamp.problem(key: key, text: text, example: "2026-11-29T14:30:00Z"))
         }
-        guard let offset else { return clock.resolved(in: zone ?? timeZone) }
-        return .unique(Date(timeIntervalSince1970: clock.secondsAsUTC - Double(offset)))
+        return reading.instant.map { .unique($0) } ?? reading.clock.resolved(in: zone ?? timeZone)
     }
 
     /// The entry's photos or recordings, in `orderInEntry` order where given.

@@ -49,7 +49,7 @@ final class DiaryJSONReader: EntrySource {
     private func time(_ fields: EntryFields, _ key: String) throws(InteropError) -> Date {
         let text = try fields.string(key)
         guard let date = BundleTimestamp.date(from: text) else {
-            throw fields.problem(BundleTimestamp.problem(key: key, text: text, example: "2026-11-29T14:30:00.000+01:00"))
+            throw fields.problem(ISO8601Timestamp.problem(key: key, text: text, example: "2026-11-29T14:30:00.000+01:00"))
         }
         return date
     }
@@ -83,8 +83,8 @@ final class DiaryJSONReader: EntrySource {
                                     sha256: sha256)
         if let text = try record.optionalString("captureTime") {
             guard let time = BundleTimestamp.date(from: text) else {
-                throw fields.problem(BundleTimestamp.problem(key: "media[\(index)].captureTime", text: text,
-                                                             example: "2026-11-29T14:30:00.000+01:00"))
+                throw fields.problem(ISO8601Timestamp.problem(key: "media[\(index)].captureTime", text: text,
+                                                              example: "2026-11-29T14:30:00.000+01:00"))
             }
             var offset: Int?
             if let number = try record.optionalNumber("captureUTCOffset") {

@@ -13,7 +13,7 @@ final class JrnlJSONReader: EntrySource {
     private var number: Int { entries.number }
     private var identities = JrnlEntryIdentities()
     /// The last date parsed: consecutive entries mostly share their day.
-    private var lastDay: (String, WallClockTime)?
+    private var lastDay: (String, DiaryDay)?
 
     /// Opens the export and finds its `entries` array.
     /// - Throws: ``InteropError``.
@@ -33,12 +33,12 @@ final class JrnlJSONReader: EntrySource {
         let body = try fields.optionalString("body") ?? ""
         let dateText = try fields.string("date")
         let timeText = try fields.optionalString("time") ?? "00:00"
-        let day: WallClockTime
+        let day: DiaryDay
         if let lastDay, lastDay.0 == dateText {
             day = lastDay.1
         } else {
-            guard let parsed = WallClockTime.date(Substring(dateText)) else {
-                if BundleTimestamp.isYearOutOfRange(dateText + "-") || dateText.hasPrefix("0000-") {
+            guard let parsed = DiaryDay(iso: dateText) else {
+                if ISO8601Timestamp.isYearOutOfRange(dateText + "-") || dateText.hasPrefix("0000-") {
                     throw fields.problem("\"date\" is outside the years 0001–9999 (found \"\(dateText.prefix(40))\")")
                 }
                 throw fields.problem("\"date\" is not a date in the form YYYY-MM-DD (found \"\(dateText)\")")
@@ -46,7 +46,7 @@ final class JrnlJSONReader: EntrySource {
             day = parsed
             lastDay = (dateText, parsed)
         }
-        guard let time = day.at(Substring(timeText)) else {
+        guard let time = WallClockTime(day).at(Substring(timeText)) else {
             throw fields.problem("\"time\" is not a time in the form HH:MM (found \"\(timeText)\")")
         }
         let tags = try fields.optionalStrings("tags") ?? []

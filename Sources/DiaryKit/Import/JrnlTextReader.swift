@@ -103,7 +103,7 @@ final class JrnlTextReader: EntrySource {
 
     private static func wallClock(_ stamp: Substring) -> WallClockTime? {
         guard stamp.count >= 16, let space = stamp.firstIndex(of: " "),
-              let day = WallClockTime.date(stamp[..<space]) else { return nil }
-        return day.at(stamp[stamp.index(after: space)...])
+              let day = DiaryDay(iso: stamp[..<space]) else { return nil }
+        return WallClockTime(day).at(stamp[stamp.index(after: space)...])
     }
 }

@@ -120,7 +120,7 @@ private struct Scanner {
     mutating func consider(_ file: URL) {
         let kind: MediumKind?
         do {
-            kind = try inspector.sniff(fileAt: file).map(MediumKind.init)
+            kind = try inspector.sniff(fileAt: file)
         } catch {
             // Unreadable or too large: planned, so that the import refuses it with the reason.
             return add(file, captureTime: nil)

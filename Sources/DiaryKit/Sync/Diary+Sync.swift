@@ -48,7 +48,8 @@ extension Diary {
             textMergingAttributes: ["\(DiaryModel.Entity.entry).text"],
             localEntities: [DiaryModel.Entity.localSetting, DiaryModel.Entity.settingChange], deviceName: Self.hostName,
             conflictLine: { name, date in
-                String(Self.conflictMarker.dropFirst()) + "\(name), \(Self.conflictDate.string(from: date)) UTC ---"
+                String(Self.conflictMarker.dropFirst())
+                    + "\(name), \(WallClockTime(date, in: FixedOffset(seconds: 0)).dayAndMinuteString) UTC ---"
             })
         if let snapshotInterval { configuration.snapshotInterval = snapshotInterval }
         let mirror = StoreMirror(coordinator: coordinator, configuration: configuration,
@@ -75,14 +76,6 @@ extension Diary {
             return try makeBrowsingContext().fetchObjectIDs(request).compactMap(\.primaryKey).sorted()
         }
     }
-
-    private static let conflictDate: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter
-    }()
 
     /// This machine's host name (what the other devices call it).
     static var hostName: String {

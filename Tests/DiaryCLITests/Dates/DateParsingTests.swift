@@ -189,6 +189,24 @@ import Testing
             == "2026-11-29T14:03:00.250+01:00")
     }
 
+    @Test func theCommandLineReadsDatesAsTyped() {
+        // ISO8601Timestamp.parse with .typed: the typographic minus, an hour offset, at most nine fraction digits.
+        #expect(specifier("2026-11-29T14:30\u{2212}01:00")?.start == utc("2026-11-29T15:30"))
+        #expect(specifier("2026-11-29T14:30:15.123456789Z") != nil)
+        #expect(specifier("2026-11-29T14:30:15.1234567891Z") == nil)
+        #expect(CalendarMonth(argument: " 2026-11\t", context: berlin) == CalendarMonth(year: 2026, month: 11))
+        #expect(CalendarMonth(argument: "+026-11", context: berlin) == nil)
+    }
+
+    @Test func diaryNowIsReadAsAProgramWritesIt() {
+        // ISO8601Timestamp.parse with .written, an offset required.
+        #expect(ArgumentContext.now(environment: ["DIARY_NOW": "2026-12-04T09:30:00+01:00"]).now == utc("2026-12-04T08:30"))
+        #expect(ArgumentContext.now(environment: ["DIARY_NOW": "2026-12-04T08:30:00.250Z"]).warning == nil)
+        for text in ["2026-12-04T09:30:00+01", " 2026-12-04T09:30:00+01:00", "2026-12-04T09:30:00", "2026-12-04"] {
+            #expect(ArgumentContext.now(environment: ["DIARY_NOW": text]).warning != nil, "\(text)")
+        }
+    }
+
     @Test func aTimestampReadsBackAsTheSameMoment() {
         let moment = utc("2026-10-25T00:30")
         let text = ISO8601Timestamp.string(from: moment, in: TestConsole.berlin)

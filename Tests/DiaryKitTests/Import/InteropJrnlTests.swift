@@ -25,6 +25,18 @@ struct InteropJrnlTests {
         #expect(entries.map(\.updateTime) == entries.map(\.creationTime))
     }
 
+    @Test func aJournalLineStartsWithExactlyJrnlsTimestamp() {
+        // The day through DiaryDay(iso:), the one day reader: ASCII digits, exactly 4-2-2.
+        let time = WallClockTime(year: 2012, month: 3, day: 29, hour: 17, minute: 16)
+        #expect(JrnlTextReader.header(of: "[2012-03-29 17:16] Title")?.time == time)
+        #expect(JrnlTextReader.header(of: "2012-03-29 17:16 Title")?.time == time)
+        #expect(JrnlTextReader.header(of: "[2012-03-29 05:16:00 PM] Title")?.time == time)
+        for line in ["[+012-03-29 17:16] Title", "[2012-3-29 17:16] Title", "[ 2012-03-29 17:16] Title",
+                     "[2012-02-30 17:16] Title", "[0000-03-29 17:16] Title", "2012-03-29T17:16 Title"] {
+            #expect(JrnlTextReader.header(of: line)?.time == nil, "\(line)")
+        }
+    }
+
     @Test func plainTextJournalGivesTheSameEntriesAsTheJSONExport() throws {
         let fromJSON = try TestDiary()
         let fromText = try TestDiary()
