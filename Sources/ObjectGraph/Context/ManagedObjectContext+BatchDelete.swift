@@ -8,7 +8,7 @@ extension ManagedObjectContext {
     /// as a save's. Unsaved changes of this context are not saved first, and are not part of it.
     /// - Throws: ``ObjectGraphError/unknownEntity(_:)``; ``ObjectGraphError/validationFailed(_:)``
     ///   when a deny rule forbids the delete (nothing is deleted); ``PredicateSQLError`` for a
-    ///   predicate the store cannot run; ``StoreError``, ``SQLiteError`` when the store fails.
+    ///   predicate the store cannot run; ``StoreFailure``, ``StoreError``, ``SQLiteError`` when the store fails.
     @discardableResult
     public func execute(_ request: BatchDeleteRequest) throws -> BatchDeleteResult {
         mergeInboxIfNeeded()

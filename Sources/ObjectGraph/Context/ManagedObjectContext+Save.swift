@@ -8,7 +8,7 @@ extension ManagedObjectContext {
     /// problem; the will-save event; large binary values copied to their blob files (fsynced,
     /// renamed) before the transaction commits; the transaction; `didSave()`; the did-save event.
     /// - Throws: ``ObjectGraphError/validationFailed(_:)`` with every problem, writing nothing;
-    ///   ``ObjectGraphError/uniquenessViolation(entity:keys:)``; ``SQLiteError`` or ``StoreError``
+    ///   ``ObjectGraphError/uniquenessViolation(entity:keys:)``; ``StoreFailure``, ``StoreError`` or ``SQLiteError``
     ///   when the store fails (the transaction is rolled back and the context keeps its changes);
     ///   ``RowConflicts`` when rows changed since they were read (``save()`` resolves them).
     func saveOnce() throws {

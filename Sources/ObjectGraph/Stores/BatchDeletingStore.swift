@@ -8,7 +8,7 @@ protocol BatchDeletingStore: RowStore {
     /// Blob files no remaining row refers to are removed afterwards. With persistent history the
     /// deletion is recorded as one transaction of `author` and `contextName`, in the same write.
     /// - Throws: ``ObjectGraphError/validationFailed(_:)`` when a deny rule forbids it (nothing deleted);
-    ///   ``StoreError``, ``SQLiteError`` when the store fails.
+    ///   ``StoreFailure``, ``StoreError``, ``SQLiteError`` when the store fails.
     func batchDelete(_ request: StoreFetch, collectsIDs: Bool, author: String?,
                      contextName: String?) throws -> (count: Int, ids: [ObjectID])
 }

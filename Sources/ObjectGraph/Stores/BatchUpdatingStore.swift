@@ -12,7 +12,7 @@ protocol BatchUpdatingStore: RowStore {
     /// row's version, in one write transaction, and records the update in the persistent history
     /// when the store records it (under `author` and `contextName`). Returns how many rows it
     /// updated and, when `collectsIDs` (or when it had to read them anyway), their IDs.
-    /// - Throws: ``ObjectGraphError/uniquenessViolation(entity:keys:)``, ``StoreError``, ``SQLiteError`` when the store fails.
+    /// - Throws: ``ObjectGraphError/uniquenessViolation(entity:keys:)``, ``StoreFailure``, ``StoreError``, ``SQLiteError`` when the store fails.
     func batchUpdate(_ request: StoreFetch, values: [BatchUpdateValue], collectsIDs: Bool,
                      author: String?, contextName: String?) throws -> (count: Int, ids: [ObjectID])
 }

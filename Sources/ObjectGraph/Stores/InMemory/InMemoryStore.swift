@@ -25,7 +25,7 @@ final class InMemoryStore: RowStore, Sendable {
     /// Opens the binary store at `fileURL` (creating it), or a fresh in-memory store when nil.
     /// A binary store written with another model is migrated first (see ``GraphSnapshotMigrator``).
     /// - Throws: ``MigrationError``, ``StoreError/modelMismatch(storeHash:modelHash:differences:)``,
-    ///   ``StoreError/corruptStore(path:reason:)``, ``StoreError/io(path:reason:)``.
+    ///   ``StoreFailure/corrupt(path:reason:)``, ``StoreFailure/io(path:reason:)``.
     init(model: ManagedObjectModel, fileURL: URL?, options: PersistentStoreOptions) throws {
         self.model = model
         url = fileURL

@@ -58,7 +58,7 @@ extension SQLiteStore: BatchUpdatingStore {
                     }
                     return (ids.count, ids)
                 }
-            } catch let error as SQLiteError where error.extendedResultCode == SQLiteError.constraintUnique {
+            } catch let error as SQLiteError where SQLiteResultCode.constraintUnique ~= error.code {
                 throw uniquenessError(error)
             }
         }

@@ -21,7 +21,7 @@ extension SQLiteStore: PersistentHistoryStore {
 
     /// Creates the history tables when they are missing (in a write transaction, for a store
     /// opened to record history).
-    /// - Throws: ``SQLiteError``, ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)``.
+    /// - Throws: ``SQLiteError``, ``StoreFailure/busy(path:waitedMilliseconds:)``.
     func createHistoryTablesIfMissing() throws {
         try withConnection { connection in
             guard try !Self.hasHistoryTables(connection) || !Self.hasTombstoneColumn(connection) else { return }
