@@ -19,9 +19,7 @@ extension ManagedObjectContext {
             throw ObjectGraphError.unknownEntity(request.entityName)
         }
         let values = try checkedValues(of: request, entity: entity)
-        guard let store = try persistentStoreCoordinator.store() as? any BatchUpdatingStore else {
-            throw ObjectGraphError.noPersistentStore
-        }
+        let store = try persistentStoreCoordinator.store()
         let fetch = StoreFetch(entity: entity, includesSubentities: true, predicate: request.predicate,
                                sortOrderings: [], limit: nil, offset: 0)
         let names = Set(entity.hierarchyNames)

@@ -12,7 +12,7 @@ extension ManagedObjectContext {
     /// Fetches only the IDs `fetch` matches and hands out faults, grouped in batches of
     /// `batchSize` that fill together.
     func fetchInBatches(_ fetch: StoreFetch, batchSize: Int) throws -> [ManagedObject] {
-        let ids = try persistentStoreCoordinator.queryingStore().fetchIDs(fetch)
+        let ids = try persistentStoreCoordinator.store().fetchIDs(fetch)
         var objects: [ManagedObject] = []
         objects.reserveCapacity(ids.count)
         var start = ids.startIndex
@@ -34,7 +34,7 @@ extension ManagedObjectContext {
         guard !faultBatches.isEmpty, let batch = faultBatches.removeValue(forKey: object.objectID) else { return false }
         let faults = batch.ids.compactMap { registeredObject(for: $0) }.filter(\.isFault)
         for fault in faults { faultBatches.removeValue(forKey: fault.objectID) }
-        guard let rows = try? persistentStoreCoordinator.queryingStore().rows(for: faults.map(\.objectID)) else { return false }
+        guard let rows = try? persistentStoreCoordinator.store().rows(for: faults.map(\.objectID)) else { return false }
         var loaded: [ManagedObject] = []
         for var row in rows {
             let (filled, didLoad) = materialize(&row, asFault: false)

@@ -21,9 +21,8 @@ import Synchronization
 public final class PersistentStoreCoordinator: Sendable {
     /// The model every store of the coordinator is opened with.
     public let managedObjectModel: ManagedObjectModel
-    /// The stores, as the querying protocol, which every store type adopts: a cast to it would
-    /// cost a search of the program's conformance records in each process that prefetches.
-    private let stores = Mutex<[any QueryingRowStore]>([])
+    /// The stores, as the backend protocol both store classes adopt whole.
+    private let stores = Mutex<[any StoreBackend]>([])
     /// Passes did-save summaries to the contexts that merge them automatically.
     let saveHub = SaveHub()
 
@@ -43,7 +42,7 @@ public final class PersistentStoreCoordinator: Sendable {
     @discardableResult
     public func addPersistentStore(type: PersistentStoreType, at url: URL?,
                                    options: PersistentStoreOptions = PersistentStoreOptions()) throws -> any PersistentStore {
-        let store: any QueryingRowStore
+        let store: any StoreBackend
         if options.encryptionKey != nil, type != .sqlite { throw StoreEncryptionError.unsupportedStoreType(type) }
         switch type {
         case .sqlite:
@@ -62,14 +61,9 @@ public final class PersistentStoreCoordinator: Sendable {
     /// The stores added so far.
     public var persistentStores: [any PersistentStore] { stores.withLock { $0 } }
 
-    /// The store contexts read and write.
-    func store() throws -> any RowStore {
-        try queryingStore()
-    }
-
-    /// The store, with the batch reads every store type offers.
+    /// The store contexts read and write: the first one added.
     /// - Throws: ``ObjectGraphError/noPersistentStore``.
-    func queryingStore() throws -> any QueryingRowStore {
+    func store() throws -> any StoreBackend {
         guard let store = stores.withLock({ $0.first }) else { throw ObjectGraphError.noPersistentStore }
         return store
     }

@@ -10,7 +10,7 @@ import Foundation
 /// change (and per set of changed keys for updates), the primary keys as runs (`1-100000`).
 /// A save that inserts any number of objects of one entity so costs two short inserts, with
 /// prepared statements, in the save's own transaction.
-extension SQLiteStore: PersistentHistoryStore {
+extension SQLiteStore {
     static let historyTransactionTable = "Z_HISTORY_TRANSACTION"
     static let historyChangeTable = "Z_HISTORY_CHANGE"
 

@@ -35,7 +35,7 @@ import Synchronization
 ///
 /// ### Upkeep (`+Maintenance`, `+Removal`, `+StatementRecording`)
 /// - ``integrityProblems()``, ``referencedBlobHashes()``, ``removeIfUnused()``, ``recordingStatements(_:)``
-final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
+final class SQLiteStore: StoreBackend, SQLPredicateSchema, Sendable {
     let model: ManagedObjectModel
     let identifier: UUID
     let type = PersistentStoreType.sqlite
