@@ -50,9 +50,9 @@ public final class PersistentStoreCoordinator: Sendable {
             store = try SQLiteStore.open(model: managedObjectModel, url: url, options: options)
         case .binary:
             guard let url else { throw StoreError.missingURL(type) }
-            store = try InMemoryStore(model: managedObjectModel, fileURL: url, options: options)
+            store = try SnapshotStore(model: managedObjectModel, fileURL: url, options: options)
         case .inMemory:
-            store = try InMemoryStore(model: managedObjectModel, fileURL: nil, options: options)
+            store = try SnapshotStore(model: managedObjectModel, fileURL: nil, options: options)
         }
         stores.withLock { $0.append(store) }
         return store

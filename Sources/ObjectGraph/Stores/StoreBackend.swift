@@ -2,7 +2,7 @@ import Foundation
 
 /// What contexts need of a persistent store: its rows (``RowSource``), the batch reads behind
 /// batched faulting and prefetching, the writes of a save, batch updates and deletes, and the
-/// persistent history. Both store classes adopt it whole (`SQLiteStore`, and ``InMemoryStore``
+/// persistent history. Both store classes adopt it whole (`SQLiteStore`, and ``SnapshotStore``
 /// for the in-memory and binary types), so a context asks the coordinator for its store
 /// (``PersistentStoreCoordinator/store()``) and calls it without casting. Only the coordinator's
 /// stores conform (they are ``PersistentStore``s: `Sendable`, with an identity and metadata);

@@ -11,14 +11,14 @@ import Synchronization
 ///
 /// ## Topics
 ///
-/// The type is spread over files by concern (`InMemoryStore+<Concern>.swift`), all of
+/// The type is spread over files by concern (`SnapshotStore+<Concern>.swift`), all of
 /// ``StoreBackend``:
 /// - reading rows here (``fetch(_:_:)``, ``count(_:)``, ``row(for:)``, ``destinations(of:relationship:)``)
 ///   and the batch reads in `+Query`; sorting ordered to-manys in `+Order`;
 /// - ``save(_:)`` here, ``batchUpdate(_:values:collectsIDs:author:contextName:)`` in `+BatchUpdate`,
 ///   ``batchDelete(_:collectsIDs:author:contextName:)`` in `+BatchDelete`;
 /// - the persistent history, kept in the snapshot, in `+History`.
-final class InMemoryStore: StoreBackend, Sendable {
+final class SnapshotStore: StoreBackend, Sendable {
     let model: ManagedObjectModel
     let identifier: UUID
     let type: PersistentStoreType
@@ -27,7 +27,7 @@ final class InMemoryStore: StoreBackend, Sendable {
     let externalStorageThreshold: Int
     let modelVersionHash: String
     let blobDirectory: URL?
-    /// Whether saves record persistent history (see `InMemoryStore+History`).
+    /// Whether saves record persistent history (see `SnapshotStore+History`).
     let recordsPersistentHistory: Bool
 
     /// The whole graph, read and replaced only under its lock.

@@ -9,7 +9,7 @@ import Foundation
 
 /// The binary store's file: the whole graph (a ``GraphSnapshot``) as a binary property list,
 /// replaced whole on every save by a temporary file that is fsynced and renamed over it. The
-/// store itself is the in-memory store given the file's URL (see ``InMemoryStore``).
+/// store itself is the snapshot store given the file's URL (see ``SnapshotStore``).
 enum BinaryStoreFile {
     /// The graph in the binary store file at `url`.
     /// - Throws: ``StoreFailure/io(path:reason:)`` when it cannot be read,

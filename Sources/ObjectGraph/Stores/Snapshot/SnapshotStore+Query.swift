@@ -1,6 +1,6 @@
 import Foundation
 
-extension InMemoryStore {
+extension SnapshotStore {
     func fetchIDs(_ request: StoreFetch) throws -> [ObjectID] {
         try rows(request).map(\.objectID)
     }
