@@ -8,32 +8,27 @@ extension DiaryError {
         switch error {
         case let error as DiaryError:
             self = error
-        case let error as SQLiteError where error.failure == .busy:
-            // Another connection holds the lock past the timeout.
-            self = .storeBusy(url)
+        case let failure as StoreFailure:
+            switch failure {
+            case .busy:
+                // A writer held the lock past the busy timeout (ObjectGraph waited and retried first).
+                self = .storeBusy(url)
+            case .corrupt(_, let reason): self = .corruptStore(url, detail: reason)
+            case .readOnly:
+                // The files may be read but not written.
+                self = .readOnlyStore(url.deletingLastPathComponent())
+            case .io(let path, let reason): self = .io(path: path, reason: reason)
+            }
         case ConcurrencyError.mergeConflict(let conflicts):
             self = .changedElsewhere(url, detail: Self.clause(describing: conflicts))
-        case ConcurrencyError.storeBusy:
-            // A writer held the lock past the busy timeout (ObjectGraph waited and retried first).
-            self = .storeBusy(url)
-        case let error as SQLiteError where error.failure == .corrupt:
-            self = .corruptStore(url, detail: error.message)
-        case let error as SQLiteError where error.failure == .readOnly:
-            // The files may be read but not written.
-            self = .readOnlyStore(url.deletingLastPathComponent())
-        case let error as SQLiteError where error.failure == .io:
-            self = .io(path: url.path, reason: error.message)
         case let error as StoreError:
             switch error {
             case .modelMismatch(_, _, let differences):
                 self = .incompatibleStore(url, detail: differences.isEmpty
                     ? "its data model differs from this version's; use the diary version that wrote it"
                     : differences.joined(separator: "; ") + " (use the diary version that wrote it)")
-            case .corruptStore(_, let reason): self = .corruptStore(url, detail: reason)
-            case .io(let path, let reason): self = .io(path: path, reason: reason)
             case .missingURL: self = .store(detail: error.description)
             case .missingStore: self = .noDiary(url.deletingLastPathComponent())
-            case .readOnly: self = .readOnlyStore(url.deletingLastPathComponent())
             case .missingDatabase(_, let isEmpty, let blobFolder, let count):
                 self = .corruptStore(url, detail: "its database is \(isEmpty ? "empty" : "missing") but \(blobFolder) holds "
                     + "\(count) media \(count == 1 ? "file" : "files"); nothing was touched "

@@ -1,24 +1,19 @@
 import Foundation
 
-/// Why a save could not be written because of another writer: a conflicting change, or a
-/// write lock held for too long.
+/// Why a save could not be written because of another writer's conflicting change. (A write
+/// lock held for too long is ``StoreFailure/busy(path:waitedMilliseconds:)``.)
 public enum ConcurrencyError: Error, CustomStringConvertible {
     /// Rows this save would overwrite were changed or deleted by another context or process
     /// since they were read. Thrown when the context's ``MergePolicy`` is ``MergePolicy/error``
     /// (or when conflicts keep coming back); nothing was written and the context keeps its changes.
     case mergeConflict([MergeConflict])
-    /// Another connection held the store's write lock for longer than the busy timeout
-    /// (``PersistentStoreOptions/busyTimeoutMilliseconds``). Nothing was written; try again.
-    case storeBusy(path: String, waitedMilliseconds: Int)
 
-    /// A sentence naming the objects and keys, or the store.
+    /// A sentence naming the objects and keys.
     public var description: String {
         switch self {
         case .mergeConflict(let conflicts):
             "The save conflicts with changes saved elsewhere since the objects were read; nothing was written:\n"
                 + conflicts.map { "  - \($0)" }.joined(separator: "\n")
-        case .storeBusy(let path, let waited):
-            "The store at \(path) stayed locked by another writer for \(waited) ms; nothing was written. Try again."
         }
     }
 }

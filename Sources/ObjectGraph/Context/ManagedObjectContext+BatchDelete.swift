@@ -8,16 +8,14 @@ extension ManagedObjectContext {
     /// as a save's. Unsaved changes of this context are not saved first, and are not part of it.
     /// - Throws: ``ObjectGraphError/unknownEntity(_:)``; ``ObjectGraphError/validationFailed(_:)``
     ///   when a deny rule forbids the delete (nothing is deleted); ``PredicateSQLError`` for a
-    ///   predicate the store cannot run; ``StoreError``, ``SQLiteError`` when the store fails.
+    ///   predicate the store cannot run; ``StoreFailure``, ``StoreError``, ``SQLiteError`` when the store fails.
     @discardableResult
     public func execute(_ request: BatchDeleteRequest) throws -> BatchDeleteResult {
         mergeInboxIfNeeded()
         guard let entity = managedObjectModel.entity(named: request.entityName) else {
             throw ObjectGraphError.unknownEntity(request.entityName)
         }
-        guard let store = try persistentStoreCoordinator.store() as? any BatchDeletingStore else {
-            throw ObjectGraphError.noPersistentStore
-        }
+        let store = try persistentStoreCoordinator.store()
         let fetch = StoreFetch(entity: entity, includesSubentities: true, predicate: request.predicate,
                                sortOrderings: [], limit: nil, offset: 0)
         // The IDs are read back only when someone needs them; otherwise this context checks the
@@ -33,7 +31,7 @@ extension ManagedObjectContext {
                                                  contextName: name)
         var deleted = ids
         if !collectsIDs && !held.isEmpty {
-            let remaining = Set(try persistentStoreCoordinator.queryingStore().rows(for: held).map(\.objectID))
+            let remaining = Set(try persistentStoreCoordinator.store().rows(for: held).map(\.objectID))
             deleted = held.filter { !remaining.contains($0) }
         }
         let summary = SaveSummary(inserted: [], updated: [], deleted: deleted)

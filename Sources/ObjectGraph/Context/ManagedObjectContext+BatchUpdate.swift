@@ -11,7 +11,7 @@ extension ManagedObjectContext {
     /// - Throws: ``ObjectGraphError/unknownEntity(_:)``, ``ObjectGraphError/unknownKey(entity:key:)``,
     ///   ``BatchUpdateError`` for a key or value the request may not set (nothing is written);
     ///   ``PredicateSQLError`` for a predicate the store cannot run;
-    ///   ``ObjectGraphError/uniquenessViolation(entity:keys:)``; ``StoreError``, ``SQLiteError`` when the store fails.
+    ///   ``ObjectGraphError/uniquenessViolation(entity:keys:)``; ``StoreFailure``, ``StoreError``, ``SQLiteError`` when the store fails.
     @discardableResult
     public func execute(_ request: BatchUpdateRequest) throws -> BatchUpdateResult {
         mergeInboxIfNeeded()
@@ -19,9 +19,7 @@ extension ManagedObjectContext {
             throw ObjectGraphError.unknownEntity(request.entityName)
         }
         let values = try checkedValues(of: request, entity: entity)
-        guard let store = try persistentStoreCoordinator.store() as? any BatchUpdatingStore else {
-            throw ObjectGraphError.noPersistentStore
-        }
+        let store = try persistentStoreCoordinator.store()
         let fetch = StoreFetch(entity: entity, includesSubentities: true, predicate: request.predicate,
                                sortOrderings: [], limit: nil, offset: 0)
         let names = Set(entity.hierarchyNames)

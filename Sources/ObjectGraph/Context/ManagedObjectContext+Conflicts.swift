@@ -22,8 +22,8 @@ extension ManagedObjectContext {
     ///   ``MergePolicy/storeTrumps``, ``MergePolicy/overwrite`` and ``MergePolicy/rollback`` an inserted
     ///   object clashing with a stored row is merged into it instead, as an upsert: see
     ///   `ManagedObjectContext+UniquenessConflicts`); ``ConcurrencyError/mergeConflict(_:)``
-    ///   naming the objects and keys; ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)``;
-    ///   ``SQLiteError`` or ``StoreError`` when the store fails (the transaction is rolled back and
+    ///   naming the objects and keys; ``StoreFailure/busy(path:waitedMilliseconds:)`` after the busy timeout;
+    ///   ``StoreFailure``, ``StoreError`` or ``SQLiteError`` when the store fails (the transaction is rolled back and
     ///   the context keeps its changes).
     public func save() throws {
         mergeInboxIfNeeded()

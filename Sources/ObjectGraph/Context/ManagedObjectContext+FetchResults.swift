@@ -7,7 +7,7 @@ extension ManagedObjectContext {
     public func fetchObjectIDs<T: ManagedObject>(_ request: FetchRequest<T>) throws -> [ObjectID] {
         let request = resolvingEntity(request)
         let (fetch, affected) = try storeFetch(for: request)
-        guard affected else { return try persistentStoreCoordinator.queryingStore().fetchIDs(fetch) }
+        guard affected else { return try persistentStoreCoordinator.store().fetchIDs(fetch) }
         return try fetchObjects(request).map(\.objectID)
     }
 

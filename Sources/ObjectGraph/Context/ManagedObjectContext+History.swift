@@ -11,10 +11,10 @@ extension ManagedObjectContext {
     /// context and process on it, this one's included.
     /// - Throws: ``PersistentHistoryError/tokenOfAnotherStore(token:storeIdentifier:)``;
     ///   ``PersistentHistoryError/expiredToken(token:)`` when transactions after `token` were
-    ///   deleted; ``ObjectGraphError/noPersistentStore``; ``SQLiteError`` or ``StoreError`` when the store fails.
+    ///   deleted; ``ObjectGraphError/noPersistentStore``; ``StoreFailure``, ``StoreError`` or ``SQLiteError`` when the store fails.
     public func fetchHistory(after token: PersistentHistoryToken?,
                              matching filter: PersistentHistoryFilter = PersistentHistoryFilter()) throws -> [PersistentHistoryTransaction] {
-        let store = try historyStore()
+        let store = try persistentStoreCoordinator.store()
         if let token {
             try check(token, of: store)
             let bounds = try store.historyBounds()
@@ -31,7 +31,7 @@ extension ManagedObjectContext {
     /// timestamp of the last transaction processed never gives that one again.
     /// - Throws: as ``fetchHistory(after:)-(PersistentHistoryToken?)``.
     public func fetchHistory(after date: Date) throws -> [PersistentHistoryTransaction] {
-        let store = try historyStore()
+        let store = try persistentStoreCoordinator.store()
         return try store.historyRecords(after: nil, since: date).map { $0.transaction(storeIdentifier: store.identifier) }
     }
 
@@ -39,7 +39,7 @@ extension ManagedObjectContext {
     /// and fetch after it later for what was saved since.
     /// - Throws: ``ObjectGraphError/noPersistentStore``, store failures.
     public func currentHistoryToken() throws -> PersistentHistoryToken? {
-        let store = try historyStore()
+        let store = try persistentStoreCoordinator.store()
         return try store.lastHistoryNumber().map { PersistentHistoryToken(storeIdentifier: store.identifier, transactionNumber: $0) }
     }
 
@@ -48,7 +48,7 @@ extension ManagedObjectContext {
     /// - Throws: as ``fetchHistory(after:)-(PersistentHistoryToken?)``.
     @discardableResult
     public func deleteHistory(through token: PersistentHistoryToken) throws -> Int {
-        let store = try historyStore()
+        let store = try persistentStoreCoordinator.store()
         try check(token, of: store)
         return try store.deleteHistory(through: token.transactionNumber, before: nil)
     }
@@ -57,7 +57,7 @@ extension ManagedObjectContext {
     /// - Throws: as ``fetchHistory(after:)-(PersistentHistoryToken?)``.
     @discardableResult
     public func deleteHistory(before date: Date) throws -> Int {
-        try historyStore().deleteHistory(through: nil, before: date)
+        try persistentStoreCoordinator.store().deleteHistory(through: nil, before: date)
     }
 
     /// Brings a fetched transaction into this context as ``mergeChanges(fromContextDidSave:)-(SaveSummary)``
@@ -74,15 +74,7 @@ extension ManagedObjectContext {
         mergeChanges(fromContextDidSave: summary)
     }
 
-    private func historyStore() throws -> any PersistentHistoryStore {
-        // Every store type keeps history; a parent context stands in for no store here.
-        guard let store = try persistentStoreCoordinator.store() as? any PersistentHistoryStore else {
-            throw ObjectGraphError.noPersistentStore
-        }
-        return store
-    }
-
-    private func check(_ token: PersistentHistoryToken, of store: any PersistentHistoryStore) throws {
+    private func check(_ token: PersistentHistoryToken, of store: any StoreBackend) throws {
         guard token.storeIdentifier == store.identifier else {
             throw PersistentHistoryError.tokenOfAnotherStore(token: token, storeIdentifier: store.identifier)
         }

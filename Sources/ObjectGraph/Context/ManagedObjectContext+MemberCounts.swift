@@ -29,7 +29,7 @@ extension ManagedObjectContext {
             }
         }
         guard !pending.isEmpty else { return counts }
-        let store = try persistentStoreCoordinator.queryingStore()
+        let store = try persistentStoreCoordinator.store()
         for (entity, index, positions) in pending.values {
             let keys = positions.compactMap { objects[$0].objectID.primaryKey }
             let stored = try store.destinationCounts(of: keys, entity: entity, relationship: entity.allRelationships[index])

@@ -34,7 +34,7 @@ extension ManagedObjectContext {
 
     /// Loads relationship `name` of `objects`; returns the destinations reached.
     private func prefetchStep(_ name: String, of objects: [ManagedObject]) throws -> [ManagedObject] {
-        let store = try persistentStoreCoordinator.queryingStore()
+        let store = try persistentStoreCoordinator.store()
         try fill(objects.filter { !$0.holdsValues }, from: store)
         let owners = objects.filter { $0.entity.relationshipIndexes[name] != nil }
         guard let first = owners.first, let index = first.entity.relationshipIndexes[name] else {
@@ -105,12 +105,12 @@ extension ManagedObjectContext {
     }
 
     /// Fills the faults of `objects` with one query.
-    private func fill(_ objects: [ManagedObject], from store: any QueryingRowStore) throws {
+    private func fill(_ objects: [ManagedObject], from store: any StoreBackend) throws {
         try fill(objects.map(\.objectID), from: store)
     }
 
     /// Loads the rows of `ids` with one query and fills (or registers) their objects.
-    private func fill(_ ids: [ObjectID], from store: any QueryingRowStore) throws {
+    private func fill(_ ids: [ObjectID], from store: any StoreBackend) throws {
         let ids = ids.filter { !$0.isTemporaryID }
         guard !ids.isEmpty else { return }
         var loaded: [ManagedObject] = []

@@ -8,7 +8,7 @@ extension ManagedObjectContext {
     /// problem; the will-save event; large binary values copied to their blob files (fsynced,
     /// renamed) before the transaction commits; the transaction; `didSave()`; the did-save event.
     /// - Throws: ``ObjectGraphError/validationFailed(_:)`` with every problem, writing nothing;
-    ///   ``ObjectGraphError/uniquenessViolation(entity:keys:)``; ``SQLiteError`` or ``StoreError``
+    ///   ``ObjectGraphError/uniquenessViolation(entity:keys:)``; ``StoreFailure``, ``StoreError`` or ``SQLiteError``
     ///   when the store fails (the transaction is rolled back and the context keeps its changes);
     ///   ``RowConflicts`` when rows changed since they were read (``save()`` resolves them).
     func saveOnce() throws {
@@ -156,7 +156,7 @@ extension ManagedObjectContext {
     /// blob directory (streamed, hashed, fsynced; the store commits them in its transaction),
     /// and reads small values set from files into memory.
     /// - Throws: ``ObjectGraphError/binaryValueUnavailable(key:path:reason:)``, after undoing what it staged.
-    private func stageBinaries(of objects: some Sequence<ManagedObject>, store: any RowStore) throws -> [StagedValue] {
+    private func stageBinaries(of objects: some Sequence<ManagedObject>, store: any StoreBackend) throws -> [StagedValue] {
         var result: [StagedValue] = []
         for object in objects where !object.entity.binaryAttributeIndexes.isEmpty {
             for index in object.entity.binaryAttributeIndexes {
@@ -199,7 +199,7 @@ extension ManagedObjectContext {
 
     /// After a failed save: drops the staged files (a committed one is left for the sweep) and
     /// gives the objects their values back.
-    private func unstage(_ values: [StagedValue], store: any RowStore) {
+    private func unstage(_ values: [StagedValue], store: any StoreBackend) {
         for value in values {
             // A blob the caller staged stays theirs to retry or discard.
             if case .staged = value.original {} else { store.blobStore?.discard(value.staged) }

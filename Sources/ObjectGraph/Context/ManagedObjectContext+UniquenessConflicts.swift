@@ -38,7 +38,7 @@ extension ManagedObjectContext {
 
     /// Merges every inserted object that clashes with another inserted one or with a stored row
     /// (see the type's documentation); returns whether anything was merged (a save then tries again).
-    /// - Throws: ``StoreError``, ``SQLiteError`` when the store cannot be read.
+    /// - Throws: ``StoreFailure``, ``StoreError``, ``SQLiteError`` when the store cannot be read.
     func settleUniquenessConflicts() throws -> Bool {
         let candidates = insertedList.filter { $0.isInserted && !constraints(of: $0.entity).isEmpty }
         guard !candidates.isEmpty else { return false }

@@ -20,6 +20,7 @@ import Foundation
 /// - ``insert(_:)``, ``insertObject(entityName:)``, ``delete(_:)`` (`+Delete`)
 /// - ``object(with:)``, ``existingObject(with:)``, ``registeredObjects``
 /// - ``hasChanges``, ``insertedObjects``, ``updatedObjects``, ``deletedObjects``
+/// - faults fill from the store when first touched, alone or with their batch (`+Faulting`)
 ///
 /// ### Fetching (`+Fetch`, `+FetchResults`, `+DictionaryFetch`, `+Prefetch`, `+MemberCounts`)
 /// - ``fetch(_:)``, ``count(for:)``, ``fetchObjectIDs(_:)``, ``fetchDictionaries(_:)``
@@ -61,7 +62,7 @@ public final class ManagedObjectContext {
     var nextObserverID = 0
     var streamFinishers: [ObserverToken: () -> Void] = [:]
     var regularExpressions: [String: NSRegularExpression] = [:]
-    /// Faults of batched fetches by ID, with the batch each fills with (see `+Batching`).
+    /// Faults of batched fetches by ID, with the batch each fills with (see `+Faulting`).
     var faultBatches: [ObjectID: FaultBatch] = [:]
     /// Whether a save is checking the model's rules itself (the base `validateFor…` hooks then do not).
     var checksModelRules = false
@@ -230,22 +231,6 @@ public final class ManagedObjectContext {
         let (object, didLoad) = materialize(&row, asFault: false)
         if didLoad { object.awakeFromFetch() }
         return object
-    }
-
-    /// Loads a fault's values from the store. A row that is gone leaves the values nil.
-    func fulfillFault(_ object: ManagedObject) {
-        if object.holdsFetchedRow { return object.takeFetchedRow() }
-        if fulfillBatch(of: object) { return }
-        object.isFault = false
-        if var row = try? rowSource().row(for: object.objectID) {
-            apply(&row, to: object)
-            object.awakeFromFetch()
-        } else {
-            object.values = object.entity.allAttributes.map { _ in .null }
-            object.commitValues()
-            object.slots = object.entity.allRelationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) }
-            object.committedToOne = object.entity.allRelationships.map { _ in nil }
-        }
     }
 
     /// The registered object for `row` (filled in if it was a fault), or a new one, and whether

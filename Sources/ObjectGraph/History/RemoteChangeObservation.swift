@@ -57,7 +57,7 @@ extension PersistentStoreCoordinator {
     /// with persistent history to learn what changed.
     /// - Returns: the observation; keep it, and cancel or release it to stop.
     /// - Throws: ``ObjectGraphError/noPersistentStore``; ``RemoteChangeError/unsupportedStore(_:)``
-    ///   for a binary or in-memory store; ``SQLiteError`` when the store cannot be read.
+    ///   for a binary or in-memory store; ``StoreFailure`` or ``SQLiteError`` when the store cannot be read.
     public func observeRemoteChanges(every interval: Duration = .milliseconds(250),
                                      _ handler: @escaping @Sendable (RemoteStoreChange) -> Void) throws -> RemoteChangeObservation {
         let found = try store()

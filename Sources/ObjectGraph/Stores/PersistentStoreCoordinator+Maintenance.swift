@@ -15,7 +15,7 @@ public struct BlobGarbage: Sendable, Hashable {
 extension PersistentStoreCoordinator {
     /// The store's own consistency check (SQLite's `PRAGMA integrity_check`): the problems it
     /// reports, or an empty array when the database is sound (always empty for other store types).
-    /// - Throws: ``SQLiteError`` when the check cannot run, ``ObjectGraphError/noPersistentStore``.
+    /// - Throws: ``StoreFailure`` or ``SQLiteError`` when the check cannot run, ``ObjectGraphError/noPersistentStore``.
     public func integrityProblems() throws -> [String] {
         guard let store = try store() as? SQLiteStore else { return [] }
         return try store.integrityProblems()
@@ -26,8 +26,8 @@ extension PersistentStoreCoordinator {
     /// seconds ago are spared, as a save elsewhere may be about to refer to them. With
     /// `remove`, the others are deleted under the same lock and the value lists what was removed.
     /// SQLite and binary stores; the in-memory store has no blob files and reports nothing.
-    /// - Throws: ``SQLiteError`` (busy among them), ``BlobStoreError``, ``ObjectGraphError/noPersistentStore``,
-    ///   ``StoreError/readOnly(path:)`` when asked to remove from a store opened read-only.
+    /// - Throws: ``StoreFailure`` (busy among them), ``SQLiteError``, ``BlobStoreError``, ``ObjectGraphError/noPersistentStore``,
+    ///   ``StoreFailure/readOnly(path:)`` when asked to remove from a store opened read-only.
     public func blobGarbage(olderThan age: TimeInterval = 3600, remove: Bool = false) throws -> BlobGarbage {
         let store = try store()
         guard let blobStore = store.blobStore else {
@@ -49,7 +49,7 @@ extension PersistentStoreCoordinator {
                                staleTemporaryFiles: removed.filter { $0.hasPrefix(".") })
         }
         guard let sqlite = store as? SQLiteStore else { return try collect(keeping: store.referencedBlobHashes()) }
-        if sqlite.isReadOnly && remove { throw StoreError.readOnly(path: sqlite.url?.path ?? "?") }
+        if sqlite.isReadOnly && remove { throw StoreFailure.readOnly(path: sqlite.url?.path ?? "?") }
         return try sqlite.withConnection { connection in
             // Read-only, no save can run here, and a reading transaction sees one state.
             try connection.transaction(immediate: !sqlite.isReadOnly) {
@@ -65,7 +65,7 @@ extension PersistentStoreCoordinator {
     /// folders go too). For a program that created a store on first use and then failed before
     /// saving anything, so that it leaves no new store behind. Returns whether it removed it;
     /// the coordinator must not be used afterwards.
-    /// - Throws: ``SQLiteError``, ``BlobStoreError``, ``ObjectGraphError/noPersistentStore``.
+    /// - Throws: ``StoreFailure``, ``SQLiteError``, ``BlobStoreError``, ``ObjectGraphError/noPersistentStore``.
     public func removeStoreIfUnused() throws -> Bool {
         guard let store = try store() as? SQLiteStore else { return false }
         return try store.removeIfUnused()

@@ -21,9 +21,8 @@ import Synchronization
 public final class PersistentStoreCoordinator: Sendable {
     /// The model every store of the coordinator is opened with.
     public let managedObjectModel: ManagedObjectModel
-    /// The stores, as the querying protocol, which every store type adopts: a cast to it would
-    /// cost a search of the program's conformance records in each process that prefetches.
-    private let stores = Mutex<[any QueryingRowStore]>([])
+    /// The stores, as the backend protocol both store classes adopt whole.
+    private let stores = Mutex<[any StoreBackend]>([])
     /// Passes did-save summaries to the contexts that merge them automatically.
     let saveHub = SaveHub()
 
@@ -37,13 +36,13 @@ public final class PersistentStoreCoordinator: Sendable {
     /// this one when every change is lightweight (after a backup copy `<file>.backup-<hash>`).
     /// - Throws: ``MigrationError`` listing the changes that cannot be migrated (the store is left
     ///   as it was); ``StoreError/modelMismatch(storeHash:modelHash:differences:)`` for a store of
-    ///   another model that keeps no model description; ``StoreError``, ``SQLiteError`` when it cannot be opened;
+    ///   another model that keeps no model description; ``StoreFailure``, ``StoreError``, ``SQLiteError`` when it cannot be opened;
     ///   ``StoreEncryptionError`` for a wrong or missing key, a key for a plain store, a key for a
     ///   store type other than SQLite (``StoreEncryptionError/unsupportedStoreType(_:)``).
     @discardableResult
     public func addPersistentStore(type: PersistentStoreType, at url: URL?,
                                    options: PersistentStoreOptions = PersistentStoreOptions()) throws -> any PersistentStore {
-        let store: any QueryingRowStore
+        let store: any StoreBackend
         if options.encryptionKey != nil, type != .sqlite { throw StoreEncryptionError.unsupportedStoreType(type) }
         switch type {
         case .sqlite:
@@ -51,9 +50,9 @@ public final class PersistentStoreCoordinator: Sendable {
             store = try SQLiteStore.open(model: managedObjectModel, url: url, options: options)
         case .binary:
             guard let url else { throw StoreError.missingURL(type) }
-            store = try InMemoryStore(model: managedObjectModel, fileURL: url, options: options)
+            store = try SnapshotStore(model: managedObjectModel, fileURL: url, options: options)
         case .inMemory:
-            store = try InMemoryStore(model: managedObjectModel, fileURL: nil, options: options)
+            store = try SnapshotStore(model: managedObjectModel, fileURL: nil, options: options)
         }
         stores.withLock { $0.append(store) }
         return store
@@ -62,14 +61,9 @@ public final class PersistentStoreCoordinator: Sendable {
     /// The stores added so far.
     public var persistentStores: [any PersistentStore] { stores.withLock { $0 } }
 
-    /// The store contexts read and write.
-    func store() throws -> any RowStore {
-        try queryingStore()
-    }
-
-    /// The store, with the batch reads every store type offers.
+    /// The store contexts read and write: the first one added.
     /// - Throws: ``ObjectGraphError/noPersistentStore``.
-    func queryingStore() throws -> any QueryingRowStore {
+    func store() throws -> any StoreBackend {
         guard let store = stores.withLock({ $0.first }) else { throw ObjectGraphError.noPersistentStore }
         return store
     }

@@ -21,7 +21,7 @@ public struct PersistentStoreOptions: Sendable, Hashable {
     /// holds no store yet fails with ``StoreError/missingStore(path:)`` and creates nothing.
     public var createsStore: Bool
     /// Whether the store is opened only to be read (false by default): nothing is created,
-    /// migrated or written, and a save fails with ``StoreError/readOnly(path:)``. For a store
+    /// migrated or written, and a save fails with ``StoreFailure/readOnly(path:)``. For a store
     /// the process may read but not write; an SQLite store whose folder does not let this
     /// process make the log files is read as it is on disk (see `SQLiteStore.init`).
     public var isReadOnly: Bool

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a context reads rows: what fetches, faults, counts and refreshes need, and nothing
-/// else. Every persistent store is one (through ``RowStore``); so is a parent context for its
+/// else. Every persistent store is one (through ``StoreBackend``); so is a parent context for its
 /// child contexts (``ParentContextRowSource``), which is not a store: it is neither `Sendable`
 /// nor saved to, and has no identity, file or metadata.
 protocol RowSource {

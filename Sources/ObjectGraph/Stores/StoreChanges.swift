@@ -46,7 +46,7 @@ extension StoreChanges {
     /// transaction (holding the write lock), just before writing the rows: a concurrent removal
     /// of a blob whose last reference went away then either happens before (and the commit puts
     /// the file back from the staged copy) or sees these rows.
-    /// - Throws: ``BlobStoreError``; ``StoreError/io(path:reason:)`` when the store keeps no blobs.
+    /// - Throws: ``BlobStoreError``; ``StoreFailure/io(path:reason:)`` when the store keeps no blobs.
     func commitStagedBlobs(to blobStore: BlobStore?) throws {
         var seen = Set<URL>()
         var staged: [StagedBlob] = []
@@ -55,7 +55,7 @@ extension StoreChanges {
                 for value in rows[index].attributes {
                     guard case .staged(let pending) = value, seen.insert(pending.staged.temporaryURL).inserted else { continue }
                     guard blobStore != nil else {
-                        throw StoreError.io(path: pending.staged.temporaryURL.path, reason: "this store keeps no blob files")
+                        throw StoreFailure.io(path: pending.staged.temporaryURL.path, reason: "this store keeps no blob files")
                     }
                     staged.append(pending.staged)
                 }

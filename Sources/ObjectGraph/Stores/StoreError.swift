@@ -1,14 +1,12 @@
 import Foundation
 
-/// Why a store could not be opened, read or written.
+/// Why a store could not be opened: what is wrong with its model, its schema or its files as a
+/// whole. Failures of a family a caller handles alike (busy, read-only, corrupt, I/O) are
+/// ``StoreFailure``s.
 public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// The store was written with another model it keeps no description of (a store made before
     /// migration existed), so it cannot be migrated; the differing entities are named.
     case modelMismatch(storeHash: String, modelHash: String, differences: [String])
-    /// The store file is not one this framework wrote, or it is damaged.
-    case corruptStore(path: String, reason: String)
-    /// A file could not be read or written.
-    case io(path: String, reason: String)
     /// A store type needs a file URL and none was given.
     case missingURL(PersistentStoreType)
     /// There is no store at `path` and the options said not to create one.
@@ -17,8 +15,6 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// still holds `blobCount` files: the rows that referred to them are gone, so the store is
     /// not opened (and nothing is created or removed).
     case missingDatabase(path: String, isEmpty: Bool, blobFolder: String, blobCount: Int)
-    /// The store was opened read-only (or its files cannot be written) and a write was asked for.
-    case readOnly(path: String)
     /// The tables, columns or indexes of the database at `path` are not those the model asks
     /// for; each problem names one (`the table Tag is missing`).
     case damagedSchema(path: String, problems: [String])
@@ -36,14 +32,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "The store was written with another model (store \(storeHash.prefix(12)), model \(modelHash.prefix(12))): "
                 + (differences.isEmpty ? "the models differ" : differences.joined(separator: "; "))
                 + ". The store does not record the description of its model, so it cannot be migrated; open it with that model."
-        case .corruptStore(let path, let reason): "The store at \(path) is damaged or not a store: \(reason)."
-        case .io(let path, let reason): "Could not read or write \(path): \(reason)."
         case .missingURL(let type): "A \(type.rawValue) store needs a file URL."
         case .missingStore(let path): "There is no store at \(path)."
         case .missingDatabase(let path, let isEmpty, let blobFolder, let blobCount):
             "The database \(path) is \(isEmpty ? "empty" : "missing") but \(blobFolder) holds \(blobCount) "
                 + "\(blobCount == 1 ? "file" : "files"); nothing was touched. Restore the database from a backup."
-        case .readOnly(let path): "The store at \(path) is read-only; nothing was changed."
         case .damagedSchema(let path, let problems):
             "The store at \(path) is damaged: \(problems.joined(separator: "; "))."
         case .damagedLog(let path, let frame, let laterCommits):

@@ -70,10 +70,10 @@ import Testing
 
     @Test func storeErrorsMapToTheirExitCodes() {
         let url = URL(fileURLWithPath: "/d/Diary.sqlite")
-        let busy = SQLiteError(extendedResultCode: 5, message: "database is locked", sql: "BEGIN IMMEDIATE")
+        let busy = StoreFailure.busy(path: url.path, waitedMilliseconds: 5_000)
         #expect(DiaryError(busy, store: url) == .storeBusy(url))
         #expect(DiaryError(busy, store: url).category == .busy)
-        let full = SQLiteError(extendedResultCode: 13, message: "database or disk is full", sql: nil)
+        let full = StoreFailure.io(path: url.path, reason: "database or disk is full")
         #expect(DiaryError(full, store: url).category == .ioError)
         #expect(DiaryError(BlobStoreError.writeFailed(path: "/d/x", reason: "No space"), store: url).category == .ioError)
         #expect(DiaryError.invalidMedia(url, reason: "x").category == .dataError)

@@ -19,7 +19,7 @@ import Testing
         let parentRows = try #require(source as? ParentContextRowSource)
         #expect(parentRows.parent === parent)
         #expect(!(source is any PersistentStore))
-        #expect(try parent.rowSource() is any RowStore)
+        #expect(try parent.rowSource() is any StoreBackend)
         #expect(stack.coordinator.persistentStores.count == 1)
 
         // The rows are the parent's objects as they are now, unsaved changes and inserts included.

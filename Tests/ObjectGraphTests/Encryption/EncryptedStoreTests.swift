@@ -189,7 +189,7 @@ import TestSupport
         #expect(try allTitles(at: rekeyed, options: encryptedOptions(other)) == expected)
 
         // An existing destination, or a wrong source key: refused, nothing left behind.
-        #expect(throws: StoreError.self) {
+        #expect(throws: StoreFailure.self) {
             try PersistentStoreCoordinator.copyDatabase(at: plain, key: nil, to: encrypted, key: key)
         }
         let failed = directory.appending("Failed.sqlite")

@@ -121,7 +121,7 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: stack.directory.path).sorted()
         #expect(names == ["Test.blobs", "Test.graph"])   // no temporary file left behind
         try Data("garbage".utf8).write(to: url)
-        #expect(throws: StoreError.self) {
+        #expect(throws: StoreFailure.self) {
             try PersistentStoreCoordinator(model: fourLinesModel).addPersistentStore(type: .binary, at: url)
         }
     }

@@ -16,7 +16,7 @@ extension PersistentStoreCoordinator {
 
     /// Whether the write-ahead log of the SQLite database at `url` is damaged where SQLite would
     /// silently drop committed frames (what makes opening throw ``StoreError/damagedLog(path:frame:laterCommits:)``).
-    /// - Throws: ``StoreEncryptionError/wrongKey(path:)``, ``StoreError/io(path:reason:)``.
+    /// - Throws: ``StoreEncryptionError/wrongKey(path:)``, ``StoreFailure/io(path:reason:)``.
     package static func hasDamagedLog(databaseAt url: URL, key: StoreEncryptionKey?) throws -> Bool {
         try WriteAheadLogCheck.damage(ofDatabaseAt: url.path, key: key) != nil
     }
@@ -28,7 +28,7 @@ extension PersistentStoreCoordinator {
     /// (one rename), the store still holds the damaged log and refuses to open, and this can run
     /// again. An encrypted store's commit counter (see ``CommitCounter``) is reset with it, since
     /// the store now holds fewer commits on purpose. Run it on a store no connection has open.
-    /// - Throws: ``StoreEncryptionError/wrongKey(path:)``, ``StoreError/io(path:reason:)``.
+    /// - Throws: ``StoreEncryptionError/wrongKey(path:)``, ``StoreFailure/io(path:reason:)``.
     package static func setAsideDamagedLog(ofDatabaseAt url: URL, key: StoreEncryptionKey?,
                                            date: Date = Date()) throws -> DamagedLog? {
         let path = url.path, log = path + "-wal"
@@ -74,7 +74,7 @@ extension PersistentStoreCoordinator {
             if let key { CommitCounter(databasePath: path, dataKey: key).remove() }
             try FileSystem.synchronizeDirectory(atPath: url.deletingLastPathComponent().path)
         } catch {
-            throw StoreError.io(path: log, reason: error.description)
+            throw StoreFailure.io(path: log, reason: error.description)
         }
         return DamagedLog(keptAt: URL(fileURLWithPath: kept), frame: damage.frame, laterCommits: damage.laterCommits)
     }

@@ -12,9 +12,9 @@ extension PersistentStoreCoordinator {
     /// plain copy of an encrypted store keeps the 40 bytes each page reserves (SQLite cannot drop
     /// them in a copy); it is an ordinary SQLite database all the same.
     /// - Throws: ``StoreError/missingStore(path:)`` for a missing or empty source,
-    ///   ``StoreError/io(path:reason:)`` when `destination` exists or cannot be written,
+    ///   ``StoreFailure/io(path:reason:)`` when `destination` exists or cannot be written,
     ///   ``StoreEncryptionError`` when `sourceKey` does not fit the source or a page of it is
-    ///   damaged, ``SQLiteError`` when SQLite fails.
+    ///   damaged, ``StoreFailure`` or ``SQLiteError`` when SQLite fails.
     package static func copyDatabase(at source: URL, key sourceKey: StoreEncryptionKey?,
                                      to destination: URL, key destinationKey: StoreEncryptionKey?) throws {
         let target = destination.path
@@ -27,11 +27,13 @@ extension PersistentStoreCoordinator {
         let sourceHandle = try sourceKey.map(StoreCipher.KeyHandle.init)
         let targetHandle = try destinationKey.map(StoreCipher.KeyHandle.init)
         let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw StoreError.io(path: target, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw StoreFailure.io(path: target, reason: String(cString: strerror(errno))) }
         _ = fchmod(descriptor, 0o600)
         close(descriptor)
         do {
-            try vacuum(source, key: sourceHandle, into: target, key: targetHandle)
+            try SQLiteStore.namingFailures(of: source.path, busyTimeoutMilliseconds: 5_000) {
+                try vacuum(source, key: sourceHandle, into: target, key: targetHandle)
+            }
             try synchronize(target)
         } catch {
             unlink(target)
@@ -62,9 +64,9 @@ extension PersistentStoreCoordinator {
         let folder = (path as NSString).deletingLastPathComponent
         for (name, flags) in [(path, O_RDONLY), (folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY)] {
             let descriptor = open(name, flags | O_CLOEXEC)
-            guard descriptor >= 0 else { throw StoreError.io(path: name, reason: String(cString: strerror(errno))) }
+            guard descriptor >= 0 else { throw StoreFailure.io(path: name, reason: String(cString: strerror(errno))) }
             defer { close(descriptor) }
-            guard fsync(descriptor) == 0 else { throw StoreError.io(path: name, reason: String(cString: strerror(errno))) }
+            guard fsync(descriptor) == 0 else { throw StoreFailure.io(path: name, reason: String(cString: strerror(errno))) }
         }
     }
 
@@ -74,7 +76,7 @@ extension PersistentStoreCoordinator {
     /// Reads the files directly, without SQLite and without locks, so it also works on a store
     /// whose first page is damaged; run it on a store no one is writing.
     /// - Throws: ``StoreEncryptionError/wrongKey(path:)``, ``StoreEncryptionError/notEncrypted(path:)``,
-    ///   ``StoreError/missingStore(path:)``, ``StoreError/io(path:reason:)``.
+    ///   ``StoreError/missingStore(path:)``, ``StoreFailure/io(path:reason:)``.
     package static func damagedPages(ofDatabaseAt url: URL, key: StoreEncryptionKey) throws -> [Int] {
         if try StoreCipher.kind(ofFileAt: url.path) == .empty, access(url.path + "-wal", F_OK) != 0 {
             throw StoreError.missingStore(path: url.path)
@@ -84,7 +86,7 @@ extension PersistentStoreCoordinator {
 
     /// Whether the database file at `url` is an encrypted store (reads its first 16 bytes only);
     /// false for a plain database, and for a missing or empty file.
-    /// - Throws: ``StoreError/io(path:reason:)`` when the file cannot be read.
+    /// - Throws: ``StoreFailure/io(path:reason:)`` when the file cannot be read.
     package static func isEncryptedDatabase(at url: URL) throws -> Bool {
         try StoreCipher.kind(ofFileAt: url.path) == .encrypted
     }

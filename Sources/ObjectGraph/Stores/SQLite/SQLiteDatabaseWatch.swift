@@ -26,8 +26,8 @@ package final class SQLiteDatabaseWatch {
     private let sharedMemory: Int32
 
     /// Watches the database at `url` (its `-shm` file is created, 0600, when missing).
-    /// - Throws: ``StoreError/io(path:reason:)`` when the `-shm` file cannot be opened.
-    package init(databaseAt url: URL) throws(StoreError) {
+    /// - Throws: ``StoreFailure/io(path:reason:)`` when the `-shm` file cannot be opened.
+    package init(databaseAt url: URL) throws(StoreFailure) {
         databasePath = url.path
         let path = databasePath + "-shm"
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, PrivateFileModes.file)
@@ -38,8 +38,8 @@ package final class SQLiteDatabaseWatch {
     deinit { close(sharedMemory) }
 
     /// Whether a process other than this one has the database open now.
-    /// - Throws: ``StoreError/io(path:reason:)`` when the lock cannot be tested.
-    package func isOpenElsewhere() throws(StoreError) -> Bool {
+    /// - Throws: ``StoreFailure/io(path:reason:)`` when the lock cannot be tested.
+    package func isOpenElsewhere() throws(StoreFailure) -> Bool {
         switch cdl_ofd_lock(sharedMemory, Self.openConnectionsByte, 1, 1, 1) {
         case 0: return false
         case 1: return true

@@ -2,8 +2,12 @@ internal import CSQLite
 import Foundation
 
 /// A failed SQLite call: the extended result code, SQLite's message and the SQL it ran.
+///
+/// Inside the SQLite layer it is matched by ``SQLiteResultCode`` (`catch SQLiteResultCode.busy`);
+/// the store's entry points throw the failures of a family as ``StoreFailure`` instead, so
+/// what reaches a caller as an `SQLiteError` is a failure of no family (a constraint, a misuse).
 public struct SQLiteError: Error, Equatable, CustomStringConvertible {
-    /// The primary result code (`SQLITE_CONSTRAINT`, `SQLITE_BUSY`, …).
+    /// The primary result code (`SQLITE_CONSTRAINT`, `SQLITE_ERROR`, …).
     public var resultCode: Int32 { extendedResultCode & 0xff }
     /// The extended result code (`SQLITE_CONSTRAINT_UNIQUE`, …).
     public let extendedResultCode: Int32
@@ -11,11 +15,6 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
     public let message: String
     /// The statement that failed, or nil when the failure was not about one (opening a file).
     public let sql: String?
-
-    /// `SQLITE_CONSTRAINT_UNIQUE` (a macro Swift does not import): a UNIQUE index was violated.
-    public static let constraintUnique: Int32 = 2067
-    /// `SQLITE_READONLY_DBMOVED`: the database file was removed or renamed since it was opened.
-    public static let readOnlyDatabaseMoved: Int32 = 1032
 
     /// Makes an error from its parts.
     public init(extendedResultCode: Int32, message: String, sql: String?) {

@@ -7,7 +7,7 @@ import Foundation
 // Nullify and no action need nothing here: every to-one column is `ON DELETE SET NULL` and every
 // join table row `ON DELETE CASCADE`.
 
-extension SQLiteStore: BatchDeletingStore {
+extension SQLiteStore {
     func batchDelete(_ request: StoreFetch, collectsIDs: Bool, author: String?,
                      contextName: String?) throws -> (count: Int, ids: [ObjectID]) {
         guard let layout = schema.layouts[request.entity.name] else { return (0, []) }

@@ -5,7 +5,7 @@ import Foundation
 // objects. `Z_OPT` is bumped so a context holding an older version sees a conflict on save.
 // The keys are read back (`RETURNING`) only when the caller or the persistent history needs them.
 
-extension SQLiteStore: BatchUpdatingStore {
+extension SQLiteStore {
     func batchUpdate(_ request: StoreFetch, values: [BatchUpdateValue], collectsIDs: Bool,
                      author: String?, contextName: String?) throws -> (count: Int, ids: [ObjectID]) {
         guard let layout = schema.layouts[request.entity.name] else { return (0, []) }
@@ -58,7 +58,7 @@ extension SQLiteStore: BatchUpdatingStore {
                     }
                     return (ids.count, ids)
                 }
-            } catch let error as SQLiteError where error.extendedResultCode == SQLiteError.constraintUnique {
+            } catch let error as SQLiteError where SQLiteResultCode.constraintUnique ~= error.code {
                 throw uniquenessError(error)
             }
         }

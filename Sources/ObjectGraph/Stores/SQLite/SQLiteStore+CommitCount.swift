@@ -33,15 +33,17 @@ extension PersistentStoreCoordinator {
     /// database's, and the counter's, nil for a counter that failed authentication) when there
     /// was something to accept; nil when there was nothing.
     /// Run it on a store no connection has open.
-    /// - Throws: ``StoreEncryptionError``, ``SQLiteError``, ``StoreError`` when the database cannot be read.
+    /// - Throws: ``StoreEncryptionError``, ``StoreFailure``, ``SQLiteError``, ``StoreError`` when the database cannot be read.
     package static func acceptOlderDatabase(at url: URL, key: StoreEncryptionKey) throws -> (database: Int, recorded: Int?)? {
         let counter = CommitCounter(databasePath: url.path, dataKey: key)
         let reading = counter.read()
         if reading == .unknown { return nil }
         let handle = try SQLiteStore.encryptionKeyHandle(for: url, key: key)
-        let connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: 5_000,
-                                              access: SQLiteStore.readOnlyAccess(to: url), key: handle)
-        let commits = try SQLiteStore.commitCount(connection)
+        let commits = try SQLiteStore.namingFailures(of: url.path, busyTimeoutMilliseconds: 5_000) {
+            let connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: 5_000,
+                                                  access: SQLiteStore.readOnlyAccess(to: url), key: handle)
+            return try SQLiteStore.commitCount(connection)
+        }
         switch reading {
         case .recorded(_, let recorded) where recorded > commits:
             counter.remove()

@@ -6,7 +6,7 @@ extension SQLiteStore {
     /// key with the encrypting VFS: nil for a plain store (no key).
     /// - Throws: ``StoreEncryptionError/keyRequired(path:)`` for an encrypted database opened
     ///   without a key; ``StoreEncryptionError/notEncrypted(path:)`` for a plain one opened with
-    ///   one; ``StoreError/io(path:reason:)`` when the file cannot be read.
+    ///   one; ``StoreFailure/io(path:reason:)`` when the file cannot be read.
     static func encryptionKeyHandle(for url: URL, key: StoreEncryptionKey?) throws -> StoreCipher.KeyHandle? {
         let kind = try StoreCipher.kind(ofFileAt: url.path)
         guard let key else {

@@ -2,7 +2,7 @@ internal import CSQLite
 import Foundation
 
 // Fetches: the rows of a request, then the reads for sorting by key paths, batched faults and
-// prefetching (`QueryingRowStore`).
+// prefetching (``StoreBackend``'s batch reads).
 
 extension SQLiteStore {
     func fetch(_ request: StoreFetch, _ visit: (inout StoreRow) throws -> Void) throws {
@@ -152,7 +152,7 @@ extension SQLiteStore {
 // Reads for sorting by key paths, batched faults and prefetching. Many keys travel as one
 // bound JSON array (`IN (SELECT value FROM json_each(?))`): one statement, whatever the count.
 
-extension SQLiteStore: QueryingRowStore {
+extension SQLiteStore {
     /// ` ORDER BY …` for the request's sort orderings (empty without any).
     func orderClause(for request: StoreFetch) throws -> String {
         guard !request.sortOrderings.isEmpty else { return "" }

@@ -10,7 +10,7 @@ import Foundation
 /// change (and per set of changed keys for updates), the primary keys as runs (`1-100000`).
 /// A save that inserts any number of objects of one entity so costs two short inserts, with
 /// prepared statements, in the save's own transaction.
-extension SQLiteStore: PersistentHistoryStore {
+extension SQLiteStore {
     static let historyTransactionTable = "Z_HISTORY_TRANSACTION"
     static let historyChangeTable = "Z_HISTORY_CHANGE"
 
@@ -21,7 +21,7 @@ extension SQLiteStore: PersistentHistoryStore {
 
     /// Creates the history tables when they are missing (in a write transaction, for a store
     /// opened to record history).
-    /// - Throws: ``SQLiteError``, ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)``.
+    /// - Throws: ``SQLiteError``, ``StoreFailure/busy(path:waitedMilliseconds:)``.
     func createHistoryTablesIfMissing() throws {
         try withConnection { connection in
             guard try !Self.hasHistoryTables(connection) || !Self.hasTombstoneColumn(connection) else { return }

@@ -3,32 +3,24 @@ import Foundation
 
 extension SQLiteStore {
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction, waiting for other writers instead of
-    /// failing: SQLite's busy handler waits first, and a `BEGIN` that still reports the store
-    /// busy is retried with a growing pause (1 ms doubling to 64 ms) until the busy timeout has
-    /// passed. Committed when `body` returns, rolled back when it throws.
-    /// - Throws: ``StoreError/readOnly(path:)`` for a store opened read-only;
-    ///   ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)`` after the timeout;
+    /// failing, by the store's one busy policy (``announcingLockWait(_:notice:path:timeoutMilliseconds:_:)``,
+    /// with the ``lockWaitNotice``). Committed when `body` returns, rolled back when it throws.
+    /// - Throws: ``StoreFailure/readOnly(path:)`` for a store opened read-only;
+    ///   ``StoreFailure/busy(path:waitedMilliseconds:)`` after the timeout;
     ///   whatever `body` throws; ``SQLiteError``.
-    ///
-    /// With a ``lockWaitNotice``, the first `BEGIN` waits only the notice's delay; when it is
-    /// still busy the notice is told once and the wait goes on for the rest of the timeout.
     func writeTransaction<T>(_ connection: SQLiteConnection, _ body: () throws -> T) throws -> T {
-        if isReadOnly { throw StoreError.readOnly(path: url?.path ?? "?") }
+        let path = url?.path ?? "?"
+        if isReadOnly { throw StoreFailure.readOnly(path: path) }
         let start = ContinuousClock.now
-        let notice = lockWaitNotice.flatMap { $0.afterMilliseconds < busyTimeoutMilliseconds ? $0 : nil }
-        if let notice { sqlite3_busy_timeout(connection.handle, notice.afterMilliseconds) }
-        defer { if lockWaitNotice != nil { sqlite3_busy_timeout(connection.handle, Int32(busyTimeoutMilliseconds)) } }
-        let timeout = Duration.milliseconds(busyTimeoutMilliseconds)
-        let path = url?.path ?? "?", timeoutMilliseconds = busyTimeoutMilliseconds
         do {
-            try Self.retryingWhileBusy(upTo: timeout, onFirstBusy: notice.map { notice in { waited in
-                notice.handler(path, timeoutMilliseconds)
-                sqlite3_busy_timeout(connection.handle, Int32(max(0, Self.milliseconds(timeout - waited))))
-            } }) {
+            try Self.announcingLockWait(connection, notice: lockWaitNotice, path: path,
+                                        timeoutMilliseconds: busyTimeoutMilliseconds) {
                 try connection.execute("BEGIN IMMEDIATE")
             }
-        } catch let error as SQLiteError where error.failure == .busy {
-            throw ConcurrencyError.storeBusy(path: path, waitedMilliseconds: Self.milliseconds(ContinuousClock.now - start))
+        } catch let error as SQLiteError {
+            let waited = Self.milliseconds(ContinuousClock.now - start)
+            guard let failure = error.storeFailure(path: path, waitedMilliseconds: waited) else { throw error }
+            throw failure
         }
         do {
             let result = try body()
@@ -42,40 +34,41 @@ extension SQLiteStore {
         }
     }
 
-    /// Runs `body`, which begins a write transaction, so that a wait for another writer's lock
-    /// is announced as saves announce it: with a `notice`, the first try waits only the notice's
-    /// delay; when the store is still busy the notice is told once and `body` runs again with
-    /// the busy timeout. Opening a store reads its metadata under the write lock, and that wait
-    /// was silent.
+    /// Runs `body`, which begins a write transaction, waiting for another writer's lock by the
+    /// store's one busy policy: SQLite's busy handler waits first, and a `body` that still reports
+    /// the store busy runs again (``retryingWhileBusy(upTo:while:onFirstBusy:_:)``) until
+    /// `timeoutMilliseconds` have passed. With a `notice`, the first try waits only the notice's
+    /// delay; when the store is still busy the notice is told once and the wait goes on for the
+    /// rest of the timeout. Saves and the opening of a store (which reads its metadata under the
+    /// write lock) wait alike.
+    /// - Throws: the last busy ``SQLiteError`` once the timeout has passed; whatever `body` throws.
     static func announcingLockWait<T>(_ connection: SQLiteConnection, notice: LockWaitNotice?, path: String,
                                       timeoutMilliseconds: Int, _ body: () throws -> T) throws -> T {
-        guard let notice, notice.afterMilliseconds < timeoutMilliseconds else { return try body() }
-        sqlite3_busy_timeout(connection.handle, notice.afterMilliseconds)
-        defer { sqlite3_busy_timeout(connection.handle, Int32(timeoutMilliseconds)) }
-        do {
-            return try body()
-        } catch let error as SQLiteError where error.failure == .busy {
+        let timeout = Duration.milliseconds(timeoutMilliseconds)
+        let notice = notice.flatMap { $0.afterMilliseconds < timeoutMilliseconds ? $0 : nil }
+        if let notice { sqlite3_busy_timeout(connection.handle, notice.afterMilliseconds) }
+        defer { if notice != nil { sqlite3_busy_timeout(connection.handle, Int32(timeoutMilliseconds)) } }
+        return try retryingWhileBusy(upTo: timeout, onFirstBusy: notice.map { notice in { waited in
             notice.handler(path, timeoutMilliseconds)
-            sqlite3_busy_timeout(connection.handle, Int32(timeoutMilliseconds) - notice.afterMilliseconds)
-            return try body()
-        }
+            sqlite3_busy_timeout(connection.handle, Int32(max(0, milliseconds(timeout - waited))))
+        } }, body)
     }
 
-    /// Runs `body` again while it fails because the store is busy (a lock SQLite's own busy
-    /// handler gave up on, or a switch SQLite refuses at once while another connection holds
-    /// the database), pausing 1 ms doubling to 64 ms between tries, for up to `timeout` in
-    /// all: the one busy policy of the store's writes. `onFirstBusy`, when given, is told of
+    /// Runs `body` again while it fails because the store is busy (`isBusy`, by default a lock
+    /// SQLite's own busy handler gave up on, or a switch SQLite refuses at once while another
+    /// connection holds the database), pausing 1 ms doubling to 64 ms between tries, for up to
+    /// `timeout` in all: the one busy policy of the store. `onFirstBusy`, when given, is told of
     /// the first busy failure (with the time waited so far) and that try is repeated at once.
-    /// - Throws: the last busy ``SQLiteError`` once `timeout` has passed; any other error at once.
-    static func retryingWhileBusy<T>(upTo timeout: Duration, onFirstBusy: ((Duration) -> Void)? = nil,
-                                     _ body: () throws -> T) throws -> T {
+    /// - Throws: the last busy error once `timeout` has passed; any other error at once.
+    static func retryingWhileBusy<T>(upTo timeout: Duration, while isBusy: (any Error) -> Bool = SQLiteError.isBusy,
+                                     onFirstBusy: ((Duration) -> Void)? = nil, _ body: () throws -> T) throws -> T {
         let start = ContinuousClock.now
         var pause = Duration.milliseconds(1)
         var firstBusy = onFirstBusy
         while true {
             do {
                 return try body()
-            } catch let error as SQLiteError where error.failure == .busy {
+            } catch where isBusy(error) {
                 let waited = ContinuousClock.now - start
                 if let told = firstBusy {
                     firstBusy = nil

@@ -26,7 +26,7 @@ extension SQLiteStore {
                     return written
                 }
                 connection.schemaFingerprintToRecord = nil
-            } catch let error as SQLiteError where error.extendedResultCode == SQLiteError.constraintUnique {
+            } catch let error as SQLiteError where SQLiteResultCode.constraintUnique ~= error.code {
                 throw uniquenessError(error)
             }
             if let blobStore, !released.isEmpty {

@@ -18,8 +18,10 @@ import Synchronization
 /// - ``open(model:url:options:)``, ``init(model:url:options:)``, ``schemaProblems(_:schema:)``
 /// - ``encryptionKeyHandle(for:key:)``, ``convertDatesSince1970(_:url:metadata:schema:model:)``, ``logSizeLimit``
 ///
-/// ### The connection and its lock (`+Locking`)
+/// ### The connection, its lock and its failures (`+Locking`, `SQLiteError+StoreFailure`, `SQLiteResultCode`)
 /// - ``withConnection(_:)``, ``writeTransaction(_:_:)``, ``announcingLockWait(_:notice:path:timeoutMilliseconds:_:)``
+/// - ``retryingWhileBusy(upTo:while:onFirstBusy:_:)`` (the one busy policy), ``namingFailures(of:busyTimeoutMilliseconds:_:)``
+///   (SQLite's failures as ``StoreFailure``s at the entry points)
 ///
 /// ### Reading rows (`+Fetch`, `+FullText`)
 /// - ``fetch(_:_:)``, ``count(_:)``, ``row(for:)``, ``destinations(of:relationship:)``
@@ -33,7 +35,7 @@ import Synchronization
 ///
 /// ### Upkeep (`+Maintenance`, `+Removal`, `+StatementRecording`)
 /// - ``integrityProblems()``, ``referencedBlobHashes()``, ``removeIfUnused()``, ``recordingStatements(_:)``
-final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
+final class SQLiteStore: StoreBackend, SQLPredicateSchema, Sendable {
     let model: ManagedObjectModel
     let identifier: UUID
     let type = PersistentStoreType.sqlite
@@ -45,7 +47,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
     let blobDirectory: URL?
     /// The full-text indexes of searchable attributes, by table (see `SQLiteStore+FullText`).
     let fullTextIndexes: [String: FullTextIndex]
-    /// How long a writer waits for another's lock before ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)``.
+    /// How long a writer waits for another's lock before ``StoreFailure/busy(path:waitedMilliseconds:)``.
     let busyTimeoutMilliseconds: Int
     /// Told when a write transaction waits for another writer's lock.
     let lockWaitNotice: LockWaitNotice?
@@ -74,12 +76,13 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
     /// (see ``migrateIfNeeded(_:url:metadata:schema:model:)``); then its tables, columns and
     /// indexes are checked against the model (``StoreError/damagedSchema(path:problems:)``).
     /// Read-only (``PersistentStoreOptions/isReadOnly``), nothing is written: a store that needs
-    /// migrating is ``StoreError/readOnly(path:)``, and when the folder does not let this process
+    /// migrating is ``StoreFailure/readOnly(path:)``, and when the folder does not let this process
     /// make SQLite's log files and none are there, the file is read as it is (SQLite's immutable mode).
     /// With ``PersistentStoreOptions/encryptionKey``, the database is read and written through the
     /// encrypting VFS (see ``StoreCipher``), and a new one is created encrypted.
     /// - Throws: ``MigrationError`` when it cannot be, ``StoreError/modelMismatch(storeHash:modelHash:differences:)``
-    ///   for a store of another model that keeps no model description, ``StoreError``, ``SQLiteError`` when SQLite fails;
+    ///   for a store of another model that keeps no model description, ``StoreError``, ``StoreFailure``,
+    ///   ``SQLiteError`` when SQLite fails (``open(model:url:options:)`` names SQLite's failures as ``StoreFailure``);
     ///   ``StoreEncryptionError`` for a wrong or missing key, a key given for a plain store, a damaged page.
     init(model: ManagedObjectModel, url: URL, options: PersistentStoreOptions) throws {
         self.model = model
@@ -141,7 +144,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
         if isReadOnly {
             // Dates still in the old encoding would be read 31 years off; they need a write to convert.
             guard !keepsDatesSince1970, try stored.migration(to: model, path: url.path) == nil else {
-                throw StoreError.readOnly(path: url.path)
+                throw StoreFailure.readOnly(path: url.path)
             }
             metadata = stored
         } else {
@@ -194,7 +197,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
     /// answers "database is locked" at once, without its busy handler, while another process
     /// is creating the same new store; so this waits and retries (1 ms doubling to 64 ms) up
     /// to the busy timeout like a writer does.
-    /// - Throws: ``SQLiteError`` when the switch still fails after the timeout.
+    /// - Throws: ``SQLiteError`` when the switch still fails after the timeout (busy, as
+    ///   ``open(model:url:options:)`` names it).
     private static func enableWriteAheadLog(_ connection: SQLiteConnection, waitingUpTo timeout: Int) throws {
         try retryingWhileBusy(upTo: .milliseconds(timeout)) { try connection.execute("PRAGMA journal_mode = WAL") }
     }
@@ -205,7 +209,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
     /// recorded (see ``schemaFingerprint(_:model:)``), nil for none or a new store.
     /// - Throws: ``StoreError/missingStore(path:)`` for a database without tables when not
     ///   `creating`; ``StoreError/missingDatabase(path:isEmpty:blobFolder:blobCount:)`` for one
-    ///   beside a blob folder that holds files; ``StoreError/corruptStore(path:reason:)`` for a
+    ///   beside a blob folder that holds files; ``StoreFailure/corrupt(path:reason:)`` for a
     ///   database with tables but no metadata, or metadata without the store's identity.
     private static func openMetadata(_ connection: SQLiteConnection, schema: SQLiteSchema, model: ManagedObjectModel,
                                      url: URL, blobs: URL, creating: Bool,
@@ -220,8 +224,8 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
                 while try statement.step() { values[statement.text(0)] = statement.text(1) }
                 guard let identifier = values["storeIdentifier"].flatMap(UUID.init(storedString:)),
                       let hash = values["modelVersionHash"] else {
-                    throw StoreError.corruptStore(path: sqlite3_db_filename(connection.handle, nil).map { String(cString: $0) } ?? "?",
-                                                  reason: "the metadata table lacks the store identifier or model hash")
+                    throw StoreFailure.corrupt(path: sqlite3_db_filename(connection.handle, nil).map { String(cString: $0) } ?? "?",
+                                               reason: "the metadata table lacks the store identifier or model hash")
                 }
                 let previous = values["previousModelVersionHashes"].flatMap {
                     try? JSONDecoder().decode([String].self, from: Data($0.utf8))
@@ -246,7 +250,7 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
                         false, keepsDatesSince1970, values[schemaFingerprintKey])
             }
             guard try connection.scalar("SELECT count(*) FROM sqlite_master") == 0 else {
-                throw StoreError.corruptStore(path: url.path, reason: "it holds tables but no store metadata")
+                throw StoreFailure.corrupt(path: url.path, reason: "it holds tables but no store metadata")
             }
             try refuseMissingDatabase(at: url, blobs: blobs, creating: creating, isEmpty: true)
             let metadata = StoreMetadata(newStoreFor: model)
@@ -258,20 +262,23 @@ final class SQLiteStore: RowStore, SQLPredicateSchema, Sendable {
         }
     }
 
-    /// Runs `body` with the connection, under the store's lock. A store read as it is on disk
-    /// (immutable, without SQLite's locks) then checks that its file did not change meanwhile.
-    /// What `body` returns is `Sendable` (rows, IDs, counts), so nothing of the connection
-    /// (a statement, the connection itself) can leave the lock with it.
-    /// - Throws: whatever `body` throws; ``ConcurrencyError/storeBusy(path:waitedMilliseconds:)``
-    ///   when another process wrote the file while an immutable store read it (what was read
-    ///   may mix two states, so it is not handed on).
+    /// Runs `body` with the connection, under the store's lock: the entry point of every read
+    /// and write, where SQLite's failures of a family become ``StoreFailure``s. A store read as
+    /// it is on disk (immutable, without SQLite's locks) then checks that its file did not change
+    /// meanwhile. What `body` returns is `Sendable` (rows, IDs, counts), so nothing of the
+    /// connection (a statement, the connection itself) can leave the lock with it.
+    /// - Throws: whatever `body` throws, an ``SQLiteError`` of a family as its ``StoreFailure``;
+    ///   ``StoreFailure/busy(path:waitedMilliseconds:)`` when another process wrote the file while
+    ///   an immutable store read it (what was read may mix two states, so it is not handed on).
     func withConnection<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try connection.withLock { connection in
-            let result = try body(connection)
-            if let unchanged = immutableFile, unchanged != ImmutableFileState(of: url?.path ?? "") {
-                throw ConcurrencyError.storeBusy(path: url?.path ?? "?", waitedMilliseconds: 0)
+        try Self.namingFailures(of: url?.path ?? "?", busyTimeoutMilliseconds: busyTimeoutMilliseconds) {
+            try connection.withLock { connection in
+                let result = try body(connection)
+                if let unchanged = immutableFile, unchanged != ImmutableFileState(of: url?.path ?? "") {
+                    throw StoreFailure.busy(path: url?.path ?? "?", waitedMilliseconds: 0)
+                }
+                return result
             }
-            return result
         }
     }
 

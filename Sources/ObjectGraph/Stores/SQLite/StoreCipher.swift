@@ -29,7 +29,7 @@ package enum StoreCipher {
     }
 
     /// What the file at `path` holds.
-    /// - Throws: ``StoreError/io(path:reason:)`` when it cannot be read.
+    /// - Throws: ``StoreFailure/io(path:reason:)`` when it cannot be read.
     static func kind(ofFileAt path: String) throws -> FileKind {
         let result = storecipher_probe(path)
         switch result {
@@ -37,7 +37,7 @@ package enum StoreCipher {
         case Int32(STORECIPHER_FILE_PLAIN): return .plain
         case Int32(STORECIPHER_FILE_ENCRYPTED): return .encrypted
         case Int32(STORECIPHER_FILE_OTHER): return .other
-        default: throw StoreError.io(path: path, reason: String(cString: strerror(-result)))
+        default: throw StoreFailure.io(path: path, reason: String(cString: strerror(-result)))
         }
     }
 
@@ -104,7 +104,7 @@ package enum StoreCipher {
 
     /// Every page of the database at `path` (and its WAL) that fails authentication under `key`.
     /// - Throws: ``StoreEncryptionError/wrongKey(path:)``, ``StoreEncryptionError/notEncrypted(path:)``,
-    ///   ``StoreError/io(path:reason:)``.
+    ///   ``StoreFailure/io(path:reason:)``.
     static func damagedPages(ofDatabaseAt path: String, key: StoreEncryptionKey) throws -> [Int] {
         var pages: UnsafeMutablePointer<UInt32>?
         var count = 0
@@ -117,7 +117,7 @@ package enum StoreCipher {
             return (0..<count).map { Int(pages![$0]) }
         case Int32(STORECIPHER_WRONG_KEY): throw StoreEncryptionError.wrongKey(path: path)
         case Int32(STORECIPHER_NOT_ENCRYPTED): throw StoreEncryptionError.notEncrypted(path: path)
-        default: throw StoreError.io(path: path, reason: String(cString: strerror(-result)))
+        default: throw StoreFailure.io(path: path, reason: String(cString: strerror(-result)))
         }
     }
 

@@ -30,7 +30,7 @@ enum WriteAheadLogCheck {
 
     /// The damage in the log of the database at `path`; nil when it is sound, absent, or in
     /// use by a connection of this process or another (a live log is not recovered again).
-    /// - Throws: ``StoreEncryptionError/wrongKey(path:)``, ``StoreError/io(path:reason:)``.
+    /// - Throws: ``StoreEncryptionError/wrongKey(path:)``, ``StoreFailure/io(path:reason:)``.
     static func damage(ofDatabaseAt path: String, key: StoreEncryptionKey?) throws -> Damage? {
         var log = stat()
         guard stat(path + "-wal", &log) == 0, log.st_size > 32, !OpenDatabaseFiles.isOpen(path) else { return nil }
@@ -46,7 +46,7 @@ enum WriteAheadLogCheck {
         switch result {
         case 0: break
         case Int32(STORECIPHER_WRONG_KEY): throw StoreEncryptionError.wrongKey(path: path)
-        default: throw StoreError.io(path: path + "-wal", reason: String(cString: strerror(-result)))
+        default: throw StoreFailure.io(path: path + "-wal", reason: String(cString: strerror(-result)))
         }
         guard report.damaged != 0 else { return nil }
         return Damage(frame: Int(report.first_damaged_frame), laterCommits: Int(report.later_commits),

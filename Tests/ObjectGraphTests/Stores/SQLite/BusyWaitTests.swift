@@ -40,8 +40,8 @@ import Testing
 
         let note = try context.insertObject(entityName: "Note")
         note.setValue("waiting", forKey: "name")
-        let error = try #require(throws: ConcurrencyError.self) { try context.save() }
-        guard case .storeBusy(let path, let waited) = error else { Issue.record("not busy: \(error)"); return }
+        let error = try #require(throws: StoreFailure.self) { try context.save() }
+        guard case .busy(let path, let waited) = error else { Issue.record("not busy: \(error)"); return }
         #expect(path == url.path && waited >= 50)
         #expect(context.hasChanges && note.isInserted)
 

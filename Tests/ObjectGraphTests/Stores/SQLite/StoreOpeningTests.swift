@@ -28,8 +28,8 @@ import Testing
         let context = ManagedObjectContext(coordinator: reader)
         #expect(try fetchAll("Vocabulary", in: context).compactMap { $0.value(forKey: "name") as? String } == ["Dutch"])
         try context.insertObject(entityName: "Vocabulary").setValue("Welsh", forKey: "name")
-        #expect(throws: StoreError.self) { try context.save() }
-        #expect(throws: StoreError.self) { try reader.blobGarbage(remove: true) }
+        #expect(throws: StoreFailure.readOnly(path: url.path)) { try context.save() }
+        #expect(throws: StoreFailure.readOnly(path: url.path)) { try reader.blobGarbage(remove: true) }
         #expect(try Data(contentsOf: url) == before)
     }
 

@@ -60,7 +60,7 @@ extension SQLiteStore {
     }
 
     /// Writes (or replaces) every metadata entry.
-    /// - Throws: ``SQLiteError``; ``StoreError/io(path:reason:)`` when the description cannot be encoded.
+    /// - Throws: ``SQLiteError``; ``StoreFailure/io(path:reason:)`` when the description cannot be encoded.
     static func writeMetadata(_ metadata: StoreMetadata, to connection: SQLiteConnection) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -75,7 +75,7 @@ extension SQLiteStore {
                 entries.append(("modelDescription", String(decoding: try encoder.encode(description), as: UTF8.self)))
             }
         } catch {
-            throw StoreError.io(path: "metadata", reason: "the model description could not be encoded: \(error)")
+            throw StoreFailure.io(path: "metadata", reason: "the model description could not be encoded: \(error)")
         }
         let insert = try connection.statement("INSERT OR REPLACE INTO \"Z_METADATA\" (\"key\", \"value\") VALUES (?, ?)")
         for (key, value) in entries {

@@ -21,7 +21,7 @@ struct RecordSubject: PredicateSubject {
         let relationship = entity.allRelationships[index]
         guard let destinationRoot = model.entity(named: relationship.destination)?.rootName else { return .unknown }
         if relationship.isToMany {
-            let ids = InMemoryStore.destinations(in: graph, model: model, entity: entity, key: key, relationship: relationship)
+            let ids = SnapshotStore.destinations(in: graph, model: model, entity: entity, key: key, relationship: relationship)
             return .objects(ids.compactMap { id in
                 id.primaryKey.map { RecordSubject(graph: graph, model: model, root: destinationRoot, key: $0) }
             })

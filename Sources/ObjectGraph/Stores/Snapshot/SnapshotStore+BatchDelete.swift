@@ -1,6 +1,6 @@
 import Foundation
 
-extension InMemoryStore: BatchDeletingStore {
+extension SnapshotStore {
     /// Finds the matched rows and their cascaded destinations in the current snapshot, checks
     /// the deny rules, then writes the deletion as one save (which clears the links to the rows
     /// and removes blob files no row refers to any more).

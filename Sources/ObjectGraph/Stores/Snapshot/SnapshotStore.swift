@@ -1,13 +1,24 @@
 import Foundation
 import Synchronization
 
-/// The in-memory store, and with a file URL the binary store: the whole graph held as a
-/// ``GraphSnapshot``, which the binary store writes to one file on every save
-/// (``BinaryStoreFile``: temp file, fsync, atomic rename).
+/// The store of the whole graph held as one ``GraphSnapshot``: without a file URL the in-memory
+/// store (``PersistentStoreType/inMemory``), with one the binary store (``PersistentStoreType/binary``),
+/// which writes the snapshot to one file on every save (``BinaryStoreFile``: temp file, fsync,
+/// atomic rename) and migrates it when the model changed (``GraphSnapshotMigrator``).
 ///
 /// `Sendable`: the snapshot lives in a `Mutex`; everything else is immutable after `init`
 /// (the model and blob store are shared read-only).
-final class InMemoryStore: RowStore, Sendable {
+///
+/// ## Topics
+///
+/// The type is spread over files by concern (`SnapshotStore+<Concern>.swift`), all of
+/// ``StoreBackend``:
+/// - reading rows here (``fetch(_:_:)``, ``count(_:)``, ``row(for:)``, ``destinations(of:relationship:)``)
+///   and the batch reads in `+Query`; sorting ordered to-manys in `+Order`;
+/// - ``save(_:)`` here, ``batchUpdate(_:values:collectsIDs:author:contextName:)`` in `+BatchUpdate`,
+///   ``batchDelete(_:collectsIDs:author:contextName:)`` in `+BatchDelete`;
+/// - the persistent history, kept in the snapshot, in `+History`.
+final class SnapshotStore: StoreBackend, Sendable {
     let model: ManagedObjectModel
     let identifier: UUID
     let type: PersistentStoreType
@@ -16,7 +27,7 @@ final class InMemoryStore: RowStore, Sendable {
     let externalStorageThreshold: Int
     let modelVersionHash: String
     let blobDirectory: URL?
-    /// Whether saves record persistent history (see `InMemoryStore+History`).
+    /// Whether saves record persistent history (see `SnapshotStore+History`).
     let recordsPersistentHistory: Bool
 
     /// The whole graph, read and replaced only under its lock.
@@ -25,7 +36,7 @@ final class InMemoryStore: RowStore, Sendable {
     /// Opens the binary store at `fileURL` (creating it), or a fresh in-memory store when nil.
     /// A binary store written with another model is migrated first (see ``GraphSnapshotMigrator``).
     /// - Throws: ``MigrationError``, ``StoreError/modelMismatch(storeHash:modelHash:differences:)``,
-    ///   ``StoreError/corruptStore(path:reason:)``, ``StoreError/io(path:reason:)``.
+    ///   ``StoreFailure/corrupt(path:reason:)``, ``StoreFailure/io(path:reason:)``.
     init(model: ManagedObjectModel, fileURL: URL?, options: PersistentStoreOptions) throws {
         self.model = model
         url = fileURL

@@ -2,7 +2,7 @@ import Foundation
 
 /// The persistent history of the in-memory and binary stores: kept in the graph (the binary
 /// store writes it with the rest of the file, in the same atomic rename as the save).
-extension InMemoryStore: PersistentHistoryStore {
+extension SnapshotStore {
     /// Appends the record of one save to `graph`'s history, with the tombstones of the rows it
     /// deleted as `before` (the graph before the save) holds them.
     static func recordHistory(of changes: StoreChanges, insertedKeys: [Int64], before: GraphSnapshot, model: ManagedObjectModel,

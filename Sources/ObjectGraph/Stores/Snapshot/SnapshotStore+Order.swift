@@ -1,7 +1,7 @@
 import Foundation
 
 /// Positions of ordered to-many members in the in-memory and binary stores (kept in the graph).
-extension InMemoryStore {
+extension SnapshotStore {
     /// Replaces the positions of each ordered membership's source in `graph`.
     static func writePositions(of changes: StoreChanges, insertedKeys: [Int64], model: ManagedObjectModel,
                                in graph: inout GraphSnapshot) {

@@ -1,5 +1,8 @@
 import Foundation
 
+// Faulting: how a fault's values come from the store when it is first touched, alone or with
+// the other faults of its batch, and how a binary value a fetch left in the store is read.
+
 /// The IDs of one batch of a batched fetch (see ``FetchRequest/fetchBatchSize``): touching any
 /// of its faults fills all of them with one query.
 final class FaultBatch {
@@ -9,10 +12,26 @@ final class FaultBatch {
 }
 
 extension ManagedObjectContext {
+    /// Loads a fault's values from the store. A row that is gone leaves the values nil.
+    func fulfillFault(_ object: ManagedObject) {
+        if object.holdsFetchedRow { return object.takeFetchedRow() }
+        if fulfillBatch(of: object) { return }
+        object.isFault = false
+        if var row = try? rowSource().row(for: object.objectID) {
+            apply(&row, to: object)
+            object.awakeFromFetch()
+        } else {
+            object.values = object.entity.allAttributes.map { _ in .null }
+            object.commitValues()
+            object.slots = object.entity.allRelationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) }
+            object.committedToOne = object.entity.allRelationships.map { _ in nil }
+        }
+    }
+
     /// Fetches only the IDs `fetch` matches and hands out faults, grouped in batches of
     /// `batchSize` that fill together.
     func fetchInBatches(_ fetch: StoreFetch, batchSize: Int) throws -> [ManagedObject] {
-        let ids = try persistentStoreCoordinator.queryingStore().fetchIDs(fetch)
+        let ids = try persistentStoreCoordinator.store().fetchIDs(fetch)
         var objects: [ManagedObject] = []
         objects.reserveCapacity(ids.count)
         var start = ids.startIndex
@@ -34,7 +53,7 @@ extension ManagedObjectContext {
         guard !faultBatches.isEmpty, let batch = faultBatches.removeValue(forKey: object.objectID) else { return false }
         let faults = batch.ids.compactMap { registeredObject(for: $0) }.filter(\.isFault)
         for fault in faults { faultBatches.removeValue(forKey: fault.objectID) }
-        guard let rows = try? persistentStoreCoordinator.queryingStore().rows(for: faults.map(\.objectID)) else { return false }
+        guard let rows = try? persistentStoreCoordinator.store().rows(for: faults.map(\.objectID)) else { return false }
         var loaded: [ManagedObject] = []
         for var row in rows {
             let (filled, didLoad) = materialize(&row, asFault: false)
@@ -42,5 +61,14 @@ extension ManagedObjectContext {
         }
         for filled in loaded { filled.awakeFromFetch() }
         return !object.isFault
+    }
+
+    /// The stored value of attribute `index` of `object`'s row, for a value a fetch deferred;
+    /// `.null` when the row is gone or the store cannot be read.
+    func deferredValue(ofAttributeAt index: Int, of object: ManagedObject) -> StoredValue {
+        guard !object.objectID.isTemporaryID,
+              let value = try? persistentStoreCoordinator.store().storedValue(ofAttributeAt: index, of: object.objectID)
+        else { return .null }
+        return value
     }
 }

@@ -14,7 +14,7 @@ struct GraphSnapshotMigrator {
     /// copies the file to its backup name, then writes the migrated graph with `write` (atomically).
     /// A graph of `model` without a model description gets it written. Returns the graph now stored.
     /// - Throws: ``MigrationError``, ``StoreError/modelMismatch(storeHash:modelHash:differences:)`` for a
-    ///   store that keeps no model description, ``StoreError/io(path:reason:)``; the file is left as it was.
+    ///   store that keeps no model description, ``StoreFailure/io(path:reason:)``; the file is left as it was.
     static func migrateIfNeeded(_ graph: GraphSnapshot, at url: URL, to model: ManagedObjectModel,
                                 write: (GraphSnapshot, URL) throws -> Void) throws -> GraphSnapshot {
         let metadata = graph.metadata

@@ -9,20 +9,20 @@ import Foundation
 
 /// The binary store's file: the whole graph (a ``GraphSnapshot``) as a binary property list,
 /// replaced whole on every save by a temporary file that is fsynced and renamed over it. The
-/// store itself is the in-memory store given the file's URL (see ``InMemoryStore``).
+/// store itself is the snapshot store given the file's URL (see ``SnapshotStore``).
 enum BinaryStoreFile {
     /// The graph in the binary store file at `url`.
-    /// - Throws: ``StoreError/io(path:reason:)`` when it cannot be read,
-    ///   ``StoreError/corruptStore(path:reason:)`` when it does not decode.
+    /// - Throws: ``StoreFailure/io(path:reason:)`` when it cannot be read,
+    ///   ``StoreFailure/corrupt(path:reason:)`` when it does not decode.
     static func read(_ url: URL) throws -> GraphSnapshot {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw StoreError.io(path: url.path, reason: error.localizedDescription)
+            throw StoreFailure.io(path: url.path, reason: error.localizedDescription)
         }
         do {
             return try PropertyListDecoder().decode(GraphSnapshot.self, from: data)
         } catch {
-            throw StoreError.corruptStore(path: url.path, reason: String(describing: error))
+            throw StoreFailure.corrupt(path: url.path, reason: String(describing: error))
         }
     }
 
@@ -38,16 +38,16 @@ enum BinaryStoreFile {
             try handle.synchronize()
             try handle.close()
             if rename(temporary.path, url.path) != 0 {
-                throw StoreError.io(path: url.path, reason: String(cString: strerror(errno)))
+                throw StoreFailure.io(path: url.path, reason: String(cString: strerror(errno)))
             }
             let directory = open(url.deletingLastPathComponent().path, O_RDONLY)
             if directory >= 0 { fsync(directory); close(directory) }
-        } catch let error as StoreError {
+        } catch let error as StoreFailure {
             try? FileManager.default.removeItem(at: temporary)
             throw error
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw StoreError.io(path: url.path, reason: String(describing: error))
+            throw StoreFailure.io(path: url.path, reason: String(describing: error))
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension InMemoryStore: BatchUpdatingStore {
+extension SnapshotStore {
     /// Finds the matched rows in the current snapshot, sets the values and writes them as one save
     /// (which checks their versions, records the history and, for the binary store, writes the file).
     func batchUpdate(_ request: StoreFetch, values: [BatchUpdateValue], collectsIDs: Bool,

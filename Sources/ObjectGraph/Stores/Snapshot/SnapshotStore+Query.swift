@@ -1,6 +1,6 @@
 import Foundation
 
-extension InMemoryStore: QueryingRowStore {
+extension SnapshotStore {
     func fetchIDs(_ request: StoreFetch) throws -> [ObjectID] {
         try rows(request).map(\.objectID)
     }
@@ -37,5 +37,31 @@ extension InMemoryStore: QueryingRowStore {
         }
         pairs.sort { ($0.key, $0.owner) < ($1.key, $1.owner) }
         return pairs.compactMap { pair in row(in: graph, root: root, key: pair.key).map { (pair.owner, $0) } }
+    }
+
+    /// Reads the whole row (rows cost nothing to read from the snapshot).
+    func storedValue(ofAttributeAt index: Int, of id: ObjectID) throws -> StoredValue? {
+        guard let row = try rows(for: [id]).first, index < row.attributes.count else { return nil }
+        return row.attributes[index]
+    }
+
+    /// The IDs of the rows ``destinationRows(of:entity:relationship:defersBinaryValues:)`` gives
+    /// (the snapshot holds the whole graph in memory, where rows cost nothing to read).
+    func destinationIDs(of owners: [Int64], entity: EntityDescription,
+                        relationship: RelationshipDescription) throws -> [(owner: Int64, destination: ObjectID)] {
+        try destinationRows(of: owners, entity: entity, relationship: relationship, defersBinaryValues: false)
+            .map { ($0.owner, $0.row.objectID) }
+    }
+
+    /// Counts the rows ``destinationRows(of:entity:relationship:defersBinaryValues:)`` gives
+    /// (as cheap as anything in a graph held in memory).
+    func destinationCounts(of owners: [Int64], entity: EntityDescription,
+                           relationship: RelationshipDescription) throws -> [Int64: Int] {
+        var counts: [Int64: Int] = [:]
+        let rows = try destinationRows(of: owners, entity: entity, relationship: relationship, defersBinaryValues: false)
+        for (owner, _) in rows {
+            counts[owner, default: 0] += 1
+        }
+        return counts
     }
 }
