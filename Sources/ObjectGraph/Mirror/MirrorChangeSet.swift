@@ -62,6 +62,17 @@ struct MirrorObjectClock: Codable, Sendable, Equatable {
     /// The latest stamp of the object the deleting device had seen: an edit stamped later was
     /// made without seeing the deletion, and brings the object back.
     var seen: MirrorStamp?
+    /// For a part (a medium of its entry): true when its latest deletion came with its owner's,
+    /// which a revival of the owner answers; nil for a deletion of the part alone.
+    var withOwner: Bool?
+    /// For a part: the latest ``seen`` of the deletions of the part alone. Only an edit of the
+    /// part made without seeing them brings it back; its owner's revival does not.
+    var directSeen: MirrorStamp?
+    /// The latest ``seen`` of the deletions the object was kept against or brought back from:
+    /// a text version stamped no later was there to be deleted, so while a version made after it
+    /// stands, those give way to it on every device alike (whichever order a device met the
+    /// deletion, the versions and the revival in).
+    var cut: MirrorStamp?
     /// The stamp of each attribute and to-one or ordered relationship set since the object was
     /// made (keys set only at creation are absent: their stamp is ``life``), and of the
     /// relationship to its parts when a part was added to it since.
@@ -100,8 +111,38 @@ struct MirrorObjectClock: Codable, Sendable, Equatable {
     }
 
     /// The latest stamp anywhere in the object.
-    var latest: MirrorStamp {
-        var latest = max(life, revived ?? life)
+    var latest: MirrorStamp { max(latestEdit, revived ?? life) }
+
+    /// Whether the object lives on against a deletion stamped `gone` that had seen the object as
+    /// it stood at `seen`: an edit made without seeing it (stamped later than `seen`) wins, and
+    /// so does a revival answering that deletion or an earlier one (stamped later than `gone`).
+    /// A revival is no edit: a deletion made without seeing it, but after the deletion it
+    /// answered, still deletes (a part deleted on one device while its entry was brought back on
+    /// another stays deleted, whichever a device hears of first).
+    func outlives(gone: MirrorStamp, seen: MirrorStamp) -> Bool {
+        latestEdit > seen || revived.map { $0 > gone } ?? false
+    }
+
+    /// For a deleted part: the latest ``seen`` of the deletions of the part alone this clock
+    /// knows of (its own ``seen`` too, unless it went with its owner).
+    var seenByDeletionsAlone: MirrorStamp? {
+        guard withOwner != true, let seen else { return directSeen }
+        return max(directSeen ?? seen, seen)
+    }
+
+    /// Takes the deletions of the part alone `deletion` knows of into ``directSeen``, which then
+    /// holds them all (``withOwner`` is set: ``seen`` adds nothing to them).
+    mutating func absorbDeletionsAlone(of deletion: MirrorObjectClock) {
+        let own = gone != nil ? seenByDeletionsAlone : directSeen
+        for seen in [own, deletion.seenByDeletionsAlone].compactMap({ $0 }) {
+            directSeen = max(directSeen ?? seen, seen)
+        }
+        withOwner = true
+    }
+
+    /// The latest stamp of a value, member or part of the object (its life included, revivals not).
+    var latestEdit: MirrorStamp {
+        var latest = life
         for stamp in stamps.values where stamp > latest { latest = stamp }
         for set in members.values {
             for dots in set.values {

@@ -13,6 +13,18 @@ extension StoreMirror {
             shapes.shape(of: object.entity).ownerKey.flatMap { object.value(forKey: $0) as? ManagedObject }
         }
         func isPart(_ object: ManagedObject) -> Bool { owner(of: object) != nil }
+        func isPart(_ entity: EntityDescription) -> Bool { shapes.shape(of: entity).ownerKey != nil }
+        // Whether `object` lives on against the deletion `deletion`: an edit it did not see wins;
+        // a part deleted with its owner also lives on with that owner when the owner does (its
+        // revival answers the deletion), but a part deleted alone only by an edit of its own.
+        func keeps(_ object: ManagedObject, local: MirrorObjectClock, against deletion: MirrorObjectClock,
+                   revived: Set<String>) -> Bool {
+            guard let gone = deletion.gone else { return true }
+            let seen = deletion.seen ?? deletion.life
+            guard isPart(object) else { return local.outlives(gone: gone, seen: seen) }
+            if let alone = deletion.seenByDeletionsAlone, local.latestEdit <= alone { return false }
+            return local.outlives(gone: gone, seen: seen) || isPartOfRevived(object, revived)
+        }
         func isPartOfRevived(_ object: ManagedObject, _ revived: Set<String>) -> Bool {
             guard let owner = owner(of: object), let identity = (try? book.record(of: owner))??["identity", as: String.self] else { return false }
             return revived.contains(identity)
@@ -47,13 +59,15 @@ extension StoreMirror {
             let object = book.linkedObject(of: existing)
             if let gone = state.clock.gone {
                 var merged = local
+                // A part's record keeps the deletions of the part alone apart from those with its owner.
+                if isPart(entity) { merged.absorbDeletionsAlone(of: state.clock) }
                 if local.gone != nil || object == nil {
                     merged.gone = max(local.gone ?? gone, gone)
                     merged.seen = max(local.seen ?? state.clock.seen ?? gone, state.clock.seen ?? gone)
                     merged.absorbStamps(of: state.clock)
                     merged.absorbMembers(of: state.clock)
                     book.setClock(merged, of: existing, pending: false)
-                } else if let object, local.latest > (state.clock.seen ?? state.clock.life) || isPartOfRevived(object, revived) {
+                } else if let object, keeps(object, local: local, against: state.clock, revived: revived) {
                     // Edited without the deleting device seeing it: the edit wins, and the object
                     // (with its parts) lives on, marked revived just after the deletion, which
                     // every other device then also keeps. Every device that keeps it against this
@@ -63,6 +77,8 @@ extension StoreMirror {
                     // bringing it back from its tombstone does.
                     merged.revived = max(local.revived ?? gone.justAfter, gone.justAfter)
                     merged.absorbMembers(of: state.clock)
+                    merged.cut = max(merged.cut ?? gone, state.clock.seen ?? gone)
+                    cutVersions(of: object, clock: &merged, shapes: shapes)
                     clock.observe(gone.justAfter)
                     book.setClock(merged, of: existing, pending: true)
                     setMembers(of: object, record: existing, clock: merged, book: book, shapes: shapes)
@@ -85,7 +101,9 @@ extension StoreMirror {
             if local.gone != nil || object == nil {
                 // Deleted here: only a state the deletion did not see brings it back.
                 let seen = local.seen ?? local.gone ?? local.life
-                guard state.clock.latest > seen || state.clock.life > (local.gone ?? local.life) else {
+                let outlived = state.clock.outlives(gone: local.gone ?? seen, seen: seen) || state.clock.life > (local.gone ?? local.life)
+                let aloneOutlived = !isPart(entity) || local.seenByDeletionsAlone.map { state.clock.latestEdit > $0 } ?? true
+                guard outlived, aloneOutlived else {
                     var merged = local
                     merged.absorbStamps(of: state.clock)
                     merged.absorbMembers(of: state.clock)
@@ -97,8 +115,10 @@ extension StoreMirror {
                 // Back with the state's values, and the member removals its tombstone learnt.
                 var revivedClock = state.clock
                 revivedClock.absorbMembers(of: local)
-                book.setClock(revivedClock, of: existing, pending: false)
+                if let seen = local.seen { revivedClock.cut = max(revivedClock.cut ?? seen, seen) }
                 try setValues(of: object, from: state, keys: nil, path: path, shapes: shapes, remote: remote, vault: vault, summary: &summary)
+                cutVersions(of: object, clock: &revivedClock, shapes: shapes)
+                book.setClock(revivedClock, of: existing, pending: false)
                 linking.append((object, existing, state, true))
                 summary.revived.append(state.id)
                 onRevive?(object)
@@ -106,6 +126,7 @@ extension StoreMirror {
             }
             guard let object else { continue }
             var merged = local
+            if let theirs = state.clock.cut, merged.cut.map({ theirs > $0 }) ?? true { merged.cut = theirs }
             var taken = Set<String>()
             let shape = shapes.shape(of: object.entity)
             for attribute in shape.attributes {
@@ -158,10 +179,39 @@ extension StoreMirror {
         let ours = versions(local, current), theirs = versions(state.clock, theirText)
         var all: [MirrorStamp: MirrorTextVersion] = [:]
         for version in ours + theirs { all[version.stamp] = version }
-        let standing = all.values.filter { version in
+        let standing = Self.afterCut(all.values.filter { version in
             !all.values.contains { $0.stamp != version.stamp && $0.ancestry.contains(version.stamp) }
-        }.sorted { $0.stamp > $1.stamp }
-        guard Set(standing.map(\.stamp)) != Set(ours.map(\.stamp)), let latest = standing.first else { return false }
+        }, merged.cut)
+        guard Set(standing.map(\.stamp)) != Set(ours.map(\.stamp)) else { return false }
+        return render(standing, key: key, index: index, object: object, ours: ours, into: &merged)
+    }
+
+    /// `standing` (latest first) without the versions a deletion the object outlived had seen
+    /// (stamped no later than `cut`), while one made after it stands.
+    private static func afterCut(_ standing: [MirrorTextVersion], _ cut: MirrorStamp?) -> [MirrorTextVersion] {
+        let sorted = standing.sorted { $0.stamp > $1.stamp }
+        guard let cut, sorted.contains(where: { $0.stamp > cut }) else { return sorted }
+        return sorted.filter { $0.stamp > cut }
+    }
+
+    /// Drops from `object`'s texts the versions its clock's cut says a deletion saw (see
+    /// ``MirrorObjectClock/cut``), once the object outlived that deletion.
+    private func cutVersions(of object: ManagedObject, clock: inout MirrorObjectClock, shapes: MirrorShape.Cache) {
+        for attribute in shapes.shape(of: object.entity).attributes where isTextMerging(object.entity, attribute.name) {
+            guard let versions = clock.versions[attribute.name] else { continue }
+            let standing = Self.afterCut(versions, clock.cut)
+            if standing.count < versions.count {
+                _ = render(standing, key: attribute.name, index: attribute.index, object: object, ours: versions, into: &clock)
+            }
+        }
+    }
+
+    /// Makes `standing` (latest first, not empty) the versions of text attribute `key`: one is
+    /// the value, several are rendered latest first, each other one after a conflict line. True
+    /// when this makes a conflict where `ours` had none.
+    private func render(_ standing: [MirrorTextVersion], key: String, index: Int, object: ManagedObject,
+                        ours: [MirrorTextVersion], into merged: inout MirrorObjectClock) -> Bool {
+        guard let latest = standing.first else { return false }
         merged.stamps[key] = latest.stamp
         merged.ancestry[key] = latest.ancestry
         merged.authors[key] = latest.author

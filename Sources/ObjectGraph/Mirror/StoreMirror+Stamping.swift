@@ -62,10 +62,21 @@ extension StoreMirror {
             let stamp = clock.stamp(at: deviceTime(Date()))
             var lost = try book.lostRecords()
             for id in deleted { if let record = try book.record(ofObjectWith: id) { lost.append(record) } }
+            let lostIdentities = Set(lost.compactMap { $0["identity", as: String.self] })
             for record in lost {
                 guard var recordClock = book.clock(of: record), recordClock.gone == nil else { continue }
-                recordClock.seen = recordClock.latest
+                let seen = recordClock.latest
+                recordClock.seen = seen
                 recordClock.gone = stamp
+                if let name = record["entityName", as: String.self], let entity = book.model.entity(named: name),
+                   shapes.shape(of: entity).ownerKey != nil, let identity = record["identity", as: String.self] {
+                    if Self.isDeletedWithOwner(part: identity, lost: lostIdentities) {
+                        recordClock.withOwner = true
+                    } else {
+                        recordClock.withOwner = nil
+                        recordClock.directSeen = max(recordClock.directSeen ?? seen, seen)
+                    }
+                }
                 book.setClock(recordClock, of: record, pending: true)
                 if let name = record["entityName", as: String.self], let entity = book.model.entity(named: name) {
                     book.link(record, to: nil, entity: entity)
@@ -78,6 +89,21 @@ extension StoreMirror {
         if let last = clock.last { try book.set(Setting.clock, last.description) }
         try book.save()
         if let current { _ = try? context.deleteHistory(through: current) }
+    }
+
+    /// Whether the part named `part` went with its owner (one of the identities `lost` since the
+    /// last sync) rather than alone. A part's identity made from its owner's begins with it
+    /// (`owner/Part:value`); a random one names no owner, and counts as gone with it (its owner's
+    /// revival brings it back). A part deleted alone and then its owner, both since the last sync,
+    /// counts as gone with it too: the owner's row, which named it, is gone.
+    static func isDeletedWithOwner(part: String, lost: Set<String>) -> Bool {
+        guard part.contains("/") else { return true }
+        var prefix = Substring(part)
+        while let slash = prefix.lastIndex(of: "/") {
+            prefix = prefix[..<slash]
+            if lost.contains(String(prefix)) { return true }
+        }
+        return false
     }
 
     /// Whether objects of entity `name` travel (not the mirror's own, not kept on this device only).
@@ -174,13 +200,17 @@ extension StoreMirror {
     func record(for object: ManagedObject, stamp: MirrorStamp, book: MirrorBook,
                 shapes: MirrorShape.Cache) throws -> (ManagedObject, Bool) {
         if let record = try book.record(of: object) { return (record, false) }
-        var identity = try identity(of: object, book: book, shapes: shapes)
+        let base = try identity(of: object, book: book, shapes: shapes)
+        var identity = base
         var known = try book.record(identity: identity)
-        if let record = known, let linked = book.linkedObject(of: record), linked != object {
+        var copy = 1
+        while let record = known, let linked = book.linkedObject(of: record), linked != object {
             // Another object here already goes by it (the same photo twice in one entry): this one
-            // gets an identity of its own.
-            identity += "~" + UUID().uuidString.lowercased()
-            known = nil
+            // is the second (third, …) of them, numbered so that a device joining again after
+            // leaving names its copies as before, and they stay one object each on every device.
+            copy += 1
+            identity = base + "~\(copy)"
+            known = try book.record(identity: identity)
         }
         if let record = known, var clock = book.clock(of: record) {
             // Made again here (a tag of a name deleted before): a new life for the old identity.
