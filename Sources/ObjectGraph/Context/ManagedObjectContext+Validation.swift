@@ -86,7 +86,7 @@ extension ManagedObjectContext {
             let length = text.count
             if let minimum = attribute.minLength, length < minimum { return "must be at least \(minimum) characters long" }
             if let maximum = attribute.maxLength, length > maximum { return "must be at most \(maximum) characters long" }
-            if let pattern = attribute.pattern, let expression = regularExpression(pattern) {
+            if let pattern = attribute.pattern, let expression = RegularExpressionCache.shared.expression(compilingAsWritten: pattern) {
                 let whole = NSRange(text.startIndex..., in: text)
                 let match = expression.firstMatch(in: text, options: [.anchored], range: whole)
                 if match?.range != whole { return "must match the pattern \(pattern)" }
@@ -105,12 +105,5 @@ extension ManagedObjectContext {
 
     private static func format(_ number: Double) -> String {
         number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-    }
-
-    private func regularExpression(_ pattern: String) -> NSRegularExpression? {
-        if let cached = regularExpressions[pattern] { return cached }
-        let expression = try? NSRegularExpression(pattern: pattern)
-        regularExpressions[pattern] = expression
-        return expression
     }
 }

@@ -61,7 +61,6 @@ public final class ManagedObjectContext {
     var observers: [(token: ObserverToken, handler: (ContextEvent) -> Void)] = []
     var nextObserverID = 0
     var streamFinishers: [ObserverToken: () -> Void] = [:]
-    var regularExpressions: [String: NSRegularExpression] = [:]
     /// Faults of batched fetches by ID, with the batch each fills with (see `+Faulting`).
     var faultBatches: [ObjectID: FaultBatch] = [:]
     /// Whether a save is checking the model's rules itself (the base `validateFor…` hooks then do not).

@@ -236,38 +236,3 @@ final class ScalarFoldingCache: Sendable {
         }
     }
 }
-
-/// Compiled regular expressions by pattern and options, so a `MATCHES` over many rows
-/// compiles its pattern once.
-final class RegularExpressionCache: Sendable {
-    static let shared = RegularExpressionCache()
-
-    /// `NSRegularExpression` is immutable and documented thread-safe for matching, so the
-    /// cached expressions may be used outside the lock.
-    private let expressions = Mutex<[String: SharedExpression]>([:])
-
-    /// One compiled expression, shared between threads (see ``expressions``).
-    private struct SharedExpression: @unchecked Sendable {
-        let regex: NSRegularExpression
-    }
-
-    /// The expression matching the whole of a string against `pattern` under `options`.
-    /// - Throws: ``PredicateEvaluationError/invalidRegularExpression(_:)``.
-    func expression(for pattern: String, options: PredicateComparison.Options) throws(PredicateEvaluationError) -> NSRegularExpression {
-        let key = "\(options.rawValue):\(pattern)"
-        if let cached = expressions.withLock({ $0[key] }) { return cached.regex }
-        let folded = PredicateTextMatching.fold(pattern, options.subtracting(.caseInsensitive))
-        let whole = "(?:" + folded + ")\\z"
-        let regex: NSRegularExpression
-        do {
-            regex = try NSRegularExpression(pattern: whole, options: options.contains(.caseInsensitive) ? [.caseInsensitive] : [])
-        } catch {
-            throw .invalidRegularExpression(pattern)
-        }
-        expressions.withLock { expressions in
-            if expressions.count > 256 { expressions.removeAll() }
-            expressions[key] = SharedExpression(regex: regex)
-        }
-        return regex
-    }
-}
