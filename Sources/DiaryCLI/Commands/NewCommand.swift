@@ -22,19 +22,24 @@ struct NewCommand: ParsableCommand {
             too; an entry with text, or whose photos carry no capture time, is dated now.
             """)
 
-    @RepeatingArgument("text", atLeastOne: false,
-                       help: "The entry's text as words, quoted or not (as --text; 'diary WORDS...' means the same).")
+    @RepeatingArgument(
+        "text", atLeastOne: false,
+        help: "The entry's text as words, quoted or not (as --text; 'diary WORDS...' means the same).")
     var words: [String]
-    @Option("text", short: "t", valueName: "text",
-            help: "The entry's text. Without it, $VISUAL or $EDITOR opens (stdin is read when piped).")
+    @Option(
+        "text", short: "t", valueName: "text",
+        help: "The entry's text. Without it, $VISUAL or $EDITOR opens (stdin is read when piped).")
     var textOption: String?
     @OptionGroup var media: MediaOptions
     @RepeatingOption("tag", valueName: "name", help: "A tag for the entry; repeat for more.")
     var tagOptions: [String]
     @Flag("star", help: "Star the entry.")
     var star: Bool
-    @Option("on", valueName: "date",
-            help: "When it happened: a day, at the current time of day (2026-11-29, yesterday, 3 days ago), a moment (2026-11-29 14:30, friday 18:00, 9pm), or 'photo': when its earliest photo was taken. Default: now; for photos without text, when the earliest was taken.")
+    @Option(
+        "on", valueName: "date",
+        help:
+            "When it happened: a day, at the current time of day (2026-11-29, yesterday, 3 days ago), a moment (2026-11-29 14:30, friday 18:00, 9pm), or 'photo': when its earliest photo was taken. Default: now; for photos without text, when the earliest was taken."
+    )
     var on: EntryDateChoice?
     @Flag("no-inline", help: "Keep @tag, #tag and a trailing * as plain text (no tags, no star from the text).")
     var noInline: Bool

@@ -171,8 +171,9 @@ public final class ManagedObjectContext {
         withUnsafeMutableBytes(of: &bytes) { raw in
             raw.storeBytes(of: temporaryCounter.bigEndian, toByteOffset: 8, as: UInt64.self)
         }
-        object.objectID = ObjectID(entityName: object.entity.name, storeIdentifier: nil,
-                                   storage: .temporary(UUID(uuid: bytes)))
+        object.objectID = ObjectID(
+            entityName: object.entity.name, storeIdentifier: nil,
+            storage: .temporary(UUID(uuid: bytes)))
         object.managedObjectContext = self
         object.values = object.entity.defaultValues
         object.slots = object.entity.allRelationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) }
@@ -224,7 +225,8 @@ public final class ManagedObjectContext {
             return object
         }
         guard !id.isTemporaryID || parent != nil, managedObjectModel.entity(named: id.entityName) != nil,
-              var row = try rowSource().row(for: id) else {
+            var row = try rowSource().row(for: id)
+        else {
             throw ObjectGraphError.objectNotFound(id)
         }
         let (object, didLoad) = materialize(&row, asFault: false)
@@ -280,8 +282,9 @@ public final class ManagedObjectContext {
     /// changes made from the other side applied (objects that now point here, or no longer do).
     func loadMembers(of object: ManagedObject, relationshipAt index: Int) -> Set<ManagedObject> {
         guard !object.objectID.isTemporaryID || parent != nil,
-              let ids = try? rowSource().destinations(
-                of: object.objectID, relationship: object.entity.allRelationships[index]) else { return [] }
+            let ids = try? rowSource().destinations(
+                of: object.objectID, relationship: object.entity.allRelationships[index])
+        else { return [] }
         let loaded = ids.map { self.object(with: $0) }
         // The store gives an ordered relationship's members in order.
         if object.entity.allRelationships[index].isOrdered { object.memberOrders[index] = loaded }
@@ -293,13 +296,15 @@ public final class ManagedObjectContext {
     /// Brings members of to-many `index` of `object` just read from the store up to date with
     /// this context's unsaved changes made from the other side (which leave an unloaded to-many
     /// unloaded): objects that now point here join, objects that no longer do leave.
-    func applyUnsavedChanges(to members: inout Set<ManagedObject>, of object: ManagedObject, relationshipAt index: Int) {
+    func applyUnsavedChanges(to members: inout Set<ManagedObject>, of object: ManagedObject, relationshipAt index: Int)
+    {
         guard !insertedList.isEmpty || !updated.isEmpty || !deleted.isEmpty else { return }
         let relationship = object.entity.allRelationships[index]
         guard let inverse = relationship.inverse else { return }
         func follow(_ candidate: ManagedObject) {
             guard let back = candidate.entity.relationshipIndexes[inverse], back < candidate.slots.count,
-                  candidate.entity.allRelationships[back].inverse == relationship.name else { return }
+                candidate.entity.allRelationships[back].inverse == relationship.name
+            else { return }
             let pointsHere: Bool
             switch candidate.slots[back] {
             case .toOne(let destination): pointsHere = destination === object

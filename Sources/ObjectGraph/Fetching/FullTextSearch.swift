@@ -39,8 +39,10 @@ public struct FullTextSearch: Sendable, Hashable {
 
     /// A search for the words of `text`, and each of `phrases` as a whole, in `attributes`
     /// (nil: all searchable ones).
-    public init(_ text: String, phrases: [String] = [], in attributes: [String]? = nil, matchesPrefixes: Bool = false,
-                matchesSubstrings: Bool = false) {
+    public init(
+        _ text: String, phrases: [String] = [], in attributes: [String]? = nil, matchesPrefixes: Bool = false,
+        matchesSubstrings: Bool = false
+    ) {
         self.text = text
         self.phrases = phrases
         self.attributes = attributes

@@ -10,7 +10,9 @@ extension StoreMirror {
         let context = book.context
         let current = try context.currentHistoryToken()
         let decoder = JSONDecoder()
-        let kept = book.setting(Setting.historyToken).flatMap { try? decoder.decode(PersistentHistoryToken.self, from: Data($0.utf8)) }
+        let kept = book.setting(Setting.historyToken).flatMap {
+            try? decoder.decode(PersistentHistoryToken.self, from: Data($0.utf8))
+        }
         var filter = PersistentHistoryFilter()
         filter.excludedAuthors = [Self.transactionAuthor]
         var transactions: [PersistentHistoryTransaction]? = nil
@@ -82,13 +84,17 @@ extension StoreMirror {
 
     /// Whether objects of entity `name` travel (not the mirror's own, not kept on this device only).
     func isMirrored(_ name: String) -> Bool {
-        guard !MirrorBookkeeping.isBookkeeping(name), let entity = coordinator.managedObjectModel.entity(named: name) else { return false }
-        return !configuration.localEntities.contains(entity.name) && !configuration.localEntities.contains(entity.rootName)
+        guard !MirrorBookkeeping.isBookkeeping(name), let entity = coordinator.managedObjectModel.entity(named: name)
+        else { return false }
+        return !configuration.localEntities.contains(entity.name)
+            && !configuration.localEntities.contains(entity.rootName)
     }
 
     /// Stamps `object`'s changed `keys` (every key, for an insert: nil), making its record when it has none.
-    func note(_ object: ManagedObject, keys: Set<String>?, stamp: MirrorStamp, book: MirrorBook,
-              shapes: MirrorShape.Cache) throws {
+    func note(
+        _ object: ManagedObject, keys: Set<String>?, stamp: MirrorStamp, book: MirrorBook,
+        shapes: MirrorShape.Cache
+    ) throws {
         let shape = shapes.shape(of: object.entity)
         let (record, isNew) = try record(for: object, stamp: stamp, book: book, shapes: shapes)
         guard var clock = book.clock(of: record) else { return }
@@ -136,7 +142,9 @@ extension StoreMirror {
                 // A member in the set but not here was removed here only if it is here to be
                 // removed: one whose object this store does not have (yet) stays in.
                 for (identity, dots) in sets where dots.isPresent && !current.contains(identity) {
-                    guard try book.record(identity: identity).flatMap({ book.linkedObject(of: $0) }) != nil else { continue }
+                    guard try book.record(identity: identity).flatMap({ book.linkedObject(of: $0) }) != nil else {
+                        continue
+                    }
                     sets[identity]?.removed.formUnion(dots.added)
                     changed = true
                 }
@@ -145,8 +153,9 @@ extension StoreMirror {
         }
         if changed { book.setClock(clock, of: record, pending: true) }
         if let ownerKey = shape.ownerKey, isNew || keys?.contains(ownerKey) ?? true,
-           let owner = object.value(forKey: ownerKey) as? ManagedObject,
-           let partsKey = object.entity.relationship(named: ownerKey)?.inverse {
+            let owner = object.value(forKey: ownerKey) as? ManagedObject,
+            let partsKey = object.entity.relationship(named: ownerKey)?.inverse
+        {
             try notePart(addedTo: owner, as: partsKey, stamp: stamp, book: book, shapes: shapes)
         }
         // Records are saved a thousand at a time: reading a to-many relationship looks at every
@@ -160,19 +169,25 @@ extension StoreMirror {
     /// its entry, so a deletion of the entry that did not see the medium brings the entry back
     /// (with its media) on every device, and the entry goes with the medium to devices that never
     /// saw it. A new owner needs no stamp (its life is as late).
-    private func notePart(addedTo owner: ManagedObject, as partsKey: String, stamp: MirrorStamp, book: MirrorBook,
-                          shapes: MirrorShape.Cache) throws {
+    private func notePart(
+        addedTo owner: ManagedObject, as partsKey: String, stamp: MirrorStamp, book: MirrorBook,
+        shapes: MirrorShape.Cache
+    ) throws {
         guard isMirrored(owner.entity.name) else { return }
         let (record, isNew) = try record(for: owner, stamp: stamp, book: book, shapes: shapes)
-        guard !isNew, var clock = book.clock(of: record), clock.gone == nil, clock.stamp(of: partsKey) < stamp else { return }
+        guard !isNew, var clock = book.clock(of: record), clock.gone == nil, clock.stamp(of: partsKey) < stamp else {
+            return
+        }
         clock.stamps[partsKey] = stamp
         book.setClock(clock, of: record, pending: true)
     }
 
     /// `object`'s record, made (or, for an identity seen before whose object went, brought back)
     /// when it has none; whether it is new.
-    func record(for object: ManagedObject, stamp: MirrorStamp, book: MirrorBook,
-                shapes: MirrorShape.Cache) throws -> (ManagedObject, Bool) {
+    func record(
+        for object: ManagedObject, stamp: MirrorStamp, book: MirrorBook,
+        shapes: MirrorShape.Cache
+    ) throws -> (ManagedObject, Bool) {
         if let record = try book.record(of: object) { return (record, false) }
         var identity = try identity(of: object, book: book, shapes: shapes)
         var known = try book.record(identity: identity)
@@ -189,8 +204,9 @@ extension StoreMirror {
             book.setClock(clock, of: record, pending: true)
             return (record, true)
         }
-        let record = try book.makeRecord(identity: identity, entity: object.entity, object: object,
-                                         clock: MirrorObjectClock(life: stamp), pending: true)
+        let record = try book.makeRecord(
+            identity: identity, entity: object.entity, object: object,
+            clock: MirrorObjectClock(life: stamp), pending: true)
         return (record, true)
     }
 
@@ -210,14 +226,17 @@ extension StoreMirror {
             return "\(entity.rootName):\(value)"
         }
         if let value = value(of: Self.attribute(in: configuration.partIdentityAttributes, of: entity)),
-           let ownerKey = shapes.shape(of: entity).ownerKey, let owner = object.value(forKey: ownerKey) as? ManagedObject {
-            let ownerIdentity: String? = if let record = try book.record(of: owner) {
-                record["identity", as: String.self]
-            } else if Self.attribute(in: configuration.identityAttributes, of: owner.entity) != nil {
-                try identity(of: owner, book: book, shapes: shapes)
-            } else {
-                nil
-            }
+            let ownerKey = shapes.shape(of: entity).ownerKey,
+            let owner = object.value(forKey: ownerKey) as? ManagedObject
+        {
+            let ownerIdentity: String? =
+                if let record = try book.record(of: owner) {
+                    record["identity", as: String.self]
+                } else if Self.attribute(in: configuration.identityAttributes, of: owner.entity) != nil {
+                    try identity(of: owner, book: book, shapes: shapes)
+                } else {
+                    nil
+                }
             if let ownerIdentity, !ownerIdentity.contains(":~") {
                 return "\(ownerIdentity)/\(entity.rootName):\(value)"
             }

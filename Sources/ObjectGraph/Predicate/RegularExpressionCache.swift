@@ -24,14 +24,17 @@ final class RegularExpressionCache: Sendable {
 
     /// The expression matching the whole of a string against `pattern` under `options`.
     /// - Throws: ``PredicateEvaluationError/invalidRegularExpression(_:)``.
-    func expression(for pattern: String, options: PredicateComparison.Options) throws(PredicateEvaluationError) -> NSRegularExpression {
+    func expression(
+        for pattern: String, options: PredicateComparison.Options
+    ) throws(PredicateEvaluationError) -> NSRegularExpression {
         let key = Key(pattern: pattern, predicateOptions: options.rawValue)
         if let cached = cached(key) { return cached }
         let folded = PredicateTextMatching.fold(pattern, options.subtracting(.caseInsensitive))
         let whole = "(?:" + folded + ")\\z"
         let regex: NSRegularExpression
         do {
-            regex = try NSRegularExpression(pattern: whole, options: options.contains(.caseInsensitive) ? [.caseInsensitive] : [])
+            regex = try NSRegularExpression(
+                pattern: whole, options: options.contains(.caseInsensitive) ? [.caseInsensitive] : [])
         } catch {
             throw .invalidRegularExpression(pattern)
         }

@@ -39,14 +39,16 @@ extension PersistentStoreCoordinator {
             let unreferenced = try blobStore.allHashes().subtracting(referenced)
             let recent = try blobStore.modifiedWithin(age, unreferenced)
             guard remove else {
-                return BlobGarbage(unreferencedBlobs: unreferenced.subtracting(recent).sorted(),
-                                   recentUnreferencedBlobs: recent.sorted(),
-                                   staleTemporaryFiles: try blobStore.staleTemporaryFiles(olderThan: age))
+                return BlobGarbage(
+                    unreferencedBlobs: unreferenced.subtracting(recent).sorted(),
+                    recentUnreferencedBlobs: recent.sorted(),
+                    staleTemporaryFiles: try blobStore.staleTemporaryFiles(olderThan: age))
             }
             let removed = try blobStore.sweep(keepingFileNames: referenced.union(recent), temporaryFilesOlderThan: age)
-            return BlobGarbage(unreferencedBlobs: removed.filter { !$0.hasPrefix(".") },
-                               recentUnreferencedBlobs: recent.sorted(),
-                               staleTemporaryFiles: removed.filter { $0.hasPrefix(".") })
+            return BlobGarbage(
+                unreferencedBlobs: removed.filter { !$0.hasPrefix(".") },
+                recentUnreferencedBlobs: recent.sorted(),
+                staleTemporaryFiles: removed.filter { $0.hasPrefix(".") })
         }
         guard let sqlite = store as? SQLiteStore else { return try collect(keeping: store.referencedBlobHashes()) }
         if sqlite.isReadOnly && remove { throw StoreFailure.readOnly(path: sqlite.url?.path ?? "?") }

@@ -40,8 +40,10 @@ public final class PersistentStoreCoordinator: Sendable {
     ///   ``StoreEncryptionError`` for a wrong or missing key, a key for a plain store, a key for a
     ///   store type other than SQLite (``StoreEncryptionError/unsupportedStoreType(_:)``).
     @discardableResult
-    public func addPersistentStore(type: PersistentStoreType, at url: URL?,
-                                   options: PersistentStoreOptions = PersistentStoreOptions()) throws -> any PersistentStore {
+    public func addPersistentStore(
+        type: PersistentStoreType, at url: URL?,
+        options: PersistentStoreOptions = PersistentStoreOptions()
+    ) throws -> any PersistentStore {
         let store: any StoreBackend
         if options.encryptionKey != nil, type != .sqlite { throw StoreEncryptionError.unsupportedStoreType(type) }
         switch type {

@@ -34,12 +34,16 @@ extension SQLiteStore {
     /// failure about the database at `path` (a busy one after `busyTimeoutMilliseconds`, what
     /// SQLite's busy handler waited): what the store's entry points throw, so no caller above
     /// the SQLite layer sees SQLite's codes. Other errors pass unchanged.
-    static func namingFailures<T>(of path: String, busyTimeoutMilliseconds: Int,
-                                  _ body: () throws -> T) rethrows -> T {
+    static func namingFailures<T>(
+        of path: String, busyTimeoutMilliseconds: Int,
+        _ body: () throws -> T
+    ) rethrows -> T {
         do {
             return try body()
         } catch let error as SQLiteError {
-            guard let failure = error.storeFailure(path: path, waitedMilliseconds: busyTimeoutMilliseconds) else { throw error }
+            guard let failure = error.storeFailure(path: path, waitedMilliseconds: busyTimeoutMilliseconds) else {
+                throw error
+            }
             throw failure
         }
     }

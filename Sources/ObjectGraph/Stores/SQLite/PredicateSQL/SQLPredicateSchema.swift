@@ -29,8 +29,10 @@ package struct SQLEntityMapping: Sendable {
     package var relationships: [String: SQLRelationshipMapping]
 
     /// Makes a mapping.
-    package init(table: String, primaryKeyColumn: String, entityColumn: String, entityNumbers: [Int64],
-                attributes: [String: SQLAttributeMapping], relationships: [String: SQLRelationshipMapping]) {
+    package init(
+        table: String, primaryKeyColumn: String, entityColumn: String, entityNumbers: [Int64],
+        attributes: [String: SQLAttributeMapping], relationships: [String: SQLRelationshipMapping]
+    ) {
         self.table = table
         self.primaryKeyColumn = primaryKeyColumn
         self.entityColumn = entityColumn
