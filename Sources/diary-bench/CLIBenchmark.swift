@@ -95,7 +95,8 @@ func runCLIBenchmarks(json: Bool, entryCount: Int = 100_000) throws {
           (SELECT count(*) FROM Medium AS m WHERE m.diaryEntry = e.Z_PK AND m.width IS NOT NULL),
           (SELECT count(*) FROM Medium AS m WHERE m.diaryEntry = e.Z_PK AND m.duration IS NOT NULL)
         FROM DiaryEntry AS e
-        WHERE e.creationTime >= \(from.timeIntervalSinceReferenceDate) AND e.creationTime < \(to.timeIntervalSinceReferenceDate)
+        WHERE e.creationTime >= \(from.timeIntervalSinceReferenceDate) AND e.creationTime < \
+        \(to.timeIntervalSinceReferenceDate)
         ORDER BY e.creationTime DESC
         """
     try checkSameRows(diaryBinary: diaryBinary, store: store, month: month, rawList: rawList, timer: timer)

@@ -39,7 +39,8 @@ func runDiaryBenchmarks(json: Bool, entryCount: Int = 5_000) throws {
         try sql.readAll(
             """
             SELECT Z_PK, uuid, text, starred, creationTime, updateTime FROM DiaryEntry
-            WHERE creationTime >= \(monthStart?.timeIntervalSinceReferenceDate ?? 0) AND creationTime < \(monthEnd?.timeIntervalSinceReferenceDate ?? 0)
+            WHERE creationTime >= \(monthStart?.timeIntervalSinceReferenceDate ?? 0) AND creationTime < \
+            \(monthEnd?.timeIntervalSinceReferenceDate ?? 0)
             ORDER BY creationTime DESC
             """)
     }

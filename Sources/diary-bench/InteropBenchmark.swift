@@ -94,7 +94,8 @@ private func generatedBody(_ index: Int) -> String {
 }
 
 /// Writes a jrnl JSON export of `count` entries, one every 37 minutes from 2015 on, every
-/// fifth with one of five tags (`withTags`) and every tenth starred; returns what the baseline needs to rebuild the rows.
+/// fifth with one of five tags (`withTags`) and every tenth starred; returns what the baseline needs to rebuild the
+/// rows.
 private func writeJrnlExport(count: Int, withTags: Bool, to url: URL) throws -> [GeneratedSeed] {
     _ = FileManager.default.createFile(atPath: url.path, contents: nil)
     let handle = try FileHandle(forWritingTo: url)

@@ -199,7 +199,8 @@ import Testing
                 inspection.notes == expected,
                 """
                 run \(run): the store differs from the reported saves
-                missing or different: \(expected.filter { inspection.notes[$0.key] != $0.value }.sorted { $0.key < $1.key })
+                missing or different: \
+                \(expected.filter { inspection.notes[$0.key] != $0.value }.sorted { $0.key < $1.key })
                 unexpected: \(inspection.notes.filter { expected[$0.key] != $0.value }.sorted { $0.key < $1.key })
                 """)
             // Damage stays; the runs after the first failure would only repeat it.

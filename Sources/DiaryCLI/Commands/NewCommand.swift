@@ -18,8 +18,8 @@ struct NewCommand: ParsableCommand {
             turns that off. Dated by the camera: with --on photo the entry takes the earliest \
             capture time of its photos (EXIF DateTimeOriginal, in the photo's own UTC offset \
             when it recorded one, else in the local time zone; dated now, with a note, when \
-            none has one; refused, exit 64, for an entry without photos). Without --on, an entry with photos and no text takes that time \
-            too; an entry with text, or whose photos carry no capture time, is dated now.
+            none has one; refused, exit 64, for an entry without photos). Without --on, an entry with photos and no \
+            text takes that time too; an entry with text, or whose photos carry no capture time, is dated now.
             """)
 
     @RepeatingArgument(

@@ -9,9 +9,9 @@ struct SearchCommand: ParsableCommand {
             Every word must occur in the text, as a word, the start of one or inside one \
             ('kuchen' finds Käsekuchen; so are words inside Chinese or Japanese text), ignoring \
             case (and accents, for whole words and their starts); what is not a plain word \
-            (C++, C#, an emoji) is found as it is written. A quoted argument of several words ("sunset at the beach") must \
-            occur as those words one after the other. The date, tag, star and media options narrow the search as they \
-            narrow 'diary list'. Newest first, grouped by day like 'diary list'.
+            (C++, C#, an emoji) is found as it is written. A quoted argument of several words ("sunset at the beach") \
+            must occur as those words one after the other. The date, tag, star and media options narrow the search as \
+            they narrow 'diary list'. Newest first, grouped by day like 'diary list'.
             """)
 
     @RepeatingArgument(

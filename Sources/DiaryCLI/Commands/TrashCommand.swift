@@ -8,8 +8,8 @@ struct TrashCommand: ParsableCommand {
         discussion: """
             Deleted entries wait here for \(TrashText.retention), with their photos and recordings, and \
             appear in no listing, search, calendar, tag count or export; 'diary restore ID' \
-            brings one back. After \(TrashText.retention) the next command that writes to the diary (or 'diary trash') removes them for good \
-            and says so. \
+            brings one back. After \(TrashText.retention) the next command that writes to the diary (or 'diary trash') \
+            removes them for good and says so. \
             --empty removes them all now; a media file goes once no entry uses it.
             """)
 

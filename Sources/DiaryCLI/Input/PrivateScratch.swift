@@ -9,8 +9,8 @@ import Foundation
 /// Where the editor's file and kept text live: `$XDG_RUNTIME_DIR/diary` when the session has a
 /// runtime folder (tmpfs, the user's alone, removed at logout: where a user expects the text of
 /// a private diary to be), else `diary-<uid>` in the temporary folder (both 0700); the temporary
-/// folder itself only when neither can be had (another account made the folder first). Each editing session's folder is named
-/// after its process, `diary-edit-<pid>-<uuid>`, so that the next command finds what a killed
+/// folder itself only when neither can be had (another account made the folder first). Each editing session's folder is
+/// named after its process, `diary-edit-<pid>-<uuid>`, so that the next command finds what a killed
 /// `diary` left and says where that text lies (``sweepLeftovers(in:)``).
 enum PrivateScratch {
     /// The folder's name in the runtime folder.

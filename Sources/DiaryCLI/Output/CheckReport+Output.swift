@@ -2,9 +2,9 @@ import DiaryKit
 
 extension CheckReport {
     /// `{"healthy", "integrityProblems", "blobProblems": [{"entry", "medium", "sha256",
-    /// "problem"}], "verifiedBlobCount", "trashedEntries", "syncConflicts", "unreferencedBlobs", "recentUnreferencedBlobs",
-    /// "damagedUnreferencedBlobs", "staleTemporaryFiles", "staleWorkFolders", "removed", "kept",
-    /// "migrationBackups", "plaintextBackups", "keptDamagedLogs"}`;
+    /// "problem"}], "verifiedBlobCount", "trashedEntries", "syncConflicts", "unreferencedBlobs",
+    /// "recentUnreferencedBlobs", "damagedUnreferencedBlobs", "staleTemporaryFiles", "staleWorkFolders", "removed",
+    /// "kept", "migrationBackups", "plaintextBackups", "keptDamagedLogs"}`;
     /// `kept` lists what repair left because the store has problems.
     var json: JSONValue {
         [

@@ -6,8 +6,8 @@
 /// every word after it is positional (`diary search -- --weird`); a lone `-` and
 /// negative numbers are positional. A value may not look like an option: write
 /// `--text=--x` for that. An option that takes one value is given at most once (twice is
-/// a usage error naming it); repeating options and flags may recur. Positional words fill the required arguments first, in
-/// order, then the optional ones, then the repeating one.
+/// a usage error naming it); repeating options and flags may recur. Positional words fill the required arguments first,
+/// in order, then the optional ones, then the repeating one.
 struct ArgumentParser {
     /// The parameters the command declares, its global options included.
     let parameters: [ParameterSpec]

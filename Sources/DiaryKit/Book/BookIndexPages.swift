@@ -125,7 +125,8 @@ enum BookIndexPages {
             <h1>On this day</h1>
             <p class="meta" id="day">Entries of this date in every year</p>
             </header>
-            <noscript><p>This page needs JavaScript to know today's date; the months on the cover hold every entry.</p></noscript>
+            <noscript><p>This page needs JavaScript to know today's date; the months on the cover hold every \
+            entry.</p></noscript>
             <div id="results" data-mode="on-this-day"></div>
 
             """

@@ -5,8 +5,8 @@ import ObjectGraph
 extension PhotoImportPlan {
     /// Walks `urls` (folders recursively, files as given; symbolic links to folders are followed,
     /// each folder walked once, known by device and inode, so a link back up the tree or to a
-    /// folder walked already adds nothing), lets each file's content decide whether it is a photo or a recording (the name
-    /// plays no part), reads each photo's capture time from its headers only, and groups the
+    /// folder walked already adds nothing), lets each file's content decide whether it is a photo or a recording (the
+    /// name plays no part), reads each photo's capture time from its headers only, and groups the
     /// files into entries.
     ///
     /// A photo's local day is the camera's own clock reading (in its offset when it recorded

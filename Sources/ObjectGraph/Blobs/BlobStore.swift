@@ -66,8 +66,8 @@ public final class BlobStore: Sendable {
             }
         }
         // No fsync here: opening a store only to read must not wait for the disk (two
-        // directory syncs were a sixth of a short process that opens a store and reads a page). Every commit syncs the directory's
-        // name in its parent before it returns; a directory lost before any commit held nothing.
+        // directory syncs were a sixth of a short process that opens a store and reads a page). Every commit syncs the
+        // directory's name in its parent before it returns; a directory lost before any commit held nothing.
     }
 
     /// A blob store over `directory` that only reads: nothing is created, so the directory may

@@ -11,7 +11,8 @@ extension ManagedObjectContext {
     /// - Throws: ``ObjectGraphError/unknownEntity(_:)``, ``ObjectGraphError/unknownKey(entity:key:)``,
     ///   ``BatchUpdateError`` for a key or value the request may not set (nothing is written);
     ///   ``PredicateSQLError`` for a predicate the store cannot run;
-    ///   ``ObjectGraphError/uniquenessViolation(entity:keys:)``; ``StoreFailure``, ``StoreError``, ``SQLiteError`` when the store fails.
+    ///   ``ObjectGraphError/uniquenessViolation(entity:keys:)``; ``StoreFailure``, ``StoreError``, ``SQLiteError`` when
+    /// the store fails.
     @discardableResult
     public func execute(_ request: BatchUpdateRequest) throws -> BatchUpdateResult {
         mergeInboxIfNeeded()

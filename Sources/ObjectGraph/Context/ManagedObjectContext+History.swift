@@ -11,7 +11,8 @@ extension ManagedObjectContext {
     /// context and process on it, this one's included.
     /// - Throws: ``PersistentHistoryError/tokenOfAnotherStore(token:storeIdentifier:)``;
     ///   ``PersistentHistoryError/expiredToken(token:)`` when transactions after `token` were
-    ///   deleted; ``ObjectGraphError/noPersistentStore``; ``StoreFailure``, ``StoreError`` or ``SQLiteError`` when the store fails.
+    ///   deleted; ``ObjectGraphError/noPersistentStore``; ``StoreFailure``, ``StoreError`` or ``SQLiteError`` when the
+    /// store fails.
     public func fetchHistory(
         after token: PersistentHistoryToken?,
         matching filter: PersistentHistoryFilter = PersistentHistoryFilter()

@@ -34,7 +34,8 @@ import Foundation
 /// - ``execute(_:)``
 ///
 /// ### Other contexts and processes (`+Merging`, `+Observers`, `+History`)
-/// - ``automaticallyMergesChangesFromParent``, ``mergePendingChanges()``, ``mergeChanges(fromContextDidSave:)-(SaveSummary)``
+/// - ``automaticallyMergesChangesFromParent``, ``mergePendingChanges()``,
+/// ``mergeChanges(fromContextDidSave:)-(SaveSummary)``
 /// - ``addObserver(_:)``, ``removeObserver(_:)``, ``processPendingChanges()``
 /// - ``fetchHistory(after:)-(PersistentHistoryToken?)``, ``currentHistoryToken()``, ``mergeChanges(fromHistory:)``,
 ///   ``deleteHistory(through:)``, ``deleteHistory(before:)``
@@ -87,7 +88,8 @@ public final class ManagedObjectContext {
     var children: [WeakContext] = []
     /// Did-save summaries of sibling contexts waiting to be merged (automatic merging).
     var mergeInbox: SaveInbox?
-    /// Who is saving, recorded with each save in the persistent history (Core Data's `transactionAuthor`); nil by default.
+    /// Who is saving, recorded with each save in the persistent history (Core Data's `transactionAuthor`); nil by
+    /// default.
     public var transactionAuthor: String?
     /// The context's name, recorded with each save in the persistent history; nil by default.
     public var name: String?

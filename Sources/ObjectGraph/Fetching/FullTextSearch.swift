@@ -1,9 +1,9 @@
 import Foundation
 
 /// A full-text condition of a fetch: every word of ``text`` must occur, as a word, in one of
-/// the searched attributes, and every one of ``phrases`` as consecutive words (string attributes marked `isSearchable`). Words are compared
-/// ignoring case and accents (`Café` finds `cafe`, `strasse` finds `Straße`, `lodz` finds
-/// `Łódź`); with ``matchesPrefixes`` a word also finds longer words it begins (`photo` finds
+/// the searched attributes, and every one of ``phrases`` as consecutive words (string attributes marked
+/// `isSearchable`). Words are compared ignoring case and accents (`Café` finds `cafe`, `strasse` finds `Straße`, `lodz`
+/// finds `Łódź`); with ``matchesPrefixes`` a word also finds longer words it begins (`photo` finds
 /// `photographs`).
 ///
 /// The text is user input: it is split into words and each word is quoted, so no character

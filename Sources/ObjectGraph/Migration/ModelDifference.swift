@@ -51,7 +51,8 @@ public struct ModelDifference: Sendable {
             attributeMapping[entity.name] = comparison.attributeMapping
             relationshipMapping[entity.name] = comparison.relationshipMapping
         }
-        // Entities kept in separate tables before cannot share the table of a new root entity: their keys would collide.
+        // Entities kept in separate tables before cannot share the table of a new root entity: their keys would
+        // collide.
         func oldRoot(_ name: String) -> String {
             var current = name
             while let parent = stored.entity(named: current)?.parent { current = parent }

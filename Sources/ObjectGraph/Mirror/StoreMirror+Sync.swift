@@ -4,8 +4,8 @@ extension StoreMirror {
     /// Sends what changed here and applies what the other devices sent, as the type's
     /// documentation describes: a device joining loads the newest snapshot first and replays only
     /// the change sets after it; a sync that leaves ``MirrorConfiguration/snapshotInterval``
-    /// change sets or more beyond the newest snapshot uploads a new one. A change set that fails authentication, or names another mirror
-    /// or another place than its own, is refused (named in ``MirrorSyncSummary/refused``) with
+    /// change sets or more beyond the newest snapshot uploads a new one. A change set that fails authentication, or
+    /// names another mirror or another place than its own, is refused (named in ``MirrorSyncSummary/refused``) with
     /// nothing of it applied, and that device's later change sets wait behind it.
     /// - Throws: ``MirrorError`` when the remote fails (what was saved before stays whole, and the
     ///   next sync goes on from there); store errors.

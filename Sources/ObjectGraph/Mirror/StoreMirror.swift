@@ -99,7 +99,8 @@ public final class StoreMirror {
 
     /// Makes `remote` a new mirror of this store: a random sync key, sealed with `passphrase` in
     /// the remote's key file. `address` is kept to name the remote later.
-    /// - Throws: ``MirrorError/remoteAlreadyInitialized(remote:)``, ``MirrorError/alreadyMirrored(remote:)``, remote failures.
+    /// - Throws: ``MirrorError/remoteAlreadyInitialized(remote:)``, ``MirrorError/alreadyMirrored(remote:)``, remote
+    /// failures.
     public func create(remote: any MirrorRemote, address: String, passphrase: UnsafeRawBufferPointer) throws {
         let book = try MirrorBook(context: makeContext())
         if let current = book.setting(Setting.remote) { throw MirrorError.alreadyMirrored(remote: current) }
@@ -126,7 +127,8 @@ public final class StoreMirror {
     }
 
     /// Joins the mirror on `remote` with its passphrase.
-    /// - Throws: ``MirrorError/remoteNotInitialized(remote:)``, ``MirrorError/wrongPassphrase(remote:)``, remote failures.
+    /// - Throws: ``MirrorError/remoteNotInitialized(remote:)``, ``MirrorError/wrongPassphrase(remote:)``, remote
+    /// failures.
     public func join(remote: any MirrorRemote, address: String, passphrase: UnsafeRawBufferPointer) throws {
         let book = try MirrorBook(context: makeContext())
         if let current = book.setting(Setting.remote) { throw MirrorError.alreadyMirrored(remote: current) }

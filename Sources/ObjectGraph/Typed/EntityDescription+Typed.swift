@@ -68,9 +68,9 @@ extension EntityDescription {
 }
 
 extension ManagedObjectModel {
-    /// The model of typed classes, each an entity as ``EntityDescription/init(_:name:isAbstract:uniqueTogether:renamingIdentifier:)``
-    /// makes it with its defaults (use that initializer with ``init(entities:)`` for abstract
-    /// entities, other names or compound constraints).
+    /// The model of typed classes, each an entity as
+    /// ``EntityDescription/init(_:name:isAbstract:uniqueTogether:renamingIdentifier:)`` makes it with its defaults (use
+    /// that initializer with ``init(entities:)`` for abstract entities, other names or compound constraints).
     ///
     /// ```swift
     /// let model = try ManagedObjectModel(types: [Folder.self, Note.self])

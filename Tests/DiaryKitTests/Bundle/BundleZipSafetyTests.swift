@@ -88,7 +88,8 @@ import Testing
         let records = media.enumerated().map { position, medium in
             """
             {"index": \(position + 1), "kind": "audio", "mimeType": "audio/x-wav", "fileName": "a.wav",
-             "path": "\(medium.path)", "byteCount": \(medium.byteCount), "sha256": "\(String(repeating: "0", count: 64))"}
+             "path": "\(medium.path)", "byteCount": \(medium.byteCount), "sha256": \
+             "\(String(repeating: "0", count: 64))"}
             """
         }
         return Data(

@@ -34,7 +34,8 @@ struct InteropExportTests {
                     ? #""location": {"localityName": "Rostock", "latitude": 54.\#(index), "longitude": -12.5}, "# : ""
             entries.append(
                 """
-                {"uuid": "\(uuid)", "creationDate": "\(created)", "timeZone": "Europe/Berlin", \(location)"text": "\(text)",
+                {"uuid": "\(uuid)", "creationDate": "\(created)", "timeZone": "Europe/Berlin", \(location)"text": \
+                "\(text)",
                  "tags": [\(tags.map { "\"\($0)\"" }.joined(separator: ", "))], "starred": \(index % 5 == 0),
                  "photos": [\(photos.joined(separator: ", "))], "audios": [\(audios.joined(separator: ", "))]}
                 """)

@@ -27,7 +27,8 @@ import Testing
             location: """
                 {"region": {"center": {"latitude": 40.7, "longitude": -74.0}, "radius": 75},
                  "placeName": "Brooklyn Bridge Park", "localityName": "Brooklyn", "administrativeArea": "New York",
-                 "country": "United States", "latitude": 40.70282, "longitude": -73.99668, "timeZoneName": "America/New_York"}
+                 "country": "United States", "latitude": 40.70282, "longitude": -73.99668, "timeZoneName": \
+                 "America/New_York"}
                 """)
         #expect(picnic.place?.name == "Brooklyn Bridge Park, Brooklyn, New York, United States")
         #expect(picnic.place?.coordinates == Coordinates(latitude: 40.70282, longitude: -73.99668))

@@ -21,7 +21,8 @@ struct MirrorRandomizedTests {
     /// with a note deleted and brought back; see the known issue in MirrorPartScenarioTests.)
     static let longSeeds: [UInt64] = [53] + Array(1...30) + extraSeeds
 
-    /// More seeds of the longer run for a search by hand: `MIRROR_SEEDS=1000-3000 swift test --filter MirrorRandomized`.
+    /// More seeds of the longer run for a search by hand: `MIRROR_SEEDS=1000-3000 swift test --filter
+    /// MirrorRandomized`.
     static var extraSeeds: [UInt64] {
         let bounds = (ProcessInfo.processInfo.environment["MIRROR_SEEDS"] ?? "").split(separator: "-").compactMap {
             UInt64($0)

@@ -478,8 +478,8 @@ struct MirrorPartScenarioTests {
     func aPartTheDeletionNeverSawComesBackWithItsNote() throws {
         // The randomized run's seed 851 (five devices, sixty steps), reduced. c deletes the note
         // after an edit (sent first, so the deletion saw it) stamped later than b's new part, so
-        // devices holding the part delete it with the note; d's later edit brings the note back. d, which had kept the note before
-        // the part reached it, and b, which deleted and brought back the note in one sync (its
+        // devices holding the part delete it with the note; d's later edit brings the note back. d, which had kept the
+        // note before the part reached it, and b, which deleted and brought back the note in one sync (its
         // record of the part still naming the deleted part), never sent the part again.
         defer { try? FileManager.default.removeItem(at: folder) }
         let peers = try ["a", "b", "c", "d", "e"].map { try MirrorPeer($0) }

@@ -19,8 +19,8 @@ extension SQLiteError {
     }
 
     /// Whether `error` is SQLite reporting a lock it could not take (``SQLiteResultCode/busy``,
-    /// ``SQLiteResultCode/locked`` and their extended codes): what ``SQLiteStore/retryingWhileBusy(upTo:while:onFirstBusy:_:)``
-    /// waits out by default.
+    /// ``SQLiteResultCode/locked`` and their extended codes): what
+    /// ``SQLiteStore/retryingWhileBusy(upTo:while:onFirstBusy:_:)`` waits out by default.
     static func isBusy(_ error: any Error) -> Bool {
         switch error {
         case SQLiteResultCode.busy, SQLiteResultCode.locked: true

@@ -51,7 +51,8 @@ struct SQLiteSchema: Sendable {
         let entityNumbers: [Int64]
         /// Per attribute index: the column, or nil for transient attributes.
         let attributeColumns: [String?]
-        /// Per attribute index: the hash column of an externally storable binary (its size column follows it in the table).
+        /// Per attribute index: the hash column of an externally storable binary (its size column follows it in the
+        /// table).
         let blobHashColumns: [String?]
         /// Per relationship index: the foreign key column of a to-one.
         let toOneColumns: [String?]

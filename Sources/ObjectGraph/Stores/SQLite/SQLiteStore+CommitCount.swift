@@ -34,7 +34,8 @@ extension PersistentStoreCoordinator {
     /// database's, and the counter's, nil for a counter that failed authentication) when there
     /// was something to accept; nil when there was nothing.
     /// Run it on a store no connection has open.
-    /// - Throws: ``StoreEncryptionError``, ``StoreFailure``, ``SQLiteError``, ``StoreError`` when the database cannot be read.
+    /// - Throws: ``StoreEncryptionError``, ``StoreFailure``, ``SQLiteError``, ``StoreError`` when the database cannot
+    /// be read.
     package static func acceptOlderDatabase(
         at url: URL, key: StoreEncryptionKey
     ) throws -> (database: Int, recorded: Int?)? {

@@ -20,8 +20,8 @@ import Synchronization
 ///
 /// ### The connection, its lock and its failures (`+Locking`, `SQLiteError+StoreFailure`, `SQLiteResultCode`)
 /// - ``withConnection(_:)``, ``writeTransaction(_:_:)``, ``announcingLockWait(_:notice:path:timeoutMilliseconds:_:)``
-/// - ``retryingWhileBusy(upTo:while:onFirstBusy:_:)`` (the one busy policy), ``namingFailures(of:busyTimeoutMilliseconds:_:)``
-///   (SQLite's failures as ``StoreFailure``s at the entry points)
+/// - ``retryingWhileBusy(upTo:while:onFirstBusy:_:)`` (the one busy policy),
+/// ``namingFailures(of:busyTimeoutMilliseconds:_:)``   (SQLite's failures as ``StoreFailure``s at the entry points)
 ///
 /// ### Reading rows (`+Fetch`, `+FullText`)
 /// - ``fetch(_:_:)``, ``count(_:)``, ``row(for:)``, ``destinations(of:relationship:)``
@@ -30,7 +30,8 @@ import Synchronization
 ///   ``storedValue(ofAttributeAt:of:)``
 ///
 /// ### Writing (`+Save`, `+BatchDelete`, `+BatchUpdate`, `+History`)
-/// - ``save(_:)``, ``batchDelete(_:collectsIDs:author:contextName:)``, ``batchUpdate(_:values:collectsIDs:author:contextName:)``
+/// - ``save(_:)``, ``batchDelete(_:collectsIDs:author:contextName:)``,
+/// ``batchUpdate(_:values:collectsIDs:author:contextName:)``
 /// - ``historyRecords(after:since:)``, ``deleteHistory(through:before:)``
 ///
 /// ### Upkeep (`+Maintenance`, `+Removal`, `+StatementRecording`)

@@ -55,7 +55,8 @@ struct GraphSnapshotMigrator {
     }
 
     /// The migrated graph.
-    /// - Throws: ``MigrationError/duplicateValues(entity:keys:duplicates:)`` when a uniqueness constraint does not hold.
+    /// - Throws: ``MigrationError/duplicateValues(entity:keys:duplicates:)`` when a uniqueness constraint does not
+    /// hold.
     func migrate(_ graph: GraphSnapshot) throws -> GraphSnapshot {
         var result = GraphSnapshot(metadata: graph.metadata.migrated(to: newModel))
         result.history = graph.history.map { HistoryRecord.migrated($0, difference: difference, model: newModel) }

@@ -8,7 +8,8 @@ struct GraphSnapshotWriter {
 
     /// Returns the primary keys of the inserted rows (in order) and the blob hashes the old
     /// rows referenced (to remove after the write if nothing refers to them any more).
-    /// - Throws: ``ObjectGraphError/uniquenessViolation(entity:keys:)``, ``RowConflicts`` when rows changed since they were read.
+    /// - Throws: ``ObjectGraphError/uniquenessViolation(entity:keys:)``, ``RowConflicts`` when rows changed since they
+    /// were read.
     func apply(_ changes: StoreChanges, to graph: inout GraphSnapshot) throws -> ([Int64], Set<String>) {
         var insertedKeys: [Int64] = []
         for row in changes.inserted {

@@ -4,13 +4,14 @@ extension SQLiteStore {
     /// Brings a store written with another model to `model`: when every change is lightweight,
     /// makes a backup copy of the store (`<file>.backup-<old hash prefix>`, WAL content
     /// included; 0600, and for an encrypted store encrypted under the same key `key` names, so
-    /// no migration leaves a plaintext copy of a private store), then rebuilds the tables in one transaction with foreign keys off, checks
-    /// them with `PRAGMA foreign_key_check` and records the new model. A store of `model`
+    /// no migration leaves a plaintext copy of a private store), then rebuilds the tables in one transaction with
+    /// foreign keys off, checks them with `PRAGMA foreign_key_check` and records the new model. A store of `model`
     /// that does not yet keep its model's description gets it written.
     /// Returns the metadata the store now has.
     /// - Throws: ``MigrationError`` (incompatible changes, duplicates under a new uniqueness
-    ///   constraint, a failed backup or integrity check) and ``StoreError/modelMismatch(storeHash:modelHash:differences:)``
-    ///   for a store that keeps no model description; in every case the store is left as it was.
+    ///   constraint, a failed backup or integrity check) and
+    /// ``StoreError/modelMismatch(storeHash:modelHash:differences:)``   for a store that keeps no model description; in
+    /// every case the store is left as it was.
     static func migrateIfNeeded(
         _ connection: SQLiteConnection, url: URL, metadata: StoreMetadata,
         schema: SQLiteSchema, model: ManagedObjectModel,
