@@ -17,7 +17,7 @@ TEST_PACKAGES  = sqlite3 chromium man-db zsh fish tzdata keyutils libimage-exift
 # The tools the benchmark suites make their media with and compare against.
 BENCH_PACKAGES = imagemagick sox webp libheif-examples libvips-tools ffmpeg
 
-.PHONY: all deps test-deps build release test demo bench fuzz install install-files uninstall clean
+.PHONY: all deps test-deps build release lint format test demo bench fuzz install install-files uninstall clean
 
 all: build
 
@@ -38,6 +38,15 @@ RELEASE_FLAGS = -c release --static-swift-stdlib $(SWIFT_FLAGS)
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
+## lint: every Swift file against .swift-format, as `swift format lint --strict` (seconds, no build);
+## format: rewrites them so lint passes.
+FORMATTED = Sources Tests Fuzz Package.swift
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMATTED)
+
 ## test: the whole suite: the fast unit targets first, then DiaryEndToEndTests, which runs the
 ## built `diary` as a user does. The first run skips exactly what the second runs, so every test
 ## runs once.
@@ -52,9 +61,13 @@ demo: build
 
 ## bench: every benchmark suite, release build.
 ## (`swift run` does not take --static-swift-stdlib, so the built binary is run directly.)
+## BENCH_SUITES names each suite of diary-bench's usage line once: `crypto` runs `crypto-cli`
+## too, `sync` runs `sync-snapshot`, `book` runs `preview`. Not here: `cli-media` (rows
+## without targets) and `cli-jrnl`, which needs jrnl installed by hand (see its source).
+BENCH_SUITES = objectgraph contexts migration media photos diary interop cli crypto sync book
 bench: release
 	@./scripts/install-packages $(BENCH_PACKAGES)
-	@for suite in objectgraph contexts migration media photos diary interop cli book; do \
+	@for suite in $(BENCH_SUITES); do \
 		"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/diary-bench" $$suite --check || exit 1; \
 	done
 

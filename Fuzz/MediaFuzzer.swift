@@ -17,15 +17,15 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = try? inspector.sniff(fileAt: url)
     _ = try? inspector.probe(fileAt: url)
     #if FUZZ_IMAGE
-    _ = try? inspector.importImage(fileAt: url, thumbnailMaxSide: 64)
-    _ = try? inspector.thumbnail(fileAt: url, maxSide: 16, format: .png)
-    // Side 8 of the 64-pixel fixtures takes the 1/8 path (the compact progressive store).
-    _ = try? inspector.thumbnail(fileAt: url, maxSide: 8, format: .png)
+        _ = try? inspector.importImage(fileAt: url, thumbnailMaxSide: 64)
+        _ = try? inspector.thumbnail(fileAt: url, maxSide: 16, format: .png)
+        // Side 8 of the 64-pixel fixtures takes the 1/8 path (the compact progressive store).
+        _ = try? inspector.thumbnail(fileAt: url, maxSide: 8, format: .png)
     #else
-    _ = try? inspector.validate(fileAt: url)
-    if let (_, peaks) = try? inspector.importAudio(fileAt: url, peakCount: 32) {
-        _ = try? inspector.waveformImage(peaks: peaks, width: 40, height: 16)
-    }
+        _ = try? inspector.validate(fileAt: url)
+        if let (_, peaks) = try? inspector.importAudio(fileAt: url, peakCount: 32) {
+            _ = try? inspector.waveformImage(peaks: peaks, width: 40, height: 16)
+        }
     #endif
     return 0
 }

@@ -38,8 +38,9 @@ struct AreaAverager {
     /// image after DCT scaling), down to the image's size with longest side `maxSide`.
     init(image: ImageInfo, decodedWidth: Int, decodedHeight: Int, maxSide: Int, hasAlpha: Bool) {
         let target = Self.targetSize(width: image.width, height: image.height, maxSide: maxSide)
-        self.init(sourceWidth: decodedWidth, sourceHeight: decodedHeight, width: target.width,
-                  height: target.height, hasAlpha: hasAlpha)
+        self.init(
+            sourceWidth: decodedWidth, sourceHeight: decodedHeight, width: target.width,
+            height: target.height, hasAlpha: hasAlpha)
     }
 
     /// The target size for a source, longest side `maxSide` (never enlarged).
@@ -52,8 +53,10 @@ struct AreaAverager {
 
     /// Adds `count` pixels of source row `y` with `channels` (3: RGB, 4: RGBA) 8-bit samples,
     /// the i-th at source column `firstColumn + i * columnStep` (interlace passes are sparse).
-    mutating func add(row: UnsafePointer<UInt8>, y: Int, channels: Int,
-                      firstColumn: Int = 0, columnStep: Int = 1, count: Int? = nil) {
+    mutating func add(
+        row: UnsafePointer<UInt8>, y: Int, channels: Int,
+        firstColumn: Int = 0, columnStep: Int = 1, count: Int? = nil
+    ) {
         let count = count ?? sourceWidth
         let rowBase = (y * height / sourceHeight) * width * 4
         let alpha = hasAlpha && channels == 4

@@ -19,8 +19,10 @@ public struct AudioInfo: Sendable, Hashable {
     public var duration: Double { sampleRate > 0 ? Double(frames) / Double(sampleRate) : 0 }
 
     /// Makes an info value; MediaInspector fills these from a file.
-    public init(container: String, encoding: String, sampleRate: Int, channels: Int,
-                frames: Int64, mimeType: String) {
+    public init(
+        container: String, encoding: String, sampleRate: Int, channels: Int,
+        frames: Int64, mimeType: String
+    ) {
         self.container = container
         self.encoding = encoding
         self.sampleRate = sampleRate

@@ -14,8 +14,9 @@ struct AudioReader {
         if sound.dataChunkIsShort {
             throw .truncated(path: file.path, detail: "the data chunk is shorter than its header says")
         }
-        let (decoded, peaks) = try Self.decodeAll(info: info, expectedFrames: info.frames, peakCount: peakCount,
-                                                  read: sound.read(into:frames:))
+        let (decoded, peaks) = try Self.decodeAll(
+            info: info, expectedFrames: info.frames, peakCount: peakCount,
+            read: sound.read(into:frames:))
         // MP3 headers only estimate the length; every other container states it exactly.
         if decoded < info.frames && !sound.frameCountIsEstimate {
             throw .truncated(path: file.path, detail: "decoded \(decoded) of \(info.frames) frames")
@@ -27,13 +28,16 @@ struct AudioReader {
 
     /// Decodes every packet of a recording through FFmpeg; returns the facts with the frames
     /// actually decoded (the duration measured from the data) and the peaks.
-    func readFFmpeg(_ file: MediaFile, container: FFmpegAudioFile.Container,
-                    peakCount: Int) throws(MediaError) -> (AudioInfo, [Float]) {
+    func readFFmpeg(
+        _ file: MediaFile, container: FFmpegAudioFile.Container,
+        peakCount: Int
+    ) throws(MediaError) -> (AudioInfo, [Float]) {
         let sound = try FFmpegAudioFile(file: file, container: container)
         var info = sound.audioInfo
         let stated = info.frames
-        let (_, peaks) = try Self.decodeAll(info: info, expectedFrames: sound.estimatedFrames, peakCount: peakCount,
-                                            read: sound.read(into:frames:))
+        let (_, peaks) = try Self.decodeAll(
+            info: info, expectedFrames: sound.estimatedFrames, peakCount: peakCount,
+            read: sound.read(into:frames:))
         let decoded = sound.decodedFramesAtStreamRate
         switch info.container {
         case "MP4":
@@ -62,9 +66,12 @@ struct AudioReader {
     /// Calls `read` (interleaved floats into a buffer, 0 frames at the end) until the end,
     /// folding every chunk into the waveform laid out over `expectedFrames`; returns the frames
     /// read and the peaks.
-    private static func decodeAll(info: AudioInfo, expectedFrames: Int64, peakCount: Int,
-                                  read: (UnsafeMutablePointer<Float>, Int) throws(MediaError) -> Int)
-        throws(MediaError) -> (frames: Int64, peaks: [Float]) {
+    private static func decodeAll(
+        info: AudioInfo, expectedFrames: Int64, peakCount: Int,
+        read: (UnsafeMutablePointer<Float>, Int) throws(MediaError) -> Int
+    )
+        throws(MediaError) -> (frames: Int64, peaks: [Float])
+    {
         let channels = max(1, info.channels)
         var waveform = WaveformAccumulator(peakCount: max(0, peakCount), expectedFrames: expectedFrames)
         let chunkFrames = max(1, chunkSamples / channels)

@@ -34,9 +34,12 @@ public struct CaptureTime: Sendable, Hashable {
     /// (clocks drift by minutes; zones are whole quarters), nil when the GPS date is malformed or
     /// the difference is beyond ±14 hours (a clock never set, not a zone).
     static func offsetSeconds(wallClock: Date, gpsDate: String, gpsSecondsOfDay: Double) -> Int? {
-        guard let midnight = CaptureTime(exifDateTime: gpsDate.trimmingCharacters(in: .whitespaces) + " 00:00:00",
-                                         subSeconds: "", offset: "")?.wallClock,
-              gpsSecondsOfDay.isFinite else { return nil }
+        guard
+            let midnight = CaptureTime(
+                exifDateTime: gpsDate.trimmingCharacters(in: .whitespaces) + " 00:00:00",
+                subSeconds: "", offset: "")?.wallClock,
+            gpsSecondsOfDay.isFinite
+        else { return nil }
         let utc = midnight.addingTimeInterval(gpsSecondsOfDay)
         let quarters = (wallClock.timeIntervalSince(utc) / 900).rounded()
         guard abs(quarters) <= 14 * 4 else { return nil }
@@ -76,21 +79,25 @@ public struct CaptureTime: Sendable, Hashable {
             return value
         }
         guard text[4] == 0x3A, text[7] == 0x3A, text[10] == 0x20 || text[10] == 0x54, text[13] == 0x3A,
-              text[16] == 0x3A,
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day),
-              hour < 24, minute < 60, second < 61 else { return nil }
+            text[16] == 0x3A,
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day),
+            hour < 24, minute < 60, second < 61
+        else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute,
-                                        second: min(second, 59))
+        let components = DateComponents(
+            year: year, month: month, day: day, hour: hour, minute: minute,
+            second: min(second, 59))
         guard let date = calendar.date(from: components),
-              calendar.component(.day, from: date) == day else { return nil }   // no 31 February
+            calendar.component(.day, from: date) == day
+        else { return nil }  // no 31 February
         var fraction = 0.0
         let digits = subSeconds.trimmingCharacters(in: .whitespaces)
         if !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-           let value = Double("0." + digits) {
+            let value = Double("0." + digits)
+        {
             fraction = value
         }
         wallClock = date.addingTimeInterval(fraction)
@@ -102,7 +109,8 @@ public struct CaptureTime: Sendable, Hashable {
     private static func offsetSeconds(_ text: String) -> Int? {
         let bytes = Array(text.trimmingCharacters(in: .whitespaces).utf8)
         guard bytes.count == 6, bytes[0] == 0x2B || bytes[0] == 0x2D, bytes[3] == 0x3A,
-              [1, 2, 4, 5].allSatisfy({ (0x30...0x39).contains(bytes[$0]) }) else { return nil }
+            [1, 2, 4, 5].allSatisfy({ (0x30...0x39).contains(bytes[$0]) })
+        else { return nil }
         let hours = Int(bytes[1] - 0x30) * 10 + Int(bytes[2] - 0x30)
         let minutes = Int(bytes[4] - 0x30) * 10 + Int(bytes[5] - 0x30)
         guard hours <= 18, minutes < 60, hours * 60 + minutes <= 18 * 60 else { return nil }

@@ -22,16 +22,21 @@ struct ExifBlock {
             exifDateTime: Self.text(facts.date_time_original), subSeconds: Self.text(facts.sub_sec_time_original),
             offset: Self.text(facts.offset_time_original))
         if let time = metadata.captureTime, time.utcOffsetSeconds == nil, facts.has_gps_time != 0,
-           let offset = CaptureTime.offsetSeconds(wallClock: time.wallClock, gpsDate: Self.text(facts.gps_date_stamp),
-                                                  gpsSecondsOfDay: facts.gps_time_seconds) {
-            metadata.captureTime = CaptureTime(wallClock: time.wallClock, utcOffsetSeconds: offset, offsetSource: .gpsClock)
+            let offset = CaptureTime.offsetSeconds(
+                wallClock: time.wallClock, gpsDate: Self.text(facts.gps_date_stamp),
+                gpsSecondsOfDay: facts.gps_time_seconds)
+        {
+            metadata.captureTime = CaptureTime(
+                wallClock: time.wallClock, utcOffsetSeconds: offset, offsetSource: .gpsClock)
         }
         // 0, 0 exactly is what a camera without a fix writes (a Samsung GT-I9000's zeros), not a
         // photo taken in the Gulf of Guinea.
         if facts.has_location != 0, facts.latitude.isFinite, facts.longitude.isFinite,
-           facts.latitude != 0 || facts.longitude != 0 {
-            metadata.location = GeoLocation(latitude: facts.latitude, longitude: facts.longitude,
-                                            altitude: facts.has_altitude != 0 && facts.altitude.isFinite ? facts.altitude : nil)
+            facts.latitude != 0 || facts.longitude != 0
+        {
+            metadata.location = GeoLocation(
+                latitude: facts.latitude, longitude: facts.longitude,
+                altitude: facts.has_altitude != 0 && facts.altitude.isFinite ? facts.altitude : nil)
         }
         metadata.camera = Self.camera(make: Self.name(facts.make), model: Self.name(facts.model))
         metadata.lens = Self.name(facts.lens_model) ?? Self.name(facts.lens_make)
@@ -57,7 +62,7 @@ struct ExifBlock {
     /// Words of a company's name that are no part of its brand.
     private static let companyWords: Set<String> = [
         "CORPORATION", "CORP", "CO", "LTD", "LIMITED", "COMPANY", "INC", "INCORPORATED", "AG", "GMBH", "KG",
-        "SA", "SAS", "SPA", "BV", "PLC", "LLC", "OPTICAL", "ELECTRIC", "COMPUTER", "CAMERA",
+        "SA", "SAS", "SPA", "BV", "PLC", "LLC", "OPTICAL", "ELECTRIC", "COMPUTER", "CAMERA"
     ]
 
     /// The make without its company words ("PENTAX Corporation" is `PENTAX`, "Leica Camera AG"

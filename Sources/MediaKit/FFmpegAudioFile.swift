@@ -46,8 +46,9 @@ final class FFmpegAudioFile {
         self.reader = reader
         let codec = Self.text(of: info.codec)
         let (name, mimeType) = Self.container(demuxer: Self.text(of: info.container))
-        audioInfo = AudioInfo(container: name, encoding: codec.uppercased(), sampleRate: Int(info.sample_rate),
-                              channels: Int(info.channels), frames: info.header_frames, mimeType: mimeType)
+        audioInfo = AudioInfo(
+            container: name, encoding: codec.uppercased(), sampleRate: Int(info.sample_rate),
+            channels: Int(info.channels), frames: info.header_frames, mimeType: mimeType)
         estimatedFrames = info.estimated_frames
     }
 
@@ -86,8 +87,10 @@ final class FFmpegAudioFile {
     }
 
     /// Runs one shim call with a failure kind and a message buffer; the `MediaError` it reports.
-    private static func run(path: String,
-                            _ call: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<CChar>, Int) -> Int32) -> MediaError? {
+    private static func run(
+        path: String,
+        _ call: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<CChar>, Int) -> Int32
+    ) -> MediaError? {
         var kind: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
         let status = message.withUnsafeMutableBufferPointer { buffer in

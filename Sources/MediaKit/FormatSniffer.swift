@@ -52,7 +52,7 @@ enum FormatSniffer {
         let declared = bytes.prefix(4).reduce(0) { $0 << 8 | Int($1) }
         let end = min(bytes.count, max(8, declared))
         var brands: [String] = []
-        for offset in stride(from: 8, to: end - 3, by: 4) where offset != 12 {   // 12: the minor version
+        for offset in stride(from: 8, to: end - 3, by: 4) where offset != 12 {  // 12: the minor version
             brands.append(String(decoding: bytes[offset..<offset + 4], as: UTF8.self))
         }
         return brands
@@ -66,8 +66,10 @@ enum FormatSniffer {
         guard !brands.isEmpty else { return .mp4 }
         let avif: Set = ["avif", "avis", "MA1A", "MA1B"]
         let hevc: Set = ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "MiHE"]
-        let heif: Set = ["mif1", "mif2", "mif3", "msf1", "miaf", "MiHA", "MiHB", "MiPr", "unif",
-                         "avci", "avcs", "j2ki", "j2is", "jpeg", "jpgs", "vvic", "vvis"]
+        let heif: Set = [
+            "mif1", "mif2", "mif3", "msf1", "miaf", "MiHA", "MiHB", "MiPr", "unif",
+            "avci", "avcs", "j2ki", "j2is", "jpeg", "jpgs", "vvic", "vvis"
+        ]
         if brands.contains(where: avif.contains) { return .heif(.avif) }
         if brands.contains(where: hevc.contains) { return .heif(.heic) }
         if brands.contains(where: heif.contains) { return .heif(.heif) }

@@ -79,14 +79,19 @@ final class HEIFContext {
         }
         switch error.code {
         case heif_error_Unsupported_feature, heif_error_Unsupported_filetype:
-            throw .unsupported(path: path, detail: "not a supported format: a HEIF image this libheif cannot read (\(detail))")
-        case heif_error_Invalid_input where stage == "boxes" && (error.subcode == heif_suberror_Nonexisting_item_referenced
-                                                                 || error.subcode == heif_suberror_No_ftyp_box):
+            throw .unsupported(
+                path: path, detail: "not a supported format: a HEIF image this libheif cannot read (\(detail))")
+        case heif_error_Invalid_input
+        where stage == "boxes"
+            && (error.subcode == heif_suberror_Nonexisting_item_referenced
+                || error.subcode == heif_suberror_No_ftyp_box):
             // The primary image is an item of a kind libheif 1.15 does not know (uncompressed,
             // JPEG 2000...): it skips the item, then finds the reference to it dangling. Or the
             // file is laid out in a form newer than it (`mif3`'s compact box after the ftyp the
             // sniffer saw), which it reports as no ftyp at all.
-            throw .unsupported(path: path, detail: "not a supported format: a HEIF image of a kind this libheif cannot decode (\(detail))")
+            throw .unsupported(
+                path: path,
+                detail: "not a supported format: a HEIF image of a kind this libheif cannot decode (\(detail))")
         default: throw .corrupt(path: path, detail: detail)
         }
     }

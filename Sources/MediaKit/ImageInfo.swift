@@ -79,9 +79,11 @@ public struct ImageInfo: Sendable, Hashable {
     }
 
     /// Makes an info value; MediaInspector fills these from a file.
-    public init(format: ImageFormat, width: Int, height: Int, bitDepth: Int, colorModel: ColorModel,
-                isProgressiveOrInterlaced: Bool, orientation: Int, hasICCProfile: Bool,
-                trailingByteCount: Int = 0, metadata: PhotoMetadata = PhotoMetadata()) {
+    public init(
+        format: ImageFormat, width: Int, height: Int, bitDepth: Int, colorModel: ColorModel,
+        isProgressiveOrInterlaced: Bool, orientation: Int, hasICCProfile: Bool,
+        trailingByteCount: Int = 0, metadata: PhotoMetadata = PhotoMetadata()
+    ) {
         self.format = format
         self.width = width
         self.height = height

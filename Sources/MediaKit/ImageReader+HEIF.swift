@@ -13,7 +13,9 @@ internal import CMediaShim
 /// container decides: libheif applies its transforms and the image is described as
 /// transformed, orientation 1. Either way size, orientation and thumbnail agree.
 extension ImageReader {
-    func readHEIF(_ file: MediaFile, format: ImageFormat, depth: ImageReadDepth) throws(MediaError) -> (ImageInfo, Picture?) {
+    func readHEIF(
+        _ file: MediaFile, format: ImageFormat, depth: ImageReadDepth
+    ) throws(MediaError) -> (ImageInfo, Picture?) {
         let context = try HEIFContext(file: file)
         if format == .avif && heif_have_decoder_for_format(heif_compression_AV1) == 0 {
             throw .unsupported(path: file.path, detail: "an AVIF, and libheif has no AV1 decoder here")
@@ -34,8 +36,9 @@ extension ImageReader {
         guard depth.decodesPixels else { return (info, nil) }
 
         let maxSide = depth.thumbnailMaxSide
-        context.limitSides(to: max(stored.width, stored.height, transformed.width, transformed.height),
-                           maxPixels: limits.maxPixels)
+        context.limitSides(
+            to: max(stored.width, stored.height, transformed.width, transformed.height),
+            maxPixels: limits.maxPixels)
         let decoded = try HEIFDecodedImage(image, applyingTransforms: !useExif, rgb: maxSide != nil, path: file.path)
         let picture = decoded.size
         if !useExif && picture != (info.width, info.height) {
@@ -54,8 +57,9 @@ extension ImageReader {
             throw .corrupt(path: file.path, detail: "libheif decoded no interleaved picture")
         }
         let channels = image.hasAlpha ? 4 : 3
-        var averager = AreaAverager(image: info, decodedWidth: plane.width, decodedHeight: plane.height,
-                                    maxSide: maxSide, hasAlpha: image.hasAlpha)
+        var averager = AreaAverager(
+            image: info, decodedWidth: plane.width, decodedHeight: plane.height,
+            maxSide: maxSide, hasAlpha: image.hasAlpha)
         for y in 0..<plane.height {
             averager.add(row: plane.pixels + y * plane.stride, y: y, channels: channels)
         }
@@ -81,17 +85,20 @@ final class HEIFDecodedImage {
         options.pointee.convert_hdr_to_8bit = 1
         options.pointee.strict_decoding = 1
         var image: OpaquePointer?
-        let chroma = !rgb ? heif_chroma_undefined : handle.hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB
-        let error = heif_decode_image(handle.handle, &image, rgb ? heif_colorspace_RGB : heif_colorspace_undefined,
-                                      chroma, options)
+        let chroma =
+            !rgb ? heif_chroma_undefined : handle.hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB
+        let error = heif_decode_image(
+            handle.handle, &image, rgb ? heif_colorspace_RGB : heif_colorspace_undefined,
+            chroma, options)
         try handle.owner.check(error, stage: "picture")
         guard let image else { throw .corrupt(path: path, detail: "libheif decoded nothing") }
         self.image = image
         var warning = heif_error()
         if heif_image_get_decoding_warnings(image, 0, &warning, 1) > 0 {
-            try handle.owner.check(warning.code == heif_error_Ok
-                                   ? heif_error(code: heif_error_Invalid_input, subcode: warning.subcode, message: warning.message)
-                                   : warning, stage: "picture")
+            try handle.owner.check(
+                warning.code == heif_error_Ok
+                    ? heif_error(code: heif_error_Invalid_input, subcode: warning.subcode, message: warning.message)
+                    : warning, stage: "picture")
         }
     }
 
@@ -106,7 +113,9 @@ final class HEIFDecodedImage {
     var interleaved: (pixels: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int)? {
         var stride: Int32 = 0
         guard let pixels = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else { return nil }
-        return (pixels, Int(stride), Int(heif_image_get_width(image, heif_channel_interleaved)),
-                Int(heif_image_get_height(image, heif_channel_interleaved)))
+        return (
+            pixels, Int(stride), Int(heif_image_get_width(image, heif_channel_interleaved)),
+            Int(heif_image_get_height(image, heif_channel_interleaved))
+        )
     }
 }

@@ -14,11 +14,13 @@ extension ImageReader {
         guard depth.decodesPixels else { return (info, nil) }
         let maxSide = depth.thumbnailMaxSide
 
-        let denominator = maxSide.map { Self.scaleDenominator(width: info.width, height: info.height, maxSide: $0) } ?? 8
+        let denominator =
+            maxSide.map { Self.scaleDenominator(width: info.width, height: info.height, maxSide: $0) } ?? 8
         let output = try decoder.start(scaleDenominator: denominator)
         var averager = maxSide.map {
-            AreaAverager(image: info, decodedWidth: output.width, decodedHeight: output.height, maxSide: $0,
-                         hasAlpha: false)
+            AreaAverager(
+                image: info, decodedWidth: output.width, decodedHeight: output.height, maxSide: $0,
+                hasAlpha: false)
         }
         let stride = output.width * output.channels
         let batch = 16

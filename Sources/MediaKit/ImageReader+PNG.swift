@@ -4,7 +4,7 @@ internal import CMediaShim
 extension ImageReader {
     /// Adam7 pass geometry: first row, row step, first column, column step.
     private static let adam7: [(row: Int, rowStep: Int, column: Int, columnStep: Int)] = [
-        (0, 8, 0, 8), (0, 8, 4, 8), (4, 8, 0, 4), (0, 4, 2, 4), (2, 4, 0, 2), (0, 2, 1, 2), (1, 2, 0, 1),
+        (0, 8, 0, 8), (0, 8, 4, 8), (4, 8, 0, 4), (0, 4, 2, 4), (2, 4, 0, 2), (0, 2, 1, 2), (1, 2, 0, 1)
     ]
 
     func readPNG(_ file: MediaFile, depth: ImageReadDepth) throws(MediaError) -> (ImageInfo, Picture?) {
@@ -23,8 +23,9 @@ extension ImageReader {
 
         let layout = try decoder.start(rgb8: maxSide != nil)
         var averager = maxSide.map {
-            AreaAverager(image: info, decodedWidth: info.width, decodedHeight: info.height, maxSide: $0,
-                         hasAlpha: layout.channels == 4)
+            AreaAverager(
+                image: info, decodedWidth: info.width, decodedHeight: info.height, maxSide: $0,
+                hasAlpha: layout.channels == 4)
         }
         let row = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, layout.rowBytes))
         defer { row.deallocate() }
@@ -35,8 +36,9 @@ extension ImageReader {
                 guard columns > 0, rows > 0 else { continue }
                 for index in 0..<rows {
                     try decoder.readRow(into: row)
-                    averager?.add(row: row, y: pass.row + index * pass.rowStep, channels: layout.channels,
-                                  firstColumn: pass.column, columnStep: pass.columnStep, count: columns)
+                    averager?.add(
+                        row: row, y: pass.row + index * pass.rowStep, channels: layout.channels,
+                        firstColumn: pass.column, columnStep: pass.columnStep, count: columns)
                 }
             }
         } else {

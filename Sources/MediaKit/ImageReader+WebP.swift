@@ -38,8 +38,9 @@ extension ImageReader {
 
             let side = depth.thumbnailMaxSide ?? Self.validationSide
             let target = AreaAverager.targetSize(width: info.width, height: info.height, maxSide: side)
-            let picture = try Self.decodeWebP(base, count: data.count, target: target, alpha: features.has_alpha != 0,
-                                              path: file.path)
+            let picture = try Self.decodeWebP(
+                base, count: data.count, target: target, alpha: features.has_alpha != 0,
+                path: file.path)
             // The RIFF chunk says how long the file is (its size field counts from "WEBP", padded to even).
             let riffSize = Int64(data[4]) | Int64(data[5]) << 8 | Int64(data[6]) << 16 | Int64(data[7]) << 24
             info.trailingByteCount = Int(max(0, file.byteCount - (riffSize + 8 + (riffSize & 1))))
@@ -65,8 +66,10 @@ extension ImageReader {
     }
 
     /// Decodes every byte of the picture, scaled by libwebp to `target`, as RGB or RGBA.
-    private static func decodeWebP(_ base: UnsafePointer<UInt8>, count: Int, target: (width: Int, height: Int),
-                                   alpha: Bool, path: String) throws(MediaError) -> Picture {
+    private static func decodeWebP(
+        _ base: UnsafePointer<UInt8>, count: Int, target: (width: Int, height: Int),
+        alpha: Bool, path: String
+    ) throws(MediaError) -> Picture {
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfig(&config) != 0 else {
             throw .unsupported(path: path, detail: "this libwebp does not match the headers PhotoDiary was built with")

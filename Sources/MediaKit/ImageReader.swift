@@ -29,7 +29,8 @@ struct ImageReader {
 
     /// Reads `file` (whose content is in `format`) to `depth`; returns the facts and, for
     /// `.thumbnail`, the upright downscaled picture (RGBA when the image has alpha).
-    func read(_ file: MediaFile, format: ImageFormat, depth: ImageReadDepth) throws(MediaError) -> (ImageInfo, Picture?) {
+    func read(_ file: MediaFile, format: ImageFormat, depth: ImageReadDepth) throws(MediaError) -> (ImageInfo, Picture?)
+    {
         switch format {
         case .jpeg: try readJPEG(file, depth: depth)
         case .png: try readPNG(file, depth: depth)
@@ -50,8 +51,10 @@ struct ImageReader {
 
     /// Ends a full decode: reads to the end marker, treats decoder warnings as damage,
     /// counts the bytes after the end, and turns the averaged picture upright.
-    func complete(_ decoder: some FinishingImageDecoder, file: MediaFile, info: ImageInfo,
-                  averager: AreaAverager?) throws(MediaError) -> (ImageInfo, Picture?) {
+    func complete(
+        _ decoder: some FinishingImageDecoder, file: MediaFile, info: ImageInfo,
+        averager: AreaAverager?
+    ) throws(MediaError) -> (ImageInfo, Picture?) {
         try decoder.finish()
         try decoder.throwIfWarned()
         var info = info

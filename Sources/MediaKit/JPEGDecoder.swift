@@ -59,18 +59,20 @@ final class JPEGDecoder: FinishingImageDecoder {
     func start(scaleDenominator: Int) throws(MediaError) -> (width: Int, height: Int, channels: Int) {
         var width: UInt32 = 0, height: UInt32 = 0
         var channels: Int32 = 0
-        try check(shimFailure {
-            cms_jpeg_start(decoder, UInt32(scaleDenominator), &width, &height, &channels, $0, $1)
-        })
+        try check(
+            shimFailure {
+                cms_jpeg_start(decoder, UInt32(scaleDenominator), &width, &height, &channels, $0, $1)
+            })
         return (Int(width), Int(height), Int(channels))
     }
 
     /// Decodes up to `maxRows` (at most 16) rows into `buffer`; returns how many.
     func readRows(into buffer: UnsafeMutablePointer<UInt8>, stride: Int, maxRows: Int) throws(MediaError) -> Int {
         var rows: UInt32 = 0
-        try check(shimFailure {
-            cms_jpeg_read_rows(decoder, buffer, stride, UInt32(maxRows), &rows, $0, $1)
-        })
+        try check(
+            shimFailure {
+                cms_jpeg_read_rows(decoder, buffer, stride, UInt32(maxRows), &rows, $0, $1)
+            })
         return Int(rows)
     }
 

@@ -14,15 +14,17 @@ extension MediaInspector {
                 throw MediaError.unsupported(path: label, detail: "a CMYK or empty JPEG, not a thumbnail")
             }
             guard width.multipliedReportingOverflow(by: height).partialValue <= limits.maxPixels else {
-                throw MediaError.tooLarge(path: label, limit: .pixels(width: width, height: height, limit: limits.maxPixels))
+                throw MediaError.tooLarge(
+                    path: label, limit: .pixels(width: width, height: height, limit: limits.maxPixels))
             }
             var rgb = [UInt8](repeating: 0, count: width * height * 3)
             var row = 0
             try rgb.withUnsafeMutableBufferPointer { (buffer) throws(MediaError) in
                 guard let base = buffer.baseAddress else { return }
                 while row < height {
-                    let read = try decoder.readRows(into: base + row * width * 3, stride: width * 3,
-                                                    maxRows: min(16, height - row))
+                    let read = try decoder.readRows(
+                        into: base + row * width * 3, stride: width * 3,
+                        maxRows: min(16, height - row))
                     guard read > 0 else { throw MediaError.truncated(path: label, detail: "rows missing") }
                     row += read
                 }

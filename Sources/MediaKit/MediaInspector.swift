@@ -79,13 +79,15 @@ public struct MediaInspector: Sendable {
         case .audio(.sndfile):
             let sound = try SoundFile(file: file)
             let info = sound.audioInfo
-            return try WAVWriter.write(to: destination, sampleRate: info.sampleRate, channels: info.channels,
-                                       read: sound.read(into:frames:))
+            return try WAVWriter.write(
+                to: destination, sampleRate: info.sampleRate, channels: info.channels,
+                read: sound.read(into:frames:))
         case .audio(.ffmpeg(let container)):
             let sound = try FFmpegAudioFile(file: file, container: container)
             let info = sound.audioInfo
-            return try WAVWriter.write(to: destination, sampleRate: info.sampleRate, channels: info.channels,
-                                       read: sound.read(into:frames:))
+            return try WAVWriter.write(
+                to: destination, sampleRate: info.sampleRate, channels: info.channels,
+                read: sound.read(into:frames:))
         case .image: throw MediaError.unsupported(path: file.path, detail: "an image, not a recording")
         case nil: throw MediaError.unrecognisedFormat(path: file.path)
         }
@@ -146,7 +148,8 @@ public struct MediaInspector: Sendable {
                 return try AudioReader().read(file, peakCount: peakCount)
             } catch let failure {
                 guard (try? SoundFile(file: file))?.frameCountIsEstimate == true,
-                      let read = try? AudioReader().readFFmpeg(file, container: .probed, peakCount: peakCount) else {
+                    let read = try? AudioReader().readFFmpeg(file, container: .probed, peakCount: peakCount)
+                else {
                     throw failure
                 }
                 return read
@@ -201,8 +204,9 @@ public struct MediaInspector: Sendable {
         let file = try MediaFile(url: url, limits: limits)
         switch try detect(file) {
         case .image(let format):
-            let (info, picture) = try ImageReader(limits: limits).read(file, format: format,
-                                                                       depth: .thumbnail(maxSide: maxSide))
+            let (info, picture) = try ImageReader(limits: limits).read(
+                file, format: format,
+                depth: .thumbnail(maxSide: maxSide))
             guard let picture else { throw MediaError.corrupt(path: file.path, detail: "no picture decoded") }
             return (info, picture)
         case .audio: throw MediaError.unsupported(path: file.path, detail: "a recording, not an image")

@@ -49,8 +49,9 @@ final class PNGDecoder: FinishingImageDecoder {
     static func rawProfileBytes(_ text: UnsafeRawBufferPointer) -> [UInt8] {
         var lines = text.split(separator: 0x0A, maxSplits: 2, omittingEmptySubsequences: true)[...]
         guard lines.count == 3, let lengthLine = lines.dropFirst().first,
-              let declared = Int(String(decoding: lengthLine, as: UTF8.self).trimmingCharacters(in: .whitespaces)),
-              declared > 0, declared <= 1 << 20 else { return [] }
+            let declared = Int(String(decoding: lengthLine, as: UTF8.self).trimmingCharacters(in: .whitespaces)),
+            declared > 0, declared <= 1 << 20
+        else { return [] }
         lines = lines.dropFirst(2)
         var result: [UInt8] = []
         result.reserveCapacity(declared)
@@ -74,7 +75,7 @@ final class PNGDecoder: FinishingImageDecoder {
             }
         }
         guard result.count == declared else { return [] }
-        let header: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]   // "Exif\0\0"
+        let header: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]  // "Exif\0\0"
         return result.starts(with: header) ? Array(result.dropFirst(6)) : result
     }
 

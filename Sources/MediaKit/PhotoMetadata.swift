@@ -12,8 +12,10 @@ public struct PhotoMetadata: Sendable, Hashable {
     public var lens: String?
 
     /// Metadata with the given facts; all absent by default.
-    public init(captureTime: CaptureTime? = nil, location: GeoLocation? = nil, camera: String? = nil,
-                lens: String? = nil) {
+    public init(
+        captureTime: CaptureTime? = nil, location: GeoLocation? = nil, camera: String? = nil,
+        lens: String? = nil
+    ) {
         self.captureTime = captureTime
         self.location = location
         self.camera = camera

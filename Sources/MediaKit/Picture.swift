@@ -61,15 +61,17 @@ extension Picture {
             let flat = flattenedOnWhite()
             failure = flat.bytes.withUnsafeBufferPointer { pixels in
                 shimFailure {
-                    cms_jpeg_encode_rgb(pixels.baseAddress, UInt32(width), UInt32(height),
-                                        Int32(max(1, min(100, quality))), &output, &length, $0, $1)
+                    cms_jpeg_encode_rgb(
+                        pixels.baseAddress, UInt32(width), UInt32(height),
+                        Int32(max(1, min(100, quality))), &output, &length, $0, $1)
                 }
             }
         case .png:
             failure = bytes.withUnsafeBufferPointer { pixels in
                 shimFailure {
-                    cms_png_encode(pixels.baseAddress, UInt32(width), UInt32(height), Int32(channels),
-                                   &output, &length, $0, $1)
+                    cms_png_encode(
+                        pixels.baseAddress, UInt32(width), UInt32(height), Int32(channels),
+                        &output, &length, $0, $1)
                 }
             }
         }

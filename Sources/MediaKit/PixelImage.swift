@@ -29,8 +29,10 @@ public struct PixelImage: Sendable, Hashable {
     /// `images` side by side, each scaled to `height` pixels high (never enlarged past its own
     /// height: a smaller one is centred), `gap` pixels of `background` between them; nil when
     /// `images` is empty.
-    public static func strip(_ images: [PixelImage], height: Int, gap: Int = 4,
-                             background: (UInt8, UInt8, UInt8) = (0, 0, 0)) -> PixelImage? {
+    public static func strip(
+        _ images: [PixelImage], height: Int, gap: Int = 4,
+        background: (UInt8, UInt8, UInt8) = (0, 0, 0)
+    ) -> PixelImage? {
         let height = max(1, height)
         let scaled = images.map { $0.scaled(toFitHeight: height) }
         guard !scaled.isEmpty else { return nil }
@@ -45,8 +47,9 @@ public struct PixelImage: Sendable, Hashable {
             for y in 0..<image.height {
                 let source = y * image.width * 3
                 let target = ((top + y) * width + left) * 3
-                rgb.replaceSubrange(target..<(target + image.width * 3),
-                                    with: image.rgb[source..<(source + image.width * 3)])
+                rgb.replaceSubrange(
+                    target..<(target + image.width * 3),
+                    with: image.rgb[source..<(source + image.width * 3)])
             }
             left += image.width + gap
         }
@@ -57,8 +60,9 @@ public struct PixelImage: Sendable, Hashable {
     func scaled(toFitHeight height: Int) -> PixelImage {
         guard self.height > height else { return self }
         let width = max(1, (self.width * height + self.height / 2) / self.height)
-        var averager = AreaAverager(sourceWidth: self.width, sourceHeight: self.height,
-                                    width: width, height: height, hasAlpha: false)
+        var averager = AreaAverager(
+            sourceWidth: self.width, sourceHeight: self.height,
+            width: width, height: height, hasAlpha: false)
         rgb.withUnsafeBufferPointer { rows in
             guard let base = rows.baseAddress else { return }
             for y in 0..<self.height {

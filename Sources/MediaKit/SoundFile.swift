@@ -35,9 +35,10 @@ final class SoundFile {
         let major = Int(info.format) & Int(SF_FORMAT_TYPEMASK)
         let minor = Int(info.format) & Int(SF_FORMAT_SUBMASK)
         let (container, mimeType) = Self.container(major: major)
-        return AudioInfo(container: container, encoding: Self.formatName(minor, command: SFC_GET_FORMAT_SUBTYPE),
-                         sampleRate: Int(info.samplerate), channels: Int(info.channels),
-                         frames: Int64(info.frames), mimeType: mimeType)
+        return AudioInfo(
+            container: container, encoding: Self.formatName(minor, command: SFC_GET_FORMAT_SUBTYPE),
+            sampleRate: Int(info.samplerate), channels: Int(info.channels),
+            frames: Int64(info.frames), mimeType: mimeType)
     }
 
     /// Whether the header's frame count is only an estimate (MPEG audio without an exact

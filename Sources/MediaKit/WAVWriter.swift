@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes decoded audio as a 16-bit PCM WAV file, chunk by chunk: memory stays the same
 /// whatever the length. The header's sizes are filled in once the data is written.
@@ -17,8 +18,10 @@ struct WAVWriter {
     /// gives to a new file at `destination` (replacing one there); returns the frames written.
     /// Throws `encodingFailed` when the file cannot be written or would exceed 4 GiB, and what
     /// `read` throws.
-    static func write(to destination: URL, sampleRate: Int, channels: Int,
-                      read: (UnsafeMutablePointer<Float>, Int) throws(MediaError) -> Int) throws(MediaError) -> Int64 {
+    static func write(
+        to destination: URL, sampleRate: Int, channels: Int,
+        read: (UnsafeMutablePointer<Float>, Int) throws(MediaError) -> Int
+    ) throws(MediaError) -> Int64 {
         guard sampleRate > 0, channels > 0, channels <= 64 else {
             throw .encodingFailed(detail: "cannot write a WAV of \(channels) channels at \(sampleRate) Hz")
         }
@@ -57,7 +60,8 @@ struct WAVWriter {
                 throw .encodingFailed(detail: "cannot write \(destination.path): " + String(cString: strerror(errno)))
             }
         }
-        let header = Self.header(sampleRate: sampleRate, channels: channels, dataBytes: UInt32(frames * Int64(channels) * 2))
+        let header = Self.header(
+            sampleRate: sampleRate, channels: channels, dataBytes: UInt32(frames * Int64(channels) * 2))
         guard fseek(file, 0, SEEK_SET) == 0 else {
             throw .encodingFailed(detail: "cannot rewind \(destination.path): " + String(cString: strerror(errno)))
         }
@@ -79,12 +83,12 @@ struct WAVWriter {
         append32(36 &+ dataBytes)
         bytes += Array("WAVEfmt ".utf8)
         append32(16)
-        append16(1)                                        // PCM
+        append16(1)  // PCM
         append16(UInt16(channels))
         append32(UInt32(sampleRate))
-        append32(UInt32(sampleRate * channels * 2))        // bytes per second
-        append16(UInt16(channels * 2))                     // bytes per frame
-        append16(16)                                       // bits per sample
+        append32(UInt32(sampleRate * channels * 2))  // bytes per second
+        append16(UInt16(channels * 2))  // bytes per frame
+        append16(16)  // bits per sample
         bytes += Array("data".utf8)
         append32(dataBytes)
         return bytes

@@ -30,7 +30,8 @@ struct WaveformAccumulator {
             let peaks = Int64(peakCount)
             let bucket = Int(min(peaks - 1, min(frame, Self.maxExpectedFrames) * peaks / expectedFrames))
             let bucketEnd = (Int64(bucket + 1) * expectedFrames + peaks - 1) / peaks
-            let run = bucket == peakCount - 1
+            let run =
+                bucket == peakCount - 1
                 ? frames - index : Int(min(Int64(frames - index), max(1, bucketEnd - frame)))
             let chunk = UnsafeBufferPointer(rebasing: samples[(index * channels)..<((index + run) * channels)])
             let (low, high) = Self.extremes(of: chunk, low: minima[bucket], high: maxima[bucket])

@@ -96,7 +96,9 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
         case .temporary(let uuid):
             (words, key, temporary) = (UUIDWords(uuid), 0, true)
         case .permanent(let key):
-            (words, self.key, temporary) = (storeIdentifier.map(UUIDWords.init) ?? UUIDWords(high: 0, low: 0), key, false)
+            (words, self.key, temporary) = (
+                storeIdentifier.map(UUIDWords.init) ?? UUIDWords(high: 0, low: 0), key, false
+            )
         }
     }
 
@@ -121,7 +123,8 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
 
     /// Equal when entity, store and storage are equal.
     public static func == (lhs: ObjectID, rhs: ObjectID) -> Bool {
-        lhs.key == rhs.key && lhs.temporary == rhs.temporary && lhs.words == rhs.words && lhs.entityName == rhs.entityName
+        lhs.key == rhs.key && lhs.temporary == rhs.temporary && lhs.words == rhs.words
+            && lhs.entityName == rhs.entityName
     }
 
     /// Hashes entity, store and storage.
@@ -150,7 +153,10 @@ extension ObjectID {
         init(_ uuid: UUID) {
             // Reads the 16 bytes of the 16-byte `uuid_t` as two unaligned words: exactly in bounds.
             (high, low) = withUnsafeBytes(of: uuid.uuid) { bytes in
-                (bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                (
+                    bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+                    bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                )
             }
         }
 

@@ -30,20 +30,27 @@ public enum CrashStore {
     public static let model: ManagedObjectModel = {
         do {
             return try ManagedObjectModel(entities: [
-                EntityDescription("Note", attributes: [
-                    AttributeDescription("title", .string, isOptional: false),
-                    AttributeDescription("serial", .integer64, isOptional: false, isIndexed: true),
-                    AttributeDescription("payload", .binary, allowsExternalStorage: true),
-                ], relationships: [
-                    RelationshipDescription("attachments", destination: "Attachment", inverse: "note",
-                                            isToMany: true, deleteRule: .cascade),
-                ]),
-                EntityDescription("Attachment", attributes: [
-                    AttributeDescription("name", .string),
-                    AttributeDescription("payload", .binary, allowsExternalStorage: true),
-                ], relationships: [
-                    RelationshipDescription("note", destination: "Note", inverse: "attachments"),
-                ]),
+                EntityDescription(
+                    "Note",
+                    attributes: [
+                        AttributeDescription("title", .string, isOptional: false),
+                        AttributeDescription("serial", .integer64, isOptional: false, isIndexed: true),
+                        AttributeDescription("payload", .binary, allowsExternalStorage: true)
+                    ],
+                    relationships: [
+                        RelationshipDescription(
+                            "attachments", destination: "Attachment", inverse: "note",
+                            isToMany: true, deleteRule: .cascade)
+                    ]),
+                EntityDescription(
+                    "Attachment",
+                    attributes: [
+                        AttributeDescription("name", .string),
+                        AttributeDescription("payload", .binary, allowsExternalStorage: true)
+                    ],
+                    relationships: [
+                        RelationshipDescription("note", destination: "Note", inverse: "attachments")
+                    ])
             ])
         } catch {
             preconditionFailure("the crash model is valid: \(error)")

@@ -13,17 +13,22 @@ struct BenchmarkReporter {
         let ratio = baseline > 0 ? value / baseline : 0
         let target = (try? BenchmarkTargets.shared.target(suite: suite, name: name)) ?? nil
         if let target, ratio > target {
-            BenchmarkTargets.shared.recordMiss("\(suite)/\(name): \(String(format: "%.2f", ratio))x, target ≤ \(target)x")
+            BenchmarkTargets.shared.recordMiss(
+                "\(suite)/\(name): \(String(format: "%.2f", ratio))x, target ≤ \(target)x")
         }
         if json {
-            let object: [String: Any] = ["suite": suite, "name": name, "value": value, "unit": unit,
-                                         "baseline": baseline, "ratio": ratio]
+            let object: [String: Any] = [
+                "suite": suite, "name": name, "value": value, "unit": unit,
+                "baseline": baseline, "ratio": ratio
+            ]
             if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
                 print(String(decoding: data, as: UTF8.self))
             }
         } else {
             let verdict = target.map { ratio <= $0 ? "  (target ≤ \($0)x: met)" : "  (target ≤ \($0)x: NOT met)" } ?? ""
-            print("\(suite) \(name): \(format(value)) \(unit) vs baseline \(format(baseline)) \(unit) = \(String(format: "%.2f", ratio))x\(verdict)")
+            print(
+                "\(suite) \(name): \(format(value)) \(unit) vs baseline \(format(baseline)) \(unit) = \(String(format: "%.2f", ratio))x\(verdict)"
+            )
         }
     }
 
@@ -37,7 +42,8 @@ struct BenchmarkReporter {
     /// The median seconds of CPU time this thread spent in `runs` calls of `body` (each call
     /// sets up with `prepare`, untimed). CPU time rather than wall-clock time, because these
     /// machines are shared and busy: the ratio against a baseline stays meaningful under load.
-    static func median<State>(runs: Int, prepare: () throws -> State, _ body: (State) throws -> Void) rethrows -> Double {
+    static func median<State>(runs: Int, prepare: () throws -> State, _ body: (State) throws -> Void) rethrows -> Double
+    {
         var times: [Double] = []
         for _ in 0..<runs {
             let state = try prepare()

@@ -26,8 +26,10 @@ func runBookBenchmarks(json: Bool) throws {
         let clock = Date()
         try BookBenchmarkStore.populate(store: store, photos: photos)
         _ = FileManager.default.createFile(atPath: complete.path, contents: nil)
-        reporter.note(String(format: "book: store of %d entries and %d photos made in %.0f s",
-                             BookBenchmarkStore.entryCount, BookBenchmarkStore.photoCount, Date().timeIntervalSince(clock)))
+        reporter.note(
+            String(
+                format: "book: store of %d entries and %d photos made in %.0f s",
+                BookBenchmarkStore.entryCount, BookBenchmarkStore.photoCount, Date().timeIntervalSince(clock)))
     }
     defer { if kept == nil { try? FileManager.default.removeItem(at: root) } }
     let output = root.appendingPathComponent("out")
@@ -52,16 +54,20 @@ func runBookBenchmarks(json: Bool) throws {
     }
     let firstBuild = try timer.medians(runs: 3, firstBuildRun, against: copyRun)
     report(reporter, "first_build_vs_cp_r_media", firstBuild)
-    reporter.report("first_build_ratio_vs_3x", value: firstBuild.value / max(firstBuild.baseline, 1), baseline: 3,
-                    unit: "x")
+    reporter.report(
+        "first_build_ratio_vs_3x", value: firstBuild.value / max(firstBuild.baseline, 1), baseline: 3,
+        unit: "x")
     // The floor of any book: the photos copied and every entry read, as `list --all --json` reads them.
-    let readAndCopy = try timer.medians(runs: 3, firstBuildRun, against: {
-        let copied = try copyRun()
-        let listed = try timer.run(diary, ["list", "--all", "--json"])
-        return Timing(wall: copied.wall + listed.wall, cpu: copied.cpu + listed.cpu)
-    })
-    reporter.report("first_build_vs_cp_r_and_list_all_json", value: readAndCopy.value, baseline: readAndCopy.baseline,
-                    unit: "ms")
+    let readAndCopy = try timer.medians(
+        runs: 3, firstBuildRun,
+        against: {
+            let copied = try copyRun()
+            let listed = try timer.run(diary, ["list", "--all", "--json"])
+            return Timing(wall: copied.wall + listed.wall, cpu: copied.cpu + listed.cpu)
+        })
+    reporter.report(
+        "first_build_vs_cp_r_and_list_all_json", value: readAndCopy.value, baseline: readAndCopy.baseline,
+        unit: "ms")
 
     let book = output.appendingPathComponent("book")
     try timer.run(diary, ["export", "--format", "book", "--output", book.path])
@@ -72,9 +78,11 @@ func runBookBenchmarks(json: Bool) throws {
         rebuilds.append(try timer.run(diary, ["export", "--format", "book", "--output", book.path]).wall)
     }
     let rebuild = ProcessTimer.median(rebuilds)
-    reporter.note(String(format: "book: first build %.0f ms, cp -r of the photos %.0f ms (%.2fx; target ≤ 3x); "
-                         + "rebuild after one edit %.0f ms (target < 2000 ms)",
-                         firstBuild.value, firstBuild.baseline, firstBuild.value / max(firstBuild.baseline, 1), rebuild))
+    reporter.note(
+        String(
+            format: "book: first build %.0f ms, cp -r of the photos %.0f ms (%.2fx; target ≤ 3x); "
+                + "rebuild after one edit %.0f ms (target < 2000 ms)",
+            firstBuild.value, firstBuild.baseline, firstBuild.value / max(firstBuild.baseline, 1), rebuild))
     reporter.report("rebuild_after_one_edit_vs_2s", value: rebuild, baseline: 2000, unit: "ms")
 }
 
@@ -88,8 +96,12 @@ private enum BookBenchmarkStore {
     /// segment after the start-of-image marker) and the diary.
     static func populate(store: URL, photos: URL) throws {
         let base = photos.appendingPathComponent("base.jpg")
-        try ProcessTimer().run("/usr/bin/convert", ["-size", "2000x1500", "gradient:skyblue-darkgreen", "-seed", "3",
-                                                    "-attenuate", "0.4", "+noise", "Gaussian", "-quality", "88", base.path])
+        try ProcessTimer().run(
+            "/usr/bin/convert",
+            [
+                "-size", "2000x1500", "gradient:skyblue-darkgreen", "-seed", "3",
+                "-attenuate", "0.4", "+noise", "Gaussian", "-quality", "88", base.path
+            ])
         let jpeg = try Data(contentsOf: base)
         try FileManager.default.removeItem(at: base)
         var files: [URL] = []
@@ -109,11 +121,16 @@ private enum BookBenchmarkStore {
         let chunk = 10_000
         for first in stride(from: 0, to: entryCount, by: chunk) {
             let snapshots = (first..<min(first + chunk, entryCount)).map { number in
-                let media = number % (entryCount / photoCount) == 0
-                    ? [CLIBenchmarkStore.medium(.image, files[number / (entryCount / photoCount)], mimeType: "image/jpeg")]
+                let media =
+                    number % (entryCount / photoCount) == 0
+                    ? [
+                        CLIBenchmarkStore.medium(
+                            .image, files[number / (entryCount / photoCount)], mimeType: "image/jpeg")
+                    ]
                     : []
-                return CLIBenchmarkStore.snapshot(number, at: CLIBenchmarkStore.firstEntry.addingTimeInterval(Double(number) * step),
-                                                  media: media)
+                return CLIBenchmarkStore.snapshot(
+                    number, at: CLIBenchmarkStore.firstEntry.addingTimeInterval(Double(number) * step),
+                    media: media)
             }
             _ = try diary.insertEntries(snapshots)
         }

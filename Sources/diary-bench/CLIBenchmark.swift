@@ -24,8 +24,9 @@ func runCLIBenchmarks(json: Bool, entryCount: Int = 100_000) throws {
     let runs = 15
 
     // Process start alone: Swift runtime and Foundation loaded, arguments parsed, no store.
-    let start = try timer.medians(runs: runs, { try diary(["--version"]) },
-                                  against: { try timer.run(sqlite, ["-version"]) })
+    let start = try timer.medians(
+        runs: runs, { try diary(["--version"]) },
+        against: { try timer.run(sqlite, ["-version"]) })
     report(reporter, "process_start_version", start)
 
     // `diary new --text` against sqlite3 inserting one entry row and its full-text index row
@@ -45,28 +46,44 @@ func runCLIBenchmarks(json: Bool, entryCount: Int = 100_000) throws {
     let rawMarker = "Benchmark baseline, rain on the window."
     let standIn = "bench_fts_DiaryEntry"
     let triggersOff = ".dbconfig enable_trigger off"
-    try timer.run(sqlite, [database, """
-        DROP TABLE IF EXISTS \(standIn);
-        CREATE VIRTUAL TABLE \(standIn) USING fts5(c0, content='', tokenize='unicode61 remove_diacritics 2');
-        INSERT INTO \(standIn) (rowid, c0) SELECT Z_PK, text FROM DiaryEntry;
-        """])
-    let insert = try timer.medians(runs: runs, { try diary(["new", "--text", "A quiet evening, rain on the window."]) },
-                                   against: {
-        try timer.run(sqlite, [database, triggersOff, """
-            BEGIN;
-            INSERT INTO DiaryEntry (Z_PK, Z_ENT, Z_OPT, uuid, text, starred, creationTime, updateTime)
-            VALUES ((SELECT max(Z_PK) + 1 FROM DiaryEntry), (SELECT Z_ENT FROM DiaryEntry LIMIT 1), 1,
-                    '\(UUID().uuidString)', '\(rawMarker)', 0, 0, 0);
-            INSERT INTO \(standIn) (rowid, c0) VALUES (last_insert_rowid(), '\(rawMarker)');
-            COMMIT;
-            """])
-    })
+    try timer.run(
+        sqlite,
+        [
+            database,
+            """
+            DROP TABLE IF EXISTS \(standIn);
+            CREATE VIRTUAL TABLE \(standIn) USING fts5(c0, content='', tokenize='unicode61 remove_diacritics 2');
+            INSERT INTO \(standIn) (rowid, c0) SELECT Z_PK, text FROM DiaryEntry;
+            """
+        ])
+    let insert = try timer.medians(
+        runs: runs, { try diary(["new", "--text", "A quiet evening, rain on the window."]) },
+        against: {
+            try timer.run(
+                sqlite,
+                [
+                    database, triggersOff,
+                    """
+                    BEGIN;
+                    INSERT INTO DiaryEntry (Z_PK, Z_ENT, Z_OPT, uuid, text, starred, creationTime, updateTime)
+                    VALUES ((SELECT max(Z_PK) + 1 FROM DiaryEntry), (SELECT Z_ENT FROM DiaryEntry LIMIT 1), 1,
+                            '\(UUID().uuidString)', '\(rawMarker)', 0, 0, 0);
+                    INSERT INTO \(standIn) (rowid, c0) VALUES (last_insert_rowid(), '\(rawMarker)');
+                    COMMIT;
+                    """
+                ])
+        })
     // The raw rows never reached the store's own index, so they leave with the triggers off
     // too; the stand-in goes, and the store is again as `diary` made it.
-    try timer.run(sqlite, [database, triggersOff,
-                           "DELETE FROM DiaryEntry WHERE text = '\(rawMarker)'; DROP TABLE \(standIn);"])
+    try timer.run(
+        sqlite,
+        [
+            database, triggersOff,
+            "DELETE FROM DiaryEntry WHERE text = '\(rawMarker)'; DROP TABLE \(standIn);"
+        ])
     report(reporter, "new_text_\(entryCount)", insert)
-    reporter.note("  target: under 50 ms absolute — \(insert.value < 50 ? "met" : "NOT met") (\(format(insert.value)) ms)")
+    reporter.note(
+        "  target: under 50 ms absolute — \(insert.value < 50 ? "met" : "NOT met") (\(format(insert.value)) ms)")
 
     // `diary list --month` against the query returning the same rows: the month's entries,
     // newest first, with their tags and photo and recording counts.
@@ -78,15 +95,18 @@ func runCLIBenchmarks(json: Bool, entryCount: Int = 100_000) throws {
           (SELECT count(*) FROM Medium AS m WHERE m.diaryEntry = e.Z_PK AND m.width IS NOT NULL),
           (SELECT count(*) FROM Medium AS m WHERE m.diaryEntry = e.Z_PK AND m.duration IS NOT NULL)
         FROM DiaryEntry AS e
-        WHERE e.creationTime >= \(from.timeIntervalSinceReferenceDate) AND e.creationTime < \(to.timeIntervalSinceReferenceDate)
+        WHERE e.creationTime >= \(from.timeIntervalSinceReferenceDate) AND e.creationTime < \
+        \(to.timeIntervalSinceReferenceDate)
         ORDER BY e.creationTime DESC
         """
     try checkSameRows(diaryBinary: diaryBinary, store: store, month: month, rawList: rawList, timer: timer)
-    let list = try timer.medians(runs: runs, { try diary(["list", "--month", month]) },
-                                 against: { try timer.run(sqlite, [database, rawList]) })
+    let list = try timer.medians(
+        runs: runs, { try diary(["list", "--month", month]) },
+        against: { try timer.run(sqlite, [database, rawList]) })
     report(reporter, "list_month_\(entryCount)", list)
-    let listJSON = try timer.medians(runs: runs, { try diary(["list", "--month", month, "--json"]) },
-                                     against: { try timer.run(sqlite, ["-json", database, rawList]) })
+    let listJSON = try timer.medians(
+        runs: runs, { try diary(["list", "--month", month, "--json"]) },
+        against: { try timer.run(sqlite, ["-json", database, rawList]) })
     report(reporter, "list_month_json_\(entryCount)", listJSON)
 
     try runMediaImport(store: store, diary: diary, timer: timer, reporter: reporter)
@@ -101,20 +121,25 @@ func runCLIMediaBenchmarks(json: Bool, entryCount: Int = 100_000) throws {
     let store = try CLIBenchmarkStore.make(entryCount: entryCount, log: log)
     defer { store.remove() }
     let timer = ProcessTimer(environment: ["TZ": "UTC", "NO_COLOR": "1"])
-    try runMediaImport(store: store, diary: { try timer.run(diaryBinary, ["--store", store.diary.path] + $0) },
-                       timer: timer, reporter: reporter)
+    try runMediaImport(
+        store: store, diary: { try timer.run(diaryBinary, ["--store", store.diary.path] + $0) },
+        timer: timer, reporter: reporter)
 }
 
 /// `diary new` with a 12 MP photo and a 3-minute recording, whole process against `cp` of
 /// the same two files; then the same import in this process, phase by phase.
-func runMediaImport(store: CLIBenchmarkStore, diary: ([String]) throws -> Timing,
-                            timer: ProcessTimer, reporter: BenchmarkReporter) throws {
+func runMediaImport(
+    store: CLIBenchmarkStore, diary: ([String]) throws -> Timing,
+    timer: ProcessTimer, reporter: BenchmarkReporter
+) throws {
     let photo = store.largePhoto.path, recording = store.longRecording.path
     let copies = store.root.appendingPathComponent("copies")
     try FileManager.default.createDirectory(at: copies, withIntermediateDirectories: true)
-    let whole = try timer.medians(runs: 5, {
-        try diary(["new", "--text", "Harbour at dusk", "--image", photo, "--audio", recording])
-    }, against: { try timer.run("/bin/cp", [photo, recording, copies.path]) })
+    let whole = try timer.medians(
+        runs: 5,
+        {
+            try diary(["new", "--text", "Harbour at dusk", "--image", photo, "--audio", recording])
+        }, against: { try timer.run("/bin/cp", [photo, recording, copies.path]) })
     report(reporter, "new_12mp_jpeg_3min_wav", whole)
 
     reporter.note("  target: at most 3x cp — \(whole.value <= 3 * whole.baseline ? "met" : "NOT met")")
@@ -136,8 +161,10 @@ func runMediaImport(store: CLIBenchmarkStore, diary: ([String]) throws -> Timing
         lap("open_store", since: &clock)
         let editor = try opened.newEntry()
         editor.text = "Harbour at dusk"
-        try editor.addMedia([MediaRequest(store.largePhoto, expected: .image),
-                             MediaRequest(store.longRecording, expected: .audio)])
+        try editor.addMedia([
+            MediaRequest(store.largePhoto, expected: .image),
+            MediaRequest(store.longRecording, expected: .audio)
+        ])
         lap("both_checked_and_copied_in_parallel", since: &clock)
         try editor.save()
         lap("save_transaction", since: &clock)
@@ -150,27 +177,40 @@ func runMediaImport(store: CLIBenchmarkStore, diary: ([String]) throws -> Timing
         lap("alone_recording_hash_copy_fsync", since: &clock)
     }
     let medians = phases.mapValues(ProcessTimer.median)
-    let total = ["open_store", "both_checked_and_copied_in_parallel", "save_transaction"].reduce(0) { $0 + (medians[$1] ?? 0) }
+    let total = ["open_store", "both_checked_and_copied_in_parallel", "save_transaction"].reduce(0) {
+        $0 + (medians[$1] ?? 0)
+    }
     reporter.note("  in-process breakdown (median of 5, ms; baseline = the three steps of `new`, ratio = share):")
-    for name in ["open_store", "both_checked_and_copied_in_parallel", "save_transaction", "alone_photo_validate_thumbnail",
-                 "alone_recording_validate_waveform", "alone_recording_hash_copy_fsync"] {
+    for name in [
+        "open_store", "both_checked_and_copied_in_parallel", "save_transaction", "alone_photo_validate_thumbnail",
+        "alone_recording_validate_waveform", "alone_recording_hash_copy_fsync"
+    ] {
         reporter.report("new_media_phase_\(name)", value: medians[name] ?? 0, baseline: total, unit: "ms")
     }
 }
 
 /// Fails unless `diary list --month --json` and the raw query return the same number of entries.
-private func checkSameRows(diaryBinary: String, store: CLIBenchmarkStore, month: String, rawList: String,
-                           timer: ProcessTimer) throws {
+private func checkSameRows(
+    diaryBinary: String, store: CLIBenchmarkStore, month: String, rawList: String,
+    timer: ProcessTimer
+) throws {
     let listed = store.root.appendingPathComponent("listed.json").path
     let raw = store.root.appendingPathComponent("raw.txt").path
     try timer.run(diaryBinary, ["--store", store.diary.path, "list", "--month", month, "--json"], output: listed)
-    try timer.run("/usr/bin/sqlite3", [store.diary.appendingPathComponent(Diary.databaseName).path,
-                                       "SELECT count(*) FROM (\(rawList))"], output: raw)
-    let entries = (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: listed))) as? [Any])?.count
-    let rows = Int(String(decoding: try Data(contentsOf: URL(fileURLWithPath: raw)), as: UTF8.self)
-        .trimmingCharacters(in: .whitespacesAndNewlines))
+    try timer.run(
+        "/usr/bin/sqlite3",
+        [
+            store.diary.appendingPathComponent(Diary.databaseName).path,
+            "SELECT count(*) FROM (\(rawList))"
+        ], output: raw)
+    let entries = (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: listed))) as? [Any])?
+        .count
+    let rows = Int(
+        String(decoding: try Data(contentsOf: URL(fileURLWithPath: raw)), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines))
     guard let entries, entries == rows, entries > 0 else {
-        throw BenchmarkFailure("diary list --month \(month) gave \(entries ?? -1) entries, the raw query \(rows ?? -1) rows")
+        throw BenchmarkFailure(
+            "diary list --month \(month) gave \(entries ?? -1) entries, the raw query \(rows ?? -1) rows")
     }
 }
 
@@ -181,15 +221,19 @@ func locateDiaryBinary() throws -> String {
     let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     let binary = here.deletingLastPathComponent().appendingPathComponent("diary")
     guard let built = try? binary.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate else {
-        throw BenchmarkFailure("no diary binary at \(binary.path): run `swift build -c release --static-swift-stdlib --product diary` first")
+        throw BenchmarkFailure(
+            "no diary binary at \(binary.path): run `swift build -c release --static-swift-stdlib --product diary` first"
+        )
     }
     let sources = ["ObjectGraph", "MediaKit", "DiaryKit", "DiaryCLI", "diary"]
         .map { FileManager.default.currentDirectoryPath + "/Sources/" + $0 }
     // A warning, not a failure: SwiftPM leaves the binary alone when a change (a comment)
     // does not alter the object code.
     if let newest = sources.compactMap(newestModification).max(), newest > built {
-        FileHandle.standardError.write(Data(("diary-bench cli: warning: \(binary.path) is older than the sources;"
-            + " run `swift build -c release --static-swift-stdlib --product diary` if it is stale\n").utf8))
+        FileHandle.standardError.write(
+            Data(
+                ("diary-bench cli: warning: \(binary.path) is older than the sources;"
+                    + " run `swift build -c release --static-swift-stdlib --product diary` if it is stale\n").utf8))
     }
     return binary.path
 }
@@ -204,12 +248,16 @@ private func linksSwiftStatically(_ binary: String) throws -> Bool {
 }
 
 private func newestModification(under path: String) -> Date? {
-    guard let walker = FileManager.default.enumerator(at: URL(fileURLWithPath: path),
-                                                      includingPropertiesForKeys: [.contentModificationDateKey]) else { return nil }
+    guard
+        let walker = FileManager.default.enumerator(
+            at: URL(fileURLWithPath: path),
+            includingPropertiesForKeys: [.contentModificationDateKey])
+    else { return nil }
     var newest: Date?
     for case let url as URL in walker where url.pathExtension == "swift" {
         if let date = try? url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate,
-           date > newest ?? .distantPast {
+            date > newest ?? .distantPast
+        {
             newest = date
         }
     }

@@ -21,8 +21,10 @@ struct CLIBenchmarkStore {
     /// First entry: 2016-01-01 00:00 UTC; the entries are spread evenly over ten years.
     static let firstEntry = Date(timeIntervalSince1970: 1_451_606_400)
     static let span: TimeInterval = 10 * 365.25 * 86_400
-    static let tagNames = ["travel", "work", "family", "friends", "reading", "garden", "music", "cooking",
-                           "running", "sketches", "dreams", "weather"]
+    static let tagNames = [
+        "travel", "work", "family", "friends", "reading", "garden", "music", "cooking",
+        "running", "sketches", "dreams", "weather"
+    ]
 
     /// Makes the folder, the media files (ImageMagick and sox) and a diary of `entryCount`
     /// entries: each with a sentence of text, "home" on six of seven, one or two more tags on
@@ -38,10 +40,11 @@ struct CLIBenchmarkStore {
         let utc = TimeZone(identifier: "UTC") ?? .current
         guard let june = CalendarMonth(year: 2025, month: 6) else { preconditionFailure("June 2025 is a month") }
         let (start, end) = EntryFilter.Period.month(june).interval(in: utc)
-        let store = CLIBenchmarkStore(root: root, diary: root.appendingPathComponent("store"),
-                                      largePhoto: root.appendingPathComponent("large-12mp.jpg"),
-                                      longRecording: root.appendingPathComponent("long-3min.wav"),
-                                      month: ("2025-06", start ?? firstEntry, end ?? firstEntry), isKept: kept != nil)
+        let store = CLIBenchmarkStore(
+            root: root, diary: root.appendingPathComponent("store"),
+            largePhoto: root.appendingPathComponent("large-12mp.jpg"),
+            longRecording: root.appendingPathComponent("long-3min.wav"),
+            month: ("2025-06", start ?? firstEntry, end ?? firstEntry), isKept: kept != nil)
         if FileManager.default.fileExists(atPath: complete.path) {
             log("using the store in \(root.path)")
             return store
@@ -59,14 +62,27 @@ struct CLIBenchmarkStore {
         let smallRecording = root.appendingPathComponent("small.wav")
         let timer = ProcessTimer()
         var clock = Date()
-        try timer.run("/usr/bin/convert", ["-size", "640x480", "gradient:navy-orange", "-quality", "85", smallPhoto.path])
-        try timer.run("/usr/bin/sox", ["-n", "-r", "22050", "-c", "1", "-b", "16", smallRecording.path,
-                                       "synth", "2", "sine", "330"])
+        try timer.run(
+            "/usr/bin/convert", ["-size", "640x480", "gradient:navy-orange", "-quality", "85", smallPhoto.path])
+        try timer.run(
+            "/usr/bin/sox",
+            [
+                "-n", "-r", "22050", "-c", "1", "-b", "16", smallRecording.path,
+                "synth", "2", "sine", "330"
+            ])
         // Noise over a gradient compresses like a photo (about 1 byte per pixel at quality 90).
-        try timer.run("/usr/bin/convert", ["-size", "4000x3000", "gradient:skyblue-darkgreen", "-seed", "7",
-                                           "-attenuate", "0.4", "+noise", "Gaussian", "-quality", "90", largePhoto.path])
-        try timer.run("/usr/bin/sox", ["-n", "-r", "44100", "-c", "2", "-b", "16", longRecording.path,
-                                       "synth", "180", "pinknoise", "vol", "0.3"])
+        try timer.run(
+            "/usr/bin/convert",
+            [
+                "-size", "4000x3000", "gradient:skyblue-darkgreen", "-seed", "7",
+                "-attenuate", "0.4", "+noise", "Gaussian", "-quality", "90", largePhoto.path
+            ])
+        try timer.run(
+            "/usr/bin/sox",
+            [
+                "-n", "-r", "44100", "-c", "2", "-b", "16", longRecording.path,
+                "synth", "180", "pinknoise", "vol", "0.3"
+            ])
         log("media made in \(Self.seconds(since: clock)) s")
 
         clock = Date()
@@ -75,8 +91,9 @@ struct CLIBenchmarkStore {
         let chunk = 25_000
         for first in stride(from: 0, to: entryCount, by: chunk) {
             let snapshots = (first..<min(first + chunk, entryCount)).map { number in
-                Self.snapshot(number, at: Self.firstEntry.addingTimeInterval(Double(number) * step),
-                         photo: smallPhoto, recording: smallRecording)
+                Self.snapshot(
+                    number, at: Self.firstEntry.addingTimeInterval(Double(number) * step),
+                    photo: smallPhoto, recording: smallRecording)
             }
             _ = try diary.insertEntries(snapshots)
         }
@@ -97,16 +114,19 @@ struct CLIBenchmarkStore {
         var tags: [String] = number % 7 == 0 ? [] : ["home"]
         if number % 3 == 0 { tags.append(tagNames[number % tagNames.count]) }
         if number % 11 == 0 { tags.append(tagNames[(number / 11) % tagNames.count]) }
-        let text = "Entry \(number): " + String(repeating: "a walk by the river, then tea; ", count: 1 + number % 5)
+        let text =
+            "Entry \(number): " + String(repeating: "a walk by the river, then tea; ", count: 1 + number % 5)
             + "the evening light over the roofs."
-        return EntrySnapshot(uuid: UUID(), creationTime: time, updateTime: time, text: text,
-                             tags: Array(Set(tags)).sorted(), starred: number % 13 == 0, media: media)
+        return EntrySnapshot(
+            uuid: UUID(), creationTime: time, updateTime: time, text: text,
+            tags: Array(Set(tags)).sorted(), starred: number % 13 == 0, media: media)
     }
 
     /// A medium imported from `url` by ``Diary/insertEntries(_:)``.
     static func medium(_ kind: MediumKind, _ url: URL, mimeType: String) -> MediumSnapshot {
-        MediumSnapshot(kind: kind, mimeType: mimeType, originalFileName: url.lastPathComponent,
-                       byteCount: 0, sha256: "", sourceURL: url)
+        MediumSnapshot(
+            kind: kind, mimeType: mimeType, originalFileName: url.lastPathComponent,
+            byteCount: 0, sha256: "", sourceURL: url)
     }
 
     private static func seconds(since start: Date) -> String {

@@ -11,11 +11,13 @@ private let contextObjectCount = 50_000
 private let contextRuns = 5
 
 private let contextModel: ManagedObjectModel? = try? ManagedObjectModel(entities: [
-    EntityDescription("Item", attributes: [
-        AttributeDescription("name", .string, isOptional: false),
-        AttributeDescription("count", .integer64),
-        AttributeDescription("score", .double),
-    ]),
+    EntityDescription(
+        "Item",
+        attributes: [
+            AttributeDescription("name", .string, isOptional: false),
+            AttributeDescription("count", .integer64),
+            AttributeDescription("score", .double)
+        ])
 ])
 
 /// Runs the suite and prints its results.
@@ -23,7 +25,8 @@ private let contextModel: ManagedObjectModel? = try? ManagedObjectModel(entities
 func runContextBenchmarks(json: Bool) throws {
     guard let model = contextModel else { throw ContextBenchmarkError.setup("the benchmark model does not build") }
     let reporter = BenchmarkReporter(suite: "contexts", json: json)
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("og-contexts-bench-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "og-contexts-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent("Items.sqlite")
@@ -51,15 +54,20 @@ func runContextBenchmarks(json: Bool) throws {
     }
 
     let plainEdit = try BenchmarkReporter.median(runs: contextRuns, prepare: { try loaded(undo: false) }) { edit($0.1) }
-    let recordedEdit = try BenchmarkReporter.median(runs: contextRuns, prepare: { try loaded(undo: true) }) { edit($0.1) }
+    let recordedEdit = try BenchmarkReporter.median(runs: contextRuns, prepare: { try loaded(undo: true) }) {
+        edit($0.1)
+    }
     reporter.report("edit-50k-recording-undo", value: recordedEdit, baseline: plainEdit)
 
-    let undo = try BenchmarkReporter.median(runs: contextRuns, prepare: { () -> ManagedObjectContext in
-        let (context, items) = try loaded(undo: true)
-        edit(items)
-        context.processPendingChanges()
-        return context
-    }) { context in
+    let undo = try BenchmarkReporter.median(
+        runs: contextRuns,
+        prepare: { () -> ManagedObjectContext in
+            let (context, items) = try loaded(undo: true)
+            edit(items)
+            context.processPendingChanges()
+            return context
+        }
+    ) { context in
         context.undo()
     }
     reporter.report("undo-50k-edits", value: undo, baseline: plainEdit)
@@ -67,11 +75,14 @@ func runContextBenchmarks(json: Bool) throws {
     let rawUpdate = try BenchmarkReporter.median(runs: contextRuns, prepare: { try RawUpdater(url: url) }) { raw in
         try raw.updateAll()
     }
-    let graphUpdate = try BenchmarkReporter.median(runs: contextRuns, prepare: { () -> ManagedObjectContext in
-        let (context, items) = try loaded(undo: false)
-        edit(items)
-        return context
-    }) { context in
+    let graphUpdate = try BenchmarkReporter.median(
+        runs: contextRuns,
+        prepare: { () -> ManagedObjectContext in
+            let (context, items) = try loaded(undo: false)
+            edit(items)
+            return context
+        }
+    ) { context in
         try context.save()
     }
     reporter.report("save-50k-updates-version-checked", value: graphUpdate, baseline: rawUpdate)
@@ -98,7 +109,8 @@ private final class RawUpdater {
 
     func updateAll() throws {
         var statement: OpaquePointer?
-        let sql = "UPDATE \"Item\" SET \"Z_OPT\" = \"Z_OPT\" + 1, \"name\" = ?, \"count\" = ?, \"score\" = ? WHERE \"Z_PK\" = ?"
+        let sql =
+            "UPDATE \"Item\" SET \"Z_OPT\" = \"Z_OPT\" + 1, \"name\" = ?, \"count\" = ?, \"score\" = ? WHERE \"Z_PK\" = ?"
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
             throw ContextBenchmarkError.setup(String(cString: sqlite3_errmsg(handle)))
         }

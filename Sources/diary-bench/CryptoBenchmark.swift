@@ -11,11 +11,13 @@ private let runs = 5
 private let fetchRuns = 9
 
 private let cryptoModel: ManagedObjectModel? = try? ManagedObjectModel(entities: [
-    EntityDescription("Entry", attributes: [
-        AttributeDescription("text", .string, isSearchable: true),
-        AttributeDescription("created", .date, isOptional: false, isIndexed: true),
-        AttributeDescription("starred", .boolean),
-    ]),
+    EntityDescription(
+        "Entry",
+        attributes: [
+            AttributeDescription("text", .string, isSearchable: true),
+            AttributeDescription("created", .date, isOptional: false, isIndexed: true),
+            AttributeDescription("starred", .boolean)
+        ])
 ])
 
 private enum CryptoBenchmarkError: Error {
@@ -27,7 +29,8 @@ func runCryptoBenchmarks(json: Bool) throws {
     let reporter = BenchmarkReporter(suite: "crypto", json: json)
     guard let model = cryptoModel else { throw CryptoBenchmarkError.setup("the benchmark model does not build") }
     let key = try StoreEncryptionKey.random()
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("og-crypto-bench-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "og-crypto-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     var counter = 0
@@ -68,7 +71,9 @@ func runCryptoBenchmarks(json: Bool) throws {
     var plainChecksum = 0, encryptedChecksum = 0
     let (encryptedFetch, plainFetch) = try BenchmarkReporter.alternatingMedians(
         runs: fetchRuns,
-        value: (prepare: { try context(at: encryptedURL, encrypted: true) }, body: { encryptedChecksum = try readAll($0) }),
+        value: (
+            prepare: { try context(at: encryptedURL, encrypted: true) }, body: { encryptedChecksum = try readAll($0) }
+        ),
         baseline: (prepare: { try context(at: plainURL, encrypted: false) }, body: { plainChecksum = try readAll($0) }))
     guard plainChecksum == encryptedChecksum else {
         throw CryptoBenchmarkError.setup("plain and encrypted fetches read different values")
@@ -79,8 +84,13 @@ func runCryptoBenchmarks(json: Bool) throws {
     // newly opened store each run (the first pages of a short process come from the file).
     let (encryptedMonth, plainMonth) = try BenchmarkReporter.alternatingMedians(
         runs: fetchRuns,
-        value: (prepare: {}, body: { _ in encryptedChecksum = try monthQuery(at: encryptedURL, encrypted: true, context: context) }),
-        baseline: (prepare: {}, body: { _ in plainChecksum = try monthQuery(at: plainURL, encrypted: false, context: context) }))
+        value: (
+            prepare: {},
+            body: { _ in encryptedChecksum = try monthQuery(at: encryptedURL, encrypted: true, context: context) }
+        ),
+        baseline: (
+            prepare: {}, body: { _ in plainChecksum = try monthQuery(at: plainURL, encrypted: false, context: context) }
+        ))
     guard plainChecksum == encryptedChecksum, plainChecksum > 0 else {
         throw CryptoBenchmarkError.setup("plain and encrypted month queries found different entries")
     }
@@ -104,8 +114,10 @@ private func insertEntries(into context: ManagedObjectContext) throws {
     try context.save()
 }
 
-private func saveOne(at url: URL, encrypted: Bool,
-                     context makeContext: (URL, Bool) throws -> ManagedObjectContext) throws {
+private func saveOne(
+    at url: URL, encrypted: Bool,
+    context makeContext: (URL, Bool) throws -> ManagedObjectContext
+) throws {
     let context = try makeContext(url, encrypted)
     let entry = try context.insertObject(entityName: "Entry")
     entry["text"] = "One more entry"
@@ -116,19 +128,25 @@ private func saveOne(at url: URL, encrypted: Bool,
 private func readAll(_ context: ManagedObjectContext) throws -> Int {
     var checksum = 0
     for entry in try context.fetch(FetchRequest(entityName: "Entry")) {
-        checksum += (entry["text", as: String.self]?.utf8.count ?? 0) + ((entry["starred", as: Bool.self] ?? false) ? 1 : 0)
+        checksum +=
+            (entry["text", as: String.self]?.utf8.count ?? 0) + ((entry["starred", as: Bool.self] ?? false) ? 1 : 0)
     }
     return checksum
 }
 
-private func monthQuery(at url: URL, encrypted: Bool,
-                        context makeContext: (URL, Bool) throws -> ManagedObjectContext) throws -> Int {
+private func monthQuery(
+    at url: URL, encrypted: Bool,
+    context makeContext: (URL, Bool) throws -> ManagedObjectContext
+) throws -> Int {
     let context = try makeContext(url, encrypted)
     let start = creationTime(entryCount / 2), end = start.addingTimeInterval(30 * 86_400)
     let predicate = try FetchPredicate(format: "created >= %@ AND created < %@", start, end)
     var checksum = 0
-    for entry in try context.fetch(FetchRequest(entityName: "Entry", predicate: predicate,
-                                                sortOrderings: [SortOrdering("created", ascending: false)])) {
+    for entry in try context.fetch(
+        FetchRequest(
+            entityName: "Entry", predicate: predicate,
+            sortOrderings: [SortOrdering("created", ascending: false)]))
+    {
         checksum += entry["text", as: String.self]?.utf8.count ?? 0
     }
     return checksum
@@ -146,15 +164,19 @@ private func reportPageThroughput(reporter: BenchmarkReporter, key: StoreEncrypt
     for index in 0..<byteCount { input[index] = UInt8(truncatingIfNeeded: index &* 31 &+ index >> 12) }
     // Page 1's header is not involved: the pages are numbered from 2.
     let megabytes = Double(byteCount) / 1_000_000
-    let copy = BenchmarkReporter.median(runs: runs, prepare: {}) { output.copyMemory(from: UnsafeRawBufferPointer(input)) }
+    let copy = BenchmarkReporter.median(runs: runs, prepare: {}) {
+        output.copyMemory(from: UnsafeRawBufferPointer(input))
+    }
     var failures = 0
     let seal = BenchmarkReporter.median(runs: runs, prepare: {}) {
-        failures += StoreCipher.benchmarkPages(key: key, input: UnsafeRawBufferPointer(input), output: output,
-                                               pageSize: pageSize, opening: false)
+        failures += StoreCipher.benchmarkPages(
+            key: key, input: UnsafeRawBufferPointer(input), output: output,
+            pageSize: pageSize, opening: false)
     }
     let sealAndOpen = BenchmarkReporter.median(runs: runs, prepare: {}) {
-        failures += StoreCipher.benchmarkPages(key: key, input: UnsafeRawBufferPointer(input), output: output,
-                                               pageSize: pageSize, opening: true)
+        failures += StoreCipher.benchmarkPages(
+            key: key, input: UnsafeRawBufferPointer(input), output: output,
+            pageSize: pageSize, opening: true)
     }
     guard failures == 0 else { throw CryptoBenchmarkError.setup("\(failures) pages failed to seal or open") }
     // Throughput: higher is better, so the ratio here is cipher / copy speed.

@@ -41,9 +41,10 @@ func runCryptoBlobBenchmarks(json: Bool) throws {
         stagePlain.append(try stage(plainStore))
         stageEncrypted.append(try stage(encryptedStore))
     }
-    reporter.report("blob_stage_128mb_encrypted_vs_plain_mb_per_second",
-                    value: megabytes / ProcessTimer.median(stageEncrypted),
-                    baseline: megabytes / ProcessTimer.median(stagePlain), unit: "MB/s")
+    reporter.report(
+        "blob_stage_128mb_encrypted_vs_plain_mb_per_second",
+        value: megabytes / ProcessTimer.median(stageEncrypted),
+        baseline: megabytes / ProcessTimer.median(stagePlain), unit: "MB/s")
     let plainReference = try plainStore.commit(try plainStore.stage(fileAt: big))
     let encryptedReference = try encryptedStore.commit(try encryptedStore.stage(fileAt: big))
     var readPlain: [Double] = [], readEncrypted: [Double] = []
@@ -51,9 +52,10 @@ func runCryptoBlobBenchmarks(json: Bool) throws {
         readPlain.append(try read(plainStore, plainReference))
         readEncrypted.append(try read(encryptedStore, encryptedReference))
     }
-    reporter.report("blob_read_128mb_decrypted_vs_plain_mb_per_second",
-                    value: megabytes / ProcessTimer.median(readEncrypted),
-                    baseline: megabytes / ProcessTimer.median(readPlain), unit: "MB/s")
+    reporter.report(
+        "blob_read_128mb_decrypted_vs_plain_mb_per_second",
+        value: megabytes / ProcessTimer.median(readEncrypted),
+        baseline: megabytes / ProcessTimer.median(readPlain), unit: "MB/s")
 
     // What padding to a bucket costs: a photo-sized file (12,345,678 bytes, padded to 12,582,912:
     // 1.9 % more to seal and write) staged and read back padded (layout 3, written now) and
@@ -62,8 +64,10 @@ func runCryptoBlobBenchmarks(json: Bool) throws {
     // machine moves less.
     let photoSized = root.appendingPathComponent("photo-sized.bin")
     try writeNoise(to: photoSized, byteCount: 12_345_678)
-    let padded = try BlobStore(directory: root.appendingPathComponent("Padded.blobs"), encryptionKey: key, padsFiles: true)
-    let unpadded = try BlobStore(directory: root.appendingPathComponent("Unpadded.blobs"), encryptionKey: key, padsFiles: false)
+    let padded = try BlobStore(
+        directory: root.appendingPathComponent("Padded.blobs"), encryptionKey: key, padsFiles: true)
+    let unpadded = try BlobStore(
+        directory: root.appendingPathComponent("Unpadded.blobs"), encryptionKey: key, padsFiles: false)
     // [padded?][stage wall, stage CPU, read wall, read CPU]
     var samples = [[[Double]]](repeating: [[Double]](repeating: [], count: 4), count: 2)
     for _ in 0..<9 {
@@ -71,7 +75,9 @@ func runCryptoBlobBenchmarks(json: Bool) throws {
             let store = isPadded ? padded : unpadded
             let (start, startCPU) = (DispatchTime.now().uptimeNanoseconds, processCPUSeconds())
             let reference = try store.commit(try store.stage(fileAt: photoSized))
-            let (staged, stagedCPU) = (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, processCPUSeconds() - startCPU)
+            let (staged, stagedCPU) = (
+                Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, processCPUSeconds() - startCPU
+            )
             let readCPU = processCPUSeconds()
             let readBack = try read(store, reference)
             let readBackCPU = processCPUSeconds() - readCPU
@@ -81,17 +87,22 @@ func runCryptoBlobBenchmarks(json: Bool) throws {
             }
         }
     }
-    for (index, name) in ["blob_stage_12mb_padded_vs_unpadded", "blob_stage_12mb_padded_vs_unpadded_cpu",
-                          "blob_read_12mb_padded_vs_unpadded", "blob_read_12mb_padded_vs_unpadded_cpu"].enumerated() {
-        reporter.report(name, value: ProcessTimer.median(samples[1][index]), baseline: ProcessTimer.median(samples[0][index]))
+    for (index, name) in [
+        "blob_stage_12mb_padded_vs_unpadded", "blob_stage_12mb_padded_vs_unpadded_cpu",
+        "blob_read_12mb_padded_vs_unpadded", "blob_read_12mb_padded_vs_unpadded_cpu"
+    ].enumerated() {
+        reporter.report(
+            name, value: ProcessTimer.median(samples[1][index]), baseline: ProcessTimer.median(samples[0][index]))
     }
 
     // `diary new`'s media step: both files checked and copied on every core, then the save.
-    let photo = root.appendingPathComponent("photo-12mp.jpg"), recording = root.appendingPathComponent("recording-3min.wav")
+    let photo = root.appendingPathComponent("photo-12mp.jpg"),
+        recording = root.appendingPathComponent("recording-3min.wav")
     try writeJPEG(to: photo, width: 4000, height: 3000)
     try writeWAV(to: recording, seconds: 180)
     let plainDiary = try Diary(directory: root.appendingPathComponent("plain"))
-    let encryptedDiary = try Diary(directory: root.appendingPathComponent("encrypted"), key: DiaryKey(dataKey: key, identifier: UUID()))
+    let encryptedDiary = try Diary(
+        directory: root.appendingPathComponent("encrypted"), key: DiaryKey(dataKey: key, identifier: UUID()))
     func importMedia(_ diary: Diary) throws -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         let editor = try diary.newEntry()
@@ -109,8 +120,9 @@ func runCryptoBlobBenchmarks(json: Bool) throws {
         importPlain.append(try importMedia(plainDiary))
         importEncrypted.append(try importMedia(encryptedDiary))
     }
-    reporter.report("import_12mp_jpeg_3min_wav_encrypted_blobs_vs_plain", value: ProcessTimer.median(importEncrypted),
-                    baseline: ProcessTimer.median(importPlain), unit: "s")
+    reporter.report(
+        "import_12mp_jpeg_3min_wav_encrypted_blobs_vs_plain", value: ProcessTimer.median(importEncrypted),
+        baseline: ProcessTimer.median(importPlain), unit: "s")
 }
 
 /// The CPU time this process has used, user and system, on all its threads.
@@ -123,7 +135,9 @@ private func processCPUSeconds() -> Double {
 
 /// Writes `byteCount` pseudo-random bytes (xorshift), 1 MiB at a time.
 private func writeNoise(to url: URL, byteCount: Int) throws {
-    guard FileManager.default.createFile(atPath: url.path, contents: nil) else { throw BenchmarkFailure("cannot create \(url.path)") }
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+        throw BenchmarkFailure("cannot create \(url.path)")
+    }
     let handle = try FileHandle(forWritingTo: url)
     defer { try? handle.close() }
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -158,7 +172,8 @@ private func writeJPEG(to url: URL, width: Int, height: Int) throws {
     var length = 0
     var message = [CChar](repeating: 0, count: 256)
     guard cms_jpeg_encode_rgb(pixels, UInt32(width), UInt32(height), 90, &output, &length, &message, 256) == CMS_OK,
-          let output else { throw BenchmarkFailure("libjpeg could not encode the benchmark photo") }
+        let output
+    else { throw BenchmarkFailure("libjpeg could not encode the benchmark photo") }
     defer { cms_free(output) }
     try Data(bytes: output, count: length).write(to: url)
 }
@@ -167,14 +182,18 @@ private func writeJPEG(to url: URL, width: Int, height: Int) throws {
 private func writeWAV(to url: URL, seconds: Int) throws {
     let rate = 44_100, frames = rate * seconds
     var header = Data("RIFF".utf8)
-    func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) } }
+    func append<T: FixedWidthInteger>(_ value: T) {
+        withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) }
+    }
     append(UInt32(36 + frames * 4))
     header.append(contentsOf: Data("WAVEfmt ".utf8))
     append(UInt32(16)); append(UInt16(1)); append(UInt16(2)); append(UInt32(rate)); append(UInt32(rate * 4))
     append(UInt16(4)); append(UInt16(16))
     header.append(contentsOf: Data("data".utf8))
     append(UInt32(frames * 4))
-    guard FileManager.default.createFile(atPath: url.path, contents: header) else { throw BenchmarkFailure("cannot create \(url.path)") }
+    guard FileManager.default.createFile(atPath: url.path, contents: header) else {
+        throw BenchmarkFailure("cannot create \(url.path)")
+    }
     let handle = try FileHandle(forWritingTo: url)
     defer { try? handle.close() }
     try handle.seekToEnd()

@@ -17,13 +17,18 @@ func runCryptoCLIBenchmarks(json: Bool, entryCount: Int = 100_000) throws {
     let encrypted = store.root.appendingPathComponent("encrypted-store")
     let passphrase = store.root.appendingPathComponent("passphrase")
     try? FileManager.default.removeItem(at: encrypted)
-    guard FileManager.default.createFile(atPath: passphrase.path, contents: Data("correct horse battery staple\n".utf8),
-                                         attributes: [.posixPermissions: 0o600]) else {
+    guard
+        FileManager.default.createFile(
+            atPath: passphrase.path, contents: Data("correct horse battery staple\n".utf8),
+            attributes: [.posixPermissions: 0o600])
+    else {
         throw BenchmarkFailure("cannot write \(passphrase.path)")
     }
     let asking = "cat '\(passphrase.path)'"
-    let setup = ProcessTimer(environment: ["TZ": "UTC", "NO_COLOR": "1",
-                                           "DIARY_PASSPHRASE_COMMAND": asking, "DIARY_NEW_PASSPHRASE_COMMAND": asking])
+    let setup = ProcessTimer(environment: [
+        "TZ": "UTC", "NO_COLOR": "1",
+        "DIARY_PASSPHRASE_COMMAND": asking, "DIARY_NEW_PASSPHRASE_COMMAND": asking
+    ])
     var clock = Date()
     try setup.run("/bin/cp", ["-a", store.diary.path, encrypted.path])
     try setup.run(diaryBinary, ["--store", encrypted.path, "encrypt"])
@@ -42,13 +47,18 @@ func runCryptoCLIBenchmarks(json: Bool, entryCount: Int = 100_000) throws {
     }
     clock = Date()
     let month = ["list", "--month", store.month.name]
-    report(reporter, "list_month_\(entryCount)_encrypted_vs_plain",
-           try timer.medians(runs: 15, on(encrypted, month), against: on(store.diary, month)))
+    report(
+        reporter, "list_month_\(entryCount)_encrypted_vs_plain",
+        try timer.medians(runs: 15, on(encrypted, month), against: on(store.diary, month)))
     let new = ["new", "--text", "A quiet evening, rain on the window."]
-    report(reporter, "new_text_\(entryCount)_encrypted_vs_plain",
-           try timer.medians(runs: 15, on(encrypted, new), against: on(store.diary, new)))
-    let media = ["new", "--text", "Harbour at dusk", "--image", store.largePhoto.path, "--audio", store.longRecording.path]
-    report(reporter, "new_12mp_jpeg_3min_wav_\(entryCount)_encrypted_vs_plain",
-           try timer.medians(runs: 11, on(encrypted, media), against: on(store.diary, media)))
+    report(
+        reporter, "new_text_\(entryCount)_encrypted_vs_plain",
+        try timer.medians(runs: 15, on(encrypted, new), against: on(store.diary, new)))
+    let media = [
+        "new", "--text", "Harbour at dusk", "--image", store.largePhoto.path, "--audio", store.longRecording.path
+    ]
+    report(
+        reporter, "new_12mp_jpeg_3min_wav_\(entryCount)_encrypted_vs_plain",
+        try timer.medians(runs: 11, on(encrypted, media), against: on(store.diary, media)))
     log("rows measured in \(String(format: "%.1f", Date().timeIntervalSince(clock))) s")
 }

@@ -22,21 +22,25 @@ func runDiaryBenchmarks(json: Bool, entryCount: Int = 5_000) throws {
         try editor.save()
     }
     let sql = try openRaw(diary.databaseURL)
-    try sql.readAll("UPDATE DiaryEntry SET creationTime = \(start.timeIntervalSinceReferenceDate) + (Z_PK - 1) * \(step)")
+    try sql.readAll(
+        "UPDATE DiaryEntry SET creationTime = \(start.timeIntervalSinceReferenceDate) + (Z_PK - 1) * \(step)")
     let reporter = BenchmarkReporter(suite: "diary", json: json)
     let report = { (name: String, value: Double, baseline: Double) in
         reporter.report(name, value: value, baseline: baseline, unit: "ms")
     }
-    FileHandle.standardError.write(Data("diary-bench: populated \(entryCount) entries in \(Int(Date().timeIntervalSince(populate))) s\n".utf8))
+    FileHandle.standardError.write(
+        Data("diary-bench: populated \(entryCount) entries in \(Int(Date().timeIntervalSince(populate))) s\n".utf8))
 
     // One month (about 1/24 of the entries), newest first, with tags and media.
     guard let november = CalendarMonth(year: 2025, month: 11) else { preconditionFailure("November 2025 is a month") }
     let month = DiaryQuery(filter: EntryFilter(period: .month(november)), timeZone: utc)
     let (monthStart, monthEnd) = EntryFilter.Period.month(november).interval(in: utc)
     let rawMonth = try median {
-        try sql.readAll("""
+        try sql.readAll(
+            """
             SELECT Z_PK, uuid, text, starred, creationTime, updateTime FROM DiaryEntry
-            WHERE creationTime >= \(monthStart?.timeIntervalSinceReferenceDate ?? 0) AND creationTime < \(monthEnd?.timeIntervalSinceReferenceDate ?? 0)
+            WHERE creationTime >= \(monthStart?.timeIntervalSinceReferenceDate ?? 0) AND creationTime < \
+            \(monthEnd?.timeIntervalSinceReferenceDate ?? 0)
             ORDER BY creationTime DESC
             """)
     }
@@ -44,15 +48,17 @@ func runDiaryBenchmarks(json: Bool, entryCount: Int = 5_000) throws {
     report("list_month_\(entryCount)_vs_raw_select", listMonth, rawMonth)
 
     let rawLatest = try median {
-        try sql.readAll("SELECT Z_PK, uuid, text, starred, creationTime, updateTime FROM DiaryEntry "
-                      + "ORDER BY creationTime DESC LIMIT 20")
+        try sql.readAll(
+            "SELECT Z_PK, uuid, text, starred, creationTime, updateTime FROM DiaryEntry "
+                + "ORDER BY creationTime DESC LIMIT 20")
     }
     let latest = try median { _ = try diary.entries(DiaryQuery(limit: 20)) }
     report("list_latest_20_of_\(entryCount)_vs_raw_select", latest, rawLatest)
 
     // A new text entry in its own transaction (fsynced), against a raw insert the same way.
     let rawInsert = try median {
-        try sql.readAll("INSERT INTO DiaryEntry (Z_PK, Z_ENT, Z_OPT, uuid, text, starred, creationTime, updateTime) "
+        try sql.readAll(
+            "INSERT INTO DiaryEntry (Z_PK, Z_ENT, Z_OPT, uuid, text, starred, creationTime, updateTime) "
                 + "VALUES ((SELECT max(Z_PK) + 1 FROM DiaryEntry), (SELECT Z_ENT FROM DiaryEntry LIMIT 1), 1, "
                 + "randomblob(16), 'raw', 0, 0, 0)")
     }

@@ -29,8 +29,9 @@ func runInteropBenchmarks(json: Bool) throws {
         // The import runs first, so its peak is not hidden by the baseline's row array.
         let diary = try Diary(directory: folder.appendingPathComponent("store"))
         let importStart = monotonicSeconds()
-        let summary = try diary.importEntries(from: export, format: .jrnl, timeZone: TimeZone(identifier: "UTC") ?? .gmt,
-                                              batchSize: batch)
+        let summary = try diary.importEntries(
+            from: export, format: .jrnl, timeZone: TimeZone(identifier: "UTC") ?? .gmt,
+            batchSize: batch)
         let importSeconds = monotonicSeconds() - importStart
         let importPeak = peakResidentMegabytes()
         guard summary.imported == count else {
@@ -39,25 +40,30 @@ func runInteropBenchmarks(json: Bool) throws {
         // A rerun finds every entry stored; it must cost no more than the first import
         // (it took the square of the entries once: 6 min 22 s for 40,000 against 9.7 s).
         let rerunStart = monotonicSeconds()
-        let rerun = try diary.importEntries(from: export, format: .jrnl, timeZone: TimeZone(identifier: "UTC") ?? .gmt,
-                                            batchSize: batch)
+        let rerun = try diary.importEntries(
+            from: export, format: .jrnl, timeZone: TimeZone(identifier: "UTC") ?? .gmt,
+            batchSize: batch)
         let rerunSeconds = monotonicSeconds() - rerunStart
         guard rerun.alreadyPresent == count, rerun.imported == 0 else {
-            throw BenchmarkFailure("the rerun imported \(rerun.imported) and skipped \(rerun.alreadyPresent), expected \(count) skipped")
+            throw BenchmarkFailure(
+                "the rerun imported \(rerun.imported) and skipped \(rerun.alreadyPresent), expected \(count) skipped")
         }
 
         let rawStart = monotonicSeconds()
         try insertRaw(rows.map { $0.row() }, into: folder.appendingPathComponent("raw.sqlite"))
         let rawSeconds = monotonicSeconds() - rawStart
         let name = "jrnl_json_import_\(count)_\(variant)"
-        reporter.report("\(name)_time_per_entry_vs_raw_sqlite", value: importSeconds / Double(count) * 1e6,
-                        baseline: rawSeconds / Double(count) * 1e6, unit: "us")
+        reporter.report(
+            "\(name)_time_per_entry_vs_raw_sqlite", value: importSeconds / Double(count) * 1e6,
+            baseline: rawSeconds / Double(count) * 1e6, unit: "us")
         reporter.report("\(name)_peak_rss_vs_before_import", value: importPeak, baseline: peakBefore, unit: "MB")
-        reporter.report("\(name)_rerun_time_vs_first_import", value: rerunSeconds, baseline: importSeconds,
-                        unit: "s")
-        reporter.note("interop  \(variant): \(count) entries in \(rounded(importSeconds)) s = "
-            + "\(Int(Double(count) / importSeconds)) entries/s (raw SQLite \(Int(Double(count) / rawSeconds)) rows/s); "
-            + "peak RSS so far \(rounded(importPeak)) MB; rerun skipping all in \(rounded(rerunSeconds)) s")
+        reporter.report(
+            "\(name)_rerun_time_vs_first_import", value: rerunSeconds, baseline: importSeconds,
+            unit: "s")
+        reporter.note(
+            "interop  \(variant): \(count) entries in \(rounded(importSeconds)) s = "
+                + "\(Int(Double(count) / importSeconds)) entries/s (raw SQLite \(Int(Double(count) / rawSeconds)) rows/s); "
+                + "peak RSS so far \(rounded(importPeak)) MB; rerun skipping all in \(rounded(rerunSeconds)) s")
     }
 }
 
@@ -75,8 +81,9 @@ private struct GeneratedSeed {
     var time: Double
 
     func row() -> GeneratedRow {
-        GeneratedRow(uuid: UUID(), time: time, text: generatedTitle(index) + "\n" + generatedBody(index),
-                     starred: index % 10 == 0)
+        GeneratedRow(
+            uuid: UUID(), time: time, text: generatedTitle(index) + "\n" + generatedBody(index),
+            starred: index % 10 == 0)
     }
 }
 
@@ -87,7 +94,8 @@ private func generatedBody(_ index: Int) -> String {
 }
 
 /// Writes a jrnl JSON export of `count` entries, one every 37 minutes from 2015 on, every
-/// fifth with one of five tags (`withTags`) and every tenth starred; returns what the baseline needs to rebuild the rows.
+/// fifth with one of five tags (`withTags`) and every tenth starred; returns what the baseline needs to rebuild the
+/// rows.
 private func writeJrnlExport(count: Int, withTags: Bool, to url: URL) throws -> [GeneratedSeed] {
     _ = FileManager.default.createFile(atPath: url.path, contents: nil)
     let handle = try FileHandle(forWritingTo: url)
@@ -107,7 +115,8 @@ private func writeJrnlExport(count: Int, withTags: Bool, to url: URL) throws -> 
         let title = generatedTitle(index)
         let body = generatedBody(index)
         chunk += (index == 0 ? "\n" : ",\n")
-        chunk += #"{"title": "\#(title)", "body": "\#(body)", "date": "\#(stamp[0])", "time": "\#(stamp[1])", "#
+        chunk +=
+            #"{"title": "\#(title)", "body": "\#(body)", "date": "\#(stamp[0])", "time": "\#(stamp[1])", "#
             + #""tags": \#(tags), "starred": \#(index % 10 == 0)}"#
         rows.append(GeneratedSeed(index: index, time: time))
         if chunk.utf8.count > 1 << 20 {
@@ -125,12 +134,14 @@ private func writeJrnlExport(count: Int, withTags: Bool, to url: URL) throws -> 
 private func insertRaw(_ rows: [GeneratedRow], into url: URL) throws {
     let database = try RawSQLite(url, create: true)
     try database.execute("PRAGMA journal_mode=WAL")
-    try database.execute("CREATE TABLE entry (id INTEGER PRIMARY KEY, uuid BLOB UNIQUE NOT NULL, text TEXT, "
-        + "starred INTEGER NOT NULL, creationTime REAL NOT NULL, updateTime REAL NOT NULL)")
+    try database.execute(
+        "CREATE TABLE entry (id INTEGER PRIMARY KEY, uuid BLOB UNIQUE NOT NULL, text TEXT, "
+            + "starred INTEGER NOT NULL, creationTime REAL NOT NULL, updateTime REAL NOT NULL)")
     try database.execute("CREATE INDEX entry_creation ON entry (creationTime)")
     try database.execute("BEGIN")
-    let statement = try database.prepare("INSERT INTO entry (uuid, text, starred, creationTime, updateTime) "
-        + "VALUES (?, ?, ?, ?, ?)")
+    let statement = try database.prepare(
+        "INSERT INTO entry (uuid, text, starred, creationTime, updateTime) "
+            + "VALUES (?, ?, ?, ?, ?)")
     defer { sqlite3_finalize(statement) }
     for row in rows {
         var uuid = row.uuid.uuid

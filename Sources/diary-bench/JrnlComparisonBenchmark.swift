@@ -13,7 +13,9 @@ func runJrnlComparisonBenchmarks(json: Bool, entryCount: Int = 1_000) throws {
     let diaryBinary = try locateDiaryBinary()
     let jrnl = ProcessInfo.processInfo.environment["DIARY_BENCH_JRNL"] ?? "/tmp/jrnlenv/bin/jrnl"
     guard FileManager.default.isExecutableFile(atPath: jrnl) else {
-        throw BenchmarkFailure("no jrnl at \(jrnl): python3 -m venv /tmp/jrnlenv && /tmp/jrnlenv/bin/pip install jrnl==4.6, or set DIARY_BENCH_JRNL")
+        throw BenchmarkFailure(
+            "no jrnl at \(jrnl): python3 -m venv /tmp/jrnlenv && /tmp/jrnlenv/bin/pip install jrnl==4.6, or set DIARY_BENCH_JRNL"
+        )
     }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diary-bench-jrnl-\(getpid())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -36,19 +38,24 @@ func runJrnlComparisonBenchmarks(json: Bool, entryCount: Int = 1_000) throws {
     try jrnlRun(["-n", "1"])
     let runs = 15
 
-    let start = try timer.medians(runs: 40, { try diary(["--version"]) },
-                                  against: { try timer.run("/usr/bin/sqlite3", ["-version"]) })
+    let start = try timer.medians(
+        runs: 40, { try diary(["--version"]) },
+        against: { try timer.run("/usr/bin/sqlite3", ["-version"]) })
     reporter.report("process_start_version", value: start.value, baseline: start.baseline, unit: "ms")
 
     let (month, from, to) = JrnlJournal.listedMonth
-    let list = try timer.medians(runs: runs, { try diary(["list", "--month", month]) },
-                                 against: { try jrnlRun(["-from", from, "-to", to]) })
-    reporter.report("list_month_\(entryCount)_vs_jrnl", value: list.value, baseline: list.baseline,
-                    unit: "ms")
-    let new = try timer.medians(runs: runs, { try diary(["new", "--text", "Benchmark entry"]) },
-                                against: { try jrnlRun(["Benchmark entry"]) })
-    reporter.report("new_text_\(entryCount)_vs_jrnl", value: new.value, baseline: new.baseline,
-                    unit: "ms")
+    let list = try timer.medians(
+        runs: runs, { try diary(["list", "--month", month]) },
+        against: { try jrnlRun(["-from", from, "-to", to]) })
+    reporter.report(
+        "list_month_\(entryCount)_vs_jrnl", value: list.value, baseline: list.baseline,
+        unit: "ms")
+    let new = try timer.medians(
+        runs: runs, { try diary(["new", "--text", "Benchmark entry"]) },
+        against: { try jrnlRun(["Benchmark entry"]) })
+    reporter.report(
+        "new_text_\(entryCount)_vs_jrnl", value: new.value, baseline: new.baseline,
+        unit: "ms")
     reporter.note("  (target ratios: 0.025 = 40x faster than jrnl; --version at most 2x sqlite3 -version)")
 }
 
@@ -67,9 +74,11 @@ enum JrnlJournal {
         for index in 0..<entries {
             let day = first.addingTimeInterval(Double(index) * 17 * 3600)
             let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: day)
-            let stamp = String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0,
-                               parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0)
-            text += "[\(stamp)] Entry number \(index) about the day. @home\n"
+            let stamp = String(
+                format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0,
+                parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0)
+            text +=
+                "[\(stamp)] Entry number \(index) about the day. @home\n"
                 + "Some more text for entry \(index), a sentence or two of it.\n\n"
         }
         return text

@@ -25,55 +25,69 @@ func runMediaBenchmarks(json: Bool) throws {
     // colour (4:4:4, ImageMagick's choice at quality 90), whose full decode does twice the
     // colour work. After each, for reading it: the floor, libjpeg's own 1/8-scaled decode.
     for (suffix, url) in [("", inputs.jpeg), ("_444", inputs.jpeg444)] {
-        let thumbnail = try compare(value: { _ = try inspector.importImage(fileAt: url) },
-                                    baseline: { try decodeJPEGFully(url) })
+        let thumbnail = try compare(
+            value: { _ = try inspector.importImage(fileAt: url) },
+            baseline: { try decodeJPEGFully(url) })
         report("jpeg_thumbnail_12mp\(suffix)_vs_full_decode", thumbnail.value, thumbnail.baseline, "ms")
-        let eighth = try compare(value: { try decodeJPEGFully(url, scaleDenominator: 8) },
-                                 baseline: { try decodeJPEGFully(url) })
+        let eighth = try compare(
+            value: { try decodeJPEGFully(url, scaleDenominator: 8) },
+            baseline: { try decodeJPEGFully(url) })
         report("jpeg_scaled_decode_12mp\(suffix)_vs_full_decode", eighth.value, eighth.baseline, "ms")
     }
 
-    let progressive = try compare(value: { _ = try inspector.importImage(fileAt: inputs.progressiveJPEG) },
-                                  baseline: { try decodeJPEGFully(inputs.progressiveJPEG) })
+    let progressive = try compare(
+        value: { _ = try inspector.importImage(fileAt: inputs.progressiveJPEG) },
+        baseline: { try decodeJPEGFully(inputs.progressiveJPEG) })
     report("jpeg_progressive_thumbnail_12mp_vs_full_decode", progressive.value, progressive.baseline, "ms")
 
-    let png = try compare(value: { _ = try inspector.importImage(fileAt: inputs.png) },
-                          baseline: { try decodePNGFully(inputs.png) })
+    let png = try compare(
+        value: { _ = try inspector.importImage(fileAt: inputs.png) },
+        baseline: { try decodePNGFully(inputs.png) })
     report("png_thumbnail_12mp_vs_full_decode", png.value, png.baseline, "ms")
 
     // WebP: libwebp scales while it decodes; against its own full-size decode.
-    let webp = try compare(value: { _ = try inspector.importImage(fileAt: inputs.webp) },
-                           baseline: { try decodeWebPFully(inputs.webp) })
+    let webp = try compare(
+        value: { _ = try inspector.importImage(fileAt: inputs.webp) },
+        baseline: { try decodeWebPFully(inputs.webp) })
     report("webp_thumbnail_12mp_vs_full_decode", webp.value, webp.baseline, "ms")
 
     // HEIC: no scaled decode exists, so the thumbnail is the one full decode plus averaging;
     // libheif may decode on several threads, so both sides are wall time.
-    let heic = try compare(clock: CLOCK_MONOTONIC, value: { _ = try inspector.importImage(fileAt: inputs.heic) },
-                           baseline: { try decodeHEIFFully(inputs.heic) })
+    let heic = try compare(
+        clock: CLOCK_MONOTONIC, value: { _ = try inspector.importImage(fileAt: inputs.heic) },
+        baseline: { try decodeHEIFFully(inputs.heic) })
     report("heic_thumbnail_12mp_vs_full_decode", heic.value, heic.baseline, "ms")
 
-    let probe = try compare(runs: 21, value: { _ = try inspector.probe(fileAt: inputs.wav) },
-                            baseline: { try openAndCloseSoundFile(inputs.wav) })
+    let probe = try compare(
+        runs: 21, value: { _ = try inspector.probe(fileAt: inputs.wav) },
+        baseline: { try openAndCloseSoundFile(inputs.wav) })
     report("audio_probe_3min_wav_vs_sf_open", probe.value, probe.baseline, "ms")
 
-    let waveform = try compare(value: { _ = try inspector.importAudio(fileAt: inputs.flac, peakCount: 100) },
-                               baseline: { try decodeSoundFully(inputs.flac) })
+    let waveform = try compare(
+        value: { _ = try inspector.importAudio(fileAt: inputs.flac, peakCount: 100) },
+        baseline: { try decodeSoundFully(inputs.flac) })
     report("waveform_3min_flac_vs_plain_decode", waveform.value, waveform.baseline, "ms")
 
     // Every FLAC is decoded through FFmpeg, which libsndfile refuses many of: one import (decode,
     // waveform) in a process of its own against `ffmpeg -f null` decoding the same file, both
     // wall time including the process start, so each side loads its libraries.
     let bench = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    let ffmpeg = try compare(runs: 7, clock: CLOCK_MONOTONIC,
-                             value: { try runQuietly(bench, ["media-waveform", inputs.flac.path]) },
-                             baseline: { try runQuietly(URL(fileURLWithPath: "/usr/bin/ffmpeg"),
-                                                        ["-v", "error", "-i", inputs.flac.path, "-f", "null", "-"]) })
+    let ffmpeg = try compare(
+        runs: 7, clock: CLOCK_MONOTONIC,
+        value: { try runQuietly(bench, ["media-waveform", inputs.flac.path]) },
+        baseline: {
+            try runQuietly(
+                URL(fileURLWithPath: "/usr/bin/ffmpeg"),
+                ["-v", "error", "-i", inputs.flac.path, "-f", "null", "-"])
+        })
     report("flac_import_3min_vs_ffmpeg_null", ffmpeg.value, ffmpeg.baseline, "ms")
 
     // Peak memory of one import in a process of its own (`media-thumbnail`), against the
     // issue's 64 MB budget for a 12 MP photo.
-    for (name, url) in [("jpeg", inputs.jpeg), ("jpeg_progressive", inputs.progressiveJPEG), ("png", inputs.png),
-                        ("webp", inputs.webp), ("heic", inputs.heic)] {
+    for (name, url) in [
+        ("jpeg", inputs.jpeg), ("jpeg_progressive", inputs.progressiveJPEG), ("png", inputs.png),
+        ("webp", inputs.webp), ("heic", inputs.heic)
+    ] {
         let megabytes = try peakResidentMegabytes(ofThumbnailing: url)
         report("\(name)_thumbnail_12mp_peak_rss_vs_64mb_budget", megabytes, 64, "MB")
     }
@@ -100,15 +114,22 @@ func runMediaJPEGComparison<Paths: Sequence<String>>(paths: Paths, json: Bool) t
         }
         let bytes = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
         let bitsPerPixel = Double(bytes * 8) / Double(max(1, image.width * image.height))
-        let label = "\(url.lastPathComponent) (\(image.width)x\(image.height), \(String(format: "%.2f", bitsPerPixel)) bpp)"
-        let thumbnail = try compare(value: { _ = try inspector.importImage(fileAt: url) },
-                                    baseline: { try decodeJPEGFully(url) })
-        MediaBenchmarkResult(name: "jpeg_thumbnail_vs_full_decode \(label)", value: thumbnail.value,
-                             baseline: thumbnail.baseline, unit: "ms").print(json: json)
-        let eighth = try compare(value: { try decodeJPEGFully(url, scaleDenominator: 8) },
-                                 baseline: { try decodeJPEGFully(url) })
-        MediaBenchmarkResult(name: "jpeg_scaled_decode_vs_full_decode \(label)", value: eighth.value,
-                             baseline: eighth.baseline, unit: "ms").print(json: json)
+        let label =
+            "\(url.lastPathComponent) (\(image.width)x\(image.height), \(String(format: "%.2f", bitsPerPixel)) bpp)"
+        let thumbnail = try compare(
+            value: { _ = try inspector.importImage(fileAt: url) },
+            baseline: { try decodeJPEGFully(url) })
+        MediaBenchmarkResult(
+            name: "jpeg_thumbnail_vs_full_decode \(label)", value: thumbnail.value,
+            baseline: thumbnail.baseline, unit: "ms"
+        ).print(json: json)
+        let eighth = try compare(
+            value: { try decodeJPEGFully(url, scaleDenominator: 8) },
+            baseline: { try decodeJPEGFully(url) })
+        MediaBenchmarkResult(
+            name: "jpeg_scaled_decode_vs_full_decode \(label)", value: eighth.value,
+            baseline: eighth.baseline, unit: "ms"
+        ).print(json: json)
     }
 }
 
@@ -138,8 +159,10 @@ private func runQuietly(_ tool: URL, _ arguments: [String]) throws {
 private func peakResidentMegabytes(ofThumbnailing url: URL) throws -> Double {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-    process.arguments = ["-f", "%M", URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path,
-                         "media-thumbnail", url.path]
+    process.arguments = [
+        "-f", "%M", URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path,
+        "media-thumbnail", url.path
+    ]
     let errors = Pipe()
     process.standardOutput = FileHandle.nullDevice
     process.standardError = errors
@@ -147,7 +170,8 @@ private func peakResidentMegabytes(ofThumbnailing url: URL) throws -> Double {
     let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     guard process.terminationStatus == 0,
-          let kilobytes = output.split(separator: "\n").last.flatMap({ Double($0) }) else {
+        let kilobytes = output.split(separator: "\n").last.flatMap({ Double($0) })
+    else {
         throw BaselineFailure(description: "media-thumbnail \(url.path) failed: \(output)")
     }
     return kilobytes / 1024
@@ -163,11 +187,13 @@ private struct MediaBenchmarkResult {
     func print(json: Bool) {
         let ratio = baseline > 0 ? value / baseline : 0
         if json {
-            Swift.print(#"{"suite":"media","name":"\#(name)","value":\#(rounded(value)),"unit":"\#(unit)","#
-                + #""baseline":\#(rounded(baseline)),"ratio":\#(rounded(ratio))}"#)
+            Swift.print(
+                #"{"suite":"media","name":"\#(name)","value":\#(rounded(value)),"unit":"\#(unit)","#
+                    + #""baseline":\#(rounded(baseline)),"ratio":\#(rounded(ratio))}"#)
         } else {
-            Swift.print("media  \(name)  \(rounded(value)) \(unit)  "
-                + "(baseline \(rounded(baseline)) \(unit), ratio \(rounded(ratio))x)")
+            Swift.print(
+                "media  \(name)  \(rounded(value)) \(unit)  "
+                    + "(baseline \(rounded(baseline)) \(unit), ratio \(rounded(ratio))x)")
         }
     }
 
@@ -196,18 +222,21 @@ private struct MediaBenchmarkInputs {
         flac = directory.appendingPathComponent("voice-3min.flac")
         // A photo-like picture (fractal plasma: detail at every scale), not flat colour, with
         // the 4:2:0 chroma subsampling cameras use (ImageMagick picks 4:4:4 at quality 90).
-        try run("/usr/bin/convert", "-seed", "7", "-size", "4000x3000", "plasma:fractal",
-                "-sampling-factor", "4:2:0", "-quality", "90", jpeg.path)
+        try run(
+            "/usr/bin/convert", "-seed", "7", "-size", "4000x3000", "plasma:fractal",
+            "-sampling-factor", "4:2:0", "-quality", "90", jpeg.path)
         try run("/usr/bin/convert", jpeg.path, png.path)
         try run("/usr/bin/convert", png.path, "-sampling-factor", "1x1", "-quality", "90", jpeg444.path)
         // Progressive as ImageMagick writes it at quality 90: full-resolution colour (4:4:4),
         // the largest coefficient buffer libjpeg keeps for a progressive file.
-        try run("/usr/bin/convert", png.path, "-sampling-factor", "1x1", "-quality", "90", "-interlace", "JPEG",
-                progressiveJPEG.path)
+        try run(
+            "/usr/bin/convert", png.path, "-sampling-factor", "1x1", "-quality", "90", "-interlace", "JPEG",
+            progressiveJPEG.path)
         try run("/usr/bin/cwebp", "-quiet", "-q", "80", png.path, "-o", webp.path)
         try run("/usr/bin/heif-enc", "-q", "50", png.path, "-o", heic.path)
-        try run("/usr/bin/sox", "-n", "-r", "44100", "-c", "2", "-b", "16", wav.path, "synth", "180",
-                "pinknoise", "vol", "0.5")
+        try run(
+            "/usr/bin/sox", "-n", "-r", "44100", "-c", "2", "-b", "16", wav.path, "synth", "180",
+            "pinknoise", "vol", "0.5")
         try run("/usr/bin/sox", wav.path, flac.path)
     }
 
@@ -227,8 +256,10 @@ private struct MediaBenchmarkInputs {
 /// (after one warm-up call each). Most paths measured are single-threaded work on files in
 /// the page cache, so the default time is the thread's CPU time: on a shared machine wall
 /// time also counts the other processes' turns. Multi-threaded decodes pass CLOCK_MONOTONIC.
-private func compare(runs: Int = 11, clock: clockid_t = CLOCK_THREAD_CPUTIME_ID, value: () throws -> Void,
-                     baseline: () throws -> Void) throws -> (value: Double, baseline: Double) {
+private func compare(
+    runs: Int = 11, clock: clockid_t = CLOCK_THREAD_CPUTIME_ID, value: () throws -> Void,
+    baseline: () throws -> Void
+) throws -> (value: Double, baseline: Double) {
     func time(_ body: () throws -> Void) throws -> Double {
         var start = timespec(), end = timespec()
         clock_gettime(clock, &start)
@@ -269,7 +300,7 @@ private func decodeJPEGFully(_ url: URL, scaleDenominator: UInt32 = 1) throws {
     var width: UInt32 = 0, height: UInt32 = 0
     var channels: Int32 = 0
     guard cms_jpeg_read_header(decoder, &header, &message, 256) == CMS_OK,
-          cms_jpeg_start(decoder, scaleDenominator, &width, &height, &channels, &message, 256) == CMS_OK
+        cms_jpeg_start(decoder, scaleDenominator, &width, &height, &channels, &message, 256) == CMS_OK
     else { throw BaselineFailure(description: "jpeg start failed") }
     let stride = Int(width) * Int(channels)
     var buffer = [UInt8](repeating: 0, count: stride * 16)
@@ -294,7 +325,7 @@ private func decodePNGFully(_ url: URL) throws {
     var channels: Int32 = 0
     var rowBytes = 0
     guard cms_png_read_header(decoder, &header, &message, 256) == CMS_OK,
-          cms_png_start(decoder, 0, &channels, &rowBytes, &message, 256) == CMS_OK
+        cms_png_start(decoder, 0, &channels, &rowBytes, &message, 256) == CMS_OK
     else { throw BaselineFailure(description: "png start failed") }
     var row = [UInt8](repeating: 0, count: rowBytes)
     for _ in 0..<header.height {
@@ -328,11 +359,13 @@ private func decodeHEIFFully(_ url: URL) throws {
     let reader = cms_heif_file_reader().assumingMemoryBound(to: heif_reader.self)
     var handle: OpaquePointer?, image: OpaquePointer?
     guard heif_context_read_from_reader(context, reader, &source, nil).code == heif_error_Ok,
-          heif_context_get_primary_image_handle(context, &handle).code == heif_error_Ok, let handle
+        heif_context_get_primary_image_handle(context, &handle).code == heif_error_Ok, let handle
     else { throw BaselineFailure(description: "heif read failed") }
     defer { heif_image_handle_release(handle) }
-    guard heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGB, nil).code == heif_error_Ok,
-          let image else { throw BaselineFailure(description: "heif decode failed") }
+    guard
+        heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGB, nil).code == heif_error_Ok,
+        let image
+    else { throw BaselineFailure(description: "heif decode failed") }
     heif_image_release(image)
 }
 

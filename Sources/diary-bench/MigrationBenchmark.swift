@@ -11,18 +11,23 @@ private let itemCount = 100_000
 private let runs = 3
 
 private let versionOne: ManagedObjectModel? = try? ManagedObjectModel(entities: [
-    EntityDescription("Item", attributes: [
-        AttributeDescription("name", .string), AttributeDescription("count", .integer64),
-        AttributeDescription("score", .double), AttributeDescription("created", .date),
-    ]),
+    EntityDescription(
+        "Item",
+        attributes: [
+            AttributeDescription("name", .string), AttributeDescription("count", .integer64),
+            AttributeDescription("score", .double), AttributeDescription("created", .date)
+        ])
 ])
 
 private let versionTwo: ManagedObjectModel? = try? ManagedObjectModel(entities: [
-    EntityDescription("Item", attributes: [
-        AttributeDescription("title", .string, renamingIdentifier: "name"), AttributeDescription("count", .integer64),
-        AttributeDescription("score", .double), AttributeDescription("created", .date, isIndexed: true),
-        AttributeDescription("mood", .integer16, isOptional: false, defaultValue: Int16(3)),
-    ]),
+    EntityDescription(
+        "Item",
+        attributes: [
+            AttributeDescription("title", .string, renamingIdentifier: "name"),
+            AttributeDescription("count", .integer64),
+            AttributeDescription("score", .double), AttributeDescription("created", .date, isIndexed: true),
+            AttributeDescription("mood", .integer16, isOptional: false, defaultValue: Int16(3))
+        ])
 ])
 
 /// Runs the suite and prints its results.
@@ -30,7 +35,8 @@ private let versionTwo: ManagedObjectModel? = try? ManagedObjectModel(entities: 
 func runMigrationBenchmarks(json: Bool) throws {
     guard let versionOne, let versionTwo else { throw BenchmarkFailure("the benchmark models do not build") }
     let reporter = BenchmarkReporter(suite: "migration", json: json)
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("og-migration-bench-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "og-migration-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let template = directory.appendingPathComponent("template.sqlite")
@@ -73,10 +79,10 @@ func runMigrationBenchmarks(json: Bool) throws {
     reporter.note("  (ObjectGraph's figure includes the backup copy made with VACUUM INTO; the raw rebuild makes none)")
 }
 
-
 /// The baseline: the same table rebuilt with plain SQL in one transaction.
 private func rebuildByHand(_ url: URL) throws {
-    try RawSQLite(url).execute("""
+    try RawSQLite(url).execute(
+        """
         PRAGMA foreign_keys = OFF; BEGIN IMMEDIATE;
         CREATE TABLE "Item_new" ("Z_PK" INTEGER PRIMARY KEY, "Z_ENT" INTEGER NOT NULL, "Z_OPT" INTEGER NOT NULL,
             "title" TEXT, "count" INTEGER, "score" REAL, "created" REAL, "mood" INTEGER);

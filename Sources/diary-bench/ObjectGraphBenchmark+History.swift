@@ -5,9 +5,11 @@ import ObjectGraph
 // records history, beside the same save into one that does not, alternating in one run.
 
 /// Reports `insert-100k-save-history` (baseline: the same insert with history off; target ≤ 1.1x).
-func runObjectGraphHistoryBenchmark(reporter: BenchmarkReporter, model: ManagedObjectModel, runs: Int,
-                                    freshURL: @escaping () -> URL,
-                                    insertAll: @escaping (ManagedObjectContext) throws -> Void) throws {
+func runObjectGraphHistoryBenchmark(
+    reporter: BenchmarkReporter, model: ManagedObjectModel, runs: Int,
+    freshURL: @escaping () -> URL,
+    insertAll: @escaping (ManagedObjectContext) throws -> Void
+) throws {
     func context(recordingHistory: Bool) throws -> ManagedObjectContext {
         var options = PersistentStoreOptions()
         options.recordsPersistentHistory = recordingHistory

@@ -13,17 +13,23 @@ private let rangeLow = rangeStart + 40_000, rangeHigh = rangeStart + 49_999
 private let queryRuns = 11
 
 private let queryModel: ManagedObjectModel? = try? ManagedObjectModel(entities: [
-    EntityDescription("Event", attributes: [
-        AttributeDescription("name", .string),
-        AttributeDescription("count", .integer64),
-        AttributeDescription("created", .date, isIndexed: true),
-    ]),
-    EntityDescription("Owner", attributes: [AttributeDescription("name", .string)], relationships: [
-        RelationshipDescription("parts", destination: "Part", inverse: "owner", isToMany: true),
-    ]),
-    EntityDescription("Part", attributes: [AttributeDescription("name", .string)], relationships: [
-        RelationshipDescription("owner", destination: "Owner", inverse: "parts"),
-    ]),
+    EntityDescription(
+        "Event",
+        attributes: [
+            AttributeDescription("name", .string),
+            AttributeDescription("count", .integer64),
+            AttributeDescription("created", .date, isIndexed: true)
+        ]),
+    EntityDescription(
+        "Owner", attributes: [AttributeDescription("name", .string)],
+        relationships: [
+            RelationshipDescription("parts", destination: "Part", inverse: "owner", isToMany: true)
+        ]),
+    EntityDescription(
+        "Part", attributes: [AttributeDescription("name", .string)],
+        relationships: [
+            RelationshipDescription("owner", destination: "Owner", inverse: "parts")
+        ])
 ])
 
 /// Runs the query benchmarks into `reporter`, with stores in `directory`.
@@ -49,21 +55,28 @@ func runObjectGraphQueryBenchmarks(reporter: BenchmarkReporter, directory: URL) 
     try RawRangeTable.create(at: rawURL)
 
     var rawChecksum = 0.0, graphChecksum = 0.0
-    let predicate = try FetchPredicate(format: "created BETWEEN {%@, %@}", Date(timeIntervalSince1970: rangeLow),
-                                       Date(timeIntervalSince1970: rangeHigh))
+    let predicate = try FetchPredicate(
+        format: "created BETWEEN {%@, %@}", Date(timeIntervalSince1970: rangeLow),
+        Date(timeIntervalSince1970: rangeHigh))
     let (graph, raw) = try BenchmarkReporter.alternatingMedians(
         runs: queryRuns,
-        value: (prepare: { try open(graphURL) }, body: { context in
-            var checksum = 0.0
-            for event in try context.fetch(FetchRequest(entityName: "Event", predicate: predicate)) {
-                checksum += Double((event["name", as: String.self] ?? "").utf8.count) + Double(event["count", as: Int64.self] ?? 0)
-                    + (event["created", as: Date.self]?.timeIntervalSince1970 ?? 0)
+        value: (
+            prepare: { try open(graphURL) },
+            body: { context in
+                var checksum = 0.0
+                for event in try context.fetch(FetchRequest(entityName: "Event", predicate: predicate)) {
+                    checksum +=
+                        Double((event["name", as: String.self] ?? "").utf8.count)
+                        + Double(event["count", as: Int64.self] ?? 0)
+                        + (event["created", as: Date.self]?.timeIntervalSince1970 ?? 0)
+                }
+                graphChecksum = checksum
             }
-            graphChecksum = checksum
-        }),
+        ),
         baseline: (prepare: { try RawRangeTable(url: rawURL) }, body: { table in rawChecksum = try table.readRange() }))
     guard rawChecksum == graphChecksum, rawChecksum > 0 else {
-        throw QueryBenchmarkError.setup("raw and ObjectGraph range fetches read different values (\(rawChecksum) vs \(graphChecksum))")
+        throw QueryBenchmarkError.setup(
+            "raw and ObjectGraph range fetches read different values (\(rawChecksum) vs \(graphChecksum))")
     }
     reporter.report("fetch-indexed-date-range-10k-of-100k", value: graph, baseline: raw)
 
@@ -98,12 +111,18 @@ func runObjectGraphQueryBenchmarks(reporter: BenchmarkReporter, directory: URL) 
     guard large.parts == unprefetched.parts else {
         throw QueryBenchmarkError.setup("prefetching read other parts (\(large.parts) vs \(unprefetched.parts))")
     }
-    reporter.note("objectgraph prefetch-to-many: \(small.statements) statements for 1,000 owners, \(large.statements) for 10,000"
-        + " (\(unprefetched.statements) without prefetching)")
-    reporter.report("prefetch-to-many-10k-statements", value: Double(large.statements), baseline: Double(unprefetched.statements),
-                    unit: "statements")
-    let prefetched = try BenchmarkReporter.median(runs: queryRuns, prepare: {}) { _ = try touchParts(limit: 10_000, prefetching: true) }
-    let faulted = try BenchmarkReporter.median(runs: queryRuns, prepare: {}) { _ = try touchParts(limit: 10_000, prefetching: false) }
+    reporter.note(
+        "objectgraph prefetch-to-many: \(small.statements) statements for 1,000 owners, \(large.statements) for 10,000"
+            + " (\(unprefetched.statements) without prefetching)")
+    reporter.report(
+        "prefetch-to-many-10k-statements", value: Double(large.statements), baseline: Double(unprefetched.statements),
+        unit: "statements")
+    let prefetched = try BenchmarkReporter.median(runs: queryRuns, prepare: {}) {
+        _ = try touchParts(limit: 10_000, prefetching: true)
+    }
+    let faulted = try BenchmarkReporter.median(runs: queryRuns, prepare: {}) {
+        _ = try touchParts(limit: 10_000, prefetching: false)
+    }
     reporter.report("prefetch-to-many-10k-time", value: prefetched, baseline: faulted)
 }
 
@@ -118,8 +137,10 @@ private final class RawRangeTable {
     /// Writes the table of `rangeObjectCount` events, with the index on `created`.
     static func create(at url: URL) throws {
         let table = try RawRangeTable(url: url)
-        try table.execute("CREATE TABLE Event (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER NOT NULL, Z_OPT INTEGER NOT NULL,"
-            + " name TEXT, count INTEGER, created REAL); CREATE INDEX Event_created ON Event(created); BEGIN IMMEDIATE")
+        try table.execute(
+            "CREATE TABLE Event (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER NOT NULL, Z_OPT INTEGER NOT NULL,"
+                + " name TEXT, count INTEGER, created REAL); CREATE INDEX Event_created ON Event(created); BEGIN IMMEDIATE"
+        )
         let insert = try table.prepare("INSERT INTO Event VALUES (?, 1, 1, ?, ?, ?)")
         defer { sqlite3_finalize(insert) }
         for index in 0..<rangeObjectCount {
@@ -127,7 +148,9 @@ private final class RawRangeTable {
             _ = "event \(index)".withCString { sqlite3_bind_text(insert, 2, $0, -1, csqlite_transient()) }
             sqlite3_bind_int64(insert, 3, Int64(index))
             sqlite3_bind_double(insert, 4, rangeStart + Double(index))
-            guard sqlite3_step(insert) == SQLITE_DONE else { throw QueryBenchmarkError.setup(String(cString: sqlite3_errmsg(table.handle))) }
+            guard sqlite3_step(insert) == SQLITE_DONE else {
+                throw QueryBenchmarkError.setup(String(cString: sqlite3_errmsg(table.handle)))
+            }
             sqlite3_reset(insert)
         }
         try table.execute("COMMIT")
@@ -136,7 +159,8 @@ private final class RawRangeTable {
     init(url: URL) throws {
         var connection: OpaquePointer?
         guard sqlite3_open_v2(url.path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK,
-              let connection else { throw QueryBenchmarkError.setup("cannot open \(url.path)") }
+            let connection
+        else { throw QueryBenchmarkError.setup("cannot open \(url.path)") }
         handle = connection
         try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
     }
@@ -159,7 +183,8 @@ private final class RawRangeTable {
 
     /// Reads every column of the events in the range, as the graph's rows are read.
     func readRange() throws -> Double {
-        let statement = try prepare("SELECT Z_PK, Z_ENT, Z_OPT, name, count, created FROM Event WHERE created BETWEEN ? AND ?")
+        let statement = try prepare(
+            "SELECT Z_PK, Z_ENT, Z_OPT, name, count, created FROM Event WHERE created BETWEEN ? AND ?")
         defer { sqlite3_finalize(statement) }
         sqlite3_bind_double(statement, 1, rangeLow)
         sqlite3_bind_double(statement, 2, rangeHigh)
@@ -167,7 +192,8 @@ private final class RawRangeTable {
         while sqlite3_step(statement) == SQLITE_ROW {
             let name = sqlite3_column_text(statement, 3).map { String(cString: $0) } ?? ""
             let created = Date(timeIntervalSince1970: sqlite3_column_double(statement, 5))
-            checksum += Double(name.utf8.count) + Double(sqlite3_column_int64(statement, 4)) + created.timeIntervalSince1970
+            checksum +=
+                Double(name.utf8.count) + Double(sqlite3_column_int64(statement, 4)) + created.timeIntervalSince1970
         }
         return checksum
     }

@@ -16,13 +16,15 @@ func objectGraphRuns(_ standard: Int) -> Int {
 }
 
 private let benchmarkModel: ManagedObjectModel? = try? ManagedObjectModel(entities: [
-    EntityDescription("Item", attributes: [
-        AttributeDescription("name", .string, isOptional: false),
-        AttributeDescription("count", .integer64),
-        AttributeDescription("score", .double),
-        AttributeDescription("created", .date),
-        AttributeDescription("flag", .boolean),
-    ]),
+    EntityDescription(
+        "Item",
+        attributes: [
+            AttributeDescription("name", .string, isOptional: false),
+            AttributeDescription("count", .integer64),
+            AttributeDescription("score", .double),
+            AttributeDescription("created", .date),
+            AttributeDescription("flag", .boolean)
+        ])
 ])
 
 /// The benchmark's entity as a typed class: the same five attributes, declared once.
@@ -59,14 +61,18 @@ func runObjectGraphBenchmarks(json: Bool) {
         }
 
         if objectGraphRowSelected("insert-100k-save") {
-            let rawInsert = try BenchmarkReporter.median(runs: runs, prepare: { try RawDatabase(url: freshURL()) }) { database in
+            let rawInsert = try BenchmarkReporter.median(runs: runs, prepare: { try RawDatabase(url: freshURL()) }) {
+                database in
                 try database.insertAll()
             }
-            let graphInsert = try BenchmarkReporter.median(runs: runs, prepare: { () -> ManagedObjectContext in
-                let coordinator = PersistentStoreCoordinator(model: model)
-                try coordinator.addPersistentStore(type: .sqlite, at: freshURL())
-                return ManagedObjectContext(coordinator: coordinator)
-            }) { context in
+            let graphInsert = try BenchmarkReporter.median(
+                runs: runs,
+                prepare: { () -> ManagedObjectContext in
+                    let coordinator = PersistentStoreCoordinator(model: model)
+                    try coordinator.addPersistentStore(type: .sqlite, at: freshURL())
+                    return ManagedObjectContext(coordinator: coordinator)
+                }
+            ) { context in
                 try insertAll(into: context)
             }
             reporter.report("insert-100k-save", value: graphInsert, baseline: rawInsert)
@@ -84,25 +90,34 @@ func runObjectGraphBenchmarks(json: Bool) {
             }
             let (graphFetch, rawFetch) = try BenchmarkReporter.alternatingMedians(
                 runs: fetchRuns,
-                value: (prepare: { () -> ManagedObjectContext in
-                    let coordinator = PersistentStoreCoordinator(model: model)
-                    try coordinator.addPersistentStore(type: .sqlite, at: graphURL)
-                    return ManagedObjectContext(coordinator: coordinator)
-                }, body: { context in graphChecksum = try readAll(from: context) }),
-                baseline: (prepare: { try RawDatabase(url: rawURL) }, body: { database in rawChecksum = try database.readAll() }))
+                value: (
+                    prepare: { () -> ManagedObjectContext in
+                        let coordinator = PersistentStoreCoordinator(model: model)
+                        try coordinator.addPersistentStore(type: .sqlite, at: graphURL)
+                        return ManagedObjectContext(coordinator: coordinator)
+                    }, body: { context in graphChecksum = try readAll(from: context) }
+                ),
+                baseline: (
+                    prepare: { try RawDatabase(url: rawURL) },
+                    body: { database in rawChecksum = try database.readAll() }
+                ))
             guard rawChecksum == graphChecksum else {
-                throw BenchmarkError.setup("raw and ObjectGraph fetches read different values (\(rawChecksum) vs \(graphChecksum))")
+                throw BenchmarkError.setup(
+                    "raw and ObjectGraph fetches read different values (\(rawChecksum) vs \(graphChecksum))")
             }
             reporter.report("fetch-100k-read", value: graphFetch, baseline: rawFetch)
         }
         if objectGraphRowSelected("insert-100k-save-history") {
-            try runObjectGraphHistoryBenchmark(reporter: reporter, model: model, runs: runs, freshURL: freshURL,
-                                               insertAll: insertAll(into:))
+            try runObjectGraphHistoryBenchmark(
+                reporter: reporter, model: model, runs: runs, freshURL: freshURL,
+                insertAll: insertAll(into:))
         }
 
         // The same fetch through a typed class's properties (`item.name`, not `item["name"]`).
         if objectGraphRowSelected("fetch-100k-typed") {
-            guard let typedModel = typedBenchmarkModel else { throw BenchmarkError.setup("the typed benchmark model does not build") }
+            guard let typedModel = typedBenchmarkModel else {
+                throw BenchmarkError.setup("the typed benchmark model does not build")
+            }
             let typedURL = freshURL()
             do {
                 let coordinator = PersistentStoreCoordinator(model: typedModel)
@@ -112,14 +127,20 @@ func runObjectGraphBenchmarks(json: Bool) {
             var typedChecksum = 0.0
             let (typedFetch, rawTypedFetch) = try BenchmarkReporter.alternatingMedians(
                 runs: fetchRuns,
-                value: (prepare: { () -> ManagedObjectContext in
-                    let coordinator = PersistentStoreCoordinator(model: typedModel)
-                    try coordinator.addPersistentStore(type: .sqlite, at: typedURL)
-                    return ManagedObjectContext(coordinator: coordinator)
-                }, body: { context in typedChecksum = try readAllTyped(from: context) }),
-                baseline: (prepare: { try RawDatabase(url: rawURL) }, body: { database in rawChecksum = try database.readAll() }))
+                value: (
+                    prepare: { () -> ManagedObjectContext in
+                        let coordinator = PersistentStoreCoordinator(model: typedModel)
+                        try coordinator.addPersistentStore(type: .sqlite, at: typedURL)
+                        return ManagedObjectContext(coordinator: coordinator)
+                    }, body: { context in typedChecksum = try readAllTyped(from: context) }
+                ),
+                baseline: (
+                    prepare: { try RawDatabase(url: rawURL) },
+                    body: { database in rawChecksum = try database.readAll() }
+                ))
             guard rawChecksum == typedChecksum else {
-                throw BenchmarkError.setup("raw and typed fetches read different values (\(rawChecksum) vs \(typedChecksum))")
+                throw BenchmarkError.setup(
+                    "raw and typed fetches read different values (\(rawChecksum) vs \(typedChecksum))")
             }
             reporter.report("fetch-100k-typed", value: typedFetch, baseline: rawTypedFetch)
         }
@@ -145,8 +166,11 @@ private enum BenchmarkError: Error {
 
 /// The values of object `index`, the same for both sides.
 private func values(_ index: Int) -> (String, Int64, Double, Date, Bool) {
-    ("item number \(index)", Int64(index), Double(index) * 0.5, Date(timeIntervalSince1970: 1_700_000_000 + Double(index)),
-     index % 2 == 0)
+    (
+        "item number \(index)", Int64(index), Double(index) * 0.5,
+        Date(timeIntervalSince1970: 1_700_000_000 + Double(index)),
+        index % 2 == 0
+    )
 }
 
 private func insertAll(into context: ManagedObjectContext) throws {
@@ -208,11 +232,13 @@ private final class RawDatabase {
     init(url: URL) throws {
         var connection: OpaquePointer?
         guard sqlite3_open_v2(url.path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK,
-              let connection else { throw BenchmarkError.setup("cannot open \(url.path)") }
+            let connection
+        else { throw BenchmarkError.setup("cannot open \(url.path)") }
         handle = connection
-        try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;"
-            + "CREATE TABLE IF NOT EXISTS Item (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER NOT NULL, Z_OPT INTEGER NOT NULL,"
-            + " name TEXT, count INTEGER, score REAL, created REAL, flag INTEGER)")
+        try execute(
+            "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;"
+                + "CREATE TABLE IF NOT EXISTS Item (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER NOT NULL, Z_OPT INTEGER NOT NULL,"
+                + " name TEXT, count INTEGER, score REAL, created REAL, flag INTEGER)")
     }
 
     deinit { sqlite3_close_v2(handle) }
@@ -233,7 +259,8 @@ private final class RawDatabase {
 
     func insertAll() throws {
         try execute("BEGIN IMMEDIATE")
-        let statement = try prepare("INSERT INTO Item (Z_PK, Z_ENT, Z_OPT, name, count, score, created, flag) VALUES (?, 1, 1, ?, ?, ?, ?, ?)")
+        let statement = try prepare(
+            "INSERT INTO Item (Z_PK, Z_ENT, Z_OPT, name, count, score, created, flag) VALUES (?, 1, 1, ?, ?, ?, ?, ?)")
         defer { sqlite3_finalize(statement) }
         for index in 0..<objectCount {
             let (name, count, score, created, flag) = values(index)
@@ -243,7 +270,9 @@ private final class RawDatabase {
             sqlite3_bind_double(statement, 4, score)
             sqlite3_bind_double(statement, 5, created.timeIntervalSince1970)
             sqlite3_bind_int64(statement, 6, flag ? 1 : 0)
-            guard sqlite3_step(statement) == SQLITE_DONE else { throw BenchmarkError.setup(String(cString: sqlite3_errmsg(handle))) }
+            guard sqlite3_step(statement) == SQLITE_DONE else {
+                throw BenchmarkError.setup(String(cString: sqlite3_errmsg(handle)))
+            }
             sqlite3_reset(statement)
         }
         try execute("COMMIT")

@@ -36,8 +36,14 @@ func runPhotosBenchmarks(json: Bool, photoCount: Int = 200) throws {
         let list = work.appendingPathComponent("files.txt")
         try Data(files.map(\.path).joined(separator: "\n").utf8).write(to: list)
         let timer = ProcessTimer(environment: ["VIPS_CONCURRENCY": "\(threads)"])
-        return try timer.run("/bin/sh", ["-c", "xargs -P \(cores) -n \(perProcess) /usr/bin/vipsthumbnail -s 256 "
-                                         + "-o '\(thumbnails.path)/%s.jpg' < '\(list.path)'"]).wall / 1000
+        return try timer.run(
+            "/bin/sh",
+            [
+                "-c",
+                "xargs -P \(cores) -n \(perProcess) /usr/bin/vipsthumbnail -s 256 "
+                    + "-o '\(thumbnails.path)/%s.jpg' < '\(list.path)'"
+            ]
+        ).wall / 1000
     }
 
     var diaryTimes: [Double] = [], peaks: [Double] = [], vipsSingle: [Double] = [], vipsThreaded: [Double] = []
@@ -50,15 +56,20 @@ func runPhotosBenchmarks(json: Bool, photoCount: Int = 200) throws {
     }
     let diarySeconds = ProcessTimer.median(diaryTimes)
     let vipsSeconds = min(ProcessTimer.median(vipsSingle), ProcessTimer.median(vipsThreaded))
-    reporter.note("  vipsthumbnail: \(format(ProcessTimer.median(vipsSingle))) s with 1 thread x \(cores) processes, "
-                  + "\(format(ProcessTimer.median(vipsThreaded))) s with \(cores) threads x \(cores) processes (median of \(runs))")
+    reporter.note(
+        "  vipsthumbnail: \(format(ProcessTimer.median(vipsSingle))) s with 1 thread x \(cores) processes, "
+            + "\(format(ProcessTimer.median(vipsThreaded))) s with \(cores) threads x \(cores) processes (median of \(runs))"
+    )
     let count = Double(folder.photos.count)
-    reporter.report("import_\(photoCount)_jpeg_12mp_vs_vipsthumbnail", value: diarySeconds, baseline: vipsSeconds,
-                    unit: "s")
-    reporter.report("import_\(photoCount)_jpeg_12mp_photos_per_second_vs_vipsthumbnail", value: count / diarySeconds,
-                    baseline: count / vipsSeconds, unit: "photos/s")
-    reporter.report("import_\(photoCount)_jpeg_12mp_peak_rss_vs_300mb_budget", value: peaks.max() ?? 0, baseline: 300,
-                    unit: "MB")
+    reporter.report(
+        "import_\(photoCount)_jpeg_12mp_vs_vipsthumbnail", value: diarySeconds, baseline: vipsSeconds,
+        unit: "s")
+    reporter.report(
+        "import_\(photoCount)_jpeg_12mp_photos_per_second_vs_vipsthumbnail", value: count / diarySeconds,
+        baseline: count / vipsSeconds, unit: "photos/s")
+    reporter.report(
+        "import_\(photoCount)_jpeg_12mp_peak_rss_vs_300mb_budget", value: peaks.max() ?? 0, baseline: 300,
+        unit: "MB")
 
     // One 12 MP HEIC: the import (one decode that validates and feeds the thumbnail, the copy
     // beside it) against vipsthumbnail -s 256 on the same file, both whole processes.
@@ -69,10 +80,12 @@ func runPhotosBenchmarks(json: Bool, photoCount: Int = 200) throws {
         heicTimes.append(run.seconds)
         heicPeaks.append(run.peakMegabytes)
     }
-    reporter.report("import_heic_12mp_vs_vipsthumbnail", value: ProcessTimer.median(heicTimes),
-                    baseline: ProcessTimer.median(heicVips), unit: "s")
-    reporter.report("import_heic_12mp_peak_rss_vs_165mb_before", value: ProcessTimer.median(heicPeaks), baseline: 165,
-                    unit: "MB")
+    reporter.report(
+        "import_heic_12mp_vs_vipsthumbnail", value: ProcessTimer.median(heicTimes),
+        baseline: ProcessTimer.median(heicVips), unit: "s")
+    reporter.report(
+        "import_heic_12mp_peak_rss_vs_165mb_before", value: ProcessTimer.median(heicPeaks), baseline: 165,
+        unit: "MB")
 }
 
 /// `diary-bench photos-import FOLDER STORE`: the import driver the suite times, until
@@ -119,19 +132,25 @@ private struct PhotosImportRunner {
         try? FileManager.default.removeItem(at: input)
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
         for file in files {
-            try FileManager.default.createSymbolicLink(at: input.appendingPathComponent(file.lastPathComponent),
-                                                       withDestinationURL: file)
+            try FileManager.default.createSymbolicLink(
+                at: input.appendingPathComponent(file.lastPathComponent),
+                withDestinationURL: file)
         }
         let output = store.deletingLastPathComponent().appendingPathComponent("import.txt")
         let peak = store.deletingLastPathComponent().appendingPathComponent("peak.txt")
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        let timing = try ProcessTimer().run("/usr/bin/time", ["-o", peak.path, "-f", "%M", me, "photos-import",
-                                                              input.path, store.path], output: output.path)
+        let timing = try ProcessTimer().run(
+            "/usr/bin/time",
+            [
+                "-o", peak.path, "-f", "%M", me, "photos-import",
+                input.path, store.path
+            ], output: output.path)
         let said = String(decoding: try Data(contentsOf: output), as: UTF8.self)
         guard said.hasPrefix("imported \(expected) refused 0") else {
             throw BenchmarkFailure("photos-import of \(files.count) files said: \(said)")
         }
-        let kilobytes = String(decoding: try Data(contentsOf: peak), as: UTF8.self)
+        let kilobytes =
+            String(decoding: try Data(contentsOf: peak), as: UTF8.self)
             .split(separator: "\n").last.flatMap { Double($0) } ?? 0
         return (timing.wall / 1000, kilobytes / 1024)
     }
@@ -161,12 +180,18 @@ private struct PhotosBenchmarkFolder {
         try FileManager.default.createDirectory(at: heic.deletingLastPathComponent(), withIntermediateDirectories: true)
         let raw = root.appendingPathComponent("base.rgb"), png = root.appendingPathComponent("base.png")
         let timer = ProcessTimer()
-        try timer.run("/usr/bin/convert", ["-seed", "7", "-size", "\(width)x\(height)", "plasma:fractal",
-                                           "-depth", "8", "rgb:\(raw.path)"])
+        try timer.run(
+            "/usr/bin/convert",
+            [
+                "-seed", "7", "-size", "\(width)x\(height)", "plasma:fractal",
+                "-depth", "8", "rgb:\(raw.path)"
+            ])
         try timer.run("/usr/bin/convert", ["-size", "\(width)x\(height)", "-depth", "8", "rgb:\(raw.path)", png.path])
         try timer.run("/usr/bin/heif-enc", ["-q", "50", png.path, "-o", heic.path])
         let base = try Data(contentsOf: raw)
-        guard base.count == width * height * 3 else { throw BenchmarkFailure("convert made \(base.count) bytes of pixels") }
+        guard base.count == width * height * 3 else {
+            throw BenchmarkFailure("convert made \(base.count) bytes of pixels")
+        }
         let failures = FailureList()
         DispatchQueue.concurrentPerform(iterations: photoCount) { index in
             do {
@@ -205,8 +230,10 @@ private struct PhotosBenchmarkFolder {
         var length = 0
         var message = [CChar](repeating: 0, count: 256)
         guard cms_jpeg_encode_rgb(pixels, UInt32(width), UInt32(height), 90, &output, &length, &message, 256) == CMS_OK,
-              let output else {
-            throw BenchmarkFailure("libjpeg: \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+            let output
+        else {
+            throw BenchmarkFailure(
+                "libjpeg: \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
         }
         defer { cms_free(output) }
         try Data(bytes: output, count: length).write(to: url)

@@ -49,7 +49,8 @@ struct ProcessTimer {
     /// Median wall times of two commands run alternately `runs` times each (after one
     /// warm-up run of each), so both see the same machine load and page cache.
     /// - Throws: as ``run(_:_:output:)``.
-    func medians(runs: Int, _ measured: () throws -> Timing, against baseline: () throws -> Timing) throws -> Comparison {
+    func medians(runs: Int, _ measured: () throws -> Timing, against baseline: () throws -> Timing) throws -> Comparison
+    {
         _ = try measured()
         _ = try baseline()
         var values: [Timing] = []
@@ -58,8 +59,9 @@ struct ProcessTimer {
             values.append(try measured())
             baselines.append(try baseline())
         }
-        return Comparison(value: Self.median(values.map(\.wall)), baseline: Self.median(baselines.map(\.wall)),
-                          valueCPU: Self.median(values.map(\.cpu)), baselineCPU: Self.median(baselines.map(\.cpu)))
+        return Comparison(
+            value: Self.median(values.map(\.wall)), baseline: Self.median(baselines.map(\.wall)),
+            valueCPU: Self.median(values.map(\.cpu)), baselineCPU: Self.median(baselines.map(\.cpu)))
     }
 
     private static func milliseconds(_ time: timeval) -> Double {
@@ -86,4 +88,3 @@ struct Comparison {
     var valueCPU: Double
     var baselineCPU: Double
 }
-

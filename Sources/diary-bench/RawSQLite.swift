@@ -42,7 +42,9 @@ final class RawSQLite {
         var checksum = 0
         var code = sqlite3_step(statement)
         while code == SQLITE_ROW {
-            for column in 0..<sqlite3_column_count(statement) { checksum &+= Int(sqlite3_column_bytes(statement, column)) }
+            for column in 0..<sqlite3_column_count(statement) {
+                checksum &+= Int(sqlite3_column_bytes(statement, column))
+            }
             code = sqlite3_step(statement)
         }
         guard code == SQLITE_DONE else { throw lastError() }

@@ -13,11 +13,16 @@ func runSyncBenchmarks(json: Bool) throws {
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: root) }
     let passphrase = root.appendingPathComponent("passphrase")
-    guard FileManager.default.createFile(atPath: passphrase.path, contents: Data("correct horse battery staple\n".utf8),
-                                         attributes: [.posixPermissions: 0o600]) else {
+    guard
+        FileManager.default.createFile(
+            atPath: passphrase.path, contents: Data("correct horse battery staple\n".utf8),
+            attributes: [.posixPermissions: 0o600])
+    else {
         throw BenchmarkFailure("cannot write \(passphrase.path)")
     }
-    let timer = ProcessTimer(environment: ["TZ": "UTC", "NO_COLOR": "1", "DIARY_PASSPHRASE_COMMAND": "cat '\(passphrase.path)'"])
+    let timer = ProcessTimer(environment: [
+        "TZ": "UTC", "NO_COLOR": "1", "DIARY_PASSPHRASE_COMMAND": "cat '\(passphrase.path)'"
+    ])
     func diary(_ store: URL, _ arguments: [String]) throws -> Timing {
         try timer.run(diaryBinary, ["--store", store.path] + arguments)
     }
@@ -33,7 +38,8 @@ func runSyncBenchmarks(json: Bool) throws {
     try diary(joiner, ["sync", "join", smallRemote.path])
     let applied = try diary(joiner, ["sync"])
     reporter.report("apply_10000_received_changes_cpu_vs_5s", value: applied.cpu / 1000, baseline: 5)
-    reporter.report("apply_10000_received_changes_cpu_vs_sending_them", value: applied.cpu / 1000, baseline: sent.cpu / 1000)
+    reporter.report(
+        "apply_10000_received_changes_cpu_vs_sending_them", value: applied.cpu / 1000, baseline: sent.cpu / 1000)
     log("10,000 changes: sent in \(Int(sent.wall)) ms, applied in \(Int(applied.wall)) ms")
 
     // The same photo added on two devices is one file on the remote.
@@ -44,7 +50,8 @@ func runSyncBenchmarks(json: Bool) throws {
     try diary(smallCopy, ["sync"])
     try diary(joiner, ["sync"])
     let blobs = try remoteFiles(smallRemote.appendingPathComponent("blobs")).count - blobsBefore
-    reporter.report("remote_media_files_added_by_one_photo_on_two_devices_vs_one", value: Double(blobs), baseline: 1, unit: "files")
+    reporter.report(
+        "remote_media_files_added_by_one_photo_on_two_devices_vs_one", value: Double(blobs), baseline: 1, unit: "files")
 
     // The first sync of the 100,000-entry diary, beside copying its folder.
     let large = try CLIBenchmarkStore.make(entryCount: 100_000, log: log)
@@ -65,12 +72,14 @@ func runSyncBenchmarks(json: Bool) throws {
     let added = try remoteFiles(largeRemote).filter { before[$0.key] != $0.value }.values.reduce(0, +)
     let changedStore = storeAfter.filter { storeBefore[$0.key] != $0.value }.values.reduce(0, +)
     reporter.report("remote_bytes_of_one_new_entry_vs_2kb", value: Double(added), baseline: 2048, unit: "bytes")
-    reporter.report("remote_bytes_of_one_new_entry_vs_changed_store_files", value: Double(added), baseline: Double(changedStore),
-                    unit: "bytes")
+    reporter.report(
+        "remote_bytes_of_one_new_entry_vs_changed_store_files", value: Double(added), baseline: Double(changedStore),
+        unit: "bytes")
 
     // An unchanged diary: one listing of the remote, nothing sent or applied.
-    let unchanged = try timer.medians(runs: 9, { try diary(largeCopy, ["sync"]) },
-                                      against: { try diary(largeCopy, ["list", "--month", large.month.name]) })
+    let unchanged = try timer.medians(
+        runs: 9, { try diary(largeCopy, ["sync"]) },
+        against: { try diary(largeCopy, ["list", "--month", large.month.name]) })
     reporter.report("unchanged_sync_100000_entries_vs_100ms", value: unchanged.value, baseline: 100, unit: "ms")
     report(reporter, "unchanged_sync_100000_entries_vs_list_month", unchanged)
 
@@ -83,7 +92,9 @@ func runSyncBenchmarks(json: Bool) throws {
     server.arguments = ["serve", "webdav", davFolder.path, "--addr", "127.0.0.1:\(port)"]
     server.standardOutput = FileHandle.nullDevice
     server.standardError = FileHandle.nullDevice
-    guard (try? server.run()) != nil else { throw BenchmarkFailure("rclone serve webdav cannot start (apt-get install rclone)") }
+    guard (try? server.run()) != nil else {
+        throw BenchmarkFailure("rclone serve webdav cannot start (apt-get install rclone)")
+    }
     defer { server.terminate() }
     Thread.sleep(forTimeInterval: 1)
     try timer.run("/bin/cp", ["-a", largeCopy.path, davCopy.path])
@@ -91,16 +102,24 @@ func runSyncBenchmarks(json: Bool) throws {
     try diary(davCopy, ["sync", "init", "webdav://127.0.0.1:\(port)/diary"])
     let davFirst = try diary(davCopy, ["sync"])
     log("first sync of 100,000 entries to WebDAV on the loopback: \(Int(davFirst.wall)) ms")
-    let davUnchanged = try timer.medians(runs: 9, { try diary(davCopy, ["sync"]) },
-                                         against: { try diary(davCopy, ["list", "--month", large.month.name]) })
-    reporter.report("unchanged_sync_100000_entries_webdav_loopback_vs_100ms", value: davUnchanged.value, baseline: 100, unit: "ms")
+    let davUnchanged = try timer.medians(
+        runs: 9, { try diary(davCopy, ["sync"]) },
+        against: { try diary(davCopy, ["list", "--month", large.month.name]) })
+    reporter.report(
+        "unchanged_sync_100000_entries_webdav_loopback_vs_100ms", value: davUnchanged.value, baseline: 100, unit: "ms")
 }
 
 /// Every regular file under `folder` with its size (and modification time, so a rewrite counts).
 private func remoteFiles(_ folder: URL) throws -> [String: Int64] {
     var files: [String: Int64] = [:]
-    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey,
-                                                                                              .contentModificationDateKey]) else { return files }
+    guard
+        let walker = FileManager.default.enumerator(
+            at: folder,
+            includingPropertiesForKeys: [
+                .fileSizeKey, .isRegularFileKey,
+                .contentModificationDateKey
+            ])
+    else { return files }
     for case let url as URL in walker {
         let values = try url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey, .contentModificationDateKey])
         guard values.isRegularFile == true else { continue }

@@ -47,10 +47,12 @@ func runSyncSnapshotBenchmarks(json: Bool, changeSets: Int = 2000) throws {
     let name = "join_\(changeSets)_change_sets_from_snapshot"
     reporter.report("\(name)_wall_vs_full_replay", value: fromSnapshot.wall, baseline: replaying.wall)
     reporter.report("\(name)_cpu_vs_full_replay", value: fromSnapshot.cpu, baseline: replaying.cpu)
-    reporter.report("\(name)_bytes_read_vs_full_replay", value: Double(fromSnapshot.bytes), baseline: Double(replaying.bytes),
-                    unit: "bytes")
-    reporter.report("\(name)_files_read_vs_full_replay", value: Double(fromSnapshot.files), baseline: Double(replaying.files),
-                    unit: "files")
+    reporter.report(
+        "\(name)_bytes_read_vs_full_replay", value: Double(fromSnapshot.bytes), baseline: Double(replaying.bytes),
+        unit: "bytes")
+    reporter.report(
+        "\(name)_files_read_vs_full_replay", value: Double(fromSnapshot.files), baseline: Double(replaying.files),
+        unit: "files")
 }
 
 /// What one store joining cost.
@@ -69,10 +71,13 @@ private func join(_ directory: URL, _ remote: FolderRemote, _ passphrase: Passph
     try diary.joinSync(address: remote.folder.path, remote: counting, passphrase: passphrase)
     let cpuStart = processCPUSeconds(), start = Date()
     let summary = try diary.sync(remote: counting, snapshotInterval: 0)
-    let cost = JoinCost(wall: Date().timeIntervalSince(start), cpu: processCPUSeconds() - cpuStart,
-                        bytes: counting.bytes.withLock { $0 }, files: counting.files.withLock { $0 },
-                        loaded: summary.loadedSnapshot != nil)
-    guard !summary.received.isEmpty, summary.refused.isEmpty else { throw BenchmarkFailure("the join received nothing: \(summary)") }
+    let cost = JoinCost(
+        wall: Date().timeIntervalSince(start), cpu: processCPUSeconds() - cpuStart,
+        bytes: counting.bytes.withLock { $0 }, files: counting.files.withLock { $0 },
+        loaded: summary.loadedSnapshot != nil)
+    guard !summary.received.isEmpty, summary.refused.isEmpty else {
+        throw BenchmarkFailure("the join received nothing: \(summary)")
+    }
     return cost
 }
 
@@ -80,7 +85,8 @@ private func join(_ directory: URL, _ remote: FolderRemote, _ passphrase: Passph
 private func processCPUSeconds() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(
+        usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 
 /// A folder remote that counts the files and bytes read from it.

@@ -55,7 +55,9 @@ do {
     case "media-jpeg" where arguments.count >= 2:
         try runMediaJPEGComparison(paths: arguments.dropFirst().filter { $0 != "--json" }, json: json)
     default:
-        print("usage: diary-bench objectgraph|contexts|crypto|crypto-cli|media|diary|migration|interop|cli|cli-jrnl|cli-media|photos|preview|book|sync|sync-snapshot [--json] [--check]")
+        print(
+            "usage: diary-bench objectgraph|contexts|crypto|crypto-cli|media|diary|migration|interop|cli|cli-jrnl|cli-media|photos|preview|book|sync|sync-snapshot [--json] [--check]"
+        )
         print("       diary-bench media-jpeg FILE... [--json]   (any JPEGs: thumbnail and 1/8 decode vs full decode)")
     }
 } catch {
@@ -64,6 +66,7 @@ do {
 }
 let misses = BenchmarkTargets.shared.misses
 if checks, !misses.isEmpty {
-    FileHandle.standardError.write(Data(("diary-bench: above target:\n" + misses.map { "  " + $0 + "\n" }.joined()).utf8))
+    FileHandle.standardError.write(
+        Data(("diary-bench: above target:\n" + misses.map { "  " + $0 + "\n" }.joined()).utf8))
     exit(1)
 }

@@ -21,7 +21,8 @@ struct BlobWriter {
         var generator = SystemRandomNumberGenerator()
         var earlier: [Data] = []
         for index in 0..<limit {
-            let content = index % 5 == 4 && !earlier.isEmpty
+            let content =
+                index % 5 == 4 && !earlier.isEmpty
                 ? earlier[Int.random(in: 0..<earlier.count, using: &generator)]
                 : Self.content(byteCount: Self.randomSize(using: &generator), nonce: generator.next())
             if earlier.count < 8 { earlier.append(content) }
@@ -41,13 +42,13 @@ struct BlobWriter {
     /// Mostly small blobs, a third of them larger than the store's 64 KiB copy chunk.
     static func randomSize(using generator: inout some RandomNumberGenerator) -> Int {
         Int.random(in: 0..<3, using: &generator) == 0
-            ? Int.random(in: 64 * 1024 ..< 100 * 1024, using: &generator)
-            : Int.random(in: 0 ..< 8 * 1024, using: &generator)
+            ? Int.random(in: 64 * 1024..<100 * 1024, using: &generator)
+            : Int.random(in: 0..<8 * 1024, using: &generator)
     }
 
     /// `byteCount` bytes that differ for every `nonce`, cheap to make.
     static func content(byteCount: Int, nonce: UInt64) -> Data {
-        let words = (0 ..< (byteCount + 7) / 8).map { (nonce &+ UInt64($0)) &* 0x9E37_79B9_7F4A_7C15 }
+        let words = (0..<(byteCount + 7) / 8).map { (nonce &+ UInt64($0)) &* 0x9E37_79B9_7F4A_7C15 }
         return words.withUnsafeBytes { Data($0.prefix(byteCount)) }
     }
 }

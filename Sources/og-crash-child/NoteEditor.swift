@@ -14,11 +14,13 @@ struct NoteEditor {
 
     /// The model the child and the test share.
     static let model: ManagedObjectModel? = try? ManagedObjectModel(entities: [
-        EntityDescription("Note", attributes: [
-            AttributeDescription("name", .string, isOptional: false),
-            AttributeDescription("text", .string),
-            AttributeDescription("stars", .integer64, defaultValue: Int64(0)),
-        ]),
+        EntityDescription(
+            "Note",
+            attributes: [
+                AttributeDescription("name", .string, isOptional: false),
+                AttributeDescription("text", .string),
+                AttributeDescription("stars", .integer64, defaultValue: Int64(0))
+            ])
     ])
 
     /// Changes the note and saves.

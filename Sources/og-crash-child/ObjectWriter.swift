@@ -28,8 +28,9 @@ struct ObjectWriter {
     /// - Throws: ``StoreError``, ``SQLiteError`` or ``ObjectGraphError`` from the store.
     func run() throws {
         let coordinator = PersistentStoreCoordinator(model: CrashStore.model)
-        try coordinator.addPersistentStore(type: .sqlite, at: CrashStore.storeURL(in: storeDirectory),
-                                           options: try CrashStore.options(encrypted: encrypted))
+        try coordinator.addPersistentStore(
+            type: .sqlite, at: CrashStore.storeURL(in: storeDirectory),
+            options: try CrashStore.options(encrypted: encrypted))
         let context = ManagedObjectContext(coordinator: coordinator)
         var notes = try context.fetch(FetchRequest(entityName: "Note"))
         var nextSerial = (notes.compactMap { $0["serial", as: Int64.self] }.max() ?? 0) + 1
@@ -43,11 +44,16 @@ struct ObjectWriter {
             }
             // One in eight sits on an edge: empty, one byte, at the threshold (inline) or just above.
             let threshold = CrashStore.externalStorageThreshold
-            let byteCount = Int.random(in: 0..<8, using: &generator) == 0
+            let byteCount =
+                Int.random(in: 0..<8, using: &generator) == 0
                 ? [0, 1, threshold, threshold + 1].randomElement(using: &generator) ?? 0
                 : Int.random(in: 0...3 * threshold, using: &generator)
             let content = BlobWriter.content(byteCount: byteCount, nonce: generator.next())
-            if earlier.count < 16 { earlier.append(content) } else { earlier[Int.random(in: 0..<16, using: &generator)] = content }
+            if earlier.count < 16 {
+                earlier.append(content)
+            } else {
+                earlier[Int.random(in: 0..<16, using: &generator)] = content
+            }
             return content
         }
         // One payload in four is set from a file, the streamed path; the files go after the save.
@@ -56,7 +62,9 @@ struct ObjectWriter {
         var sources: [URL] = []
         func setPayload(of object: ManagedObject) throws {
             let content = payload()
-            guard Int.random(in: 0..<4, using: &generator) == 0 else { return object.setValue(content, forKey: "payload") }
+            guard Int.random(in: 0..<4, using: &generator) == 0 else {
+                return object.setValue(content, forKey: "payload")
+            }
             let source = incoming.appending(component: "payload-\(getpid())-\(sources.count).bin")
             try content.write(to: source)
             try object.setBinaryValue(fromFileAt: source, forKey: "payload")
@@ -95,7 +103,8 @@ struct ObjectWriter {
                 context.delete(victim)
             }
 
-            let intent = ["intent \(number)"] + changed.map(Self.describe) + gone.map { "gone \($0)" } + ["ready \(number)"]
+            let intent =
+                ["intent \(number)"] + changed.map(Self.describe) + gone.map { "gone \($0)" } + ["ready \(number)"]
             Self.report(intent)
             try context.save()
             Self.report(["committed \(number)"])
@@ -112,7 +121,8 @@ struct ObjectWriter {
             .filter { !$0.isDeleted }
             .map { hash(of: $0["payload", as: Data.self]) }
             .sorted()
-        return "note \(serial) \(hash(of: note["payload", as: Data.self])) \(attachments.isEmpty ? "-" : attachments.joined(separator: ","))"
+        return
+            "note \(serial) \(hash(of: note["payload", as: Data.self])) \(attachments.isEmpty ? "-" : attachments.joined(separator: ","))"
     }
 
     /// The SHA-256 of `data`, or `-` for no value.

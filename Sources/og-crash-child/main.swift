@@ -7,7 +7,8 @@
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let usage = "usage: og-crash-child blobs <blob-directory> <scratch-directory>\n"
+let usage =
+    "usage: og-crash-child blobs <blob-directory> <scratch-directory>\n"
     + "       og-crash-child objects <store-directory> [--encrypted]\n"
     + "       og-crash-child insert <store-directory> <title-prefix> <count> [--encrypted]\n"
     + "       og-crash-child edit <store-file> <note-name> <text>\n"
@@ -26,15 +27,19 @@ func run(_ writer: () throws -> Void) {
 switch arguments.first {
 case "blobs" where arguments.count == 3:
     run {
-        try BlobWriter(blobDirectory: URL(fileURLWithPath: arguments[1]),
-                       scratchDirectory: URL(fileURLWithPath: arguments[2])).run()
+        try BlobWriter(
+            blobDirectory: URL(fileURLWithPath: arguments[1]),
+            scratchDirectory: URL(fileURLWithPath: arguments[2])
+        ).run()
     }
 case "objects" where arguments.count == 2 || (arguments.count == 3 && arguments[2] == "--encrypted"):
     run { try ObjectWriter(storeDirectory: URL(fileURLWithPath: arguments[1]), encrypted: arguments.count == 3).run() }
 case "insert" where arguments.count == 4 || (arguments.count == 5 && arguments[4] == "--encrypted"):
     run {
-        try NoteInserter(storeDirectory: URL(fileURLWithPath: arguments[1]), prefix: arguments[2],
-                         count: Int(arguments[3]) ?? 0, encrypted: arguments.count == 5).run()
+        try NoteInserter(
+            storeDirectory: URL(fileURLWithPath: arguments[1]), prefix: arguments[2],
+            count: Int(arguments[3]) ?? 0, encrypted: arguments.count == 5
+        ).run()
     }
 case "edit" where arguments.count == 4:
     run { try NoteEditor(storeURL: URL(fileURLWithPath: arguments[1]), name: arguments[2], text: arguments[3]).run() }

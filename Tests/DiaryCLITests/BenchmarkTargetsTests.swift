@@ -11,7 +11,8 @@ import Testing
         let data = try Data(contentsOf: Self.root.appendingPathComponent("Benchmarks/targets.json"))
         let targets = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(targets.count >= 20)
-        let main = try String(contentsOf: Self.root.appendingPathComponent("Sources/diary-bench/main.swift"), encoding: .utf8)
+        let main = try String(
+            contentsOf: Self.root.appendingPathComponent("Sources/diary-bench/main.swift"), encoding: .utf8)
         for (key, value) in targets {
             let parts = key.split(separator: "/", maxSplits: 1).map(String.init)
             #expect(parts.count == 2 && !parts[1].isEmpty, "\(key)")

@@ -1,5 +1,6 @@
-import Foundation
 import DiaryKit
+import Foundation
+
 @testable import DiaryCLI
 
 /// How a subcommand author writes a command (an example for the tests, not a real
@@ -41,7 +42,7 @@ struct StampCommand: ParsableCommand {
                 "on": .optional(on.map { .date($0.start, in: context.timeZone) }),
                 "images": .array(images.map { .string($0.path) }),
                 "zip": .bool(zip),
-                "store": .string(context.storeDirectory.path),
+                "store": .string(context.storeDirectory.path)
             ])
         } else {
             context.writeLine("Stamped #\(id) on \(on?.day.description ?? "today")")

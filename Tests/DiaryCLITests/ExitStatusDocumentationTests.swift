@@ -1,6 +1,7 @@
-@testable import DiaryCLI
 import Foundation
 import Testing
+
+@testable import DiaryCLI
 
 /// Every exit status is documented from one list (``ExitCode/documented``): the root help and
 /// the manual page are made from it, and the README's table and the scripting document are
@@ -27,8 +28,11 @@ import Testing
             return String(match.output.1)
         }
         #expect(rows == Self.codes)
-        let scripting = try String(contentsOf: Self.root.appendingPathComponent("docs/scripting-interface.md"), encoding: .utf8)
+        let scripting = try String(
+            contentsOf: Self.root.appendingPathComponent("docs/scripting-interface.md"), encoding: .utf8)
         let sentence = scripting.components(separatedBy: "The statuses are listed in the README's table:").last ?? ""
-        for code in Self.codes { #expect(sentence.prefix(260).contains("\(code) "), "scripting interface lacks \(code)") }
+        for code in Self.codes {
+            #expect(sentence.prefix(260).contains("\(code) "), "scripting interface lacks \(code)")
+        }
     }
 }

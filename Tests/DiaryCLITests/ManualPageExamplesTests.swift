@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import DiaryCLI
 
 /// The manual page's EXAMPLES: a handful of real command lines, each one that `diary` parses and
@@ -19,7 +20,8 @@ import TestSupport
     @Test(arguments: DiaryCommand.program.examples)
     func eachExampleIsARealCommandLine(example: ProgramExample) throws {
         let name = try #require(example.words.first)
-        let command = try #require(DiaryCommand.subcommands.first { $0.configuration.name == name }, "no command '\(name)'")
+        let command = try #require(
+            DiaryCommand.subcommands.first { $0.configuration.name == name }, "no command '\(name)'")
         let parsed = try parse(Array(example.words.dropFirst()), for: command)
         try command.init(parsed: parsed).validate()
     }
@@ -33,9 +35,10 @@ import TestSupport
         let folder = try TemporaryDirectory(prefix: "diary-man-examples")
         let file = folder.url.appendingPathComponent("diary.1")
         try Data(roff.utf8).write(to: file)
-        let rendered = try runProcess(URL(fileURLWithPath: "/usr/bin/man"), ["-l", file.path],
-                                      environment: ProcessInfo.processInfo.environment
-                                        .merging(["MANWIDTH": "120", "MAN_KEEP_FORMATTING": ""]) { $1 })
+        let rendered = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/man"), ["-l", file.path],
+            environment: ProcessInfo.processInfo.environment
+                .merging(["MANWIDTH": "120", "MAN_KEEP_FORMATTING": ""]) { $1 })
         #expect(rendered.status == 0, "\(rendered)")
         let text = rendered.stdout.replacingOccurrences(of: "\u{2010}", with: "-")
         let examples = try #require(text.components(separatedBy: "\nEXAMPLES\n").dropFirst().first, "\(text)")

@@ -19,8 +19,9 @@ import Testing
         #expect(targets.contains("docs/scripting-interface.md"))
         #expect(targets.contains("docs/bundle-format.md"))
         for target in targets {
-            #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(target).path),
-                    "README links to \(target), which is not in the repository")
+            #expect(
+                FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(target).path),
+                "README links to \(target), which is not in the repository")
         }
     }
 

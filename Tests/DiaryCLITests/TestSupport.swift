@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import DiaryCLI
 
 // MARK: - In-process runs
@@ -23,16 +24,20 @@ struct TestConsole {
     /// 2026-11-29T12:00:00Z, a Sunday.
     static let now = Date(timeIntervalSince1970: 1_795_953_600)
 
-    init(timeZone: TimeZone = TestConsole.berlin, stdin: String = "", stdoutIsTerminal: Bool = false,
-         stderrIsTerminal: Bool = false, width: Int? = nil, environment: [String: String] = ["HOME": "/home/test"]) {
-        let terminal = Terminal(standardOutput: output, standardError: errors,
-                                isStandardOutputTerminal: stdoutIsTerminal, isStandardErrorTerminal: stderrIsTerminal,
-                                isStandardInputTerminal: false, width: width,
-                                colorAllowed: Terminal.colorAllowed(environment: environment))
+    init(
+        timeZone: TimeZone = TestConsole.berlin, stdin: String = "", stdoutIsTerminal: Bool = false,
+        stderrIsTerminal: Bool = false, width: Int? = nil, environment: [String: String] = ["HOME": "/home/test"]
+    ) {
+        let terminal = Terminal(
+            standardOutput: output, standardError: errors,
+            isStandardOutputTerminal: stdoutIsTerminal, isStandardErrorTerminal: stderrIsTerminal,
+            isStandardInputTerminal: false, width: width,
+            colorAllowed: Terminal.colorAllowed(environment: environment))
         context = CommandContext(
             terminal: terminal, environment: environment,
-            argumentContext: ArgumentContext(calendar: .localGregorian(in: timeZone), now: Self.now,
-                                             currentDirectory: URL(fileURLWithPath: "/work/photos", isDirectory: true)),
+            argumentContext: ArgumentContext(
+                calendar: .localGregorian(in: timeZone), now: Self.now,
+                currentDirectory: URL(fileURLWithPath: "/work/photos", isDirectory: true)),
             standardInput: .fixed(stdin))
     }
 
@@ -49,8 +54,10 @@ let exampleProgram = CommandLineProgram(
     subcommands: [StampCommand.self, GatherCommand.self])
 
 /// Parses the words for one command directly, as the program would.
-func parse(_ words: [String], for command: any ParsableCommand.Type,
-           context: ArgumentContext = TestConsole().context.argumentContext) throws(UsageError) -> ParsedArguments {
+func parse(
+    _ words: [String], for command: any ParsableCommand.Type,
+    context: ArgumentContext = TestConsole().context.argumentContext
+) throws(UsageError) -> ParsedArguments {
     try ArgumentParser(parameters: command.parameters, context: context).parse(words)
 }
 

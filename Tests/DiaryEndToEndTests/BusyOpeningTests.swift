@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Opening a store takes its write lock briefly (to read its metadata); while another process
 /// holds that lock, a terminal is told why nothing happens, as it is for a save.
@@ -9,7 +9,10 @@ import TestSupport
     private func holdWriteLock(of store: TestStore, seconds: Int) throws -> Process {
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/bin/sh")
-        holder.arguments = ["-c", "printf 'BEGIN IMMEDIATE;\\n.shell sleep \(seconds)\\nCOMMIT;\\n' | sqlite3 '\(store.url.path)/Diary.sqlite'"]
+        holder.arguments = [
+            "-c",
+            "printf 'BEGIN IMMEDIATE;\\n.shell sleep \(seconds)\\nCOMMIT;\\n' | sqlite3 '\(store.url.path)/Diary.sqlite'"
+        ]
         try holder.run()
         Thread.sleep(forTimeInterval: 0.4)
         return holder

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `diary calendar` against temporary stores.
 @Suite struct CalendarCommandTests {
@@ -17,19 +17,20 @@ import TestSupport
         #expect(utc["days"] as? [String: Int] == ["2026-10-31": 1])
 
         let grid = try store.succeed(["calendar", "2026-11"]).stdout
-        #expect(grid == """
-                             November 2026
-            Mo     Tu     We     Th     Fr     Sa     Su
-                                                       1(1)
-             2      3      4      5      6      7      8
-             9     10     11     12     13     14     15
-            16     17     18     19     20     21     22
-            23     24     25     26     27     28     29(2)
-            30
+        #expect(
+            grid == """
+                                 November 2026
+                Mo     Tu     We     Th     Fr     Sa     Su
+                                                           1(1)
+                 2      3      4      5      6      7      8
+                 9     10     11     12     13     14     15
+                16     17     18     19     20     21     22
+                23     24     25     26     27     28     29(2)
+                30
 
-            3 entries on 2 days
+                3 entries on 2 days
 
-            """)
+                """)
     }
 
     @Test func withoutAMonthShowsThisMonthAndABadMonthIsAUsageError() throws {

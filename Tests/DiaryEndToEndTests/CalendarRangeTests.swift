@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// One proleptic Gregorian calendar for every date, however old, and years 1…9999 on
 /// every input: typed dates, bundles, and JSON, jrnl and Day One imports.
@@ -17,7 +17,8 @@ import TestSupport
         let exported = try store.succeed(["export", "1", "--output", out], environment: utc)
         #expect(exported.stdout.contains("1500-06-15-old-times.diaryentry"))
         let manifest = try String(contentsOfFile: out + "/1500-06-15-old-times.diaryentry/entry.json", encoding: .utf8)
-        #expect(manifest.contains(#""creationTime" : "1500-06-15T12:00:00.000+00:00""#)
+        #expect(
+            manifest.contains(#""creationTime" : "1500-06-15T12:00:00.000+00:00""#)
                 || manifest.contains(#""creationTime": "1500-06-15T12:00:00.000+00:00""#))
     }
 
@@ -91,18 +92,23 @@ import TestSupport
 
         let dayOne = store.scratch.appendingPathComponent("dayone", isDirectory: true)
         try FileManager.default.createDirectory(at: dayOne, withIntermediateDirectories: true)
-        try Data(#"{"entries": [{"uuid": "1546F37361264E129200B2CA6A885899", "creationDate": "0000-06-01T10:00:00Z", "text": "Zero"}]}"#.utf8)
-            .write(to: dayOne.appendingPathComponent("Journal.json"))
+        try Data(
+            #"{"entries": [{"uuid": "1546F37361264E129200B2CA6A885899", "creationDate": "0000-06-01T10:00:00Z", "text": "Zero"}]}"#
+                .utf8
+        )
+        .write(to: dayOne.appendingPathComponent("Journal.json"))
         let fromDayOne = try store.run(["import", "--from", "dayone", dayOne.path])
         #expect(fromDayOne.status == 65)
         #expect(fromDayOne.stderr.contains(#""creationDate" is outside the years 0001–9999"#))
 
         let json = store.scratch.appendingPathComponent("json", isDirectory: true)
         try FileManager.default.createDirectory(at: json, withIntermediateDirectories: true)
-        try Data(#"""
+        try Data(
+            #"""
             [{"uuid": "9A0E4E51-8A0B-4C43-9B9E-2D3C4B5A6978", "creationTime": "0000-06-01T10:00:00.000+00:00",
               "updateTime": "2026-06-01T10:00:00.000+00:00", "text": "Zero", "tags": [], "starred": false, "media": []}]
-            """#.utf8).write(to: json.appendingPathComponent("entries.json"))
+            """#.utf8
+        ).write(to: json.appendingPathComponent("entries.json"))
         let fromJSON = try store.run(["import", "--from", "json", json.path])
         #expect(fromJSON.status == 65, "\(fromJSON)")
         #expect(fromJSON.stderr.contains(#""creationTime" is outside the years 0001–9999"#))

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `diary check` against temporary stores.
@@ -20,8 +20,9 @@ import Testing
         let recent = try store.succeed(["check", "--repair"])
         #expect(recent.stdout.contains("Recent unreferenced files: 1"), "a fresh file is spared: \(recent)")
         #expect(FileManager.default.fileExists(atPath: orphanURL.path))
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)],
-                                              ofItemAtPath: orphanURL.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -7200)],
+            ofItemAtPath: orphanURL.path)
         let found = try store.succeed(["check"])
         #expect(found.stdout.contains("Unreferenced files: 1 (run 'diary check --repair' to remove them)"))
         let repaired = try store.succeed(["check", "--repair"])
@@ -56,7 +57,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("orphan".utf8).write(to: folder.appendingPathComponent(orphan))
         let hour = Date(timeIntervalSinceNow: -7200)
-        try FileManager.default.setAttributes([.modificationDate: hour], ofItemAtPath: folder.appendingPathComponent(orphan).path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: hour], ofItemAtPath: folder.appendingPathComponent(orphan).path)
         let photo = try #require(try store.blobFiles().first { !$0.hasSuffix(orphan) })
         try FileManager.default.setAttributes([.modificationDate: hour], ofItemAtPath: store.url.path + photo)
         // One digit of the medium's stored hash damaged: its file now looks unreferenced.
@@ -68,11 +70,15 @@ import Testing
         let result = try store.run(["check", "--repair"])
         #expect(result.status == 65, "\(result)")
         #expect(try store.snapshot() == before, "repair removed or changed a file")
-        #expect(result.stdout.contains("entry #1, medium 1 (jpeg-baseline.jpg): missing (\(damaged))\n"
-                                       + "  To heal one, add the same file again ('diary edit <entry> --media <file>'); "
-                                       + "if the old medium stays damaged, '--remove-media <medium>' drops it.\n"), "\(result)")
-        #expect(result.stdout.contains("Removed nothing: a medium is missing or damaged, "
-                                       + "so the unreferenced files may be its only copy. Kept 2 files:"), "\(result)")
+        #expect(
+            result.stdout.contains(
+                "entry #1, medium 1 (jpeg-baseline.jpg): missing (\(damaged))\n"
+                    + "  To heal one, add the same file again ('diary edit <entry> --media <file>'); "
+                    + "if the old medium stays damaged, '--remove-media <medium>' drops it.\n"), "\(result)")
+        #expect(
+            result.stdout.contains(
+                "Removed nothing: a medium is missing or damaged, "
+                    + "so the unreferenced files may be its only copy. Kept 2 files:"), "\(result)")
         #expect(result.stdout.contains("  \(stored) (the size of entry #1, medium 1, which is missing)\n"), "\(result)")
         #expect(result.stdout.contains("  \(orphan)\n"), "\(result)")
 
@@ -95,7 +101,9 @@ import Testing
         #expect(try store.run(["check"]).status == 65)
 
         try store.succeed(["new", "--text", "again", "--image", Fixture.path("jpeg-baseline.jpg")])
-        #expect(try Data(contentsOf: url) == (try Data(contentsOf: URL(fileURLWithPath: Fixture.path("jpeg-baseline.jpg")))))
+        #expect(
+            try Data(contentsOf: url) == (try Data(contentsOf: URL(fileURLWithPath: Fixture.path("jpeg-baseline.jpg"))))
+        )
         let report = try #require(try store.json(["check"]) as? [String: Any])
         #expect(report["healthy"] as? Bool == true)
     }

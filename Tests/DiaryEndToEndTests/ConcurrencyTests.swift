@@ -1,12 +1,14 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Several `diary` processes writing to one store at once.
 @Suite struct ConcurrencyTests {
     @Test func fourProcessesEachWritingFiftyEntriesLeaveTwoHundred() throws {
         let store = try TestStore()
-        let loop = try makeScript(in: store.scratch, """
+        let loop = try makeScript(
+            in: store.scratch,
+            """
             i=0
             while [ $i -lt 50 ]; do
               "$1" new --text "writer $2 entry $i" --tag "w$2" > /dev/null || exit 1

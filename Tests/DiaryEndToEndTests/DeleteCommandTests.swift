@@ -1,20 +1,23 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `diary delete` against temporary stores.
 @Suite struct DeleteCommandTests {
     @Test func removesTheRowsAndTheBlobFilesWhenTheTrashIsEmptied() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "Gone soon", "--image", Fixture.path("jpeg-baseline.jpg"),
-                           "--audio", Fixture.path("audio-tone.wav"), "--on", "2026-11-29 14:03", "--tag", "t"])
+        try store.succeed([
+            "new", "--text", "Gone soon", "--image", Fixture.path("jpeg-baseline.jpg"),
+            "--audio", Fixture.path("audio-tone.wav"), "--on", "2026-11-29 14:03", "--tag", "t"
+        ])
         try store.succeed(["new", "--text", "Stays", "--image", Fixture.path("png-rgb-8.png")])
         #expect(try store.blobFiles().count == 3)
         #expect(try store.sqlite("SELECT COUNT(*) FROM Medium") == "3")
 
         let result = try store.succeed(["delete", "1", "--yes"])
-        #expect(result.stdout == "Deleted entry #1 (Sunday, 29 November 2026 14:03, 1 photo, 1 recording); "
-            + "'diary restore 1' brings it back\n")
+        #expect(
+            result.stdout == "Deleted entry #1 (Sunday, 29 November 2026 14:03, 1 photo, 1 recording); "
+                + "'diary restore 1' brings it back\n")
         #expect(try store.blobFiles().count == 3, "a trashed entry keeps its media")
         #expect(try store.listedIDs([]) == [2])
         #expect(try store.succeed(["trash", "--empty", "--yes"]).stdout == "Removed 1 entry for good.\n")

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `diary edit` against temporary stores.
@@ -12,13 +12,13 @@ import Testing
             try #require(try store.json(["show", "1"]) as? [String: Any])["tags"] as? [String] ?? []
         }
         #expect(try tags() == ["anna", "work"])
-        try store.succeed(["edit", "1", "--star"])                 // no text change: the tags stay
+        try store.succeed(["edit", "1", "--star"])  // no text change: the tags stay
         #expect(try tags() == ["anna", "work"])
         try store.succeed(["edit", "1", "--text", "only @dora now"])
         #expect(try tags() == ["dora", "work"])
         try store.succeed(["edit", "1", "--append", "with #Eve", "--tag", "dora"])
         #expect(try tags() == ["dora", "eve", "work"])
-        try store.succeed(["edit", "1", "--text", "plain words", "--tag", "dora"])   // kept: given with --tag
+        try store.succeed(["edit", "1", "--text", "plain words", "--tag", "dora"])  // kept: given with --tag
         #expect(try tags() == ["dora", "work"])
     }
 
@@ -27,25 +27,33 @@ import Testing
         let store = try TestStore()
         try store.succeed(["new", "--text", "Same words", "--tag", "walk", "--star", "--on", "2026-11-29 14:03"])
         let before = try store.snapshot()
-        for arguments in [["--text", "Same words"], ["--star"], ["--tag", "walk"], ["--on", "2026-11-29 14:03"],
-                          ["--untag", "other", "--star"]] {
+        for arguments in [
+            ["--text", "Same words"], ["--star"], ["--tag", "walk"], ["--on", "2026-11-29 14:03"],
+            ["--untag", "other", "--star"]
+        ] {
             let run = try store.succeed(["edit", "1"] + arguments)
             #expect(!run.stdout.contains("Updated"), "\(arguments): \(run)")
             #expect(run.stderr.contains("No changes; entry #1 left as it was."), "\(arguments): \(run)")
             #expect(try store.snapshot() == before, "\(arguments)")
         }
         let json = try store.succeed(["edit", "1", "--star", "--json"])
-        #expect(json.stdout.contains("\"text\" : \"Same words\"") || json.stdout.contains("\"text\": \"Same words\""), "\(json)")
+        #expect(
+            json.stdout.contains("\"text\" : \"Same words\"") || json.stdout.contains("\"text\": \"Same words\""),
+            "\(json)")
         #expect(try store.snapshot() == before)
         #expect(try store.succeed(["edit", "1", "--unstar"]).stdout == "Updated entry #1\n")
     }
 
     @Test func changesTextMediaTagsAndStarInOneSave() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "Beach day", "--tag", "travel", "--image", Fixture.path("jpeg-baseline.jpg"),
-                           "--audio", Fixture.path("audio-tone.wav")])
-        let result = try store.succeed(["edit", "1", "--append", "Sunset later.", "--image", Fixture.path("png-rgb-8.png"),
-                                        "--remove-media", "1", "--untag", "travel", "--tag", "sea", "--star"])
+        try store.succeed([
+            "new", "--text", "Beach day", "--tag", "travel", "--image", Fixture.path("jpeg-baseline.jpg"),
+            "--audio", Fixture.path("audio-tone.wav")
+        ])
+        let result = try store.succeed([
+            "edit", "1", "--append", "Sunset later.", "--image", Fixture.path("png-rgb-8.png"),
+            "--remove-media", "1", "--untag", "travel", "--tag", "sea", "--star"
+        ])
         #expect(result.stdout == "Updated entry #1\n")
         let entry = try #require(try store.json(["show", "1"]) as? [String: Any])
         #expect(entry["text"] as? String == "Beach day\n\nSunset later.")
@@ -86,7 +94,8 @@ import Testing
 
         // The editor starts from the current text.
         let script = try makeScript(in: store.scratch, #"printf '\nedited\n' >> "$1""#)
-        let edited = try runDiaryInTerminal(["edit", "1"], store: store.url, environment: ["EDITOR": "/bin/sh \(script.path)"])
+        let edited = try runDiaryInTerminal(
+            ["edit", "1"], store: store.url, environment: ["EDITOR": "/bin/sh \(script.path)"])
         #expect(edited.status == 0, "\(edited)")
         #expect((try store.json(["show", "1"]) as? [String: Any])?["text"] as? String == "Piped rewrite\nedited")
 

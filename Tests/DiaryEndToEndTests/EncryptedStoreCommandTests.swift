@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `diary encrypt`, `decrypt`, `passphrase`, `unlock`, `lock`, `init --encrypt` on the built
 /// binary, with passphrases from DIARY_PASSPHRASE_COMMAND (and a pseudo-terminal for the prompt).
@@ -15,8 +15,10 @@ import TestSupport
     /// A store with an entry holding text, a tag, a photo and a recording.
     static func populatedStore() throws -> TestStore {
         let store = try TestStore()
-        try store.succeed(["new", "--text", text, "--tag", tag, "--image", Fixture.path("jpeg-baseline.jpg"),
-                           "--audio", Fixture.path("audio-tone.wav")])
+        try store.succeed([
+            "new", "--text", text, "--tag", tag, "--image", Fixture.path("jpeg-baseline.jpg"),
+            "--audio", Fixture.path("audio-tone.wav")
+        ])
         try store.succeed(["new", "--text", "second \(text)", "--tag", "other"])
         return store
     }
@@ -40,11 +42,13 @@ import TestSupport
     static func secrets() throws -> [(String, Data)] {
         let photo = try Data(contentsOf: URL(fileURLWithPath: Fixture.path("jpeg-baseline.jpg")))
         let recording = try Data(contentsOf: URL(fileURLWithPath: Fixture.path("audio-tone.wav")))
-        return [("text", Data("Lighthouse zqxj".utf8)), ("tag", Data(tag.utf8)),
-                ("photo", photo.subdata(in: photo.count / 2..<photo.count / 2 + 48)),
-                ("recording", recording.subdata(in: recording.count / 2..<recording.count / 2 + 48)),
-                ("photo hash", Data(sha256(photo).utf8)), ("recording hash", Data(sha256(recording).utf8)),
-                ("photo hash prefix", Data(String(sha256(photo).prefix(12)).utf8))]
+        return [
+            ("text", Data("Lighthouse zqxj".utf8)), ("tag", Data(tag.utf8)),
+            ("photo", photo.subdata(in: photo.count / 2..<photo.count / 2 + 48)),
+            ("recording", recording.subdata(in: recording.count / 2..<recording.count / 2 + 48)),
+            ("photo hash", Data(sha256(photo).utf8)), ("recording hash", Data(sha256(recording).utf8)),
+            ("photo hash prefix", Data(String(sha256(photo).prefix(12)).utf8))
+        ]
     }
 
     @Test func encryptUsePassphraseChangeDecryptRoundTrips() throws {
@@ -56,7 +60,8 @@ import TestSupport
         #expect(try store.succeed(["list", "--json"], environment: pass).stdout == before)
 
         // Use it: new, list, search, show, export.
-        try store.succeed(["new", "--text", "written encrypted", "--image", Fixture.path("png-rgb-8.png")], environment: pass)
+        try store.succeed(
+            ["new", "--text", "written encrypted", "--image", Fixture.path("png-rgb-8.png")], environment: pass)
         let listed = try store.succeed(["list", "--json"], environment: pass).stdout
         #expect(listed.contains("written encrypted"))
         #expect(try store.succeed(["search", "Lighthouse"], environment: pass).stdout.contains("Lighthouse"))
@@ -66,7 +71,8 @@ import TestSupport
         let out = store.scratch.appendingPathComponent("out")
         try store.succeed(["export", "1", "--output", out.path], environment: pass)
         let bundle = try #require(try FileManager.default.contentsOfDirectory(atPath: out.path).first)
-        let exported = try Data(contentsOf: out.appendingPathComponent(bundle).appendingPathComponent("media/jpeg-baseline.jpg"))
+        let exported = try Data(
+            contentsOf: out.appendingPathComponent(bundle).appendingPathComponent("media/jpeg-baseline.jpg"))
         #expect(exported == photo)
 
         // Nothing readable in any file or name of the encrypted store.
@@ -79,7 +85,8 @@ import TestSupport
         #expect(try store.succeed(["check"], environment: pass).stdout.contains("OK"))
 
         // A new passphrase: the old one no longer opens it.
-        try store.succeed(["passphrase"], environment: pass.merging(["DIARY_NEW_PASSPHRASE_COMMAND": "echo second"]) { $1 })
+        try store.succeed(
+            ["passphrase"], environment: pass.merging(["DIARY_NEW_PASSPHRASE_COMMAND": "echo second"]) { $1 })
         let old = try store.run(["list"], environment: pass)
         #expect(old.status == 77, "\(old)")
         let second = Self.passphrase("second")
@@ -91,7 +98,8 @@ import TestSupport
         #expect(try store.succeed(["check"]).stdout.contains("OK"))
         #expect(try store.blobFiles().contains { $0.hasSuffix(Self.sha256(photo)) })
         // No conversion folder is left beside the store.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: store.scratch.path).filter { $0.hasPrefix(".") } == [])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: store.scratch.path).filter { $0.hasPrefix(".") } == [])
     }
 
     @Test func aWrongPassphraseExits77InOneLineAndChangesNothing() throws {
@@ -99,8 +107,10 @@ import TestSupport
         try store.succeed(["encrypt"], environment: Self.passphrase("right"))
         let snapshot = try store.snapshot()
         for arguments in [["list"], ["new", "--text", "lost?"], ["passphrase"], ["decrypt"], ["unlock"]] {
-            let run = try store.run(arguments, environment: Self.passphrase("wrong")
-                .merging(["DIARY_NEW_PASSPHRASE_COMMAND": "echo x"]) { $1 })
+            let run = try store.run(
+                arguments,
+                environment: Self.passphrase("wrong")
+                    .merging(["DIARY_NEW_PASSPHRASE_COMMAND": "echo x"]) { $1 })
             #expect(run.status == 77, "\(arguments): \(run)")
             #expect(run.stderr == "diary: wrong passphrase for \(store.url.standardizedFileURL.path)\n", "\(run)")
         }
@@ -111,8 +121,9 @@ import TestSupport
         let store = try Self.populatedStore()
         try store.succeed(["encrypt"], environment: Self.passphrase("right"))
         // setsid: a new session, without a controlling terminal.
-        let run = try runDiary(["-w", try diaryBinary().path, "list"], environment: ["TZ": "Europe/Berlin"], store: .at(store.url),
-                               executable: URL(fileURLWithPath: "/usr/bin/setsid"))
+        let run = try runDiary(
+            ["-w", try diaryBinary().path, "list"], environment: ["TZ": "Europe/Berlin"], store: .at(store.url),
+            executable: URL(fileURLWithPath: "/usr/bin/setsid"))
         #expect(run.status == 77, "\(run)")
         #expect(run.stderr.contains("set DIARY_PASSPHRASE_COMMAND"), "\(run)")
     }
@@ -159,9 +170,10 @@ import TestSupport
         let secret = "zebra-quartz-77"
         let command = ([try diaryBinary().path, "init", "--encrypt"]).joined(separator: " ")
         let typing = "(sleep 1; printf '\(secret)\\n'; sleep 0.5; printf '\(secret)\\n'; sleep 1)"
-        let run = try runDiary(["-c", "\(typing) | script -qec '\(command)' /dev/null"],
-                               environment: ["TERM": "xterm"], store: .at(store), timeout: 60,
-                               executable: URL(fileURLWithPath: "/bin/sh"))
+        let run = try runDiary(
+            ["-c", "\(typing) | script -qec '\(command)' /dev/null"],
+            environment: ["TERM": "xterm"], store: .at(store), timeout: 60,
+            executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.contains("New passphrase for"), "\(run)")
         #expect(run.stdout.contains("Type the new passphrase again"), "\(run)")
@@ -170,14 +182,18 @@ import TestSupport
         let listed = try runDiary(["new", "--text", "first"], environment: Self.passphrase(secret), store: .at(store))
         #expect(listed.status == 0, "\(listed)")
         // The terminal's echo is back after the prompt.
-        #expect(try runDiary(["-c", "script -qec 'stty -a' /dev/null"], store: .at(store),
-                             executable: URL(fileURLWithPath: "/bin/sh")).stdout.contains(" echo "))
+        #expect(
+            try runDiary(
+                ["-c", "script -qec 'stty -a' /dev/null"], store: .at(store),
+                executable: URL(fileURLWithPath: "/bin/sh")
+            ).stdout.contains(" echo "))
     }
 
     @Test func diaryEncryptMakesTheFirstCommandsNewStoreEncrypted() throws {
         let store = try TestStore()
         let pass = Self.passphrase("env pass")
-        try store.succeed(["new", "--text", Self.text, "--tag", Self.tag], environment: pass.merging(["DIARY_ENCRYPT": "1"]) { $1 })
+        try store.succeed(
+            ["new", "--text", Self.text, "--tag", Self.tag], environment: pass.merging(["DIARY_ENCRYPT": "1"]) { $1 })
         #expect(FileManager.default.fileExists(atPath: store.url.appendingPathComponent("Diary.key").path))
         #expect(try store.run(["list"], environment: Self.passphrase("other")).status == 77)
         #expect(try store.succeed(["list"], environment: pass).stdout.contains("Lighthouse"))
@@ -190,7 +206,10 @@ import TestSupport
         let store = try Self.populatedStore()
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/bin/sh")
-        holder.arguments = ["-c", "printf 'SELECT count(*) FROM sqlite_master;\\n.shell sleep 3\\n' | sqlite3 '\(store.url.path)/Diary.sqlite' >/dev/null"]
+        holder.arguments = [
+            "-c",
+            "printf 'SELECT count(*) FROM sqlite_master;\\n.shell sleep 3\\n' | sqlite3 '\(store.url.path)/Diary.sqlite' >/dev/null"
+        ]
         try holder.run()
         defer { holder.waitUntilExit() }
         Thread.sleep(forTimeInterval: 0.8)
@@ -204,11 +223,15 @@ import TestSupport
         let store = try TestStore()
         try store.succeed(["new", "--text", "x"])
         let marking = ["DIARY_PASSPHRASE_COMMAND": "touch '\(store.scratch.path)/ASKED'; printf 'p\\n'"]
-        for run in [try store.run(["unlock"], environment: marking),
-                    try runDiaryInTerminal(["unlock"], store: store.url, environment: [:])] {
+        for run in [
+            try store.run(["unlock"], environment: marking),
+            try runDiaryInTerminal(["unlock"], store: store.url, environment: [:])
+        ] {
             #expect(run.status == 64, "\(run)")
-            #expect((run.stderr + run.stdout).contains("the diary at \(store.url.path) is not encrypted ('diary encrypt' encrypts it)"),
-                    "\(run)")
+            #expect(
+                (run.stderr + run.stdout).contains(
+                    "the diary at \(store.url.path) is not encrypted ('diary encrypt' encrypts it)"),
+                "\(run)")
             #expect(!(run.stderr + run.stdout).contains("Passphrase"), "\(run)")
         }
         #expect(!FileManager.default.fileExists(atPath: store.scratch.appendingPathComponent("ASKED").path))
@@ -252,13 +275,19 @@ import TestSupport
         // The passphrase command runs as diary's child: it records diary's limits as they are
         // while the passphrase is being read.
         let limits = store.scratch.appendingPathComponent("limits")
-        let recording = ["DIARY_PASSPHRASE_COMMAND": "cat /proc/$PPID/limits > '\(limits.path)'; printf '%s\\n' 'dump pass'"]
+        let recording = [
+            "DIARY_PASSPHRASE_COMMAND": "cat /proc/$PPID/limits > '\(limits.path)'; printf '%s\\n' 'dump pass'"
+        ]
         // Started with core dumps allowed as far as the hard limit lets (`ulimit -c unlimited` in a
         // user's shell), whatever this test process has.
         var environment = ProcessInfo.processInfo.environment.merging(recording) { _, new in new }
         environment["DIARY_HOME"] = store.url.path
-        let run = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -c \"$(ulimit -H -c)\" && exec \"$0\" list",
-                                                                 try diaryBinary().path], environment: environment)
+        let run = try runProcess(
+            URL(fileURLWithPath: "/bin/sh"),
+            [
+                "-c", "ulimit -c \"$(ulimit -H -c)\" && exec \"$0\" list",
+                try diaryBinary().path
+            ], environment: environment)
         #expect(run.status == 0, "\(run)")
         let text = try String(contentsOf: limits, encoding: .utf8)
         let core = try #require(text.split(separator: "\n").first { $0.hasPrefix("Max core file size") })
@@ -271,8 +300,10 @@ import TestSupport
     @Test func aKilledEncryptLeavesTheOldOrTheNewStoreWhole() throws {
         let template = try Self.populatedStore()
         for index in 0..<4 {
-            try template.succeed(["new", "--text", "more \(index)", "--image", Fixture.path("jpeg-baseline.jpg"),
-                                  "--image", Fixture.path("png-rgb-8.png"), "--audio", Fixture.path("audio-tone.wav")])
+            try template.succeed([
+                "new", "--text", "more \(index)", "--image", Fixture.path("jpeg-baseline.jpg"),
+                "--image", Fixture.path("png-rgb-8.png"), "--audio", Fixture.path("audio-tone.wav")
+            ])
         }
         let expected = try template.succeed(["list", "--json"]).stdout
         let pass = Self.passphrase("kill pass")
@@ -290,9 +321,12 @@ import TestSupport
             // A third spread over the whole run, most of the rest over the copy and switch after the
             // derivation, and the last two late enough (on a loaded machine a run takes longer than
             // the timed one) that the switch has surely happened.
-            let delay = attempt < 10 ? whole * Double(attempt) / 10
-                : attempt >= 28 ? whole * Double(attempt - 25)
-                : max(0, deriving * 0.8) + max(0.02, whole - deriving * 0.8) * Double(attempt - 10) / 18
+            let delay =
+                attempt < 10
+                ? whole * Double(attempt) / 10
+                : attempt >= 28
+                    ? whole * Double(attempt - 25)
+                    : max(0, deriving * 0.8) + max(0.02, whole - deriving * 0.8) * Double(attempt - 10) / 18
             let trial = try TestStore()
             try copyStore(template.url, to: trial.url)
             let process = try startDiary(["encrypt"], store: trial.url, environment: pass)
@@ -304,7 +338,9 @@ import TestSupport
             let check = try trial.run(["check"], environment: pass)
             #expect(check.status == 0, "attempt \(attempt) after \(delay) s (encrypted: \(encrypted)): \(check)")
             #expect(try trial.succeed(["list", "--json"], environment: pass).stdout == expected, "attempt \(attempt)")
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: trial.scratch.path).filter { $0.hasPrefix(".") }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: trial.scratch.path).filter {
+                $0.hasPrefix(".")
+            }
             #expect(leftovers.isEmpty, "attempt \(attempt) left \(leftovers)")
         }
         // Some kills landed before the switch and some after it.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the built `diary` binary (see `runDiary` in Tests/TestSupport/DiaryRun.swift).
 @Suite struct EndToEndTests {
@@ -21,11 +21,12 @@ import TestSupport
         let unknown = try runDiary(["--colour"], environment: ["NO_COLOR": "1"])
         #expect(unknown.status == 64, "\(unknown)")
         #expect(unknown.stdout == "")
-        #expect(unknown.stderr == """
-            Error: Unknown option '--colour'
-            Usage: diary [--store <dir>] <subcommand>
-              See 'diary --help' for more information.
+        #expect(
+            unknown.stderr == """
+                Error: Unknown option '--colour'
+                Usage: diary [--store <dir>] <subcommand>
+                  See 'diary --help' for more information.
 
-            """)
+                """)
     }
 }

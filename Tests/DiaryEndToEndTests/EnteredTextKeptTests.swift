@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import DiaryCLI
 import TestSupport
+import Testing
+
+@testable import DiaryCLI
 
 /// Text typed in the editor (or piped in) is saved, or kept on disk with its path printed:
 /// never lost when another `diary` changes the entry meanwhile or holds the store.
@@ -10,7 +11,9 @@ import TestSupport
     /// another process would while the user types, then saves `typed`.
     func editorScript(in store: TestStore, running otherCommand: String, typing typed: String) throws -> String {
         let binary = try diaryBinary().path
-        let script = try makeScript(in: store.scratch, """
+        let script = try makeScript(
+            in: store.scratch,
+            """
             '\(binary)' \(otherCommand) > /dev/null 2>&1 || exit 9
             '\(binary)' show 1 --json > '\(store.scratch.path)/after-other.json' 2>/dev/null
             printf '%s\\n' '\(typed)' > "$1"
@@ -22,11 +25,14 @@ import TestSupport
         let store = try TestStore()
         try store.succeed(["new", "--text", "First draft"])
         let runtime = store.scratch.appendingPathComponent("runtime", isDirectory: true)
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: runtime, withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o700])
         // An editor that saves, then kills the diary that started it, as a crash or a closed
         // terminal would, before the text is saved.
-        let editor = try makeScript(in: store.scratch, """
+        let editor = try makeScript(
+            in: store.scratch,
+            """
             printf '%s\\n' "$1" > '\(store.scratch.path)/editor-path'
             printf 'typed before the kill\\n' > "$1"
             kill -9 $PPID
@@ -93,9 +99,13 @@ import TestSupport
         let script = try makeScript(in: store.scratch, #"printf 'caf\351 au lait\n' > "$1""#)
         let run = try runDiaryInTerminal(["new"], store: store.url, environment: ["EDITOR": "/bin/sh \(script.path)"])
         #expect(run.status == 65, "\(run)")
-        #expect(run.stdout.contains("diary: the text saved in the editor is not valid UTF-8; your text is kept in "), "\(run)")
+        #expect(
+            run.stdout.contains("diary: the text saved in the editor is not valid UTF-8; your text is kept in "),
+            "\(run)")
         let kept = try #require(keptPath(in: run.stdout), "\(run)")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == Data([0x63, 0x61, 0x66, 0xE9] + Array(" au lait\n".utf8)))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: kept))
+                == Data([0x63, 0x61, 0x66, 0xE9] + Array(" au lait\n".utf8)))
         try? FileManager.default.removeItem(atPath: (kept as NSString).deletingLastPathComponent)
     }
 
@@ -104,8 +114,9 @@ import TestSupport
         let temporary = store.scratch.appendingPathComponent("tmp", isDirectory: true)
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         let script = try makeScript(in: store.scratch, #"printf 'Written\n' > "$1""#)
-        let run = try runDiaryInTerminal(["new"], store: store.url,
-                                         environment: ["EDITOR": "/bin/sh \(script.path)", "TMPDIR": temporary.path])
+        let run = try runDiaryInTerminal(
+            ["new"], store: store.url,
+            environment: ["EDITOR": "/bin/sh \(script.path)", "TMPDIR": temporary.path])
         #expect(run.status == 0, "\(run)")
         // At most diary's own private folder (0700), empty: no file of the text is left.
         let left = try FileManager.default.subpathsOfDirectory(atPath: temporary.path)
@@ -128,13 +139,14 @@ import TestSupport
     @Test func aBusyStoreIsAnnouncedOnATerminalAndTheTypedTextIsKept() throws {
         let store = try TestStore()
         try store.succeed(["new", "--text", "First"])
-        let script = try makeScript(in: store.scratch, lockingLines(for: store) + "\nprintf 'Written while busy\\n' > \"$1\"")
+        let script = try makeScript(
+            in: store.scratch, lockingLines(for: store) + "\nprintf 'Written while busy\\n' > \"$1\"")
         let run = try runDiaryInTerminal(["new"], store: store.url, environment: ["EDITOR": "/bin/sh \(script.path)"])
         #expect(run.status == 75, "\(run)")
         #expect(run.stdout.contains("Waiting for another diary process to finish writing (up to 10 s)"), "\(run)")
         let kept = try #require(keptPath(in: run.stdout), "\(run)")
         #expect(try String(contentsOfFile: kept, encoding: .utf8) == "Written while busy\n")
-        sleep(3)    // the lock is gone
+        sleep(3)  // the lock is gone
         #expect(try store.listedIDs([]) == [1])
         try? FileManager.default.removeItem(atPath: (kept as NSString).deletingLastPathComponent)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A Day One entry's place through the built `diary`: imported, shown, given to scripts, and
 /// carried through an entry bundle and a whole-diary JSON export into another diary.
@@ -12,12 +12,17 @@ import TestSupport
     /// a picnic at a full location and an evening at a place whose name would control a terminal.
     static func dayOneExport(in store: TestStore) throws -> URL {
         let folder = store.scratch.appendingPathComponent("dayone-places", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("photos"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Fixture.path("interop/dayone/photos/0cec02f15cc6898a6ba703e0297f79ae.jpeg"),
-                                         toPath: folder.appendingPathComponent("photos/0cec02f15cc6898a6ba703e0297f79ae.jpeg").path)
-        let hostile = String(data: try JSONSerialization.data(withJSONObject: [hostileName], options: .fragmentsAllowed),
-                             encoding: .utf8)?.dropFirst().dropLast() ?? ""
-        try Data(#"""
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: Fixture.path("interop/dayone/photos/0cec02f15cc6898a6ba703e0297f79ae.jpeg"),
+            toPath: folder.appendingPathComponent("photos/0cec02f15cc6898a6ba703e0297f79ae.jpeg").path)
+        let hostile =
+            String(
+                data: try JSONSerialization.data(withJSONObject: [hostileName], options: .fragmentsAllowed),
+                encoding: .utf8)?.dropFirst().dropLast() ?? ""
+        try Data(
+            #"""
             {"metadata": {"version": "1.0"}, "entries": [
               {"uuid": "7A1E8F1B2D3A4C5E8F7A6B5C4D3E2F01", "creationDate": "2026-06-20T16:00:00Z",
                "timeZone": "America/New_York", "text": "Picnic under the bridge.",
@@ -29,7 +34,8 @@ import TestSupport
                "photos": [{"md5": "0cec02f15cc6898a6ba703e0297f79ae", "type": "jpeg"}]},
               {"uuid": "7A1E8F1B2D3A4C5E8F7A6B5C4D3E2F02", "creationDate": "2026-06-21T20:00:00Z",
                "text": "Evening.", "location": {"placeName": \#(hostile)}}]}
-            """#.utf8).write(to: folder.appendingPathComponent("Journal.json"))
+            """#.utf8
+        ).write(to: folder.appendingPathComponent("Journal.json"))
         return folder
     }
 
@@ -42,8 +48,10 @@ import TestSupport
     @Test func aDayOneImportKeepsThePlaceAndShowAndScriptsSeeIt() throws {
         let store = try TestStore()
         let imported = try store.succeed(["import", "--from", "dayone", try Self.dayOneExport(in: store).path])
-        #expect(imported.stdout.hasSuffix("imported 2 entries with 1 media file, 0 already present, 0 empty skipped; "
-                                          + "not imported (the diary keeps no such thing): 1 weather record\n"), "\(imported)")
+        #expect(
+            imported.stdout.hasSuffix(
+                "imported 2 entries with 1 media file, 0 already present, 0 empty skipped; "
+                    + "not imported (the diary keeps no such thing): 1 weather record\n"), "\(imported)")
         let shown = try store.succeed(["show", "1"]).stdout
         #expect(shown.contains("\nPlace:    \(Self.picnicName) (40.702820, -73.996680)\n"), "\(shown)")
         let place = try #require(try Self.place(store, 1))
@@ -62,7 +70,9 @@ import TestSupport
         try store.succeed(["import", "--from", "dayone", try Self.dayOneExport(in: store).path])
         let run = try runDiaryInTerminal(["show", "2"], store: store.url, environment: ["NO_COLOR": "1"])
         #expect(run.status == 0, "\(run)")
-        #expect(run.stdout.contains(#"Place:    Pier \u{1B}]0;owned\u{7}\u{1B}[2J \u{202E}7"#), "\(run.stdout.debugDescription)")
+        #expect(
+            run.stdout.contains(#"Place:    Pier \u{1B}]0;owned\u{7}\u{1B}[2J \u{202E}7"#),
+            "\(run.stdout.debugDescription)")
         #expect(!run.stdout.contains("\u{1B}"))
         #expect(try store.succeed(["show", "2"]).stdout.contains("Place:    " + Self.hostileName + "\n"))
     }

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// One readable line and the README's exit status for the mistakes real use ran into.
@@ -23,8 +23,10 @@ import Testing
         let store = try TestStore()
         let run = try store.run(["export", "--format", format])
         #expect(run.status == 64, "\(run)")
-        #expect(run.stderr.hasPrefix("Error: --format \(format) needs --output <dir>: the whole diary is written "
-            + "into a new or empty folder of its own\n"), "\(run)")
+        #expect(
+            run.stderr.hasPrefix(
+                "Error: --format \(format) needs --output <dir>: the whole diary is written "
+                    + "into a new or empty folder of its own\n"), "\(run)")
     }
 
     @Test func editWithEmptyTextBehavesAsNewWithEmptyText() throws {
@@ -52,8 +54,10 @@ import Testing
         let folder = store.scratch.appendingPathComponent("a-folder", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let before = try store.snapshot()
-        for arguments in [["new", "--text", "x", "--image", folder.path], ["new", "--text", "x", "--media", folder.path],
-                          ["edit", "1", "--audio", folder.path], ["import", "--from", "jrnl", folder.path]] {
+        for arguments in [
+            ["new", "--text", "x", "--image", folder.path], ["new", "--text", "x", "--media", folder.path],
+            ["edit", "1", "--audio", folder.path], ["import", "--from", "jrnl", folder.path]
+        ] {
             let run = try store.run(arguments)
             #expect(run.status == 66, "\(arguments): \(run)")
             #expect(run.stderr == "diary: \(folder.path): it is a folder, not a file\n", "\(arguments): \(run)")

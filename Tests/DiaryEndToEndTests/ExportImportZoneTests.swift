@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// An export made in one zone and imported in another keeps the moment a photo was taken,

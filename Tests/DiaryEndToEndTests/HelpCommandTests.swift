@@ -1,6 +1,6 @@
-import TestSupport
 import DiaryCLI
 import Foundation
+import TestSupport
 import Testing
 
 /// `--help` of the built `diary` and of every subcommand.
@@ -10,18 +10,23 @@ import Testing
     @Test(arguments: ["new", "edit"])
     func imageAndAudioHelpNameEveryAcceptedFormat(_ command: String) throws {
         let help = try runDiary([command, "--help"]).stdout
-        #expect(help.contains("""
-              --image <file>          Attach a photo (JPEG, PNG, HEIC, AVIF, WebP); repeat
-                                      for more.
-              --audio <file>          Attach a recording (WAV, AIFF, FLAC, Ogg, MP3, M4A,
-                                      CAF, AU); repeat for more.
-            """), "\(help)")
+        #expect(
+            help.contains(
+                """
+                  --image <file>          Attach a photo (JPEG, PNG, HEIC, AVIF, WebP); repeat
+                                          for more.
+                  --audio <file>          Attach a recording (WAV, AIFF, FLAC, Ogg, MP3, M4A,
+                                          CAF, AU); repeat for more.
+                """), "\(help)")
     }
 
     @Test func everySubcommandIsListedAndHasHelpWithItsSections() throws {
-        #expect(Self.names == ["new", "list", "calendar", "show", "edit", "delete", "trash", "restore", "export",
-                               "import", "search", "tags", "check", "init", "encrypt", "decrypt", "unlock", "lock",
-                               "passphrase", "sync", "config"])
+        #expect(
+            Self.names == [
+                "new", "list", "calendar", "show", "edit", "delete", "trash", "restore", "export",
+                "import", "search", "tags", "check", "init", "encrypt", "decrypt", "unlock", "lock",
+                "passphrase", "sync", "config"
+            ])
         let root = try runDiary(["--help"])
         for name in Self.names {
             #expect(root.stdout.contains("\n  \(name) "), "\(name) in the root help")
@@ -34,7 +39,8 @@ import Testing
             #expect(help.stdout.contains("--store <dir>"))
             // Positional arguments (`<id>`, `<text>`) are explained under ARGUMENTS, and
             // every line fits the 80-column width used when stdout is not a terminal.
-            let usage = help.stdout.components(separatedBy: "\nUSAGE: ").last?.components(separatedBy: "\n\n").first ?? ""
+            let usage =
+                help.stdout.components(separatedBy: "\nUSAGE: ").last?.components(separatedBy: "\n\n").first ?? ""
             let positional = usage.replacingOccurrences(of: #"-[a-z-]+ <[^>]+>"#, with: "", options: .regularExpression)
             #expect(help.stdout.contains("\nARGUMENTS:\n") == positional.contains("<"), "\(name)")
             #expect(help.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(name)")

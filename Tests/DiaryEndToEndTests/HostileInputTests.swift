@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// Inputs made to hang or exhaust `diary`: each is refused quickly with one line naming the
@@ -18,40 +18,49 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["DIARY_HOME"] = scratch.url.appendingPathComponent("store").path
         let program = "exec \"$0\" --store \"$(printf '%s/caf\\351' \"$1\")\" new --text x"
-        let run = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", program, try diaryBinary().path, scratch.url.path],
-                                 environment: environment)
+        let run = try runProcess(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", program, try diaryBinary().path, scratch.url.path],
+            environment: environment)
         #expect(run.status == 64)
-        #expect(run.stderr.hasPrefix("Error: argument 2 is not valid UTF-8 ('\(scratch.url.path)/caf\\xE9'): "
-                                     + "diary takes text and paths in UTF-8 only\n"), "\(run)")
+        #expect(
+            run.stderr.hasPrefix(
+                "Error: argument 2 is not valid UTF-8 ('\(scratch.url.path)/caf\\xE9'): "
+                    + "diary takes text and paths in UTF-8 only\n"), "\(run)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).isEmpty)
     }
 
-    @Test(arguments: [["new", "--text", "x", "--image"], ["new", "--text", "x", "--audio"],
-                      ["new", "--text", "x", "--media"], ["edit", "1", "--image"]])
+    @Test(arguments: [
+        ["new", "--text", "x", "--image"], ["new", "--text", "x", "--audio"],
+        ["new", "--text", "x", "--media"], ["edit", "1", "--image"]
+    ])
     func aFIFOGivenAsAMediumIsRefusedWithoutWaiting(_ words: [String]) throws {
         let store = try TestStore()
         try store.create(["--text", "first"])
         let fifo = try fifo(in: store, named: "photo.jpg")
         let before = try store.snapshot()
 
-        let result = try runDiary(words + [fifo], environment: ["TZ": "Europe/Berlin"], store: .at(store.url),
-                                  timeout: 10)
+        let result = try runDiary(
+            words + [fifo], environment: ["TZ": "Europe/Berlin"], store: .at(store.url),
+            timeout: 10)
 
         #expect(result.status == 66, "\(result)")
         #expect(result.stderr.contains(fifo) && result.stderr.contains("not a regular file"), "\(result)")
         #expect(try store.snapshot() == before)
     }
 
-    @Test(arguments: [["import"], ["import", "--from", "json"], ["import", "--from", "jrnl"],
-                      ["import", "--from", "dayone"]])
+    @Test(arguments: [
+        ["import"], ["import", "--from", "json"], ["import", "--from", "jrnl"],
+        ["import", "--from", "dayone"]
+    ])
     func aFIFOGivenAsAnImportIsRefusedWithoutWaiting(_ words: [String]) throws {
         let store = try TestStore()
         try store.create(["--text", "first"])
         let fifo = try fifo(in: store, named: "export.json")
         let before = try store.snapshot()
 
-        let result = try runDiary(words + [fifo], environment: ["TZ": "Europe/Berlin"], store: .at(store.url),
-                                  timeout: 10)
+        let result = try runDiary(
+            words + [fifo], environment: ["TZ": "Europe/Berlin"], store: .at(store.url),
+            timeout: 10)
 
         #expect([65, 66].contains(result.status), "\(result)")
         #expect(result.stderr.contains("export.json"), "\(result)")
@@ -79,12 +88,14 @@ import Testing
         let before = try store.snapshot()
         let script = try makeScript(in: store.scratch, "head -c 4194305 /dev/zero | tr '\\0' a > \"$1\"")
 
-        let result = try runDiaryInTerminal(["new"], store: store.url, environment: ["EDITOR": "/bin/sh \(script.path)"])
+        let result = try runDiaryInTerminal(
+            ["new"], store: store.url, environment: ["EDITOR": "/bin/sh \(script.path)"])
 
         #expect(result.status == 65, "\(result)")
         let output = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
-        let kept = try #require(output.components(separatedBy: "your text is kept in ").last?
-            .trimmingCharacters(in: .whitespacesAndNewlines))
+        let kept = try #require(
+            output.components(separatedBy: "your text is kept in ").last?
+                .trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(try Data(contentsOf: URL(fileURLWithPath: kept)).count == 4 * 1024 * 1024 + 1)
         try? FileManager.default.removeItem(at: URL(fileURLWithPath: kept).deletingLastPathComponent())
         #expect(try store.snapshot() == before)
@@ -95,10 +106,12 @@ import Testing
         try store.create(["--text", "first"])
         let before = try store.snapshot()
         let export = store.scratch.appendingPathComponent("long.json")
-        try Data("""
+        try Data(
+            """
             [{"uuid": "5C0D2E6A-9B1F-4E27-8A53-1F2E3D4C5B6A", "creationTime": "2026-11-29T14:50:05.000+01:00",
               "updateTime": "2026-11-29T14:50:05.000+01:00", "text": "\(Self.tooLong)"}]
-            """.utf8).write(to: export)
+            """.utf8
+        ).write(to: export)
 
         let result = try store.run(["import", "--from", "json", export.path])
 

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `diary import` against temporary stores.
@@ -7,9 +7,11 @@ import Testing
     /// An entry with a photo, a recording and two tags, exported as a folder and a zip.
     static func exportedEntry() throws -> (store: TestStore, entry: [String: Any], folder: String, zip: String) {
         let store = try TestStore()
-        let entry = try store.create(["--text", "Round trip ✓", "--image", Fixture.path("jpeg-orientation-3.jpg"),
-                                      "--audio", Fixture.path("audio-tone.flac"), "--tag", "travel", "--tag", "Sea",
-                                      "--star", "--on", "2026-10-25 01:30"])
+        let entry = try store.create([
+            "--text", "Round trip ✓", "--image", Fixture.path("jpeg-orientation-3.jpg"),
+            "--audio", Fixture.path("audio-tone.flac"), "--tag", "travel", "--tag", "Sea",
+            "--star", "--on", "2026-10-25 01:30"
+        ])
         let output = store.scratch.appendingPathComponent("out").path
         let folder = try store.succeed(["export", "1", "-o", output]).stdout.trimmingCharacters(in: .newlines)
         let zip = try store.succeed(["export", "1", "--zip", "-o", output]).stdout.trimmingCharacters(in: .newlines)
@@ -28,7 +30,9 @@ import Testing
                 #expect(String(describing: copy[key]) == String(describing: original[key]), "\(key)")
             }
             let hashes = { (entry: [String: Any]) in
-                (entry["media"] as? [[String: Any]])?.map { "\($0["sha256"] ?? "") \($0["fileName"] ?? "") \($0["kind"] ?? "")" }
+                (entry["media"] as? [[String: Any]])?.map {
+                    "\($0["sha256"] ?? "") \($0["fileName"] ?? "") \($0["kind"] ?? "")"
+                }
             }
             #expect(hashes(copy) == hashes(original))
             #expect(hashes(copy)?.count == 2)

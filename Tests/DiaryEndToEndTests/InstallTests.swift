@@ -1,7 +1,8 @@
-import TestSupport
-@testable import DiaryCLI
 import Foundation
+import TestSupport
 import Testing
+
+@testable import DiaryCLI
 
 /// `make install`: the program, diary(1) and the bash, zsh and fish completions, all made
 /// from the same declarations as `--help`, under `DESTDIR`/`PREFIX`; `make uninstall`.
@@ -13,23 +14,33 @@ import Testing
     private static let installed = [
         "usr/bin/diary", "usr/share/man/man1/diary.1", "usr/share/bash-completion/completions/diary",
         "usr/share/zsh/site-functions/_diary", "usr/share/fish/vendor_completions.d/diary.fish",
-        "usr/lib/systemd/user/diary-sync.service", "usr/lib/systemd/user/diary-sync.timer",
+        "usr/lib/systemd/user/diary-sync.service", "usr/lib/systemd/user/diary-sync.timer"
     ]
 
     /// Runs `tool` with `arguments` (a path, or a name looked up in /usr/bin and /bin).
-    private func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:],
-                     store: StoreChoice = .fresh) throws -> ProcessRun {
-        let path = tool.hasPrefix("/") ? tool
-            : ["/usr/bin/", "/bin/"].map { $0 + tool }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? tool
-        return try runDiary(arguments, environment: environment, store: store, timeout: 120,
-                            executable: URL(fileURLWithPath: path))
+    private func run(
+        _ tool: String, _ arguments: [String], environment: [String: String] = [:],
+        store: StoreChoice = .fresh
+    ) throws -> ProcessRun {
+        let path =
+            tool.hasPrefix("/")
+            ? tool
+            : ["/usr/bin/", "/bin/"].map { $0 + tool }.first { FileManager.default.isExecutableFile(atPath: $0) }
+                ?? tool
+        return try runDiary(
+            arguments, environment: environment, store: store, timeout: 120,
+            executable: URL(fileURLWithPath: path))
     }
 
     /// `make install-files` of the built `diary` and `diary-docs` into a fresh DESTDIR.
     private func install(into destination: URL) throws -> ProcessRun {
         let built = try diaryBinary().deletingLastPathComponent()
-        return try run("make", ["-C", Self.root.path, "--no-print-directory", "install-files",
-                                "BUILT=\(built.path)", "DESTDIR=\(destination.path)", "PREFIX=/usr"])
+        return try run(
+            "make",
+            [
+                "-C", Self.root.path, "--no-print-directory", "install-files",
+                "BUILT=\(built.path)", "DESTDIR=\(destination.path)", "PREFIX=/usr"
+            ])
     }
 
     @Test func installPutsTheProgramItsManualPageAndThreeCompletionsUnderDestdirAndUninstallRemovesThem() throws {
@@ -37,24 +48,31 @@ import Testing
         let result = try install(into: destination.url)
         #expect(result.status == 0, "\(result)")
         for file in Self.installed {
-            #expect(FileManager.default.fileExists(atPath: destination.url.appendingPathComponent(file).path),
-                    "\(file) was not installed")
+            #expect(
+                FileManager.default.fileExists(atPath: destination.url.appendingPathComponent(file).path),
+                "\(file) was not installed")
         }
         let program = destination.url.appendingPathComponent("usr/bin/diary")
         #expect(FileManager.default.isExecutableFile(atPath: program.path))
-        let service = try String(contentsOf: destination.url.appendingPathComponent("usr/lib/systemd/user/diary-sync.service"),
-                                 encoding: .utf8)
+        let service = try String(
+            contentsOf: destination.url.appendingPathComponent("usr/lib/systemd/user/diary-sync.service"),
+            encoding: .utf8)
         #expect(service.contains("ExecStart=/usr/bin/diary sync\n"), "\(service)")
         let version = try run(program.path, ["--version"])
         #expect(version.status == 0 && version.stdout == "diary \(DiaryCommand.version)\n", "\(version)")
 
         let built = try diaryBinary().deletingLastPathComponent()
-        let removal = try run("make", ["-C", Self.root.path, "--no-print-directory", "uninstall",
-                                       "BUILT=\(built.path)", "DESTDIR=\(destination.url.path)", "PREFIX=/usr"])
+        let removal = try run(
+            "make",
+            [
+                "-C", Self.root.path, "--no-print-directory", "uninstall",
+                "BUILT=\(built.path)", "DESTDIR=\(destination.url.path)", "PREFIX=/usr"
+            ])
         #expect(removal.status == 0, "\(removal)")
         for file in Self.installed {
-            #expect(!FileManager.default.fileExists(atPath: destination.url.appendingPathComponent(file).path),
-                    "\(file) is still there after uninstall")
+            #expect(
+                !FileManager.default.fileExists(atPath: destination.url.appendingPathComponent(file).path),
+                "\(file) is still there after uninstall")
         }
     }
 
@@ -124,8 +142,12 @@ import Testing
         #expect(try bashCompletions(["diary", "li"], store: store.url) == ["list"])
         #expect(try bashCompletions(["diary", "list", "--ol"], store: store.url) == ["--oldest-first"])
         #expect(try bashCompletions(["diary", "show", ""], store: store.url).sorted() == ["1", "2"])
-        #expect(try bashCompletions(["diary", "edit", "1", "--untag", ""], store: store.url).sorted() == ["travel", "work"])
-        #expect(try bashCompletions(["diary", "--store", store.url.path, "list", "--tag", "w"], store: .init(fileURLWithPath: "/nonexistent")) == ["work"])
+        #expect(
+            try bashCompletions(["diary", "edit", "1", "--untag", ""], store: store.url).sorted() == ["travel", "work"])
+        #expect(
+            try bashCompletions(
+                ["diary", "--store", store.url.path, "list", "--tag", "w"],
+                store: .init(fileURLWithPath: "/nonexistent")) == ["work"])
         #expect(try bashCompletions(["diary", "import", "--from", "j"], store: store.url).sorted() == ["jrnl", "json"])
     }
 
@@ -145,8 +167,13 @@ import Testing
         let file = scratch.url.appendingPathComponent("diary.fish")
         try Data(CompletionScript(program: DiaryCommand.program).script(for: .fish).utf8).write(to: file)
         let binaries = try diaryBinary().deletingLastPathComponent().path
-        let result = try run("fish", ["-c", "set PATH '\(binaries)' $PATH; source '\(file.path)'; "
-                                          + "complete -C 'diary --store \(store.url.path) list --tag '"])
+        let result = try run(
+            "fish",
+            [
+                "-c",
+                "set PATH '\(binaries)' $PATH; source '\(file.path)'; "
+                    + "complete -C 'diary --store \(store.url.path) list --tag '"
+            ])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasPrefix("travel\t"), "\(result)")
     }

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `diary import --from` and `diary export --format` end to end, on the built binary.
@@ -8,15 +8,17 @@ import Testing
         let store = try TestStore()
         let export = Fixture.path("interop/jrnl/export.json")
         let first = try store.succeed(["import", "--from", "jrnl", export])
-        #expect(first.stdout == "\(export): imported 3 entries with 0 media files, 0 already present, 0 empty skipped\n")
+        #expect(
+            first.stdout == "\(export): imported 3 entries with 0 media files, 0 already present, 0 empty skipped\n")
         let again = try store.succeed(["import", "--from", "jrnl", Fixture.path("interop/jrnl/journal.txt")])
         #expect(again.stdout.contains("imported 0 entries with 0 media files, 3 already present"))
         let entries = try #require(try store.json(["list", "--oldest-first"]) as? [[String: Any]])
-        #expect(entries.map { $0["text"] as? String } == [
-            "Started the new project.\nMet @alice for the kickoff; lots to do at @work.",
-            "Best day of my life!",
-            "Late shift at @work.\nLine one of the body.\nLine two: ünïcödé and a wave 🌊.",
-        ])
+        #expect(
+            entries.map { $0["text"] as? String } == [
+                "Started the new project.\nMet @alice for the kickoff; lots to do at @work.",
+                "Best day of my life!",
+                "Late shift at @work.\nLine one of the body.\nLine two: ünïcödé and a wave 🌊."
+            ])
         #expect(entries.first?["creationTime"] as? String == "2026-11-27T09:00:00.000+01:00")
         #expect(try store.listedIDs(["--starred"]) == [2])
     }
@@ -39,7 +41,8 @@ import Testing
         let store = try TestStore()
         let folder = store.scratch.appendingPathComponent("dayone-extras", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data(#"""
+        try Data(
+            #"""
             {"metadata": {"version": "1.0"}, "entries": [
               {"uuid": "1546F37361264E129200B2CA6A885861", "creationDate": "2026-07-01T10:00:00Z", "text": "Boat trip.",
                "videos": [{"md5": "aa", "type": "mov"}, {"md5": "bb", "type": "mp4"}],
@@ -48,11 +51,14 @@ import Testing
                "weather": {"temperatureCelsius": 21, "conditionsDescription": "Sunny"}},
               {"uuid": "1546F37361264E129200B2CA6A885862", "creationDate": "2026-07-02T10:00:00Z", "text": "Home.",
                "location": {"placeName": "Nowhere", "latitude": 91, "longitude": 12.0}}]}
-            """#.utf8).write(to: folder.appendingPathComponent("Journal.json"))
+            """#.utf8
+        ).write(to: folder.appendingPathComponent("Journal.json"))
         let result = try store.succeed(["import", "--from", "dayone", folder.path])
         // The harbour is kept as the first entry's place; the second's, out of range, is not.
-        #expect(result.stdout.hasSuffix("; not imported (the diary keeps no such thing): 2 videos, 1 PDF, "
-                                        + "1 weather record; not imported (unreadable): 1 entry place\n"), "\(result)")
+        #expect(
+            result.stdout.hasSuffix(
+                "; not imported (the diary keeps no such thing): 2 videos, 1 PDF, "
+                    + "1 weather record; not imported (unreadable): 1 entry place\n"), "\(result)")
         #expect(try store.listedIDs([]).count == 2)
         // A second run imports nothing, and so leaves nothing out.
         let again = try store.succeed(["import", "--from", "dayone", folder.path])
@@ -64,7 +70,9 @@ import Testing
         let broken = Fixture.path("interop/jrnl/broken.json")
         let result = try store.run(["import", "--from", "jrnl", broken])
         #expect(result.status == 65)
-        #expect(result.stderr == "diary: \(broken): entry 2: \"date\" is not a date in the form YYYY-MM-DD (found \"27.11.2026\")\n")
+        #expect(
+            result.stderr
+                == "diary: \(broken): entry 2: \"date\" is not a date in the form YYYY-MM-DD (found \"27.11.2026\")\n")
         // Nothing imported into the store this import would have created: there is none.
         #expect(!FileManager.default.fileExists(atPath: store.url.path))
     }
@@ -107,7 +115,9 @@ import Testing
     @Test func jsonExportImportsIntoAFreshStoreAsTheSameDiary() throws {
         let source = try TestStore()
         try source.succeed(["import", "--from", "dayone", Fixture.path("interop/dayone")])
-        _ = try source.create(["--text", "Written here", "--image", Fixture.path("png-rgb-8.png"), "--tag", "Home", "--star"])
+        _ = try source.create([
+            "--text", "Written here", "--image", Fixture.path("png-rgb-8.png"), "--tag", "Home", "--star"
+        ])
         let out = source.scratch.appendingPathComponent("export").path
         let exported = try source.succeed(["export", "--format", "json", "--output", out])
         #expect(exported.stdout == "Exported 4 entries and 3 media files to \(out)\n")
@@ -121,7 +131,9 @@ import Testing
             for key in ["uuid", "creationTime", "updateTime", "text", "tags", "starred"] {
                 #expect(String(describing: copy[key]) == String(describing: original[key]), "\(key)")
             }
-            let hashes = { (entry: [String: Any]) in (entry["media"] as? [[String: Any]])?.map { "\($0["sha256"] ?? "")" } }
+            let hashes = { (entry: [String: Any]) in
+                (entry["media"] as? [[String: Any]])?.map { "\($0["sha256"] ?? "")" }
+            }
             #expect(hashes(copy) == hashes(original))
         }
     }
@@ -134,12 +146,15 @@ import Testing
         #expect(exported.stdout == "Exported 1 entry and 0 media files to \(out)\n")
         let fresh = try TestStore()
         let imported = try fresh.succeed(["import", "--from", "json", out])
-        #expect(imported.stdout.hasSuffix(": imported 1 entry with 0 media files, 0 already present, 0 empty skipped\n"))
+        #expect(
+            imported.stdout.hasSuffix(": imported 1 entry with 0 media files, 0 already present, 0 empty skipped\n"))
     }
 
     @Test func theJSONExportWritesEachEntryAsShowJSONDoesPlusZoneAndMediaPaths() throws {
         let store = try TestStore()
-        _ = try store.create(["--text", "Same shape", "--image", Fixture.path("png-rgb-8.png"), "--audio", Fixture.path("audio-tone.wav")])
+        _ = try store.create([
+            "--text", "Same shape", "--image", Fixture.path("png-rgb-8.png"), "--audio", Fixture.path("audio-tone.wav")
+        ])
         let shown = try #require(try store.json(["show", "1"]) as? [String: Any])
         let out = store.scratch.appendingPathComponent("export").path
         try store.succeed(["export", "--format", "json", "--output", out])
@@ -170,7 +185,9 @@ import Testing
         let store = try TestStore()
         try store.succeed(["import", "--from", "dayone", Fixture.path("interop/dayone")])
         let out = store.scratch.appendingPathComponent("md").path
-        try store.succeed(["export", "--format", "markdown", "--from", "2026-11-29", "--to", "2026-11-30", "--output", out])
+        try store.succeed([
+            "export", "--format", "markdown", "--from", "2026-11-29", "--to", "2026-11-30", "--output", out
+        ])
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         #expect(files == ["2026-11-29.md", "2026-11-30.md", "media"])
         let day = try String(contentsOfFile: out + "/2026-11-29.md", encoding: .utf8)

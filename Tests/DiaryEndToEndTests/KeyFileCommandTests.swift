@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// An encrypted diary whose `Diary.key` is gone or belongs to another diary: each is said for
 /// what it is (a missing key file, 66; not this diary's key file, 65), never as a wrong or missing
@@ -22,7 +22,8 @@ import TestSupport
         try FileManager.default.removeItem(at: keyFile)
         let snapshot = try store.snapshot()
         for arguments in [["list"], ["new", "--text", "lost?"], ["check"], ["decrypt"], ["passphrase"], ["encrypt"]] {
-            let run = try store.run(arguments, environment: Self.pass.merging(["DIARY_NEW_PASSPHRASE_COMMAND": "echo x"]) { $1 })
+            let run = try store.run(
+                arguments, environment: Self.pass.merging(["DIARY_NEW_PASSPHRASE_COMMAND": "echo x"]) { $1 })
             #expect(run.status == 66, "\(arguments): \(run)")
             #expect(run.stderr.contains("\(keyFile.standardizedFileURL.path) is missing"), "\(arguments): \(run)")
             #expect(!run.stderr.contains("passphrase for"), "\(arguments): \(run)")
@@ -42,7 +43,9 @@ import TestSupport
         for arguments in [["list"], ["new", "--text", "lost?"], ["check"], ["decrypt"]] {
             let run = try store.run(arguments, environment: Self.pass)
             #expect(run.status == 65, "\(arguments): \(run)")
-            #expect(run.stderr.contains("\(keyFile.standardizedFileURL.path) is not this diary's key file"), "\(arguments): \(run)")
+            #expect(
+                run.stderr.contains("\(keyFile.standardizedFileURL.path) is not this diary's key file"),
+                "\(arguments): \(run)")
             #expect(!run.stderr.contains("wrong passphrase"), "\(arguments): \(run)")
         }
         #expect(try store.snapshot() == snapshot)

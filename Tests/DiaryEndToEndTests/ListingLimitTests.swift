@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A listing cut at its limit says so on a terminal; `--all` lists everything.
 @Suite struct ListingLimitTests {
@@ -20,8 +20,11 @@ import TestSupport
 
     @Test func onAColourTerminalTheNoteIsDimmedNotShownAsEscapedCodes() throws {
         let store = try store(entries: 3)
-        let run = try runDiaryInTerminal(["list", "--limit", "2"], store: store.url, environment: ["TERM": "xterm-256color"])
-        #expect(run.stdout.hasSuffix("\u{1B}[2m2 of 3 shown; --all for every entry\u{1B}[0m\r\n"), "\(run.stdout.debugDescription)")
+        let run = try runDiaryInTerminal(
+            ["list", "--limit", "2"], store: store.url, environment: ["TERM": "xterm-256color"])
+        #expect(
+            run.stdout.hasSuffix("\u{1B}[2m2 of 3 shown; --all for every entry\u{1B}[0m\r\n"),
+            "\(run.stdout.debugDescription)")
         #expect(!run.stdout.contains("\\u{1B}"), "\(run.stdout.debugDescription)")
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Natural dates end to end, in TZ=Europe/Berlin, relative to a fixed now (`DIARY_NOW`, so no
 /// run meets a midnight between the diary's reading and the test's): every option that takes a
@@ -87,8 +87,10 @@ import TestSupport
         let result = try store.run(["new", "--text", "Too early", "--on", words])
         #expect(result.status == 64)
         #expect(result.stderr.contains("The value '\(words)' is invalid for '--on <date>'"))
-        #expect(result.stderr.contains("\(words) is 2026-03-29 02:30, which does not exist in Europe/Berlin: "
-                                       + "on 2026-03-29 the clocks went from 02:00 straight to 03:00"))
+        #expect(
+            result.stderr.contains(
+                "\(words) is 2026-03-29 02:30, which does not exist in Europe/Berlin: "
+                    + "on 2026-03-29 the clocks went from 02:00 straight to 03:00"))
         #expect(!FileManager.default.fileExists(atPath: store.url.appendingPathComponent("Diary.sqlite").path))
     }
 
@@ -98,7 +100,8 @@ import TestSupport
         let result = try store.run(["new", "--text", "Night", "--on", words, "--json"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("\"creationTime\": \"2026-10-25T02:30:00.000+02:00\""), "\(result.stdout)")
-        #expect(result.stderr == "Note: \(words) is 2026-10-25 02:30, which occurs twice in Europe/Berlin (the clocks "
+        #expect(
+            result.stderr == "Note: \(words) is 2026-10-25 02:30, which occurs twice in Europe/Berlin (the clocks "
                 + "were put back that night); taking the first, 2026-10-25T02:30+02:00. For the second, write "
                 + "2026-10-25T02:30+01:00.\n")
     }
@@ -117,7 +120,8 @@ import TestSupport
         #expect(entry["creationTime"] as? String == "2026-12-01T08:00:00.000+01:00")
         let malformed = try store.run(["list", "--on", "today"], environment: ["DIARY_NOW": "noon"])
         #expect(malformed.status == 0)
-        #expect(malformed.stderr == "diary: warning: DIARY_NOW='noon' is no ISO 8601 time with offset "
+        #expect(
+            malformed.stderr == "diary: warning: DIARY_NOW='noon' is no ISO 8601 time with offset "
                 + "(such as 2026-12-04T09:30:00+01:00); relative dates are read from the clock\n")
     }
 
@@ -130,7 +134,9 @@ import TestSupport
         let timeForADay = try store.run(["list", "--on", "yesterday 21:00"])
         #expect(timeForADay.status == 64)
         #expect(timeForADay.stderr.contains("The value 'yesterday 21:00' is invalid for '--on <day>'"))
-        #expect(timeForADay.stderr.contains("Hint: yesterday 21:00 has a time of day, but a whole day is wanted here. "
-                                            + "Accepted forms: 2026-11-29, today, yesterday"))
+        #expect(
+            timeForADay.stderr.contains(
+                "Hint: yesterday 21:00 has a time of day, but a whole day is wanted here. "
+                    + "Accepted forms: 2026-11-29, today, yesterday"))
     }
 }

@@ -1,14 +1,16 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `diary new` against temporary stores.
 @Suite struct NewCommandTests {
     @Test func twoPhotosAndARecordingShowTheirPixelSizesAndDuration() throws {
         let store = try TestStore()
-        let created = try store.succeed(["new", "--text", "Beach day", "--image", Fixture.path("jpeg-baseline.jpg"),
-                                         "--image", Fixture.path("jpeg-orientation-6.jpg"),
-                                         "--audio", Fixture.path("audio-half-square.wav"), "--tag", "travel"])
+        let created = try store.succeed([
+            "new", "--text", "Beach day", "--image", Fixture.path("jpeg-baseline.jpg"),
+            "--image", Fixture.path("jpeg-orientation-6.jpg"),
+            "--audio", Fixture.path("audio-half-square.wav"), "--tag", "travel"
+        ])
         #expect(created.stdout == "Created entry #1\n")
         #expect(created.stderr == "")
 
@@ -61,12 +63,15 @@ import Testing
         let store = try TestStore()
         let wrong = try store.run(["new", "--text", "x", "--image", Fixture.path("audio-tone.wav")])
         #expect(wrong.status == 65, "\(wrong)")
-        #expect(wrong.stderr == "diary: \(Fixture.path("audio-tone.wav")): expected a photo, but the file is a recording\n")
+        #expect(
+            wrong.stderr == "diary: \(Fixture.path("audio-tone.wav")): expected a photo, but the file is a recording\n")
         let missing = try store.run(["new", "--text", "x", "--audio", "/nonexistent/waves.wav"])
         #expect(missing.status == 66, "\(missing)")
         #expect(missing.stderr.contains("/nonexistent/waves.wav"))
         // --media takes either kind, decided by the content.
-        let sniffed = try store.create(["--media", Fixture.path("png-named.jpg"), "--media", Fixture.path("audio-tone.flac")])
+        let sniffed = try store.create([
+            "--media", Fixture.path("png-named.jpg"), "--media", Fixture.path("audio-tone.flac")
+        ])
         let media = try #require(sniffed["media"] as? [[String: Any]])
         #expect(media.map { $0["mimeType"] as? String } == ["image/png", "audio/flac"])
         #expect(try store.listedIDs([]) == [1])
@@ -74,7 +79,8 @@ import Testing
 
     @Test func everyBrokenFixtureExits65AndLeavesTheStoreByteIdentical() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "A good one", "--image", Fixture.path("jpeg-baseline.jpg"), "--tag", "keep"])
+        try store.succeed(["new", "--text", "A good one", "--image", Fixture.path("jpeg-baseline.jpg"), "--tag", "keep"]
+        )
         let before = try store.snapshot()
         #expect(before.files.keys.contains("Diary.sqlite"))
         let broken = try FileManager.default.contentsOfDirectory(atPath: Fixture.folder.path)
@@ -83,12 +89,15 @@ import Testing
         for name in broken {
             let isRecording = name.hasSuffix(".wav") || name.hasSuffix(".m4a")
             for option in ["--media", isRecording ? "--audio" : "--image"] {
-                let result = try store.run(["new", "--text", "Bad", "--tag", "new-tag",
-                                            "--image", Fixture.path("png-rgb-8.png"), option, Fixture.path(name)])
+                let result = try store.run([
+                    "new", "--text", "Bad", "--tag", "new-tag",
+                    "--image", Fixture.path("png-rgb-8.png"), option, Fixture.path(name)
+                ])
                 #expect(result.status == 65, "\(name) \(option): \(result)")
                 #expect(result.stdout == "")
-                #expect(result.stderr.hasPrefix("diary: ") && result.stderr.contains(name),
-                        "\(name): \(result.stderr)")
+                #expect(
+                    result.stderr.hasPrefix("diary: ") && result.stderr.contains(name),
+                    "\(name): \(result.stderr)")
                 #expect(result.stderr.split(separator: "\n").count == 1)
                 #expect(try store.snapshot() == before, "\(name) \(option) changed the store")
             }
@@ -114,14 +123,17 @@ import Testing
         // Nothing saved in a store the command would have created: there is no store.
         #expect(!FileManager.default.fileExists(atPath: store.url.path))
         // A photo alone is an entry, even when stdin gives no text.
-        #expect(try store.succeed(["new", "--image", Fixture.path("png-rgb-8.png")], stdin: "").stdout == "Created entry #1\n")
+        #expect(
+            try store.succeed(["new", "--image", Fixture.path("png-rgb-8.png")], stdin: "").stdout
+                == "Created entry #1\n")
     }
 
     @Test func onATerminalTheEditorWritesTheText() throws {
         let store = try TestStore()
         let script = try makeScript(in: store.scratch, #"printf 'From the editor\n' > "$1""#)
-        let result = try runDiaryInTerminal(["new", "--tag", "edited"], store: store.url,
-                                            environment: ["VISUAL": "/bin/sh \(script.path)", "EDITOR": "false"])
+        let result = try runDiaryInTerminal(
+            ["new", "--tag", "edited"], store: store.url,
+            environment: ["VISUAL": "/bin/sh \(script.path)", "EDITOR": "false"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Created entry #1"))
         let entry = try #require(try store.json(["show", "1"]) as? [String: Any])
@@ -129,7 +141,8 @@ import Testing
         #expect(entry["tags"] as? [String] == ["edited"])
 
         let blank = try makeScript(in: store.scratch, #"printf '\n\n' > "$1""#)
-        let cancelled = try runDiaryInTerminal(["new"], store: store.url, environment: ["EDITOR": "/bin/sh \(blank.path)"])
+        let cancelled = try runDiaryInTerminal(
+            ["new"], store: store.url, environment: ["EDITOR": "/bin/sh \(blank.path)"])
         #expect(cancelled.status == 0, "\(cancelled)")
         #expect(cancelled.stdout.contains("Cancelled: empty entry, nothing saved."))
         let failing = try runDiaryInTerminal(["new"], store: store.url, environment: ["EDITOR": "false"])
@@ -139,7 +152,10 @@ import Testing
 
     @Test func severalFilesShowProgressOnATerminalOnly() throws {
         let store = try TestStore()
-        let arguments = ["new", "--text", "x", "--image", Fixture.path("jpeg-baseline.jpg"), "--audio", Fixture.path("audio-tone.wav")]
+        let arguments = [
+            "new", "--text", "x", "--image", Fixture.path("jpeg-baseline.jpg"), "--audio",
+            Fixture.path("audio-tone.wav")
+        ]
         let terminal = try runDiaryInTerminal(arguments, store: store.url)
         #expect(terminal.status == 0, "\(terminal)")
         #expect(terminal.stdout.contains("\r[1/2] checking jpeg-baseline.jpg"))

@@ -1,19 +1,24 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A new encrypted diary (`DIARY_ENCRYPT=1`, `init --encrypt`) when no passphrase can be had:
 /// the message is about the diary to be made, not an existing encrypted one, and nothing is made.
 @Suite struct NewEncryptedStoreTests {
     /// Runs `diary` in a new session without a controlling terminal (setsid), on `store`.
-    static func runWithoutTerminal(_ arguments: [String], store: URL, environment: [String: String]) throws -> ProcessRun {
-        try runDiary(["-w", try diaryBinary().path] + arguments,
-                     environment: ["TZ": "Europe/Berlin"].merging(environment) { $1 }, store: .at(store),
-                     executable: URL(fileURLWithPath: "/usr/bin/setsid"))
+    static func runWithoutTerminal(
+        _ arguments: [String], store: URL, environment: [String: String]
+    ) throws -> ProcessRun {
+        try runDiary(
+            ["-w", try diaryBinary().path] + arguments,
+            environment: ["TZ": "Europe/Berlin"].merging(environment) { $1 }, store: .at(store),
+            executable: URL(fileURLWithPath: "/usr/bin/setsid"))
     }
 
-    @Test(arguments: [(["new", "--text", "first words"], ["DIARY_ENCRYPT": "1"]),
-                      (["init", "--encrypt"], [String: String]())])
+    @Test(arguments: [
+        (["new", "--text", "first words"], ["DIARY_ENCRYPT": "1"]),
+        (["init", "--encrypt"], [String: String]())
+    ])
     func aNewEncryptedDiaryWithoutAPassphraseSourceSaysItNeedsOneAndMakesNothing(
         arguments: [String], environment: [String: String]
     ) throws {

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// An entry is shown, grouped, filtered and counted on the clock of the zone it was written or
@@ -12,7 +12,8 @@ import Testing
     /// (Thursday 04:00 in Berlin).
     private func storeWithNewYorkEvening() throws -> TestStore {
         let store = try TestStore()
-        try store.succeed(["new", "--on", "2026-10-21 22:00", "--text", "Dinner in Brooklyn"], environment: Self.newYork)
+        try store.succeed(
+            ["new", "--on", "2026-10-21 22:00", "--text", "Dinner in Brooklyn"], environment: Self.newYork)
         return store
     }
 
@@ -21,7 +22,8 @@ import Testing
         let listed = try store.succeed(["list", "--on", "2026-10-21"]).stdout
         #expect(listed == "Wednesday, 21 October 2026\n#1  22:00 New York  Dinner in Brooklyn\n")
         #expect(!(try store.succeed(["list", "--on", "2026-10-22"]).stdout.contains("Brooklyn")))
-        #expect(!(try store.succeed(["list", "--from", "2026-10-22", "--to", "2026-10-23"]).stdout.contains("Brooklyn")))
+        #expect(
+            !(try store.succeed(["list", "--from", "2026-10-22", "--to", "2026-10-23"]).stdout.contains("Brooklyn")))
         #expect(try store.succeed(["list", "--month", "2026-10"]).stdout.hasPrefix("Wednesday, 21 October 2026\n"))
         // Read in its own zone, no zone is named.
         let there = try store.succeed(["list", "--on", "2026-10-21"], environment: Self.newYork).stdout
@@ -48,8 +50,9 @@ import Testing
 
     @Test func aZoneWithoutANameIsRecordedByItsOffset() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--on", "2026-10-21 22:00", "--text", "Rule string"],
-                          environment: ["TZ": "EST5EDT,M3.2.0,M11.1.0"])
+        try store.succeed(
+            ["new", "--on", "2026-10-21 22:00", "--text", "Rule string"],
+            environment: ["TZ": "EST5EDT,M3.2.0,M11.1.0"])
         let listed = try store.succeed(["list", "--on", "2026-10-21"]).stdout
         #expect(listed == "Wednesday, 21 October 2026\n#1  22:00 UTC-04:00  Rule string\n")
     }
@@ -59,7 +62,8 @@ import Testing
         let roll = store.scratch.appendingPathComponent("roll", isDirectory: true)
         try FileManager.default.createDirectory(at: roll, withIntermediateDirectories: true)
         // Taken 2008-07-13 20:45 at -04:00: the 14th, 02:45, in Berlin.
-        try FileManager.default.copyItem(atPath: Fixture.path("exif-new-york.jpg"), toPath: roll.appendingPathComponent("ny.jpg").path)
+        try FileManager.default.copyItem(
+            atPath: Fixture.path("exif-new-york.jpg"), toPath: roll.appendingPathComponent("ny.jpg").path)
         try store.succeed(["import", "--from", "photos", roll.path])
         let listed = try store.succeed(["list", "--on", "2008-07-13"]).stdout
         #expect(listed.hasPrefix("Sunday, 13 July 2008\n#1  20:45 UTC-04:00  "), "\(listed)")
@@ -84,7 +88,9 @@ import Testing
         #expect(read.status == 0, "\(read)")
         #expect(read.stdout.contains("Dinner in Brooklyn") && read.stdout.contains("Berlin morning"), "\(read)")
         #expect(try store.snapshot() == before, "a reading account changed the store")
-        #expect(try store.succeed(["list", "--on", "2026-10-22"]).stdout == "Thursday, 22 October 2026\n#2  09:00  Berlin morning\n")
+        #expect(
+            try store.succeed(["list", "--on", "2026-10-22"]).stdout
+                == "Thursday, 22 October 2026\n#2  09:00  Berlin morning\n")
         #expect(try store.sqlite(#"SELECT count(*) FROM DiaryEntry WHERE "localTime" IS NULL"#) == "0")
     }
 
@@ -94,21 +100,28 @@ import Testing
     @Test func theMarkdownExportAndTheBookDateEntriesOnTheirOwnClocks() throws {
         let store = try TestStore()
         // By the moment: trick or treat (23:30 UTC), the Berlin night (00:00), Halloween (02:00).
-        try store.succeed(["new", "--on", "2026-10-31 19:30", "--text", "Trick or treat in Brooklyn"], environment: Self.newYork)
-        try store.succeed(["new", "--on", "2026-10-31 22:00", "--text", "Halloween in Brooklyn"], environment: Self.newYork)
+        try store.succeed(
+            ["new", "--on", "2026-10-31 19:30", "--text", "Trick or treat in Brooklyn"], environment: Self.newYork)
+        try store.succeed(
+            ["new", "--on", "2026-10-31 22:00", "--text", "Halloween in Brooklyn"], environment: Self.newYork)
         try store.succeed(["new", "--on", "2026-11-01 01:00", "--text", "All Saints night in Berlin"])
         let markdown = store.scratch.appendingPathComponent("md")
         try store.succeed(["export", "--format", "markdown", "--output", markdown.path])
         let october = try String(contentsOf: markdown.appendingPathComponent("2026-10-31.md"), encoding: .utf8)
         let november = try String(contentsOf: markdown.appendingPathComponent("2026-11-01.md"), encoding: .utf8)
-        #expect(october.contains("## 19:30") && october.contains("Trick or treat") && october.contains("## 22:00")
-                 && october.contains("Halloween") && !october.contains("All Saints"), "\(october)")
-        #expect(november.contains("## 01:00") && november.contains("All Saints") && !november.contains("Halloween"), "\(november)")
+        #expect(
+            october.contains("## 19:30") && october.contains("Trick or treat") && october.contains("## 22:00")
+                && october.contains("Halloween") && !october.contains("All Saints"), "\(october)")
+        #expect(
+            november.contains("## 01:00") && november.contains("All Saints") && !november.contains("Halloween"),
+            "\(november)")
         let book = store.scratch.appendingPathComponent("book")
         try store.succeed(["export", "--format", "book", "--output", book.path])
         let octoberPage = try String(contentsOf: book.appendingPathComponent("months/2026-10.html"), encoding: .utf8)
         let novemberPage = try String(contentsOf: book.appendingPathComponent("months/2026-11.html"), encoding: .utf8)
-        #expect(octoberPage.contains("Trick or treat") && octoberPage.contains("Halloween") && !octoberPage.contains("All Saints"))
+        #expect(
+            octoberPage.contains("Trick or treat") && octoberPage.contains("Halloween")
+                && !octoberPage.contains("All Saints"))
         #expect(novemberPage.contains("All Saints") && !novemberPage.contains("Halloween"))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `diary passphrase --rekey`: the whole diary re-encrypted under a new data key, so a copy of
 /// the old `Diary.key` with the old passphrase opens nothing of today's data; crash-safe as
@@ -27,7 +27,9 @@ import TestSupport
         let out = store.scratch.appendingPathComponent("out")
         try store.succeed(["export", "1", "--output", out.path], environment: Self.new)
         let bundle = try #require(try FileManager.default.contentsOfDirectory(atPath: out.path).first)
-        #expect(try Data(contentsOf: out.appendingPathComponent(bundle).appendingPathComponent("media/jpeg-baseline.jpg")) == photo)
+        #expect(
+            try Data(contentsOf: out.appendingPathComponent(bundle).appendingPathComponent("media/jpeg-baseline.jpg"))
+                == photo)
         // Every media file was sealed again, under new names.
         #expect(Set(try store.blobFiles()).isDisjoint(with: oldBlobs))
         #expect(try store.blobFiles().count == oldBlobs.count)
@@ -49,7 +51,8 @@ import TestSupport
         try store.succeed(["passphrase"], environment: Self.changing)
         try oldKeyFile.write(to: keyFile)
         #expect(try store.succeed(["list"], environment: Self.old).stdout.contains(EncryptedStoreCommandTests.text))
-        let help = try store.succeed(["passphrase", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let help = try store.succeed(["passphrase", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(
+            separator: " ")
         #expect(help.contains("keeps the data key"), "\(help)")
         #expect(help.contains("--rekey"), "\(help)")
     }
@@ -68,8 +71,10 @@ import TestSupport
     @Test func aKilledRekeyLeavesADiaryThatOpensWithOneOfTheTwoPassphrases() throws {
         let template = try EncryptedStoreCommandTests.populatedStore()
         for index in 0..<3 {
-            try template.succeed(["new", "--text", "more \(index)", "--image", Fixture.path("jpeg-baseline.jpg"),
-                                  "--image", Fixture.path("png-rgb-8.png"), "--audio", Fixture.path("audio-tone.wav")])
+            try template.succeed([
+                "new", "--text", "more \(index)", "--image", Fixture.path("jpeg-baseline.jpg"),
+                "--image", Fixture.path("png-rgb-8.png"), "--audio", Fixture.path("audio-tone.wav")
+            ])
         }
         let expected = try template.succeed(["list", "--json"]).stdout
         try template.succeed(["encrypt"], environment: Self.old)
@@ -100,7 +105,9 @@ import TestSupport
             #expect(opened.stdout == expected, "attempt \(attempt) (\(which) passphrase)")
             let check = try trial.run(["check"], environment: which == "new" ? Self.new : Self.old)
             #expect(check.status == 0, "attempt \(attempt) (\(which) passphrase): \(check)")
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: trial.scratch.path).filter { $0.hasPrefix(".") }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: trial.scratch.path).filter {
+                $0.hasPrefix(".")
+            }
             #expect(leftovers.isEmpty, "attempt \(attempt) left \(leftovers)")
         }
         // Some kills landed before the switch and some after it.

@@ -1,22 +1,31 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// Phone photos (HEIC, AVIF, WebP) and voice memos (M4A) through the built `diary`.
 @Suite struct PhoneFormatCommandTests {
     @Test func newTakesHEICWebPAndM4AAndShowReportsTheirFacts() throws {
         let store = try TestStore()
-        let created = try store.create(["--text", "From the phone", "--image", Fixture.path("heic-exif-orientation-6.heic"),
-                                        "--image", Fixture.path("webp-alpha.webp"), "--image", Fixture.path("avif-reference.avif"),
-                                        "--audio", Fixture.path("audio-tone-aac.m4a"), "--media", Fixture.path("audio-tone-alac.m4a")])
+        let created = try store.create([
+            "--text", "From the phone", "--image", Fixture.path("heic-exif-orientation-6.heic"),
+            "--image", Fixture.path("webp-alpha.webp"), "--image", Fixture.path("avif-reference.avif"),
+            "--audio", Fixture.path("audio-tone-aac.m4a"), "--media", Fixture.path("audio-tone-alac.m4a")
+        ])
         let media = try #require(created["media"] as? [[String: Any]])
-        #expect(media.map { $0["mimeType"] as? String } == ["image/heic", "image/webp", "image/avif", "audio/mp4", "audio/mp4"])
-        #expect(media[0]["width"] as? Int == 48 && media[0]["height"] as? Int == 64 && media[0]["orientation"] as? Int == 6)
-        #expect(media[1]["width"] as? Int == 32 && media[1]["height"] as? Int == 24 && media[1]["orientation"] as? Int == 1)
+        #expect(
+            media.map { $0["mimeType"] as? String } == [
+                "image/heic", "image/webp", "image/avif", "audio/mp4", "audio/mp4"
+            ])
+        #expect(
+            media[0]["width"] as? Int == 48 && media[0]["height"] as? Int == 64 && media[0]["orientation"] as? Int == 6)
+        #expect(
+            media[1]["width"] as? Int == 32 && media[1]["height"] as? Int == 24 && media[1]["orientation"] as? Int == 1)
         #expect(media[2]["width"] as? Int == 64 && media[2]["height"] as? Int == 48)
-        #expect(media[3]["duration"] as? Double == 0.25 && media[3]["sampleRate"] as? Int == 16000
+        #expect(
+            media[3]["duration"] as? Double == 0.25 && media[3]["sampleRate"] as? Int == 16000
                 && media[3]["channels"] as? Int == 1)
-        #expect(media[4]["duration"] as? Double == 0.25 && media[4]["sampleRate"] as? Int == 8000
+        #expect(
+            media[4]["duration"] as? Double == 0.25 && media[4]["sampleRate"] as? Int == 8000
                 && media[4]["channels"] as? Int == 2)
         let shown = try #require(try store.json(["show", "1"]) as? [String: Any])
         let sorted = { (value: Any?) in
@@ -39,8 +48,10 @@ import Testing
 
     @Test func aBrokenVoiceMemoIsOneLineOnStderrFromDiaryAlone() throws {
         let store = try TestStore()
-        for name in ["broken-truncated.m4a", "broken-garbage-after-header.m4a", "broken-garbage-after-header.heic",
-                     "broken-truncated.webp"] {
+        for name in [
+            "broken-truncated.m4a", "broken-garbage-after-header.m4a", "broken-garbage-after-header.heic",
+            "broken-truncated.webp"
+        ] {
             let result = try store.run(["new", "--text", "x", "--media", Fixture.path(name)])
             #expect(result.status == 65, "\(name): \(result)")
             // FFmpeg and libheif print nothing of their own.
@@ -55,10 +66,13 @@ import Testing
     /// AIFF gets a WAV.
     @Test func aZippedBundleCarriesCopiesOnlyForWhatBrowsersCannotPlay() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "Memos", "--audio", Fixture.path("audio-tone-aac.m4a"),
-                           "--audio", Fixture.path("audio-tone.aiff"), "--audio", Fixture.path("audio-tone-alac.m4a")])
+        try store.succeed([
+            "new", "--text", "Memos", "--audio", Fixture.path("audio-tone-aac.m4a"),
+            "--audio", Fixture.path("audio-tone.aiff"), "--audio", Fixture.path("audio-tone-alac.m4a")
+        ])
         let output = store.scratch.appendingPathComponent("out")
-        let zip = try store.succeed(["export", "1", "--zip", "-o", output.path]).stdout.trimmingCharacters(in: .newlines)
+        let zip = try store.succeed(["export", "1", "--zip", "-o", output.path]).stdout.trimmingCharacters(
+            in: .newlines)
         let unzip = URL(fileURLWithPath: "/usr/bin/unzip")
         let listing = try runProcess(unzip, ["-Z1", zip]).stdout.split(separator: "\n").map(String.init)
         let copies = listing.filter { $0.contains("/web/") && !$0.hasSuffix("/") }
@@ -68,9 +82,12 @@ import Testing
         #expect(try runProcess(unzip, ["-q", zip, "-d", unpacked.path]).status == 0)
         for copy in copies {
             // FFmpeg's own reading of each copy: 16-bit PCM.
-            let probe = try runProcess(URL(fileURLWithPath: "/usr/bin/ffprobe"),
-                                       ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0",
-                                        unpacked.appendingPathComponent(copy).path])
+            let probe = try runProcess(
+                URL(fileURLWithPath: "/usr/bin/ffprobe"),
+                [
+                    "-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0",
+                    unpacked.appendingPathComponent(copy).path
+                ])
             #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "pcm_s16le", "\(copy): \(probe)")
         }
         // The bundle imports as before: the copies are not part of the entry.
@@ -90,8 +107,10 @@ import Testing
 
     @Test func exportedBundlesKeepTheFormatsAndImportRevalidatesThem() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "Round trip", "--image", Fixture.path("heic-reference.heic"),
-                           "--image", Fixture.path("webp-lossy.webp"), "--audio", Fixture.path("audio-tone-alac.m4a")])
+        try store.succeed([
+            "new", "--text", "Round trip", "--image", Fixture.path("heic-reference.heic"),
+            "--image", Fixture.path("webp-lossy.webp"), "--audio", Fixture.path("audio-tone-alac.m4a")
+        ])
         let output = store.scratch.appendingPathComponent("out").path
         let bundle = try store.succeed(["export", "1", "-o", output]).stdout.trimmingCharacters(in: .newlines)
         let files = try FileManager.default.contentsOfDirectory(atPath: bundle + "/media").sorted()
@@ -118,7 +137,9 @@ import Testing
         try damaged.write(to: URL(fileURLWithPath: bundle + "/media/" + heic))
         let manifest = URL(fileURLWithPath: bundle + "/entry.json")
         let text = try String(contentsOf: manifest, encoding: .utf8)
-            .replacingOccurrences(of: try sha256(of: bundle + "/media/" + heic, before: original), with: try sha256(of: Fixture.path("broken-garbage-after-header.heic")))
+            .replacingOccurrences(
+                of: try sha256(of: bundle + "/media/" + heic, before: original),
+                with: try sha256(of: Fixture.path("broken-garbage-after-header.heic")))
         try text.write(to: manifest, atomically: true, encoding: .utf8)
         let other = try TestStore()
         try other.succeed(["new", "--text", "Already here"])

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `diary import --from photos`, through the built `diary` on temporary stores (TZ=Europe/Berlin).
@@ -32,8 +32,9 @@ import Testing
 
     /// Runs exiftool, overwriting in place (in every command of an `-execute` chain).
     static func exiftool(_ arguments: [String]) throws {
-        let run = try runProcess(URL(fileURLWithPath: "/usr/bin/exiftool"),
-                                 arguments + ["-common_args", "-q", "-overwrite_original"])
+        let run = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/exiftool"),
+            arguments + ["-common_args", "-q", "-overwrite_original"])
         #expect(run.status == 0, "\(run)")
     }
 
@@ -41,16 +42,18 @@ import Testing
     static func entries(_ store: TestStore) throws -> [(String, [String], [String])] {
         let listed = try #require(try store.json(["list", "--all"]) as? [[String: Any]])
         return listed.map { entry in
-            (entry["creationTime"] as? String ?? "",
-             (entry["media"] as? [[String: Any]] ?? []).map { $0["fileName"] as? String ?? "" },
-             entry["tags"] as? [String] ?? [])
+            (
+                entry["creationTime"] as? String ?? "",
+                (entry["media"] as? [[String: Any]] ?? []).map { $0["fileName"] as? String ?? "" },
+                entry["tags"] as? [String] ?? []
+            )
         }.sorted { $0.0 < $1.0 }
     }
 
     static let expected: [(String, [String])] = [
         ("2008-07-13T14:00:00.000+02:00", ["ny-b.jpg", "ny.jpg"]),
         ("2008-07-14T02:15:30.250+02:00", ["tokyo-a.jpg", "tokyo-b"]),
-        ("2008-07-15T16:00:00.000+02:00", ["nyc.jpg"]),
+        ("2008-07-15T16:00:00.000+02:00", ["nyc.jpg"])
     ]
 
     @Test func threeDaysInTwoZonesGiveThreeEntriesInCaptureOrder() throws {
@@ -102,7 +105,8 @@ import Testing
         let roll = try Self.cameraRoll(in: store)
         try store.succeed(["import", "--from", "photos", roll.path])
         let dry = try store.succeed(["import", "--from", "photos", "--dry-run", roll.path])
-        #expect(dry.stdout.contains("would create 0 entries from 0 media files (5 files already in the diary)"), "\(dry)")
+        #expect(
+            dry.stdout.contains("would create 0 entries from 0 media files (5 files already in the diary)"), "\(dry)")
         #expect(!dry.stdout.contains("2008-07-13:"), "\(dry)")
         let evening = roll.appendingPathComponent("evening.jpg")
         try FileManager.default.copyItem(atPath: Fixture.path("exif-new-york.jpg"), toPath: evening.path)
@@ -110,7 +114,9 @@ import Testing
         try Self.exiftool(["-DateTimeOriginal=2008:07:13 18:40:00", evening.path])
         let grownDry = try store.succeed(["import", "--from", "photos", "--dry-run", roll.path])
         #expect(grownDry.stdout.contains("2008-07-13: 1 media file"), "\(grownDry)")
-        #expect(grownDry.stdout.contains("would create 1 entry from 1 media file (5 files already in the diary)"), "\(grownDry)")
+        #expect(
+            grownDry.stdout.contains("would create 1 entry from 1 media file (5 files already in the diary)"),
+            "\(grownDry)")
         try store.succeed(["import", "--from", "photos", roll.path])
         let entries = try Self.entries(store)
         let added = try #require(entries.first { $0.1 == ["evening.jpg"] })
@@ -122,7 +128,8 @@ import Testing
         let folder = store.scratch.appendingPathComponent("twice", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in ["a.jpg", "copy-of-a.jpg"] {
-            try FileManager.default.copyItem(atPath: Fixture.path("exif-tokyo.jpg"), toPath: folder.appendingPathComponent(name).path)
+            try FileManager.default.copyItem(
+                atPath: Fixture.path("exif-tokyo.jpg"), toPath: folder.appendingPathComponent(name).path)
         }
         let run = try store.succeed(["import", "--from", "photos", folder.path])
         #expect(run.stdout.contains("imported 1 entry with 1 media file"), "\(run)")
@@ -149,20 +156,24 @@ import Testing
     @Test func aRefusedFileIsListedAndTheRestImported() throws {
         let store = try TestStore()
         let roll = try Self.cameraRoll(in: store)
-        try FileManager.default.copyItem(atPath: Fixture.path("broken-truncated.jpg"),
-                                         toPath: roll.appendingPathComponent("broken.jpg").path)
+        try FileManager.default.copyItem(
+            atPath: Fixture.path("broken-truncated.jpg"),
+            toPath: roll.appendingPathComponent("broken.jpg").path)
         let run = try store.succeed(["import", "--from", "photos", roll.path])
         #expect(run.stdout.contains("imported 3 entries with 5 media files"), "\(run)")
         #expect(run.stdout.contains("1 refused"), "\(run)")
         let refusals = run.stderr.split(separator: "\n").filter { $0.hasPrefix("diary: refused: ") }
         #expect(refusals.count == 1)
-        #expect(refusals.first?.contains("broken.jpg") == true && refusals.first?.contains("truncated") == true, "\(run)")
+        #expect(
+            refusals.first?.contains("broken.jpg") == true && refusals.first?.contains("truncated") == true, "\(run)")
         #expect(try Self.entries(store).map(\.1) == Self.expected.map(\.1))
     }
 
     @Test func nothingImportedBecauseAllWereRefusedExits65() throws {
         let store = try TestStore()
-        let run = try store.run(["import", "--from", "photos", Fixture.path("broken-truncated.jpg"), Fixture.path("broken-truncated.png")])
+        let run = try store.run([
+            "import", "--from", "photos", Fixture.path("broken-truncated.jpg"), Fixture.path("broken-truncated.png")
+        ])
         #expect(run.status == 65, "\(run)")
         #expect(run.stderr.split(separator: "\n").filter { $0.hasPrefix("diary: refused: ") }.count == 2, "\(run)")
         #expect(!FileManager.default.fileExists(atPath: store.url.appendingPathComponent("Diary.sqlite").path))
@@ -175,8 +186,9 @@ import Testing
         let plain = folder.appendingPathComponent("scan.jpg")
         try FileManager.default.copyItem(atPath: Fixture.path("jpeg-baseline.jpg"), toPath: plain.path)
         // 2011-03-04 05:06:07 UTC, 06:06:07 in Berlin.
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_299_215_167)],
-                                              ofItemAtPath: plain.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_299_215_167)],
+            ofItemAtPath: plain.path)
         let dry = try store.succeed(["import", "--from", "photos", "--dry-run", folder.path])
         #expect(dry.stdout.contains("2011-03-04: 1 media file"), "\(dry)")
         #expect(dry.stdout.contains("1 dated by modification time (no capture time)"), "\(dry)")
@@ -200,8 +212,10 @@ import Testing
         #expect(help.status == 0)
         // As one line: the help is wrapped to the terminal's width.
         let flat = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        for text in ["photos (folders, walked", "--per <unit>", "photo (one entry per file)", "--tag <name>",
-                     "--dry-run", "With --from photos, every photo and recording found"] {
+        for text in [
+            "photos (folders, walked", "--per <unit>", "photo (one entry per file)", "--tag <name>",
+            "--dry-run", "With --from photos, every photo and recording found"
+        ] {
             #expect(flat.contains(text), "\(text): \(help)")
         }
         let wrong = try runDiary(["import", "--from", "photos", "--per", "week", Fixture.path("exif-tokyo.jpg")])
@@ -225,12 +239,14 @@ import Testing
         for day in 0..<count {
             let file = folder.appendingPathComponent(String(format: "day-%03d.jpg", day))
             try FileManager.default.copyItem(atPath: Fixture.path("exif-tokyo.jpg"), toPath: file.path)
-            let date = Date(timeIntervalSince1970: 1_217_592_000 + Double(day) * 86_400)   // 2008-08-01 12:00Z
+            let date = Date(timeIntervalSince1970: 1_217_592_000 + Double(day) * 86_400)  // 2008-08-01 12:00Z
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = TimeZone(secondsFromGMT: 0)!
             let parts = calendar.dateComponents([.year, .month, .day], from: date)
-            arguments += [String(format: "-DateTimeOriginal=%04d:%02d:%02d 12:00:00", parts.year!, parts.month!, parts.day!),
-                          file.path, "-execute"]
+            arguments += [
+                String(format: "-DateTimeOriginal=%04d:%02d:%02d 12:00:00", parts.year!, parts.month!, parts.day!),
+                file.path, "-execute"
+            ]
         }
         try PhotoFolderImportCommandTests.exiftool(arguments.dropLast())
     }

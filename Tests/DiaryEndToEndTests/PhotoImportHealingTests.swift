@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `import --from photos` of a file the diary holds but whose stored copy is damaged or gone:
 /// the import heals the stored copy from the file (as `new --image` of it does) and says so,
@@ -29,15 +29,21 @@ import TestSupport
         #expect(try store.run(["check"]).status == 65)
 
         let dry = try store.succeed(["import", "--from", "photos", "--dry-run", roll.path])
-        #expect(dry.stdout.contains("would create 0 entries from 0 media files (3 files already in the diary, "
-            + "2 of whose stored copies are damaged or missing and would be healed from them)"), "\(dry)")
+        #expect(
+            dry.stdout.contains(
+                "would create 0 entries from 0 media files (3 files already in the diary, "
+                    + "2 of whose stored copies are damaged or missing and would be healed from them)"), "\(dry)")
 
         let run = try store.succeed(["import", "--from", "photos", roll.path])
-        #expect(run.stdout.contains("imported 0 entries with 0 media files (0 bytes), 3 already present "
-            + "(2 healed: their stored copies were damaged or missing)"), "\(run)")
+        #expect(
+            run.stdout.contains(
+                "imported 0 entries with 0 media files (0 bytes), 3 already present "
+                    + "(2 healed: their stored copies were damaged or missing)"), "\(run)")
         for name in ["exif-tokyo.jpg", "exif-new-york.jpg"] {
-            #expect(run.stderr.contains("diary: healed: \(roll.appendingPathComponent(name).path): the diary's copy of it was "),
-                    "\(name): \(run)")
+            #expect(
+                run.stderr.contains(
+                    "diary: healed: \(roll.appendingPathComponent(name).path): the diary's copy of it was "),
+                "\(name): \(run)")
         }
         #expect(!run.stderr.contains("png-rgb-8.png"), "\(run)")
         #expect(try store.succeed(["check"]).stdout.hasSuffix("OK\n"))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A camera roll holding symbolic links to folders: they are followed (a link to a folder is a
 /// folder of photos, not a refused file), and a link back up the tree or to a folder walked
@@ -14,11 +14,16 @@ import TestSupport
         for folder in [roll, elsewhere, roll.appendingPathComponent("sub")] {
             try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        try manager.copyItem(atPath: Fixture.path("exif-tokyo.jpg"), toPath: roll.appendingPathComponent("tokyo.jpg").path)
-        try manager.copyItem(atPath: Fixture.path("png-rgb-8.png"), toPath: roll.appendingPathComponent("sub/plain.png").path)
-        try manager.copyItem(atPath: Fixture.path("exif-new-york.jpg"), toPath: elsewhere.appendingPathComponent("ny.jpg").path)
-        try manager.createSymbolicLink(atPath: roll.appendingPathComponent("linked").path, withDestinationPath: elsewhere.path)
-        try manager.createSymbolicLink(atPath: roll.appendingPathComponent("linked-again").path, withDestinationPath: "../elsewhere")
+        try manager.copyItem(
+            atPath: Fixture.path("exif-tokyo.jpg"), toPath: roll.appendingPathComponent("tokyo.jpg").path)
+        try manager.copyItem(
+            atPath: Fixture.path("png-rgb-8.png"), toPath: roll.appendingPathComponent("sub/plain.png").path)
+        try manager.copyItem(
+            atPath: Fixture.path("exif-new-york.jpg"), toPath: elsewhere.appendingPathComponent("ny.jpg").path)
+        try manager.createSymbolicLink(
+            atPath: roll.appendingPathComponent("linked").path, withDestinationPath: elsewhere.path)
+        try manager.createSymbolicLink(
+            atPath: roll.appendingPathComponent("linked-again").path, withDestinationPath: "../elsewhere")
         try manager.createSymbolicLink(atPath: roll.appendingPathComponent("sub/up").path, withDestinationPath: "..")
         try manager.createSymbolicLink(atPath: roll.appendingPathComponent("sub-link").path, withDestinationPath: "sub")
 

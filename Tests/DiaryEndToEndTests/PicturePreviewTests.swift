@@ -1,7 +1,8 @@
-@testable import DiaryCLI
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
+@testable import DiaryCLI
 
 /// Photos and recordings drawn in the terminal (`show`, `show --photo N`, `list --preview`):
 /// the bytes of each mode on a pseudo-terminal with the terminal types set, the terminal's own
@@ -13,8 +14,10 @@ import Testing
     /// A store with one entry holding a photo (turned by its EXIF orientation) and a recording.
     static func store() throws -> TestStore {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "Harbour", "--image", Fixture.path("jpeg-orientation-6.jpg"),
-                           "--audio", Fixture.path("audio-tone.wav"), "--on", "2026-11-29 14:03"])
+        try store.succeed([
+            "new", "--text", "Harbour", "--image", Fixture.path("jpeg-orientation-6.jpg"),
+            "--audio", Fixture.path("audio-tone.wav"), "--on", "2026-11-29 14:03"
+        ])
         return store
     }
 
@@ -23,8 +26,11 @@ import Testing
         (["TERM": "xterm-kitty"], "kitty", "\u{1B}_Ga=T,f=32,"),
         (["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"], "iTerm2", "\u{1B}]1337;File=inline=1;"),
         (["TERM": "foot"], "sixel", "\u{1B}P0;1;0q"),
-        (["TERM": "xterm-256color", "COLORTERM": "truecolor", "TMUX": "/tmp/tmux-0/default,1,0"], "truecolor", "\u{1B}[38;2;"),
-        (["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"], "256 colours", "\u{1B}[38;5;"),
+        (
+            ["TERM": "xterm-256color", "COLORTERM": "truecolor", "TMUX": "/tmp/tmux-0/default,1,0"], "truecolor",
+            "\u{1B}[38;2;"
+        ),
+        (["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"], "256 colours", "\u{1B}[38;5;")
     ]
 
     @Test func eachTerminalGetsItsOwnKindOfPicture() throws {
@@ -34,7 +40,9 @@ import Testing
             let run = try runDiaryInTerminal(["show", "1"], store: store.url, environment: environment)
             #expect(run.status == 0, "\(mode): \(run)")
             // One picture under the photo's line and one under the recording's.
-            #expect(run.stdout.components(separatedBy: marker).count - 1 >= 2, "\(mode): \(run.stdout.prefix(400).debugDescription)")
+            #expect(
+                run.stdout.components(separatedBy: marker).count - 1 >= 2,
+                "\(mode): \(run.stdout.prefix(400).debugDescription)")
             for (_, other, otherMarker) in Self.signatures where other != mode && !otherMarker.hasPrefix("\u{1B}[38;") {
                 #expect(!run.stdout.contains(otherMarker), "\(mode) wrote \(other)'s pictures")
             }
@@ -59,20 +67,25 @@ import Testing
         // Asked, no answer within 100 ms: symbols in the 16 colours (SGR 30–37, 40–47, 90–97, 100–107).
         #expect(run.stdout.contains(Self.query))
         #expect(!run.stdout.contains("\u{1B}[38;2;") && !run.stdout.contains("\u{1B}[38;5;"))
-        #expect(run.stdout.range(of: "\u{1B}\\[(3[0-7]|9[0-7]|4[0-7]|10[0-7])(;[0-9]+)*m", options: .regularExpression) != nil)
+        #expect(
+            run.stdout.range(of: "\u{1B}\\[(3[0-7]|9[0-7]|4[0-7]|10[0-7])(;[0-9]+)*m", options: .regularExpression)
+                != nil)
     }
 
     @Test func theTerminalsOwnAnswerPicksTheProtocol() throws {
         let store = try Self.store()
         // `script` hands what it reads to the terminal's input, as a terminal answering would.
-        let sixel = try runDiaryInTerminal(["show", "1"], store: store.url, environment: ["TERM": "xterm-256color"],
-                                           typing: "\u{1B}[?62;4;6;22c")
+        let sixel = try runDiaryInTerminal(
+            ["show", "1"], store: store.url, environment: ["TERM": "xterm-256color"],
+            typing: "\u{1B}[?62;4;6;22c")
         #expect(sixel.stdout.contains("\u{1B}P0;1;0q"), "\(sixel.stdout.prefix(600).debugDescription)")
-        let kitty = try runDiaryInTerminal(["show", "1"], store: store.url, environment: ["TERM": "xterm-256color"],
-                                           typing: "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c")
+        let kitty = try runDiaryInTerminal(
+            ["show", "1"], store: store.url, environment: ["TERM": "xterm-256color"],
+            typing: "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c")
         #expect(kitty.stdout.contains("\u{1B}_Ga=T,f=32,"), "\(kitty.stdout.prefix(600).debugDescription)")
-        let neither = try runDiaryInTerminal(["show", "1"], store: store.url, environment: ["TERM": "xterm-256color"],
-                                             typing: "\u{1B}[?62;22c")
+        let neither = try runDiaryInTerminal(
+            ["show", "1"], store: store.url, environment: ["TERM": "xterm-256color"],
+            typing: "\u{1B}[?62;22c")
         #expect(neither.stdout.contains("\u{1B}[38;5;") && !neither.stdout.contains("\u{1B}P0;1;0q"))
     }
 
@@ -81,8 +94,9 @@ import Testing
         let piped = try store.succeed(["show", "1"]).stdout
         #expect(!piped.contains("\u{1B}"))
         #expect(try store.succeed(["show", "1", "--no-preview"]).stdout == piped)
-        let noPreview = try runDiaryInTerminal(["show", "1", "--no-preview"], store: store.url,
-                                               environment: ["TERM": "xterm-kitty"])
+        let noPreview = try runDiaryInTerminal(
+            ["show", "1", "--no-preview"], store: store.url,
+            environment: ["TERM": "xterm-kitty"])
         for environment in [["NO_COLOR": "1", "TERM": "xterm-kitty"], ["TERM": "dumb"]] {
             let run = try runDiaryInTerminal(["show", "1"], store: store.url, environment: environment)
             #expect(!run.stdout.contains("\u{1B}_G") && !run.stdout.contains(Self.query), "\(environment)")
@@ -90,13 +104,15 @@ import Testing
             #expect(TerminalSafetyTests.withoutColour(noPreview.stdout) == run.stdout, "\(environment)")
         }
         #expect(!noPreview.stdout.contains("\u{1B}_G"))
-        #expect(TerminalSafetyTests.withoutColour(noPreview.stdout).replacingOccurrences(of: "\r\n", with: "\n") == piped)
+        #expect(
+            TerminalSafetyTests.withoutColour(noPreview.stdout).replacingOccurrences(of: "\r\n", with: "\n") == piped)
     }
 
     @Test func oneMediumAsLargeAsTheTerminalAllows() throws {
         let store = try Self.store()
-        let run = try runDiaryInTerminal(["show", "1", "--photo", "1"], store: store.url,
-                                         environment: ["TERM": "xterm-kitty"])
+        let run = try runDiaryInTerminal(
+            ["show", "1", "--photo", "1"], store: store.url,
+            environment: ["TERM": "xterm-kitty"])
         #expect(run.status == 0, "\(run)")
         // `script` gives an 80 x 24 terminal when it has none: the picture fills 23 rows (a line is
         // left for the prompt), its upright 4:3 aspect kept (48 x 64 stored, orientation 6).
@@ -104,11 +120,13 @@ import Testing
         let fields = run.stdout[header].dropFirst(2).dropLast().split(separator: ",")
         #expect(fields.contains("r=23"), "\(fields)")
         #expect(!run.stdout.contains("Harbour"))
-        let waveform = try runDiaryInTerminal(["show", "1", "--photo", "2"], store: store.url,
-                                              environment: ["TERM": "xterm-kitty"])
+        let waveform = try runDiaryInTerminal(
+            ["show", "1", "--photo", "2"], store: store.url,
+            environment: ["TERM": "xterm-kitty"])
         #expect(waveform.status == 0 && waveform.stdout.contains("\u{1B}_Ga=T,f=32,"), "\(waveform)")
-        let missing = try runDiaryInTerminal(["show", "1", "--photo", "3"], store: store.url,
-                                             environment: ["TERM": "xterm-kitty"])
+        let missing = try runDiaryInTerminal(
+            ["show", "1", "--photo", "3"], store: store.url,
+            environment: ["TERM": "xterm-kitty"])
         #expect(missing.status == 64, "\(missing)")
         #expect(missing.stdout.contains("entry #1 has no medium 3"))
         let piped = try store.run(["show", "1", "--photo", "1"])
@@ -120,8 +138,10 @@ import Testing
     @Test func listPreviewDrawsAStripOfPhotosPerEntry() throws {
         let store = try Self.store()
         try store.succeed(["new", "--text", "Words only", "--on", "2026-11-30 09:00"])
-        try store.succeed(["new", "--text", "Two photos", "--image", Fixture.path("jpeg-baseline.jpg"),
-                           "--image", Fixture.path("png-rgb-8.png"), "--on", "2026-12-01 10:00"])
+        try store.succeed([
+            "new", "--text", "Two photos", "--image", Fixture.path("jpeg-baseline.jpg"),
+            "--image", Fixture.path("png-rgb-8.png"), "--on", "2026-12-01 10:00"
+        ])
         let run = try runDiaryInTerminal(["list", "--preview"], store: store.url, environment: ["TERM": "xterm-kitty"])
         #expect(run.status == 0, "\(run)")
         let pictures = run.stdout.components(separatedBy: "\u{1B}_Ga=T,f=32,").dropFirst()
@@ -131,20 +151,25 @@ import Testing
         let words = try #require(run.stdout.range(of: "Words only"))
         let after = run.stdout[words.upperBound...].prefix(200)
         #expect(after.contains("Harbour") || !after.prefix(while: { $0 != "#" }).contains("\u{1B}_G"))
-        #expect(try runDiaryInTerminal(["list"], store: store.url, environment: ["TERM": "xterm-kitty"])
-            .stdout.contains("\u{1B}_G") == false)
+        #expect(
+            try runDiaryInTerminal(["list"], store: store.url, environment: ["TERM": "xterm-kitty"])
+                .stdout.contains("\u{1B}_G") == false)
         #expect(try store.run(["list", "--preview", "--json"]).status == 64)
         #expect(try store.succeed(["list", "--preview"]).stdout == (try store.succeed(["list"]).stdout))
     }
 
     @Test func storedTextNeverReachesThePicturePath() throws {
         let store = try TerminalSafetyTests.hostileStore()
-        for environment in [["TERM": "xterm-kitty"], ["TERM": "xterm-256color", "COLORTERM": "truecolor", "TMUX": "x"]] {
+        for environment in [["TERM": "xterm-kitty"], ["TERM": "xterm-256color", "COLORTERM": "truecolor", "TMUX": "x"]]
+        {
             let run = try runDiaryInTerminal(["show", "1"], store: store.url, environment: environment)
-            let noPreview = try runDiaryInTerminal(["show", "1", "--no-preview"], store: store.url, environment: environment)
+            let noPreview = try runDiaryInTerminal(
+                ["show", "1", "--no-preview"], store: store.url, environment: environment)
             // Take the picture out and what is left is the text-only view, escapes and all.
             let lines = run.stdout.components(separatedBy: "\r\n")
-            let kept = lines.filter { !$0.contains("\u{1B}_G") && !$0.contains("\u{1B}[38;2;") && !$0.contains("\u{1B}[48;2;") }
+            let kept = lines.filter {
+                !$0.contains("\u{1B}_G") && !$0.contains("\u{1B}[38;2;") && !$0.contains("\u{1B}[48;2;")
+            }
             #expect(kept.joined(separator: "\r\n") == noPreview.stdout, "\(environment)")
             // And a picture line holds only what the library writes: no byte of the stored text.
             for line in lines where !kept.contains(line) {
@@ -160,15 +185,21 @@ import Testing
         #expect(PictureMode.detect(environment: ["TERM": "xterm-kitty"]) == .known(.kitty))
         #expect(PictureMode.detect(environment: ["TERM": "xterm-256color", "KITTY_WINDOW_ID": "1"]) == .known(.kitty))
         #expect(PictureMode.detect(environment: ["TERM": "xterm-ghostty"]) == .known(.kitty))
-        #expect(PictureMode.detect(environment: ["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"]) == .known(.iterm2))
-        #expect(PictureMode.detect(environment: ["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"]) == .known(.iterm2))
+        #expect(
+            PictureMode.detect(environment: ["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"]) == .known(.iterm2))
+        #expect(
+            PictureMode.detect(environment: ["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"]) == .known(.iterm2))
         #expect(PictureMode.detect(environment: ["TERM": "foot"]) == .known(.sixel))
         #expect(PictureMode.detect(environment: ["TERM": "mlterm"]) == .known(.sixel))
     }
 
     @Test func otherwiseTheColoursOfSymbolsAndWhetherToAsk() {
-        #expect(PictureMode.detect(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"]) == .ask(symbols: .trueColor))
-        #expect(PictureMode.detect(environment: ["TERM": "xterm-256color", "COLORTERM": "24bit"]) == .ask(symbols: .trueColor))
+        #expect(
+            PictureMode.detect(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
+                == .ask(symbols: .trueColor))
+        #expect(
+            PictureMode.detect(environment: ["TERM": "xterm-256color", "COLORTERM": "24bit"])
+                == .ask(symbols: .trueColor))
         #expect(PictureMode.detect(environment: ["TERM": "xterm-direct"]) == .ask(symbols: .trueColor))
         #expect(PictureMode.detect(environment: ["TERM": "xterm-256color"]) == .ask(symbols: .colors256))
         #expect(PictureMode.detect(environment: ["TERM": "xterm"]) == .ask(symbols: .colors16))

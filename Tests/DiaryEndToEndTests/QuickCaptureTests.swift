@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `diary new TEXT...` and `diary TEXT...`: an entry written as jrnl users write one.
@@ -30,9 +30,12 @@ import Testing
         let store = try TestStore()
         let words = try store.run(["Quick", "words"], stdin: "piped\n")
         #expect(words.status == 0)
-        #expect(words.stderr == "Note: the text piped in was not read (the words give the text); pipe it alone to use it.\n")
+        #expect(
+            words.stderr == "Note: the text piped in was not read (the words give the text); pipe it alone to use it.\n"
+        )
         let edit = try store.run(["edit", "1", "--append", "y"], stdin: "x")
-        #expect(edit.stderr == "Note: the text piped in was not read (options give the change); pipe it alone to use it.\n")
+        #expect(
+            edit.stderr == "Note: the text piped in was not read (options give the change); pipe it alone to use it.\n")
         #expect(try store.run(["new", "--text", "z"]).stderr.isEmpty)
     }
 
@@ -56,8 +59,10 @@ import Testing
         #expect(both.status == 64 && both.stderr.contains("not both"), "\(both)")
     }
 
-    @Test(arguments: [["lsit"], ["shwo", "--json"], ["serach"], ["tgas"], ["hlep"], ["delte", "3"], ["shwo", "1"],
-                      ["serach", "coffee"], ["lsit", "--tag", "work"], ["LIST"], ["Snow"], ["Hello", "there"]])
+    @Test(arguments: [
+        ["lsit"], ["shwo", "--json"], ["serach"], ["tgas"], ["hlep"], ["delte", "3"], ["shwo", "1"],
+        ["serach", "coffee"], ["lsit", "--tag", "work"], ["LIST"], ["Snow"], ["Hello", "there"]
+    ])
     func aFirstWordNearACommandNameIsAMistypedCommandNeverAnEntryWhateverFollows(words: [String]) throws {
         let store = try TestStore()
         try store.succeed(["new", "--text", "existing"])
@@ -65,8 +70,9 @@ import Testing
         let typo = try store.run(words)
         #expect(typo.status == 64, "\(typo)")
         #expect(typo.stderr.contains("Unknown subcommand '\(words[0])'. Did you mean '"), "\(typo)")
-        #expect(typo.stderr.contains("\nHint: to write it as an entry: diary new \(words.joined(separator: " "))\n"),
-                "\(typo)")
+        #expect(
+            typo.stderr.contains("\nHint: to write it as an entry: diary new \(words.joined(separator: " "))\n"),
+            "\(typo)")
         #expect(try store.snapshot() == before)
     }
 
@@ -81,10 +87,13 @@ import Testing
         let store = try TestStore()
         let run = try store.run(["check", "the", "oil", "tomorrow"])
         #expect(run.status == 64)
-        #expect(run.stderr.hasPrefix("Error: Unexpected argument 'the'\n"
-                                     + "Hint: to write it as an entry: diary new check the oil tomorrow\n"), "\(run)")
+        #expect(
+            run.stderr.hasPrefix(
+                "Error: Unexpected argument 'the'\n"
+                    + "Hint: to write it as an entry: diary new check the oil tomorrow\n"), "\(run)")
         let quoted = try store.run(["check", "it's", "raining"])
-        #expect(quoted.stderr.contains("Hint: to write it as an entry: diary new check 'it'\\''s' raining\n"), "\(quoted)")
+        #expect(
+            quoted.stderr.contains("Hint: to write it as an entry: diary new check 'it'\\''s' raining\n"), "\(quoted)")
     }
 
     @Test func inlineTagsAndAStarAreReadAsTheJrnlImporterReadsTheSameLine() throws {
@@ -102,7 +111,9 @@ import Testing
         #expect(fromCapture["tags"] as? [String] == ["cafe", "friends"])
         #expect(fromCapture["starred"] as? Bool == true)
         for key in ["text", "tags", "starred"] {
-            #expect("\(fromCapture[key] ?? "nil")" == "\(fromJrnl[key] ?? "nil")", "\(key) differs from the jrnl importer's")
+            #expect(
+                "\(fromCapture[key] ?? "nil")" == "\(fromJrnl[key] ?? "nil")", "\(key) differs from the jrnl importer's"
+            )
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `diary search` against temporary stores.
 @Suite struct SearchCommandTests {
@@ -25,8 +25,10 @@ import TestSupport
     /// run, a word inside a longer one; and `C++` no longer finds every word starting with c.
     @Test func findsSymbolsEmojiCJKAndWordsInsideWords() throws {
         let store = try TestStore()
-        for text in ["Party time 🎉", "Käsekuchen bei Oma", "東京タワーに登った", "Learning C++ with coffee", "Cold coffee",
-                     "Tasks ✓ done", "Nothing here"] {
+        for text in [
+            "Party time 🎉", "Käsekuchen bei Oma", "東京タワーに登った", "Learning C++ with coffee", "Cold coffee",
+            "Tasks ✓ done", "Nothing here"
+        ] {
             try store.succeed(["new", "--text", text])
         }
         func ids(_ words: String...) throws -> [Int] {

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `diary search` takes several words and the same filters as `diary list`.
@@ -8,8 +8,10 @@ import Testing
         let store = try TestStore()
         try store.succeed(["new", "--text", "Sunset at the beach", "--on", "2026-10-10 19:00", "--tag", "sea"])
         try store.succeed(["new", "--text", "Sunset over the city", "--on", "2026-11-10 19:00", "--star"])
-        try store.succeed(["new", "--text", "Beach sunset photo", "--on", "2026-11-12 19:00",
-                           "--image", Fixture.path("jpeg-baseline.jpg")])
+        try store.succeed([
+            "new", "--text", "Beach sunset photo", "--on", "2026-11-12 19:00",
+            "--image", Fixture.path("jpeg-baseline.jpg")
+        ])
         return store
     }
 
@@ -24,8 +26,10 @@ import Testing
         #expect(try ids(["search", "beach", "city"], in: store) == [])
     }
 
-    @Test(arguments: [["--month", "2026-11"], ["--from", "2026-11-11"], ["--on", "2026-10-10"], ["--starred"],
-                      ["--with-media"], ["--tag", "sea"], ["--year", "2026", "--limit", "1"]])
+    @Test(arguments: [
+        ["--month", "2026-11"], ["--from", "2026-11-11"], ["--on", "2026-10-10"], ["--starred"],
+        ["--with-media"], ["--tag", "sea"], ["--year", "2026", "--limit", "1"]
+    ])
     func eachFilterSelectsWhatTheSameListFilterSelects(filter: [String]) throws {
         let store = try store()
         let found = try ids(["search", "sunset"] + filter, in: store)

@@ -1,14 +1,16 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `diary show` against temporary stores.
 @Suite struct ShowCommandTests {
     @Test func showsTextTagsTimesAndMediaFacts() throws {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "Beach day\n\nSecond paragraph", "--tag", "travel", "--tag", "Beach",
-                           "--image", Fixture.path("jpeg-orientation-6.jpg"), "--audio", Fixture.path("audio-tone.aiff"),
-                           "--on", "2026-11-29 14:03", "--star"])
+        try store.succeed([
+            "new", "--text", "Beach day\n\nSecond paragraph", "--tag", "travel", "--tag", "Beach",
+            "--image", Fixture.path("jpeg-orientation-6.jpg"), "--audio", Fixture.path("audio-tone.aiff"),
+            "--on", "2026-11-29 14:03", "--star"
+        ])
         let shown = try store.succeed(["show", "#1"]).stdout
         let lines = shown.components(separatedBy: "\n")
         #expect(lines[0] == "#1  Sunday, 29 November 2026 14:03  ★ starred")
@@ -16,7 +18,9 @@ import Testing
         #expect(lines[2].hasPrefix("Updated:  "))
         #expect(lines[3].hasPrefix("UUID:     ") && lines[3].count == 46)
         #expect(shown.contains("\nBeach day\n\nSecond paragraph\n\nMedia:\n"))
-        #expect(shown.contains("  1  photo      jpeg-orientation-6.jpg  1.3 KB  48 × 64 px, orientation 6 (shown 64 × 48)\n"))
+        #expect(
+            shown.contains(
+                "  1  photo      jpeg-orientation-6.jpg  1.3 KB  48 × 64 px, orientation 6 (shown 64 × 48)\n"))
         #expect(shown.contains("  2  recording  audio-tone.aiff         "))
         #expect(shown.hasSuffix("0:00.3, 8 kHz, stereo\n"))
     }

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// A diary is closed by default: the store's folders (and the ones made above it) are 0700,
@@ -20,11 +20,14 @@ import Testing
     }
 
     /// Runs the built `diary` under `umask` (a shell sets it, then execs the binary).
-    static func run(umask: String, _ arguments: [String], store: StoreChoice,
-                    environment: [String: String] = [:]) throws -> ProcessRun {
-        try runDiary(["-c", "umask \(umask) && exec \"$0\" \"$@\"", try diaryBinary().path] + arguments,
-                     environment: ["TZ": "Europe/Berlin"].merging(environment) { _, new in new },
-                     store: store, executable: shell)
+    static func run(
+        umask: String, _ arguments: [String], store: StoreChoice,
+        environment: [String: String] = [:]
+    ) throws -> ProcessRun {
+        try runDiary(
+            ["-c", "umask \(umask) && exec \"$0\" \"$@\"", try diaryBinary().path] + arguments,
+            environment: ["TZ": "Europe/Berlin"].merging(environment) { _, new in new },
+            store: store, executable: shell)
     }
 
     /// Whether `path` is a folder.
@@ -38,7 +41,8 @@ import Testing
     static func expectPrivate(_ root: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(try mode(root.path) == 0o700, "\(root.path)", sourceLocation: sourceLocation)
         for path in tree(root) {
-            let expected = isFolder(path) ? 0o700 : path.contains("/Diary.blobs/") && !path.contains("/.staging/") ? 0o400 : 0o600
+            let expected =
+                isFolder(path) ? 0o700 : path.contains("/Diary.blobs/") && !path.contains("/.staging/") ? 0o400 : 0o600
             let actual = try mode(path)
             #expect(actual == expected, "\(path): \(String(actual, radix: 8))", sourceLocation: sourceLocation)
         }
@@ -48,9 +52,13 @@ import Testing
     func aNewStoreAndTheFoldersAboveItAreTheOwnersAloneWhateverTheUmask(umask: String) throws {
         let home = try TemporaryDirectory(prefix: "diary-home")
         let environment = ["HOME": home.url.path]
-        let created = try Self.run(umask: umask, ["new", "--text", "Private", "--image", Fixture.path("jpeg-baseline.jpg"),
-                                                  "--audio", Fixture.path("audio-tone.wav")],
-                                   store: .inherited, environment: environment)
+        let created = try Self.run(
+            umask: umask,
+            [
+                "new", "--text", "Private", "--image", Fixture.path("jpeg-baseline.jpg"),
+                "--audio", Fixture.path("audio-tone.wav")
+            ],
+            store: .inherited, environment: environment)
         #expect(created.status == 0, "\(created)")
         let local = home.url.appendingPathComponent(".local")
         for folder in [local, local.appendingPathComponent("share")] {
@@ -68,20 +76,25 @@ import Testing
         #expect(try Self.run(umask: umask, ["new", "--text", "First"], store: .at(store.url)).status == 0)
         // The editor runs while `diary edit` holds the store open: it records what it sees.
         let seen = store.scratch.appendingPathComponent("seen")
-        let editor = try makeScript(in: store.scratch, """
+        let editor = try makeScript(
+            in: store.scratch,
+            """
             stat -c '%a %n' "$DIARY_HOME"/Diary.sqlite* "$1" "$(dirname "$1")" > '\(seen.path)'
             echo "Second" >> "$1"
             """)
         let quoted = [try diaryBinary().path, "edit", "1"].map { "'\($0)'" }.joined(separator: " ")
-        let edited = try runDiary(["-qec", "umask \(umask) && exec \(quoted)", "/dev/null"],
-                                  environment: ["TZ": "Europe/Berlin", "TERM": "xterm", "EDITOR": "/bin/sh \(editor.path)"],
-                                  store: .at(store.url), executable: URL(fileURLWithPath: "/usr/bin/script"))
+        let edited = try runDiary(
+            ["-qec", "umask \(umask) && exec \(quoted)", "/dev/null"],
+            environment: ["TZ": "Europe/Berlin", "TERM": "xterm", "EDITOR": "/bin/sh \(editor.path)"],
+            store: .at(store.url), executable: URL(fileURLWithPath: "/usr/bin/script"))
         #expect(edited.status == 0, "\(edited)")
         let lines = try String(contentsOf: seen, encoding: .utf8).split(separator: "\n").map(String.init)
-        let modes = Dictionary(lines.map { line in
-            let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
-            return (URL(fileURLWithPath: parts[1]).lastPathComponent, parts[0])
-        }) { first, _ in first }
+        let modes = Dictionary(
+            lines.map { line in
+                let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+                return (URL(fileURLWithPath: parts[1]).lastPathComponent, parts[0])
+            }
+        ) { first, _ in first }
         #expect(modes["Diary.sqlite"] == "600", "\(lines)")
         #expect(modes["Diary.sqlite-wal"] == "600", "\(lines)")
         #expect(modes["Diary.sqlite-shm"] == "600", "\(lines)")
@@ -96,12 +109,15 @@ import Testing
         for (umask, folderMode, fileMode) in [("022", 0o755, 0o644), ("077", 0o700, 0o600)] {
             let output = store.scratch.appendingPathComponent("out-\(umask)")
             for format in [[], ["--zip"]] {
-                let run = try Self.run(umask: umask, ["export", "1", "--output", output.path] + format, store: .at(store.url))
+                let run = try Self.run(
+                    umask: umask, ["export", "1", "--output", output.path] + format, store: .at(store.url))
                 #expect(run.status == 0, "\(run)")
             }
             for path in Self.tree(output) {
                 let actual = try Self.mode(path)
-                #expect(actual == (Self.isFolder(path) ? folderMode : fileMode), "umask \(umask): \(path): \(String(actual, radix: 8))")
+                #expect(
+                    actual == (Self.isFolder(path) ? folderMode : fileMode),
+                    "umask \(umask): \(path): \(String(actual, radix: 8))")
             }
         }
     }
@@ -125,8 +141,10 @@ import Testing
         #expect(try store.snapshot() == before)
 
         let written = try store.succeed(["new", "--text", "New"])
-        #expect(written.stderr.hasPrefix("diary: the store at \(store.url.path) was open to other accounts; made it private"),
-                "\(written)")
+        #expect(
+            written.stderr.hasPrefix(
+                "diary: the store at \(store.url.path) was open to other accounts; made it private"),
+            "\(written)")
         #expect(written.stderr.split(separator: "\n").count == 1)
         #expect(try Self.mode(notes.path) == 0o644)
         try FileManager.default.removeItem(at: notes)
@@ -143,8 +161,9 @@ import Testing
         let files = Self.tree(store.url).filter { !Self.isFolder($0) }
         #expect(files.count >= 2)
         for path in files + [store.url.path] {
-            let run = try runProcess(URL(fileURLWithPath: "/usr/sbin/runuser"),
-                                     ["-u", "nobody", "--", Self.isFolder(path) ? "ls" : "cat", path])
+            let run = try runProcess(
+                URL(fileURLWithPath: "/usr/sbin/runuser"),
+                ["-u", "nobody", "--", Self.isFolder(path) ? "ls" : "cat", path])
             #expect(run.status != 0, "nobody could read \(path)")
         }
     }

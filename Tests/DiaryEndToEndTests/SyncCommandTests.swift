@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `diary sync` on the built binary: three stores on one machine syncing through a folder and
 /// through an rclone `local:` remote, passphrases from DIARY_PASSPHRASE_COMMAND.
@@ -15,8 +15,10 @@ import TestSupport
     /// `list --json --all` without the per-store entry numbers (`id`), which each store gives in its own order.
     static func entries(_ store: TestStore) throws -> String {
         let result = try store.succeed(["list", "--json", "--all"])
-        return result.stdout.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("\"id\":") }
-            .joined(separator: "\n")
+        return result.stdout.split(separator: "\n").filter {
+            !$0.trimmingCharacters(in: .whitespaces).hasPrefix("\"id\":")
+        }
+        .joined(separator: "\n")
     }
 
     func sync(_ store: TestStore, _ arguments: [String] = []) throws -> ProcessRun {
@@ -25,8 +27,10 @@ import TestSupport
 
     func threeStores(address: String) throws -> (TestStore, TestStore, TestStore) {
         let laptop = try TestStore(), desktop = try TestStore(), phone = try TestStore()
-        try laptop.succeed(["new", "--text", Self.text, "--tag", Self.tag, "--image", Fixture.path("jpeg-baseline.jpg"),
-                            "--audio", Fixture.path("audio-tone.wav")])
+        try laptop.succeed([
+            "new", "--text", Self.text, "--tag", Self.tag, "--image", Fixture.path("jpeg-baseline.jpg"),
+            "--audio", Fixture.path("audio-tone.wav")
+        ])
         try laptop.succeed(["new", "--text", "second entry", "--tag", "Travel"])
         try sync(laptop, ["init", address])
         try desktop.succeed(["new", "--text", "written on the desktop before joining", "--tag", "travel"])
@@ -38,7 +42,7 @@ import TestSupport
     @Test func threeStoresThroughAFolderHoldTheSameEntriesAndTheRemoteNothingReadable() throws {
         let (laptop, desktop, phone) = try threeStores(address: remote.url.path)
         let first = try sync(laptop)
-        #expect(first.stdout.hasPrefix("sent 6 changes and 2 media ("), "\(first)") // 2 entries, 2 media, 2 tags
+        #expect(first.stdout.hasPrefix("sent 6 changes and 2 media ("), "\(first)")  // 2 entries, 2 media, 2 tags
         #expect(try sync(desktop).stdout.contains("received 6 changes from"))
         try sync(phone)
         try sync(laptop)
@@ -59,7 +63,8 @@ import TestSupport
         for case let url as URL in FileManager.default.enumerator(at: remote.url, includingPropertiesForKeys: nil)! {
             let data = (try? Data(contentsOf: url)) ?? Data()
             for secret in secrets {
-                #expect(data.range(of: Data(secret.utf8)) == nil && !url.path.contains(secret), "\(secret) in \(url.path)")
+                #expect(
+                    data.range(of: Data(secret.utf8)) == nil && !url.path.contains(secret), "\(secret) in \(url.path)")
             }
         }
     }
@@ -123,7 +128,10 @@ import TestSupport
         try sync(phone)
         let listed = try #require(try phone.json(["list", "--all"]) as? [[String: Any]])
         let beach = try #require(listed.first { ($0["text"] as? String)?.hasPrefix("Beach day") == true })
-        #expect(beach["place"] as? NSDictionary == ["name": "Warnemünde, Germany", "latitude": 54.1774, "longitude": 12.0837])
+        #expect(
+            beach["place"] as? NSDictionary == [
+                "name": "Warnemünde, Germany", "latitude": 54.1774, "longitude": 12.0837
+            ])
     }
 
     @Test func aTamperedChangeSetIsRefusedAndAWrongPassphraseOpensNothing() throws {
@@ -131,19 +139,23 @@ import TestSupport
         try laptop.succeed(["new", "--text", Self.text])
         try sync(laptop, ["init", remote.url.path])
         try sync(laptop)
-        let wrong = try phone.run(["sync", "join", remote.url.path], environment: ["DIARY_PASSPHRASE_COMMAND": "echo nope"])
+        let wrong = try phone.run(
+            ["sync", "join", remote.url.path], environment: ["DIARY_PASSPHRASE_COMMAND": "echo nope"])
         #expect(wrong.status == 77 && wrong.stderr.contains("does not open"), "\(wrong)")
         let unsynced = try phone.run(["sync"])
         #expect(unsynced.status == 64 && unsynced.stderr.contains("sync init"), "\(unsynced)")
         try sync(phone, ["join", remote.url.path])
-        let changeSet = try #require(FileManager.default.enumerator(atPath: remote.url.path)?
-            .compactMap { $0 as? String }.first { $0.hasSuffix(".chg") })
+        let changeSet = try #require(
+            FileManager.default.enumerator(atPath: remote.url.path)?
+                .compactMap { $0 as? String }.first { $0.hasSuffix(".chg") })
         let url = remote.url.appending(path: changeSet)
         var bytes = try Data(contentsOf: url)
         bytes[bytes.count / 2] ^= 0x20
         try bytes.write(to: url)
         let refused = try sync(phone)
-        #expect(refused.stdout == "sent 0 changes; received nothing\n" && refused.stderr.contains("fails authentication"), "\(refused)")
+        #expect(
+            refused.stdout == "sent 0 changes; received nothing\n" && refused.stderr.contains("fails authentication"),
+            "\(refused)")
         #expect(try phone.succeed(["list", "--all"]).stdout == "No entries.\n")
         bytes[bytes.count / 2] ^= 0x20
         try bytes.write(to: url)
@@ -196,7 +208,9 @@ import TestSupport
         try killSync(laptop) { ((try? FileManager.default.contentsOfDirectory(atPath: blobs.path))?.count ?? 0) >= 5 }
         // Killed while the photos went up: no change set names them yet.
         let devices = remote.url.appending(path: "devices")
-        let sent = (FileManager.default.enumerator(atPath: devices.path)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".chg") }
+        let sent = (FileManager.default.enumerator(atPath: devices.path)?.compactMap { $0 as? String } ?? []).filter {
+            $0.hasSuffix(".chg")
+        }
         #expect(sent.isEmpty, "the sync finished before it was killed")
         try sync(phone, ["join", remote.url.path])
         try sync(laptop)
@@ -308,7 +322,9 @@ final class ApacheDAVServer {
                 return
             }
             kill(process.processIdentifier, SIGKILL)
-            lastError = (try? String(contentsOf: run.appending(component: "error-\(port).log"), encoding: .utf8)) ?? "apache2 said nothing"
+            lastError =
+                (try? String(contentsOf: run.appending(component: "error-\(port).log"), encoding: .utf8))
+                ?? "apache2 said nothing"
         }
         throw WebDAVServerError(reason: lastError)
     }
@@ -331,7 +347,8 @@ final class WebDAVServer {
         var lastError = "no port tried"
         for _ in 0..<5 {
             let port = fixed ?? Int.random(in: 20_000..<60_000)
-            let log = FileManager.default.temporaryDirectory.appending(component: "webdav-\(port)-\(UUID().uuidString).log")
+            let log = FileManager.default.temporaryDirectory.appending(
+                component: "webdav-\(port)-\(UUID().uuidString).log")
             FileManager.default.createFile(atPath: log.path, contents: nil)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/rclone")
@@ -377,8 +394,9 @@ struct WebDAVServerError: Error { var reason: String }
         try laptop.succeed(["config", "set", "list.limit", "2"])
         try laptop.succeed(["config", "set", "new.tags", "daily, home"])
         try laptop.succeed(["config", "set", "editor", "nano -w"])
-        #expect(try laptop.succeed(["config", "list"]).stdout
-            == "editor = nano -w  (this device only)\nlist.limit = 2\nnew.tags = daily,home\n")
+        #expect(
+            try laptop.succeed(["config", "list"]).stdout
+                == "editor = nano -w  (this device only)\nlist.limit = 2\nnew.tags = daily,home\n")
         for text in ["one", "two", "three"] { try laptop.succeed(["new", "--text", text]) }
         let listed = try #require(try laptop.json(["list"]) as? [[String: Any]])
         #expect(listed.count == 2 && (listed.first?["tags"] as? [String]) == ["daily", "home"])
@@ -407,7 +425,9 @@ struct WebDAVServerError: Error { var reason: String }
         try store.succeed(["new", "--text", "morning", "--on", "2026-12-01 09:05"])
         try store.succeed(["new", "--text", "evening", "--on", "2026-12-01 21:40"])
         #expect(try store.succeed(["list"]).stdout.contains("#2  21:40  evening\n#1  09:05  morning"))
-        #expect(try store.succeed(["calendar", "2026-12"]).stdout.contains("Mo     Tu     We     Th     Fr     Sa     Su\n"))
+        #expect(
+            try store.succeed(["calendar", "2026-12"]).stdout.contains("Mo     Tu     We     Th     Fr     Sa     Su\n")
+        )
 
         try store.succeed(["config", "set", "time.format", "12h"])
         #expect(try store.succeed(["config", "get", "time.format"]).stdout == "12\n")
@@ -419,7 +439,10 @@ struct WebDAVServerError: Error { var reason: String }
 
         try store.succeed(["config", "set", "week.start", "Sunday"])
         let grid = try store.succeed(["calendar", "2026-12"]).stdout
-        #expect(grid.contains("Su     Mo     Tu     We     Th     Fr     Sa\n               1(2)   2      3      4      5\n"), "\(grid)")
+        #expect(
+            grid.contains(
+                "Su     Mo     Tu     We     Th     Fr     Sa\n               1(2)   2      3      4      5\n"),
+            "\(grid)")
 
         // init and join take the remote from sync.remote when none is given.
         let missing = try store.run(["sync", "init"], environment: SyncCommandTests.secret)
@@ -436,8 +459,11 @@ struct WebDAVServerError: Error { var reason: String }
         try store.succeed(["new", "--text", "x"])
         let before = try store.snapshot()
         let unknown = try store.run(["config", "set", "colour", "red"])
-        #expect(unknown.status == 64 && unknown.stderr.contains("the settings are editor, list.limit, new.tags, time.format, week.start, sync.remote"),
-                "\(unknown)")
+        #expect(
+            unknown.status == 64
+                && unknown.stderr.contains(
+                    "the settings are editor, list.limit, new.tags, time.format, week.start, sync.remote"),
+            "\(unknown)")
         for (key, value) in [("time.format", "25"), ("week.start", "friday"), ("sync.remote", " ")] {
             let refused = try store.run(["config", "set", key, value])
             #expect(refused.status == 64 && refused.stderr.contains(key), "\(refused)")

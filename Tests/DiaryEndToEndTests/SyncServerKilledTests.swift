@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The WebDAV server killed while `diary sync` sends photos to it and while another device
 /// fetches them: the sync fails with a line saying so (never a crash or a hang), the store is
@@ -28,9 +28,10 @@ struct SyncServerKilledTests {
         while process.isRunning, Date() < deadline, !ready() { usleep(1_000) }
         server.stop()
         process.waitUntilExit()
-        return ProcessRun(status: process.terminationStatus,
-                          stdout: (try? String(contentsOf: output, encoding: .utf8)) ?? "",
-                          stderr: (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
+        return ProcessRun(
+            status: process.terminationStatus,
+            stdout: (try? String(contentsOf: output, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
     }
 
     private func count(_ folder: URL) -> Int {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `diary sync` snapshots on the built binary: a store joining starts from the newest snapshot on
 /// the remote and lists what a store that replayed every change set lists.
@@ -23,7 +23,9 @@ import TestSupport
 
     @Test func aStoreJoiningFromASnapshotListsWhatAStoreReplayingEveryChangeSetLists() throws {
         let laptop = try TestStore(), desktop = try TestStore()
-        try laptop.succeed(["new", "--text", "Quokka at the harbour", "--tag", "travel", "--image", Fixture.path("jpeg-baseline.jpg")])
+        try laptop.succeed([
+            "new", "--text", "Quokka at the harbour", "--tag", "travel", "--image", Fixture.path("jpeg-baseline.jpg")
+        ])
         try sync(laptop, ["init", remote.url.path])
         var summaries = [try sync(laptop).stdout]
         // The desktop joins before any snapshot: it replays every change set as they come.
@@ -51,7 +53,9 @@ import TestSupport
         #expect(joined.stderr.contains("started from a snapshot"), "\(joined)")
         for store in [laptop, desktop, phone] { try sync(store) }
         let expected = try SyncCommandTests.entries(desktop)
-        #expect(expected.contains("and the ferry back") && expected.contains("after the snapshot") && expected.contains("Quokka"))
+        #expect(
+            expected.contains("and the ferry back") && expected.contains("after the snapshot")
+                && expected.contains("Quokka"))
         #expect(try SyncCommandTests.entries(phone) == expected)
         #expect(try SyncCommandTests.entries(laptop) == expected)
         // The trash holds the same entry (each store numbers its entries in its own order).
@@ -78,8 +82,9 @@ import TestSupport
         try sync(phone, ["join", remote.url.path])
         let joined = try sync(phone)
         #expect(!joined.stderr.contains("started from a snapshot"), "\(joined)")
-        #expect(joined.stderr.contains("diary: refused snapshots/") && joined.stderr.contains("fails authentication")
-            && joined.stderr.contains("replaying the change sets instead"), "\(joined)")
+        #expect(
+            joined.stderr.contains("diary: refused snapshots/") && joined.stderr.contains("fails authentication")
+                && joined.stderr.contains("replaying the change sets instead"), "\(joined)")
         #expect(try SyncCommandTests.entries(phone) == SyncCommandTests.entries(laptop))
     }
 
@@ -87,7 +92,8 @@ import TestSupport
         let laptop = try TestStore()
         try laptop.succeed(["new", "--text", "one"])
         try sync(laptop, ["init", remote.url.path])
-        let bad = try laptop.run(["sync"], environment: SyncCommandTests.secret.merging(["DIARY_SYNC_SNAPSHOT_EVERY": "often"]) { $1 })
+        let bad = try laptop.run(
+            ["sync"], environment: SyncCommandTests.secret.merging(["DIARY_SYNC_SNAPSHOT_EVERY": "often"]) { $1 })
         #expect(bad.status == 64 && bad.stderr.contains("DIARY_SYNC_SNAPSHOT_EVERY='often'"), "\(bad)")
     }
 }

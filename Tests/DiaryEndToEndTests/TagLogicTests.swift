@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Tag options of `list` and `search`: any of several `--tag`, `--all-tags`, `--not-tag`,
 /// and a leading `#` or `@` ignored on every tag option.

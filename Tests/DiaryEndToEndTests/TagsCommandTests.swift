@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `diary tags` against temporary stores.
 @Suite struct TagsCommandTests {
@@ -12,7 +12,8 @@ import TestSupport
         let before = try store.snapshot()
         let refused = try store.run(["new", "--text", "more"] + many + ["--tag", "one more"])
         #expect(refused.status == 65)
-        #expect(refused.stderr == "diary: the entry would carry 257 tags, more than the limit of 256 per entry; "
+        #expect(
+            refused.stderr == "diary: the entry would carry 257 tags, more than the limit of 256 per entry; "
                 + "nothing was saved\n")
         let edited = try store.run(["edit", "1", "--tag", "one more"])
         #expect(edited.status == 65, "\(edited)")
@@ -26,12 +27,13 @@ import TestSupport
         try store.succeed(["new", "--text", "c", "--tag", "work"])
         let tags = try #require(try store.json(["tags"]) as? [[String: Any]])
         #expect(tags.map { "\($0["name"] ?? "")=\($0["count"] ?? "")" } == ["sea=1", "travel=2", "work=1"])
-        #expect(try store.succeed(["tags"]).stdout == """
-            #sea     1 entry
-            #travel  2 entries
-            #work    1 entry
+        #expect(
+            try store.succeed(["tags"]).stdout == """
+                #sea     1 entry
+                #travel  2 entries
+                #work    1 entry
 
-            """)
+                """)
         try store.succeed(["delete", "3", "--yes"])
         #expect((try store.json(["tags"]) as? [[String: Any]])?.count == 2)
         let untagged = try TestStore()

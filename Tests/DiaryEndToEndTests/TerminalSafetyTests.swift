@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// Text from the store or from the command line never controls the terminal it is shown on:
@@ -9,8 +9,10 @@ import Testing
 @Suite struct TerminalSafetyTests {
     /// Clears the screen, sets the window title, a C1 CSI, a right-to-left override, a lone
     /// carriage return that would overwrite the line, and a CRLF that does no harm.
-    static let hostileText = "Hi \u{1B}[2J\u{1B}]0;owned\u{07} \u{9B}31m \u{202E}evil\u{202C} \u{2067}iso\u{2069} lone\rCR\r\nnext\ttab"
-    static let shownText = #"Hi \u{1B}[2J\u{1B}]0;owned\u{7} \u{9B}31m \u{202E}evil\u{202C} \u{2067}iso\u{2069} lone\u{D}CR"#
+    static let hostileText =
+        "Hi \u{1B}[2J\u{1B}]0;owned\u{07} \u{9B}31m \u{202E}evil\u{202C} \u{2067}iso\u{2069} lone\rCR\r\nnext\ttab"
+    static let shownText =
+        #"Hi \u{1B}[2J\u{1B}]0;owned\u{7} \u{9B}31m \u{202E}evil\u{202C} \u{2067}iso\u{2069} lone\u{D}CR"#
     static let hostileTag = "x\u{1B}[5my"
     static let hostileFileName = "pic\u{1B}[8m\u{202E}gpj.jpg"
 
@@ -50,7 +52,9 @@ import Testing
                 let run = try runDiaryInTerminal(arguments, store: store.url, environment: environment)
                 let shown = Self.withoutColour(run.stdout)
                 #expect(run.status == 0, "diary \(arguments.joined(separator: " ")): \(run)")
-                #expect(!Self.controlsTerminal(shown), "diary \(arguments.joined(separator: " ")): \(shown.debugDescription)")
+                #expect(
+                    !Self.controlsTerminal(shown),
+                    "diary \(arguments.joined(separator: " ")): \(shown.debugDescription)")
                 if environment.isEmpty { continue }
                 #expect(!run.stdout.contains("\u{1B}"))
                 switch arguments[0] {
@@ -82,7 +86,9 @@ import Testing
         let store = try Self.hostileStore()
         let raw = try store.succeed(["show", "1", "--json"]).stdout
         #expect(!Self.controlsTerminal(raw))
-        #expect(raw.contains(#"Hi \u001b[2J\u001b]0;owned\u0007 \u009b31m \u202eevil\u202c \u2067iso\u2069 lone\rCR\r\nnext\ttab"#))
+        #expect(
+            raw.contains(
+                #"Hi \u001b[2J\u001b]0;owned\u0007 \u009b31m \u202eevil\u202c \u2067iso\u2069 lone\rCR\r\nnext\ttab"#))
         let entry = try #require(try JSONSerialization.jsonObject(with: Data(raw.utf8)) as? [String: Any])
         #expect(entry["text"] as? String == Self.hostileText)
         #expect(entry["tags"] as? [String] == [Self.hostileTag])
@@ -93,8 +99,9 @@ import Testing
         try store.succeed(["new", "--text", "first"])
         let missing = store.scratch.appendingPathComponent("gone\u{1B}[2J\u{9B}\u{202E}.jpg").path
         let before = try store.snapshot()
-        let run = try runDiaryInTerminal(["new", "--text", "x", "--image", missing], store: store.url,
-                                         environment: ["NO_COLOR": "1"])
+        let run = try runDiaryInTerminal(
+            ["new", "--text", "x", "--image", missing], store: store.url,
+            environment: ["NO_COLOR": "1"])
         #expect(run.status == 66, "\(run)")
         #expect(!Self.controlsTerminal(run.stdout), "\(run.stdout.debugDescription)")
         #expect(run.stdout.contains(#"gone\u{1B}[2J\u{9B}\u{202E}.jpg"#), "\(run.stdout.debugDescription)")
@@ -106,7 +113,8 @@ import Testing
 
     @Test func usageErrorsEscapeWhatWasTypedOnATerminal() throws {
         let store = try TestStore()
-        let run = try runDiaryInTerminal(["list", "--on", "2026\u{1B}[2J"], store: store.url, environment: ["NO_COLOR": "1"])
+        let run = try runDiaryInTerminal(
+            ["list", "--on", "2026\u{1B}[2J"], store: store.url, environment: ["NO_COLOR": "1"])
         #expect(run.status == 64, "\(run)")
         #expect(!Self.controlsTerminal(run.stdout), "\(run.stdout.debugDescription)")
         #expect(run.stdout.contains(#"2026\u{1B}[2J"#))

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// The `runDiary` helper itself, run on small shell scripts instead of `diary`.
@@ -11,11 +11,14 @@ import Testing
     }
 
     /// Runs a script through `runDiary` in place of the `diary` binary.
-    func run(_ body: String, _ arguments: [String] = [], environment: [String: String] = [:],
-             stdin: String? = nil, store: StoreChoice = .fresh, timeout: Double = 30) throws -> ProcessRun {
+    func run(
+        _ body: String, _ arguments: [String] = [], environment: [String: String] = [:],
+        stdin: String? = nil, store: StoreChoice = .fresh, timeout: Double = 30
+    ) throws -> ProcessRun {
         let script = try makeScript(in: scratch.url, body)
-        return try runDiary([script.path] + arguments, environment: environment, stdin: stdin, store: store,
-                            timeout: timeout, executable: shell)
+        return try runDiary(
+            [script.path] + arguments, environment: environment, stdin: stdin, store: store,
+            timeout: timeout, executable: shell)
     }
 
     @Test func environmentIsIsolatedThenMerged() throws {

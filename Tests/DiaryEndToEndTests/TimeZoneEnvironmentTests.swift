@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `TZ` in every form POSIX systems give it: names with and without `:`, zone file paths
 /// (links and copies), `:/etc/localtime`, and POSIX rule strings; one that names no zone
@@ -14,19 +14,25 @@ import TestSupport
         return store
     }
 
-    func creationTimes(_ store: TestStore, tz: String, sourceLocation: SourceLocation = #_sourceLocation) throws
-        -> (times: [String?], stderr: String) {
+    func creationTimes(
+        _ store: TestStore, tz: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws
+        -> (times: [String?], stderr: String)
+    {
         let result = try store.run(["list", "--oldest-first", "--json"], environment: ["TZ": tz])
         #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
-        let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]],
-                                   sourceLocation: sourceLocation)
+        let entries = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]],
+            sourceLocation: sourceLocation)
         return (entries.map { $0["creationTime"] as? String }, result.stderr)
     }
 
     static let berlinTimes: [String?] = ["2026-01-15T13:00:00.000+01:00", "2026-07-01T14:00:00.000+02:00"]
 
-    @Test(arguments: [":Europe/Berlin", "/usr/share/zoneinfo/Europe/Berlin", ":/usr/share/zoneinfo/Europe/Berlin",
-                      "CET-1CEST,M3.5.0,M10.5.0/3", "<+01>-1<+02>,M3.5.0,M10.5.0/3"])
+    @Test(arguments: [
+        ":Europe/Berlin", "/usr/share/zoneinfo/Europe/Berlin", ":/usr/share/zoneinfo/Europe/Berlin",
+        "CET-1CEST,M3.5.0,M10.5.0/3", "<+01>-1<+02>,M3.5.0,M10.5.0/3"
+    ])
     func everyFormOfBerlinShowsBerlinTime(tz: String) throws {
         let store = try storeWithSummerEntry()
         let shown = try creationTimes(store, tz: tz)
@@ -50,8 +56,14 @@ import TestSupport
     @Test func aRuleStringWithoutSummerTimeIsAFixedOffsetWestOfUTC() throws {
         let store = try storeWithSummerEntry()
         // POSIX counts the offset westwards: EST5 and GMT+1 are behind UTC.
-        #expect(try creationTimes(store, tz: "EST5").times == ["2026-01-15T07:00:00.000-05:00", "2026-07-01T07:00:00.000-05:00"])
-        #expect(try creationTimes(store, tz: "GMT+1").times == ["2026-01-15T11:00:00.000-01:00", "2026-07-01T11:00:00.000-01:00"])
+        #expect(
+            try creationTimes(store, tz: "EST5").times == [
+                "2026-01-15T07:00:00.000-05:00", "2026-07-01T07:00:00.000-05:00"
+            ])
+        #expect(
+            try creationTimes(store, tz: "GMT+1").times == [
+                "2026-01-15T11:00:00.000-01:00", "2026-07-01T11:00:00.000-01:00"
+            ])
     }
 
     @Test(arguments: ["posix/Europe/Berlin", "right/Europe/Berlin"])
@@ -63,8 +75,9 @@ import TestSupport
 
     @Test func anIANANameStillWorksOnASystemWithoutZoneFiles() throws {
         let store = try storeWithSummerEntry()
-        let result = try store.run(["list", "--oldest-first", "--json"],
-                                   environment: ["TZ": "Europe/Berlin", "TZDIR": store.scratch.path + "/none"])
+        let result = try store.run(
+            ["list", "--oldest-first", "--json"],
+            environment: ["TZ": "Europe/Berlin", "TZDIR": store.scratch.path + "/none"])
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(entries.map { $0["creationTime"] as? String } == Self.berlinTimes)
         #expect(result.stderr.isEmpty)
@@ -76,8 +89,12 @@ import TestSupport
         try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/Europe/Berlin", toPath: copy.path)
         #expect(try creationTimes(store, tz: ":" + copy.path).times == Self.berlinTimes)
         let link = store.scratch.appendingPathComponent("tokyo")
-        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/usr/share/zoneinfo/Asia/Tokyo")
-        #expect(try creationTimes(store, tz: link.path).times == ["2026-01-15T21:00:00.000+09:00", "2026-07-01T21:00:00.000+09:00"])
+        try FileManager.default.createSymbolicLink(
+            atPath: link.path, withDestinationPath: "/usr/share/zoneinfo/Asia/Tokyo")
+        #expect(
+            try creationTimes(store, tz: link.path).times == [
+                "2026-01-15T21:00:00.000+09:00", "2026-07-01T21:00:00.000+09:00"
+            ])
     }
 
     /// A rule string names no zone: the entry records the offset it had when written.
@@ -89,8 +106,11 @@ import TestSupport
         _ = try store.create(["--text", "Copied"], environment: ["TZ": copy.path])
         _ = try store.create(["--text", "Ruled"], environment: ["TZ": "CET-1CEST,M3.5.0,M10.5.0/3"])
         let recorded = try store.sqlite(#"SELECT text || '=' || ifnull("timeZone", '-') FROM DiaryEntry ORDER BY Z_PK"#)
-        #expect(["Named=Europe/Berlin\nCopied=Europe/Berlin\nRuled=UTC+01:00",
-                 "Named=Europe/Berlin\nCopied=Europe/Berlin\nRuled=UTC+02:00"].contains(recorded), "\(recorded)")
+        #expect(
+            [
+                "Named=Europe/Berlin\nCopied=Europe/Berlin\nRuled=UTC+01:00",
+                "Named=Europe/Berlin\nCopied=Europe/Berlin\nRuled=UTC+02:00"
+            ].contains(recorded), "\(recorded)")
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["TZ"] == nil))

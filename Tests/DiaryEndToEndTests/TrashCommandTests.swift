@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `diary delete` asks first and moves entries to the trash; `diary trash` lists and empties
@@ -8,16 +8,20 @@ import Testing
     /// A store with entry #1 (a photo, a recording, tag `sea`) and #2 (text only, tag `work`).
     private func storeWithTwoEntries() throws -> TestStore {
         let store = try TestStore()
-        try store.succeed(["new", "--text", "Beach day sunset", "--image", Fixture.path("jpeg-baseline.jpg"),
-                           "--audio", Fixture.path("audio-tone.wav"), "--tag", "sea", "--on", "2026-11-29 14:03"])
+        try store.succeed([
+            "new", "--text", "Beach day sunset", "--image", Fixture.path("jpeg-baseline.jpg"),
+            "--audio", Fixture.path("audio-tone.wav"), "--tag", "sea", "--on", "2026-11-29 14:03"
+        ])
         try store.succeed(["new", "--text", "Office", "--tag", "work", "--on", "2026-11-30 09:00"])
         return store
     }
 
     @Test func restoreNamesAPhotoWhoseFileWasDamagedOrRemovedWhileInTheTrash() throws {
         let store = try TestStore()
-        let entry = try store.create(["--text", "with photos", "--image", Fixture.path("jpeg-baseline.jpg"),
-                                      "--image", Fixture.path("png-rgb-8.png")])
+        let entry = try store.create([
+            "--text", "with photos", "--image", Fixture.path("jpeg-baseline.jpg"),
+            "--image", Fixture.path("png-rgb-8.png")
+        ])
         let media = try #require(entry["media"] as? [[String: Any]])
         let hashes = media.compactMap { $0["sha256"] as? String }
         try store.succeed(["delete", "1", "--yes"])
@@ -29,7 +33,8 @@ import Testing
         let run = try store.run(["restore", "1"])
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.hasPrefix("Restored entry #1 "))
-        #expect(run.stderr == "diary: warning: entry #1, medium 1: its file is missing; 'diary check' lists it, and "
+        #expect(
+            run.stderr == "diary: warning: entry #1, medium 1: its file is missing; 'diary check' lists it, and "
                 + "adding the same file again heals it\n"
                 + "diary: warning: entry #1, medium 2: its file is damaged (it no longer matches its SHA-256); "
                 + "'diary check' lists it, and adding the same file again heals it\n", "\(run)")
@@ -43,17 +48,22 @@ import Testing
         try store.succeed(["export", "1", "--output", out.path])
         let bundle = try #require(try FileManager.default.contentsOfDirectory(atPath: out.path).first)
         try store.succeed(["delete", "1", "--yes"])
-        let uuid = try #require(try String(contentsOf: out.appendingPathComponent(bundle).appendingPathComponent("entry.json"),
-                                           encoding: .utf8).split(separator: "\"").drop { $0 != "uuid" }.dropFirst(2).first)
+        let uuid = try #require(
+            try String(
+                contentsOf: out.appendingPathComponent(bundle).appendingPathComponent("entry.json"),
+                encoding: .utf8
+            ).split(separator: "\"").drop { $0 != "uuid" }.dropFirst(2).first)
         let run = try store.succeed(["import", out.appendingPathComponent(bundle).path])
-        #expect(run.stdout == "\(out.appendingPathComponent(bundle).path): skipped (in the trash: \(uuid), #1; "
+        #expect(
+            run.stdout == "\(out.appendingPathComponent(bundle).path): skipped (in the trash: \(uuid), #1; "
                 + "'diary restore 1' brings it back)\n", "\(run)")
     }
 
     @Test func deleteOnATerminalListsWhatGoesAndDeletesOnlyAfterYes() throws {
         let store = try storeWithTwoEntries()
         let before = try store.snapshot()
-        let declined = try runDiaryInTerminal(["delete", "1"], store: store.url, environment: ["NO_COLOR": "1"], typing: "n\n")
+        let declined = try runDiaryInTerminal(
+            ["delete", "1"], store: store.url, environment: ["NO_COLOR": "1"], typing: "n\n")
         #expect(declined.status == 0, "\(declined)")
         #expect(declined.stdout.contains("Move to the trash:"))
         #expect(declined.stdout.contains("#1  14:03  Beach day sunset  [1 photo, 1 recording]  #sea"))
@@ -62,7 +72,8 @@ import Testing
         #expect(declined.stdout.contains("Nothing deleted."))
         #expect(try store.snapshot() == before, "a declined delete changes nothing")
 
-        let accepted = try runDiaryInTerminal(["delete", "1"], store: store.url, environment: ["NO_COLOR": "1"], typing: "y\n")
+        let accepted = try runDiaryInTerminal(
+            ["delete", "1"], store: store.url, environment: ["NO_COLOR": "1"], typing: "y\n")
         #expect(accepted.status == 0, "\(accepted)")
         #expect(accepted.stdout.contains("Deleted entry #1"))
         #expect(try store.listedIDs([]) == [2])
@@ -93,8 +104,9 @@ import Testing
         #expect(export.status == 66 && export.stderr.contains("in the trash"), "\(export)")
         let whole = store.scratch.appendingPathComponent("all")
         try store.succeed(["export", "--format", "json", "--output", whole.path])
-        let exported = try #require(try JSONSerialization.jsonObject(
-            with: Data(contentsOf: whole.appendingPathComponent("entries.json"))) as? [[String: Any]])
+        let exported = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: whole.appendingPathComponent("entries.json"))) as? [[String: Any]])
         #expect(exported.compactMap { $0["text"] as? String } == ["Office"])
         #expect(try store.run(["edit", "1", "--append", "more"]).status == 66)
     }
@@ -114,9 +126,13 @@ import Testing
         #expect(try store.succeed(["restore", "1"]).stdout == "Restored entry #1 (Sunday, 29 November 2026 14:03)\n")
         let restored = try #require(try store.json(["show", "1"]) as? [String: Any])
         for key in ["uuid", "creationTime", "updateTime", "text", "tags", "starred"] {
-            #expect("\(restored[key] ?? "nil")" == "\(original[key] ?? "nil")", "\(key) changed on the way through the trash")
+            #expect(
+                "\(restored[key] ?? "nil")" == "\(original[key] ?? "nil")",
+                "\(key) changed on the way through the trash")
         }
-        let hashes = { (entry: [String: Any]) in (entry["media"] as? [[String: Any]])?.compactMap { $0["sha256"] as? String } }
+        let hashes = { (entry: [String: Any]) in
+            (entry["media"] as? [[String: Any]])?.compactMap { $0["sha256"] as? String }
+        }
         #expect(hashes(restored) == hashes(original))
         #expect(try store.succeed(["check"]).stdout.hasSuffix("OK\n"))
         #expect(try store.listedIDs([]) == [2, 1])
@@ -166,7 +182,9 @@ import Testing
         #expect(soon.stdout.contains("#1"), "\(soon)")
         #expect(!soon.stderr.contains("removed for good"), "\(soon)")
         let due = try store.succeed(["trash"], environment: ["DIARY_NOW": Self.later(days: 31)])
-        #expect(due.stderr.contains("diary: note: removed for good 1 entry whose 30 days in the trash were over (#1)"), "\(due)")
+        #expect(
+            due.stderr.contains("diary: note: removed for good 1 entry whose 30 days in the trash were over (#1)"),
+            "\(due)")
         #expect(due.stdout.contains("The trash is empty."), "\(due)")
         #expect(try store.run(["restore", "1"]).status == 66)
         #expect(try store.listedIDs([]) == [2])
@@ -201,17 +219,22 @@ import Testing
         return (store, out.appendingPathComponent(name))
     }
 
-    @Test(arguments: [["new", "--text", "Fresh"], ["edit", "2", "--append", "more"], ["restore", "3"],
-                      ["import", "BUNDLE"], ["config", "set", "list.limit", "5"], ["Quick words @later"]])
+    @Test(arguments: [
+        ["new", "--text", "Fresh"], ["edit", "2", "--append", "more"], ["restore", "3"],
+        ["import", "BUNDLE"], ["config", "set", "list.limit", "5"], ["Quick words @later"]
+    ])
     func everyWritingCommandRemovesWhatIsDueAndSaysSo(arguments: [String]) throws {
         let (store, bundle) = try Self.storeWithTrash()
-        let run = try store.succeed(arguments.map { $0 == "BUNDLE" ? bundle.path : $0 },
-                                    environment: ["DIARY_NOW": Self.later(days: 31)])
-        #expect(run.stderr.contains("diary: note: removed for good 1 entry whose 30 days in the trash were over (#1)"),
-                "\(arguments): \(run)")
+        let run = try store.succeed(
+            arguments.map { $0 == "BUNDLE" ? bundle.path : $0 },
+            environment: ["DIARY_NOW": Self.later(days: 31)])
+        #expect(
+            run.stderr.contains("diary: note: removed for good 1 entry whose 30 days in the trash were over (#1)"),
+            "\(arguments): \(run)")
         #expect(try store.run(["restore", "1"]).status == 66)
         // Only what was due: #3's 30 days are not over.
-        let trash = try store.json(["trash", "--json"], environment: ["DIARY_NOW": Self.later(days: 31)]) as? [[String: Any]]
+        let trash =
+            try store.json(["trash", "--json"], environment: ["DIARY_NOW": Self.later(days: 31)]) as? [[String: Any]]
         #expect(trash?.compactMap { $0["id"] as? Int } == (arguments.first == "restore" ? [] : [3]), "\(arguments)")
     }
 

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `diary --version` is answered before the command's context starts (no environment, time
@@ -18,8 +18,9 @@ import Testing
 
     @Test func otherSpellingsKeepTheProgramsRules() throws {
         let scratch = try TemporaryDirectory(prefix: "version-start")
-        let withStore = try runDiary(["--store", scratch.url.appendingPathComponent("s").path, "--version"],
-                                     environment: ["TZ": "Nowhere/Land"])
+        let withStore = try runDiary(
+            ["--store", scratch.url.appendingPathComponent("s").path, "--version"],
+            environment: ["TZ": "Nowhere/Land"])
         #expect(withStore.status == 0, "\(withStore)")
         #expect(withStore.stdout == "diary 0.1.0\n")
         #expect(withStore.stderr.contains("TZ=Nowhere/Land"))

@@ -1,5 +1,6 @@
-import TestSupport
 import Foundation
+import TestSupport
+
 @testable import DiaryKit
 
 /// Fixtures and helpers shared by the Interop*Tests files.

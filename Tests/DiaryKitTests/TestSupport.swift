@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import ObjectGraph
 import TestSupport
-@testable import DiaryKit
+import Testing
 
+@testable import DiaryKit
 
 /// Small, real media files made in memory: browsers and decoders accept them.
 enum TestMedia {
@@ -14,8 +14,10 @@ enum TestMedia {
         for y in 0..<height {
             raw.append(0)  // filter: none
             for x in 0..<width {
-                raw.append(contentsOf: [UInt8(x * 255 / max(width - 1, 1)),
-                                        UInt8(y * 255 / max(height - 1, 1)), 160])
+                raw.append(contentsOf: [
+                    UInt8(x * 255 / max(width - 1, 1)),
+                    UInt8(y * 255 / max(height - 1, 1)), 160
+                ])
             }
         }
         var header = Data()
@@ -62,7 +64,7 @@ enum TestMedia {
             out.append(offset + count == data.count ? 1 : 0)
             out.appendLittleEndian(UInt16(count))
             out.appendLittleEndian(~UInt16(count))
-            out.append(data[data.startIndex + offset ..< data.startIndex + offset + count])
+            out.append(data[data.startIndex + offset..<data.startIndex + offset + count])
             offset += count
         } while offset < data.count
         var a: UInt32 = 1, b: UInt32 = 0
@@ -161,8 +163,10 @@ extension Data {
 /// Entries with real media files for the bundle tests.
 enum TestEntries {
     /// A medium snapshot of `data` written to `name` in `folder`'s `sources/`.
-    static func medium(_ kind: MediumKind, named name: String, data: Data,
-                       in folder: TemporaryDirectory) throws -> MediumSnapshot {
+    static func medium(
+        _ kind: MediumKind, named name: String, data: Data,
+        in folder: TemporaryDirectory
+    ) throws -> MediumSnapshot {
         let url = try folder.file("sources/\(UUID().uuidString)-\(name)", data)
         return MediumSnapshot(
             kind: kind, mimeType: kind == .image ? "image/png" : "audio/x-wav",
@@ -175,8 +179,11 @@ enum TestEntries {
     }
 
     /// "Beach day" with a photo and a recording, times on whole milliseconds.
-    static func beachDay(in folder: TemporaryDirectory, text: String? = "Beach day\n\nWaves & <sun>.")
-        throws -> EntrySnapshot {
+    static func beachDay(
+        in folder: TemporaryDirectory, text: String? = "Beach day\n\nWaves & <sun>."
+    )
+        throws -> EntrySnapshot
+    {
         EntrySnapshot(
             uuid: UUID(uuidString: "5C0D2E6A-9B1F-4E27-8A53-1F2E3D4C5B6A") ?? UUID(),
             creationTime: Date(timeIntervalSince1970: 1_795_960_205.25),
@@ -184,7 +191,7 @@ enum TestEntries {
             text: text, tags: ["travel", "sea"], starred: true,
             media: [
                 try medium(.image, named: "beach.png", data: TestMedia.png(), in: folder),
-                try medium(.audio, named: "waves.wav", data: TestMedia.wav(), in: folder),
+                try medium(.audio, named: "waves.wav", data: TestMedia.wav(), in: folder)
             ])
     }
 
@@ -244,7 +251,8 @@ final class TestDiary {
 
     /// Saves a new entry with `text` created at `time`, written in `zone` (the process's by default).
     @discardableResult
-    func add(_ text: String, at time: Date, tags: [String] = [], writtenIn zone: TimeZone? = nil) throws -> EntryRecord {
+    func add(_ text: String, at time: Date, tags: [String] = [], writtenIn zone: TimeZone? = nil) throws -> EntryRecord
+    {
         try add { editor in
             editor.text = text
             editor.entry.creationTime = time
@@ -259,17 +267,21 @@ final class TestDiary {
     }
 }
 
-
 /// A time zone by identifier, for tests that need a fixed one.
 func zone(_ identifier: String) throws -> TimeZone {
     try #require(TimeZone(identifier: identifier))
 }
 
 /// The instant of a local wall-clock time in `timeZone`.
-func localTime(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int = 0,
-               in timeZone: TimeZone) throws -> Date {
+func localTime(
+    _ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int = 0,
+    in timeZone: TimeZone
+) throws -> Date {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
-    return try #require(calendar.date(from: DateComponents(year: year, month: month, day: day,
-                                                           hour: hour, minute: minute)))
+    return try #require(
+        calendar.date(
+            from: DateComponents(
+                year: year, month: month, day: day,
+                hour: hour, minute: minute)))
 }

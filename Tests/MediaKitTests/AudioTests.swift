@@ -1,7 +1,8 @@
-import TestSupport
 import CMediaShim
 import Foundation
+import TestSupport
 import Testing
+
 @testable import MediaKit
 
 @Suite struct AudioTests {
@@ -18,19 +19,25 @@ import Testing
     }
 
     static let expectations: [Expected] = [
-        Expected(file: "audio-tone.wav", container: "WAV", encoding: "Signed 16 bit PCM", sampleRate: 8000, channels: 1,
-                 mimeType: "audio/x-wav"),
-        Expected(file: "audio-tone.aiff", container: "AIFF", encoding: "Signed 16 bit PCM", sampleRate: 8000,
-                 channels: 2, mimeType: "audio/aiff"),
+        Expected(
+            file: "audio-tone.wav", container: "WAV", encoding: "Signed 16 bit PCM", sampleRate: 8000, channels: 1,
+            mimeType: "audio/x-wav"),
+        Expected(
+            file: "audio-tone.aiff", container: "AIFF", encoding: "Signed 16 bit PCM", sampleRate: 8000,
+            channels: 2, mimeType: "audio/aiff"),
         // Every FLAC is read by FFmpeg, which names its codec.
-        Expected(file: "audio-tone.flac", container: "FLAC", encoding: "FLAC", sampleRate: 8000,
-                 channels: 2, mimeType: "audio/flac"),
-        Expected(file: "audio-tone.ogg", container: "OGG", encoding: "Vorbis", sampleRate: 16000, channels: 1,
-                 mimeType: "audio/ogg"),
-        Expected(file: "audio-tone.opus", container: "OGG", encoding: "Opus", sampleRate: 48000, channels: 1,
-                 mimeType: "audio/ogg"),
-        Expected(file: "audio-tone.mp3", container: "MPEG", encoding: "MPEG Layer III", sampleRate: 44100,
-                 channels: 1, mimeType: "audio/mpeg"),
+        Expected(
+            file: "audio-tone.flac", container: "FLAC", encoding: "FLAC", sampleRate: 8000,
+            channels: 2, mimeType: "audio/flac"),
+        Expected(
+            file: "audio-tone.ogg", container: "OGG", encoding: "Vorbis", sampleRate: 16000, channels: 1,
+            mimeType: "audio/ogg"),
+        Expected(
+            file: "audio-tone.opus", container: "OGG", encoding: "Opus", sampleRate: 48000, channels: 1,
+            mimeType: "audio/ogg"),
+        Expected(
+            file: "audio-tone.mp3", container: "MPEG", encoding: "MPEG Layer III", sampleRate: 44100,
+            channels: 1, mimeType: "audio/mpeg")
     ]
 
     @Test(arguments: expectations)
@@ -68,7 +75,8 @@ import Testing
 
     @Test func truncatedDataChunkIsDamage() {
         let url = Fixture.url("broken-truncated-data.wav")
-        #expect(throws: MediaError.truncated(path: url.path, detail: "the data chunk is shorter than its header says")) {
+        #expect(throws: MediaError.truncated(path: url.path, detail: "the data chunk is shorter than its header says"))
+        {
             try inspector.validate(fileAt: url)
         }
         #expect(throws: MediaError.self) { try inspector.importAudio(fileAt: url) }
@@ -122,14 +130,17 @@ import Testing
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         let picture = try decodedPicture(png)
         #expect(picture.width == 100 && picture.height == 40)
-        #expect(picture.pixel(10, 12) != [255, 255, 255])   // the loud half is drawn tall
-        #expect(picture.pixel(90, 12) == [255, 255, 255])   // the silent half is a flat line
+        #expect(picture.pixel(10, 12) != [255, 255, 255])  // the loud half is drawn tall
+        #expect(picture.pixel(90, 12) == [255, 255, 255])  // the silent half is a flat line
         #expect(picture.pixel(90, 20) != [255, 255, 255])
     }
 
     @Test func importAudioRefusesImages() {
-        #expect(throws: MediaError.unsupported(path: Fixture.url("jpeg-baseline.jpg").path,
-                                               detail: "an image, not a recording")) {
+        #expect(
+            throws: MediaError.unsupported(
+                path: Fixture.url("jpeg-baseline.jpg").path,
+                detail: "an image, not a recording")
+        ) {
             try inspector.importAudio(fileAt: Fixture.url("jpeg-baseline.jpg"))
         }
     }

@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import MediaKit
 
 /// EXIF facts through libexif: capture time with sub-seconds and offset, GPS, camera, lens;
@@ -52,7 +53,7 @@ import Testing
         #expect(abs((tokyo.altitude ?? 0) - 40.5) < 1e-6)
         let newYork = try #require(try info("exif-new-york.jpg").metadata.location)
         #expect(abs(newYork.latitude - 40.748440) < 1e-5 && abs(newYork.longitude + 73.985664) < 1e-5)
-        #expect(newYork.altitude == -2)   // AltitudeRef 1: below sea level
+        #expect(newYork.altitude == -2)  // AltitudeRef 1: below sea level
     }
 
     @Test func cameraIsMakeAndModelWithoutRepeatingTheMakeAndLensIsTheLensModel() throws {
@@ -80,8 +81,10 @@ import Testing
         #expect(metadata.camera == "Apple iPhone 12 mini")
         #expect(metadata.lens == "iPhone 12 mini back dual wide camera 4.2mm f/1.6")
         // The thumbnail is upright: the yellow block top left.
-        let thumbnail = try decodedPicture(try inspector.thumbnail(fileAt: Fixture.url("heic-camera.heic"), maxSide: 32,
-                                                                   format: .png))
+        let thumbnail = try decodedPicture(
+            try inspector.thumbnail(
+                fileAt: Fixture.url("heic-camera.heic"), maxSide: 32,
+                format: .png))
         #expect(thumbnail.width == 32 && thumbnail.height == 24)
         let topLeft = thumbnail.pixel(4, 3)
         #expect(topLeft[0] > 180 && topLeft[1] > 180 && topLeft[2] < 100, "\(topLeft)")
@@ -113,7 +116,7 @@ import Testing
         // whose IFD count runs past the end.
         [UInt8]("MM\0*\0\0\0\u{8}".utf8) + (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) },
         [0x49, 0x49, 42, 0, 8, 0, 0, 0, 0xFF, 0xFF],
-        [0x4D, 0x4D, 0, 42, 0xFF, 0xFF, 0xFF, 0xFF],
+        [0x4D, 0x4D, 0, 42, 0xFF, 0xFF, 0xFF, 0xFF]
     ])
     func hostileBlocksGiveNoFactsAndNoCrash(_ block: [UInt8]) {
         let exif = ExifBlock(tiff: block)
@@ -132,16 +135,19 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ("2008:07:14 09:15:30", "25", "+09:00", true, 9 * 3600),
-        ("2008:07:14 09:15:30", "", "+5:30", true, nil),          // malformed offset: left out
-        ("    :  :     :  :  ", "", "", false, nil),              // unset, as cameras write it
-        ("2009:02:31 10:00:00", "", "", false, nil),              // no such day
-        ("2009:13:01 10:00:00", "", "", false, nil),
-        ("garbage", "", "+01:00", false, nil),
-    ] as [(String, String, String, Bool, Int?)])
-    func exifDateTextIsParsedStrictly(_ date: String, _ fraction: String, _ offset: String, _ valid: Bool,
-                                      _ expectedOffset: Int?) {
+    @Test(
+        arguments: [
+            ("2008:07:14 09:15:30", "25", "+09:00", true, 9 * 3600),
+            ("2008:07:14 09:15:30", "", "+5:30", true, nil),  // malformed offset: left out
+            ("    :  :     :  :  ", "", "", false, nil),  // unset, as cameras write it
+            ("2009:02:31 10:00:00", "", "", false, nil),  // no such day
+            ("2009:13:01 10:00:00", "", "", false, nil),
+            ("garbage", "", "+01:00", false, nil)
+        ] as [(String, String, String, Bool, Int?)])
+    func exifDateTextIsParsedStrictly(
+        _ date: String, _ fraction: String, _ offset: String, _ valid: Bool,
+        _ expectedOffset: Int?
+    ) {
         let time = CaptureTime(exifDateTime: date, subSeconds: fraction, offset: offset)
         #expect((time != nil) == valid)
         #expect(time?.utcOffsetSeconds == expectedOffset)

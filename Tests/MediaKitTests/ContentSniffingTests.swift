@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import MediaKit
 
 @Suite struct ContentSniffingTests {
@@ -9,7 +10,7 @@ import Testing
     @Test(arguments: [
         ("jpeg-baseline.jpg", MediaKind.image), ("png-rgb-8.png", .image), ("png-named.jpg", .image),
         ("audio-tone.wav", .audio), ("audio-tone.flac", .audio), ("audio-tone.ogg", .audio),
-        ("audio-tone.aiff", .audio), ("audio-tone.opus", .audio), ("audio-tone.mp3", .audio),
+        ("audio-tone.aiff", .audio), ("audio-tone.opus", .audio), ("audio-tone.mp3", .audio)
     ])
     func sniffRecognisesByContent(_ name: String, _ kind: MediaKind) throws {
         #expect(try inspector.sniff(fileAt: Fixture.url(name)) == kind)

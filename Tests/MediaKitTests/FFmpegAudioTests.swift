@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import MediaKit
 
 /// Recordings libsndfile refuses or misreads, read through FFmpeg: every FLAC the format allows,
@@ -23,24 +24,30 @@ import Testing
     static let recordings: [Recording] = [
         Recording(file: "audio-tone-ac3.m4a", container: "MP4", mimeType: "audio/mp4", sampleRate: 48000, channels: 1),
         Recording(file: "audio-tone-eac3.m4a", container: "MP4", mimeType: "audio/mp4", sampleRate: 48000, channels: 1),
-        Recording(file: "audio-tone-flac.m4a", container: "MP4", mimeType: "audio/mp4", sampleRate: 48000, channels: 1,
-                  frames: 12000),
+        Recording(
+            file: "audio-tone-flac.m4a", container: "MP4", mimeType: "audio/mp4", sampleRate: 48000, channels: 1,
+            frames: 12000),
         Recording(file: "audio-tone-opus.m4a", container: "MP4", mimeType: "audio/mp4", sampleRate: 48000, channels: 1),
         // As FFmpeg decodes it (`ffmpeg -i F -f s16le -`): the encoder's delay and padding included.
-        Recording(file: "audio-mp3-in.wav", container: "WAV", mimeType: "audio/x-wav", sampleRate: 8000, channels: 1,
-                  frames: 3456),
-        Recording(file: "audio-flac.oga", container: "OGG", mimeType: "audio/ogg", sampleRate: 16000, channels: 1,
-                  frames: 4000),
+        Recording(
+            file: "audio-mp3-in.wav", container: "WAV", mimeType: "audio/x-wav", sampleRate: 8000, channels: 1,
+            frames: 3456),
+        Recording(
+            file: "audio-flac.oga", container: "OGG", mimeType: "audio/ogg", sampleRate: 16000, channels: 1,
+            frames: 4000),
         Recording(file: "audio-speex.spx", container: "OGG", mimeType: "audio/ogg", sampleRate: 16000, channels: 1),
-        Recording(file: "audio-tone.flac", container: "FLAC", mimeType: "audio/flac", sampleRate: 8000, channels: 2,
-                  frames: 2000),
+        Recording(
+            file: "audio-tone.flac", container: "FLAC", mimeType: "audio/flac", sampleRate: 8000, channels: 2,
+            frames: 2000),
         // STREAMINFO's total is 0 (unknown, which the format allows): libsndfile said "decoded
         // 2000 of 9223372036854775807 frames".
-        Recording(file: "flac-no-total.flac", container: "FLAC", mimeType: "audio/flac", sampleRate: 8000, channels: 2,
-                  frames: 2000),
+        Recording(
+            file: "flac-no-total.flac", container: "FLAC", mimeType: "audio/flac", sampleRate: 8000, channels: 2,
+            frames: 2000),
         // STREAMINFO says 1000 frames; the file holds 2000, and the length is what it holds.
-        Recording(file: "flac-short-total.flac", container: "FLAC", mimeType: "audio/flac", sampleRate: 8000,
-                  channels: 2, frames: 2000),
+        Recording(
+            file: "flac-short-total.flac", container: "FLAC", mimeType: "audio/flac", sampleRate: 8000,
+            channels: 2, frames: 2000)
     ]
 
     @Test(arguments: recordings)
@@ -59,7 +66,7 @@ import Testing
         }
         let (imported, peaks) = try inspector.importAudio(fileAt: Fixture.url(recording.file), peakCount: 10)
         #expect(imported == info)
-        #expect(peaks.count == 20 && peaks.contains { $0 > 0.05 }, "\(peaks)")   // FFmpeg's sine is at 1/8
+        #expect(peaks.count == 20 && peaks.contains { $0 > 0.05 }, "\(peaks)")  // FFmpeg's sine is at 1/8
         #expect(try inspector.sniff(fileAt: Fixture.url(recording.file)) == .audio)
     }
 
@@ -72,7 +79,10 @@ import Testing
 
     @Test func aRecordingInWhichNothingDecodesIsRefusedAsAnEmptyPhotoIs() {
         let url = Fixture.url("broken-no-audio.wav")
-        #expect(throws: MediaError.corrupt(path: url.path, detail: "no audio: nothing in the file decodes to a single sample")) {
+        #expect(
+            throws: MediaError.corrupt(
+                path: url.path, detail: "no audio: nothing in the file decodes to a single sample")
+        ) {
             try inspector.validate(fileAt: url)
         }
         #expect(throws: MediaError.self) { try inspector.importAudio(fileAt: url) }
@@ -80,8 +90,11 @@ import Testing
 
     @Test func aVideoIsNotASupportedFormatRatherThanDamaged() {
         let url = Fixture.url("broken-video.ogv")
-        #expect(throws: MediaError.unsupported(path: url.path,
-                                               detail: "not a supported format: a video (theora), not a photo or a recording")) {
+        #expect(
+            throws: MediaError.unsupported(
+                path: url.path,
+                detail: "not a supported format: a video (theora), not a photo or a recording")
+        ) {
             try inspector.validate(fileAt: url)
         }
     }

@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import MediaKit
 
 @Suite struct ImageDamageTests {
@@ -42,7 +43,7 @@ import Testing
         ("broken-random.bin", .unrecognised),
         ("broken-text.jpg", .unrecognised),
         ("broken-text.wav", .unrecognised),
-        ("no-such-file.jpg", .unreadable),
+        ("no-such-file.jpg", .unreadable)
     ])
     func brokenFileGivesTypedError(_ name: String, _ expected: Kind) {
         let error = validationError(name)
@@ -54,8 +55,9 @@ import Testing
         #expect(error.description.contains("broken-truncated.jpg"))
         #expect(error.description.contains("truncated"))
         let huge = try #require(validationError("broken-huge-header.png") as? MediaError)
-        #expect(huge.description.hasSuffix(
-            "broken-huge-header.png: 100000 x 100000 pixels is more than the limit of 100000000 pixels"))
+        #expect(
+            huge.description.hasSuffix(
+                "broken-huge-header.png: 100000 x 100000 pixels is more than the limit of 100000000 pixels"))
         let missing = try #require(validationError("no-such-file.jpg") as? MediaError)
         #expect(missing.description.hasSuffix("no-such-file.jpg: cannot read the file: No such file or directory"))
     }
@@ -72,23 +74,32 @@ import Testing
         // libpng allocated the declared 2 GiB of this 141-byte file's tEXt chunk (5 s) before
         // finding the end of the file; the size is now checked first.
         let url = Fixture.url("broken-huge-text-chunk.png")
-        #expect(throws: MediaError.truncated(
-            path: url.path, detail: "a tEXt chunk declares 2147483647 bytes, more than the 96 the file has left for it")) {
+        #expect(
+            throws: MediaError.truncated(
+                path: url.path,
+                detail: "a tEXt chunk declares 2147483647 bytes, more than the 96 the file has left for it")
+        ) {
             try inspector.probe(fileAt: url)
         }
     }
 
     @Test func hugeHeaderIsRefusedBeforeDecoding() {
-        #expect(throws: MediaError.tooLarge(path: Fixture.url("broken-huge-header.png").path,
-                                            limit: .pixels(width: 100000, height: 100000, limit: 100_000_000))) {
+        #expect(
+            throws: MediaError.tooLarge(
+                path: Fixture.url("broken-huge-header.png").path,
+                limit: .pixels(width: 100000, height: 100000, limit: 100_000_000))
+        ) {
             try inspector.probe(fileAt: Fixture.url("broken-huge-header.png"))
         }
     }
 
     @Test func limitsAreConfigurable() {
         let strict = MediaInspector(limits: MediaLimits(maxPixels: 1000, maxFileSize: 1_000_000))
-        #expect(throws: MediaError.tooLarge(path: Fixture.url("jpeg-baseline.jpg").path,
-                                            limit: .pixels(width: 64, height: 48, limit: 1000))) {
+        #expect(
+            throws: MediaError.tooLarge(
+                path: Fixture.url("jpeg-baseline.jpg").path,
+                limit: .pixels(width: 64, height: 48, limit: 1000))
+        ) {
             try strict.validate(fileAt: Fixture.url("jpeg-baseline.jpg"))
         }
         let tiny = MediaInspector(limits: MediaLimits(maxFileSize: 100))
@@ -122,15 +133,21 @@ import Testing
     }
 
     @Test func aProgressiveJPEGOfFarMoreScansThanAnyRealFileIsRefusedByTheDecodeBudget() {
-        for decode in [{ _ = try inspector.validate(fileAt: Fixture.url("jpeg-many-scans.jpg")) },
-                       { _ = try inspector.importImage(fileAt: Fixture.url("jpeg-many-scans.jpg")) }] as [() throws -> Void] {
+        for decode in [
+            { _ = try inspector.validate(fileAt: Fixture.url("jpeg-many-scans.jpg")) },
+            { _ = try inspector.importImage(fileAt: Fixture.url("jpeg-many-scans.jpg")) }
+        ] as [() throws -> Void] {
             do {
                 try decode()
                 Issue.record("the many-scan JPEG was accepted")
             } catch {
-                #expect(error as? MediaError == .tooLarge(path: Fixture.url("jpeg-many-scans.jpg").path,
-                                                          limit: .decodePasses(limit: 16)))
-                #expect("\(error)".contains("jpeg-many-scans.jpg") && "\(error)".contains("limit of 16 passes"), "\(error)")
+                #expect(
+                    error as? MediaError
+                        == .tooLarge(
+                            path: Fixture.url("jpeg-many-scans.jpg").path,
+                            limit: .decodePasses(limit: 16)))
+                #expect(
+                    "\(error)".contains("jpeg-many-scans.jpg") && "\(error)".contains("limit of 16 passes"), "\(error)")
             }
         }
     }

@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import MediaKit
 
 @Suite struct ImageProbeTests {
@@ -20,8 +21,9 @@ import Testing
 
     static let expectations: [Expected] = [
         Expected(file: "jpeg-baseline.jpg", format: .jpeg, width: 64, height: 48, bitDepth: 8, colorModel: .rgb),
-        Expected(file: "jpeg-progressive.jpg", format: .jpeg, width: 64, height: 48, bitDepth: 8, colorModel: .rgb,
-                 progressive: true),
+        Expected(
+            file: "jpeg-progressive.jpg", format: .jpeg, width: 64, height: 48, bitDepth: 8, colorModel: .rgb,
+            progressive: true),
         Expected(file: "jpeg-gray.jpg", format: .jpeg, width: 64, height: 48, bitDepth: 8, colorModel: .gray),
         Expected(file: "jpeg-cmyk.jpg", format: .jpeg, width: 64, height: 48, bitDepth: 8, colorModel: .cmyk),
         Expected(file: "jpeg-ycck.jpg", format: .jpeg, width: 64, height: 48, bitDepth: 8, colorModel: .ycck),
@@ -34,18 +36,21 @@ import Testing
         Expected(file: "png-rgb-8.png", format: .png, width: 32, height: 24, bitDepth: 8, colorModel: .rgb),
         Expected(file: "png-rgb-16.png", format: .png, width: 32, height: 24, bitDepth: 16, colorModel: .rgb),
         Expected(file: "png-grayalpha-8.png", format: .png, width: 32, height: 24, bitDepth: 8, colorModel: .grayAlpha),
-        Expected(file: "png-grayalpha-16.png", format: .png, width: 32, height: 24, bitDepth: 16, colorModel: .grayAlpha),
+        Expected(
+            file: "png-grayalpha-16.png", format: .png, width: 32, height: 24, bitDepth: 16, colorModel: .grayAlpha),
         Expected(file: "png-rgba-8.png", format: .png, width: 32, height: 24, bitDepth: 8, colorModel: .rgba),
         Expected(file: "png-rgba-16.png", format: .png, width: 32, height: 24, bitDepth: 16, colorModel: .rgba),
         Expected(file: "png-palette-1.png", format: .png, width: 32, height: 24, bitDepth: 1, colorModel: .palette),
         Expected(file: "png-palette-2.png", format: .png, width: 32, height: 24, bitDepth: 2, colorModel: .palette),
         Expected(file: "png-palette-4.png", format: .png, width: 32, height: 24, bitDepth: 4, colorModel: .palette),
         Expected(file: "png-palette-8.png", format: .png, width: 32, height: 24, bitDepth: 8, colorModel: .palette),
-        Expected(file: "png-interlaced-rgb-8.png", format: .png, width: 64, height: 48, bitDepth: 8, colorModel: .rgb,
-                 progressive: true),
-        Expected(file: "png-interlaced-rgba-16.png", format: .png, width: 64, height: 48, bitDepth: 16,
-                 colorModel: .rgba, progressive: true),
-        Expected(file: "png-named.jpg", format: .png, width: 32, height: 24, bitDepth: 8, colorModel: .rgb),
+        Expected(
+            file: "png-interlaced-rgb-8.png", format: .png, width: 64, height: 48, bitDepth: 8, colorModel: .rgb,
+            progressive: true),
+        Expected(
+            file: "png-interlaced-rgba-16.png", format: .png, width: 64, height: 48, bitDepth: 16,
+            colorModel: .rgba, progressive: true),
+        Expected(file: "png-named.jpg", format: .png, width: 32, height: 24, bitDepth: 8, colorModel: .rgb)
     ]
 
     @Test(arguments: expectations)

@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import MediaKit
 
 /// HEIC, AVIF and WebP photos and M4A voice memos: recognised by content, described from their
@@ -22,7 +23,8 @@ import Testing
     static let photos: [Photo] = [
         Photo(file: "heic-reference.heic", mimeType: "image/heic", width: 64, height: 48, orientation: 1),
         Photo(file: "heic-alpha.heic", mimeType: "image/heic", width: 32, height: 24, orientation: 1, hasAlpha: true),
-        Photo(file: "heic-icc.heic", mimeType: "image/heic", width: 64, height: 48, orientation: 1, hasICCProfile: true),
+        Photo(
+            file: "heic-icc.heic", mimeType: "image/heic", width: 64, height: 48, orientation: 1, hasICCProfile: true),
         Photo(file: "heic-exif-orientation-6.heic", mimeType: "image/heic", width: 48, height: 64, orientation: 6),
         // The container's irot turns it; libheif applies that, so it is described upright.
         Photo(file: "heic-transform-orientation-6.heic", mimeType: "image/heic", width: 64, height: 48, orientation: 1),
@@ -35,7 +37,7 @@ import Testing
         Photo(file: "webp-lossless.webp", mimeType: "image/webp", width: 64, height: 48, orientation: 1),
         Photo(file: "webp-alpha.webp", mimeType: "image/webp", width: 32, height: 24, orientation: 1, hasAlpha: true),
         Photo(file: "webp-orientation-6.webp", mimeType: "image/webp", width: 48, height: 64, orientation: 6),
-        Photo(file: "webp-icc.webp", mimeType: "image/webp", width: 64, height: 48, orientation: 1, hasICCProfile: true),
+        Photo(file: "webp-icc.webp", mimeType: "image/webp", width: 64, height: 48, orientation: 1, hasICCProfile: true)
     ]
 
     @Test(arguments: photos)
@@ -58,10 +60,13 @@ import Testing
         #expect(try inspector.validate(fileAt: Fixture.url(photo.file)) == probed)
     }
 
-    @Test(arguments: ["heic-reference.heic", "heic-exif-orientation-6.heic", "heic-transform-orientation-6.heic",
-                      "avif-reference.avif", "webp-lossy.webp", "webp-lossless.webp", "webp-orientation-6.webp"])
+    @Test(arguments: [
+        "heic-reference.heic", "heic-exif-orientation-6.heic", "heic-transform-orientation-6.heic",
+        "avif-reference.avif", "webp-lossy.webp", "webp-lossless.webp", "webp-orientation-6.webp"
+    ])
     func thumbnailShowsTheReferencePictureUpright(_ name: String) throws {
-        let thumbnail = try decodedPicture(try inspector.thumbnail(fileAt: Fixture.url(name), maxSide: 32, format: .png))
+        let thumbnail = try decodedPicture(
+            try inspector.thumbnail(fileAt: Fixture.url(name), maxSide: 32, format: .png))
         let reference = try pictureOf(Fixture.url("reference.png"), maxSide: 32)
         #expect(thumbnail.width == 32 && thumbnail.height == 24)
         #expect(meanDifference(thumbnail, reference) < 12, "\(name)")
@@ -72,7 +77,8 @@ import Testing
 
     @Test(arguments: ["heic-alpha.heic", "webp-alpha.webp"])
     func pngThumbnailKeepsTransparency(_ name: String) throws {
-        let thumbnail = try decodedPicture(try inspector.thumbnail(fileAt: Fixture.url(name), maxSide: 32, format: .png))
+        let thumbnail = try decodedPicture(
+            try inspector.thumbnail(fileAt: Fixture.url(name), maxSide: 32, format: .png))
         #expect(thumbnail.channels == 4)
         let left = thumbnail.pixel(4, 12), right = thumbnail.pixel(28, 12)
         #expect(left[0] > 200 && left[3] > 240, "\(left)")
@@ -80,8 +86,9 @@ import Testing
     }
 
     @Test func importImageReturnsTheFactsAndAJPEGThumbnailInOnePass() throws {
-        let (info, thumbnail) = try inspector.importImage(fileAt: Fixture.url("heic-exif-orientation-6.heic"),
-                                                         thumbnailMaxSide: 16)
+        let (info, thumbnail) = try inspector.importImage(
+            fileAt: Fixture.url("heic-exif-orientation-6.heic"),
+            thumbnailMaxSide: 16)
         #expect(info.orientedSize == (64, 48))
         #expect(thumbnail.starts(with: [0xFF, 0xD8, 0xFF]))
         let picture = try decodedPicture(thumbnail)
@@ -99,7 +106,7 @@ import Testing
         ("broken-truncated.m4a", .truncated),
         ("broken-garbage-after-header.m4a", .corrupt),
         ("broken-text.m4a", .unrecognised),
-        ("broken-video.mp4", .unsupported),   // a video: not a supported format
+        ("broken-video.mp4", .unsupported)  // a video: not a supported format
     ])
     func brokenPhoneFileGivesTypedError(_ name: String, _ expected: ImageDamageTests.Kind) {
         var caught: (any Error)?
@@ -108,8 +115,11 @@ import Testing
     }
 
     @Test func hugeHEICHeaderIsRefusedBeforeDecodingWithTheDeclaredSize() throws {
-        #expect(throws: MediaError.tooLarge(path: Fixture.url("broken-huge-header.heic").path,
-                                            limit: .pixels(width: 100000, height: 100000, limit: 100_000_000))) {
+        #expect(
+            throws: MediaError.tooLarge(
+                path: Fixture.url("broken-huge-header.heic").path,
+                limit: .pixels(width: 100000, height: 100000, limit: 100_000_000))
+        ) {
             try inspector.probe(fileAt: Fixture.url("broken-huge-header.heic"))
         }
     }
@@ -118,9 +128,11 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("phone-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        for (source, disguise, mimeType) in [("heic-reference.heic", "photo.jpg", "image/heic"),
-                                             ("webp-lossy.webp", "photo.png", "image/webp"),
-                                             ("audio-tone-aac.m4a", "memo.wav", "audio/mp4")] {
+        for (source, disguise, mimeType) in [
+            ("heic-reference.heic", "photo.jpg", "image/heic"),
+            ("webp-lossy.webp", "photo.png", "image/webp"),
+            ("audio-tone-aac.m4a", "memo.wav", "audio/mp4")
+        ] {
             let url = directory.appendingPathComponent(disguise)
             try FileManager.default.copyItem(at: Fixture.url(source), to: url)
             #expect(try inspector.probe(fileAt: url).mimeType == mimeType)
@@ -129,10 +141,14 @@ import Testing
 
     // MARK: Voice memos
 
-    @Test(arguments: [("audio-tone-aac.m4a", "AAC", 16000, 1, Int64(4000)),
-                      ("audio-tone-alac.m4a", "ALAC", 8000, 2, Int64(2000))])
-    func m4aIsDecodedThroughFFmpegWithItsDurationMeasured(_ name: String, _ encoding: String, _ sampleRate: Int,
-                                                          _ channels: Int, _ frames: Int64) throws {
+    @Test(arguments: [
+        ("audio-tone-aac.m4a", "AAC", 16000, 1, Int64(4000)),
+        ("audio-tone-alac.m4a", "ALAC", 8000, 2, Int64(2000))
+    ])
+    func m4aIsDecodedThroughFFmpegWithItsDurationMeasured(
+        _ name: String, _ encoding: String, _ sampleRate: Int,
+        _ channels: Int, _ frames: Int64
+    ) throws {
         guard case .audio(let probed) = try inspector.probe(fileAt: Fixture.url(name)) else {
             Issue.record("\(name) was not probed as audio")
             return
@@ -148,8 +164,11 @@ import Testing
     }
 
     @Test func m4aIsARecordingNotAPhoto() {
-        #expect(throws: MediaError.unsupported(path: Fixture.url("audio-tone-aac.m4a").path,
-                                               detail: "a recording, not an image")) {
+        #expect(
+            throws: MediaError.unsupported(
+                path: Fixture.url("audio-tone-aac.m4a").path,
+                detail: "a recording, not an image")
+        ) {
             try inspector.thumbnail(fileAt: Fixture.url("audio-tone-aac.m4a"))
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import MediaKit
+import TestSupport
 import Testing
 
 /// Pictures as pixels for a terminal: a stored thumbnail decoded from memory, a file decoded
@@ -35,8 +35,11 @@ import Testing
     }
 
     @Test func aStripPutsPicturesSideBySideAtOneHeight() throws {
-        let red = try #require(PixelImage(width: 40, height: 20, rgb: [UInt8](repeating: 0, count: 40 * 20 * 3).enumerated()
-            .map { $0.offset % 3 == 0 ? 255 : 0 }))
+        let red = try #require(
+            PixelImage(
+                width: 40, height: 20,
+                rgb: [UInt8](repeating: 0, count: 40 * 20 * 3).enumerated()
+                    .map { $0.offset % 3 == 0 ? 255 : 0 }))
         let small = try #require(PixelImage(width: 5, height: 5, rgb: [UInt8](repeating: 255, count: 75)))
         let strip = try #require(PixelImage.strip([red, small], height: 10, gap: 2))
         // red scaled to 20 x 10, the gap, the small one unscaled and centred.

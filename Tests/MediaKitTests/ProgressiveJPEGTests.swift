@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import MediaKit
 
 /// Progressive JPEGs at 1/8 scale keep only DC values and nonzero masks of their
@@ -9,7 +10,9 @@ import Testing
 /// libjpeg reports as corrupt data even though the 1/8 pixels come from DC values alone).
 @Suite struct ProgressiveJPEGTests {
     /// Every byte of a 1/8-scale decode, with the compact store or libjpeg's full arrays.
-    static func eighthScaleRows(_ name: String, fullCoefficients: Bool) throws -> (width: Int, height: Int, bytes: [UInt8]) {
+    static func eighthScaleRows(
+        _ name: String, fullCoefficients: Bool
+    ) throws -> (width: Int, height: Int, bytes: [UInt8]) {
         let file = try MediaFile(url: Fixture.url(name), limits: MediaLimits())
         let decoder = try JPEGDecoder(file: file)
         let header = try decoder.readHeader()
@@ -21,8 +24,9 @@ import Testing
         var y = 0
         while y < output.height {
             let rows = try bytes.withUnsafeMutableBufferPointer { buffer throws(MediaError) in
-                try decoder.readRows(into: buffer.baseAddress! + y * stride, stride: stride,
-                                     maxRows: min(16, output.height - y))
+                try decoder.readRows(
+                    into: buffer.baseAddress! + y * stride, stride: stride,
+                    maxRows: min(16, output.height - y))
             }
             guard rows > 0 else { break }
             y += rows
@@ -55,7 +59,8 @@ import Testing
 
     @Test func truncatedProgressiveFileIsDamage() throws {
         let data = try Data(contentsOf: Fixture.url("jpeg-progressive-detail-444.jpg"))
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mediakit-test-\(UUID().uuidString).jpg")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mediakit-test-\(UUID().uuidString).jpg")
         try data.prefix(data.count / 2).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         #expect(throws: MediaError.self) { try pictureOf(url, maxSide: 8) }

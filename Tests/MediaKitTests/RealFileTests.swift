@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import MediaKit
 
 /// Files that phones, cameras, recorders and other programs made, from public test corpora
@@ -33,7 +34,7 @@ import Testing
         Photo(file: "linku-kimono-rotate90.avif", width: 722, height: 1024),
         Photo(file: "linku-kimono-crop.avif", width: 385, height: 330),
         // EXIF in a "Raw profile type exif" tEXt chunk, as ImageMagick writes it.
-        Photo(file: "pillow-raw-profile-exif-orientation-3.png", width: 512, height: 512, orientation: 3),
+        Photo(file: "pillow-raw-profile-exif-orientation-3.png", width: 512, height: 512, orientation: 3)
     ]
 
     @Test(arguments: photos)
@@ -51,19 +52,19 @@ import Testing
 
     @Test(arguments: [
         ("exiftool-maker-Nikon.jpg", "NIKON E775"),
-        ("exiftool-maker-NikonD70.jpg", "NIKON D70"),            // Make "NIKON CORPORATION"
+        ("exiftool-maker-NikonD70.jpg", "NIKON D70"),  // Make "NIKON CORPORATION"
         ("exiftool-maker-NikonD2Hs.jpg", "NIKON D2Hs"),
-        ("exiftool-maker-Pentax.jpg", "PENTAX K10D"),            // "PENTAX Corporation"
-        ("exiftool-maker-Olympus.jpg", "OLYMPUS C2000Z"),        // "OLYMPUS OPTICAL CO.,LTD"
-        ("exiftool-maker-OlympusE1.jpg", "OLYMPUS E-1"),         // "OLYMPUS CORPORATION"
+        ("exiftool-maker-Pentax.jpg", "PENTAX K10D"),  // "PENTAX Corporation"
+        ("exiftool-maker-Olympus.jpg", "OLYMPUS C2000Z"),  // "OLYMPUS OPTICAL CO.,LTD"
+        ("exiftool-maker-OlympusE1.jpg", "OLYMPUS E-1"),  // "OLYMPUS CORPORATION"
         ("exiftool-maker-Casio.jpg", "CASIO QV-3000EX"),
-        ("exiftool-maker-Casio2.jpg", "CASIO EX-Z3"),            // "CASIO COMPUTER CO.,LTD"
-        ("exiftool-maker-Kodak.jpg", "KODAK DX4900 ZOOM DIGITAL CAMERA"),   // "EASTMAN KODAK COMPANY"
-        ("exiftool-maker-Minolta.jpg", "Minolta DiMAGE 7i"),     // "Minolta Co., Ltd."
-        ("exiftool-maker-Sanyo.jpg", "SANYO VPC-MZ3"),           // "SANYO Electric Co.,Ltd."
+        ("exiftool-maker-Casio2.jpg", "CASIO EX-Z3"),  // "CASIO COMPUTER CO.,LTD"
+        ("exiftool-maker-Kodak.jpg", "KODAK DX4900 ZOOM DIGITAL CAMERA"),  // "EASTMAN KODAK COMPANY"
+        ("exiftool-maker-Minolta.jpg", "Minolta DiMAGE 7i"),  // "Minolta Co., Ltd."
+        ("exiftool-maker-Sanyo.jpg", "SANYO VPC-MZ3"),  // "SANYO Electric Co.,Ltd."
         ("exiftool-maker-Canon.jpg", "Canon EOS DIGITAL REBEL"),
         ("exiftool-maker-Sony.jpg", "SONY DSC-F828"),
-        ("exifsamples-nokia-8.3-signed-gps.jpg", "HMD Global Nokia 8.3 5G"),
+        ("exifsamples-nokia-8.3-signed-gps.jpg", "HMD Global Nokia 8.3 5G")
     ])
     func theCameraNeverRepeatsItsMaker(_ file: String, _ camera: String) throws {
         #expect(try metadata(file).camera == camera)
@@ -81,9 +82,9 @@ import Testing
 
     @Test(arguments: [
         // DateTimeOriginal without OffsetTimeOriginal, and the GPS time (UTC) of the same photo.
-        ("exiftool-gps-time-Apple.jpg", 3600),      // 18:18:05 on its clock, 17:17:58 UTC by GPS
+        ("exiftool-gps-time-Apple.jpg", 3600),  // 18:18:05 on its clock, 17:17:58 UTC by GPS
         ("exiftool-gps-time-GoPro.jpg", -4 * 3600),
-        ("exiftool-gps-time-Ricoh2.jpg", 3600),
+        ("exiftool-gps-time-Ricoh2.jpg", 3600)
     ])
     func aCaptureTimeWithoutOffsetTakesItFromTheGPSClock(_ file: String, _ offset: Int) throws {
         let time = try #require(try metadata(file).captureTime)
@@ -119,7 +120,7 @@ import Testing
         Recording(file: "musicmetadata-speex.spx", sampleRate: 16000, channels: 1, frames: 16_000),
         Recording(file: "musicmetadata-mp3-in.wav", sampleRate: 44100, channels: 2, frames: 5_760),
         Recording(file: "mutagen-id3v1-and-id3v2.mp3", sampleRate: 44100, channels: 2, frames: 6_912),
-        Recording(file: "taglib-flac.m4a", sampleRate: 48000, channels: 2, frames: 48_000),
+        Recording(file: "taglib-flac.m4a", sampleRate: 48000, channels: 2, frames: 48_000)
     ]
 
     @Test(arguments: recordings)
@@ -138,16 +139,22 @@ import Testing
 
     @Test(arguments: ["exiftool-no-audio.wav", "exiftool-no-audio.flac"])
     func aRecordingWithAHeaderAndNoAudioIsRefused(_ file: String) {
-        #expect(throws: MediaError.corrupt(path: Self.real(file).path,
-                                           detail: "no audio: nothing in the file decodes to a single sample")) {
+        #expect(
+            throws: MediaError.corrupt(
+                path: Self.real(file).path,
+                detail: "no audio: nothing in the file decodes to a single sample")
+        ) {
             try inspector.importAudio(fileAt: Self.real(file))
         }
     }
 
     @Test func aTheoraVideoIsNotASupportedFormat() {
         let url = Self.real("mutagen-theora.ogv")
-        #expect(throws: MediaError.unsupported(path: url.path,
-                                               detail: "not a supported format: a video (theora), not a photo or a recording")) {
+        #expect(
+            throws: MediaError.unsupported(
+                path: url.path,
+                detail: "not a supported format: a video (theora), not a photo or a recording")
+        ) {
             try inspector.validate(fileAt: url)
         }
     }
@@ -155,7 +162,9 @@ import Testing
     @Test func aFLACWhoseBitDepthChangesIsRefusedAsFFmpegCannotDecodeIt() {
         // FFmpeg ("switching bps mid-stream is not supported") and sox stop at 3.16 s of it.
         var caught: (any Error)?
-        do { _ = try inspector.validate(fileAt: Self.real("flactest-changing-bit-depth.flac")) } catch { caught = error }
+        do { _ = try inspector.validate(fileAt: Self.real("flactest-changing-bit-depth.flac")) } catch {
+            caught = error
+        }
         #expect(caught.map(ImageDamageTests.kind(of:)) == .corrupt, "\(String(describing: caught))")
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-@testable import MediaKit
 
+@testable import MediaKit
 
 /// Decoded pixels of an encoded thumbnail (read back through MediaKit's own reader at full size).
 func decodedPicture(_ data: Data) throws -> Picture {
@@ -15,7 +15,8 @@ func decodedPicture(_ data: Data) throws -> Picture {
 func pictureOf(_ url: URL, maxSide: Int) throws -> Picture {
     let file = try MediaFile(url: url, limits: MediaLimits())
     let format: ImageFormat = try file.prefix(1) == [0xFF] ? .jpeg : .png
-    let (_, picture) = try ImageReader(limits: MediaLimits()).read(file, format: format, depth: .thumbnail(maxSide: maxSide))
+    let (_, picture) = try ImageReader(limits: MediaLimits()).read(
+        file, format: format, depth: .thumbnail(maxSide: maxSide))
     guard let picture else { throw MediaError.corrupt(path: url.path, detail: "no picture") }
     return picture
 }

@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import MediaKit
 
 @Suite struct ThumbnailTests {
@@ -13,15 +14,18 @@ import Testing
 
     @Test(arguments: 1...8)
     func thumbnailAppliesOrientationAndMatchesReference(_ orientation: Int) throws {
-        let data = try inspector.thumbnail(fileAt: Fixture.url("jpeg-orientation-\(orientation).jpg"), maxSide: 32,
-                                           format: .png)
+        let data = try inspector.thumbnail(
+            fileAt: Fixture.url("jpeg-orientation-\(orientation).jpg"), maxSide: 32,
+            format: .png)
         let picture = try decodedPicture(data)
         #expect(picture.width == 32 && picture.height == 24)
         #expect(meanDifference(picture, try Self.reference(maxSide: 32)) < 6)
     }
 
-    @Test(arguments: ["jpeg-baseline.jpg", "jpeg-progressive.jpg", "jpeg-icc.jpg", "jpeg-cmyk.jpg", "jpeg-ycck.jpg",
-                      "png-interlaced-rgb-8.png"])
+    @Test(arguments: [
+        "jpeg-baseline.jpg", "jpeg-progressive.jpg", "jpeg-icc.jpg", "jpeg-cmyk.jpg", "jpeg-ycck.jpg",
+        "png-interlaced-rgb-8.png"
+    ])
     func colourThumbnailsMatchReference(_ name: String) throws {
         let picture = try decodedPicture(try inspector.thumbnail(fileAt: Fixture.url(name), maxSide: 16, format: .png))
         #expect(picture.width == 16 && picture.height == 12)
@@ -29,8 +33,10 @@ import Testing
     }
 
     @Test func grayJPEGThumbnailHasEqualChannelsAndReferenceLuminance() throws {
-        let picture = try decodedPicture(try inspector.thumbnail(fileAt: Fixture.url("jpeg-gray.jpg"), maxSide: 16,
-                                                                 format: .png))
+        let picture = try decodedPicture(
+            try inspector.thumbnail(
+                fileAt: Fixture.url("jpeg-gray.jpg"), maxSide: 16,
+                format: .png))
         let reference = try Self.reference(maxSide: 16)
         var difference = 0.0
         for y in 0..<12 {
@@ -45,7 +51,8 @@ import Testing
     }
 
     @Test func jpegThumbnailHasLongestSideAndDecodes() throws {
-        let (info, data) = try inspector.importImage(fileAt: Fixture.url("jpeg-orientation-6.jpg"), thumbnailMaxSide: 20)
+        let (info, data) = try inspector.importImage(
+            fileAt: Fixture.url("jpeg-orientation-6.jpg"), thumbnailMaxSide: 20)
         #expect(info.orientation == 6 && info.width == 48 && info.height == 64)
         #expect(data.starts(with: [0xFF, 0xD8, 0xFF]))
         let picture = try decodedPicture(data)
@@ -63,8 +70,10 @@ import Testing
         #expect(picture.width == 32 && picture.height == 24)
     }
 
-    @Test(arguments: ["png-gray-1.png", "png-gray-2.png", "png-gray-4.png", "png-gray-8.png", "png-gray-16.png",
-                      "png-palette-1.png", "png-palette-2.png", "png-palette-4.png", "png-palette-8.png"])
+    @Test(arguments: [
+        "png-gray-1.png", "png-gray-2.png", "png-gray-4.png", "png-gray-8.png", "png-gray-16.png",
+        "png-palette-1.png", "png-palette-2.png", "png-palette-4.png", "png-palette-8.png"
+    ])
     func grayRampsKeepTheirValuesAtEveryDepth(_ name: String) throws {
         // Each of these stores the same diagonal ramp: dark top left, white bottom right.
         let picture = try decodedPicture(try inspector.thumbnail(fileAt: Fixture.url(name), maxSide: 32, format: .png))
@@ -92,8 +101,10 @@ import Testing
     }
 
     @Test func transparencyIsKeptForPNG() throws {
-        let picture = try decodedPicture(try inspector.thumbnail(fileAt: Fixture.url("png-rgba-16.png"), maxSide: 16,
-                                                                 format: .png))
+        let picture = try decodedPicture(
+            try inspector.thumbnail(
+                fileAt: Fixture.url("png-rgba-16.png"), maxSide: 16,
+                format: .png))
         #expect(picture.channels == 4)
         #expect(picture.pixel(2, 6) == [255, 0, 0, 255])
         #expect(picture.pixel(13, 6)[3] == 0)

@@ -1,8 +1,9 @@
-import TestSupport
 import Foundation
-import Testing
-@testable import ObjectGraph
 import ObjectGraphCrashSupport
+import TestSupport
+import Testing
+
+@testable import ObjectGraph
 
 /// SIGKILLs a child that saves notes with external blobs (`og-crash-child objects`) at random
 /// moments and checks after every kill that the store opens sound, that every blob a row refers
@@ -84,7 +85,8 @@ import ObjectGraphCrashSupport
     private static func inspectOpen(storeDirectory: URL, encrypted: Bool) throws -> Inspection {
         let storeURL = CrashStore.storeURL(in: storeDirectory)
         let coordinator = PersistentStoreCoordinator(model: CrashStore.model)
-        try coordinator.addPersistentStore(type: .sqlite, at: storeURL, options: try CrashStore.options(encrypted: encrypted))
+        try coordinator.addPersistentStore(
+            type: .sqlite, at: storeURL, options: try CrashStore.options(encrypted: encrypted))
         var inspection = Inspection()
         let integrity: [[String?]]
         if encrypted {
@@ -112,7 +114,9 @@ import ObjectGraphCrashSupport
             inspection.externalPayloads += 1
             referenced.insert(reference.sha256)
             do {
-                if try !blobStore.verify(reference) { inspection.problems.append("blob \(reference.sha256) is damaged") }
+                if try !blobStore.verify(reference) {
+                    inspection.problems.append("blob \(reference.sha256) is damaged")
+                }
             } catch {
                 inspection.problems.append("\(error)")
             }
@@ -143,7 +147,9 @@ import ObjectGraphCrashSupport
         if try blobStore.allHashes() != Set(referenced.map(blobStore.fileName(forSHA256:))) {
             inspection.problems.append("after the sweep the blob files are not exactly the referenced ones")
         }
-        if try !blobStore.staleTemporaryFiles(olderThan: 0).isEmpty { inspection.problems.append("the sweep left temporary files") }
+        if try !blobStore.staleTemporaryFiles(olderThan: 0).isEmpty {
+            inspection.problems.append("the sweep left temporary files")
+        }
         return inspection
     }
 
@@ -154,8 +160,9 @@ import ObjectGraphCrashSupport
     }
 
     private func fiftyKills(encrypted: Bool) throws {
-        let child = try #require(ProcessKiller.builtExecutable(named: "og-crash-child"),
-                                 "build the og-crash-child product first (swift build), or set OG_CRASH_CHILD")
+        let child = try #require(
+            ProcessKiller.builtExecutable(named: "og-crash-child"),
+            "build the og-crash-child product first (swift build), or set OG_CRASH_CHILD")
         let scratch = try TemporaryDirectory(prefix: "object-crash")
         let storeDirectory = scratch.appending("store")
         var killer = ProcessKiller(seed: 0x0B7E_C7_C4A5, delayRange: 20...300)
@@ -164,9 +171,12 @@ import ObjectGraphCrashSupport
         var inlinePayloads = 0, externalPayloads = 0, runsWithLeftoverBlobs = 0
 
         for run in 1...50 {
-            let outcome = try killer.runAndKill(child, arguments: ["objects", storeDirectory.path] + (encrypted ? ["--encrypted"] : []))
-            #expect(outcome.wasKilled, "run \(run): child ended by itself (\(outcome.status)): \(outcome.standardError)")
-            let saves = try #require(Self.saves(fromLines: outcome.lines), "run \(run): unexpected output \(outcome.lines)")
+            let outcome = try killer.runAndKill(
+                child, arguments: ["objects", storeDirectory.path] + (encrypted ? ["--encrypted"] : []))
+            #expect(
+                outcome.wasKilled, "run \(run): child ended by itself (\(outcome.status)): \(outcome.standardError)")
+            let saves = try #require(
+                Self.saves(fromLines: outcome.lines), "run \(run): unexpected output \(outcome.lines)")
             for save in saves where save.isCommitted { expected = save.applied(to: expected) }
             committedSaves += saves.count(where: \.isCommitted)
 
@@ -185,9 +195,12 @@ import ObjectGraphCrashSupport
                     interruptedSavesLost += 1
                 }
             }
-            #expect(inspection.notes == expected, """
+            #expect(
+                inspection.notes == expected,
+                """
                 run \(run): the store differs from the reported saves
-                missing or different: \(expected.filter { inspection.notes[$0.key] != $0.value }.sorted { $0.key < $1.key })
+                missing or different: \
+                \(expected.filter { inspection.notes[$0.key] != $0.value }.sorted { $0.key < $1.key })
                 unexpected: \(inspection.notes.filter { expected[$0.key] != $0.value }.sorted { $0.key < $1.key })
                 """)
             // Damage stays; the runs after the first failure would only repeat it.
@@ -199,19 +212,23 @@ import ObjectGraphCrashSupport
         if encrypted {
             #expect(try PersistentStoreCoordinator.isEncryptedDatabase(at: CrashStore.storeURL(in: storeDirectory)))
         }
-        print("ObjectGraphCrashTests\(encrypted ? " (encrypted)" : ""): 50 kills, \(committedSaves) saves committed, interrupted saves found applied \(interruptedSavesApplied)",
-              "and absent \(interruptedSavesLost), \(runsWithLeftoverBlobs) kills left unreferenced blobs, \(expected.count) notes at the end")
+        print(
+            "ObjectGraphCrashTests\(encrypted ? " (encrypted)" : ""): 50 kills, \(committedSaves) saves committed, interrupted saves found applied \(interruptedSavesApplied)",
+            "and absent \(interruptedSavesLost), \(runsWithLeftoverBlobs) kills left unreferenced blobs, \(expected.count) notes at the end"
+        )
     }
 
     @Test func reportParserKeepsSavesApartAndRejectsStrayLines() throws {
         let hash = String(repeating: "a", count: 64)
-        let saves = try #require(Self.saves(fromLines: [
-            "intent 1", "note 1 \(hash) -", "ready 1", "committed 1",
-            "intent 2", "note 2 - \(hash),\(hash)", "gone 1", "ready 2",
-        ]))
+        let saves = try #require(
+            Self.saves(fromLines: [
+                "intent 1", "note 1 \(hash) -", "ready 1", "committed 1",
+                "intent 2", "note 2 - \(hash),\(hash)", "gone 1", "ready 2"
+            ]))
         #expect(saves.count == 2)
         #expect(saves[0].isCommitted && saves[1].isReady && !saves[1].isCommitted)
-        #expect(saves[1].applied(to: saves[0].applied(to: [:])) == [2: NoteState(payload: "-", attachments: [hash, hash])])
+        #expect(
+            saves[1].applied(to: saves[0].applied(to: [:])) == [2: NoteState(payload: "-", attachments: [hash, hash])])
         #expect(Self.saves(fromLines: ["note 1 x -"]) == nil)
         #expect(Self.saves(fromLines: ["intent 1", "committed 1"]) == nil)
     }

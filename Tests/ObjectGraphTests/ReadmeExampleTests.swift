@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ObjectGraph
+import Testing
 
 // The README's "ObjectGraph in a few lines", verbatim, so it keeps compiling and working.
 

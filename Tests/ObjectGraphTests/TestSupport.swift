@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Every store type, for `@Test(arguments:)`.
@@ -16,7 +17,9 @@ final class TestStack {
     private(set) var coordinator: PersistentStoreCoordinator
     private(set) var context: ManagedObjectContext
 
-    init(model: ManagedObjectModel, type: PersistentStoreType, options: PersistentStoreOptions = PersistentStoreOptions()) throws {
+    init(
+        model: ManagedObjectModel, type: PersistentStoreType, options: PersistentStoreOptions = PersistentStoreOptions()
+    ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("og-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.model = model
@@ -24,8 +27,11 @@ final class TestStack {
         var options = options
         // `OG_TEST_ENCRYPTED_SQLITE=1 swift test` runs every SQLite stack on an encrypted store
         // (tests that read the file with SQLite directly cannot pass then).
-        if type == .sqlite, options.encryptionKey == nil, ProcessInfo.processInfo.environment["OG_TEST_ENCRYPTED_SQLITE"] == "1" {
-            options.encryptionKey = try StoreEncryptionKey(bytes: [UInt8](repeating: 0x42, count: StoreEncryptionKey.byteCount))
+        if type == .sqlite, options.encryptionKey == nil,
+            ProcessInfo.processInfo.environment["OG_TEST_ENCRYPTED_SQLITE"] == "1"
+        {
+            options.encryptionKey = try StoreEncryptionKey(
+                bytes: [UInt8](repeating: 0x42, count: StoreEncryptionKey.byteCount))
         }
         self.options = options
         coordinator = PersistentStoreCoordinator(model: model)
@@ -70,21 +76,25 @@ func sqliteRows(_ sql: String, at url: URL) throws -> [[String?]] {
     defer { sqlite3_close_v2(handle) }
     var statement: OpaquePointer?
     guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-        throw SQLiteError(extendedResultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        throw SQLiteError(
+            extendedResultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
+            sql: sql)
     }
     defer { sqlite3_finalize(statement) }
     var rows: [[String?]] = []
     while sqlite3_step(statement) == SQLITE_ROW {
-        rows.append((0..<sqlite3_column_count(statement)).map { column in
-            sqlite3_column_text(statement, column).map { String(cString: $0) }
-        })
+        rows.append(
+            (0..<sqlite3_column_count(statement)).map { column in
+                sqlite3_column_text(statement, column).map { String(cString: $0) }
+            })
     }
     return rows
 }
 
 /// The committed blob files under `directory` (temporary files left out), as hashes.
 func blobHashes(in directory: URL?) -> Set<String> {
-    guard let directory, let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
+    guard let directory, let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+    else {
         return []
     }
     var result = Set<String>()
@@ -100,8 +110,10 @@ func randomData(_ count: Int) -> Data {
 }
 
 /// All objects of `entityName`.
-func fetchAll(_ entityName: String, in context: ManagedObjectContext,
-              sortedBy key: String? = nil) throws -> [ManagedObject] {
+func fetchAll(
+    _ entityName: String, in context: ManagedObjectContext,
+    sortedBy key: String? = nil
+) throws -> [ManagedObject] {
     try context.fetch(FetchRequest(entityName: entityName, sortOrderings: key.map { [SortOrdering($0)] } ?? []))
 }
 
@@ -122,7 +134,9 @@ func sqliteWrite(_ sql: String, at url: URL) throws -> Int32 {
     }
     defer { sqlite3_close_v2(handle) }
     guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
-        throw SQLiteError(extendedResultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        throw SQLiteError(
+            extendedResultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
+            sql: sql)
     }
     return sqlite3_changes(handle)
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ObjectGraph
 
 /// Short ways to fill a context with the vocabulary model's objects.

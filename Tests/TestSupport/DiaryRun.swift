@@ -1,7 +1,8 @@
 import Foundation
+
 // Testing is there for test builds only; `make release` builds this target too, without it.
 #if canImport(Testing)
-import Testing
+    import Testing
 #endif
 
 // MARK: - End-to-end runs of the built binary
@@ -60,8 +61,10 @@ public func diaryBinary() throws -> URL {
 
 /// Variables removed from the inherited environment so runs do not depend on the
 /// developer's shell: the store, the editor, colour and width settings.
-private let isolatedVariables = ["DIARY_HOME", "XDG_DATA_HOME", "VISUAL", "EDITOR", "NO_COLOR", "COLUMNS",
-                                 "TERM", "DIARY_NOW"]
+private let isolatedVariables = [
+    "DIARY_HOME", "XDG_DATA_HOME", "VISUAL", "EDITOR", "NO_COLOR", "COLUMNS",
+    "TERM", "DIARY_NOW"
+]
 
 /// Runs the built `diary` with `arguments` and returns its status and output.
 ///
@@ -73,8 +76,10 @@ private let isolatedVariables = ["DIARY_HOME", "XDG_DATA_HOME", "VISUAL", "EDITO
 /// - `executable` replaces the `diary` binary (for testing this helper).
 /// stdout and stderr go to temporary files, so large outputs never block on a pipe.
 /// The process runs in a scratch directory of its own, removed afterwards.
-public func runDiary(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-                     store: StoreChoice = .fresh, timeout: Double = 30, executable: URL? = nil) throws -> ProcessRun {
+public func runDiary(
+    _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+    store: StoreChoice = .fresh, timeout: Double = 30, executable: URL? = nil
+) throws -> ProcessRun {
     let binary = try executable ?? diaryBinary()
     let scratch = try TemporaryDirectory(prefix: "diary-run")
 
@@ -91,98 +96,120 @@ public func runDiary(_ arguments: [String], environment: [String: String] = [:],
     }
     variables.merge(environment) { _, new in new }
 
-    return try runProcess(binary, arguments, environment: variables, stdin: stdin, currentDirectory: scratch.url,
-                          timeout: timeout)
+    return try runProcess(
+        binary, arguments, environment: variables, stdin: stdin, currentDirectory: scratch.url,
+        timeout: timeout)
 }
 
 // MARK: - Stores, fixtures and JSON for the command tests
 
 #if canImport(Testing)
-/// A temporary diary store that several runs share, in `Europe/Berlin` unless a run says
-/// otherwise, and at the moment `now` (`DIARY_NOW`) when one is given; removed when the value
-/// goes away.
-public final class TestStore {
-    public let directory: TemporaryDirectory
-    /// The ISO 8601 moment every run reads relative dates from, instead of the clock.
-    public let now: String?
-    /// The store folder itself (`DIARY_HOME`).
-    public var url: URL { directory.url.appendingPathComponent("store", isDirectory: true) }
-    /// A scratch folder beside the store, for exports and editor scripts.
-    public var scratch: URL { directory.url }
+    /// A temporary diary store that several runs share, in `Europe/Berlin` unless a run says
+    /// otherwise, and at the moment `now` (`DIARY_NOW`) when one is given; removed when the value
+    /// goes away.
+    public final class TestStore {
+        public let directory: TemporaryDirectory
+        /// The ISO 8601 moment every run reads relative dates from, instead of the clock.
+        public let now: String?
+        /// The store folder itself (`DIARY_HOME`).
+        public var url: URL { directory.url.appendingPathComponent("store", isDirectory: true) }
+        /// A scratch folder beside the store, for exports and editor scripts.
+        public var scratch: URL { directory.url }
 
-    public init(now: String? = nil) throws {
-        directory = try TemporaryDirectory(prefix: "diary-store")
-        self.now = now
-    }
+        public init(now: String? = nil) throws {
+            directory = try TemporaryDirectory(prefix: "diary-store")
+            self.now = now
+        }
 
-    /// Runs `diary` on this store.
-    public func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> ProcessRun {
-        var base = ["TZ": "Europe/Berlin"]
-        if let now { base["DIARY_NOW"] = now }
-        return try runDiary(arguments, environment: base.merging(environment) { _, new in new },
-                            stdin: stdin, store: .at(url))
-    }
+        /// Runs `diary` on this store.
+        public func run(
+            _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil
+        ) throws -> ProcessRun {
+            var base = ["TZ": "Europe/Berlin"]
+            if let now { base["DIARY_NOW"] = now }
+            return try runDiary(
+                arguments, environment: base.merging(environment) { _, new in new },
+                stdin: stdin, store: .at(url))
+        }
 
-    /// Runs `diary` and expects exit 0, giving the run.
-    @discardableResult
-    public func succeed(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-                        sourceLocation: SourceLocation = #_sourceLocation) throws -> ProcessRun {
-        let result = try run(arguments, environment: environment, stdin: stdin)
-        #expect(result.status == 0, "diary \(arguments.joined(separator: " ")): \(result)", sourceLocation: sourceLocation)
-        return result
-    }
+        /// Runs `diary` and expects exit 0, giving the run.
+        @discardableResult
+        public func succeed(
+            _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws -> ProcessRun {
+            let result = try run(arguments, environment: environment, stdin: stdin)
+            #expect(
+                result.status == 0, "diary \(arguments.joined(separator: " ")): \(result)",
+                sourceLocation: sourceLocation)
+            return result
+        }
 
-    /// Runs `diary … --json` and parses the output.
-    public func json(_ arguments: [String], environment: [String: String] = [:],
-                     sourceLocation: SourceLocation = #_sourceLocation) throws -> Any {
-        let result = try succeed(arguments + ["--json"], environment: environment, sourceLocation: sourceLocation)
-        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
-    }
+        /// Runs `diary … --json` and parses the output.
+        public func json(
+            _ arguments: [String], environment: [String: String] = [:],
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws -> Any {
+            let result = try succeed(arguments + ["--json"], environment: environment, sourceLocation: sourceLocation)
+            return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        }
 
-    /// Creates an entry with `diary new … --json` and gives its entry object.
-    public func create(_ arguments: [String], environment: [String: String] = [:],
-                       sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
-        try #require(try json(["new"] + arguments, environment: environment, sourceLocation: sourceLocation)
-            as? [String: Any], sourceLocation: sourceLocation)
-    }
+        /// Creates an entry with `diary new … --json` and gives its entry object.
+        public func create(
+            _ arguments: [String], environment: [String: String] = [:],
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws -> [String: Any] {
+            try #require(
+                try json(["new"] + arguments, environment: environment, sourceLocation: sourceLocation)
+                    as? [String: Any], sourceLocation: sourceLocation)
+        }
 
-    /// The ids `diary list … --json` prints, in order.
-    public func listedIDs(_ arguments: [String], environment: [String: String] = [:],
-                          sourceLocation: SourceLocation = #_sourceLocation) throws -> [Int] {
-        let entries = try #require(try json(["list"] + arguments, environment: environment,
-                                            sourceLocation: sourceLocation) as? [[String: Any]])
-        return entries.compactMap { $0["id"] as? Int }
-    }
+        /// The ids `diary list … --json` prints, in order.
+        public func listedIDs(
+            _ arguments: [String], environment: [String: String] = [:],
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws -> [Int] {
+            let entries = try #require(
+                try json(
+                    ["list"] + arguments, environment: environment,
+                    sourceLocation: sourceLocation) as? [[String: Any]])
+            return entries.compactMap { $0["id"] as? Int }
+        }
 
-    /// Every file and folder under the store, byte for byte.
-    public func snapshot() throws -> FolderFingerprint {
-        try FolderFingerprint(of: url)
-    }
+        /// Every file and folder under the store, byte for byte.
+        public func snapshot() throws -> FolderFingerprint {
+            try FolderFingerprint(of: url)
+        }
 
-    /// The paths of the media blob files under `Diary.blobs/` (not temporary files), each
-    /// starting with `/` so that `url.path + path` is the file.
-    public func blobFiles() throws -> [String] {
-        try snapshot().filePaths.filter { $0.hasPrefix("Diary.blobs/") && !$0.contains("/.") }.map { "/" + $0 }
-    }
+        /// The paths of the media blob files under `Diary.blobs/` (not temporary files), each
+        /// starting with `/` so that `url.path + path` is the file.
+        public func blobFiles() throws -> [String] {
+            try snapshot().filePaths.filter { $0.hasPrefix("Diary.blobs/") && !$0.contains("/.") }.map { "/" + $0 }
+        }
 
-    /// Runs `sqlite3` on the store's database and gives its output.
-    public func sqlite(_ sql: String) throws -> String {
-        try runSQLiteShell(url.appendingPathComponent("Diary.sqlite"), sql).stdout
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        /// Runs `sqlite3` on the store's database and gives its output.
+        public func sqlite(_ sql: String) throws -> String {
+            try runSQLiteShell(url.appendingPathComponent("Diary.sqlite"), sql).stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
     }
-}
 #endif
 
 /// Runs the built `diary` with a pseudo-terminal as stdin, stdout and stderr (through
 /// util-linux `script`), as a person at a terminal would: the editor opens, colour is
 /// on unless `NO_COLOR` says otherwise. Lines come back ending in `\r\n` as a terminal
 /// gets them; `stdout` holds both streams.
-public func runDiaryInTerminal(_ arguments: [String], store: URL, environment: [String: String] = [:],
-                               typing input: String? = nil) throws -> ProcessRun {
-    let quoted = ([try diaryBinary().path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
-    return try runDiary(["-qec", quoted.joined(separator: " "), "/dev/null"],
-                        environment: ["TZ": "Europe/Berlin", "TERM": "xterm"].merging(environment) { _, new in new },
-                        stdin: input, store: .at(store), executable: URL(fileURLWithPath: "/usr/bin/script"))
+public func runDiaryInTerminal(
+    _ arguments: [String], store: URL, environment: [String: String] = [:],
+    typing input: String? = nil
+) throws -> ProcessRun {
+    let quoted = ([try diaryBinary().path] + arguments).map {
+        "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+    return try runDiary(
+        ["-qec", quoted.joined(separator: " "), "/dev/null"],
+        environment: ["TZ": "Europe/Berlin", "TERM": "xterm"].merging(environment) { _, new in new },
+        stdin: input, store: .at(store), executable: URL(fileURLWithPath: "/usr/bin/script"))
 }
 
 /// The path in `your text is kept in <path>` at the end of a message.

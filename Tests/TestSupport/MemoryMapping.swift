@@ -35,7 +35,8 @@ public struct MemoryMapping: Sendable {
             } else if first == "Locked:", fields.count > 1 {
                 locked = Int(fields[1]) ?? 0
             } else if first == "VmFlags:", let range = current, range.contains(target) {
-                return MemoryMapping(range: range, flags: Set(fields.dropFirst().map(String.init)), lockedKilobytes: locked)
+                return MemoryMapping(
+                    range: range, flags: Set(fields.dropFirst().map(String.init)), lockedKilobytes: locked)
             }
         }
         return nil

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What a child process left behind: its exit status and both output streams.
 public struct ProcessRun: CustomStringConvertible {
@@ -51,9 +52,11 @@ public enum ProcessRunError: Error, CustomStringConvertible {
 /// - The child is killed with SIGKILL, and the call throws, after `timeout` seconds.
 ///
 /// stdout and stderr go to temporary files, so a large output never blocks on a pipe.
-public func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
-                       stdin: String? = nil, currentDirectory: URL? = nil,
-                       timeout: Double = 60) throws -> ProcessRun {
+public func runProcess(
+    _ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+    stdin: String? = nil, currentDirectory: URL? = nil,
+    timeout: Double = 60
+) throws -> ProcessRun {
     let scratch = try TemporaryDirectory(prefix: "process-run")
     let stdoutFile = try scratch.file("stdout", Data())
     let stderrFile = try scratch.file("stderr", Data())
@@ -85,9 +88,10 @@ public func runProcess(_ executable: URL, _ arguments: [String], environment: [S
         finished.wait()
         throw ProcessRunError.timedOut(executable: executable.path, arguments: arguments, seconds: timeout)
     }
-    return ProcessRun(status: process.terminationStatus,
-                      stdout: String(decoding: try Data(contentsOf: stdoutFile), as: UTF8.self),
-                      stderr: String(decoding: try Data(contentsOf: stderrFile), as: UTF8.self))
+    return ProcessRun(
+        status: process.terminationStatus,
+        stdout: String(decoding: try Data(contentsOf: stdoutFile), as: UTF8.self),
+        stderr: String(decoding: try Data(contentsOf: stderrFile), as: UTF8.self))
 }
 
 /// The `sqlite3` shell.

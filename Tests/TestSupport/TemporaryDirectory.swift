@@ -32,8 +32,9 @@ public final class TemporaryDirectory {
     /// Writes `data` to `name` below the directory (creating its folders) and returns its URL.
     public func file(_ name: String, _ data: Data) throws -> URL {
         let file = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(),
+            withIntermediateDirectories: true)
         try data.write(to: file)
         return file
     }

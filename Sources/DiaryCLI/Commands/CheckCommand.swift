@@ -29,18 +29,22 @@ struct CheckCommand: ParsableCommand {
             key = try context.unlockedKey()
             let done = try Diary.repairBeforeOpening(directory: context.storeDirectory, key: key)
             if let kept = done.keptLog {
-                context.writeErrorLine("diary: kept the damaged write-ahead log aside as \(kept.keptAt.lastPathComponent), "
-                    + "untouched; the diary is as of its last whole commit before "
-                    + (kept.frame == 0 ? "the log's damaged header" : "frame \(kept.frame)")
-                    + (kept.laterCommits > 0
-                        ? " (\(QuantityText.count(kept.laterCommits, "later commit")) \(kept.laterCommits == 1 ? "is" : "are") only in that file)"
-                        : ""))
+                context.writeErrorLine(
+                    "diary: kept the damaged write-ahead log aside as \(kept.keptAt.lastPathComponent), "
+                        + "untouched; the diary is as of its last whole commit before "
+                        + (kept.frame == 0 ? "the log's damaged header" : "frame \(kept.frame)")
+                        + (kept.laterCommits > 0
+                            ? " (\(QuantityText.count(kept.laterCommits, "later commit")) \(kept.laterCommits == 1 ? "is" : "are") only in that file)"
+                            : ""))
             }
             if let accepted = done.acceptedDatabase {
-                context.writeErrorLine("diary: accepted the database as it is: "
-                    + (accepted.recorded.map { "it holds \(QuantityText.count(accepted.commits, "commit")), and this machine had recorded \($0)" }
-                        ?? "its commit counter failed authentication")
-                    + "; its next change records its own count")
+                context.writeErrorLine(
+                    "diary: accepted the database as it is: "
+                        + (accepted.recorded.map {
+                            "it holds \(QuantityText.count(accepted.commits, "commit")), and this machine had recorded \($0)"
+                        }
+                            ?? "its commit counter failed authentication")
+                        + "; its next change records its own count")
             }
         }
         let diary = try context.openDiary(repair ? .updating : .reading, unlocked: key)
@@ -48,13 +52,18 @@ struct CheckCommand: ParsableCommand {
         if json {
             context.writeJSON(report.json)
         } else {
-            context.write(context.terminal.outputEscaper.escaped(report.humanText(store: diary.directory.path,
-                                                                                  repaired: repair)))
+            context.write(
+                context.terminal.outputEscaper.escaped(
+                    report.humanText(
+                        store: diary.directory.path,
+                        repaired: repair)))
         }
         if !report.isHealthy {
-            throw CommandFailure("the store at \(diary.directory.path) has "
-                + QuantityText.count(report.problemCount, "problem")
-                + (report.hasOnlyRepairableProblems ? " ('diary check --repair' removes the files)" : " that repair cannot fix"),
+            throw CommandFailure(
+                "the store at \(diary.directory.path) has "
+                    + QuantityText.count(report.problemCount, "problem")
+                    + (report.hasOnlyRepairableProblems
+                        ? " ('diary check --repair' removes the files)" : " that repair cannot fix"),
                 exitCode: .dataError)
         }
     }

@@ -14,8 +14,9 @@ struct ConfigCommand: ParsableCommand {
             \(DiarySettingKey.allCases.map { "\($0.rawValue), \($0.summary)" }.joined(separator: "; ")).
             """)
 
-    @RepeatingArgument("action", valueName: "action", atLeastOne: true,
-                       help: "list, get KEY, set KEY VALUE or unset KEY.")
+    @RepeatingArgument(
+        "action", valueName: "action", atLeastOne: true,
+        help: "list, get KEY, set KEY VALUE or unset KEY.")
     var words: [String]
     @Flag("local", help: "With set: keep the value on this device only.")
     var local: Bool
@@ -28,8 +29,11 @@ struct ConfigCommand: ParsableCommand {
             throw .invalid("unknown config action '\(words.first ?? "")'; use list, get, set or unset")
         }
         guard words.count == count else {
-            throw .invalid(action == "set" ? "'config set' takes a key and a value" : action == "list"
-                ? "'config list' takes nothing more" : "'config \(action)' takes a key")
+            throw .invalid(
+                action == "set"
+                    ? "'config set' takes a key and a value"
+                    : action == "list"
+                        ? "'config list' takes nothing more" : "'config \(action)' takes a key")
         }
         if (local || synced) && action != "set" { throw .invalid("--local and --synced go with 'config set'") }
         if local && synced { throw .invalid("--local and --synced cannot both be given") }
@@ -41,13 +45,16 @@ struct ConfigCommand: ParsableCommand {
         case "list":
             let diary = try context.openDiary(.reading, forReading: true)
             for setting in try diary.settings() {
-                context.writeLine("\(escaper.escaped(setting.key)) = \(escaper.escaped(setting.value))"
-                    + (setting.isLocal ? "  (this device only)" : ""))
+                context.writeLine(
+                    "\(escaper.escaped(setting.key)) = \(escaper.escaped(setting.value))"
+                        + (setting.isLocal ? "  (this device only)" : ""))
             }
         case "get":
             let key = try DiarySettingKey.named(words[1])
             let diary = try context.openDiary(.reading, forReading: true)
-            guard let value = try diary.setting(key) else { throw CommandFailure("\(key.rawValue) is not set", exitCode: .noInput) }
+            guard let value = try diary.setting(key) else {
+                throw CommandFailure("\(key.rawValue) is not set", exitCode: .noInput)
+            }
             context.writeLine(escaper.escaped(value))
         case "set":
             let key = try DiarySettingKey.named(words[1])

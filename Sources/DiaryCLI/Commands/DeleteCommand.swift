@@ -28,10 +28,14 @@ struct DeleteCommand: ParsableCommand {
         let diary = try context.openDiary(.updating)
         let entries = try ids.map { id throws in try diary.entry(id: Int64(id)) }
         let formatter = context.entryFormatter
-        let summary = "Move to the trash:\n" + entries.map { "  " + formatter.line(for: $0) + "\n" }.joined()
+        let summary =
+            "Move to the trash:\n" + entries.map { "  " + formatter.line(for: $0) + "\n" }.joined()
             + TrashText.contents(entries) + " They stay in the trash for \(TrashText.retention).\n"
-        guard try Confirmation.confirm("Delete \(QuantityText.count(entries.count, "entry", plural: "entries"))?",
-                                       summary: summary, assumeYes: assumeYes, in: context) else {
+        guard
+            try Confirmation.confirm(
+                "Delete \(QuantityText.count(entries.count, "entry", plural: "entries"))?",
+                summary: summary, assumeYes: assumeYes, in: context)
+        else {
             context.writeErrorLine("Nothing deleted.")
             return
         }

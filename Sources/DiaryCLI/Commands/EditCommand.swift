@@ -20,8 +20,9 @@ struct EditCommand: ParsableCommand {
     @Option("append", valueName: "text", help: "Add a paragraph to the text.")
     var append: String?
     @OptionGroup var media: MediaOptions
-    @RepeatingOption("remove-media", valueName: "number",
-                     help: "Remove the medium with this number (as 'diary show' lists them).")
+    @RepeatingOption(
+        "remove-media", valueName: "number",
+        help: "Remove the medium with this number (as 'diary show' lists them).")
     var removeMedia: [Int]
     @RepeatingOption("tag", valueName: "name", help: "Add a tag; repeat for more.")
     var tagOptions: [String]
@@ -31,8 +32,11 @@ struct EditCommand: ParsableCommand {
     var star: Bool
     @Flag("unstar", help: "Remove the star.")
     var unstar: Bool
-    @Option("on", valueName: "date",
-            help: "Re-date the entry: a moment (2026-11-29 14:30, friday 18:00), a day, keeping the entry's time of day (2026-11-29, yesterday, 3 days ago), or 'photo': when its earliest photo was taken (refused when none records it).")
+    @Option(
+        "on", valueName: "date",
+        help:
+            "Re-date the entry: a moment (2026-11-29 14:30, friday 18:00), a day, keeping the entry's time of day (2026-11-29, yesterday, 3 days ago), or 'photo': when its earliest photo was taken (refused when none records it)."
+    )
     var on: EntryDateChoice?
     @Flag("replace", help: "With text piped in: replace the entry's text (piped text is appended otherwise).")
     var replacesText: Bool
@@ -72,7 +76,8 @@ struct EditCommand: ParsableCommand {
         if changesSomething {
             context.noteUnreadPipedText(because: "options give the change")
         } else {
-            let input = try context.readEnteredText(initialText: editor.text ?? "", editorCommand: try diary.setting(.editor))
+            let input = try context.readEnteredText(
+                initialText: editor.text ?? "", editorCommand: try diary.setting(.editor))
             guard case .text(let text) = input.outcome else {
                 input.discard()
                 context.writeErrorLine("Cancelled: empty text, entry #\(id) left as it was.")
@@ -131,8 +136,9 @@ struct EditCommand: ParsableCommand {
         if unstar { editor.isStarred = false }
         switch on {
         case .date(let date)?:
-            editor.creationTime = date.moment(keepingTimeOfDayOf: editor.creationTime ?? context.argumentContext.now,
-                                              in: editor.ownZone ?? context.timeZone)
+            editor.creationTime = date.moment(
+                keepingTimeOfDayOf: editor.creationTime ?? context.argumentContext.now,
+                in: editor.ownZone ?? context.timeZone)
         case .photo?:
             try editor.dateByEarliestPhoto(required: true)
             editor.recordZone(writtenIn: editor.ownZone ?? context.timeZone)

@@ -20,16 +20,21 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var range: DateRangeOptions
     @Option("year", valueName: "YYYY", help: "Only entries of this year.")
     var year: CalendarYear?
-    @RepeatingOption("tag", valueName: "name",
-                     help: "Only entries with this tag; given several times, with any of them (a leading # or @ is ignored).")
+    @RepeatingOption(
+        "tag", valueName: "name",
+        help: "Only entries with this tag; given several times, with any of them (a leading # or @ is ignored).")
     var tags: [String]
-    @Option("output", short: "o", valueName: "dir",
-            help: "The folder the bundles go into, created when missing (default: the current folder).")
+    @Option(
+        "output", short: "o", valueName: "dir",
+        help: "The folder the bundles go into, created when missing (default: the current folder).")
     var output: URL?
     @Flag("zip", help: "Write each bundle as one .diaryentry.zip file.")
     var zip: Bool
-    @Option("format", valueName: "format",
-            help: "Export the whole diary (or the entries selected) as json, markdown or book into a new or empty --output folder (book: or an earlier book).")
+    @Option(
+        "format", valueName: "format",
+        help:
+            "Export the whole diary (or the entries selected) as json, markdown or book into a new or empty --output folder (book: or an earlier book)."
+    )
     var format: DiaryExportFormat?
 
     /// The `--from`/`--to` range or `--year`, nil when none was given.
@@ -44,14 +49,19 @@ struct ExportCommand: ParsableCommand {
     func validate() throws(UsageError) {
         if year != nil && range.period != nil { throw .invalid("Give --year or --from/--to, not both") }
         if let format {
-            guard ids.isEmpty, !zip else { throw .invalid("--format exports a selection or the whole diary; give no entry numbers or --zip") }
+            guard ids.isEmpty, !zip else {
+                throw .invalid("--format exports a selection or the whole diary; give no entry numbers or --zip")
+            }
             guard output != nil else {
-                throw .invalid("--format \(format.rawValue) needs --output <dir>: the whole diary is written "
-                               + "into a new or empty folder of its own")
+                throw .invalid(
+                    "--format \(format.rawValue) needs --output <dir>: the whole diary is written "
+                        + "into a new or empty folder of its own")
             }
         } else if ids.isEmpty == !selects {
-            throw .invalid(ids.isEmpty ? "Give the numbers of the entries to export, or --from/--to, --year or --tag"
-                                       : "Give entry numbers or --from/--to, --year or --tag, not both")
+            throw .invalid(
+                ids.isEmpty
+                    ? "Give the numbers of the entries to export, or --from/--to, --year or --tag"
+                    : "Give entry numbers or --from/--to, --year or --tag, not both")
         }
     }
 
@@ -63,26 +73,31 @@ struct ExportCommand: ParsableCommand {
             defer { progress.finish() }
             let query = context.query(filter, newestFirst: false)
             let report: (InteropProgress) -> Void = { step in
-                progress.update(completed: step.entriesDone, total: Int(max(step.total, Int64(step.entriesDone))),
-                                "exporting \(format.rawValue)")
+                progress.update(
+                    completed: step.entriesDone, total: Int(max(step.total, Int64(step.entriesDone))),
+                    "exporting \(format.rawValue)")
             }
             if format == .book {
                 let summary = try diary.exportBook(query, to: directory, timeZone: context.timeZone, progress: report)
                 progress.finish()
                 for problem in summary.uncopiedMedia {
-                    context.writeErrorLine("diary: shown as the original only: " + context.terminal.errorEscaper.escaped(problem))
+                    context.writeErrorLine(
+                        "diary: shown as the original only: " + context.terminal.errorEscaper.escaped(problem))
                 }
-                context.writeLine("Exported \(QuantityText.count(summary.entryCount, "entry", plural: "entries")) in "
-                    + "\(QuantityText.count(summary.monthCount, "month")) to \(directory.path) "
-                    + "(\(QuantityText.count(summary.filesWritten, "file")) written, \(summary.filesKept) kept, "
-                    + "\(summary.filesRemoved) removed)")
+                context.writeLine(
+                    "Exported \(QuantityText.count(summary.entryCount, "entry", plural: "entries")) in "
+                        + "\(QuantityText.count(summary.monthCount, "month")) to \(directory.path) "
+                        + "(\(QuantityText.count(summary.filesWritten, "file")) written, \(summary.filesKept) kept, "
+                        + "\(summary.filesRemoved) removed)")
                 return
             }
-            let summary = try diary.exportDiary(query, format: format, to: directory, timeZone: context.timeZone,
-                                                progress: report)
+            let summary = try diary.exportDiary(
+                query, format: format, to: directory, timeZone: context.timeZone,
+                progress: report)
             progress.finish()
-            context.writeLine("Exported \(QuantityText.count(summary.entryCount, "entry", plural: "entries")) and "
-                + "\(QuantityText.count(summary.mediaFileCount, "media file")) to \(directory.path)")
+            context.writeLine(
+                "Exported \(QuantityText.count(summary.entryCount, "entry", plural: "entries")) and "
+                    + "\(QuantityText.count(summary.mediaFileCount, "media file")) to \(directory.path)")
             return
         }
         let format: BundleFormat = zip ? .zip : .directory
@@ -91,8 +106,9 @@ struct ExportCommand: ParsableCommand {
             bundles = try diary.export(context.query(filter, newestFirst: false), to: directory, format: format)
             if bundles.isEmpty { context.writeErrorLine("No entries in that selection; nothing exported.") }
         } else {
-            bundles = try diary.export(ids: ids.map(Int64.init), to: directory, format: format,
-                                       timeZone: context.timeZone)
+            bundles = try diary.export(
+                ids: ids.map(Int64.init), to: directory, format: format,
+                timeZone: context.timeZone)
         }
         for bundle in bundles {
             context.writeLine(bundle.url.path)

@@ -21,17 +21,30 @@ struct ImportCommand: ParsableCommand {
             are listed at the end (exit 65 only when all were refused).
             """)
 
-    @RepeatingArgument("bundle", help: "A .diaryentry folder or .diaryentry.zip file (with --from: the export to read; with --from photos: folders and files of photos and recordings).")
+    @RepeatingArgument(
+        "bundle",
+        help:
+            "A .diaryentry folder or .diaryentry.zip file (with --from: the export to read; with --from photos: folders and files of photos and recordings)."
+    )
     var bundles: [URL]
-    @Option("from", valueName: "tool",
-            help: "Import a whole export instead: jrnl (JSON export or journal file), dayone (export folder or zip), json (diary export --format json), photos (folders, walked recursively, and files of photos and recordings: one entry per local day of capture).")
+    @Option(
+        "from", valueName: "tool",
+        help:
+            "Import a whole export instead: jrnl (JSON export or journal file), dayone (export folder or zip), json (diary export --format json), photos (folders, walked recursively, and files of photos and recordings: one entry per local day of capture)."
+    )
     var from: ImportSource?
-    @Option("per", valueName: "unit",
-            help: "With --from photos: day (one entry per local day of capture, the default) or photo (one entry per file).")
+    @Option(
+        "per", valueName: "unit",
+        help: "With --from photos: day (one entry per local day of capture, the default) or photo (one entry per file)."
+    )
     var per: PhotoImportPlan.Grouping?
     @RepeatingOption("tag", valueName: "name", help: "With --from photos: a tag for every entry; repeat for more.")
     var tagOptions: [String]
-    @Flag("dry-run", help: "With --from photos: print the days and counts it would create, and the files it would refuse (each checked as the import checks it), and change nothing.")
+    @Flag(
+        "dry-run",
+        help:
+            "With --from photos: print the days and counts it would create, and the files it would refuse (each checked as the import checks it), and change nothing."
+    )
     var dryRun: Bool
 
     /// The `--tag` names without a leading `#` or `@`.
@@ -73,10 +86,12 @@ struct ImportCommand: ParsableCommand {
                 case .imported(let entry):
                     context.writeLine("\(bundle.path): imported #\(entry.id)")
                 case .skipped(let uuid, let existing, false):
-                    context.writeLine("\(bundle.path): skipped (already in the store: \(uuid.lowercaseText), #\(existing))")
+                    context.writeLine(
+                        "\(bundle.path): skipped (already in the store: \(uuid.lowercaseText), #\(existing))")
                 case .skipped(let uuid, let existing, true):
-                    context.writeLine("\(bundle.path): skipped (in the trash: \(uuid.lowercaseText), #\(existing); "
-                        + "'diary restore \(existing)' brings it back)")
+                    context.writeLine(
+                        "\(bundle.path): skipped (in the trash: \(uuid.lowercaseText), #\(existing); "
+                            + "'diary restore \(existing)' brings it back)")
                 }
             } catch {
                 progress.finish()
@@ -97,30 +112,37 @@ struct ImportCommand: ParsableCommand {
     static func clockAdjustments(_ summary: BulkImportSummary) -> String {
         var parts: [String] = []
         if summary.movedForwardOverGap > 0 {
-            parts.append(QuantityText.count(summary.movedForwardOverGap, "time") + " in a daylight-saving gap moved forward by it")
+            parts.append(
+                QuantityText.count(summary.movedForwardOverGap, "time")
+                    + " in a daylight-saving gap moved forward by it")
         }
         if summary.tookFirstOfRepeated > 0 {
-            parts.append(QuantityText.count(summary.tookFirstOfRepeated, "repeated time")
-                         + " taken at \(summary.tookFirstOfRepeated == 1 ? "its" : "their") first occurrence")
+            parts.append(
+                QuantityText.count(summary.tookFirstOfRepeated, "repeated time")
+                    + " taken at \(summary.tookFirstOfRepeated == 1 ? "its" : "their") first occurrence")
         }
         return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
     }
 
     /// `--from`: the whole export, with progress on a terminal and one summary line.
-    private func importExport(_ file: URL, format: ImportFormat, into diary: Diary,
-                              context: CommandContext) throws {
+    private func importExport(
+        _ file: URL, format: ImportFormat, into diary: Diary,
+        context: CommandContext
+    ) throws {
         let progress = context.terminal.progressReporter()
         defer { progress.finish() }
         let summary = try diary.importEntries(from: file, format: format, timeZone: context.timeZone) { step in
             let percent = step.total > 0 ? Int(step.done * 100 / step.total) : 100
-            progress.update(completed: percent, total: 100,
-                            "importing \(file.lastPathComponent): \(step.entriesDone) entries")
+            progress.update(
+                completed: percent, total: 100,
+                "importing \(file.lastPathComponent): \(step.entriesDone) entries")
         }
         progress.finish()
-        context.writeLine("\(file.path): imported \(QuantityText.count(summary.imported, "entry", plural: "entries")) "
-            + "with \(QuantityText.count(summary.mediaCount, "media file")), "
-            + "\(summary.alreadyPresent) already present, \(summary.empty) empty skipped"
-            + Self.clockAdjustments(summary) + Self.leftOut(summary.leftOut))
+        context.writeLine(
+            "\(file.path): imported \(QuantityText.count(summary.imported, "entry", plural: "entries")) "
+                + "with \(QuantityText.count(summary.mediaCount, "media file")), "
+                + "\(summary.alreadyPresent) already present, \(summary.empty) empty skipped"
+                + Self.clockAdjustments(summary) + Self.leftOut(summary.leftOut))
     }
 
     /// `; not imported (the diary keeps no such thing): 2 videos, 1 PDF, 3 weather records;
@@ -128,7 +150,8 @@ struct ImportCommand: ParsableCommand {
     static func leftOut(_ content: LeftOutContent) -> String {
         let counts = [(content.videos, "video"), (content.documents, "PDF"), (content.weather, "weather record")]
         let named = counts.filter { $0.0 > 0 }.map { QuantityText.count($0.0, $0.1) }
-        var text = named.isEmpty ? "" : "; not imported (the diary keeps no such thing): " + named.joined(separator: ", ")
+        var text =
+            named.isEmpty ? "" : "; not imported (the diary keeps no such thing): " + named.joined(separator: ", ")
         if content.unreadablePlaces > 0 {
             text += "; not imported (unreadable): " + QuantityText.count(content.unreadablePlaces, "entry place")
         }

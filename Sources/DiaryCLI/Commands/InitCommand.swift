@@ -20,13 +20,15 @@ struct InitCommand: ParsableCommand {
         let exists = Diary.exists(directory: store)
         if exists {
             if encrypt || context.encryptsNewStores {
-                throw DiaryError.encryption(Diary.isEncrypted(directory: store)
-                    ? .alreadyEncrypted(store.standardizedFileURL) : .notEncrypted(store.standardizedFileURL))
+                throw DiaryError.encryption(
+                    Diary.isEncrypted(directory: store)
+                        ? .alreadyEncrypted(store.standardizedFileURL) : .notEncrypted(store.standardizedFileURL))
             }
             context.writeErrorLine("There is a diary at \(store.path) already.")
             return
         }
         _ = try context.openDiary(.creating, encrypting: encrypt)
-        context.writeErrorLine("Created \(encrypt || context.encryptsNewStores ? "an encrypted" : "a") diary at \(store.path).")
+        context.writeErrorLine(
+            "Created \(encrypt || context.encryptsNewStores ? "an encrypted" : "a") diary at \(store.path).")
     }
 }

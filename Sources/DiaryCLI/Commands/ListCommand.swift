@@ -27,12 +27,14 @@ struct ListCommand: ParsableCommand {
     @Flag("on-this-day", help: "Entries of this month and day in every earlier year (or of <date>'s).")
     var onThisDay: Bool
     /// With `--on-this-day`: the day it looks back from (nil: today).
-    @OptionalArgument("date", valueName: "date",
-                      help: "With --on-this-day: the day to look back from (2026-11-29, yesterday, 3 days ago; default: today).")
+    @OptionalArgument(
+        "date", valueName: "date",
+        help: "With --on-this-day: the day to look back from (2026-11-29, yesterday, 3 days ago; default: today).")
     var date: DiaryDay?
     @OptionGroup var filter: ListingFilter
-    @Option("limit", short: "n", valueName: "count",
-            help: "Show at most this many entries (default: 20 without a date option, else all).")
+    @Option(
+        "limit", short: "n", valueName: "count",
+        help: "Show at most this many entries (default: 20 without a date option, else all).")
     var limit: PositiveInt?
     @Flag("all", help: "Show every entry, however many.")
     var all: Bool
@@ -47,8 +49,10 @@ struct ListCommand: ParsableCommand {
     static let stripRows = 3
 
     /// Entry `entry`'s photos side by side, `stripRows` high; nil when it has none.
-    private static func strip(of entry: EntryRecord, in diary: Diary, painter: TerminalPicture,
-                              columns: Int) throws -> String? {
+    private static func strip(
+        of entry: EntryRecord, in diary: Diary, painter: TerminalPicture,
+        columns: Int
+    ) throws -> String? {
         guard entry.media.contains(where: { $0.kind == .image }) else { return nil }
         let photos = zip(entry.media, try diary.previews(ofEntry: entry.id)).compactMap { medium, preview in
             medium.kind == .image ? preview : nil
@@ -70,22 +74,32 @@ struct ListCommand: ParsableCommand {
         if onThisDay {
             let day = date ?? DiaryDay(context.argumentContext.now, in: context.timeZone)
             let query = context.query(filter.entryFilter(period: nil), newestFirst: !oldestFirst, limit: limit?.value)
-            context.write(entries: try diary.onThisDay(day, query: query), json: json,
-                          emptyMessage: "No entries on \(LocalDateText.dayAndMonth(of: day)) in earlier years.")
+            context.write(
+                entries: try diary.onThisDay(day, query: query), json: json,
+                emptyMessage: "No entries on \(LocalDateText.dayAndMonth(of: day)) in earlier years.")
             return
         }
         let period = dates.period
-        let query = context.query(filter.entryFilter(period: period), newestFirst: !oldestFirst,
-                                  limit: ListingFilter.limit(limit, all: all, default: period == nil ? try configuredLimit(diary) : nil))
+        let query = context.query(
+            filter.entryFilter(period: period), newestFirst: !oldestFirst,
+            limit: ListingFilter.limit(limit, all: all, default: period == nil ? try configuredLimit(diary) : nil))
         if json {
             context.write(entries: try diary.entries(query), json: true, emptyMessage: "No entries.")
         } else {
             // Grouped by local day in DiaryKit (ObjectGraph's results controller), written here.
             let sections = try diary.daySections(query)
             let painter = preview ? context.picturePainter() : nil
-            context.write(sections.isEmpty ? "No entries.\n" : context.entryFormatter.listing(sections, below: painter.map { painter in
-                { entry in try? Self.strip(of: entry, in: diary, painter: painter, columns: context.terminalCells.columns) }
-            }))
+            context.write(
+                sections.isEmpty
+                    ? "No entries.\n"
+                    : context.entryFormatter.listing(
+                        sections,
+                        below: painter.map { painter in
+                            { entry in
+                                try? Self.strip(
+                                    of: entry, in: diary, painter: painter, columns: context.terminalCells.columns)
+                            }
+                        }))
             try context.writeLimitNote(shown: sections.reduce(0) { $0 + $1.entries.count }, query: query, diary: diary)
         }
     }

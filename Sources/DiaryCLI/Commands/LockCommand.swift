@@ -11,7 +11,9 @@ struct LockCommand: ParsableCommand {
 
     func run(in context: CommandContext) throws {
         let dropped = try Diary.lock(directory: context.storeDirectory)
-        context.writeErrorLine(dropped ? "Locked the diary at \(context.storeDirectory.path)."
-            : "The diary at \(context.storeDirectory.path) was not unlocked; nothing to do.")
+        context.writeErrorLine(
+            dropped
+                ? "Locked the diary at \(context.storeDirectory.path)."
+                : "The diary at \(context.storeDirectory.path) was not unlocked; nothing to do.")
     }
 }

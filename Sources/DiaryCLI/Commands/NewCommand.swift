@@ -18,23 +18,28 @@ struct NewCommand: ParsableCommand {
             turns that off. Dated by the camera: with --on photo the entry takes the earliest \
             capture time of its photos (EXIF DateTimeOriginal, in the photo's own UTC offset \
             when it recorded one, else in the local time zone; dated now, with a note, when \
-            none has one; refused, exit 64, for an entry without photos). Without --on, an entry with photos and no text takes that time \
-            too; an entry with text, or whose photos carry no capture time, is dated now.
+            none has one; refused, exit 64, for an entry without photos). Without --on, an entry with photos and no \
+            text takes that time too; an entry with text, or whose photos carry no capture time, is dated now.
             """)
 
-    @RepeatingArgument("text", atLeastOne: false,
-                       help: "The entry's text as words, quoted or not (as --text; 'diary WORDS...' means the same).")
+    @RepeatingArgument(
+        "text", atLeastOne: false,
+        help: "The entry's text as words, quoted or not (as --text; 'diary WORDS...' means the same).")
     var words: [String]
-    @Option("text", short: "t", valueName: "text",
-            help: "The entry's text. Without it, $VISUAL or $EDITOR opens (stdin is read when piped).")
+    @Option(
+        "text", short: "t", valueName: "text",
+        help: "The entry's text. Without it, $VISUAL or $EDITOR opens (stdin is read when piped).")
     var textOption: String?
     @OptionGroup var media: MediaOptions
     @RepeatingOption("tag", valueName: "name", help: "A tag for the entry; repeat for more.")
     var tagOptions: [String]
     @Flag("star", help: "Star the entry.")
     var star: Bool
-    @Option("on", valueName: "date",
-            help: "When it happened: a day, at the current time of day (2026-11-29, yesterday, 3 days ago), a moment (2026-11-29 14:30, friday 18:00, 9pm), or 'photo': when its earliest photo was taken. Default: now; for photos without text, when the earliest was taken.")
+    @Option(
+        "on", valueName: "date",
+        help:
+            "When it happened: a day, at the current time of day (2026-11-29, yesterday, 3 days ago), a moment (2026-11-29 14:30, friday 18:00, 9pm), or 'photo': when its earliest photo was taken. Default: now; for photos without text, when the earliest was taken."
+    )
     var on: EntryDateChoice?
     @Flag("no-inline", help: "Keep @tag, #tag and a trailing * as plain text (no tags, no star from the text).")
     var noInline: Bool

@@ -29,8 +29,9 @@ struct RestoreCommand: ParsableCommand {
         }
         for problem in damaged {
             let state = problem.kind == .missing ? "is missing" : "is damaged (it no longer matches its SHA-256)"
-            context.writeErrorLine("diary: warning: entry #\(problem.entryID), medium \(problem.mediumIndex): its file "
-                + "\(state); 'diary check' lists it, and adding the same file again heals it")
+            context.writeErrorLine(
+                "diary: warning: entry #\(problem.entryID), medium \(problem.mediumIndex): its file "
+                    + "\(state); 'diary check' lists it, and adding the same file again heals it")
         }
     }
 }

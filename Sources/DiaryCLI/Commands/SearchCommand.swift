@@ -1,5 +1,5 @@
-import Foundation
 import DiaryKit
+import Foundation
 
 /// `diary search`: entries whose text contains every word given, narrowed like `diary list`.
 struct SearchCommand: ParsableCommand {
@@ -9,12 +9,16 @@ struct SearchCommand: ParsableCommand {
             Every word must occur in the text, as a word, the start of one or inside one \
             ('kuchen' finds Käsekuchen; so are words inside Chinese or Japanese text), ignoring \
             case (and accents, for whole words and their starts); what is not a plain word \
-            (C++, C#, an emoji) is found as it is written. A quoted argument of several words ("sunset at the beach") must \
-            occur as those words one after the other. The date, tag, star and media options narrow the search as they \
-            narrow 'diary list'. Newest first, grouped by day like 'diary list'.
+            (C++, C#, an emoji) is found as it is written. A quoted argument of several words ("sunset at the beach") \
+            must occur as those words one after the other. The date, tag, star and media options narrow the search as \
+            they narrow 'diary list'. Newest first, grouped by day like 'diary list'.
             """)
 
-    @RepeatingArgument("word", help: "What to look for, ignoring case and accents; every word must occur, and a quoted \"several words\" as a phrase.")
+    @RepeatingArgument(
+        "word",
+        help:
+            "What to look for, ignoring case and accents; every word must occur, and a quoted \"several words\" as a phrase."
+    )
     var words: [String]
     @OptionGroup var dates: PeriodOptions
     @OptionGroup var filter: ListingFilter
@@ -42,9 +46,13 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) throws {
-        let query = context.query(filter.entryFilter(period: dates.period),
-                                  limit: ListingFilter.limit(limit, all: all, default: nil))
+        let query = context.query(
+            filter.entryFilter(period: dates.period),
+            limit: ListingFilter.limit(limit, all: all, default: nil))
         let entries = try context.openDiary(.reading, forReading: true).search(text, phrases: phrases, query: query)
-        context.write(entries: entries, json: json, emptyMessage: "No entries contain '\(([text] + phrases).filter { !$0.isEmpty }.joined(separator: "' and '"))'.")
+        context.write(
+            entries: entries, json: json,
+            emptyMessage:
+                "No entries contain '\(([text] + phrases).filter { !$0.isEmpty }.joined(separator: "' and '"))'.")
     }
 }

@@ -20,12 +20,15 @@ struct ShowCommand: ParsableCommand {
     var json: Bool
     @Flag("no-preview", help: "Draw no pictures of photos and recordings, only text.")
     var noPreview: Bool
-    @Option("photo", valueName: "n",
-            help: "Draw only medium <n> (a photo, or a recording's waveform) as large as the terminal allows.")
+    @Option(
+        "photo", valueName: "n",
+        help: "Draw only medium <n> (a photo, or a recording's waveform) as large as the terminal allows.")
     var photo: PositiveInt?
 
     func validate() throws(UsageError) {
-        if photo != nil && (json || noPreview) { throw .invalid("--photo draws a picture; use it without --json and --no-preview") }
+        if photo != nil && (json || noPreview) {
+            throw .invalid("--photo draws a picture; use it without --json and --no-preview")
+        }
     }
 
     func run(in context: CommandContext) throws {
@@ -52,8 +55,9 @@ struct ShowCommand: ParsableCommand {
     /// `--photo N`: medium `index` alone, filling the terminal but for the prompt's line.
     private func drawAlone(_ index: Int, of diary: Diary, in context: CommandContext) throws {
         guard let painter = context.picturePainter() else {
-            throw CommandFailure("--photo draws on a terminal that shows colour; stdout is not one "
-                                 + "(export the entry for the file itself)", exitCode: .usage)
+            throw CommandFailure(
+                "--photo draws on a terminal that shows colour; stdout is not one "
+                    + "(export the entry for the file itself)", exitCode: .usage)
         }
         let pixels = context.terminalPixels
         let picture = try diary.picture(ofMedium: index, entry: Int64(id), maxSide: max(pixels.width, pixels.height))

@@ -20,15 +20,18 @@ struct SyncCommand: ParsableCommand {
             other device; an entry edited on one device while another removed it comes back.
             """)
 
-    @RepeatingArgument("action", valueName: "action", atLeastOne: false,
-                       help: "init [REMOTE], join [REMOTE] (the sync.remote setting when none), status or leave; none to sync now.")
+    @RepeatingArgument(
+        "action", valueName: "action", atLeastOne: false,
+        help: "init [REMOTE], join [REMOTE] (the sync.remote setting when none), status or leave; none to sync now.")
     var words: [String]
 
     func validate() throws(UsageError) {
         switch words.first {
         case nil: return
         case "init", "join":
-            guard words.count <= 2 else { throw .invalid("'sync \(words[0])' takes one remote: a folder path or rclone:NAME:path") }
+            guard words.count <= 2 else {
+                throw .invalid("'sync \(words[0])' takes one remote: a folder path or rclone:NAME:path")
+            }
         case "status", "leave":
             guard words.count == 1 else { throw .invalid("'sync \(words[0])' takes no remote") }
         default:
@@ -46,7 +49,9 @@ struct SyncCommand: ParsableCommand {
             if let current = try diary.syncAddress() { throw DiaryError.sync(.alreadyMirrored(remote: current)) }
             let passphrase = try context.passphrases.new(for: "the sync remote \(remote.displayName)", replacing: false)
             try diary.startSync(address: address, remote: remote, passphrase: passphrase)
-            context.writeErrorLine("This diary now syncs with \(remote.displayName); run 'diary sync join \(address)' on your other devices.")
+            context.writeErrorLine(
+                "This diary now syncs with \(remote.displayName); run 'diary sync join \(address)' on your other devices."
+            )
         case "join":
             // A new device joins with no diary yet: it is made here.
             let diary = try context.openDiary(.creating)
@@ -55,25 +60,29 @@ struct SyncCommand: ParsableCommand {
             if let current = try diary.syncAddress() { throw DiaryError.sync(.alreadyMirrored(remote: current)) }
             let passphrase = try context.passphrases.current(for: "the sync remote \(remote.displayName)")
             try diary.joinSync(address: address, remote: remote, passphrase: passphrase)
-            context.writeErrorLine("Joined \(remote.displayName); run 'diary sync' to bring the other devices' entries here.")
+            context.writeErrorLine(
+                "Joined \(remote.displayName); run 'diary sync' to bring the other devices' entries here.")
         case "status":
             let diary = try context.openDiary(.reading)
             let address = try diary.syncAddress()
             guard let address else { throw DiaryError.sync(.notMirrored) }
             let status = try diary.syncStatus(remote: try? Diary.syncRemote(address, base: base))
             let escaper = context.terminal.outputEscaper
-            context.writeLine("Syncs with \(escaper.escaped(address)) as \(escaper.escaped(status.deviceName)); "
-                + QuantityText.count(status.pendingObjects, "change") + " waiting to be sent.")
+            context.writeLine(
+                "Syncs with \(escaper.escaped(address)) as \(escaper.escaped(status.deviceName)); "
+                    + QuantityText.count(status.pendingObjects, "change") + " waiting to be sent.")
             for device in status.devices {
                 let seen = device.lastSeen.map { " (last heard from \(ISO8601DateFormatter().string(from: $0)))" } ?? ""
-                context.writeLine("  \(escaper.escaped(device.name)): \(QuantityText.count(device.appliedChangeSets, "change set")) applied, "
-                    + "\(device.waitingChangeSets) waiting\(seen)")
+                context.writeLine(
+                    "  \(escaper.escaped(device.name)): \(QuantityText.count(device.appliedChangeSets, "change set")) applied, "
+                        + "\(device.waitingChangeSets) waiting\(seen)")
             }
         case "leave":
             let diary = try context.openDiary(.updating)
             guard let address = try diary.syncAddress() else { throw DiaryError.sync(.notMirrored) }
             try diary.leaveSync()
-            context.writeErrorLine("This diary no longer syncs with \(address); its entries stay here and on the remote.")
+            context.writeErrorLine(
+                "This diary no longer syncs with \(address); its entries stay here and on the remote.")
         default:
             try syncNow(in: context, base: base)
         }
@@ -84,17 +93,19 @@ struct SyncCommand: ParsableCommand {
     private func snapshotInterval(in context: CommandContext) throws -> Int? {
         guard let text = context.environment["DIARY_SYNC_SNAPSHOT_EVERY"] else { return nil }
         guard let interval = Int(text), interval >= 0 else {
-            throw UsageError.invalid("DIARY_SYNC_SNAPSHOT_EVERY='\(String(text.prefix(40)))' is no number of change sets (0 for never)")
+            throw UsageError.invalid(
+                "DIARY_SYNC_SNAPSHOT_EVERY='\(String(text.prefix(40)))' is no number of change sets (0 for never)")
         }
         return interval
     }
 
-        /// The remote `init` or `join` was given, else the `sync.remote` setting.
+    /// The remote `init` or `join` was given, else the `sync.remote` setting.
     private func remoteAddress(_ diary: Diary) throws -> String {
         if words.count == 2 { return words[1] }
         guard let address = try diary.setting(.syncRemote) else {
-            throw UsageError.invalid("'sync \(words[0])' takes the remote: a folder path, webdav://host/path or "
-                + "rclone:NAME:path (or set a default with 'diary config set sync.remote REMOTE')")
+            throw UsageError.invalid(
+                "'sync \(words[0])' takes the remote: a folder path, webdav://host/path or "
+                    + "rclone:NAME:path (or set a default with 'diary config set sync.remote REMOTE')")
         }
         return address
     }
@@ -119,15 +130,19 @@ struct SyncCommand: ParsableCommand {
         context.writeLine(sent + "; received " + (received.isEmpty ? "nothing" : received.joined(separator: ", ")))
         let errors = context.terminal.errorEscaper
         if summary.loadedSnapshot != nil {
-            context.writeErrorLine("diary: note: started from a snapshot of the diary on the remote; only the changes made after it were replayed")
+            context.writeErrorLine(
+                "diary: note: started from a snapshot of the diary on the remote; only the changes made after it were replayed"
+            )
         }
         if !summary.conflicts.isEmpty {
-            context.writeErrorLine("diary: note: " + QuantityText.count(summary.conflicts.count, "entry", plural: "entries")
-                + " edited on two devices at once keep both texts (look for '--- conflicting edit from')")
+            context.writeErrorLine(
+                "diary: note: " + QuantityText.count(summary.conflicts.count, "entry", plural: "entries")
+                    + " edited on two devices at once keep both texts (look for '--- conflicting edit from')")
         }
         if !summary.revived.isEmpty {
-            context.writeErrorLine("diary: note: " + QuantityText.count(summary.revived.count, "entry", plural: "entries")
-                + " removed on one device and edited on another came back")
+            context.writeErrorLine(
+                "diary: note: " + QuantityText.count(summary.revived.count, "entry", plural: "entries")
+                    + " removed on one device and edited on another came back")
         }
         for refused in summary.refused { context.writeErrorLine("diary: refused " + errors.escaped(refused)) }
     }

@@ -16,7 +16,8 @@ struct TagsCommand: ParsableCommand {
         var tags = try context.openDiary(.reading, forReading: true).tags()
         if byCount {
             // Stable: ties keep the name order DiaryKit gives.
-            tags = tags.enumerated().sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }.map(\.element)
+            tags = tags.enumerated().sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }.map(
+                \.element)
         }
         if json {
             context.writeJSON(.array(tags.map { ["name": .string($0.name), "count": .integer($0.count)] }))
@@ -38,8 +39,9 @@ struct TagsCommand: ParsableCommand {
         let nameWidth = labels.map(\.terminalColumns).max() ?? 0
         for (tag, label) in zip(tags, labels) {
             let padding = String(repeating: " ", count: nameWidth - label.terminalColumns)
-            context.write(style.cyan(label) + padding + "  "
-                + QuantityText.count(tag.count, "entry", plural: "entries") + "\n")
+            context.write(
+                style.cyan(label) + padding + "  "
+                    + QuantityText.count(tag.count, "entry", plural: "entries") + "\n")
         }
     }
 }

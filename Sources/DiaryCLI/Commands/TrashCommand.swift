@@ -8,8 +8,8 @@ struct TrashCommand: ParsableCommand {
         discussion: """
             Deleted entries wait here for \(TrashText.retention), with their photos and recordings, and \
             appear in no listing, search, calendar, tag count or export; 'diary restore ID' \
-            brings one back. After \(TrashText.retention) the next command that writes to the diary (or 'diary trash') removes them for good \
-            and says so. \
+            brings one back. After \(TrashText.retention) the next command that writes to the diary (or 'diary trash') \
+            removes them for good and says so. \
             --empty removes them all now; a media file goes once no entry uses it.
             """)
 
@@ -36,12 +36,18 @@ struct TrashCommand: ParsableCommand {
         }
         if empty { return try emptyTrash(trashed, diary: diary, in: context) }
         if json {
-            context.writeJSON(.array(trashed.map { item in
-                guard case .object(var members) = item.entry.scriptingJSON(in: context.timeZone) else { return .null }
-                members.append(("trashedTime", .date(item.trashedTime, in: context.timeZone, fractionalSeconds: true)))
-                members.append(("purgeTime", .date(item.purgeTime, in: context.timeZone, fractionalSeconds: true)))
-                return .object(members)
-            }))
+            context.writeJSON(
+                .array(
+                    trashed.map { item in
+                        guard case .object(var members) = item.entry.scriptingJSON(in: context.timeZone) else {
+                            return .null
+                        }
+                        members.append(
+                            ("trashedTime", .date(item.trashedTime, in: context.timeZone, fractionalSeconds: true)))
+                        members.append(
+                            ("purgeTime", .date(item.purgeTime, in: context.timeZone, fractionalSeconds: true)))
+                        return .object(members)
+                    }))
             return
         }
         guard let soonest = trashed.map(\.purgeTime).min() else {
@@ -51,8 +57,9 @@ struct TrashCommand: ParsableCommand {
         context.write(context.entryFormatter.listing(trashed.map(\.entry)))
         let dates = context.dateText
         context.writeLine("")
-        context.writeLine("\(TrashText.contents(trashed.map(\.entry))) Each is removed for good \(TrashText.retention) after it was deleted "
-            + "(the first on \(dates.heading(for: dates.day(of: soonest)))); 'diary restore ID' brings one back.")
+        context.writeLine(
+            "\(TrashText.contents(trashed.map(\.entry))) Each is removed for good \(TrashText.retention) after it was deleted "
+                + "(the first on \(dates.heading(for: dates.day(of: soonest)))); 'diary restore ID' brings one back.")
     }
 
     private func emptyTrash(_ trashed: [TrashedEntry], diary: Diary, in context: CommandContext) throws {
@@ -61,7 +68,8 @@ struct TrashCommand: ParsableCommand {
             return
         }
         let formatter = context.entryFormatter
-        let summary = "Remove for good:\n" + trashed.map { "  " + formatter.line(for: $0.entry) + "\n" }.joined()
+        let summary =
+            "Remove for good:\n" + trashed.map { "  " + formatter.line(for: $0.entry) + "\n" }.joined()
             + TrashText.contents(trashed.map(\.entry)) + " This cannot be undone.\n"
         guard try Confirmation.confirm("Empty the trash?", summary: summary, assumeYes: assumeYes, in: context) else {
             context.writeErrorLine("Nothing removed.")

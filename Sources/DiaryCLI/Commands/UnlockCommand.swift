@@ -24,8 +24,9 @@ struct UnlockCommand: ParsableCommand {
         try Diary.requireEncrypted(directory: context.storeDirectory)
         let key = try context.askedKey()
         try Diary.keepUnlocked(key, seconds: duration.seconds)
-        context.writeErrorLine("Unlocked the diary at \(context.storeDirectory.path) for "
-            + DurationText.describe(seconds: duration.seconds) + " ('diary lock' locks it now).")
+        context.writeErrorLine(
+            "Unlocked the diary at \(context.storeDirectory.path) for "
+                + DurationText.describe(seconds: duration.seconds) + " ('diary lock' locks it now).")
     }
 }
 

@@ -12,8 +12,10 @@ extension DateSpecifier {
     func moment(keepingTimeOfDayOf reference: Date, in timeZone: any TimeZoneRules) -> Date {
         guard case .day(let day) = kind else { return start }
         let clock = WallClockTime(reference, in: timeZone)
-        guard let reading = WallClockTime(year: day.year, month: day.month, day: day.day, hour: clock.hour,
-                                          minute: clock.minute, second: clock.second, nanosecond: clock.nanosecond)
+        guard
+            let reading = WallClockTime(
+                year: day.year, month: day.month, day: day.day, hour: clock.hour,
+                minute: clock.minute, second: clock.second, nanosecond: clock.nanosecond)
         else { return start }
         return reading.resolved(in: timeZone).importedInstant
     }

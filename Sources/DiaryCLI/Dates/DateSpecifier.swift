@@ -67,7 +67,8 @@ extension DateSpecifier: ExpressibleByArgument {
             self.init(moment: moment, in: zone)
         case .repeated(let first, let second):
             self.init(moment: first, in: zone)
-            note = "\(typed.subject) occurs twice in \(zone.identifier) (the clocks were put back that night); "
+            note =
+                "\(typed.subject) occurs twice in \(zone.identifier) (the clocks were put back that night); "
                 + "taking the first, \(Self.offsetForm(typed.clock, at: first, in: zone)). "
                 + "For the second, write \(Self.offsetForm(typed.clock, at: second, in: zone))."
         case .skipped:
@@ -79,9 +80,12 @@ extension DateSpecifier: ExpressibleByArgument {
     package static func explanation(ofInvalid argument: String, context: ArgumentContext) -> String? {
         let zone = context.timeZone
         guard let typed = DateTextScanner.moment(from: argument, context: context),
-              case .skipped(let gap) = typed.resolution else { return nil }
+            case .skipped(let gap) = typed.resolution
+        else { return nil }
         // Natural words take no offset: show the ISO form that says the moment the clocks resumed at.
-        let advice = typed.spelling == nil ? "one with an offset"
+        let advice =
+            typed.spelling == nil
+            ? "one with an offset"
             : "a date and time with an offset such as " + offsetForm(of: gap.movedForward, in: zone)
         return "\(typed.subject) does not exist in \(zone.identifier): on \(gap.firstSkipped.dayString) "
             + "the clocks went from \(gap.firstSkipped.minuteString) straight to \(gap.resumedAt.minuteString). "
@@ -90,9 +94,11 @@ extension DateSpecifier: ExpressibleByArgument {
 
     /// Examples of every accepted form.
     package static var acceptedForms: [String] {
-        ["2026-11-29", "2026-11-29 14:30", "2026-11-29T14:30:15", "2026-11-29T14:30+01:00",
-         "today", "yesterday", "tomorrow", "14:30", "9am", "9:30pm", "yesterday 21:00", "today 9am",
-         "monday", "last monday", "mon", "friday 18:00", "3 days ago", "2 weeks ago", "3 days ago 08:00"]
+        [
+            "2026-11-29", "2026-11-29 14:30", "2026-11-29T14:30:15", "2026-11-29T14:30+01:00",
+            "today", "yesterday", "tomorrow", "14:30", "9am", "9:30pm", "yesterday 21:00", "today 9am",
+            "monday", "last monday", "mon", "friday 18:00", "3 days ago", "2 weeks ago", "3 days ago 08:00"
+        ]
     }
 
     /// `2026-03-29T03:30+02:00`: `instant` with its local offset, seconds only when not zero.

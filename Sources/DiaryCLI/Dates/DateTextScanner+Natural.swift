@@ -54,7 +54,7 @@ extension DateTextScanner {
             } else if let past = daysAgo(&rest, from: today) {
                 day = past
             } else if words.count > 2 || !words[0].contains(where: \.isASCIIDigit) {
-                return nil // not a time alone either
+                return nil  // not a time alone either
             }
         }
         var time: NaturalDate.TimeOfDay?
@@ -71,7 +71,8 @@ extension DateTextScanner {
         var remaining = words
         if remaining.first == "last" { remaining.removeFirst() }
         guard let name = remaining.popFirst(),
-              let index = weekdayNames.firstIndex(where: { $0 == name || $0.prefix(3) == name }) else { return nil }
+            let index = weekdayNames.firstIndex(where: { $0 == name || $0.prefix(3) == name })
+        else { return nil }
         words = remaining
         let back = (today.weekday - (index + 1) + 7) % 7
         return today.adding(days: back == 0 ? -7 : -back)
@@ -82,11 +83,12 @@ extension DateTextScanner {
     private static func daysAgo(_ words: inout ArraySlice<String>, from today: DiaryDay) -> DiaryDay? {
         let parts = Array(words.prefix(3))
         guard parts.count == 3, parts[2] == "ago", let count = number(parts[0], digits: 1...7) else { return nil }
-        let unit = switch parts[1] {
-        case "day", "days": 1
-        case "week", "weeks": 7
-        default: 0
-        }
+        let unit =
+            switch parts[1] {
+            case "day", "days": 1
+            case "week", "weeks": 7
+            default: 0
+            }
         guard unit > 0 else { return nil }
         let target = today.daysSince1970 - count * unit
         guard target >= DiaryDay.daysSince1970(year: 1, month: 1, day: 1) else { return nil }
@@ -117,7 +119,8 @@ extension DateTextScanner {
         }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count), let hour = number(parts[0], digits: 1...2), hour < 24,
-              let minute = number(parts[1], digits: 2...2), minute < 60 else { return nil }
+            let minute = number(parts[1], digits: 2...2), minute < 60
+        else { return nil }
         var second = 0
         if parts.count == 3 {
             guard let value = number(parts[2], digits: 2...2), value < 60 else { return nil }

@@ -22,8 +22,9 @@ enum DateTextScanner {
     static func moment(from text: String, context: ArgumentContext) -> TypedMoment? {
         if let typed = moment(from: text, timeZone: context.timeZone) { return typed }
         guard let natural = natural(from: text, context: context), let time = natural.time,
-              let clock = WallClockTime(year: natural.day.year, month: natural.day.month, day: natural.day.day,
-                                        hour: time.hour, minute: time.minute, second: time.second)
+            let clock = WallClockTime(
+                year: natural.day.year, month: natural.day.month, day: natural.day.day,
+                hour: time.hour, minute: time.minute, second: time.second)
         else { return nil }
         return TypedMoment(clock: clock, resolution: clock.resolved(in: context.timeZone), spelling: natural.spelling)
     }

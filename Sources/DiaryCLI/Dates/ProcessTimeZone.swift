@@ -1,11 +1,12 @@
 import DiaryKit
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The time zone `TZ` gives, read the way POSIX systems read it, and never silently UTC.
@@ -53,14 +54,19 @@ enum ProcessTimeZone {
         }
         // An IANA name on a system without zone files (no tzdata): Foundation has its own data.
         if let zone = TimeZone(identifier: name) { return (zone, nil) }
-        return (utc, "TZ=\(value) is neither a time zone name (none such under \(directory)) nor a POSIX rule "
-                + "such as CET-1CEST,M3.5.0,M10.5.0/3; times are in UTC")
+        return (
+            utc,
+            "TZ=\(value) is neither a time zone name (none such under \(directory)) nor a POSIX rule "
+                + "such as CET-1CEST,M3.5.0,M10.5.0/3; times are in UTC"
+        )
     }
 
     /// The zone a zone file is: the IANA zone under `directory` it links to or has the bytes
     /// of, else (when `name` is given) the file as the C library reads it; nil for no zone file.
-    private static func zone(ofFile path: String, named name: String?,
-                             directory: String) -> (any TimeZoneRules)? {
+    private static func zone(
+        ofFile path: String, named name: String?,
+        directory: String
+    ) -> (any TimeZoneRules)? {
         guard isZoneFile(path) else { return nil }
         let target = resolvingLinks(path)
         let root = resolvingLinks(directory) + "/"

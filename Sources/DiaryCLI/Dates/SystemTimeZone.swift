@@ -1,11 +1,12 @@
 import DiaryKit
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The process's local time as the C library has it from `TZ` (`tzset`, `localtime_r`):

@@ -38,16 +38,29 @@ package struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// (checked by a test) come from. 70 is left out: it is a bug, not an answer.
     package static let documented: [(code: ExitCode, brief: String, meaning: String)] = [
         (.success, "done", "Done (also a cancelled empty entry)."),
-        (.usage, "usage error (a bad option or date)", "Usage: an unknown option, a bad date or month, conflicting options."),
-        (.dataError, "bad data (a corrupt photo or bundle)",
-         "Bad data: a corrupt or mistaken photo or recording, a broken or tampered bundle, a damaged store."),
-        (.noInput, "a missing file or unknown entry", "Missing input: a file or bundle that does not exist, an unknown entry."),
+        (
+            .usage, "usage error (a bad option or date)",
+            "Usage: an unknown option, a bad date or month, conflicting options."
+        ),
+        (
+            .dataError, "bad data (a corrupt photo or bundle)",
+            "Bad data: a corrupt or mistaken photo or recording, a broken or tampered bundle, a damaged store."
+        ),
+        (
+            .noInput, "a missing file or unknown entry",
+            "Missing input: a file or bundle that does not exist, an unknown entry."
+        ),
         (.unavailable, "no editor", "The editor could not be started or failed."),
         (.ioError, "I/O error", "Reading or writing failed."),
-        (.temporaryFailure, "store busy", "The store is busy, or another diary changed the same entry meanwhile; nothing was saved."),
-        (.noPermission, "no permission (or a wrong passphrase)",
-         "Permission denied: a file or folder this user may not read; or an encrypted diary's passphrase is "
-            + "wrong, missing, or may not be asked (DIARY_NO_PROMPT)."),
+        (
+            .temporaryFailure, "store busy",
+            "The store is busy, or another diary changed the same entry meanwhile; nothing was saved."
+        ),
+        (
+            .noPermission, "no permission (or a wrong passphrase)",
+            "Permission denied: a file or folder this user may not read; or an encrypted diary's passphrase is "
+                + "wrong, missing, or may not be asked (DIARY_NO_PROMPT)."
+        )
     ]
 
     /// `Exit status: 0 done, 64 usage error (…), …`: the sentence of the root help.

@@ -56,7 +56,8 @@ package enum UsageError: Error, Equatable, Sendable {
     package var hint: String? {
         switch self {
         case .invalidValue(_, _, let hint): hint
-        case .unknownSubcommand(_, _, let entry?), .unexpectedArgument(_, let entry?): "to write it as an entry: \(entry)"
+        case .unknownSubcommand(_, _, let entry?), .unexpectedArgument(_, let entry?):
+            "to write it as an entry: \(entry)"
         default: nil
         }
     }

@@ -101,13 +101,15 @@ package struct CompletionScript {
             "        return",
             "    fi",
             "    local options= values= positional=",
-            "    case $sub in",
+            "    case $sub in"
         ]
         for command in commands {
             let parameters = command.parameters + extraOptions()
             lines.append("        \(command.name))")
             lines.append("            options='\(optionWords(parameters).joined(separator: " "))'")
-            let valued = parameters.filter { if case .option = $0.kind { return true }; return false }
+            let valued = parameters.filter {
+                if case .option = $0.kind { return true }; return false
+            }
             if !valued.isEmpty {
                 lines.append("            case $prev in")
                 for spec in valued {
@@ -140,7 +142,7 @@ package struct CompletionScript {
             "        none) ;;",
             "    esac",
             "}",
-            "complete -F _\(name) \(name)",
+            "complete -F _\(name) \(name)"
         ]
         return lines.joined(separator: "\n") + "\n"
     }
@@ -188,7 +190,7 @@ package struct CompletionScript {
             "    local curcontext=$curcontext state line",
             "    local -a commands _\(name)_line",
             "    _\(name)_line=(\"${words[@]}\")",
-            "    commands=(",
+            "    commands=("
         ]
         for command in commands {
             lines.append("        \(zshQuoted(command.name + ":" + command.abstract))")
@@ -196,7 +198,7 @@ package struct CompletionScript {
         lines.append("        \(zshQuoted("help:Show subcommand help information."))")
         lines += [
             "    )",
-            "    _arguments -C \\",
+            "    _arguments -C \\"
         ]
         lines += program.globalOptionSpecs.map { "        " + zshSpec($0) + " \\" }
         lines += [
@@ -205,7 +207,7 @@ package struct CompletionScript {
             "    case $state in",
             "        command) _describe -t commands 'diary command' commands ;;",
             "        arguments)",
-            "            case ${words[1]} in",
+            "            case ${words[1]} in"
         ]
         for command in commands {
             let specs = (command.parameters + extraOptions()).map(zshSpec)
@@ -218,7 +220,7 @@ package struct CompletionScript {
             "            esac ;;",
             "    esac",
             "}",
-            "_\(name) \"$@\"",
+            "_\(name) \"$@\""
         ]
         return lines.joined(separator: "\n") + "\n"
     }
@@ -287,15 +289,20 @@ package struct CompletionScript {
             "    __\(name)_run tags --null | string split0",
             "end",
             "set -l \(name)_commands \(program.subcommandNames.joined(separator: " "))",
-            "complete -c \(name) -f",
+            "complete -c \(name) -f"
         ]
         for spec in program.globalOptionSpecs {
-            lines.append("complete -c \(name) -n \"not __fish_seen_subcommand_from $\(name)_commands\" " + fishOption(spec))
+            lines.append(
+                "complete -c \(name) -n \"not __fish_seen_subcommand_from $\(name)_commands\" " + fishOption(spec))
         }
         for command in commands {
-            lines.append("complete -c \(name) -n \"not __fish_seen_subcommand_from $\(name)_commands\" -a \(command.name) -d \(fishQuoted(command.abstract))")
+            lines.append(
+                "complete -c \(name) -n \"not __fish_seen_subcommand_from $\(name)_commands\" -a \(command.name) -d \(fishQuoted(command.abstract))"
+            )
         }
-        lines.append("complete -c \(name) -n \"not __fish_seen_subcommand_from $\(name)_commands\" -a help -d \(fishQuoted("Show subcommand help information."))")
+        lines.append(
+            "complete -c \(name) -n \"not __fish_seen_subcommand_from $\(name)_commands\" -a help -d \(fishQuoted("Show subcommand help information."))"
+        )
         lines.append("complete -c \(name) -n \"__fish_seen_subcommand_from help\" -a \"$\(name)_commands\"")
         for command in commands {
             let condition = "-n \"__fish_seen_subcommand_from \(command.name)\""

@@ -28,15 +28,19 @@ struct HelpFormatter {
     }
 
     /// The help of the program itself, listing its subcommands.
-    func rootHelp(abstract: String, discussion: String, usage: String, options: [ParameterSpec],
-                  subcommands: [(name: String, abstract: String)]) -> String {
+    func rootHelp(
+        abstract: String, discussion: String, usage: String, options: [ParameterSpec],
+        subcommands: [(name: String, abstract: String)]
+    ) -> String {
         var sections = ["OVERVIEW: " + abstract]
         if !discussion.isEmpty { sections.append(wrapLines(discussion)) }
         sections.append("USAGE: " + usage)
         sections.append("OPTIONS:\n" + options.map(row).joined(separator: "\n"))
         if !subcommands.isEmpty {
-            sections.append("SUBCOMMANDS:\n" + subcommands.map { row(label: $0.name, help: $0.abstract) }
-                .joined(separator: "\n"))
+            sections.append(
+                "SUBCOMMANDS:\n"
+                    + subcommands.map { row(label: $0.name, help: $0.abstract) }
+                    .joined(separator: "\n"))
         }
         sections.append("  See '\(programName) help <subcommand>' for detailed help.")
         return sections.joined(separator: "\n\n") + "\n"

@@ -22,7 +22,7 @@ package struct ManualPage {
             ".SH SYNOPSIS",
             ".B \(program.name)",
             "[\\fB\\-\\-store\\fR \\fIdir\\fR] \\fIsubcommand\\fR [\\fIoptions\\fR]",
-            ".SH DESCRIPTION",
+            ".SH DESCRIPTION"
         ]
         lines += Self.paragraphs(program.abstract + (program.discussion.isEmpty ? "" : " " + program.discussion))
         lines.append(".SH OPTIONS")
@@ -47,9 +47,10 @@ package struct ManualPage {
     /// EXAMPLES: each explanation, then its command line indented and unfilled, as typed.
     private static func examples(_ examples: [ProgramExample]) -> [String] {
         guard !examples.isEmpty else { return [] }
-        return [".SH EXAMPLES"] + examples.flatMap { example in
-            [".PP", escaped(example.explanation), ".PP", ".RS 4", ".nf", escaped(example.commandLine), ".fi", ".RE"]
-        }
+        return [".SH EXAMPLES"]
+            + examples.flatMap { example in
+                [".PP", escaped(example.explanation), ".PP", ".RS 4", ".nf", escaped(example.commandLine), ".fi", ".RE"]
+            }
     }
 
     /// The usage of `command` as a no-fill block, its parameters as in `--help`'s USAGE.
@@ -104,35 +105,45 @@ package struct ManualPage {
     /// ENVIRONMENT and FILES.
     private static let environmentAndFiles: [String] = [
         ".SH ENVIRONMENT",
-        ".TP", "\\fBDIARY_HOME\\fR", "The store directory; else \\fB$XDG_DATA_HOME/diary\\fR, else \\fB~/.local/share/diary\\fR.",
-        ".TP", "\\fBVISUAL\\fR, \\fBEDITOR\\fR", "The editor for new and edited text (else \\fBvi\\fR), started without a shell.",
+        ".TP", "\\fBDIARY_HOME\\fR",
+        "The store directory; else \\fB$XDG_DATA_HOME/diary\\fR, else \\fB~/.local/share/diary\\fR.",
+        ".TP", "\\fBVISUAL\\fR, \\fBEDITOR\\fR",
+        "The editor for new and edited text (else \\fBvi\\fR), started without a shell.",
         ".TP", "\\fBTZ\\fR", "The local time zone: dates are read and shown in it, stored in UTC.",
         ".TP", "\\fBNO_COLOR\\fR", "When set, no colour even on a terminal.",
-        ".TP", "\\fBDIARY_NOW\\fR", "The moment \\fBtoday\\fR, \\fByesterday\\fR and other relative dates are read from, "
+        ".TP", "\\fBDIARY_NOW\\fR",
+        "The moment \\fBtoday\\fR, \\fByesterday\\fR and other relative dates are read from, "
             + "as an ISO 8601 time with offset (\\fB2026\\-12\\-04T09:30:00+01:00\\fR); else the clock. "
             + "For scripts and tests that must read the same dates whenever they run.",
-        ".TP", "\\fBDIARY_PASSPHRASE_COMMAND\\fR", "A command (run by \\fB/bin/sh \\-c\\fR) whose first line of output "
+        ".TP", "\\fBDIARY_PASSPHRASE_COMMAND\\fR",
+        "A command (run by \\fB/bin/sh \\-c\\fR) whose first line of output "
             + "is the encrypted diary's passphrase, for scripts: \\fBpass show diary\\fR. Without it the terminal is asked.",
-        ".TP", "\\fBDIARY_NEW_PASSPHRASE_COMMAND\\fR", "The same for a new passphrase (\\fBencrypt\\fR, \\fBinit \\-\\-encrypt\\fR, "
+        ".TP", "\\fBDIARY_NEW_PASSPHRASE_COMMAND\\fR",
+        "The same for a new passphrase (\\fBencrypt\\fR, \\fBinit \\-\\-encrypt\\fR, "
             + "\\fBpassphrase\\fR).",
         ".TP", "\\fBDIARY_ENCRYPT\\fR", "\\fB1\\fR: a diary that a command creates is encrypted from the start.",
-        ".TP", "\\fBDIARY_SYNC_SNAPSHOT_EVERY\\fR", "How many change sets, all devices together, \\fBsync\\fR lets "
+        ".TP", "\\fBDIARY_SYNC_SNAPSHOT_EVERY\\fR",
+        "How many change sets, all devices together, \\fBsync\\fR lets "
             + "pile up on the remote beyond its newest snapshot before it uploads a new one, from which a device joining "
             + "starts (default 500; \\fB0\\fR: never).",
-        ".TP", "\\fBDIARY_NO_PROMPT\\fR", "\\fB1\\fR: never ask for a passphrase or derive a key from one (what shell "
+        ".TP", "\\fBDIARY_NO_PROMPT\\fR",
+        "\\fB1\\fR: never ask for a passphrase or derive a key from one (what shell "
             + "completions set); a locked encrypted diary then fails at once with status 77.",
         ".SH FILES",
         ".TP", "\\fIDiary.sqlite\\fR", "The entries, tags and media facts (SQLite, WAL mode), in the store directory.",
-        ".TP", "\\fIDiary.blobs/\\fR", "The photos and recordings, named by their SHA\\-256 (by a keyed hash in an encrypted diary).",
-        ".TP", "\\fIDiary.key\\fR", "An encrypted diary's data key, sealed by the passphrase (Argon2id); without it, and the "
-            + "passphrase, the diary cannot be read.",
+        ".TP", "\\fIDiary.blobs/\\fR",
+        "The photos and recordings, named by their SHA\\-256 (by a keyed hash in an encrypted diary).",
+        ".TP", "\\fIDiary.key\\fR",
+        "An encrypted diary's data key, sealed by the passphrase (Argon2id); without it, and the "
+            + "passphrase, the diary cannot be read."
     ]
 
     /// EXIT STATUS, from the one list of statuses.
     private static var exitStatuses: [String] {
-        [".SH EXIT STATUS"] + ExitCode.documented.flatMap { status -> [String] in
-            [".TP", status.code.description, escaped(status.meaning)]
-        }
+        [".SH EXIT STATUS"]
+            + ExitCode.documented.flatMap { status -> [String] in
+                [".TP", status.code.description, escaped(status.meaning)]
+            }
     }
 
     /// `text` safe as roff text: backslashes and hyphens escaped, other than ASCII as a roff

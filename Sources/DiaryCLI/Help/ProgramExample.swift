@@ -17,11 +17,13 @@ package struct ProgramExample: Sendable, CustomStringConvertible {
     /// The command line as typed in a shell: `diary new --text "Beach day" --tag travel` (a word with
     /// a space or a quote in double quotes).
     package var commandLine: String {
-        ([programName] + words.map { word in
-            guard word.contains(where: { " \"'$`\\".contains($0) }) else { return word }
-            return "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                .replacingOccurrences(of: "$", with: "\\$").replacingOccurrences(of: "`", with: "\\`") + "\""
-        }).joined(separator: " ")
+        ([programName]
+            + words.map { word in
+                guard word.contains(where: { " \"'$`\\".contains($0) }) else { return word }
+                return "\""
+                    + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                    .replacingOccurrences(of: "$", with: "\\$").replacingOccurrences(of: "`", with: "\\`") + "\""
+            }).joined(separator: " ")
     }
 
     /// The command line.

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import DiaryKit
 internal import ObjectGraph
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A yes/no question to the person at the terminal before something goes (`rm -i`'s habit):
 /// asked on stderr, answered on stdin; only `y` or `yes` is yes. Without a terminal on
@@ -16,8 +17,10 @@ enum Confirmation {
     /// `question` are shown on stderr and one line is read from the terminal.
     /// - Throws: ``UsageError/invalid(_:)`` when stdin is not a terminal and `assumeYes` is
     ///   false (exit 64), saying to add `--yes`.
-    static func confirm(_ question: String, summary: String, assumeYes: Bool,
-                        in context: CommandContext) throws -> Bool {
+    static func confirm(
+        _ question: String, summary: String, assumeYes: Bool,
+        in context: CommandContext
+    ) throws -> Bool {
         if assumeYes { return true }
         guard context.terminal.isStandardInputTerminal else {
             throw UsageError.invalid("stdin is not a terminal, so nobody can confirm this; add --yes to go ahead")

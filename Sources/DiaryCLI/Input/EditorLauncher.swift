@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Foundation
 import DiaryKit
+import Foundation
 internal import ObjectGraph
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Lets the user write text in their editor: `$VISUAL`, else `$EDITOR`, else `vi`,
 /// opened on a temporary file that holds the initial text.
@@ -23,8 +24,10 @@ package struct EditorLauncher: Sendable {
     package let temporaryDirectory: URL
 
     /// Makes a launcher for an environment (usually the process's).
-    package init(environment: [String: String],
-                temporaryDirectory: URL = FileManager.default.temporaryDirectory) {
+    package init(
+        environment: [String: String],
+        temporaryDirectory: URL = FileManager.default.temporaryDirectory
+    ) {
         self.environment = environment
         self.temporaryDirectory = temporaryDirectory
     }
@@ -50,7 +53,9 @@ package struct EditorLauncher: Sendable {
     /// - Parameter fileName: the file's name, whose extension picks the editor's syntax mode.
     /// - Throws: ``TextInputError`` when the file cannot be written or read, the editor
     ///   cannot be started or exits unsuccessfully, or the text is not UTF-8.
-    package func edit(initialText: String, fileName: String = "diary-entry.md") throws(TextInputError) -> TextInputOutcome {
+    package func edit(
+        initialText: String, fileName: String = "diary-entry.md"
+    ) throws(TextInputError) -> TextInputOutcome {
         let typed = try editKeepingFile(initialText: initialText, fileName: fileName)
         typed.discard()
         return typed.outcome
@@ -61,13 +66,16 @@ package struct EditorLauncher: Sendable {
     /// save fails). The file is removed at once when the editor cannot be started or fails,
     /// and kept (its path in the error) when what it saved is not UTF-8.
     /// - Throws: as ``edit(initialText:fileName:)``.
-    package func editKeepingFile(initialText: String, fileName: String = "diary-entry.md") throws(TextInputError) -> EnteredText {
+    package func editKeepingFile(
+        initialText: String, fileName: String = "diary-entry.md"
+    ) throws(TextInputError) -> EnteredText {
         let directory = temporaryDirectory.appendingPathComponent(PrivateScratch.editingFolderName(), isDirectory: true)
         let file = directory.appendingPathComponent(fileName)
         PrivateScratch.prepare(temporaryDirectory)
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
             try Self.writePrivateFile(initialText, at: file.path)
         } catch {
             try? FileManager.default.removeItem(at: directory)
@@ -82,7 +90,8 @@ package struct EditorLauncher: Sendable {
         // The size first: text beyond an entry's limit stays in its file for the user.
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         if size > EntryLimits.maximumTextByteCount {
-            throw .tooLong(source: "the editor", limit: EntryLimits.maximumTextByteCount, keptAt: PrivateScratch.keep(file))
+            throw .tooLong(
+                source: "the editor", limit: EntryLimits.maximumTextByteCount, keptAt: PrivateScratch.keep(file))
         }
         let data: Data
         do {
@@ -95,8 +104,9 @@ package struct EditorLauncher: Sendable {
             // Typed, so kept: the user may fix the encoding and pipe it in.
             throw .editorTextNotUTF8(keptIn: PrivateScratch.keep(file))
         }
-        return EnteredText(outcome: TextInputOutcome(raw: text), raw: text, file: file,
-                         temporaryDirectory: temporaryDirectory)
+        return EnteredText(
+            outcome: TextInputOutcome(raw: text), raw: text, file: file,
+            temporaryDirectory: temporaryDirectory)
     }
 
     /// Creates the file at `path` (nothing may be there, not even a link) with mode 0600 and

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Text a user typed for an entry, in the editor or piped in, held until the command settles
 /// it: ``discard()`` once it is saved (or there is nothing to save), ``keeping(after:in:)``
@@ -48,8 +49,9 @@ package struct EnteredText: Sendable {
     static func writePrivately(_ text: String, in directory: URL) throws -> URL {
         let folder = directory.appendingPathComponent(PrivateScratch.keptPrefix + UUID().uuidString, isDirectory: true)
         PrivateScratch.prepare(directory)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         let file = folder.appendingPathComponent("diary-entry.md")
         let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }

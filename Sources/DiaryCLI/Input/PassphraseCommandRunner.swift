@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import DiaryKit
 internal import ObjectGraph
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Runs the command in `DIARY_PASSPHRASE_COMMAND` (or `DIARY_NEW_PASSPHRASE_COMMAND`) through
 /// `/bin/sh -c`, as restic's `--password-command` does (`pass show diary`): the first line it
@@ -28,7 +29,7 @@ struct PassphraseCommandRunner {
     ///   ``PassphraseInputError/tooLong(source:limit:cutByTerminal:)`` for a first line longer than
     ///   ``Passphrase/maximumByteCount`` (or no line end in ``maximumOutput`` bytes): refused, never cut.
     func run() throws(PassphraseInputError) -> Passphrase {
-        Passphrase.keepOutOfCoreDumps()   // before a byte of it is read
+        Passphrase.keepOutOfCoreDumps()  // before a byte of it is read
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw failure("could not be started: \(systemReason())") }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])

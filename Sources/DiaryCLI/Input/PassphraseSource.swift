@@ -38,7 +38,8 @@ struct PassphraseSource {
         }
         guard TerminalPassphrasePrompt.isAvailable else {
             if creating { throw .noTerminalForNewDiary(store: store) }
-            throw .noTerminalForNew(subject: store, variable: replacing ? Self.newCommandVariable : Self.commandVariable)
+            throw .noTerminalForNew(
+                subject: store, variable: replacing ? Self.newCommandVariable : Self.commandVariable)
         }
         let first = try TerminalPassphrasePrompt.ask("New passphrase for \(store): ")
         guard !first.isEmpty else { throw .empty(source: "the terminal") }

@@ -1,15 +1,16 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Where the editor's file and kept text live: `$XDG_RUNTIME_DIR/diary` when the session has a
 /// runtime folder (tmpfs, the user's alone, removed at logout: where a user expects the text of
 /// a private diary to be), else `diary-<uid>` in the temporary folder (both 0700); the temporary
-/// folder itself only when neither can be had (another account made the folder first). Each editing session's folder is named
-/// after its process, `diary-edit-<pid>-<uuid>`, so that the next command finds what a killed
+/// folder itself only when neither can be had (another account made the folder first). Each editing session's folder is
+/// named after its process, `diary-edit-<pid>-<uuid>`, so that the next command finds what a killed
 /// `diary` left and says where that text lies (``sweepLeftovers(in:)``).
 enum PrivateScratch {
     /// The folder's name in the runtime folder.
@@ -26,7 +27,8 @@ enum PrivateScratch {
     /// 0700, when it first needs it, so a command that edits nothing touches no folder.
     static func directory(environment: [String: String], temporary: URL) -> (url: URL, exists: Bool) {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"), isPrivateFolder(runtime) == true {
-            let folder = URL(fileURLWithPath: runtime, isDirectory: true).appendingPathComponent(folderName, isDirectory: true)
+            let folder = URL(fileURLWithPath: runtime, isDirectory: true).appendingPathComponent(
+                folderName, isDirectory: true)
             if let own = isPrivateFolder(folder.path) { return own ? (folder, true) : (temporary, false) }
             return (folder, false)
         }
@@ -52,7 +54,8 @@ enum PrivateScratch {
     static func keep(_ file: URL) -> String {
         let folder = file.deletingLastPathComponent()
         guard folder.lastPathComponent.hasPrefix(editingPrefix) else { return file.path }
-        let kept = folder.deletingLastPathComponent().appendingPathComponent(keptPrefix + UUID().uuidString, isDirectory: true)
+        let kept = folder.deletingLastPathComponent().appendingPathComponent(
+            keptPrefix + UUID().uuidString, isDirectory: true)
         guard rename(folder.path, kept.path) == 0 else { return file.path }
         return kept.appendingPathComponent(file.lastPathComponent).path
     }
@@ -66,12 +69,14 @@ enum PrivateScratch {
         for name in names where name.hasPrefix(editingPrefix) {
             let rest = name.dropFirst(editingPrefix.count)
             guard let pid = rest.split(separator: "-", maxSplits: 1).first.flatMap({ pid_t($0) }), pid > 0,
-                  kill(pid, 0) != 0 && errno == ESRCH else { continue }
+                kill(pid, 0) != 0 && errno == ESRCH
+            else { continue }
             let folder = directory.appendingPathComponent(name, isDirectory: true)
             let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             let withText = files.filter { file in
-                let size = (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(file).path)[.size]
-                            as? Int) ?? 0
+                let size =
+                    (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(file).path)[.size]
+                        as? Int) ?? 0
                 return size > 0
             }
             if withText.isEmpty {

@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Foundation
 import DiaryKit
+import Foundation
 internal import ObjectGraph
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where piped-in text comes from: the process's stdin, or fixed bytes in tests.
 package struct StandardInput: Sendable {
@@ -21,8 +22,10 @@ package struct StandardInput: Sendable {
 
     /// Reads the process's file descriptor 0 to its end, or one byte past the limit of an
     /// entry's text (``EntryLimits/maximumTextByteCount``), whichever comes first.
-    package static let process = StandardInput(isPiped: descriptorIsPipeOrFile(STDIN_FILENO),
-                                               hasWaitingText: { descriptorHasWaitingBytes(STDIN_FILENO) }) {
+    package static let process = StandardInput(
+        isPiped: descriptorIsPipeOrFile(STDIN_FILENO),
+        hasWaitingText: { descriptorHasWaitingBytes(STDIN_FILENO) }
+    ) {
         () throws(TextInputError) in
         try readToEnd(descriptor: STDIN_FILENO, limit: EntryLimits.maximumTextByteCount + 1)
     }
@@ -51,12 +54,16 @@ package struct StandardInput: Sendable {
     /// Always gives these bytes (for tests); empty, it stands for no input piped in at all.
     package static func fixed(_ text: String) -> StandardInput {
         let bytes = Array(text.utf8)
-        return StandardInput(isPiped: !bytes.isEmpty, hasWaitingText: { !bytes.isEmpty }) { () throws(TextInputError) in bytes }
+        return StandardInput(isPiped: !bytes.isEmpty, hasWaitingText: { !bytes.isEmpty }) { () throws(TextInputError) in
+            bytes
+        }
     }
 
     /// Makes a source from a closure that returns everything there is to read.
-    package init(isPiped: Bool = true, hasWaitingText: @escaping @Sendable () -> Bool = { false },
-                 _ readBytes: @escaping @Sendable () throws(TextInputError) -> [UInt8]) {
+    package init(
+        isPiped: Bool = true, hasWaitingText: @escaping @Sendable () -> Bool = { false },
+        _ readBytes: @escaping @Sendable () throws(TextInputError) -> [UInt8]
+    ) {
         self.readBytes = readBytes
         self.isPiped = isPiped
         self.hasWaitingText = hasWaitingText
@@ -74,7 +81,8 @@ package struct StandardInput: Sendable {
     /// - Throws: as ``readText()``.
     func readEnteredText(temporaryDirectory: URL) throws(TextInputError) -> EnteredText {
         let raw = try readRaw()
-        return EnteredText(outcome: TextInputOutcome(raw: raw), raw: raw, file: nil, temporaryDirectory: temporaryDirectory)
+        return EnteredText(
+            outcome: TextInputOutcome(raw: raw), raw: raw, file: nil, temporaryDirectory: temporaryDirectory)
     }
 
     /// The bytes to their end as text, refused beyond an entry's limit or when not UTF-8.
@@ -96,7 +104,9 @@ package struct StandardInput: Sendable {
         while true {
             let wanted = min(chunk.count, limit - bytes.count)
             if wanted == 0 { return bytes }
-            let count = chunk.withUnsafeMutableBytes { raw in retryingInterrupted { read(descriptor, raw.baseAddress, wanted) } }
+            let count = chunk.withUnsafeMutableBytes { raw in
+                retryingInterrupted { read(descriptor, raw.baseAddress, wanted) }
+            }
             if count > 0 {
                 bytes.append(contentsOf: chunk[0..<count])
             } else if count == 0 {

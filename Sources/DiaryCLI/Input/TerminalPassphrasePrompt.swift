@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import DiaryKit
-import Synchronization
 internal import ObjectGraph
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Asks for a passphrase on the controlling terminal (`/dev/tty`, so it works while stdin and
 /// stdout are redirected) with echo off. The terminal's settings are restored on every way out:
@@ -32,12 +33,14 @@ enum TerminalPassphrasePrompt {
     ///   ``PassphraseInputError/tooLong(source:limit:cutByTerminal:)`` for a line longer than
     ///   ``maximumByteCount`` (read to its end, never cut).
     static func ask(_ prompt: String) throws(PassphraseInputError) -> Passphrase {
-        Passphrase.keepOutOfCoreDumps()   // before a byte of it is read
+        Passphrase.keepOutOfCoreDumps()  // before a byte of it is read
         let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .terminalFailed(reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var original = termios()
-        guard tcgetattr(descriptor, &original) == 0 else { throw .terminalFailed(reason: String(cString: strerror(errno))) }
+        guard tcgetattr(descriptor, &original) == 0 else {
+            throw .terminalFailed(reason: String(cString: strerror(errno)))
+        }
         write(descriptor, prompt)
         var silent = original
         silent.c_lflag &= ~tcflag_t(ECHO | ECHOE | ECHOK)
@@ -68,7 +71,7 @@ enum TerminalPassphrasePrompt {
                 line.pointer[count] = byte
                 count += 1
             } else {
-                overflowed = true   // read on to the line's end, so none of it is left for the shell
+                overflowed = true  // read on to the line's end, so none of it is left for the shell
             }
         }
         byte = 0

@@ -3,11 +3,15 @@ import DiaryKit
 /// `--from <date>` and `--to <date>`: a stretch of time, either end open; `diary export`
 /// includes it alone, the other commands within ``PeriodOptions``.
 struct DateRangeOptions: ParsableArguments {
-    @Option("from", valueName: "date",
-            help: "Only entries from this day or moment on (2026-11-29, yesterday, 3 days ago, friday 18:00, 9am).")
+    @Option(
+        "from", valueName: "date",
+        help: "Only entries from this day or moment on (2026-11-29, yesterday, 3 days ago, friday 18:00, 9am).")
     var from: DateSpecifier?
-    @Option("to", valueName: "date",
-            help: "Only entries up to this day (all of it) or moment (2026-11-29 14:30, yesterday, 3 days ago, friday 18:00).")
+    @Option(
+        "to", valueName: "date",
+        help:
+            "Only entries up to this day (all of it) or moment (2026-11-29 14:30, yesterday, 3 days ago, friday 18:00)."
+    )
     var to: DateSpecifier?
 
     /// Refuses `--from` after `--to`, showing the times compared in the user's time zone.
@@ -42,10 +46,11 @@ extension DateRangeOptions {
             }
         }
         let start = ISO8601Timestamp.string(from: from.start, in: timeZone)
-        let bound = switch to.kind {
-        case .day: "up to " + ISO8601Timestamp.string(from: to.end, in: timeZone)
-        case .moment(let moment): "up to and including " + ISO8601Timestamp.string(from: moment, in: timeZone)
-        }
+        let bound =
+            switch to.kind {
+            case .day: "up to " + ISO8601Timestamp.string(from: to.end, in: timeZone)
+            case .moment(let moment): "up to and including " + ISO8601Timestamp.string(from: moment, in: timeZone)
+            }
         let startText = if case .day = from.kind { " (from \(start))" } else { "" }
         let boundText = if case .day = to.kind { " (\(bound))" } else { "" }
         return "'--from \(shown(from))'\(startText) is after '--to \(shown(to))'\(boundText)"

@@ -6,8 +6,9 @@ import DiaryKit
 /// ``checkLimit(_:all:)``.
 struct ListingFilter: ParsableArguments {
     /// `--tag`: only entries with any of these tags (none: any entry).
-    @RepeatingOption("tag", valueName: "name",
-                     help: "Only entries with this tag; given several times, with any of them (a leading # or @ is ignored).")
+    @RepeatingOption(
+        "tag", valueName: "name",
+        help: "Only entries with this tag; given several times, with any of them (a leading # or @ is ignored).")
     var tags: [String]
     /// `--all-tags`: the tags are all required instead.
     @Flag("all-tags", help: "With several --tag: only entries with all of them, not any.")
@@ -31,8 +32,9 @@ struct ListingFilter: ParsableArguments {
 
     /// The entry filter for `period` (and optionally the search text).
     func entryFilter(period: EntryFilter.Period?) -> EntryFilter {
-        var filter = EntryFilter(period: period, tags: requiresAllTags ? [] : tags, starred: starred ? true : nil,
-                                 hasMedia: withMedia ? true : nil)
+        var filter = EntryFilter(
+            period: period, tags: requiresAllTags ? [] : tags, starred: starred ? true : nil,
+            hasMedia: withMedia ? true : nil)
         if requiresAllTags { filter.requiredTags = tags }
         filter.excludedTags = excludedTags
         return filter

@@ -4,14 +4,17 @@ import Foundation
 /// The options that attach files, shared by `diary new` and `diary edit`: `--image`
 /// (must be a photo), `--audio` (must be a recording) and `--media` (either).
 struct MediaOptions: ParsableArguments {
-    @RepeatingOption("image", valueName: "file",
-                     help: "Attach a photo (\(MediumKind.image.acceptedFormats)); repeat for more.")
+    @RepeatingOption(
+        "image", valueName: "file",
+        help: "Attach a photo (\(MediumKind.image.acceptedFormats)); repeat for more.")
     var images: [URL]
-    @RepeatingOption("audio", valueName: "file",
-                     help: "Attach a recording (\(MediumKind.audio.acceptedFormats)); repeat for more.")
+    @RepeatingOption(
+        "audio", valueName: "file",
+        help: "Attach a recording (\(MediumKind.audio.acceptedFormats)); repeat for more.")
     var audio: [URL]
-    @RepeatingOption("media", valueName: "file",
-                     help: "Attach a photo or recording, whichever its content is; repeat for more.")
+    @RepeatingOption(
+        "media", valueName: "file",
+        help: "Attach a photo or recording, whichever its content is; repeat for more.")
     var media: [URL]
 
     /// Every file given, in the order they are attached.
@@ -24,7 +27,8 @@ struct MediaOptions: ParsableArguments {
         let progress = MediaProgress(context: context, files: files)
         defer { progress.finish() }
         // One call for all of them, so that they are checked and copied at the same time.
-        let all = images.map { ($0, MediumKind?.some(.image)) } + audio.map { ($0, MediumKind?.some(.audio)) }
+        let all =
+            images.map { ($0, MediumKind?.some(.image)) } + audio.map { ($0, MediumKind?.some(.audio)) }
             + media.map { ($0, MediumKind?.none) }
         // The same file named twice (`--image a.jpg --image a.jpg`) is attached once.
         var seen = Set<String>()

@@ -16,8 +16,9 @@ struct UnlockDuration: ExpressibleByArgument, Equatable {
     /// `90s`, `15m`, `2h`.
     init?(argument: String, context: ArgumentContext) {
         guard let unit = argument.last, let scale = ["s": 1, "m": 60, "h": 3600][unit],
-              let count = Int(argument.dropLast()), argument.dropLast().allSatisfy(\.isASCII),
-              count > 0, count <= Self.maximumSeconds / scale else { return nil }
+            let count = Int(argument.dropLast()), argument.dropLast().allSatisfy(\.isASCII),
+            count > 0, count <= Self.maximumSeconds / scale
+        else { return nil }
         seconds = count * scale
     }
 

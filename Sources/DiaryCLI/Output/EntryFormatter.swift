@@ -20,8 +20,10 @@ struct EntryFormatter {
     var twelveHourClock = false
 
     /// Makes a formatter from its parts; by default stored text is shown as it is.
-    init(timeZone: any TimeZoneRules, style: TextStyler, width: Int?,
-         escaper: TerminalEscaper = TerminalEscaper(isEnabled: false)) {
+    init(
+        timeZone: any TimeZoneRules, style: TextStyler, width: Int?,
+        escaper: TerminalEscaper = TerminalEscaper(isEnabled: false)
+    ) {
         self.timeZone = timeZone
         self.style = style
         self.width = width
@@ -30,9 +32,10 @@ struct EntryFormatter {
 
     /// Makes a formatter for what `context` writes to.
     init(context: CommandContext) {
-        self.init(timeZone: context.timeZone, style: context.terminal.outputStyle,
-                  width: context.terminal.isStandardOutputTerminal ? context.terminal.width : nil,
-                  escaper: context.terminal.outputEscaper)
+        self.init(
+            timeZone: context.timeZone, style: context.terminal.outputStyle,
+            width: context.terminal.isStandardOutputTerminal ? context.terminal.width : nil,
+            escaper: context.terminal.outputEscaper)
         twelveHourClock = context.display.current.twelveHourClock
     }
 
@@ -80,7 +83,8 @@ struct EntryFormatter {
         let tagPart = entry.tags.isEmpty ? "" : "  " + tagList(entry.tags)
         var summary = escaper.escaped(Self.firstLine(of: entry.text) ?? "")
         if let width {
-            let fixed = number.count + 2 + time.count + 2 + star.terminalColumns
+            let fixed =
+                number.count + 2 + time.count + 2 + star.terminalColumns
                 + mediaPart.terminalColumns + tagPart.terminalColumns
             summary = summary.truncated(toColumns: max(width - 1 - fixed, 12))
         }
@@ -105,8 +109,10 @@ struct EntryFormatter {
     /// `pictures` holds what to draw under each medium's line, in the entry's order (text from
     /// ``TerminalPicture``, ending in a newline; nil or missing for none).
     func details(of entry: EntryRecord, pictures: [String?] = []) -> String {
-        var lines = [style.bold("#\(entry.id)") + "  " + dates.dayAndTime(of: entry)
-            + (entry.starred ? "  " + style.yellow("★ starred") : "")]
+        var lines = [
+            style.bold("#\(entry.id)") + "  " + dates.dayAndTime(of: entry)
+                + (entry.starred ? "  " + style.yellow("★ starred") : "")
+        ]
         if !entry.tags.isEmpty {
             lines.append("Tags:     " + style.cyan(tagList(entry.tags)))
         }
@@ -126,8 +132,10 @@ struct EntryFormatter {
             let sizeWidth = sizes.map(\.count).max() ?? 0
             for ((medium, name), size) in zip(zip(entry.media, names), sizes) {
                 let kind = medium.kind == .image ? "photo    " : "recording"
-                lines.append("  \(medium.index)  \(kind)  " + Self.padded(name, to: nameWidth) + "  "
-                    + String(repeating: " ", count: sizeWidth - size.count) + size + "  " + escaper.escaped(Self.facts(of: medium)))
+                lines.append(
+                    "  \(medium.index)  \(kind)  " + Self.padded(name, to: nameWidth) + "  "
+                        + String(repeating: " ", count: sizeWidth - size.count) + size + "  "
+                        + escaper.escaped(Self.facts(of: medium)))
                 lines += cameraLines(of: medium.photo).map { "     " + $0 }
                 if pictures.indices.contains(medium.index - 1), let picture = pictures[medium.index - 1] {
                     lines.append(String(picture.dropLast(picture.hasSuffix("\n") ? 1 : 0)))
@@ -147,7 +155,9 @@ struct EntryFormatter {
             if let offset = photo.captureUTCOffset {
                 let zone = FixedOffset(seconds: offset)
                 let source = photo.captureUTCOffsetIsFromGPS ? ", from the GPS time" : ""
-                lines.append("Taken:   " + LocalDateText(timeZone: zone, twelveHourClock: twelveHourClock).dayAndTime(of: time) + " (\(zone.identifier)\(source))")
+                lines.append(
+                    "Taken:   " + LocalDateText(timeZone: zone, twelveHourClock: twelveHourClock).dayAndTime(of: time)
+                        + " (\(zone.identifier)\(source))")
             } else {
                 lines.append("Taken:   " + dates.dayAndTime(of: time))
             }
@@ -241,7 +251,8 @@ struct EntryFormatter {
         case 0xC2:
             return index + 1 < bytes.count && bytes[index + 1] == 0x85 ? 2 : 0
         case 0xE2:
-            return index + 2 < bytes.count && bytes[index + 1] == 0x80 && (0xA8...0xA9).contains(bytes[index + 2]) ? 3 : 0
+            return index + 2 < bytes.count && bytes[index + 1] == 0x80 && (0xA8...0xA9).contains(bytes[index + 2])
+                ? 3 : 0
         default:
             return 0
         }

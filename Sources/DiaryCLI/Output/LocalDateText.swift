@@ -29,7 +29,9 @@ struct LocalDateText {
     /// so listed times line up).
     func time(of date: Date) -> String {
         let offset = timeZone.secondsFromGMT(for: date)
-        let secondOfDay = (Int(date.clampedSecondsSince1970.rounded(.down)) + offset).quotientAndRemainderFlooring(86_400).remainder
+        let secondOfDay = (Int(date.clampedSecondsSince1970.rounded(.down)) + offset).quotientAndRemainderFlooring(
+            86_400
+        ).remainder
         let hour = secondOfDay / 3600, minutes = (secondOfDay % 3600 / 60).zeroPadded(2)
         guard twelveHourClock else { return hour.zeroPadded(2) + ":" + minutes }
         let shown = hour % 12 == 0 ? 12 : hour % 12
@@ -64,7 +66,9 @@ struct LocalDateText {
     private func ownZone(of entry: EntryRecord) -> (name: String, place: String)? {
         guard entry.ownOffset != timeZone.secondsFromGMT(for: entry.creationTime) else { return nil }
         let offset = FixedOffset(seconds: entry.ownOffset).identifier
-        guard let name = EntryZone.named(entry.timeZone)?.identifier, name.contains("/") else { return (offset, offset) }
+        guard let name = EntryZone.named(entry.timeZone)?.identifier, name.contains("/") else {
+            return (offset, offset)
+        }
         let place = name.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? name
         return (name, place)
     }

@@ -1,4 +1,5 @@
 import DiaryKit
+
 /// A month as a grid of weeks starting on Monday, like `cal -m` (or on Sunday, like `cal`,
 /// with `weekStartsOnSunday`), each day followed by its entry count in parentheses when it
 /// has entries:
@@ -27,19 +28,24 @@ struct MonthGrid {
     /// `Mo` … `Su`: the first two letters of each English weekday name, Monday first.
     private static let weekdays = (EnglishDateNames.weekdays.dropFirst() + EnglishDateNames.weekdays.prefix(1))
         .map { String($0.prefix(2)) }
-    private var weekdays: [String] { weekStartsOnSunday ? Self.weekdays.suffix(1) + Self.weekdays.dropLast() : Self.weekdays }
+    private var weekdays: [String] {
+        weekStartsOnSunday ? Self.weekdays.suffix(1) + Self.weekdays.dropLast() : Self.weekdays
+    }
 
     /// The grid's lines, each ending in a newline.
     func render() -> String {
         let totalWidth = Self.weekdays.count * (Self.cellWidth + 1) - 1
         let title = month.title
         let indent = String(repeating: " ", count: max(0, (totalWidth - title.count) / 2))
-        var lines = [indent + style.bold(title),
-                     weekdays.map { $0.padding(toLength: Self.cellWidth, withPad: " ", startingAt: 0) }
-                        .joined(separator: " ").trimmingTrailingSpaces]
+        var lines = [
+            indent + style.bold(title),
+            weekdays.map { $0.padding(toLength: Self.cellWidth, withPad: " ", startingAt: 0) }
+                .joined(separator: " ").trimmingTrailingSpaces
+        ]
         // Monday is column 0 (Calendar's weekday 2), or Sunday (weekday 1).
-        var cells = Array(repeating: String(repeating: " ", count: Self.cellWidth),
-                          count: (month.firstDay.weekday + (weekStartsOnSunday ? 6 : 5)) % 7)
+        var cells = Array(
+            repeating: String(repeating: " ", count: Self.cellWidth),
+            count: (month.firstDay.weekday + (weekStartsOnSunday ? 6 : 5)) % 7)
         for day in month.days {
             cells.append(cell(for: day))
             if cells.count == 7 {

@@ -42,7 +42,8 @@ enum QuantityText {
         }
         let total = Int(seconds.rounded())
         let (hours, minutes, rest) = (total / 3600, total % 3600 / 60, total % 60)
-        return hours > 0 ? "\(hours):\(minutes.zeroPadded(2)):\(rest.zeroPadded(2))" : "\(minutes):\(rest.zeroPadded(2))"
+        return hours > 0
+            ? "\(hours):\(minutes.zeroPadded(2)):\(rest.zeroPadded(2))" : "\(minutes):\(rest.zeroPadded(2))"
     }
 
     /// `44.1 kHz`, `8 kHz`.

@@ -18,6 +18,7 @@ enum TrashText {
     static func contents(_ entries: [EntryRecord]) -> String {
         let media = entries.flatMap(\.media)
         let summary = QuantityText.mediaSummary(media)
-        return QuantityText.count(entries.count, "entry", plural: "entries") + (summary.isEmpty ? "" : ", " + summary) + "."
+        return QuantityText.count(entries.count, "entry", plural: "entries") + (summary.isEmpty ? "" : ", " + summary)
+            + "."
     }
 }

@@ -7,8 +7,9 @@ package struct Argument<Value: ExpressibleByArgument>: Sendable {
 
     /// Declares a required positional argument shown as `<valueName>` (default: `name`).
     package init(_ name: String, valueName: String? = nil, help: String) {
-        let spec = ParameterSpec.converting(Value.self, kind: .positional(.required), name: name, shortName: nil,
-                                            valueName: valueName ?? name, help: help)
+        let spec = ParameterSpec.converting(
+            Value.self, kind: .positional(.required), name: name, shortName: nil,
+            valueName: valueName ?? name, help: help)
         value = ParameterRecorder.declare(spec).first as? Value
     }
 
@@ -34,8 +35,9 @@ package struct OptionalArgument<Value: ExpressibleByArgument>: Sendable {
 
     /// Declares an optional positional argument shown as `[<valueName>]`.
     package init(_ name: String, valueName: String? = nil, help: String) {
-        let spec = ParameterSpec.converting(Value.self, kind: .positional(.optional), name: name, shortName: nil,
-                                            valueName: valueName ?? name, help: help)
+        let spec = ParameterSpec.converting(
+            Value.self, kind: .positional(.optional), name: name, shortName: nil,
+            valueName: valueName ?? name, help: help)
         wrappedValue = ParameterRecorder.declare(spec).first as? Value
     }
 }
@@ -51,8 +53,9 @@ package struct RepeatingArgument<Value: ExpressibleByArgument>: Sendable {
     /// Declares a repeating positional argument; with `atLeastOne`, an empty list is
     /// the usage error `Missing expected argument '<valueName>'`.
     package init(_ name: String, valueName: String? = nil, atLeastOne: Bool = true, help: String) {
-        let spec = ParameterSpec.converting(Value.self, kind: .positional(.repeating(atLeastOne: atLeastOne)),
-                                            name: name, shortName: nil, valueName: valueName ?? name, help: help)
+        let spec = ParameterSpec.converting(
+            Value.self, kind: .positional(.repeating(atLeastOne: atLeastOne)),
+            name: name, shortName: nil, valueName: valueName ?? name, help: help)
         wrappedValue = ParameterRecorder.declare(spec).compactMap { $0 as? Value }
     }
 }

@@ -30,9 +30,11 @@ package struct ArgumentContext: Sendable {
     /// The process's context: `timeZone` (``ProcessTimeZone`` reads it from `TZ`), the
     /// current time (or `now`), and the current working directory.
     package static func current(timeZone: any TimeZoneRules, now: Date = Date()) -> ArgumentContext {
-        ArgumentContext(timeZone: timeZone, now: now,
-                        currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath,
-                                              isDirectory: true))
+        ArgumentContext(
+            timeZone: timeZone, now: now,
+            currentDirectory: URL(
+                fileURLWithPath: FileManager.default.currentDirectoryPath,
+                isDirectory: true))
     }
 
     /// The moment relative dates are read from: `DIARY_NOW` (an ISO 8601 time with offset, so
@@ -42,8 +44,11 @@ package struct ArgumentContext: Sendable {
     package static func now(environment: [String: String]) -> (now: Date, warning: String?) {
         guard let text = environment["DIARY_NOW"] else { return (Date(), nil) }
         guard let date = ISO8601Timestamp.date(from: text) else {
-            return (Date(), "DIARY_NOW='\(String(text.prefix(40)))' is no ISO 8601 time with offset "
-                + "(such as 2026-12-04T09:30:00+01:00); relative dates are read from the clock")
+            return (
+                Date(),
+                "DIARY_NOW='\(String(text.prefix(40)))' is no ISO 8601 time with offset "
+                    + "(such as 2026-12-04T09:30:00+01:00); relative dates are read from the clock"
+            )
         }
         return (date, nil)
     }

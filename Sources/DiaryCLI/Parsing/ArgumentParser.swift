@@ -6,8 +6,8 @@
 /// every word after it is positional (`diary search -- --weird`); a lone `-` and
 /// negative numbers are positional. A value may not look like an option: write
 /// `--text=--x` for that. An option that takes one value is given at most once (twice is
-/// a usage error naming it); repeating options and flags may recur. Positional words fill the required arguments first, in
-/// order, then the optional ones, then the repeating one.
+/// a usage error naming it); repeating options and flags may recur. Positional words fill the required arguments first,
+/// in order, then the optional ones, then the repeating one.
 struct ArgumentParser {
     /// The parameters the command declares, its global options included.
     let parameters: [ParameterSpec]
@@ -52,8 +52,10 @@ struct ArgumentParser {
     }
 
     /// `-x`, `-x value` or a cluster of short flags `-zj`.
-    private func parseShortCluster(_ word: String, words: [String], index: inout Int,
-                                   into result: inout ParsedArguments) throws(UsageError) {
+    private func parseShortCluster(
+        _ word: String, words: [String], index: inout Int,
+        into result: inout ParsedArguments
+    ) throws(UsageError) {
         let letters = Array(word.dropFirst())
         for (position, letter) in letters.enumerated() {
             guard let spec = parameters.first(where: { $0.shortName == letter }) else {
@@ -74,8 +76,10 @@ struct ArgumentParser {
     }
 
     /// Records a flag, or the value of an option (inline or the next word).
-    private func take(_ spec: ParameterSpec, inlineValue: String?, words: [String], index: inout Int,
-                      into result: inout ParsedArguments) throws(UsageError) {
+    private func take(
+        _ spec: ParameterSpec, inlineValue: String?, words: [String], index: inout Int,
+        into result: inout ParsedArguments
+    ) throws(UsageError) {
         if case .flag = spec.kind {
             guard inlineValue == nil else { throw .flagTakesNoValue(spec.display) }
             result.append(true, for: spec)
@@ -99,8 +103,10 @@ struct ArgumentParser {
     private func convert(_ text: String, for spec: ParameterSpec) throws(UsageError) -> any Sendable {
         guard let value = spec.convert(text, context) else {
             if let refusal = spec.refusal(text, spec.longName) { throw .invalid(refusal) }
-            let hint = spec.explain(text, context) ?? (spec.acceptedForms.isEmpty
-                ? nil : "Accepted forms: " + spec.acceptedForms.joined(separator: ", ") + ".")
+            let hint =
+                spec.explain(text, context)
+                ?? (spec.acceptedForms.isEmpty
+                    ? nil : "Accepted forms: " + spec.acceptedForms.joined(separator: ", ") + ".")
             throw .invalidValue(text, for: spec.display, hint: hint)
         }
         return value

@@ -94,7 +94,8 @@ extension URL: ExpressibleByArgument {
     /// are expanded to the home directory. An empty path is invalid.
     package init?(argument: String, context: ArgumentContext) {
         guard !argument.isEmpty else { return nil }
-        let expanded = (argument == "~" || argument.hasPrefix("~/"))
+        let expanded =
+            (argument == "~" || argument.hasPrefix("~/"))
             ? NSString(string: argument).expandingTildeInPath : argument
         let path = LexicalPath.standardized(expanded, relativeTo: context.currentDirectory.path)
         self = expanded.hasSuffix("/") ? URL(fileURLWithPath: path, isDirectory: true) : URL(fileURLWithPath: path)

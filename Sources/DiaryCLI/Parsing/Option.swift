@@ -14,8 +14,9 @@ package struct Option<Value: ExpressibleByArgument>: Sendable {
 
     /// Declares `--name <valueName>` (and `-short <valueName>` when a short name is given).
     package init(_ name: String, short: Character? = nil, valueName: String, help: String) {
-        let spec = ParameterSpec.converting(Value.self, kind: .option(repeating: false), name: name,
-                                            shortName: short, valueName: valueName, help: help)
+        let spec = ParameterSpec.converting(
+            Value.self, kind: .option(repeating: false), name: name,
+            shortName: short, valueName: valueName, help: help)
         wrappedValue = ParameterRecorder.declare(spec).last as? Value
     }
 }
@@ -29,8 +30,9 @@ package struct RepeatingOption<Value: ExpressibleByArgument>: Sendable {
 
     /// Declares a repeatable `--name <valueName>`.
     package init(_ name: String, short: Character? = nil, valueName: String, help: String) {
-        let spec = ParameterSpec.converting(Value.self, kind: .option(repeating: true), name: name,
-                                            shortName: short, valueName: valueName, help: help)
+        let spec = ParameterSpec.converting(
+            Value.self, kind: .option(repeating: true), name: name,
+            shortName: short, valueName: valueName, help: help)
         wrappedValue = ParameterRecorder.declare(spec).compactMap { $0 as? Value }
     }
 }

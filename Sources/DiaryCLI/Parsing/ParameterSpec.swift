@@ -48,11 +48,13 @@ package struct ParameterSpec: Sendable {
     /// every conformance record of the binary once per value type (0.3M instructions each).
     let note: @Sendable (any Sendable) -> String?
 
-    init(kind: Kind, name: String, shortName: Character?, valueName: String, help: String,
-         acceptedForms: [String], convert: @escaping @Sendable (String, ArgumentContext) -> (any Sendable)?,
-         explain: @escaping @Sendable (String, ArgumentContext) -> String? = { _, _ in nil },
-         refusal: @escaping @Sendable (String, String) -> String? = { _, _ in nil },
-         note: @escaping @Sendable (any Sendable) -> String? = { _ in nil }) {
+    init(
+        kind: Kind, name: String, shortName: Character?, valueName: String, help: String,
+        acceptedForms: [String], convert: @escaping @Sendable (String, ArgumentContext) -> (any Sendable)?,
+        explain: @escaping @Sendable (String, ArgumentContext) -> String? = { _, _ in nil },
+        refusal: @escaping @Sendable (String, String) -> String? = { _, _ in nil },
+        note: @escaping @Sendable (any Sendable) -> String? = { _ in nil }
+    ) {
         self.explain = explain
         self.refusal = refusal
         self.note = note
@@ -69,12 +71,13 @@ package struct ParameterSpec: Sendable {
     static func converting<Value: ExpressibleByArgument>(
         _ type: Value.Type, kind: Kind, name: String, shortName: Character?, valueName: String, help: String
     ) -> ParameterSpec {
-        ParameterSpec(kind: kind, name: name, shortName: shortName, valueName: valueName, help: help,
-                      acceptedForms: Value.acceptedForms,
-                      convert: { text, context in Value(argument: text, context: context) },
-                      explain: { text, context in Value.explanation(ofInvalid: text, context: context) },
-                      refusal: { text, name in Value.refusal(of: text, for: name) },
-                      note: { value in (value as? Value)?.argumentNote })
+        ParameterSpec(
+            kind: kind, name: name, shortName: shortName, valueName: valueName, help: help,
+            acceptedForms: Value.acceptedForms,
+            convert: { text, context in Value(argument: text, context: context) },
+            explain: { text, context in Value.explanation(ofInvalid: text, context: context) },
+            refusal: { text, name in Value.refusal(of: text, for: name) },
+            note: { value in (value as? Value)?.argumentNote })
     }
 
     /// The spec of an option with one value, `--name <valueName>`, for a parameter the
@@ -87,8 +90,9 @@ package struct ParameterSpec: Sendable {
 
     /// The spec of a flag, `--name` (and `-short`).
     static func flag(_ name: String, short: Character? = nil, help: String) -> ParameterSpec {
-        ParameterSpec(kind: .flag, name: name, shortName: short, valueName: name, help: help,
-                      acceptedForms: [], convert: { _, _ in true })
+        ParameterSpec(
+            kind: .flag, name: name, shortName: short, valueName: name, help: help,
+            acceptedForms: [], convert: { _, _ in true })
     }
 
     /// The long form with dashes, e.g. `--on`; for a positional argument its placeholder `<id>`.

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The process's command line as the kernel gave it. Swift's `CommandLine.arguments` replaces
@@ -14,10 +14,12 @@ enum ProcessArguments {
         let count = Int(CommandLine.argc)
         for index in 1..<max(1, count) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
-                                            count: strlen(pointer))
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                count: strlen(pointer))
             if String(validating: bytes, as: UTF8.self) == nil {
-                return "argument \(index) is not valid UTF-8 ('\(shown(bytes))'): diary takes text and paths in UTF-8 only"
+                return
+                    "argument \(index) is not valid UTF-8 ('\(shown(bytes))'): diary takes text and paths in UTF-8 only"
             }
         }
         return nil

@@ -15,28 +15,37 @@ extension CommandContext {
     /// set (``encryptsNewStores``): a new passphrase is asked for first. A diary opened for
     /// writing is noted, so that its trash entries whose time is over go once the command has
     /// succeeded (``removeDueTrash()``). `unlocked` is the key when the caller has it already.
-    func openDiary(_ access: DiaryAccess, forReading: Bool = false, encrypting: Bool = false,
-                   unlocked: DiaryKey? = nil) throws -> Diary {
+    func openDiary(
+        _ access: DiaryAccess, forReading: Bool = false, encrypting: Bool = false,
+        unlocked: DiaryKey? = nil
+    ) throws -> Diary {
         let errors = terminal.standardError
-        let notice: (@Sendable (TimeInterval) -> Void)? = terminal.isStandardErrorTerminal ? { @Sendable timeout in
-            errors.write("Waiting for another diary process to finish writing (up to \(Int(timeout.rounded())) s)…\n")
-        } : nil
+        let notice: (@Sendable (TimeInterval) -> Void)? =
+            terminal.isStandardErrorTerminal
+            ? { @Sendable timeout in
+                errors.write(
+                    "Waiting for another diary process to finish writing (up to \(Int(timeout.rounded())) s)…\n")
+            } : nil
         let key: DiaryKey?
         if access == .creating, encrypting || encryptsNewStores, !Diary.exists(directory: storeDirectory),
-           !Diary.isEncrypted(directory: storeDirectory) {
+            !Diary.isEncrypted(directory: storeDirectory)
+        {
             let passphrase = try passphrases.new(for: storeDirectory.path, replacing: false, creating: true)
             key = try Diary.prepareEncrypted(directory: storeDirectory, passphrase: passphrase)
         } else {
             key = try unlocked ?? unlockedKey()
         }
-        let diary = try Diary(directory: storeDirectory, access: access, forReading: forReading, whileWaiting: notice,
-                              key: key)
+        let diary = try Diary(
+            directory: storeDirectory, access: access, forReading: forReading, whileWaiting: notice,
+            key: key)
         if access != .reading { openedForWriting.note(diary) }
         sayOnce(try? diary.takeSettingNotices())
         display.take(DisplayPreferences(settings: (try? diary.settings()) ?? []))
         if !diary.tightenedPaths.isEmpty {
-            writeErrorLine("diary: the store at \(diary.directory.path) was open to other accounts; made it private "
-                + "(folders 0700, files 0600, media 0400; \(QuantityText.count(diary.tightenedPaths.count, "item")) changed)")
+            writeErrorLine(
+                "diary: the store at \(diary.directory.path) was open to other accounts; made it private "
+                    + "(folders 0700, files 0600, media 0400; \(QuantityText.count(diary.tightenedPaths.count, "item")) changed)"
+            )
         }
         return diary
     }
@@ -60,8 +69,9 @@ extension CommandContext {
         let escaper = terminal.errorEscaper
         for notice in notices ?? [] {
             let what = notice.value.map { "is now \(escaper.escaped($0))" } ?? "was unset"
-            writeErrorLine("diary: \(notice.key) \(what) (changed on \(escaper.escaped(notice.deviceName)), "
-                + WallClockTime(notice.time, in: FixedOffset(seconds: 0)).dayAndMinuteString + " UTC)")
+            writeErrorLine(
+                "diary: \(notice.key) \(what) (changed on \(escaper.escaped(notice.deviceName)), "
+                    + WallClockTime(notice.time, in: FixedOffset(seconds: 0)).dayAndMinuteString + " UTC)")
         }
     }
 

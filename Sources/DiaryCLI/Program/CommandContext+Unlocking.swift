@@ -41,12 +41,15 @@ extension CommandContext {
 
     /// Says once per process that the keyring is unavailable and passphrases will be asked.
     func noteKeyringUnavailable(_ reason: String) {
-        guard keyringNoticeGiven.withLock({ given in
-            defer { given = true }
-            return !given
-        }) else { return }
-        writeErrorLine("diary: note: the kernel keyring is unavailable (\(reason)); "
-            + "the passphrase is asked for each command")
+        guard
+            keyringNoticeGiven.withLock({ given in
+                defer { given = true }
+                return !given
+            })
+        else { return }
+        writeErrorLine(
+            "diary: note: the kernel keyring is unavailable (\(reason)); "
+                + "the passphrase is asked for each command")
     }
 }
 

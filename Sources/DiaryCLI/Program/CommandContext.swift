@@ -24,9 +24,11 @@ package struct CommandContext: Sendable {
     package let openedForWriting = OpenedDiaries()
 
     /// Makes a context from its parts; the store directory defaults from the environment.
-    package init(terminal: Terminal, environment: [String: String], argumentContext: ArgumentContext,
-                standardInput: StandardInput, storeDirectory: URL? = nil,
-                temporaryDirectory: URL = FileManager.default.temporaryDirectory) {
+    package init(
+        terminal: Terminal, environment: [String: String], argumentContext: ArgumentContext,
+        standardInput: StandardInput, storeDirectory: URL? = nil,
+        temporaryDirectory: URL = FileManager.default.temporaryDirectory
+    ) {
         self.terminal = terminal
         self.environment = environment
         self.argumentContext = argumentContext
@@ -42,18 +44,21 @@ package struct CommandContext: Sendable {
         let temporary = FileManager.default.temporaryDirectory
         let scratch = PrivateScratch.directory(environment: environment, temporary: temporary)
         // The terminal's answer about pictures is kept only in a folder of diary's own.
-        let terminal = Terminal.live(environment: environment,
-                                     pictureCache: scratch.url.standardizedFileURL == temporary.standardizedFileURL ? nil : scratch.url)
+        let terminal = Terminal.live(
+            environment: environment,
+            pictureCache: scratch.url.standardizedFileURL == temporary.standardizedFileURL ? nil : scratch.url)
         let zone = ProcessTimeZone.resolve(environment: environment)
         if let warning = zone.warning { terminal.standardError.write("diary: warning: \(warning)\n") }
         let clock = ArgumentContext.now(environment: environment)
         if let warning = clock.warning { terminal.standardError.write("diary: warning: \(warning)\n") }
-        let context = CommandContext(terminal: terminal, environment: environment,
-                                     argumentContext: .current(timeZone: zone.rules, now: clock.now), standardInput: .process,
-                                     temporaryDirectory: scratch.url)
+        let context = CommandContext(
+            terminal: terminal, environment: environment,
+            argumentContext: .current(timeZone: zone.rules, now: clock.now), standardInput: .process,
+            temporaryDirectory: scratch.url)
         for path in scratch.exists ? PrivateScratch.sweepLeftovers(in: scratch.url) : [] {
-            context.writeErrorLine("diary: note: text typed in an editor while a diary process was stopped "
-                + "is kept in \(path)")
+            context.writeErrorLine(
+                "diary: note: text typed in an editor while a diary process was stopped "
+                    + "is kept in \(path)")
         }
         return context
     }
@@ -108,7 +113,9 @@ package struct CommandContext: Sendable {
     /// when anything fails.
     /// - Throws: ``TextInputError`` when stdin or the editor fails.
     /// `editorCommand` (the `editor` setting) comes before `$VISUAL` and `$EDITOR`.
-    package func readEnteredText(initialText: String = "", editorCommand: String? = nil) throws(TextInputError) -> EnteredText {
+    package func readEnteredText(
+        initialText: String = "", editorCommand: String? = nil
+    ) throws(TextInputError) -> EnteredText {
         if !terminal.isStandardInputTerminal {
             return try standardInput.readEnteredText(temporaryDirectory: temporaryDirectory)
         }

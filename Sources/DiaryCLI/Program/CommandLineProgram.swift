@@ -26,13 +26,16 @@ package struct CommandLineProgram: Sendable {
     /// `--store <dir>`: every subcommand accepts it.
     package static let storeOption = ParameterSpec.option(
         URL.self, "store", valueName: "dir",
-        help: "The diary's store directory (default: $DIARY_HOME, else $XDG_DATA_HOME/diary, else ~/.local/share/diary).")
+        help:
+            "The diary's store directory (default: $DIARY_HOME, else $XDG_DATA_HOME/diary, else ~/.local/share/diary).")
     static let helpFlag = ParameterSpec.flag("help", short: "h", help: "Show help information.")
     static let versionFlag = ParameterSpec.flag("version", help: "Show the version.")
 
     /// Declares a program.
-    package init(name: String, version: String, abstract: String, discussion: String = "",
-                subcommands: [any ParsableCommand.Type], examples: [ProgramExample] = []) {
+    package init(
+        name: String, version: String, abstract: String, discussion: String = "",
+        subcommands: [any ParsableCommand.Type], examples: [ProgramExample] = []
+    ) {
         self.name = name
         self.version = version
         self.abstract = abstract
@@ -99,8 +102,10 @@ package struct CommandLineProgram: Sendable {
                 globalWords.append(word)
             }
         }
-        let globals = try ArgumentParser(parameters: [Self.storeOption, Self.helpFlag, Self.versionFlag],
-                                         context: context.argumentContext).parse(globalWords)
+        let globals = try ArgumentParser(
+            parameters: [Self.storeOption, Self.helpFlag, Self.versionFlag],
+            context: context.argumentContext
+        ).parse(globalWords)
         let store = try globals.value(of: Self.storeOption, as: URL.self)
         guard index < arguments.count else {
             // `echo "Walked home" | diary`: piped text is an entry, as jrnl takes it.
@@ -109,8 +114,11 @@ package struct CommandLineProgram: Sendable {
                     try run(NewCommand.self, words: [], store: store, context: context)
                     return .success
                 } catch {
-                    throw SubcommandFailure(error: error, usage: .init(
-                        usageLine: formatter.errorUsage(for: NewCommand.declaration), helpCommand: "\(name) new --help"))
+                    throw SubcommandFailure(
+                        error: error,
+                        usage: .init(
+                            usageLine: formatter.errorUsage(for: NewCommand.declaration),
+                            helpCommand: "\(name) new --help"))
                 }
             }
             context.write(rootHelp(formatter))
@@ -119,8 +127,10 @@ package struct CommandLineProgram: Sendable {
         let words = Array(arguments[(index + 1)...])
         if arguments[index] == "help" {
             if let topic = words.first {
-                context.write(formatter.help(for: try subcommand(named: topic).declaration,
-                                             extraOptions: extraOptions))
+                context.write(
+                    formatter.help(
+                        for: try subcommand(named: topic).declaration,
+                        extraOptions: extraOptions))
             } else {
                 context.write(rootHelp(formatter))
             }
@@ -133,8 +143,11 @@ package struct CommandLineProgram: Sendable {
                 try run(NewCommand.self, words: capture, store: store, context: context)
                 return .success
             } catch {
-                throw SubcommandFailure(error: error, usage: .init(
-                    usageLine: formatter.errorUsage(for: NewCommand.declaration), helpCommand: "\(name) new --help"))
+                throw SubcommandFailure(
+                    error: error,
+                    usage: .init(
+                        usageLine: formatter.errorUsage(for: NewCommand.declaration), helpCommand: "\(name) new --help")
+                )
             }
         }
         if words.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
@@ -146,24 +159,32 @@ package struct CommandLineProgram: Sendable {
             return .success
         } catch UsageError.unexpectedArgument(let extra, nil) where !extra.hasPrefix("-") {
             // `diary check the oil tomorrow`: words after a command that takes none may be an entry.
-            throw SubcommandFailure(error: UsageError.unexpectedArgument(
-                extra, asEntry: Self.entryCommandLine(Array(arguments[index...]), programName: name)), usage: .init(
-                usageLine: formatter.errorUsage(for: command.declaration),
-                helpCommand: "\(name) \(command.configuration.name) --help"))
+            throw SubcommandFailure(
+                error: UsageError.unexpectedArgument(
+                    extra, asEntry: Self.entryCommandLine(Array(arguments[index...]), programName: name)),
+                usage: .init(
+                    usageLine: formatter.errorUsage(for: command.declaration),
+                    helpCommand: "\(name) \(command.configuration.name) --help"))
         } catch {
-            throw SubcommandFailure(error: error, usage: .init(
-                usageLine: formatter.errorUsage(for: command.declaration),
-                helpCommand: "\(name) \(command.configuration.name) --help"))
+            throw SubcommandFailure(
+                error: error,
+                usage: .init(
+                    usageLine: formatter.errorUsage(for: command.declaration),
+                    helpCommand: "\(name) \(command.configuration.name) --help"))
         }
     }
 
     /// Parses the subcommand's words, makes the command and runs it; `--store` after
     /// the subcommand wins over one before it. A command that succeeded then removes what is due
     /// from the trash of any diary it opened for writing.
-    private func run(_ command: any ParsableCommand.Type, words: [String], store: URL?,
-                     context: CommandContext) throws {
-        let parsed = try ArgumentParser(parameters: command.parameters + extraOptions,
-                                        context: context.argumentContext).parse(words)
+    private func run(
+        _ command: any ParsableCommand.Type, words: [String], store: URL?,
+        context: CommandContext
+    ) throws {
+        let parsed = try ArgumentParser(
+            parameters: command.parameters + extraOptions,
+            context: context.argumentContext
+        ).parse(words)
         for note in parsed.notes { context.writeErrorLine("Note: " + note) }
         var commandContext = context
         if let directory = try parsed.value(of: Self.storeOption, as: URL.self) ?? store {
@@ -196,16 +217,19 @@ package struct CommandLineProgram: Sendable {
         let lowered = word.lowercased()
         let distances = names.map { (name: $0, edits: EditDistance.withTranspositions(lowered, $0)) }
         guard let closest = distances.min(by: { $0.edits < $1.edits }),
-              closest.edits <= (word.count <= 4 ? 1 : 2) else { return nil }
-        throw UsageError.unknownSubcommand(word, suggestion: closest.name,
-                                           asEntry: Self.entryCommandLine(words, programName: name))
+            closest.edits <= (word.count <= 4 ? 1 : 2)
+        else { return nil }
+        throw UsageError.unknownSubcommand(
+            word, suggestion: closest.name,
+            asEntry: Self.entryCommandLine(words, programName: name))
     }
 
     /// `diary new <words>`, each word quoted for the shell where it needs to be.
     static func entryCommandLine(_ words: [String], programName: String) -> String {
         let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@#%+,-./:=_")
         let quoted = words.map { word in
-            !word.isEmpty && word.allSatisfy(plain.contains) ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            !word.isEmpty && word.allSatisfy(plain.contains)
+                ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
         }
         return ([programName, "new"] + quoted).joined(separator: " ")
     }
@@ -219,10 +243,12 @@ package struct CommandLineProgram: Sendable {
     }
 
     private func rootHelp(_ formatter: HelpFormatter) -> String {
-        let listed = subcommands.map { (name: $0.configuration.name, abstract: $0.configuration.abstract) }
+        let listed =
+            subcommands.map { (name: $0.configuration.name, abstract: $0.configuration.abstract) }
             + [(name: "help", abstract: "Show subcommand help information.")]
-        return formatter.rootHelp(abstract: abstract, discussion: discussion, usage: rootUsageLine,
-                                  options: [Self.storeOption, Self.versionFlag, Self.helpFlag],
-                                  subcommands: listed)
+        return formatter.rootHelp(
+            abstract: abstract, discussion: discussion, usage: rootUsageLine,
+            options: [Self.storeOption, Self.versionFlag, Self.helpFlag],
+            subcommands: listed)
     }
 }

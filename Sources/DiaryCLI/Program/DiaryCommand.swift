@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The `diary` command line: the program, its version, and the entry point
@@ -31,7 +31,8 @@ public enum DiaryCommand {
     // bench: cli-jrnl/list_month_1000_vs_jrnl
     public static func main() -> Never {
         let context = CommandContext.live()
-        let status = ProcessArguments.firstInvalidUTF8().map { program.refuse(UsageError.invalid($0), context: context) }
+        let status =
+            ProcessArguments.firstInvalidUTF8().map { program.refuse(UsageError.invalid($0), context: context) }
             ?? program.run(Array(CommandLine.arguments.dropFirst()), context: context)
         context.terminal.standardOutput.flush()
         context.terminal.standardError.flush()

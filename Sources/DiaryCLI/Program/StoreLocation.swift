@@ -12,7 +12,8 @@ package enum StoreLocation {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("diary", isDirectory: true)
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+        let home =
+            environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.homeDirectoryForCurrentUser
         return home.appendingPathComponent(".local/share/diary", isDirectory: true)
     }

@@ -40,14 +40,16 @@ package enum PictureMode: String, Sendable, CaseIterable {
         let term = environment["TERM"] ?? ""
         let program = environment["TERM_PROGRAM"] ?? ""
         let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
-        let symbols: PictureMode = colorTerm == "truecolor" || colorTerm == "24bit" || term.hasSuffix("-direct")
+        let symbols: PictureMode =
+            colorTerm == "truecolor" || colorTerm == "24bit" || term.hasSuffix("-direct")
             ? .trueColor
             : term.contains("256color") || term == "xterm-kitty" || term == "xterm-ghostty" ? .colors256 : .colors16
         if environment["TMUX"] != nil || term.hasPrefix("screen") || term.hasPrefix("tmux") {
             return .symbols(symbols)
         }
         if term == "xterm-kitty" || term == "xterm-ghostty" || environment["KITTY_WINDOW_ID"] != nil
-            || program == "ghostty" {
+            || program == "ghostty"
+        {
             return .known(.kitty)
         }
         if program == "iTerm.app" || program == "WezTerm" || program == "mintty" { return .known(.iterm2) }

@@ -31,10 +31,12 @@ package struct Terminal: Sendable {
     package var pictureMode: @Sendable () -> PictureMode? = { nil }
 
     /// Makes a terminal description from its parts; by default nothing is a terminal.
-    package init(standardOutput: any OutputWriter, standardError: any OutputWriter,
-                isStandardOutputTerminal: Bool = false, isStandardErrorTerminal: Bool = false,
-                isStandardInputTerminal: Bool = false, width: Int? = nil, colorAllowed: Bool = true,
-                canRewriteLines: Bool = true) {
+    package init(
+        standardOutput: any OutputWriter, standardError: any OutputWriter,
+        isStandardOutputTerminal: Bool = false, isStandardErrorTerminal: Bool = false,
+        isStandardInputTerminal: Bool = false, width: Int? = nil, colorAllowed: Bool = true,
+        canRewriteLines: Bool = true
+    ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.isStandardOutputTerminal = isStandardOutputTerminal

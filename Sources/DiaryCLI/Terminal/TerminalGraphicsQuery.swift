@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 internal import ObjectGraph
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Asks the terminal itself which graphics protocol it speaks, as image viewers do: kitty's
 /// graphics query (a 1-pixel picture to be checked, not shown) followed by the primary device
@@ -53,10 +54,12 @@ enum TerminalGraphicsQuery {
         defer { close(descriptor) }
         guard tcgetpgrp(descriptor) == getpgrp() else { return .silent }
         var status = stat()
-        let cache = fstat(descriptor, &status) == 0
+        let cache =
+            fstat(descriptor, &status) == 0
             ? cacheDirectory?.appendingPathComponent("\(cachePrefix)\(status.st_rdev)-\(getsid(0))") : nil
         if let cache, let kept = try? String(contentsOf: cache, encoding: .utf8),
-           let answer = Answer(rawValue: kept.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            let answer = Answer(rawValue: kept.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
             return answer
         }
         let answer = exchange(on: descriptor)
@@ -68,7 +71,8 @@ enum TerminalGraphicsQuery {
     static func answer(from bytes: [UInt8]) -> Answer? {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let start = text.range(of: "\u{1B}[?"),
-              let end = text[start.upperBound...].firstIndex(of: "c") else { return nil }
+            let end = text[start.upperBound...].firstIndex(of: "c")
+        else { return nil }
         if text[..<start.lowerBound].contains("\u{1B}_Gi=31;OK") { return .kitty }
         let attributes = text[start.upperBound..<end].split(separator: ";")
         return attributes.contains("4") ? .sixel : .none
@@ -98,7 +102,9 @@ enum TerminalGraphicsQuery {
             // Retried with the time that is left.
             let ready = retryingInterrupted { poll(&poller, 1, Int32(max(0, deadline - monotonicMilliseconds()))) }
             guard ready > 0 else { return .silent }
-            let count = buffer.withUnsafeMutableBytes { bytes in retryingInterrupted { read(descriptor, bytes.baseAddress, bytes.count) } }
+            let count = buffer.withUnsafeMutableBytes { bytes in
+                retryingInterrupted { read(descriptor, bytes.baseAddress, bytes.count) }
+            }
             if count < 0 && errno == EAGAIN { continue }
             guard count > 0 else { return .silent }
             reply += buffer[0..<count]
@@ -115,7 +121,8 @@ enum TerminalGraphicsQuery {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names where name.hasPrefix(cachePrefix) && name != file.lastPathComponent {
             guard let session = name.split(separator: "-").last.flatMap({ pid_t($0) }), session > 0,
-                  kill(session, 0) != 0 && errno == ESRCH else { continue }
+                kill(session, 0) != 0 && errno == ESRCH
+            else { continue }
             unlink(folder.appendingPathComponent(name).path)
         }
         try? Data(answer.rawValue.utf8).write(to: file, options: .atomic)

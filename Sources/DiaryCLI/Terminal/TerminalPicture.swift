@@ -26,10 +26,11 @@ package struct TerminalPicture: Sendable {
         var length = 0
         var usedColumns: Int32 = 0, usedRows: Int32 = 0
         let drawn = image.rgb.withUnsafeBufferPointer { pixels in
-            cdl_picture_draw(pixels.baseAddress, Int32(clamping: image.width), Int32(clamping: image.height),
-                             Int32(Self.libraryMode(of: mode)), Int32(clamping: columns), Int32(clamping: rows),
-                             Int32(clamping: cellPixels?.width ?? 0), Int32(clamping: cellPixels?.height ?? 0),
-                             &length, &usedColumns, &usedRows)
+            cdl_picture_draw(
+                pixels.baseAddress, Int32(clamping: image.width), Int32(clamping: image.height),
+                Int32(Self.libraryMode(of: mode)), Int32(clamping: columns), Int32(clamping: rows),
+                Int32(clamping: cellPixels?.width ?? 0), Int32(clamping: cellPixels?.height ?? 0),
+                &length, &usedColumns, &usedRows)
         }
         guard let drawn else { return nil }
         defer { free(drawn) }

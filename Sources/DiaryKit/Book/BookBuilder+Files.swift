@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension BookBuilder {
     /// Records `path` with `key` in the new manifest and puts the file in the work folder: a
@@ -14,7 +15,8 @@ extension BookBuilder {
     func produce(_ path: String, key: String, make: () throws(DiaryError) -> Void) throws(DiaryError) {
         manifest.files[path] = key
         if let previous, previous.manifest.files[path] == key,
-           link(previous.root.appendingPathComponent(path).path, work.appendingPathComponent(path).path) == 0 {
+            link(previous.root.appendingPathComponent(path).path, work.appendingPathComponent(path).path) == 0
+        {
             linked += 1
             return
         }

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import ObjectGraph
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes a book into a work folder, oldest entry first, a page of entries at a time, linking
 /// from the previous book (when there is one) every file whose key the previous manifest
@@ -41,8 +42,11 @@ final class BookBuilder {
     private let renderer = BookBackgroundWork(label: "pages", limit: 2)
 
     private var monthCounts: [CalendarMonth: Int] = [:]
-    private var pendingMonth: (month: CalendarMonth, previous: CalendarMonth?, records: [EntryRecord],
-                               fingerprint: BookFingerprint)?
+    private var pendingMonth:
+        (
+            month: CalendarMonth, previous: CalendarMonth?, records: [EntryRecord],
+            fingerprint: BookFingerprint
+        )?
     private var lastMonth: CalendarMonth?
     private var year: (value: Int, lines: [BookEntryLine], fingerprint: BookFingerprint)?
     private var years: [Int] = []
@@ -61,7 +65,9 @@ final class BookBuilder {
     /// be empty), the manifest last.
     /// - Throws: store errors, ``DiaryError/bundle(_:)`` for media that cannot be copied,
     ///   ``DiaryError/io(path:reason:)`` for files that cannot be written.
-    func build(_ query: DiaryQuery, total: Int, progress: ((InteropProgress) -> Void)?) throws(DiaryError) -> BookExportSummary {
+    func build(
+        _ query: DiaryQuery, total: Int, progress: ((InteropProgress) -> Void)?
+    ) throws(DiaryError) -> BookExportSummary {
         for folder in BookLayout.folders { try makeFolder(folder) }
         do throws(DiaryError) {
             try forEachEntry(query) { (record, thumbnail) throws(DiaryError) in
@@ -84,9 +90,10 @@ final class BookBuilder {
         try writeManifest()
         progress?(InteropProgress(entriesDone: entryCount, done: Int64(entryCount), total: Int64(total)))
         let removed = previous.map { Set($0.manifest.files.keys).subtracting(manifest.files.keys).count } ?? 0
-        return BookExportSummary(entryCount: entryCount, monthCount: monthCounts.count, mediaFileCount: placed.count,
-                                 filesWritten: written, filesKept: linked, filesRemoved: removed,
-                                 uncopiedMedia: uncopied)
+        return BookExportSummary(
+            entryCount: entryCount, monthCount: monthCounts.count, mediaFileCount: placed.count,
+            filesWritten: written, filesKept: linked, filesRemoved: removed,
+            uncopiedMedia: uncopied)
     }
 
     /// Writes the manifest, or links the previous one when nothing changed, so a rebuild of
@@ -94,7 +101,8 @@ final class BookBuilder {
     private func writeManifest() throws(DiaryError) {
         let path = BookLayout.manifestName
         if let previous, previous.manifest == manifest,
-           link(previous.root.appendingPathComponent(path).path, work.appendingPathComponent(path).path) == 0 {
+            link(previous.root.appendingPathComponent(path).path, work.appendingPathComponent(path).path) == 0
+        {
             return
         }
         try write(manifest.encoded(), to: path)
@@ -128,7 +136,10 @@ final class BookBuilder {
             tags[tag]?.fingerprint.add(fingerprinted)
         }
         for medium in record.snapshot.media where medium.kind == .image && medium.photo.coordinates != nil {
-            places.append(.init(line: line, medium: medium, placed: placed[medium.sha256] ?? PlacedMedium(shown: BookLayout.original(medium))))
+            places.append(
+                .init(
+                    line: line, medium: medium,
+                    placed: placed[medium.sha256] ?? PlacedMedium(shown: BookLayout.original(medium))))
         }
         pendingMonth?.records.append(record)
         pendingMonth?.fingerprint.add(fingerprinted)
@@ -142,8 +153,9 @@ final class BookBuilder {
         pendingMonth = nil
         pending.fingerprint.add("previous " + (pending.previous?.description ?? "none"))
         pending.fingerprint.add("next " + (next?.description ?? "none"))
-        let page = BookMonthPage(month: pending.month, entries: pending.records, previous: pending.previous, next: next,
-                                 media: placed, timeZone: timeZone, ownClocks: diary.countsOwnClocks)
+        let page = BookMonthPage(
+            month: pending.month, entries: pending.records, previous: pending.previous, next: next,
+            media: placed, timeZone: timeZone, ownClocks: diary.countsOwnClocks)
         let url = work.appendingPathComponent(BookLayout.monthPage(pending.month))
         try produce(BookLayout.monthPage(pending.month), key: pending.fingerprint.finish()) { () throws(DiaryError) in
             renderer.start { () throws(DiaryError) in try Self.write(Data(page.html.utf8), at: url) }
@@ -157,7 +169,9 @@ final class BookBuilder {
         let path = BookLayout.searchShard(year: finished.value)
         let url = work.appendingPathComponent(path), lines = finished.lines
         try produce(path, key: finished.fingerprint.finish()) { () throws(DiaryError) in
-            renderer.start { () throws(DiaryError) in try Self.write(Data(BookIndexPages.searchShard(lines).utf8), at: url) }
+            renderer.start { () throws(DiaryError) in
+                try Self.write(Data(BookIndexPages.searchShard(lines).utf8), at: url)
+            }
         }
     }
 
@@ -186,8 +200,10 @@ final class BookBuilder {
 
     /// Calls `body` with every entry `query` selects, oldest first, a page at a time from a
     /// fresh context each, and a way to its media's stored thumbnails (by position).
-    private func forEachEntry(_ query: DiaryQuery,
-                              _ body: (EntryRecord, (Int) -> Data?) throws(DiaryError) -> Void) throws(DiaryError) {
+    private func forEachEntry(
+        _ query: DiaryQuery,
+        _ body: (EntryRecord, (Int) -> Data?) throws(DiaryError) -> Void
+    ) throws(DiaryError) {
         try diary.forEachPage(query, pageSize: DiaryExporter.pageSize) { (page, context) throws(DiaryError) in
             for (entry, record) in zip(page, try diary.records(of: page, in: context)) {
                 let media = entry.orderedMedia

@@ -33,7 +33,8 @@ struct BookEntryLine: Sendable, Hashable {
         shortDate = clock.shortDayAndMinute
         let words = Self.words(of: record.text ?? "")
         text = words.text
-        excerpt = words.count > Self.excerptLength ? String(words.text.prefix(Self.excerptLength - 1)) + "…" : words.text
+        excerpt =
+            words.count > Self.excerptLength ? String(words.text.prefix(Self.excerptLength - 1)) + "…" : words.text
         starred = record.starred
         tags = record.tags
         mediaCount = record.snapshot.media.count

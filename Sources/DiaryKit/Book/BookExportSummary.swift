@@ -17,8 +17,10 @@ public struct BookExportSummary: Sendable, Hashable {
     public var uncopiedMedia: [String]
 
     /// Makes a summary.
-    public init(entryCount: Int, monthCount: Int, mediaFileCount: Int, filesWritten: Int, filesKept: Int,
-                filesRemoved: Int, uncopiedMedia: [String] = []) {
+    public init(
+        entryCount: Int, monthCount: Int, mediaFileCount: Int, filesWritten: Int, filesKept: Int,
+        filesRemoved: Int, uncopiedMedia: [String] = []
+    ) {
         self.entryCount = entryCount
         self.monthCount = monthCount
         self.mediaFileCount = mediaFileCount

@@ -38,9 +38,15 @@ struct BookFingerprint {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64)
         withUnsafeBytes(of: record.uuid.uuid) { bytes.append(contentsOf: $0) }
-        withUnsafeBytes(of: record.updateTime.timeIntervalSinceReferenceDate.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
-        withUnsafeBytes(of: record.creationTime.timeIntervalSinceReferenceDate.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
-        withUnsafeBytes(of: record.localTime.timeIntervalSinceReferenceDate.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: record.updateTime.timeIntervalSinceReferenceDate.bitPattern.littleEndian) {
+            bytes.append(contentsOf: $0)
+        }
+        withUnsafeBytes(of: record.creationTime.timeIntervalSinceReferenceDate.bitPattern.littleEndian) {
+            bytes.append(contentsOf: $0)
+        }
+        withUnsafeBytes(of: record.localTime.timeIntervalSinceReferenceDate.bitPattern.littleEndian) {
+            bytes.append(contentsOf: $0)
+        }
         bytes.append(record.starred ? 1 : 0)
         for text in [record.tags.joined(separator: "\n"), record.snapshot.media.map(\.sha256).joined(separator: ",")] {
             withUnsafeBytes(of: UInt64(text.utf8.count).littleEndian) { bytes.append(contentsOf: $0) }

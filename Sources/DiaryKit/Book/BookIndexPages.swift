@@ -6,17 +6,20 @@ enum BookIndexPages {
     /// `index.html`: the years, newest first, each with its months and their entry counts.
     static func cover(months: [CalendarMonth: Int], title: String) -> String {
         let total = months.values.reduce(0, +)
-        var body = "<header>\n<h1>\(EntryPage.escape(title))</h1>\n<p class=\"meta\">"
+        var body =
+            "<header>\n<h1>\(EntryPage.escape(title))</h1>\n<p class=\"meta\">"
             + "\(BookPage.count(total, "entry", "entries")) in \(BookPage.count(months.count, "month", "months"))</p>\n</header>\n"
         if months.isEmpty { body += "<p>No entries.</p>\n" }
         let years = Dictionary(grouping: months.keys, by: \.year)
         for year in years.keys.sorted(by: >) {
             let inYear = (years[year] ?? []).sorted()
             let count = inYear.reduce(0) { $0 + (months[$1] ?? 0) }
-            body += "<section class=\"year\" id=\"y-\(year)\">\n<h2>\(year) <span class=\"meta\">"
+            body +=
+                "<section class=\"year\" id=\"y-\(year)\">\n<h2>\(year) <span class=\"meta\">"
                 + "\(BookPage.count(count, "entry", "entries"))</span></h2>\n<ul class=\"months\">\n"
             for month in inYear {
-                body += "<li><a href=\"\(BookLayout.monthPage(month))\">\(month.name)</a> "
+                body +=
+                    "<li><a href=\"\(BookLayout.monthPage(month))\">\(month.name)</a> "
                     + "<span class=\"meta\">\(months[month] ?? 0)</span></li>\n"
             }
             body += "</ul>\n</section>\n"
@@ -30,7 +33,8 @@ enum BookIndexPages {
         if tags.isEmpty { body += "<p>No tags.</p>\n" }
         body += "<ul class=\"taglist\">\n"
         for tag in tags {
-            body += "<li><a href=\"../\(BookLayout.tagPage(tag.name))\">#\(EntryPage.escape(tag.name))</a> "
+            body +=
+                "<li><a href=\"../\(BookLayout.tagPage(tag.name))\">#\(EntryPage.escape(tag.name))</a> "
                 + "<span class=\"meta\">\(tag.count)</span></li>\n"
         }
         body += "</ul>\n"
@@ -39,7 +43,8 @@ enum BookIndexPages {
 
     /// One tag's page: its entries, newest first.
     static func tagPage(_ name: String, lines: [BookEntryLine]) -> String {
-        var body = "<header>\n<p class=\"meta\"><a href=\"index.html\">All tags</a></p>\n"
+        var body =
+            "<header>\n<p class=\"meta\"><a href=\"index.html\">All tags</a></p>\n"
             + "<h1>#\(EntryPage.escape(name))</h1>\n<p class=\"meta\">\(BookPage.count(lines.count, "entry", "entries"))</p>\n</header>\n"
         body += list(lines.reversed(), root: "../")
         return BookPage(title: "#\(name) · Diary", root: "../", body: body).html
@@ -77,19 +82,23 @@ enum BookIndexPages {
     /// `map.html`: every place photos were taken, on a plain world outline drawn here (no map
     /// tiles are fetched) and as a list, each linked to OpenStreetMap and to its entry.
     static func map(_ places: [Place]) -> String {
-        var body = "<header>\n<h1>Places</h1>\n<p class=\"meta\">\(BookPage.count(places.count, "photo", "photos")) "
+        var body =
+            "<header>\n<h1>Places</h1>\n<p class=\"meta\">\(BookPage.count(places.count, "photo", "photos")) "
             + "with a place · each links to OpenStreetMap (online)</p>\n</header>\n"
         if places.isEmpty {
             body += "<p>No photo records where it was taken.</p>\n"
             return BookPage(title: "Places · Diary", root: "", body: body).html
         }
-        body += "<svg class=\"world\" viewBox=\"-180 -90 360 180\" role=\"img\" aria-label=\"Where the photos were taken\">"
+        body +=
+            "<svg class=\"world\" viewBox=\"-180 -90 360 180\" role=\"img\" aria-label=\"Where the photos were taken\">"
             + "<rect x=\"-180\" y=\"-90\" width=\"360\" height=\"180\"/>"
             + "<path d=\"M-180 0H180M0 -90V90\"/>"
         for place in places {
             guard let (latitude, longitude) = place.medium.photo.coordinates,
-                  let link = place.medium.photo.openStreetMapURL else { continue }
-            body += "<a href=\"\(EntryPage.escape(link))\"><circle cx=\"\(String(format: "%.3f", longitude))\" "
+                let link = place.medium.photo.openStreetMapURL
+            else { continue }
+            body +=
+                "<a href=\"\(EntryPage.escape(link))\"><circle cx=\"\(String(format: "%.3f", longitude))\" "
                 + "cy=\"\(String(format: "%.3f", -latitude))\" r=\"2\"><title>\(EntryPage.escape(place.line.shortDate))"
                 + "</title></circle></a>"
         }
@@ -98,7 +107,8 @@ enum BookIndexPages {
             guard let link = place.medium.photo.openStreetMapURL else { continue }
             let thumb = place.placed.thumbnail ?? place.placed.shown
             let (width, height) = BookMonthPage.thumbnailSize(place.medium)
-            body += "<li><a href=\"\(place.line.link)\"><img src=\"\(thumb)\" width=\"\(width / 4)\" height=\"\(height / 4)\" "
+            body +=
+                "<li><a href=\"\(place.line.link)\"><img src=\"\(thumb)\" width=\"\(width / 4)\" height=\"\(height / 4)\" "
                 + "alt=\"Photo \(EntryPage.escape(place.medium.originalFileName))\" loading=\"lazy\"></a> "
                 + "<a class=\"place\" href=\"\(EntryPage.escape(link))\">\(EntryPage.escape(place.medium.photo.placeText ?? ""))</a> "
                 + "<a href=\"\(place.line.link)\">\(EntryPage.escape(place.line.shortDate))</a></li>\n"
@@ -115,12 +125,15 @@ enum BookIndexPages {
             <h1>On this day</h1>
             <p class="meta" id="day">Entries of this date in every year</p>
             </header>
-            <noscript><p>This page needs JavaScript to know today's date; the months on the cover hold every entry.</p></noscript>
+            <noscript><p>This page needs JavaScript to know today's date; the months on the cover hold every \
+            entry.</p></noscript>
             <div id="results" data-mode="on-this-day"></div>
 
             """
-        return BookPage(title: "On this day · Diary", root: "", body: body,
-                        scripts: years.map(BookLayout.searchShard) + [BookLayout.script]).html
+        return BookPage(
+            title: "On this day · Diary", root: "", body: body,
+            scripts: years.map(BookLayout.searchShard) + [BookLayout.script]
+        ).html
     }
 
     /// `search.html`: a form whose words (`?q=`) the script looks up in the shards.
@@ -138,8 +151,10 @@ enum BookIndexPages {
             <div id="results" data-mode="search"></div>
 
             """
-        return BookPage(title: "Search · Diary", root: "", body: body,
-                        scripts: years.map(BookLayout.searchShard) + [BookLayout.script]).html
+        return BookPage(
+            title: "Search · Diary", root: "", body: body,
+            scripts: years.map(BookLayout.searchShard) + [BookLayout.script]
+        ).html
     }
 
     /// `search/<year>.js`: the year's entries as one array of JSON arrays `[link, day, time,

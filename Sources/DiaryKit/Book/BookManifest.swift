@@ -54,15 +54,18 @@ struct BookManifest: Codable, Equatable {
         if children.isEmpty { return .nothing }
         let url = folder.appendingPathComponent(manifestName)
         guard children.contains(manifestName), BundlePath.kind(of: url) == .regularFile else {
-            return .otherContent(reason: "the folder is not empty and holds no book made by diary; "
-                                 + "export the book into a new or empty folder, or an earlier book")
+            return .otherContent(
+                reason: "the folder is not empty and holds no book made by diary; "
+                    + "export the book into a new or empty folder, or an earlier book")
         }
         guard let file = try? BundleFile.openForReading(url, ifMissing: .sourceMissing(url)),
-              let data = try? file.readAll(limit: maximumByteCount),
-              let manifest = try? JSONDecoder().decode(BookManifest.self, from: data),
-              manifest.format == formatName else {
-            return .otherContent(reason: "its \(manifestName) is not a book manifest diary can read; "
-                                 + "export the book into a new or empty folder")
+            let data = try? file.readAll(limit: maximumByteCount),
+            let manifest = try? JSONDecoder().decode(BookManifest.self, from: data),
+            manifest.format == formatName
+        else {
+            return .otherContent(
+                reason: "its \(manifestName) is not a book manifest diary can read; "
+                    + "export the book into a new or empty folder")
         }
         return .book(manifest)
     }

@@ -26,7 +26,9 @@ struct BookMonthPage: Sendable {
     /// The page's HTML.
     var html: String {
         var body = "<header>\n<p class=\"meta pager\">"
-        body += previous.map { "<a rel=\"prev\" href=\"\($0).html\">← \(EntryPage.escape($0.title))</a>" } ?? "<span></span>"
+        body +=
+            previous.map { "<a rel=\"prev\" href=\"\($0).html\">← \(EntryPage.escape($0.title))</a>" }
+            ?? "<span></span>"
         body += next.map { "<a rel=\"next\" href=\"\($0).html\">\(EntryPage.escape($0.title)) →</a>" } ?? ""
         body += "</p>\n<h1>\(EntryPage.escape(month.title))</h1>\n"
         body += "<p class=\"meta\">\(BookPage.count(entries.count, "entry", "entries"))</p>\n</header>\n"
@@ -36,7 +38,8 @@ struct BookMonthPage: Sendable {
             if clock.dayString != currentDay {
                 if currentDay != nil { body += "</section>\n" }
                 currentDay = clock.dayString
-                body += "<section class=\"day\" id=\"d-\(clock.dayString)\">\n<h2>\(EntryPage.escape(clock.longDay))</h2>\n"
+                body +=
+                    "<section class=\"day\" id=\"d-\(clock.dayString)\">\n<h2>\(EntryPage.escape(clock.longDay))</h2>\n"
             }
             body += article(record, clock: clock)
         }
@@ -47,16 +50,19 @@ struct BookMonthPage: Sendable {
     private func article(_ record: EntryRecord, clock: WallClockTime) -> String {
         let stamp = BundleTimestamp.string(from: record.creationTime, in: timeZone)
         var out = "<article class=\"entry\" id=\"\(BookLayout.anchor(record.uuid))\">\n"
-        out += "<p class=\"meta\"><a href=\"#\(BookLayout.anchor(record.uuid))\"><time datetime=\"\(EntryPage.escape(stamp))\">"
+        out +=
+            "<p class=\"meta\"><a href=\"#\(BookLayout.anchor(record.uuid))\"><time datetime=\"\(EntryPage.escape(stamp))\">"
             + "\(clock.minuteString)</time></a>\(record.starred ? " · <span class=\"star\">★ starred</span>" : "")</p>\n"
         if let text = record.text {
             let html = MarkdownRenderer.html(text)
             if !html.isEmpty { out += "<div class=\"text\">\n\(html)</div>\n" }
         }
         if !record.tags.isEmpty {
-            out += "<ul class=\"tags\">" + record.tags.map {
-                "<li><a href=\"../\(BookLayout.tagPage($0))\">#\(EntryPage.escape($0))</a></li>"
-            }.joined() + "</ul>\n"
+            out +=
+                "<ul class=\"tags\">"
+                + record.tags.map {
+                    "<li><a href=\"../\(BookLayout.tagPage($0))\">#\(EntryPage.escape($0))</a></li>"
+                }.joined() + "</ul>\n"
         }
         let photos = record.snapshot.media.filter { $0.kind == .image }
         if !photos.isEmpty {
@@ -76,7 +82,8 @@ struct BookMonthPage: Sendable {
         let picture = placed.thumbnail ?? placed.shown
         var caption = name
         if let link = medium.photo.openStreetMapURL {
-            caption += " · <a class=\"place\" href=\"\(EntryPage.escape(link))\">\(EntryPage.escape(medium.photo.placeText ?? ""))</a>"
+            caption +=
+                " · <a class=\"place\" href=\"\(EntryPage.escape(link))\">\(EntryPage.escape(medium.photo.placeText ?? ""))</a>"
         }
         if let original = placed.original {
             caption += " · <a href=\"../\(original)\">original</a>"
@@ -103,6 +110,8 @@ struct BookMonthPage: Sendable {
         let longest = max(shownWidth, shownHeight)
         guard longest > PreparedMedium.thumbnailMaxSide else { return (shownWidth, shownHeight) }
         let scale = Double(PreparedMedium.thumbnailMaxSide) / Double(longest)
-        return (max(1, Int((Double(shownWidth) * scale).rounded())), max(1, Int((Double(shownHeight) * scale).rounded())))
+        return (
+            max(1, Int((Double(shownWidth) * scale).rounded())), max(1, Int((Double(shownHeight) * scale).rounded()))
+        )
     }
 }

@@ -15,9 +15,11 @@ struct BookPage {
 
     /// The whole document.
     var html: String {
-        let nav = [("index.html", "Diary"), ("on-this-day.html", "On this day"), ("tags/index.html", "Tags"),
-                   ("map.html", "Map"), ("search.html", "Search")]
-            .map { "<a href=\"\(root)\($0.0)\">\($0.1)</a>" }.joined(separator: "\n")
+        let nav = [
+            ("index.html", "Diary"), ("on-this-day.html", "On this day"), ("tags/index.html", "Tags"),
+            ("map.html", "Map"), ("search.html", "Search")
+        ]
+        .map { "<a href=\"\(root)\($0.0)\">\($0.1)</a>" }.joined(separator: "\n")
         let scriptTags = scripts.map { "<script src=\"\(EntryPage.escape($0))\"></script>\n" }.joined()
         return """
             <!DOCTYPE html>

@@ -21,9 +21,11 @@ enum BrowserCopy: String, Sendable, Hashable {
         case .image:
             return ["image/heic", "image/heif", "image/avif", "image/webp"].contains(type) ? .jpeg : nil
         case .audio:
-            let played = ["audio/mpeg", "audio/mp3", "audio/x-wav", "audio/wav", "audio/wave", "audio/ogg",
-                          "audio/opus", "audio/flac", "audio/x-flac", "audio/mp4", "audio/x-m4a", "audio/m4a",
-                          "audio/aac"]
+            let played = [
+                "audio/mpeg", "audio/mp3", "audio/x-wav", "audio/wav", "audio/wave", "audio/ogg",
+                "audio/opus", "audio/flac", "audio/x-flac", "audio/mp4", "audio/x-m4a", "audio/m4a",
+                "audio/aac"
+            ]
             return played.contains(type) ? nil : .wav
         }
     }
@@ -85,7 +87,8 @@ enum BrowserCopy: String, Sendable, Hashable {
         } catch let error as BundleError {
             throw .bundle(error)
         } catch {
-            throw .invalidMedia(original, reason: "cannot make a \(fileExtension.uppercased()) copy for browsers: \(error)")
+            throw .invalidMedia(
+                original, reason: "cannot make a \(fileExtension.uppercased()) copy for browsers: \(error)")
         }
     }
 }

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import CDeferredLibraries
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension Diary {
     /// Exports the entries `query` selects (the whole diary by default) as a book: a static
@@ -27,16 +28,19 @@ extension Diary {
     /// - Throws: ``DiaryError/interop(_:)`` when the folder cannot be used;
     ///   ``DiaryError/bundle(_:)`` when a media file cannot be copied or differs from its
     ///   record; store errors.
-    public func exportBook(_ query: DiaryQuery = DiaryQuery(), to directory: URL,
-                           timeZone: any TimeZoneRules = TimeZone.current,
-                           progress: ((InteropProgress) -> Void)? = nil) throws(DiaryError) -> BookExportSummary {
+    public func exportBook(
+        _ query: DiaryQuery = DiaryQuery(), to directory: URL,
+        timeZone: any TimeZoneRules = TimeZone.current,
+        progress: ((InteropProgress) -> Void)? = nil
+    ) throws(DiaryError) -> BookExportSummary {
         let final = directory.standardizedFileURL
         let parent = final.deletingLastPathComponent()
         let prefix = ".\(final.lastPathComponent).partial"
         var previous: (root: URL, manifest: BookManifest)?
         switch BookManifest.find(in: final) {
         case .nothing: break
-        case .book(let manifest): previous = manifest.version == BookManifest.version ? (final, manifest) : (final, BookManifest())
+        case .book(let manifest):
+            previous = manifest.version == BookManifest.version ? (final, manifest) : (final, BookManifest())
         case .otherContent(let reason): throw .interop(.io(final, reason: reason))
         }
         WorkFolder.sweep(in: parent, prefix: prefix)
@@ -52,16 +56,22 @@ extension Diary {
             if previous != nil {
                 // Both stay whole: the new book takes the name, the old one the work folder's.
                 guard cdl_rename_exchange(work.path, final.path) == 0 else {
-                    throw DiaryError.interop(.io(final, reason: "cannot swap the new book into place: "
-                        + String(cString: strerror(errno))))
+                    throw DiaryError.interop(
+                        .io(
+                            final,
+                            reason: "cannot swap the new book into place: "
+                                + String(cString: strerror(errno))))
                 }
                 try? BundleFile.openDirectory(parent).synchronize()
                 try? FileManager.default.removeItem(at: work)
             } else {
                 // rename(2) replaces an empty folder, never one with content.
                 guard rename(work.path, final.path) == 0 else {
-                    throw DiaryError.interop(.io(final, reason: "cannot move the finished book into place: "
-                        + String(cString: strerror(errno))))
+                    throw DiaryError.interop(
+                        .io(
+                            final,
+                            reason: "cannot move the finished book into place: "
+                                + String(cString: strerror(errno))))
                 }
                 try? BundleFile.openDirectory(parent).synchronize()
             }

@@ -38,7 +38,8 @@ enum MarkdownRenderer {
         defer { cmark_parser_free(parser) }
         for name in extensionNames {
             guard let found = cmark_find_syntax_extension(name),
-                  cmark_parser_attach_syntax_extension(parser, found) != 0 else { return nil }
+                cmark_parser_attach_syntax_extension(parser, found) != 0
+            else { return nil }
         }
         var source = text
         source.withUTF8 { bytes in
@@ -47,7 +48,8 @@ enum MarkdownRenderer {
         guard let document = cmark_parser_finish(parser) else { return nil }
         defer { cmark_node_free(document) }
         guard textifyRawHTML(in: document),
-              let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
+            let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser))
+        else {
             return nil
         }
         defer { release(rendered) }

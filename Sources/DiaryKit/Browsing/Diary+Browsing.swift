@@ -22,8 +22,10 @@ extension Diary {
         let request = entryRequest(query)
         let days = dayKey(readerZone: query.timeZone)
         return try DiaryError.wrapping(databaseURL) {
-            let controller = try FetchedResultsController(fetchRequest: request, context: context,
-                                                          sectionKey: .localDay(of: days.key, offsetFromUTC: { [zone = days.zone] in zone.secondsFromGMT(for: $0) }))
+            let controller = try FetchedResultsController(
+                fetchRequest: request, context: context,
+                sectionKey: .localDay(
+                    of: days.key, offsetFromUTC: { [zone = days.zone] in zone.secondsFromGMT(for: $0) }))
             try controller.performFetch()
             try prefetchTagsAndMedia(of: controller.fetchedObjects, in: context)
             return try controller.sections.map { section -> DaySection in
@@ -39,11 +41,14 @@ extension Diary {
     /// zone it was written in (`timeZone` is that of entries that name none). A month outside
     /// 1–12 (or a year outside 1…9999) gives an empty calendar.
     /// - Throws: store errors as ``DiaryError``.
-    public func calendar(year: Int, month: Int, timeZone: any TimeZoneRules = TimeZone.current) throws(DiaryError) -> MonthCalendar {
+    public func calendar(
+        year: Int, month: Int, timeZone: any TimeZoneRules = TimeZone.current
+    ) throws(DiaryError) -> MonthCalendar {
         guard let calendarMonth = CalendarMonth(year: year, month: month) else {
             return MonthCalendar(year: year, month: month, counts: [:])
         }
-        let query = DiaryQuery(filter: EntryFilter(period: .month(calendarMonth)), newestFirst: false, timeZone: timeZone)
+        let query = DiaryQuery(
+            filter: EntryFilter(period: .month(calendarMonth)), newestFirst: false, timeZone: timeZone)
         let context = makeBrowsingContext()
         let days = dayKey(readerZone: timeZone)
         var counts: [DiaryDay: Int] = [:]
@@ -61,9 +66,12 @@ extension Diary {
     /// full-text indexes (``FullTextSearch/matchesSubstrings``); narrowed further by `query`
     /// (newest first by default).
     /// - Throws: store errors as ``DiaryError``.
-    public func search(_ text: String, phrases: [String] = [], query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [EntryRecord] {
+    public func search(
+        _ text: String, phrases: [String] = [], query: DiaryQuery = DiaryQuery()
+    ) throws(DiaryError) -> [EntryRecord] {
         let context = makeBrowsingContext()
-        let search = FullTextSearch(text, phrases: phrases, in: ["text"], matchesPrefixes: true, matchesSubstrings: true)
+        let search = FullTextSearch(
+            text, phrases: phrases, in: ["text"], matchesPrefixes: true, matchesSubstrings: true)
         return try records(of: fetchEntries(query, fullText: search, in: context), in: context)
     }
 
@@ -112,9 +120,11 @@ extension Diary {
     public func onThisDay(_ day: DiaryDay, query: DiaryQuery = DiaryQuery()) throws(DiaryError) -> [EntryRecord] {
         let context = makeBrowsingContext()
         let (key, zone) = dayKey(readerZone: query.timeZone)
-        var oldest = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                  predicate: Self.outsideTrash(.comparison(PredicateComparison(.keyPath([key]), .notEqual, .constant(.null)))),
-                                  sortOrderings: [SortOrdering(key)])
+        var oldest = FetchRequest(
+            DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+            predicate: Self.outsideTrash(
+                .comparison(PredicateComparison(.keyPath([key]), .notEqual, .constant(.null)))),
+            sortOrderings: [SortOrdering(key)])
         oldest.fetchLimit = 1
         guard let first = try DiaryError.wrapping(databaseURL, { try context.fetch(oldest) }).first?[key, as: Date.self]
         else { return [] }
@@ -125,8 +135,12 @@ extension Diary {
         }
         var request = entryRequest(query)
         let intervals = days.map { candidate -> FetchPredicate in
-            .and([.comparison(PredicateComparison(.keyPath([key]), .greaterOrEqual, .constant(.date(candidate.start(in: zone))))),
-                  .comparison(PredicateComparison(.keyPath([key]), .less, .constant(.date(candidate.next.start(in: zone)))))])
+            .and([
+                .comparison(
+                    PredicateComparison(.keyPath([key]), .greaterOrEqual, .constant(.date(candidate.start(in: zone))))),
+                .comparison(
+                    PredicateComparison(.keyPath([key]), .less, .constant(.date(candidate.next.start(in: zone)))))
+            ])
         }
         guard !intervals.isEmpty else { return [] }
         let onThoseDays: FetchPredicate = intervals.count == 1 ? intervals[0] : .or(intervals)
@@ -138,15 +152,18 @@ extension Diary {
     /// - Throws: store errors as ``DiaryError``.
     public func entryCount() throws(DiaryError) -> Int {
         let context = makeContext()
-        let request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                   predicate: Self.outsideTrash(nil))
+        let request = FetchRequest(
+            DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+            predicate: Self.outsideTrash(nil))
         return try DiaryError.wrapping(databaseURL) { try context.count(for: request) }
     }
 
     /// The entries `query` selects, as objects of `context`: the whole filter goes to the
     /// store as one predicate, plus a full-text search of the text when `fullText` is given.
-    func fetchEntries(_ query: DiaryQuery, fullText: FullTextSearch? = nil,
-                      in context: ManagedObjectContext) throws(DiaryError) -> [DiaryEntry] {
+    func fetchEntries(
+        _ query: DiaryQuery, fullText: FullTextSearch? = nil,
+        in context: ManagedObjectContext
+    ) throws(DiaryError) -> [DiaryEntry] {
         var request = entryRequest(query)
         request.fullTextSearch = fullText
         return try DiaryError.wrapping(databaseURL) { try context.fetch(request) }
@@ -158,9 +175,10 @@ extension Diary {
     /// row of a month again (1.4 ms of `list --month`'s 18).
     func entryRequest(_ query: DiaryQuery) -> FetchRequest<DiaryEntry> {
         let days = dayKey(readerZone: query.timeZone)
-        var request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                   predicate: Self.outsideTrash(query.filter.predicate(days: days)),
-                                   sortOrderings: [SortOrdering(days.key, ascending: !query.newestFirst)])
+        var request = FetchRequest(
+            DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+            predicate: Self.outsideTrash(query.filter.predicate(days: days)),
+            sortOrderings: [SortOrdering(days.key, ascending: !query.newestFirst)])
         request.fetchLimit = query.limit
         return request
     }

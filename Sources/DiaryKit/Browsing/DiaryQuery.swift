@@ -13,8 +13,10 @@ public struct DiaryQuery: Sendable, Hashable {
     public var timeZone: any TimeZoneRules
 
     /// A query; by default every entry, newest first, in the current time zone.
-    public init(filter: EntryFilter = EntryFilter(), newestFirst: Bool = true, limit: Int? = nil,
-                timeZone: any TimeZoneRules = TimeZone.current) {
+    public init(
+        filter: EntryFilter = EntryFilter(), newestFirst: Bool = true, limit: Int? = nil,
+        timeZone: any TimeZoneRules = TimeZone.current
+    ) {
         self.filter = filter
         self.newestFirst = newestFirst
         self.limit = limit

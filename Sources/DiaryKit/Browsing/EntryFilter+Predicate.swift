@@ -9,11 +9,16 @@ extension EntryFilter {
     /// NONE tags.normalizedName IN {<excluded>} AND media.@count > 0 AND text CONTAINS[cd] …`.
     func predicate(days: (key: String, zone: any TimeZoneRules)) -> FetchPredicate? {
         var parts: [FetchPredicate] = []
-        func compare(_ path: [String], _ op: PredicateComparison.Operator, _ value: PredicateValue,
-                     quantifier: PredicateComparison.Quantifier = .direct,
-                     options: PredicateComparison.Options = []) {
-            parts.append(.comparison(PredicateComparison(.keyPath(path), op, .constant(value),
-                                                         quantifier: quantifier, options: options)))
+        func compare(
+            _ path: [String], _ op: PredicateComparison.Operator, _ value: PredicateValue,
+            quantifier: PredicateComparison.Quantifier = .direct,
+            options: PredicateComparison.Options = []
+        ) {
+            parts.append(
+                .comparison(
+                    PredicateComparison(
+                        .keyPath(path), op, .constant(value),
+                        quantifier: quantifier, options: options)))
         }
         if let period {
             // Local days on `days.key` read in `days.zone`; an interval in instants.

@@ -34,8 +34,10 @@ public struct EntryFilter: Sendable, Hashable {
     public var text: String?
 
     /// A filter; every condition is off unless given.
-    public init(period: Period? = nil, tags: [String] = [], starred: Bool? = nil,
-                hasMedia: Bool? = nil, text: String? = nil) {
+    public init(
+        period: Period? = nil, tags: [String] = [], starred: Bool? = nil,
+        hasMedia: Bool? = nil, text: String? = nil
+    ) {
         self.period = period
         self.tags = tags
         self.starred = starred

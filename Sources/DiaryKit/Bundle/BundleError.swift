@@ -72,9 +72,9 @@ public enum BundleError: Error, Sendable {
         case .io:
             return .ioError
         case .notABundle, .manifestMissing, .manifestUnreadable, .unsupportedFormat,
-             .unsupportedFormatVersion, .missingField, .invalidField, .unsafePath,
-             .notARegularFile, .unsafeArchiveEntry, .archiveTooLarge, .archiveTooManyMembers, .archiveCorrupt,
-             .sizeMismatch, .hashMismatch, .mediumRejected, .sourceMismatch, .missingMedium, .overLimit:
+            .unsupportedFormatVersion, .missingField, .invalidField, .unsafePath,
+            .notARegularFile, .unsafeArchiveEntry, .archiveTooLarge, .archiveTooManyMembers, .archiveCorrupt,
+            .sizeMismatch, .hashMismatch, .mediumRejected, .sourceMismatch, .missingMedium, .overLimit:
             return .dataError
         }
     }

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import ObjectGraph
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An open file descriptor for streaming a bundle's files in 64 KiB chunks; closed when
 /// released. Symbolic links are never followed when opening.
@@ -54,8 +55,9 @@ final class BundleFile {
     /// Creates `url` for writing with `mode` (less the umask: 0644 for what is shared, 0600
     /// for a private temporary copy); fails when anything, even a dangling link, is there.
     static func create(_ url: URL, mode: mode_t = 0o644) throws(BundleError) -> BundleFile {
-        let descriptor = Glibc.open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                                    mode)
+        let descriptor = Glibc.open(
+            url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+            mode)
         guard descriptor >= 0 else { throw .posix(url, "create") }
         return BundleFile(url: url, descriptor: descriptor)
     }

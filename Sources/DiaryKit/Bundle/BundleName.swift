@@ -15,9 +15,12 @@ enum BundleName {
     /// `maximumSlugLength` characters cut on a word boundary; `entry` when nothing is left.
     static func slug(_ text: String) -> String {
         let firstLine = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        let folded = firstLine
-            .folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive],
-                     locale: nil)
+        let folded =
+            firstLine
+            .folding(
+                options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive],
+                locale: nil
+            )
             .lowercased()
         var slug = ""
         var pendingHyphen = false

@@ -15,9 +15,11 @@ extension BundleReader {
         /// Limits; the defaults (2 GiB a file, as MediaKit accepts, 16 GiB in all, 10,000
         /// members, ``EntryLimits/maximumMediaCount`` media) are far above any real entry and
         /// far below what fills a disk by surprise.
-        public init(maximumFileSize: Int64 = 2 << 30, maximumTotalSize: Int64 = 16 << 30,
-                    maximumEntryCount: Int = 10_000,
-                    maximumMediaCount: Int = EntryLimits.maximumMediaCount) {
+        public init(
+            maximumFileSize: Int64 = 2 << 30, maximumTotalSize: Int64 = 16 << 30,
+            maximumEntryCount: Int = 10_000,
+            maximumMediaCount: Int = EntryLimits.maximumMediaCount
+        ) {
             self.maximumFileSize = maximumFileSize
             self.maximumTotalSize = maximumTotalSize
             self.maximumEntryCount = maximumEntryCount

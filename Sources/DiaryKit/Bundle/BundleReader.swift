@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Opens an entry bundle (a `.diaryentry` folder or a zip of one) and checks everything
 /// in it before anything is imported: the manifest's format and fields, that every
@@ -24,9 +25,11 @@ public struct BundleReader: Sendable {
     private let validate: MediumValidator
 
     /// A reader that runs `validate` on every medium after its hash checks out.
-    public init(limits: Limits = Limits(),
-                temporaryDirectory: URL = FileManager.default.temporaryDirectory,
-                validate: @escaping MediumValidator) {
+    public init(
+        limits: Limits = Limits(),
+        temporaryDirectory: URL = FileManager.default.temporaryDirectory,
+        validate: @escaping MediumValidator
+    ) {
         self.limits = limits
         self.temporaryDirectory = temporaryDirectory
         self.validate = validate
@@ -116,8 +119,10 @@ public struct BundleReader: Sendable {
         }
         let file = try BundleFile.openForReading(manifestURL, ifMissing: .manifestMissing(bundle: bundle))
         guard let data = try file.readAll(limit: EntryManifest.maximumByteCount) else {
-            throw .manifestUnreadable(bundle: bundle, reason: "it is larger than "
-                + "\(EntryManifest.maximumByteCount >> 20) MiB, no real manifest is")
+            throw .manifestUnreadable(
+                bundle: bundle,
+                reason: "it is larger than "
+                    + "\(EntryManifest.maximumByteCount >> 20) MiB, no real manifest is")
         }
         try Self.refuseDuplicateKeys(in: manifestURL, bundle: bundle)
         let manifest = try EntryManifest.decode(data, bundle: bundle)
@@ -154,33 +159,43 @@ public struct BundleReader: Sendable {
     /// unpacked: the number of media, each one's size and their total, the text's length.
     private func checkLimits(of manifest: EntryManifest, bundle: URL) throws(BundleError) {
         if manifest.media.count > limits.maximumMediaCount {
-            throw .overLimit(bundle: bundle, detail: "entry.json lists \(manifest.media.count) media, "
-                + "more than the limit of \(limits.maximumMediaCount) media per entry")
+            throw .overLimit(
+                bundle: bundle,
+                detail: "entry.json lists \(manifest.media.count) media, "
+                    + "more than the limit of \(limits.maximumMediaCount) media per entry")
         }
         var total: Int64 = 0
         for medium in manifest.media {
             if medium.byteCount > limits.maximumFileSize {
-                throw .overLimit(bundle: bundle, detail: "\(medium.path) has \(medium.byteCount) bytes, "
-                    + "more than the limit of \(EntryLimits.describe(bytes: limits.maximumFileSize)) per medium")
+                throw .overLimit(
+                    bundle: bundle,
+                    detail: "\(medium.path) has \(medium.byteCount) bytes, "
+                        + "more than the limit of \(EntryLimits.describe(bytes: limits.maximumFileSize)) per medium")
             }
             let (sum, overflow) = total.addingReportingOverflow(medium.byteCount)
             total = overflow ? .max : sum
         }
         if total > limits.maximumTotalSize {
-            throw .overLimit(bundle: bundle, detail: "its media have \(total) bytes in all, "
-                + "more than the limit of \(EntryLimits.describe(bytes: limits.maximumTotalSize)) per entry")
+            throw .overLimit(
+                bundle: bundle,
+                detail: "its media have \(total) bytes in all, "
+                    + "more than the limit of \(EntryLimits.describe(bytes: limits.maximumTotalSize)) per entry")
         }
         let textBytes = manifest.text?.utf8.count ?? 0
         if textBytes > EntryLimits.maximumTextByteCount {
-            throw .overLimit(bundle: bundle, detail: "its text has \(textBytes) bytes, more than the limit of "
-                + "\(EntryLimits.describe(bytes: Int64(EntryLimits.maximumTextByteCount))) per entry")
+            throw .overLimit(
+                bundle: bundle,
+                detail: "its text has \(textBytes) bytes, more than the limit of "
+                    + "\(EntryLimits.describe(bytes: Int64(EntryLimits.maximumTextByteCount))) per entry")
         }
     }
 
     /// Checks one medium's file (inside the bundle, reached without links, with the
     /// recorded size and hash) and returns its location.
-    private func checkedLocation(of record: EntryManifest.Medium, root: URL,
-                                 bundle: URL) throws(BundleError) -> URL {
+    private func checkedLocation(
+        of record: EntryManifest.Medium, root: URL,
+        bundle: URL
+    ) throws(BundleError) -> URL {
         let components: [String]
         do {
             components = try BundlePath.components(of: record.path)
@@ -201,17 +216,20 @@ public struct BundleReader: Sendable {
             location, ifMissing: .missingMedium(bundle: bundle, path: record.path))
         let size = try file.size()
         guard size == record.byteCount else {
-            throw .sizeMismatch(bundle: bundle, path: record.path, expected: record.byteCount,
-                                found: size)
+            throw .sizeMismatch(
+                bundle: bundle, path: record.path, expected: record.byteCount,
+                found: size)
         }
         let (byteCount, sha256) = try file.stream()
         guard byteCount == record.byteCount else {
-            throw .sizeMismatch(bundle: bundle, path: record.path, expected: record.byteCount,
-                                found: byteCount)
+            throw .sizeMismatch(
+                bundle: bundle, path: record.path, expected: record.byteCount,
+                found: byteCount)
         }
         guard sha256 == record.sha256 else {
-            throw .hashMismatch(bundle: bundle, path: record.path, expected: record.sha256,
-                                found: sha256)
+            throw .hashMismatch(
+                bundle: bundle, path: record.path, expected: record.sha256,
+                found: sha256)
         }
         return location
     }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Exports one entry as a self-contained bundle: `<local date>-<slug>.diaryentry/` with
 /// `entry.json`, `media/` and `index.html`, or the same tree as one `.diaryentry.zip`.
@@ -32,8 +33,10 @@ public struct BundleWriter: Sendable {
     /// Throws `BundleError.sourceMissing` when a medium's file is gone,
     /// `.sourceMismatch` when it does not match its recorded size or hash, and `.io`
     /// when the destination cannot be written.
-    public func write(_ entry: EntrySnapshot, to directory: URL,
-                      format: BundleFormat = .directory) throws(BundleError) -> URL {
+    public func write(
+        _ entry: EntrySnapshot, to directory: URL,
+        format: BundleFormat = .directory
+    ) throws(BundleError) -> URL {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), !isFolder.boolValue {
             throw .io(directory, operation: "export into", reason: "it is a file, not a folder")
@@ -52,8 +55,10 @@ public struct BundleWriter: Sendable {
         }
         let manifest = EntryManifest(entry, paths: mediaPaths).rendered(timeZone: timeZone)
         let timeZone = timeZone
-        let contents = Contents(entry: entry, mediaPaths: mediaPaths, copyPaths: copyPaths,
-                                manifest: Data(manifest.utf8)) { made in
+        let contents = Contents(
+            entry: entry, mediaPaths: mediaPaths, copyPaths: copyPaths,
+            manifest: Data(manifest.utf8)
+        ) { made in
             Data(EntryPage(entry: entry, mediaPaths: mediaPaths, copyPaths: made, timeZone: timeZone).html.utf8)
         }
         // Named with this process's id, so the next export sweeps what a killed one left.
@@ -66,8 +71,9 @@ public struct BundleWriter: Sendable {
             case .zip:
                 // The folder inside the zip carries the zip's name, `-2` and all.
                 let name = Self.freeName(in: directory, stem: stem, format: .zip)
-                try writeZip(contents, at: temporary,
-                             root: String(name.dropLast(".zip".count)))
+                try writeZip(
+                    contents, at: temporary,
+                    root: String(name.dropLast(".zip".count)))
             }
             let final = try moveIntoPlace(temporary, in: directory, stem: stem, format: format)
             // The bundle is complete; flushing the folder's entry only hardens the rename.
@@ -129,8 +135,9 @@ public struct BundleWriter: Sendable {
         }
         for (medium, (path, copy)) in zip(contents.entry.media, zip(contents.mediaPaths, contents.copyPaths)) {
             guard let copy else { made.append(nil); continue }
-            let done = Self.makeCopy(of: medium, from: root.appendingPathComponent(path),
-                                     to: root.appendingPathComponent(copy))
+            let done = Self.makeCopy(
+                of: medium, from: root.appendingPathComponent(path),
+                to: root.appendingPathComponent(copy))
             made.append(done ? copy : nil)
         }
         // An AAC memo gets a name in case it needs a copy, and no copy.
@@ -155,14 +162,17 @@ public struct BundleWriter: Sendable {
         var made: [String?] = []
         for (medium, (path, copy)) in zip(contents.entry.media, zip(contents.mediaPaths, contents.copyPaths)) {
             let source = try Self.openSource(medium)
-            let copied = try archive.addFile(root + "/" + path, streamingFrom: source,
-                                         size: try source.size())
+            let copied = try archive.addFile(
+                root + "/" + path, streamingFrom: source,
+                size: try source.size())
             try Self.check(copied, against: medium)
             // The copies' folder goes in with the first copy made.
             let folder = made.allSatisfy { $0 == nil } ? root + "/" + Self.copyFolder : nil
-            made.append(try copy.flatMap { (copy) throws(BundleError) in
-                try Self.addCopy(of: medium, at: root + "/" + copy, to: archive, beside: url, folder: folder) ? copy : nil
-            })
+            made.append(
+                try copy.flatMap { (copy) throws(BundleError) in
+                    try Self.addCopy(of: medium, at: root + "/" + copy, to: archive, beside: url, folder: folder)
+                        ? copy : nil
+                })
         }
         try archive.addFile(root + "/index.html", contents: contents.page(made))
         try archive.finish()
@@ -174,8 +184,10 @@ public struct BundleWriter: Sendable {
     /// original is streamed (decrypted) into a private scratch file beside it, decoded, the copy
     /// streamed in (after the entry of `folder`, when the copy is the first), and both removed;
     /// false when it needs no copy or none can be made.
-    private static func addCopy(of medium: MediumSnapshot, at path: String, to archive: ZipArchiveWriter,
-                                beside url: URL, folder: String?) throws(BundleError) -> Bool {
+    private static func addCopy(
+        of medium: MediumSnapshot, at path: String, to archive: ZipArchiveWriter,
+        beside url: URL, folder: String?
+    ) throws(BundleError) -> Bool {
         let scratch = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".original")
         defer { unlink(scratch.path) }
         let source = try openSource(medium)
@@ -210,8 +222,10 @@ public struct BundleWriter: Sendable {
     }
 
     /// Renames the finished `temporary` bundle to the first free name in `directory`.
-    private func moveIntoPlace(_ temporary: URL, in directory: URL, stem: String,
-                               format: BundleFormat) throws(BundleError) -> URL {
+    private func moveIntoPlace(
+        _ temporary: URL, in directory: URL, stem: String,
+        format: BundleFormat
+    ) throws(BundleError) -> URL {
         while true {
             let final = directory.appendingPathComponent(
                 Self.freeName(in: directory, stem: stem, format: format))
@@ -253,15 +267,21 @@ public struct BundleWriter: Sendable {
     }
 
     /// Throws `.sourceMismatch` when the copied bytes are not the medium's recorded ones.
-    private static func check(_ copied: (byteCount: Int64, sha256: String),
-                              against medium: MediumSnapshot) throws(BundleError) {
+    private static func check(
+        _ copied: (byteCount: Int64, sha256: String),
+        against medium: MediumSnapshot
+    ) throws(BundleError) {
         if copied.byteCount != medium.byteCount {
-            throw .sourceMismatch(medium.sourceURL, problem:
-                "has \(copied.byteCount) bytes, the entry records \(medium.byteCount)")
+            throw .sourceMismatch(
+                medium.sourceURL,
+                problem:
+                    "has \(copied.byteCount) bytes, the entry records \(medium.byteCount)")
         }
         if copied.sha256 != medium.sha256.lowercased() {
-            throw .sourceMismatch(medium.sourceURL, problem:
-                "has SHA-256 \(copied.sha256.prefix(12))…, the entry records "
+            throw .sourceMismatch(
+                medium.sourceURL,
+                problem:
+                    "has SHA-256 \(copied.sha256.prefix(12))…, the entry records "
                     + "\(medium.sha256.prefix(12))…")
         }
     }

@@ -14,8 +14,10 @@ extension Diary {
         let cache = PreparedMediaCache()
         let inspector = self.inspector
         let reader = BundleReader { file, medium in
-            cache.store(try PreparedMedium(fileAt: file, expected: medium.kind,
-                                           fileName: medium.originalFileName, inspector: inspector))
+            cache.store(
+                try PreparedMedium(
+                    fileAt: file, expected: medium.kind,
+                    fileName: medium.originalFileName, inspector: inspector))
         }
         let bundle: ImportableEntry
         do {
@@ -35,14 +37,16 @@ extension Diary {
             if let cached = cache.item(for: medium.sourceURL) {
                 item = cached
             } else {
-                item = try PreparedMedium(fileAt: medium.sourceURL, expected: medium.kind,
-                                          fileName: medium.originalFileName, inspector: inspector)
+                item = try PreparedMedium(
+                    fileAt: medium.sourceURL, expected: medium.kind,
+                    fileName: medium.originalFileName, inspector: inspector)
             }
             // The moment the export recorded stands: read again here, an EXIF time without an
             // offset would be taken in this machine's zone and move by the zones' difference.
             if let time = medium.photo.captureTime {
-                item.recordedCapture = RecordedCapture(time: time, utcOffset: medium.photo.captureUTCOffset,
-                                                       offsetIsFromGPS: medium.photo.captureUTCOffsetIsFromGPS)
+                item.recordedCapture = RecordedCapture(
+                    time: time, utcOffset: medium.photo.captureUTCOffset,
+                    offsetIsFromGPS: medium.photo.captureUTCOffsetIsFromGPS)
             }
             prepared.append(item)
         }

@@ -21,7 +21,8 @@ extension EntryManifest {
             // JSONDecoder calls a number too large for its field (10^20 for an integer) "not valid
             // JSON"; JSONSerialization, which keeps such numbers as doubles, tells the two apart.
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
-               (try? JSONSerialization.jsonObject(with: data)) != nil {
+                (try? JSONSerialization.jsonObject(with: data)) != nil
+            {
                 throw .manifestUnreadable(bundle: bundle, reason: "a number in it is out of range for its field")
             }
             throw BundleError(error, bundle: bundle)
@@ -46,13 +47,15 @@ extension BundleError {
         case .valueNotFound(_, let context):
             self = .missingField(bundle: bundle, field: Self.field(context.codingPath))
         case .typeMismatch(let type, let context):
-            self = .invalidField(bundle: bundle, field: Self.field(context.codingPath),
-                                 problem: "must be \(Self.jsonTypeName(type))")
+            self = .invalidField(
+                bundle: bundle, field: Self.field(context.codingPath),
+                problem: "must be \(Self.jsonTypeName(type))")
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             self = .manifestUnreadable(bundle: bundle, reason: "not valid JSON")
         case .dataCorrupted(let context):
-            self = .invalidField(bundle: bundle, field: Self.field(context.codingPath),
-                                 problem: context.debugDescription)
+            self = .invalidField(
+                bundle: bundle, field: Self.field(context.codingPath),
+                problem: context.debugDescription)
         @unknown default:
             self = .manifestUnreadable(bundle: bundle, reason: "\(error)")
         }
@@ -101,22 +104,25 @@ extension EntryManifest: Decodable {
 
         let uuidString = try container.decode(String.self, forKey: .uuid)
         guard let uuid = UUID(uuidString: uuidString) else {
-            throw DecodingError.dataCorruptedError(forKey: .uuid, in: container,
-                                                   debugDescription: "is not a UUID")
+            throw DecodingError.dataCorruptedError(
+                forKey: .uuid, in: container,
+                debugDescription: "is not a UUID")
         }
         self.uuid = uuid
         creationTime = try Self.decodeTime(container, .creationTime)
         updateTime = try Self.decodeTime(container, .updateTime)
         timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
         if let timeZone, !Self.isTimeZoneName(timeZone) {
-            throw DecodingError.dataCorruptedError(forKey: .timeZone, in: container,
-                                                   debugDescription: "is not a time zone name (\(timeZone.prefix(40)))")
+            throw DecodingError.dataCorruptedError(
+                forKey: .timeZone, in: container,
+                debugDescription: "is not a time zone name (\(timeZone.prefix(40)))")
         }
         text = try container.decodeIfPresent(String.self, forKey: .text)
         tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
         if tags.contains(where: \.isBlank) {
-            throw DecodingError.dataCorruptedError(forKey: .tags, in: container,
-                                                   debugDescription: "must not hold a blank tag")
+            throw DecodingError.dataCorruptedError(
+                forKey: .tags, in: container,
+                debugDescription: "must not hold a blank tag")
         }
         starred = try container.decodeIfPresent(Bool.self, forKey: .starred) ?? false
         place = try Self.decodePlace(container)
@@ -137,10 +143,12 @@ extension EntryManifest: Decodable {
     /// `Etc/GMT+5`). One this machine does not know is kept all the same: its zone data
     /// may simply be older than the writer's.
     static func isTimeZoneName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.count <= 64 && name.utf8.allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "/_+-:".utf8.contains(byte)
-        }
+        !name.isEmpty && name.utf8.count <= 64
+            && name.utf8.allSatisfy { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "/_+-:".utf8.contains(byte)
+            }
     }
 
     /// `place`, checked as ``EntryPlace`` checks it; nil when absent, null or empty.
@@ -153,8 +161,9 @@ extension EntryManifest: Decodable {
         do {
             return try EntryPlace(name: name, latitude: latitude, longitude: longitude)
         } catch {
-            throw DecodingError.dataCorruptedError(forKey: PlaceKey(rawValue: error.field) ?? .name, in: members,
-                                                   debugDescription: error.description)
+            throw DecodingError.dataCorruptedError(
+                forKey: PlaceKey(rawValue: error.field) ?? .name, in: members,
+                debugDescription: error.description)
         }
     }
 
@@ -232,7 +241,8 @@ extension EntryManifest.Medium: Decodable {
         switch try container.decodeIfPresent(String.self, forKey: .captureUTCOffsetSource) {
         case nil, "camera": break
         case "gps": photo.captureUTCOffsetIsFromGPS = photo.captureUTCOffset != nil
-        case let other?: throw fail(.captureUTCOffsetSource, "must be \"camera\" or \"gps\", not \"\(String(other.prefix(20)))\"")
+        case let other?:
+            throw fail(.captureUTCOffsetSource, "must be \"camera\" or \"gps\", not \"\(String(other.prefix(20)))\"")
         }
         func degrees(_ key: Key, _ limit: Double) throws -> Double? {
             guard let value = try container.decodeIfPresent(Double.self, forKey: key) else { return nil }

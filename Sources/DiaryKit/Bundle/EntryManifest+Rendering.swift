@@ -8,7 +8,7 @@ extension EntryManifest {
             ("formatVersion", .integer(Self.formatVersion)),
             ("uuid", .string(uuid.lowercaseText)),
             ("creationTime", .string(BundleTimestamp.string(from: creationTime, in: timeZone))),
-            ("updateTime", .string(BundleTimestamp.string(from: updateTime, in: timeZone))),
+            ("updateTime", .string(BundleTimestamp.string(from: updateTime, in: timeZone)))
         ]
         if let zone = self.timeZone { members.append(("timeZone", .string(zone))) }
         if let text { members.append(("text", .string(text))) }
@@ -30,10 +30,10 @@ extension EntryManifest.Medium {
             ("fileName", .string(fileName)),
             ("path", .string(path)),
             ("byteCount", .integer(Int(byteCount))),
-            ("sha256", .string(sha256)),
+            ("sha256", .string(sha256))
         ]
         let optionalIntegers: [(String, Int?)] = [
-            ("width", width), ("height", height), ("orientation", orientation),
+            ("width", width), ("height", height), ("orientation", orientation)
         ]
         for (key, value) in optionalIntegers {
             if let value { members.append((key, .integer(value))) }
@@ -48,7 +48,8 @@ extension EntryManifest.Medium {
         }
         if let offset = photo.captureUTCOffset { members.append(("captureUTCOffset", .integer(offset))) }
         if photo.captureUTCOffsetIsFromGPS { members.append(("captureUTCOffsetSource", .string("gps"))) }
-        for (key, value) in [("latitude", photo.latitude), ("longitude", photo.longitude), ("altitude", photo.altitude)] {
+        for (key, value) in [("latitude", photo.latitude), ("longitude", photo.longitude), ("altitude", photo.altitude)]
+        {
             if let value, value.isFinite { members.append((key, .number(value))) }
         }
         for (key, value) in [("camera", photo.camera), ("lens", photo.lens)] {

@@ -87,7 +87,8 @@ extension EntryManifest {
         self.init(
             uuid: entry.uuid, creationTime: entry.creationTime, updateTime: entry.updateTime,
             timeZone: entry.timeZone, text: entry.text, tags: entry.tags, starred: entry.starred,
-            place: entry.place, media: zip(entry.media, paths).enumerated().map { position, pair in
+            place: entry.place,
+            media: zip(entry.media, paths).enumerated().map { position, pair in
                 let (medium, path) = pair
                 return Medium(
                     index: position + 1, kind: medium.kind, mimeType: medium.mimeType,

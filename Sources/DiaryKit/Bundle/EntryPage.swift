@@ -28,7 +28,8 @@ struct EntryPage {
             """
         body += paragraphs
         if !entry.tags.isEmpty {
-            body += "<ul class=\"tags\">"
+            body +=
+                "<ul class=\"tags\">"
                 + entry.tags.map { "<li>#\(Self.escape($0))</li>" }.joined()
                 + "</ul>\n"
         }
@@ -114,13 +115,16 @@ struct EntryPage {
         if let time = photo.captureTime {
             let zone: any TimeZoneRules = photo.captureUTCOffset.map { FixedOffset(seconds: $0) } ?? timeZone
             let clock = WallClockTime(time, in: zone)
-            parts.append("taken <time datetime=\"\(Self.escape(BundleTimestamp.string(from: time, in: zone)))\">"
-                         + Self.escape(clock.shortDayAndMinute) + "</time>")
+            parts.append(
+                "taken <time datetime=\"\(Self.escape(BundleTimestamp.string(from: time, in: zone)))\">"
+                    + Self.escape(clock.shortDayAndMinute) + "</time>")
         }
         if let link = photo.openStreetMapURL {
             parts.append("<a class=\"place\" href=\"\(Self.escape(link))\">\(Self.escape(photo.placeText ?? ""))</a>")
         }
-        if let camera = photo.camera { parts.append("<span class=\"camera\">\(Self.escape(Self.printable(camera)))</span>") }
+        if let camera = photo.camera {
+            parts.append("<span class=\"camera\">\(Self.escape(Self.printable(camera)))</span>")
+        }
         if let lens = photo.lens { parts.append("<span class=\"lens\">\(Self.escape(Self.printable(lens)))</span>") }
         return parts.map { "<br>" + $0 }.joined()
     }
@@ -128,9 +132,11 @@ struct EntryPage {
     /// `text` with control characters (not allowed in HTML text) as U+FFFD: EXIF names are
     /// whatever bytes the file holds.
     private static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map {
-            $0.properties.generalCategory == .control ? "\u{FFFD}" : $0
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map {
+                    $0.properties.generalCategory == .control ? "\u{FFFD}" : $0
+                }))
     }
 
     private func timestamp(_ date: Date) -> String {
@@ -144,7 +150,8 @@ struct EntryPage {
         if seconds.isFinite, seconds >= 0, seconds < 9.95 { return String(format: "%.1f s", seconds) }
         let total = seconds.isFinite ? Int(min(max(0, seconds.rounded()), 3.6e9)) : 0
         let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
-        return hours > 0 ? "\(hours):\(minutes.zeroPadded(2)):\(rest.zeroPadded(2))" : "\(minutes):\(rest.zeroPadded(2))"
+        return hours > 0
+            ? "\(hours):\(minutes.zeroPadded(2)):\(rest.zeroPadded(2))" : "\(minutes):\(rest.zeroPadded(2))"
     }
 
     /// `text` safe inside HTML text and quoted attribute values.

@@ -26,9 +26,11 @@ public struct EntrySnapshot: Sendable, Hashable {
     public var place: EntryPlace?
 
     /// Makes a snapshot.
-    public init(uuid: UUID, creationTime: Date, updateTime: Date, text: String? = nil,
-                tags: [String] = [], starred: Bool = false, media: [MediumSnapshot] = [], timeZone: String? = nil,
-                place: EntryPlace? = nil) {
+    public init(
+        uuid: UUID, creationTime: Date, updateTime: Date, text: String? = nil,
+        tags: [String] = [], starred: Bool = false, media: [MediumSnapshot] = [], timeZone: String? = nil,
+        place: EntryPlace? = nil
+    ) {
         self.uuid = uuid
         self.creationTime = creationTime
         self.updateTime = updateTime

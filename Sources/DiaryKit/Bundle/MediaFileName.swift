@@ -29,7 +29,9 @@ enum MediaFileName {
             guard let kind = BrowserCopy.needed(for: medium) ?? (BrowserCopy.dependsOnContent(medium) ? .wav : nil)
             else { return nil }
             let base = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
-            let copy = BundleName.unique(stem: base, suffix: "." + kind.fileExtension) { taken.contains($0.lowercased()) }
+            let copy = BundleName.unique(stem: base, suffix: "." + kind.fileExtension) {
+                taken.contains($0.lowercased())
+            }
             taken.insert(copy.lowercased())
             return copy
         }
@@ -38,7 +40,8 @@ enum MediaFileName {
     /// The cleaned base and extension (with its dot, or "") of one medium.
     private static func parts(of medium: MediumSnapshot, position: Int) -> (String, String) {
         // Whatever a path separator precedes is a folder name from another machine.
-        let lastComponent = medium.originalFileName
+        let lastComponent =
+            medium.originalFileName
             .split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
         var base = clean(lastComponent)
         var ext = ""

@@ -40,20 +40,25 @@ public struct MediumSnapshot: Sendable, Hashable {
     var source: MediumSource
 
     /// Makes a snapshot; the optional facts default to absent.
-    public init(kind: MediumKind, mimeType: String, originalFileName: String, byteCount: Int64,
-                sha256: String, width: Int? = nil, height: Int? = nil, orientation: Int? = nil,
-                duration: Double? = nil, sampleRate: Int? = nil, channels: Int? = nil,
-                sourceURL: URL) {
-        self.init(kind: kind, mimeType: mimeType, originalFileName: originalFileName, byteCount: byteCount,
-                  sha256: sha256, width: width, height: height, orientation: orientation, duration: duration,
-                  sampleRate: sampleRate, channels: channels, source: .file(sourceURL))
+    public init(
+        kind: MediumKind, mimeType: String, originalFileName: String, byteCount: Int64,
+        sha256: String, width: Int? = nil, height: Int? = nil, orientation: Int? = nil,
+        duration: Double? = nil, sampleRate: Int? = nil, channels: Int? = nil,
+        sourceURL: URL
+    ) {
+        self.init(
+            kind: kind, mimeType: mimeType, originalFileName: originalFileName, byteCount: byteCount,
+            sha256: sha256, width: width, height: height, orientation: orientation, duration: duration,
+            sampleRate: sampleRate, channels: channels, source: .file(sourceURL))
     }
 
     /// Makes a snapshot whose bytes are at `source`.
-    init(kind: MediumKind, mimeType: String, originalFileName: String, byteCount: Int64,
-         sha256: String, width: Int? = nil, height: Int? = nil, orientation: Int? = nil,
-         duration: Double? = nil, sampleRate: Int? = nil, channels: Int? = nil,
-         source: MediumSource) {
+    init(
+        kind: MediumKind, mimeType: String, originalFileName: String, byteCount: Int64,
+        sha256: String, width: Int? = nil, height: Int? = nil, orientation: Int? = nil,
+        duration: Double? = nil, sampleRate: Int? = nil, channels: Int? = nil,
+        source: MediumSource
+    ) {
         self.kind = kind
         self.mimeType = mimeType
         self.originalFileName = originalFileName

@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import CArchive
 internal import CDeferredLibraries
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Unpacks a zip through libarchive into a fresh folder, refusing every member that
 /// could write outside it or smuggle in something other than plain files and folders:
@@ -43,8 +44,9 @@ struct ZipArchiveExtractor {
         else { throw .archiveCorrupt(bundle: archiveURL, reason: Self.message(archive)) }
         defer { archive_read_close(archive) }
 
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: BundleFile.chunkSize,
-                                                            alignment: 16)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: BundleFile.chunkSize,
+            alignment: 16)
         defer { buffer.deallocate() }
         var total: Int64 = 0
         var count = 0
@@ -60,8 +62,9 @@ struct ZipArchiveExtractor {
                 throw .archiveTooManyMembers(bundle: archiveURL, limit: limits.maximumEntryCount)
             }
             guard let name = Self.name(of: entry) else {
-                throw .unsafeArchiveEntry(bundle: archiveURL, entry: "(unnamed)",
-                                          reason: "has no readable name")
+                throw .unsafeArchiveEntry(
+                    bundle: archiveURL, entry: "(unnamed)",
+                    reason: "has no readable name")
             }
             let components = try checkedComponents(of: name, entry: entry)
             guard let components else { continue }  // the archive's root folder itself
@@ -75,10 +78,11 @@ struct ZipArchiveExtractor {
                 try makeDirectory(target, member: name)
                 continue
             }
-            total += try unpack(archive, into: target, member: name, buffer: buffer,
-                                declaredSize: archive_entry_size_is_set(entry) != 0
-                                    ? archive_entry_size(entry) : nil,
-                                cap: cap, alreadyUnpacked: total)
+            total += try unpack(
+                archive, into: target, member: name, buffer: buffer,
+                declaredSize: archive_entry_size_is_set(entry) != 0
+                    ? archive_entry_size(entry) : nil,
+                cap: cap, alreadyUnpacked: total)
         }
     }
 
@@ -99,11 +103,13 @@ struct ZipArchiveExtractor {
         case Self.regularFile, Self.directory:
             break
         case Self.symbolicLink:
-            throw .unsafeArchiveEntry(bundle: archiveURL, entry: name,
-                                      reason: "is a symbolic link")
+            throw .unsafeArchiveEntry(
+                bundle: archiveURL, entry: name,
+                reason: "is a symbolic link")
         default:
-            throw .unsafeArchiveEntry(bundle: archiveURL, entry: name,
-                                      reason: "is a device or another special file")
+            throw .unsafeArchiveEntry(
+                bundle: archiveURL, entry: name,
+                reason: "is a device or another special file")
         }
         if archive_entry_is_encrypted(entry) != 0 {
             throw .unsafeArchiveEntry(bundle: archiveURL, entry: name, reason: "is encrypted")
@@ -112,9 +118,11 @@ struct ZipArchiveExtractor {
     }
 
     /// Streams the current member's data into a new file at `target`; returns its size.
-    private func unpack(_ archive: OpaquePointer, into target: URL, member: String,
-                        buffer: UnsafeMutableRawBufferPointer, declaredSize: Int64?, cap: Int64,
-                        alreadyUnpacked: Int64) throws(BundleError) -> Int64 {
+    private func unpack(
+        _ archive: OpaquePointer, into target: URL, member: String,
+        buffer: UnsafeMutableRawBufferPointer, declaredSize: Int64?, cap: Int64,
+        alreadyUnpacked: Int64
+    ) throws(BundleError) -> Int64 {
         let memberLimit = min(cap, limits.maximumFileSize)
         let allowed = min(memberLimit, limits.maximumTotalSize - alreadyUnpacked)
         func tooLarge(_ size: Int64) -> BundleError {
@@ -129,8 +137,9 @@ struct ZipArchiveExtractor {
             file = try BundleFile.create(target, mode: 0o600)
         } catch {
             if BundlePath.exists(target) {
-                throw .unsafeArchiveEntry(bundle: archiveURL, entry: member,
-                                          reason: "appears twice")
+                throw .unsafeArchiveEntry(
+                    bundle: archiveURL, entry: member,
+                    reason: "appears twice")
             }
             throw error
         }
@@ -150,8 +159,10 @@ struct ZipArchiveExtractor {
     }
 
     /// Creates the folders above a member (zips need not list them).
-    private func makeParents(of components: [String], in destination: URL,
-                             member: String) throws(BundleError) {
+    private func makeParents(
+        of components: [String], in destination: URL,
+        member: String
+    ) throws(BundleError) {
         var folder = destination
         for component in components.dropLast() {
             folder.appendPathComponent(component)
@@ -164,8 +175,9 @@ struct ZipArchiveExtractor {
         if mkdir(url.path, 0o700) == 0 { return }
         guard errno == EEXIST else { throw .posix(url, "create the folder") }
         guard BundlePath.kind(of: url) == .directory else {
-            throw .unsafeArchiveEntry(bundle: archiveURL, entry: member,
-                                      reason: "collides with a file of the same name")
+            throw .unsafeArchiveEntry(
+                bundle: archiveURL, entry: member,
+                reason: "collides with a file of the same name")
         }
     }
 

@@ -46,8 +46,10 @@ final class ZipArchiveWriter {
 
     /// Adds a stored member `path` of `size` bytes, streamed from `source` in chunks.
     /// Returns the byte count and SHA-256 of what was read.
-    func addFile(_ path: String, streamingFrom source: MediumReader,
-                 size: Int64) throws(BundleError) -> (byteCount: Int64, sha256: String) {
+    func addFile(
+        _ path: String, streamingFrom source: MediumReader,
+        size: Int64
+    ) throws(BundleError) -> (byteCount: Int64, sha256: String) {
         try check(archive_write_zip_set_compression_store(archive), "add \(path) to")
         try writeHeader(path, type: 0o100000, permissions: 0o644, size: size)
         let result = try source.stream { (chunk) throws(BundleError) in
@@ -64,8 +66,10 @@ final class ZipArchiveWriter {
         try file.synchronize()
     }
 
-    private func writeHeader(_ path: String, type: UInt32, permissions: mode_t,
-                             size: Int64) throws(BundleError) {
+    private func writeHeader(
+        _ path: String, type: UInt32, permissions: mode_t,
+        size: Int64
+    ) throws(BundleError) {
         guard let entry = archive_entry_new() else {
             throw .io(file.url, operation: "add \(path) to", reason: libarchiveUnavailableReason)
         }

@@ -25,8 +25,10 @@ public struct CheckReport: Sendable, Hashable {
         public var fileName: String?
 
         /// A problem with medium `mediumIndex` of entry `entryID`.
-        public init(entryID: Int64, mediumIndex: Int, sha256: String, kind: Kind, byteCount: Int64? = nil,
-                    fileName: String? = nil) {
+        public init(
+            entryID: Int64, mediumIndex: Int, sha256: String, kind: Kind, byteCount: Int64? = nil,
+            fileName: String? = nil
+        ) {
             self.entryID = entryID
             self.mediumIndex = mediumIndex
             self.sha256 = sha256

@@ -17,8 +17,10 @@ extension Diary {
     ///   ``DiaryError/io(path:reason:)``; other store errors.
     /// - Parameter temporaryDirectory: where imports unpack zips; the folders killed imports
     ///   left there are reported (and removed with `repair`).
-    public func check(repair: Bool = false, staleAfter: TimeInterval = 3600,
-                      temporaryDirectory: URL = FileManager.default.temporaryDirectory) throws(DiaryError) -> CheckReport {
+    public func check(
+        repair: Bool = false, staleAfter: TimeInterval = 3600,
+        temporaryDirectory: URL = FileManager.default.temporaryDirectory
+    ) throws(DiaryError) -> CheckReport {
         if let encryptionKey {
             // Every page of an encrypted store authenticated first: a tampered page would stop the
             // checks below at the first one they read, naming only it.
@@ -26,17 +28,19 @@ extension Diary {
                 try PersistentStoreCoordinator.damagedPages(ofDatabaseAt: databaseURL, key: encryptionKey)
             }
             if !pages.isEmpty {
-                return CheckReport(integrityProblems: pages.map { Self.damagedPageProblem($0) }, blobProblems: [],
-                                   unreferencedBlobs: [], recentUnreferencedBlobs: [], staleStagingFiles: [],
-                                   removed: [], verifiedBlobCount: 0)
+                return CheckReport(
+                    integrityProblems: pages.map { Self.damagedPageProblem($0) }, blobProblems: [],
+                    unreferencedBlobs: [], recentUnreferencedBlobs: [], staleStagingFiles: [],
+                    removed: [], verifiedBlobCount: 0)
             }
         }
         let integrity = try DiaryError.wrapping(databaseURL) { try coordinator.integrityProblems() }
         let context = makeContext()
         var problems: [CheckReport.BlobProblem] = []
         var verified = 0
-        let request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                   sortOrderings: [SortOrdering("creationTime")])
+        let request = FetchRequest(
+            DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+            sortOrderings: [SortOrdering("creationTime")])
         var trashed = 0
         var referencedFiles = Set<String>()
         for entry in try DiaryError.wrapping(databaseURL, { try context.fetch(request) }) {
@@ -44,8 +48,10 @@ extension Diary {
             for (offset, medium) in entry.orderedMedia.enumerated() {
                 referencedFiles.insert(blobStore.fileName(forSHA256: Self.reference(of: medium).sha256))
                 verified += 1
-                if let problem = try blobProblem(of: medium, mediumIndex: offset + 1,
-                                                 entryID: entry.objectID.primaryKey ?? 0) {
+                if let problem = try blobProblem(
+                    of: medium, mediumIndex: offset + 1,
+                    entryID: entry.objectID.primaryKey ?? 0)
+                {
                     problems.append(problem)
                 }
             }
@@ -62,23 +68,29 @@ extension Diary {
         let workFolders = [BundleReader.extractionPrefix, DayOneReader.extractionPrefix].flatMap { prefix in
             WorkFolder.stale(in: temporaryDirectory, prefix: prefix)
         }.map { temporaryDirectory.appendingPathComponent($0).path }
-        let removedFolders = removes ? workFolders.filter { (try? FileManager.default.removeItem(atPath: $0)) != nil } : []
-        var report = CheckReport(integrityProblems: integrity, blobProblems: problems,
-                                 unreferencedBlobs: garbage.unreferencedBlobs,
-                                 recentUnreferencedBlobs: garbage.recentUnreferencedBlobs,
-                                 staleStagingFiles: garbage.staleTemporaryFiles,
-                                 staleWorkFolders: workFolders,
-                                 removed: removes ? garbage.unreferencedBlobs + garbage.staleTemporaryFiles + removedFolders : [],
-                                 verifiedBlobCount: verified, trashedEntryCount: trashed)
+        let removedFolders =
+            removes ? workFolders.filter { (try? FileManager.default.removeItem(atPath: $0)) != nil } : []
+        var report = CheckReport(
+            integrityProblems: integrity, blobProblems: problems,
+            unreferencedBlobs: garbage.unreferencedBlobs,
+            recentUnreferencedBlobs: garbage.recentUnreferencedBlobs,
+            staleStagingFiles: garbage.staleTemporaryFiles,
+            staleWorkFolders: workFolders,
+            removed: removes ? garbage.unreferencedBlobs + garbage.staleTemporaryFiles + removedFolders : [],
+            verifiedBlobCount: verified, trashedEntryCount: trashed)
         report.damagedUnreferencedBlobs = damagedUnreferenced
         report.syncConflictEntryIDs = try syncConflictEntryIDs()
         report.migrationBackups = migrationBackups()
         report.keptDamagedLogs = keptDamagedLogs()
         if encryptionKey != nil {
-            report.plaintextBackups = report.migrationBackups.filter { isPlaintextDatabase(directory.appending(component: $0)) }
+            report.plaintextBackups = report.migrationBackups.filter {
+                isPlaintextDatabase(directory.appending(component: $0))
+            }
             if removes {
                 for name in report.plaintextBackups {
-                    for suffix in ["", "-wal", "-shm"] { _ = unlink(directory.appending(component: name + suffix).path) }
+                    for suffix in ["", "-wal", "-shm"] {
+                        _ = unlink(directory.appending(component: name + suffix).path)
+                    }
                     report.removed.append(name)
                 }
             }
@@ -110,7 +122,8 @@ extension Diary {
     /// What is wrong with `medium`'s file (medium `mediumIndex` of entry `entryID`): missing, or
     /// no longer matching its hash; nil when it is intact. Reads the whole file (streamed).
     /// - Throws: store errors other than a missing or damaged file, as ``DiaryError``.
-    func blobProblem(of medium: Medium, mediumIndex: Int, entryID: Int64) throws(DiaryError) -> CheckReport.BlobProblem? {
+    func blobProblem(of medium: Medium, mediumIndex: Int, entryID: Int64) throws(DiaryError) -> CheckReport.BlobProblem?
+    {
         let reference = Self.reference(of: medium)
         let kind: CheckReport.BlobProblem.Kind
         do {
@@ -121,8 +134,9 @@ extension Diary {
         } catch {
             throw DiaryError(error, store: databaseURL)
         }
-        return CheckReport.BlobProblem(entryID: entryID, mediumIndex: mediumIndex, sha256: reference.sha256, kind: kind,
-                                       byteCount: reference.byteCount, fileName: medium.originalFileName)
+        return CheckReport.BlobProblem(
+            entryID: entryID, mediumIndex: mediumIndex, sha256: reference.sha256, kind: kind,
+            byteCount: reference.byteCount, fileName: medium.originalFileName)
     }
 
     /// How the check names page `number` of the database when it fails authentication.

@@ -25,7 +25,8 @@ extension Diary {
 
     /// The damaged logs kept aside in the store folder, sorted.
     func keptDamagedLogs() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter(Self.isKeptDamagedLog).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter(Self.isKeptDamagedLog)
+            .sorted()
     }
 
     /// What `check --repair` does before the diary can open: the damaged log kept aside, and

@@ -62,8 +62,9 @@ public struct CalendarMonth: Hashable, Comparable, Sendable, CustomStringConvert
     /// The whole month in `timeZone`, from the first moment of its first
     /// day to the first moment of the next month.
     public func interval(in timeZone: any TimeZoneRules) -> DateInterval {
-        DateInterval(start: firstDay.start(in: timeZone),
-                     end: adding(months: 1).firstDay.start(in: timeZone))
+        DateInterval(
+            start: firstDay.start(in: timeZone),
+            end: adding(months: 1).firstDay.start(in: timeZone))
     }
 
     /// `YYYY-MM`.

@@ -22,8 +22,9 @@ public struct CalendarYear: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// The whole year in `timeZone`.
     public func interval(in timeZone: any TimeZoneRules) -> DateInterval {
-        DateInterval(start: CalendarMonth(unchecked: year, 1).firstDay.start(in: timeZone),
-                     end: CalendarMonth(unchecked: year + 1, 1).firstDay.start(in: timeZone))
+        DateInterval(
+            start: CalendarMonth(unchecked: year, 1).firstDay.start(in: timeZone),
+            end: CalendarMonth(unchecked: year + 1, 1).firstDay.start(in: timeZone))
     }
 
     /// `YYYY`.

@@ -15,7 +15,7 @@ public struct DiaryDay: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// (`2026-02-30`, month 13) or the year is outside 1…9999, which no input accepts.
     public init?(year: Int, month: Int, day: Int) {
         guard WallClockTime.years.contains(year), (1...12).contains(month),
-              (1...WallClockTime.daysIn(month: month, year: year)).contains(day)
+            (1...WallClockTime.daysIn(month: month, year: year)).contains(day)
         else { return nil }
         self.year = year
         self.month = month
@@ -62,7 +62,7 @@ public struct DiaryDay: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// The weekday, 1 for Sunday through 7 for Saturday (as `Calendar` counts).
     public var weekday: Int {
-        let sinceThursday = (daysSince1970 % 7 + 7) % 7 // 1970-01-01 was a Thursday
+        let sinceThursday = (daysSince1970 % 7 + 7) % 7  // 1970-01-01 was a Thursday
         return (sinceThursday + 4) % 7 + 1
     }
 

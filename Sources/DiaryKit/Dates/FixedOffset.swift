@@ -27,10 +27,11 @@ extension FixedOffset {
     /// offset beyond ±18 hours.
     public init?(identifier: String) {
         let bytes = Array(identifier.utf8)
-        guard bytes.count == 9, identifier.hasPrefix("UTC"), bytes[3] == UInt8(ascii: "+") || bytes[3] == UInt8(ascii: "-"),
-              bytes[6] == UInt8(ascii: ":"),
-              let hours = WallClockTime.number(bytes[4..<6]), let minutes = WallClockTime.number(bytes[7..<9]),
-              hours <= 18, minutes < 60
+        guard bytes.count == 9, identifier.hasPrefix("UTC"),
+            bytes[3] == UInt8(ascii: "+") || bytes[3] == UInt8(ascii: "-"),
+            bytes[6] == UInt8(ascii: ":"),
+            let hours = WallClockTime.number(bytes[4..<6]), let minutes = WallClockTime.number(bytes[7..<9]),
+            hours <= 18, minutes < 60
         else { return nil }
         let seconds = (hours * 60 + minutes) * 60
         guard seconds <= 18 * 3600 else { return nil }

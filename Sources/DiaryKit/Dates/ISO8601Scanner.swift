@@ -33,7 +33,8 @@ struct ISO8601Scanner {
     /// Exactly `digits` ASCII digits.
     mutating func number(digits: Int) -> Int? {
         guard position + digits <= bytes.count,
-              let value = WallClockTime.number(bytes[position..<(position + digits)]) else { return nil }
+            let value = WallClockTime.number(bytes[position..<(position + digits)])
+        else { return nil }
         position += digits
         return value
     }
@@ -55,7 +56,9 @@ struct ISO8601Scanner {
     mutating func fraction(maximumDigits: Int) -> Int? {
         var nanoseconds = 0
         var count = 0
-        while position < bytes.count, count < maximumDigits, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+        while position < bytes.count, count < maximumDigits,
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position])
+        {
             if count < 9 { nanoseconds = nanoseconds * 10 + Int(bytes[position] - UInt8(ascii: "0")) }
             count += 1
             position += 1

@@ -48,7 +48,7 @@ extension ISO8601Timestamp {
     package static func parse(_ text: String, strictness: Strictness) -> Reading? {
         var scanner = ISO8601Scanner(strictness.significant(text))
         guard let day = scanner.day(), scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
-              let hour = scanner.number(digits: 2), scanner.skip(":"), let minute = scanner.number(digits: 2)
+            let hour = scanner.number(digits: 2), scanner.skip(":"), let minute = scanner.number(digits: 2)
         else { return nil }
         var second = 0
         var nanosecond = 0
@@ -56,12 +56,17 @@ extension ISO8601Timestamp {
             guard let value = scanner.number(digits: 2) else { return nil }
             second = value
             if scanner.skip(".") || scanner.skip(",") {
-                guard let fraction = scanner.fraction(maximumDigits: strictness == .typed ? 9 : .max) else { return nil }
+                guard let fraction = scanner.fraction(maximumDigits: strictness == .typed ? 9 : .max) else {
+                    return nil
+                }
                 nanosecond = fraction
             }
         }
-        guard let clock = WallClockTime(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute,
-                                        second: second, nanosecond: nanosecond) else { return nil }
+        guard
+            let clock = WallClockTime(
+                year: day.year, month: day.month, day: day.day, hour: hour, minute: minute,
+                second: second, nanosecond: nanosecond)
+        else { return nil }
         if scanner.isAtEnd { return Reading(clock: clock, offset: nil) }
         guard let offset = scanner.offset(strictness), scanner.isAtEnd else { return nil }
         return Reading(clock: clock, offset: offset)

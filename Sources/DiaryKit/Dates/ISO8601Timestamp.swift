@@ -18,7 +18,9 @@ public enum ISO8601Timestamp {
     /// The timestamp of `date` in `timeZone`; with `fractionalSeconds`, milliseconds
     /// are added (`14:03:00.250+01:00`), truncated rather than rounded so a time never
     /// moves into the next second.
-    public static func string(from date: Date, in timeZone: any TimeZoneRules, fractionalSeconds: Bool = false) -> String {
+    public static func string(
+        from date: Date, in timeZone: any TimeZoneRules, fractionalSeconds: Bool = false
+    ) -> String {
         let milliseconds = (date.clampedSecondsSince1970 * 1000).rounded(.down)
         let wholeSeconds = (milliseconds / 1000).rounded(.down)
         var offsetSeconds = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wholeSeconds))
@@ -31,7 +33,8 @@ public enum ISO8601Timestamp {
             text += "." + Int(milliseconds - wholeSeconds * 1000).zeroPadded(3)
         }
         let offsetMinutes = abs(offsetSeconds) / 60
-        text += (offsetSeconds < 0 ? "-" : "+") + (offsetMinutes / 60).zeroPadded(2) + ":"
+        text +=
+            (offsetSeconds < 0 ? "-" : "+") + (offsetMinutes / 60).zeroPadded(2) + ":"
             + (offsetMinutes % 60).zeroPadded(2)
         return text
     }

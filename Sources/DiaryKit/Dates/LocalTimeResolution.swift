@@ -82,9 +82,11 @@ extension TimeZoneRules {
             if offset(at: Double(middle)) == lowOffset { low = middle } else { high = middle }
         }
         let offsetAfter = offset(at: Double(high))
-        return .skipped(LocalTimeGap(transition: Date(timeIntervalSince1970: Double(high)),
-                                     offsetBefore: lowOffset, offsetAfter: offsetAfter,
-                                     movedForward: Date(timeIntervalSince1970: localSeconds - Double(lowOffset))))
+        return .skipped(
+            LocalTimeGap(
+                transition: Date(timeIntervalSince1970: Double(high)),
+                offsetBefore: lowOffset, offsetAfter: offsetAfter,
+                movedForward: Date(timeIntervalSince1970: localSeconds - Double(lowOffset))))
     }
 
     /// The first instant of the local day `daysSince1970`: its midnight, or when clocks

@@ -27,11 +27,13 @@ package struct WallClockTime: Sendable, Hashable, CustomStringConvertible {
     package var nanosecond = 0
 
     /// A checked time; nil unless it is a real day of years 1…9999 and a real time of day.
-    package init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
-                  nanosecond: Int = 0) {
+    package init?(
+        year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
+        nanosecond: Int = 0
+    ) {
         guard Self.years.contains(year), (1...12).contains(month),
-              (1...Self.daysIn(month: month, year: year)).contains(day), (0..<24).contains(hour),
-              (0..<60).contains(minute), (0..<60).contains(second), (0..<1_000_000_000).contains(nanosecond)
+            (1...Self.daysIn(month: month, year: year)).contains(day), (0..<24).contains(hour),
+            (0..<60).contains(minute), (0..<60).contains(second), (0..<1_000_000_000).contains(nanosecond)
         else { return nil }
         (self.year, self.month, self.day) = (year, month, day)
         (self.hour, self.minute, self.second, self.nanosecond) = (hour, minute, second, nanosecond)
@@ -52,8 +54,9 @@ package struct WallClockTime: Sendable, Hashable, CustomStringConvertible {
         }
         let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count), parts.allSatisfy({ $0.utf8.count == 2 }),
-              var hour = Self.number(ArraySlice(parts[0].utf8)), let minute = Self.number(ArraySlice(parts[1].utf8)),
-              minute < 60 else { return nil }
+            var hour = Self.number(ArraySlice(parts[0].utf8)), let minute = Self.number(ArraySlice(parts[1].utf8)),
+            minute < 60
+        else { return nil }
         let second = parts.count == 3 ? Self.number(ArraySlice(parts[2].utf8)) : 0
         guard let second, second < 60 else { return nil }
         if let meridiem {

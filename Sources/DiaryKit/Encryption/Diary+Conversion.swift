@@ -1,13 +1,14 @@
 internal import CDeferredLibraries
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import ObjectGraph
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Turning a plain diary into an encrypted one and back (`diary encrypt`, `diary decrypt`), and
 /// an encrypted one into one under a new data key (`diary passphrase --rekey`, in `Diary+Rekeying.swift`).
@@ -34,7 +35,8 @@ extension Diary {
         let leftover = conversionFolder(of: directory)
         var status = stat()
         guard lstat(leftover.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
-              !ConversionGuard.isLocked(leftover) else { return }
+            !ConversionGuard.isLocked(leftover)
+        else { return }
         removeTree(leftover)
     }
 
@@ -47,8 +49,10 @@ extension Diary {
     }
 
     /// ``encrypt(directory:passphrase:)`` at an Argon2id `cost` (tests use a cheap one).
-    package static func encrypt(directory: URL, passphrase: Passphrase,
-                                cost: PassphraseCost) throws(DiaryError) -> DiaryKey {
+    package static func encrypt(
+        directory: URL, passphrase: Passphrase,
+        cost: PassphraseCost
+    ) throws(DiaryError) -> DiaryKey {
         let folder = directory.standardizedFileURL
         if isEncrypted(directory: folder) { throw .encryption(.alreadyEncrypted(folder)) }
         var key: DiaryKey?
@@ -75,8 +79,10 @@ extension Diary {
     /// Builds the store of `folder` again beside it, under the key `prepare` gives (after making
     /// whatever else the new folder needs, such as its key file), and swaps it in: encrypting,
     /// decrypting and re-keying (``rekey(directory:unlockedWith:to:)``) alike.
-    static func convert(_ folder: URL, from sourceKey: StoreEncryptionKey?,
-                                prepare: (URL) throws(DiaryError) -> StoreEncryptionKey?) throws(DiaryError) {
+    static func convert(
+        _ folder: URL, from sourceKey: StoreEncryptionKey?,
+        prepare: (URL) throws(DiaryError) -> StoreEncryptionKey?
+    ) throws(DiaryError) {
         let database = folder.appending(component: databaseName, directoryHint: .notDirectory)
         guard FileAccess.of(database) == .readable else { throw .noDiary(folder) }
         try refuseForeignEntries(in: folder)
@@ -96,11 +102,13 @@ extension Diary {
         let targetKey = try prepare(building)
         let blobs = folder.appending(component: "Diary.blobs", directoryHint: .isDirectory)
         do {
-            try PersistentStoreCoordinator.copyDatabase(at: database, key: sourceKey,
-                                                        to: building.appending(component: databaseName), key: targetKey)
-            try BlobStore.copyBlobs(from: blobs, key: sourceKey,
-                                    to: building.appending(component: "Diary.blobs", directoryHint: .isDirectory),
-                                    key: targetKey)
+            try PersistentStoreCoordinator.copyDatabase(
+                at: database, key: sourceKey,
+                to: building.appending(component: databaseName), key: targetKey)
+            try BlobStore.copyBlobs(
+                from: blobs, key: sourceKey,
+                to: building.appending(component: "Diary.blobs", directoryHint: .isDirectory),
+                key: targetKey)
         } catch {
             throw DiaryError(error, store: database)
         }
@@ -109,7 +117,8 @@ extension Diary {
         // on the old store by the switch; one that wrote meanwhile would lose its entry.
         try guarded.checkUntouched()
         guard cdl_rename_exchange(folder.path, building.path) == 0 else {
-            throw .io(path: folder.path, reason: "cannot swap in the converted store: \(String(cString: strerror(errno)))")
+            throw .io(
+                path: folder.path, reason: "cannot swap in the converted store: \(String(cString: strerror(errno)))")
         }
         switched = true
         try DiaryKeyFile.syncFolder(folder.deletingLastPathComponent())
@@ -130,9 +139,11 @@ extension Diary {
         }
         let foreign = names.filter { !storeEntryNames.contains($0) && !isMigrationBackup($0) }.sorted()
         guard foreign.isEmpty else {
-            throw .io(path: folder.path, reason: "it holds files that are not the diary's ("
-                + foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? ", …" : "")
-                + "); move them elsewhere first, nothing was changed")
+            throw .io(
+                path: folder.path,
+                reason: "it holds files that are not the diary's ("
+                    + foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? ", …" : "")
+                    + "); move them elsewhere first, nothing was changed")
         }
     }
 

@@ -56,29 +56,37 @@ extension Diary {
     /// leaves the old one or the new one.
     /// - Throws: ``DiaryEncryptionError/wrongPassphrase(_:)`` when `key` is not this diary's,
     ///   key file and I/O errors; nothing is changed then.
-    public static func changePassphrase(directory: URL, unlockedWith key: DiaryKey,
-                                        to newPassphrase: Passphrase) throws(DiaryError) {
+    public static func changePassphrase(
+        directory: URL, unlockedWith key: DiaryKey,
+        to newPassphrase: Passphrase
+    ) throws(DiaryError) {
         try changePassphrase(directory: directory, unlockedWith: key, to: newPassphrase, cost: nil)
     }
 
     /// ``changePassphrase(directory:unlockedWith:to:)`` deriving the new key at `cost` (tests use a
     /// cheap one); nil keeps the key file's own, which reading it has checked is within the bounds
     /// (``PassphraseCost/isAcceptable``).
-    package static func changePassphrase(directory: URL, unlockedWith key: DiaryKey,
-                                         to newPassphrase: Passphrase, cost: PassphraseCost?) throws(DiaryError) {
+    package static func changePassphrase(
+        directory: URL, unlockedWith key: DiaryKey,
+        to newPassphrase: Passphrase, cost: PassphraseCost?
+    ) throws(DiaryError) {
         let folder = directory.standardizedFileURL
         let keyFile = try readKeyFile(folder)
         guard keyFile.keyIdentifier == key.identifier else { throw .encryption(.wrongPassphrase(folder)) }
-        try DiaryKeyFile.sealing(key.dataKey, identifier: keyFile.keyIdentifier, passphrase: newPassphrase,
-                                 cost: cost ?? keyFile.cost)
-            .write(into: folder)
+        try DiaryKeyFile.sealing(
+            key.dataKey, identifier: keyFile.keyIdentifier, passphrase: newPassphrase,
+            cost: cost ?? keyFile.cost
+        )
+        .write(into: folder)
     }
 
     /// Makes a new random data key, seals it under `passphrase` at `cost` and writes the key file
     /// into `folder` (which then holds an encrypted diary, or will: see conversion).
     /// - Throws: ``DiaryEncryptionError/unavailable(_:)``, ``DiaryError/io(path:reason:)``.
-    package static func writeNewKeyFile(into folder: URL, passphrase: Passphrase,
-                                        cost: PassphraseCost = .standard) throws(DiaryError) -> DiaryKey {
+    package static func writeNewKeyFile(
+        into folder: URL, passphrase: Passphrase,
+        cost: PassphraseCost = .standard
+    ) throws(DiaryError) -> DiaryKey {
         let dataKey: StoreEncryptionKey
         do {
             dataKey = try StoreEncryptionKey.random()
@@ -86,7 +94,8 @@ extension Diary {
             throw .encryption(.unavailable(error.description))
         }
         let identifier = UUID()
-        try DiaryKeyFile.sealing(dataKey, identifier: identifier, passphrase: passphrase, cost: cost).write(into: folder)
+        try DiaryKeyFile.sealing(dataKey, identifier: identifier, passphrase: passphrase, cost: cost).write(
+            into: folder)
         return DiaryKey(dataKey: dataKey, identifier: identifier)
     }
 

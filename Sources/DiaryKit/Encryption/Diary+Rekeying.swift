@@ -16,15 +16,19 @@ extension Diary {
     /// - Throws: ``DiaryEncryptionError/notEncrypted(_:)``, ``DiaryEncryptionError/wrongPassphrase(_:)``
     ///   when `key` is not this diary's, ``DiaryError/storeBusy(_:)`` when another process has the
     ///   store open, store, blob and I/O errors; the store is as it was then.
-    public static func rekey(directory: URL, unlockedWith key: DiaryKey,
-                             to newPassphrase: Passphrase) throws(DiaryError) -> DiaryKey {
+    public static func rekey(
+        directory: URL, unlockedWith key: DiaryKey,
+        to newPassphrase: Passphrase
+    ) throws(DiaryError) -> DiaryKey {
         try rekey(directory: directory, unlockedWith: key, to: newPassphrase, cost: nil)
     }
 
     /// ``rekey(directory:unlockedWith:to:)`` deriving the new key at `cost` (tests use a cheap
     /// one); nil keeps the key file's own.
-    package static func rekey(directory: URL, unlockedWith key: DiaryKey, to newPassphrase: Passphrase,
-                              cost: PassphraseCost?) throws(DiaryError) -> DiaryKey {
+    package static func rekey(
+        directory: URL, unlockedWith key: DiaryKey, to newPassphrase: Passphrase,
+        cost: PassphraseCost?
+    ) throws(DiaryError) -> DiaryKey {
         let folder = directory.standardizedFileURL
         let keyFile = try readKeyFile(folder)
         guard keyFile.keyIdentifier == key.identifier else { throw .encryption(.wrongPassphrase(folder)) }

@@ -1,13 +1,14 @@
 internal import CSodium
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import ObjectGraph
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `Diary.key`, beside `Diary.sqlite` in an encrypted diary: the store's data key, sealed under
 /// a key derived from the passphrase.
@@ -59,8 +60,10 @@ package struct DiaryKeyFile: Sendable, Equatable {
     /// Seals `dataKey` under `passphrase` with a fresh salt and nonce.
     /// - Throws: ``DiaryEncryptionError/unavailable(_:)`` when libsodium cannot be loaded or
     ///   the derivation fails (out of memory).
-    package static func sealing(_ dataKey: StoreEncryptionKey, identifier: UUID, passphrase: Passphrase,
-                                cost: PassphraseCost = .standard) throws(DiaryError) -> DiaryKeyFile {
+    package static func sealing(
+        _ dataKey: StoreEncryptionKey, identifier: UUID, passphrase: Passphrase,
+        cost: PassphraseCost = .standard
+    ) throws(DiaryError) -> DiaryKeyFile {
         try loadSodium()
         var salt = [UInt8](repeating: 0, count: Int(crypto_pwhash_SALTBYTES))
         var nonce = [UInt8](repeating: 0, count: Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES))
@@ -70,8 +73,9 @@ package struct DiaryKeyFile: Sendable, Equatable {
         var sealed = [UInt8](repeating: 0, count: length - headerLength)
         try withDerivedKey(passphrase, salt: salt, cost: cost) { (wrapping) throws(DiaryError) in
             let status = dataKey.withUnsafeBytes { key in
-                crypto_aead_xchacha20poly1305_ietf_encrypt(&sealed, nil, key.baseAddress, UInt64(key.count),
-                                                           header, UInt64(header.count), nil, nonce, wrapping)
+                crypto_aead_xchacha20poly1305_ietf_encrypt(
+                    &sealed, nil, key.baseAddress, UInt64(key.count),
+                    header, UInt64(header.count), nil, nonce, wrapping)
             }
             guard status == 0 else { throw DiaryError.encryption(.unavailable("sealing the data key failed")) }
         }
@@ -87,8 +91,9 @@ package struct DiaryKeyFile: Sendable, Equatable {
         // The unsealed key, until it is copied into the key's own memory.
         let bytes = SecretBytes(count: StoreEncryptionKey.byteCount)
         try Self.withDerivedKey(passphrase, salt: salt, cost: cost) { (wrapping) throws(DiaryError) in
-            let status = crypto_aead_xchacha20poly1305_ietf_decrypt(bytes.pointer, nil, nil, sealed, UInt64(sealed.count),
-                                                                    header, UInt64(header.count), nonce, wrapping)
+            let status = crypto_aead_xchacha20poly1305_ietf_decrypt(
+                bytes.pointer, nil, nil, sealed, UInt64(sealed.count),
+                header, UInt64(header.count), nonce, wrapping)
             guard status == 0 else { throw DiaryError.encryption(.wrongPassphrase(store)) }
         }
         do {
@@ -134,7 +139,8 @@ package struct DiaryKeyFile: Sendable, Equatable {
         }
         let version = UInt16(bytes[8]) | UInt16(bytes[9]) << 8
         guard version == Self.version else {
-            throw .encryption(.damagedKeyFile(url, detail: "it has version \(version); this diary reads version \(Self.version)"))
+            throw .encryption(
+                .damagedKeyFile(url, detail: "it has version \(version); this diary reads version \(Self.version)"))
         }
         guard bytes.count == length else {
             throw .encryption(.damagedKeyFile(url, detail: "it has \(bytes.count) bytes, not \(length)"))
@@ -147,14 +153,18 @@ package struct DiaryKeyFile: Sendable, Equatable {
         }
         let cost = PassphraseCost(operations: integer(at: 16, bytes: 8), memoryBytes: integer(at: 24, bytes: 8))
         guard cost.isAcceptable else {
-            throw .encryption(.damagedKeyFile(url, detail: "its Argon2id cost (\(cost.operations) passes, "
-                + "\(cost.memoryBytes) bytes) is outside what this diary derives with"))
+            throw .encryption(
+                .damagedKeyFile(
+                    url,
+                    detail: "its Argon2id cost (\(cost.operations) passes, "
+                        + "\(cost.memoryBytes) bytes) is outside what this diary derives with"))
         }
         let identifier = bytes[48..<64].withUnsafeBytes { raw in
             UUID(uuid: raw.loadUnaligned(as: uuid_t.self))
         }
-        return DiaryKeyFile(cost: cost, salt: Array(bytes[32..<48]), keyIdentifier: identifier,
-                            nonce: Array(bytes[64..<88]), sealed: Array(bytes[88...]))
+        return DiaryKeyFile(
+            cost: cost, salt: Array(bytes[32..<48]), keyIdentifier: identifier,
+            nonce: Array(bytes[64..<88]), sealed: Array(bytes[88...]))
     }
 
     /// Writes the file into `directory` as ``fileName``: 0600, through a temporary file that is
@@ -163,7 +173,8 @@ package struct DiaryKeyFile: Sendable, Equatable {
     /// - Throws: ``DiaryError/io(path:reason:)``.
     package func write(into directory: URL) throws(DiaryError) {
         let target = Self.url(in: directory)
-        let temporary = directory.appending(component: ".\(Self.fileName).\(UUID().uuidString)", directoryHint: .notDirectory)
+        let temporary = directory.appending(
+            component: ".\(Self.fileName).\(UUID().uuidString)", directoryHint: .notDirectory)
         func failure(_ step: String, _ path: URL, code: Int32 = errno) -> DiaryError {
             .io(path: path.path, reason: "\(step): \(String(cString: strerror(code)))")
         }
@@ -210,27 +221,34 @@ package struct DiaryKeyFile: Sendable, Equatable {
             (0..<T.bitWidth / 8).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
         }
         let uuid = withUnsafeBytes(of: identifier.uuid) { Array($0) }
-        return magic + littleEndian(version) + littleEndian(UInt16(crypto_pwhash_ALG_ARGON2ID13)) + littleEndian(UInt32(0))
+        return magic + littleEndian(version) + littleEndian(UInt16(crypto_pwhash_ALG_ARGON2ID13))
+            + littleEndian(UInt32(0))
             + littleEndian(cost.operations) + littleEndian(cost.memoryBytes) + salt + uuid + nonce
     }
 
     /// Derives the wrapping key from `passphrase` with Argon2id and calls `body` with it, in
     /// secret memory (``SecretBytes``) zeroed after.
-    private static func withDerivedKey(_ passphrase: Passphrase, salt: [UInt8], cost: PassphraseCost,
-                                       _ body: (UnsafePointer<UInt8>) throws(DiaryError) -> Void) throws(DiaryError) {
+    private static func withDerivedKey(
+        _ passphrase: Passphrase, salt: [UInt8], cost: PassphraseCost,
+        _ body: (UnsafePointer<UInt8>) throws(DiaryError) -> Void
+    ) throws(DiaryError) {
         let wrapping = SecretBytes(count: Int(crypto_aead_xchacha20poly1305_ietf_KEYBYTES))
         let status = passphrase.withUnsafeBytes { typed in
             guard let base = typed.baseAddress else {
-                return crypto_pwhash(wrapping.pointer, UInt64(wrapping.count), "", 0, salt, cost.operations,
-                                     Int(cost.memoryBytes), crypto_pwhash_ALG_ARGON2ID13)
+                return crypto_pwhash(
+                    wrapping.pointer, UInt64(wrapping.count), "", 0, salt, cost.operations,
+                    Int(cost.memoryBytes), crypto_pwhash_ALG_ARGON2ID13)
             }
-            return crypto_pwhash(wrapping.pointer, UInt64(wrapping.count), base.assumingMemoryBound(to: CChar.self),
-                                 UInt64(typed.count), salt, cost.operations, Int(cost.memoryBytes),
-                                 crypto_pwhash_ALG_ARGON2ID13)
+            return crypto_pwhash(
+                wrapping.pointer, UInt64(wrapping.count), base.assumingMemoryBound(to: CChar.self),
+                UInt64(typed.count), salt, cost.operations, Int(cost.memoryBytes),
+                crypto_pwhash_ALG_ARGON2ID13)
         }
         guard status == 0 else {
-            throw .encryption(.unavailable("deriving the key from the passphrase failed (Argon2id needs "
-                + "\(cost.memoryBytes >> 20) MiB of memory)"))
+            throw .encryption(
+                .unavailable(
+                    "deriving the key from the passphrase failed (Argon2id needs "
+                        + "\(cost.memoryBytes >> 20) MiB of memory)"))
         }
         try body(wrapping.pointer)
     }

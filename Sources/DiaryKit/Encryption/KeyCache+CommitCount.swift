@@ -15,15 +15,17 @@ extension KeyCache {
     /// The witness of the diary whose key is named `identifier`: it recalls the count kept in
     /// the keyring, and remembers each new count while the diary's key is kept there (unlocked).
     package static func commitWitness(key identifier: UUID) -> CommitCountWitness {
-        CommitCountWitness(recall: { store in recalledCommits(key: identifier, store: store) },
-                           remember: { store, commits in rememberCommits(commits, key: identifier, store: store) })
+        CommitCountWitness(
+            recall: { store in recalledCommits(key: identifier, store: store) },
+            remember: { store, commits in rememberCommits(commits, key: identifier, store: store) })
     }
 
     /// The commits store `store` held when last remembered under key `identifier`; nil when
     /// none is kept (or the keyring cannot be used).
     static func recalledCommits(key identifier: UUID, store: UUID) -> Int? {
         guard loadError() == nil, case .success(let serial?) = search(described: commitsDescription(of: identifier)),
-              let kept = keptCommits(serial), kept.store == store else { return nil }
+            let kept = keptCommits(serial), kept.store == store
+        else { return nil }
         return kept.commits
     }
 
@@ -35,7 +37,9 @@ extension KeyCache {
         }
         guard count > 0, count < bytes.count else { return nil }
         let parts = String(decoding: bytes[..<Int(count)], as: UTF8.self).split(separator: " ")
-        guard parts.count == 2, let store = UUID(uuidString: String(parts[0])), let commits = Int(parts[1]) else { return nil }
+        guard parts.count == 2, let store = UUID(uuidString: String(parts[0])), let commits = Int(parts[1]) else {
+            return nil
+        }
         return (store, commits)
     }
 
@@ -43,9 +47,12 @@ extension KeyCache {
     /// in the keyring (the diary is unlocked); nothing otherwise. Best effort.
     static func rememberCommits(_ commits: Int, key identifier: UUID, store: UUID) {
         guard loadError() == nil, case .success(_?) = search(described: description(of: identifier)),
-              let ring = try? targetKeyring() else { return }
+            let ring = try? targetKeyring()
+        else { return }
         let payload = Array((store.uuidString.lowercased() + " \(commits)").utf8)
-        let serial = payload.withUnsafeBytes { add_key("user", commitsDescription(of: identifier), $0.baseAddress, $0.count, ring) }
+        let serial = payload.withUnsafeBytes {
+            add_key("user", commitsDescription(of: identifier), $0.baseAddress, $0.count, ring)
+        }
         guard serial >= 0 else { return }
         _ = keyctl_setperm(serial, entryPermissions)
     }
@@ -58,7 +65,9 @@ extension KeyCache {
         for _ in 0..<16 {
             guard case .success(let serial?) = search(described: commitsDescription(of: identifier)) else { break }
             forgotten = keptCommits(serial)?.commits ?? forgotten
-            guard keyctl_invalidate(key_serial_t(serial)) == 0 || keyctl_revoke(key_serial_t(serial)) == 0 else { break }
+            guard keyctl_invalidate(key_serial_t(serial)) == 0 || keyctl_revoke(key_serial_t(serial)) == 0 else {
+                break
+            }
         }
         return forgotten
     }

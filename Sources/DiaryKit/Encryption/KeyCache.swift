@@ -1,14 +1,15 @@
 internal import CDeferredLibraries
 internal import CKeyutils
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import ObjectGraph
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Unlocked data keys kept in the kernel keyring between commands (keyutils, opened on first
 /// use): a key of type `user` described `photodiary:<key identifier>` (the identifier in the
@@ -64,7 +65,8 @@ package enum KeyCache {
         }
         guard serial >= 0 else { throw .encryption(.keyringUnavailable(failure("add_key", errno))) }
         guard keyctl_setperm(serial, entryPermissions) == 0,
-              keyctl_set_timeout(serial, UInt32(clamping: max(1, seconds))) == 0 else {
+            keyctl_set_timeout(serial, UInt32(clamping: max(1, seconds))) == 0
+        else {
             let reason = failure("keyctl", errno)
             _ = keyctl_invalidate(serial)
             throw .encryption(.keyringUnavailable(reason))
@@ -97,7 +99,8 @@ package enum KeyCache {
 
     /// What the diary's keyring entries allow: everything to their possessor, and to this user
     /// all but linking them elsewhere.
-    static let entryPermissions = key_perm_t(KEY_POS_ALL | KEY_USR_VIEW | KEY_USR_READ | KEY_USR_WRITE | KEY_USR_SEARCH | KEY_USR_SETATTR)
+    static let entryPermissions = key_perm_t(
+        KEY_POS_ALL | KEY_USR_VIEW | KEY_USR_READ | KEY_USR_WRITE | KEY_USR_SEARCH | KEY_USR_SETATTR)
 
     /// The keyring a key is added to: the session keyring of a login session, else the user
     /// keyring. A process outside any session has the per-user session keyring as its session
@@ -153,4 +156,3 @@ package enum KeyCache {
         "\(call): \(String(cString: strerror(code)))"
     }
 }
-

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ObjectGraph
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A passphrase as the user typed it (or a passphrase command printed it): its UTF-8 bytes, in
 /// memory of their own (`SecretBytes`: locked against swapping where the system allows, left out

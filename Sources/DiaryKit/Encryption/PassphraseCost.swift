@@ -19,8 +19,9 @@ package struct PassphraseCost: Sendable, Hashable {
     }
 
     /// What a new or changed passphrase is derived with: libsodium's MODERATE.
-    package static let standard = PassphraseCost(operations: UInt64(crypto_pwhash_argon2id_OPSLIMIT_MODERATE),
-                                                 memoryBytes: UInt64(crypto_pwhash_argon2id_MEMLIMIT_MODERATE))
+    package static let standard = PassphraseCost(
+        operations: UInt64(crypto_pwhash_argon2id_OPSLIMIT_MODERATE),
+        memoryBytes: UInt64(crypto_pwhash_argon2id_MEMLIMIT_MODERATE))
 
     /// The cheapest cost libsodium accepts for Argon2id (1 pass over 8 KiB): for tests only,
     /// which reach it through `package` API, never through anything a user can set.

@@ -33,9 +33,10 @@ extension Diary {
             }
             var entryMedia: [(item: PreparedMedium, blob: StagedBlob)] = []
             for medium in snapshot.media { entryMedia.append(try media.prepared(medium, for: self)) }
-            let entry = BulkEntry(uuid: snapshot.uuid, creationTime: snapshot.creationTime, updateTime: snapshot.updateTime,
-                                  text: snapshot.text, starred: snapshot.starred, timeZone: snapshot.timeZone,
-                                  place: snapshot.place, tags: entryTags, media: entryMedia)
+            let entry = BulkEntry(
+                uuid: snapshot.uuid, creationTime: snapshot.creationTime, updateTime: snapshot.updateTime,
+                text: snapshot.text, starred: snapshot.starred, timeZone: snapshot.timeZone,
+                place: snapshot.place, tags: entryTags, media: entryMedia)
             entries.append(try entry.insert(into: context, store: databaseURL))
         }
         do {
@@ -57,11 +58,14 @@ private struct BulkMediaFiles {
 
     /// The medium's file checked and staged, once per file.
     /// - Throws: the media errors of ``EntryEditor/addMedia(_:expected:progress:)``.
-    mutating func prepared(_ medium: MediumSnapshot, for diary: Diary) throws(DiaryError) -> (item: PreparedMedium, blob: StagedBlob) {
+    mutating func prepared(
+        _ medium: MediumSnapshot, for diary: Diary
+    ) throws(DiaryError) -> (item: PreparedMedium, blob: StagedBlob) {
         let url = medium.sourceURL.standardizedFileURL
         if let known = files[url] { return known }
-        let item = try PreparedMedium(fileAt: url, expected: medium.kind, fileName: medium.originalFileName,
-                                      inspector: diary.inspector)
+        let item = try PreparedMedium(
+            fileAt: url, expected: medium.kind, fileName: medium.originalFileName,
+            inspector: diary.inspector)
         let prepared = (item: item, blob: try diary.stageInBlobStore(url))
         files[url] = prepared
         return prepared

@@ -9,25 +9,29 @@ extension Diary {
             throw .store(detail: "entry \(entry.objectID) is not saved or lacks its identity")
         }
         let media = entry.orderedMedia.map { snapshot(of: $0) }
-        return EntryRecord(id: id, snapshot: EntrySnapshot(
-            uuid: entry.uuid, creationTime: Self.milliseconds(entry.creationTime),
-            updateTime: Self.milliseconds(entry.updateTime),
-            text: entry.text, tags: Self.sortedNames(entry.tagNames), starred: entry.starred, media: media,
-            timeZone: entry.timeZone, place: entry.place), localTime: entry.localTime.map(Self.milliseconds))
+        return EntryRecord(
+            id: id,
+            snapshot: EntrySnapshot(
+                uuid: entry.uuid, creationTime: Self.milliseconds(entry.creationTime),
+                updateTime: Self.milliseconds(entry.updateTime),
+                text: entry.text, tags: Self.sortedNames(entry.tagNames), starred: entry.starred, media: media,
+                timeZone: entry.timeZone, place: entry.place), localTime: entry.localTime.map(Self.milliseconds))
     }
 
     /// The snapshot of `medium`, its source being its blob file (`source` while not saved).
     func snapshot(of medium: Medium, source: URL? = nil) -> MediumSnapshot {
         let reference = Self.reference(of: medium)
-        var snapshot = MediumSnapshot(kind: medium is AudioMedium ? .audio : .image, mimeType: medium.mimeType,
-                                      originalFileName: medium.originalFileName, byteCount: medium.byteCount,
-                                      sha256: medium.sha256, source: source.map { .file($0) } ?? .blob(blobStore, reference))
+        var snapshot = MediumSnapshot(
+            kind: medium is AudioMedium ? .audio : .image, mimeType: medium.mimeType,
+            originalFileName: medium.originalFileName, byteCount: medium.byteCount,
+            sha256: medium.sha256, source: source.map { .file($0) } ?? .blob(blobStore, reference))
         if let image = medium as? ImageMedium {
             snapshot.width = Int(image.width)
             snapshot.height = Int(image.height)
             snapshot.orientation = Int(image.orientation)
             snapshot.photo = PhotoFacts(
-                captureTime: image.captureTime.map(Self.milliseconds), captureUTCOffset: image.captureUTCOffset.map(Int.init),
+                captureTime: image.captureTime.map(Self.milliseconds),
+                captureUTCOffset: image.captureUTCOffset.map(Int.init),
                 captureUTCOffsetIsFromGPS: image.captureUTCOffsetFromGPS == true,
                 latitude: image.latitude, longitude: image.longitude, altitude: image.altitude,
                 camera: image.camera, lens: image.lens)

@@ -6,8 +6,9 @@ extension EntryEditor {
     /// `fileURL` is the source file until the session is saved.
     public var media: [MediumRecord] {
         entry.orderedMedia.enumerated().map { offset, medium in
-            MediumRecord(index: offset + 1,
-                         snapshot: diary.snapshot(of: medium, source: pendingFiles[ObjectIdentifier(medium)]))
+            MediumRecord(
+                index: offset + 1,
+                snapshot: diary.snapshot(of: medium, source: pendingFiles[ObjectIdentifier(medium)]))
         }
     }
 
@@ -20,8 +21,10 @@ extension EntryEditor {
     ///   - expected: when given, every file must be of this kind (`--image`, `--audio`).
     ///   - progress: called after each file is checked with the count done, the total and the file.
     /// - Throws: as ``addMedia(_:progress:)``.
-    public func addMedia(_ urls: [URL], expected: MediumKind? = nil,
-                         progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)? = nil) throws(DiaryError) {
+    public func addMedia(
+        _ urls: [URL], expected: MediumKind? = nil,
+        progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)? = nil
+    ) throws(DiaryError) {
         try addMedia(urls.map { MediaRequest($0, expected: expected) }, progress: progress)
     }
 
@@ -39,8 +42,10 @@ extension EntryEditor {
     ///   ``DiaryError/wrongMediaKind(_:expected:found:)``, store errors when the copy cannot be
     ///   written; ``DiaryError/tooManyMedia(count:limit:)`` before any is decoded. Nothing is
     ///   added then, and no copy is left.
-    public func addMedia(_ requests: [MediaRequest],
-                         progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)? = nil) throws(DiaryError) {
+    public func addMedia(
+        _ requests: [MediaRequest],
+        progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)? = nil
+    ) throws(DiaryError) {
         // Counted before any file is decoded.
         let count = entry.orderedMedia.count + requests.count
         if count > EntryLimits.maximumMediaCount {

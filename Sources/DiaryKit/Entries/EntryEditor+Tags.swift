@@ -71,9 +71,11 @@ extension EntryEditor {
     /// The stored (or already created in this session) tags with the normalized names `keys`,
     /// by key, in one fetch.
     private func existingTags(keys: [String]) throws(DiaryError) -> [String: Tag] {
-        let request = FetchRequest(Tag.self, entityName: DiaryModel.Entity.tag,
-                                   predicate: keys.count == 1 ? .equals("normalizedName", .string(keys[0]))
-                                       : PredicateKey("normalizedName").isIn(keys))
+        let request = FetchRequest(
+            Tag.self, entityName: DiaryModel.Entity.tag,
+            predicate: keys.count == 1
+                ? .equals("normalizedName", .string(keys[0]))
+                : PredicateKey("normalizedName").isIn(keys))
         let tags = try DiaryError.wrapping(diary.databaseURL) { try context.fetch(request) }
         return Dictionary(tags.map { ($0.normalizedName, $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -85,8 +87,9 @@ extension EntryEditor {
         let inserted = context.insertedObjects.compactMap { $0 as? Tag }
         guard !inserted.isEmpty else { return false }
         // One fetch for all of them, of the stored tags only.
-        let request = FetchRequest(Tag.self, entityName: DiaryModel.Entity.tag,
-                                   predicate: PredicateKey("normalizedName").isIn(inserted.map(\.normalizedName)))
+        let request = FetchRequest(
+            Tag.self, entityName: DiaryModel.Entity.tag,
+            predicate: PredicateKey("normalizedName").isIn(inserted.map(\.normalizedName)))
         var stored: [String: Tag] = [:]
         for tag in (try? context.fetch(request)) ?? [] where !tag.isInserted { stored[tag.normalizedName] = tag }
         for tag in inserted {

@@ -35,7 +35,8 @@ public final class EntryEditor {
         self.context = context
         if let entryID {
             guard let id = diary.entryObjectID(entryID),
-                  let existing = context.object(with: id) as? DiaryEntry, existing.hasIdentity else {
+                let existing = context.object(with: id) as? DiaryEntry, existing.hasIdentity
+            else {
                 throw .unknownEntry(id: entryID)
             }
             if existing.trashedTime != nil { throw .entryInTrash(id: entryID) }
@@ -106,7 +107,9 @@ public final class EntryEditor {
     }
 
     @discardableResult
-    public func save(progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)? = nil) throws(DiaryError) -> EntryRecord {
+    public func save(
+        progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)? = nil
+    ) throws(DiaryError) -> EntryRecord {
         // Refused before any file is copied, with the error the save's validation would give.
         if entry.isEmpty { throw .emptyEntry }
         let textBytes = entry.text?.utf8.count ?? 0

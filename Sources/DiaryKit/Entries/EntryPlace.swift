@@ -17,7 +17,9 @@ public struct EntryPlace: Sendable, Hashable {
     /// The place of what a store holds, unchecked (the model bounds every value when it is
     /// saved); nil when it holds neither a name nor both degrees.
     init?(storedName name: String?, latitude: Double?, longitude: Double?) {
-        let coordinates = latitude.flatMap { latitude in longitude.flatMap { Coordinates(latitude: latitude, longitude: $0) } }
+        let coordinates = latitude.flatMap { latitude in
+            longitude.flatMap { Coordinates(latitude: latitude, longitude: $0) }
+        }
         guard name != nil || coordinates != nil else { return nil }
         self.name = name
         self.coordinates = coordinates

@@ -20,8 +20,11 @@ public struct EntryRecord: Sendable, Hashable {
     public init(id: Int64, snapshot: EntrySnapshot, localTime: Date? = nil) {
         self.id = id
         self.snapshot = snapshot
-        self.localTime = localTime ?? EntryZone.floating(snapshot.creationTime,
-                                                         in: EntryZone.named(snapshot.timeZone) ?? TimeZone.current)
+        self.localTime =
+            localTime
+            ?? EntryZone.floating(
+                snapshot.creationTime,
+                in: EntryZone.named(snapshot.timeZone) ?? TimeZone.current)
     }
 
     /// The local day the entry was written on, in its own zone.

@@ -13,7 +13,8 @@ extension DiaryError {
             if conflict.isDeletedInStore { return "deleted \(entry) meanwhile" }
             let fields = conflict.clashingKeys.map(fieldName).sorted()
             guard !fields.isEmpty else { return "changed \(entry) meanwhile" }
-            return "changed \(entry) meanwhile (its \(listed(fields)) \(fields.count == 1 ? "was" : "were") changed there too)"
+            return
+                "changed \(entry) meanwhile (its \(listed(fields)) \(fields.count == 1 ? "was" : "were") changed there too)"
         }
         if !others.isEmpty {
             let deleted = others.contains(where: \.isDeletedInStore)

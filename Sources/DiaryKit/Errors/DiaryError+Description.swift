@@ -72,7 +72,8 @@ extension DiaryError: CustomStringConvertible, LocalizedError {
             "--on photo dates the entry by its earliest photo, and it has none; attach one with --image, or give a date with --on"
         case .noPhotoToDateBy(let id?, let hasPhotos):
             "--on photo dates entry #\(id) by its earliest photo, and "
-                + (hasPhotos ? "none of its photos records when it was taken" : "it has none") + "; give a date with --on"
+                + (hasPhotos ? "none of its photos records when it was taken" : "it has none")
+                + "; give a date with --on"
         }
     }
 

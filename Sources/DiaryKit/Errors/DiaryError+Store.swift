@@ -24,15 +24,19 @@ extension DiaryError {
         case let error as StoreError:
             switch error {
             case .modelMismatch(_, _, let differences):
-                self = .incompatibleStore(url, detail: differences.isEmpty
-                    ? "its data model differs from this version's; use the diary version that wrote it"
-                    : differences.joined(separator: "; ") + " (use the diary version that wrote it)")
+                self = .incompatibleStore(
+                    url,
+                    detail: differences.isEmpty
+                        ? "its data model differs from this version's; use the diary version that wrote it"
+                        : differences.joined(separator: "; ") + " (use the diary version that wrote it)")
             case .missingURL: self = .store(detail: error.description)
             case .missingStore: self = .noDiary(url.deletingLastPathComponent())
             case .missingDatabase(_, let isEmpty, let blobFolder, let count):
-                self = .corruptStore(url, detail: "its database is \(isEmpty ? "empty" : "missing") but \(blobFolder) holds "
-                    + "\(count) media \(count == 1 ? "file" : "files"); nothing was touched "
-                    + "(restore \(url.lastPathComponent) from a backup)")
+                self = .corruptStore(
+                    url,
+                    detail: "its database is \(isEmpty ? "empty" : "missing") but \(blobFolder) holds "
+                        + "\(count) media \(count == 1 ? "file" : "files"); nothing was touched "
+                        + "(restore \(url.lastPathComponent) from a backup)")
             case .damagedSchema(_, let problems):
                 self = .corruptStore(url, detail: problems.joined(separator: "; ") + "; nothing was changed")
             case .damagedLog(_, let frame, let laterCommits):
@@ -41,7 +45,8 @@ extension DiaryError {
         case let error as MigrationError:
             switch error {
             case .newerStore:
-                self = .incompatibleStore(url, detail: "a newer diary wrote it; update diary to open it (nothing was changed)")
+                self = .incompatibleStore(
+                    url, detail: "a newer diary wrote it; update diary to open it (nothing was changed)")
             case .backupFailed(let path, let reason):
                 self = .io(path: path, reason: reason)
             default:
@@ -53,19 +58,24 @@ extension DiaryError {
             // The key came from the key file the passphrase unsealed: that file is not this database's.
             case .wrongKey: self = .encryption(.foreignKeyFile(DiaryKeyFile.url(in: folder)))
             case .keyRequired:
-                self = .encryption(Diary.isEncrypted(directory: folder)
-                    ? .locked(folder) : .missingKeyFile(DiaryKeyFile.url(in: folder)))
+                self = .encryption(
+                    Diary.isEncrypted(directory: folder)
+                        ? .locked(folder) : .missingKeyFile(DiaryKeyFile.url(in: folder)))
             case .libraryUnavailable(let reason): self = .encryption(.unavailable(reason))
             case .damagedPage, .notEncrypted: self = .corruptStore(url, detail: error.description)
             case .rolledBack(_, let database, let recorded):
-                self = .corruptStore(url, detail: "it is older than the diary this machine last wrote (it holds \(database) "
-                    + "commit\(database == 1 ? "" : "s"), this machine recorded \(recorded)): an older copy of \(url.lastPathComponent) was put back, "
-                    + "or its latest changes were lost; nothing was changed (if you put a backup back on purpose, "
-                    + "'diary check --repair' accepts it as it is)")
+                self = .corruptStore(
+                    url,
+                    detail: "it is older than the diary this machine last wrote (it holds \(database) "
+                        + "commit\(database == 1 ? "" : "s"), this machine recorded \(recorded)): an older copy of \(url.lastPathComponent) was put back, "
+                        + "or its latest changes were lost; nothing was changed (if you put a backup back on purpose, "
+                        + "'diary check --repair' accepts it as it is)")
             case .forgedCommitCounter:
-                self = .corruptStore(url, detail: "its commit counter \(url.lastPathComponent)-counter fails authentication "
-                    + "(tampered with, or another diary's); nothing was changed ('diary check --repair' accepts the "
-                    + "database as it is)")
+                self = .corruptStore(
+                    url,
+                    detail: "its commit counter \(url.lastPathComponent)-counter fails authentication "
+                        + "(tampered with, or another diary's); nothing was changed ('diary check --repair' accepts the "
+                        + "database as it is)")
             default: self = .store(detail: error.description)
             }
         case let error as BlobStoreError:
@@ -73,7 +83,7 @@ extension DiaryError {
             case .unreadableSource(let path, let reason):
                 self = .unreadableFile(URL(fileURLWithPath: path), reason: reason)
             case .writeFailed(let path, let reason), .readFailed(let path, let reason),
-                 .directoryUnavailable(let path, let reason):
+                .directoryUnavailable(let path, let reason):
                 self = .io(path: path, reason: reason)
             case .damagedBlob:
                 self = .corruptStore(url, detail: error.description)
@@ -82,7 +92,8 @@ extension DiaryError {
             }
         case let error as ObjectGraphError:
             if case .validationFailed(let problems) = error,
-               problems.contains(where: { $0.rule == DiaryEntry.emptyRule }) {
+                problems.contains(where: { $0.rule == DiaryEntry.emptyRule })
+            {
                 self = .emptyEntry
             } else {
                 self = .store(detail: error.description)

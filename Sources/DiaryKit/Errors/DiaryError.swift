@@ -94,10 +94,12 @@ public enum DiaryError: Error, Sendable, Hashable {
     /// The family of this error.
     public var category: Category {
         switch self {
-        case .unknownEntry, .entryInTrash, .entryNotInTrash, .missingFile, .folderNotFile, .unreadableFile, .noDiary: .missingInput
+        case .unknownEntry, .entryInTrash, .entryNotInTrash, .missingFile, .folderNotFile, .unreadableFile, .noDiary:
+            .missingInput
         case .unknownMedium, .invalidTag, .invalidLocation, .invalidSetting, .noPhotoToDateBy: .usage
         case .invalidMedia, .wrongMediaKind, .emptyEntry, .incompatibleStore, .corruptStore,
-             .textTooLong, .tooManyMedia, .tooManyTags: .dataError
+            .textTooLong, .tooManyMedia, .tooManyTags:
+            .dataError
         case .storeBusy, .changedElsewhere: .busy
         case .permissionDenied: .permission
         case .io, .store, .readOnlyStore, .uncreatableFolder: .ioError

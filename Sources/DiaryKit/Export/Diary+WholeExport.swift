@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension Diary {
     /// Exports the entries `query` selects (the whole diary by default), oldest first, into
@@ -27,9 +28,11 @@ extension Diary {
     /// - Throws: ``DiaryError/interop(_:)`` when the folder cannot be used;
     ///   ``DiaryError/bundle(_:)`` when a media file cannot be copied or differs from its
     ///   record; store errors.
-    public func exportDiary(_ query: DiaryQuery = DiaryQuery(), format: DiaryExportFormat, to directory: URL,
-                            timeZone: any TimeZoneRules = TimeZone.current,
-                            progress: ((InteropProgress) -> Void)? = nil) throws(DiaryError) -> DiaryExportSummary {
+    public func exportDiary(
+        _ query: DiaryQuery = DiaryQuery(), format: DiaryExportFormat, to directory: URL,
+        timeZone: any TimeZoneRules = TimeZone.current,
+        progress: ((InteropProgress) -> Void)? = nil
+    ) throws(DiaryError) -> DiaryExportSummary {
         if format == .book {
             let book = try exportBook(query, to: directory, timeZone: timeZone, progress: progress)
             return DiaryExportSummary(entryCount: book.entryCount, mediaFileCount: book.mediaFileCount, files: [])
@@ -44,15 +47,19 @@ extension Diary {
         do throws(DiaryError) {
             do { try exporter.prepareFolder() } catch { throw DiaryError.interop(error) }
             let total = query.filter == EntryFilter() ? try entryCount() : 0
-            let summary = switch format {
-            case .json: try exporter.writeJSON(query, total: total, progress: progress)
-            case .markdown: try exporter.writeMarkdown(query, total: total, progress: progress)
-            case .book: DiaryExportSummary(entryCount: 0, mediaFileCount: 0, files: [])   // handled above
-            }
+            let summary =
+                switch format {
+                case .json: try exporter.writeJSON(query, total: total, progress: progress)
+                case .markdown: try exporter.writeMarkdown(query, total: total, progress: progress)
+                case .book: DiaryExportSummary(entryCount: 0, mediaFileCount: 0, files: [])  // handled above
+                }
             // rename(2) replaces an empty folder, never one with content.
             guard rename(work.path, final.path) == 0 else {
-                throw DiaryError.interop(.io(final, reason: "cannot move the finished export into place: "
-                    + String(cString: strerror(errno))))
+                throw DiaryError.interop(
+                    .io(
+                        final,
+                        reason: "cannot move the finished export into place: "
+                            + String(cString: strerror(errno))))
             }
             try? BundleFile.openDirectory(parent).synchronize()
             return summary

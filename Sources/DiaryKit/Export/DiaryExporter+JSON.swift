@@ -6,17 +6,22 @@ extension DiaryExporter {
 
     /// Writes `entries.json` (an array of scripting-interface entry objects with media
     /// paths) and the media; returns the entries and media files written.
-    func writeJSON(_ query: DiaryQuery, total: Int,
-                   progress: ((InteropProgress) -> Void)?) throws(DiaryError) -> DiaryExportSummary {
+    func writeJSON(
+        _ query: DiaryQuery, total: Int,
+        progress: ((InteropProgress) -> Void)?
+    ) throws(DiaryError) -> DiaryExportSummary {
         let file: BundleFile
-        do { file = try BundleFile.create(directory.appendingPathComponent(Self.jsonFileName)) } catch { throw .bundle(error) }
+        do { file = try BundleFile.create(directory.appendingPathComponent(Self.jsonFileName)) } catch {
+            throw .bundle(error)
+        }
         var count = 0
         var mediaCount = 0
         var pending = "["
         try forEachEntry(query) { (record) throws(DiaryError) in
             for medium in record.media where try copy(medium) { mediaCount += 1 }
             pending += (count == 0 ? "\n" : ",\n")
-            pending += record.scriptingJSON(in: timeZone, includingTimeZone: true, mediaPath: Self.mediaPath).rendered().dropLast()
+            pending += record.scriptingJSON(in: timeZone, includingTimeZone: true, mediaPath: Self.mediaPath).rendered()
+                .dropLast()
             count += 1
             if count % Self.pageSize == 0 {
                 try Self.write(pending, to: file)

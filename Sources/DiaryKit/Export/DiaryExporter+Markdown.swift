@@ -5,8 +5,10 @@ extension DiaryExporter {
     /// Writes one `YYYY-MM-DD.md` per local day (each entry's own, as listings count them) holding that day's entries
     /// oldest first: the time (with ★ when starred), the text, the tags, the place, and each photo as
     /// `![name](media/…)` and each recording as `[recording: name](media/…)`.
-    func writeMarkdown(_ query: DiaryQuery, total: Int,
-                       progress: ((InteropProgress) -> Void)?) throws(DiaryError) -> DiaryExportSummary {
+    func writeMarkdown(
+        _ query: DiaryQuery, total: Int,
+        progress: ((InteropProgress) -> Void)?
+    ) throws(DiaryError) -> DiaryExportSummary {
         var files: [String] = []
         var current: (day: String, file: BundleFile)?
         var count = 0

@@ -42,8 +42,9 @@ struct DiaryExporter {
     func prepareFolder() throws(InteropError) {
         try Self.checkDestination(directory)
         do {
-            try FileManager.default.createDirectory(at: directory.appendingPathComponent(Self.mediaFolder),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: directory.appendingPathComponent(Self.mediaFolder),
+                withIntermediateDirectories: true)
         } catch {
             throw .io(directory, reason: Diary.reason(of: error))
         }

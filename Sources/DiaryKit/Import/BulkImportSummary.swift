@@ -18,8 +18,10 @@ public struct BulkImportSummary: Sendable, Hashable {
     public var leftOut = LeftOutContent()
 
     /// Makes a summary.
-    public init(imported: Int = 0, alreadyPresent: Int = 0, empty: Int = 0, mediaCount: Int = 0,
-                movedForwardOverGap: Int = 0, tookFirstOfRepeated: Int = 0) {
+    public init(
+        imported: Int = 0, alreadyPresent: Int = 0, empty: Int = 0, mediaCount: Int = 0,
+        movedForwardOverGap: Int = 0, tookFirstOfRepeated: Int = 0
+    ) {
         self.movedForwardOverGap = movedForwardOverGap
         self.tookFirstOfRepeated = tookFirstOfRepeated
         self.imported = imported

@@ -44,7 +44,8 @@ final class BulkImporter {
                 batch.append(next)
                 mediaInBatch += next.media.count
             }
-            if batch.count >= batchSize || mediaInBatch >= Self.maximumMediaPerBatch || (next == nil && !batch.isEmpty) {
+            if batch.count >= batchSize || mediaInBatch >= Self.maximumMediaPerBatch || (next == nil && !batch.isEmpty)
+            {
                 try commit(batch)
                 batch.removeAll(keepingCapacity: true)
                 mediaInBatch = 0
@@ -115,12 +116,19 @@ final class BulkImporter {
     private func checkLimits(of entry: ImportedEntry) throws(DiaryError) {
         let textBytes = entry.text?.utf8.count ?? 0
         if textBytes > EntryLimits.maximumTextByteCount {
-            throw .interop(.malformed(file: source.url, entry: entry.number, reason: "its text has \(textBytes) bytes, "
-                + "more than the limit of \(EntryLimits.describe(bytes: Int64(EntryLimits.maximumTextByteCount))) per entry"))
+            throw .interop(
+                .malformed(
+                    file: source.url, entry: entry.number,
+                    reason: "its text has \(textBytes) bytes, "
+                        + "more than the limit of \(EntryLimits.describe(bytes: Int64(EntryLimits.maximumTextByteCount))) per entry"
+                ))
         }
         if entry.media.count > EntryLimits.maximumMediaCount {
-            throw .interop(.malformed(file: source.url, entry: entry.number, reason: "it has \(entry.media.count) "
-                + "photos and recordings, more than the limit of \(EntryLimits.maximumMediaCount) per entry"))
+            throw .interop(
+                .malformed(
+                    file: source.url, entry: entry.number,
+                    reason: "it has \(entry.media.count) "
+                        + "photos and recordings, more than the limit of \(EntryLimits.maximumMediaCount) per entry"))
         }
     }
 
@@ -153,9 +161,10 @@ final class BulkImporter {
                 stagedBlobs[item.url] = staged
                 entryMedia.append((item, staged))
             }
-            let entry = BulkEntry(uuid: imported.uuid, creationTime: imported.creationTime, updateTime: imported.updateTime,
-                                  text: imported.text, starred: imported.starred, timeZone: imported.timeZone?.identifier,
-                                  place: imported.place, tags: entryTags, media: entryMedia)
+            let entry = BulkEntry(
+                uuid: imported.uuid, creationTime: imported.creationTime, updateTime: imported.updateTime,
+                text: imported.text, starred: imported.starred, timeZone: imported.timeZone?.identifier,
+                place: imported.place, tags: entryTags, media: entryMedia)
             try entry.insert(into: context, store: diary.databaseURL)
         }
     }
@@ -167,8 +176,10 @@ final class BulkImporter {
         for entry in batch {
             for medium in entry.media where prepared[medium.url] == nil {
                 let reject = { (reason: String) in
-                    DiaryError.interop(.mediumRejected(file: self.source.url, entry: entry.number,
-                                                       path: medium.path, reason: reason))
+                    DiaryError.interop(
+                        .mediumRejected(
+                            file: self.source.url, entry: entry.number,
+                            path: medium.path, reason: reason))
                 }
                 if let expected = medium.sha256 {
                     let found: String
@@ -191,8 +202,9 @@ final class BulkImporter {
                     }
                 }
                 do {
-                    var item = try PreparedMedium(fileAt: medium.url, expected: medium.kind,
-                                                  fileName: medium.fileName, inspector: diary.inspector)
+                    var item = try PreparedMedium(
+                        fileAt: medium.url, expected: medium.kind,
+                        fileName: medium.fileName, inspector: diary.inspector)
                     item.recordedCapture = medium.recordedCapture
                     prepared[medium.url] = item
                 } catch {
@@ -206,8 +218,9 @@ final class BulkImporter {
     // MARK: Store look-ups
 
     private func isStored(_ uuid: UUID) throws(DiaryError) -> Bool {
-        var request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                   predicate: .equals("uuid", .uuid(uuid)))
+        var request = FetchRequest(
+            DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+            predicate: .equals("uuid", .uuid(uuid)))
         request.fetchLimit = 1
         request.returnsObjectsAsFaults = true
         return try DiaryError.wrapping(diary.databaseURL) { try context.count(for: request) > 0 }

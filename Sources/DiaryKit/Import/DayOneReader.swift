@@ -41,7 +41,8 @@ final class DayOneReader: EntrySource {
     /// folder's there), not the Mac's `__MACOSX` copy or a hidden file.
     static func isJournalMember(_ components: [String]) -> Bool {
         guard let first = components.first, first != "__MACOSX", !first.hasPrefix("."),
-              let name = components.last, !name.hasPrefix(".") else { return false }
+            let name = components.last, !name.hasPrefix(".")
+        else { return false }
         return components.count <= 2 && name.lowercased().hasSuffix(".json")
     }
 
@@ -49,9 +50,10 @@ final class DayOneReader: EntrySource {
     /// whose MD5 name is in `wanted`. Nothing else of the zip is unpacked.
     static func isMediaMember(_ components: [String], of wanted: Set<String>) -> Bool {
         guard let first = components.first, first != "__MACOSX", !first.hasPrefix("."),
-              components.count == 2 || components.count == 3,
-              ["photos", "audios"].contains(components[components.count - 2]),
-              let name = components.last, !name.hasPrefix(".") else { return false }
+            components.count == 2 || components.count == 3,
+            ["photos", "audios"].contains(components[components.count - 2]),
+            let name = components.last, !name.hasPrefix(".")
+        else { return false }
         let stem = name.split(separator: ".", maxSplits: 1).first.map { $0.lowercased() } ?? ""
         return wanted.contains(stem)
     }
@@ -75,8 +77,10 @@ final class DayOneReader: EntrySource {
     /// Opens the export at `url` (folder, zip, or the JSON file itself); a time without an
     /// offset is read in the entry's `timeZone`, or in `timeZone` when it names none.
     /// - Throws: ``InteropError``.
-    init(at url: URL, timeZone: any TimeZoneRules = TimeZone.current,
-         temporaryDirectory: URL = FileManager.default.temporaryDirectory) throws(InteropError) {
+    init(
+        at url: URL, timeZone: any TimeZoneRules = TimeZone.current,
+        temporaryDirectory: URL = FileManager.default.temporaryDirectory
+    ) throws(InteropError) {
         self.timeZone = timeZone
         var extraction: URL?
         switch BundlePath.kind(of: url) {
@@ -90,16 +94,20 @@ final class DayOneReader: EntrySource {
             WorkFolder.sweep(in: temporaryDirectory, prefix: Self.extractionPrefix)
             let folder = temporaryDirectory.appendingPathComponent(WorkFolder.name(prefix: Self.extractionPrefix))
             do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-                let limits = BundleReader.Limits(maximumTotalSize: Self.maximumArchiveSize,
-                                                 maximumEntryCount: Self.maximumArchiveMembers)
+                try FileManager.default.createDirectory(
+                    at: folder, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
+                let limits = BundleReader.Limits(
+                    maximumTotalSize: Self.maximumArchiveSize,
+                    maximumEntryCount: Self.maximumArchiveMembers)
                 // The journal first, then only the media files its entries name.
                 let extractor = ZipArchiveExtractor(archiveURL: url, limits: limits)
                 try extractor.extract(into: folder) { Self.isJournalMember($0) ? limits.maximumFileSize : nil }
                 let journal = try Self.journalFile(in: Self.singleFolder(in: folder) ?? folder, original: url)
                 let wanted = try Self.referencedMedia(in: journal)
-                try extractor.extract(into: folder) { Self.isMediaMember($0, of: wanted) ? limits.maximumFileSize : nil }
+                try extractor.extract(into: folder) {
+                    Self.isMediaMember($0, of: wanted) ? limits.maximumFileSize : nil
+                }
             } catch let error as InteropError {
                 try? FileManager.default.removeItem(at: folder)
                 throw error
@@ -161,10 +169,12 @@ final class DayOneReader: EntrySource {
         leftOut.videos = fields.node["videos"]?.arrayValue?.count ?? 0
         leftOut.documents = fields.node["pdfAttachments"]?.arrayValue?.count ?? 0
         if case .object = fields.node["weather"] { leftOut.weather = 1 }
-        var entry = ImportedEntry(number: number, uuid: uuid, creationTime: created.importedInstant, updateTime: modified,
-                             timeZone: zone, text: text,
-                             tags: try fields.optionalStrings("tags") ?? [],
-                             starred: try fields.optionalBool("starred") ?? false, media: media).noting(created)
+        var entry = ImportedEntry(
+            number: number, uuid: uuid, creationTime: created.importedInstant, updateTime: modified,
+            timeZone: zone, text: text,
+            tags: try fields.optionalStrings("tags") ?? [],
+            starred: try fields.optionalBool("starred") ?? false, media: media
+        ).noting(created)
         entry.leftOut = leftOut
         PlaceReading(fields.node["location"], nameKeys: Self.locationNameKeys).apply(to: &entry)
         return entry
@@ -172,8 +182,10 @@ final class DayOneReader: EntrySource {
 
     /// The time `text` names: with an offset exactly; without one (a local time) in `zone`,
     /// else in the import's zone, by the importers' daylight-saving rule.
-    private func date(_ fields: EntryFields, _ key: String, text: String,
-                      zone: TimeZone?) throws(InteropError) -> LocalTimeResolution {
+    private func date(
+        _ fields: EntryFields, _ key: String, text: String,
+        zone: TimeZone?
+    ) throws(InteropError) -> LocalTimeResolution {
         guard let reading = ISO8601Timestamp.parse(text, strictness: .written) else {
             throw fields.problem(ISO8601Timestamp.problem(key: key, text: text, example: "2026-11-29T14:30:00Z"))
         }
@@ -181,8 +193,10 @@ final class DayOneReader: EntrySource {
     }
 
     /// The entry's photos or recordings, in `orderInEntry` order where given.
-    private func attachments(_ fields: EntryFields, key: String, folder: String,
-                             kind: MediumKind) throws(InteropError) -> [ImportedMedium] {
+    private func attachments(
+        _ fields: EntryFields, key: String, folder: String,
+        kind: MediumKind
+    ) throws(InteropError) -> [ImportedMedium] {
         guard let records = try fields.optionalObjects(key) else { return [] }
         var found: [(order: Double, medium: ImportedMedium)] = []
         for (index, record) in records.enumerated() {
@@ -203,9 +217,11 @@ final class DayOneReader: EntrySource {
             let location = root.appendingPathComponent(folder).appendingPathComponent(name)
             // Every component inside the export, the media folder too, is reached without a link.
             guard BundlePath.kind(of: root.appendingPathComponent(folder)) == .directory,
-                  BundlePath.kind(of: location) == .regularFile else {
-                throw .mediumRejected(file: url, entry: number, path: path,
-                                      reason: "it is a link or another non-regular file")
+                BundlePath.kind(of: location) == .regularFile
+            else {
+                throw .mediumRejected(
+                    file: url, entry: number, path: path,
+                    reason: "it is a link or another non-regular file")
             }
             let order = try record.optionalNumber("orderInEntry") ?? Double(index)
             found.append((order, ImportedMedium(url: location, path: path, kind: kind, fileName: name)))
@@ -251,9 +267,11 @@ final class DayOneReader: EntrySource {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
             .filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }
         guard names.count == 1 else {
-            throw .malformed(file: original, entry: nil, reason: names.isEmpty
-                ? "it holds no Journal.json; is it a Day One JSON export?"
-                : "it holds several journals (\(names.sorted().joined(separator: ", "))); import one at a time")
+            throw .malformed(
+                file: original, entry: nil,
+                reason: names.isEmpty
+                    ? "it holds no Journal.json; is it a Day One JSON export?"
+                    : "it holds several journals (\(names.sorted().joined(separator: ", "))); import one at a time")
         }
         return root.appendingPathComponent(names[0])
     }

@@ -18,9 +18,11 @@ extension Diary {
     /// - Returns: how many entries were imported and skipped.
     /// - Throws: ``DiaryError/interop(_:)`` naming the file, the entry number and the problem
     ///   (the failing batch is not written); store errors.
-    public func importEntries(from url: URL, format: ImportFormat, timeZone: any TimeZoneRules = TimeZone.current,
-                              batchSize: Int = Diary.defaultImportBatchSize,
-                              progress: ((InteropProgress) -> Void)? = nil) throws(DiaryError) -> BulkImportSummary {
+    public func importEntries(
+        from url: URL, format: ImportFormat, timeZone: any TimeZoneRules = TimeZone.current,
+        batchSize: Int = Diary.defaultImportBatchSize,
+        progress: ((InteropProgress) -> Void)? = nil
+    ) throws(DiaryError) -> BulkImportSummary {
         let source: any EntrySource
         do {
             source = try Self.entrySource(at: url.standardizedFileURL, format: format, timeZone: timeZone)
@@ -37,8 +39,10 @@ extension Diary {
     public static let defaultImportBatchSize = 5000
 
     /// The reader for `format`; for jrnl, JSON when the file starts with `{`, the journal text otherwise.
-    static func entrySource(at url: URL, format: ImportFormat,
-                            timeZone: any TimeZoneRules) throws(InteropError) -> any EntrySource {
+    static func entrySource(
+        at url: URL, format: ImportFormat,
+        timeZone: any TimeZoneRules
+    ) throws(InteropError) -> any EntrySource {
         switch format {
         case _ where FileAccess.of(url) == .permissionDenied:
             throw .permissionDenied(url)

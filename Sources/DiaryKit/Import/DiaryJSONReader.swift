@@ -36,11 +36,12 @@ final class DiaryJSONReader: EntrySource {
         }
         // A zone this machine does not know leaves the entry in the importer's own.
         let zone = try fields.optionalString("timeZone").flatMap(TimeZone.init(identifier:))
-        var entry = ImportedEntry(number: number, uuid: uuid, creationTime: try time(fields, "creationTime"),
-                                  updateTime: try time(fields, "updateTime"), timeZone: zone,
-                                  text: try fields.optionalString("text"),
-                                  tags: try fields.optionalStrings("tags") ?? [],
-                                  starred: try fields.optionalBool("starred") ?? false, media: media)
+        var entry = ImportedEntry(
+            number: number, uuid: uuid, creationTime: try time(fields, "creationTime"),
+            updateTime: try time(fields, "updateTime"), timeZone: zone,
+            text: try fields.optionalString("text"),
+            tags: try fields.optionalStrings("tags") ?? [],
+            starred: try fields.optionalBool("starred") ?? false, media: media)
         // A place edited out of range comes in without it, counted, as from Day One.
         PlaceReading(fields.node["place"], nameKeys: ["name"]).apply(to: &entry)
         return entry
@@ -49,7 +50,8 @@ final class DiaryJSONReader: EntrySource {
     private func time(_ fields: EntryFields, _ key: String) throws(InteropError) -> Date {
         let text = try fields.string(key)
         guard let date = BundleTimestamp.date(from: text) else {
-            throw fields.problem(ISO8601Timestamp.problem(key: key, text: text, example: "2026-11-29T14:30:00.000+01:00"))
+            throw fields.problem(
+                ISO8601Timestamp.problem(key: key, text: text, example: "2026-11-29T14:30:00.000+01:00"))
         }
         return date
     }
@@ -76,26 +78,32 @@ final class DiaryJSONReader: EntrySource {
         case .missing: throw .missingMedium(file: url, entry: number, path: path)
         case .regularFile: break
         case .directory, .other:
-            throw .mediumRejected(file: url, entry: number, path: path, reason: "it is a link or another non-regular file")
+            throw .mediumRejected(
+                file: url, entry: number, path: path, reason: "it is a link or another non-regular file")
         }
-        var medium = ImportedMedium(url: location, path: path, kind: kind,
-                                    fileName: try record.optionalString("fileName") ?? location.lastPathComponent,
-                                    sha256: sha256)
+        var medium = ImportedMedium(
+            url: location, path: path, kind: kind,
+            fileName: try record.optionalString("fileName") ?? location.lastPathComponent,
+            sha256: sha256)
         if let text = try record.optionalString("captureTime") {
             guard let time = BundleTimestamp.date(from: text) else {
-                throw fields.problem(ISO8601Timestamp.problem(key: "media[\(index)].captureTime", text: text,
-                                                              example: "2026-11-29T14:30:00.000+01:00"))
+                throw fields.problem(
+                    ISO8601Timestamp.problem(
+                        key: "media[\(index)].captureTime", text: text,
+                        example: "2026-11-29T14:30:00.000+01:00"))
             }
             var offset: Int?
             if let number = try record.optionalNumber("captureUTCOffset") {
                 // A zone is at most 18 hours from UTC; anything else is not an offset.
                 guard let seconds = Int(exactly: number), abs(seconds) <= 18 * 3600 else {
-                    throw fields.problem("\"media\"[\(index)].captureUTCOffset is not a UTC offset in seconds (found \(number))")
+                    throw fields.problem(
+                        "\"media\"[\(index)].captureUTCOffset is not a UTC offset in seconds (found \(number))")
                 }
                 offset = seconds
             }
-            medium.recordedCapture = RecordedCapture(time: time, utcOffset: offset,
-                                                     offsetIsFromGPS: try record.optionalString("captureUTCOffsetSource") == "gps")
+            medium.recordedCapture = RecordedCapture(
+                time: time, utcOffset: offset,
+                offsetIsFromGPS: try record.optionalString("captureUTCOffsetSource") == "gps")
         }
         return medium
     }

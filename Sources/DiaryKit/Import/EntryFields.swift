@@ -66,8 +66,10 @@ struct EntryFields {
         return objects
     }
 
-    private func optional<T>(_ key: String, _ expected: String,
-                             _ extract: (JSONNode) -> T?) throws(InteropError) -> T? {
+    private func optional<T>(
+        _ key: String, _ expected: String,
+        _ extract: (JSONNode) -> T?
+    ) throws(InteropError) -> T? {
         guard case .object = node else { throw problem("is \(node.kindDescription), not an object") }
         guard let value = node[key], value != .null else { return nil }
         guard let typed = extract(value) else {

@@ -29,9 +29,11 @@ public struct ImportedEntry: Sendable, Hashable {
     public var leftOut = LeftOutContent()
 
     /// Makes an entry.
-    public init(number: Int, uuid: UUID, creationTime: Date, updateTime: Date? = nil,
-                timeZone: TimeZone? = nil, text: String?, tags: [String] = [], starred: Bool = false,
-                media: [ImportedMedium] = []) {
+    public init(
+        number: Int, uuid: UUID, creationTime: Date, updateTime: Date? = nil,
+        timeZone: TimeZone? = nil, text: String?, tags: [String] = [], starred: Bool = false,
+        media: [ImportedMedium] = []
+    ) {
         self.number = number
         self.uuid = uuid
         self.creationTime = creationTime

@@ -52,12 +52,15 @@ final class JrnlJSONReader: EntrySource {
         let tags = try fields.optionalStrings("tags") ?? []
         let starred = try fields.optionalBool("starred") ?? false
         let text = JrnlEntryText.joined(title: title, body: body)
-        let uuid = try fields.optionalString("uuid").flatMap(UUID.init(flexible:))
+        let uuid =
+            try fields.optionalString("uuid").flatMap(UUID.init(flexible:))
             ?? identities.uuid(day: dateText, minute: timeText, text: text)
         let created = time.resolved(in: timeZone)
-        return ImportedEntry(number: number, uuid: uuid, creationTime: created.importedInstant,
-                             text: text, tags: tags.map(JrnlEntryText.tagName).filter { !$0.isEmpty },
-                             starred: starred).noting(created)
+        return ImportedEntry(
+            number: number, uuid: uuid, creationTime: created.importedInstant,
+            text: text, tags: tags.map(JrnlEntryText.tagName).filter { !$0.isEmpty },
+            starred: starred
+        ).noting(created)
     }
 }
 

@@ -39,8 +39,9 @@ final class JrnlTextReader: EntrySource {
             while let line = try nextLine(of: nil) {
                 if let found = Self.header(of: line) { header = found; break }
                 if !line.trimmingCharacters(in: .whitespaces).isEmpty {
-                    throw .malformed(file: url, entry: nil,
-                                     reason: "the first line is not an entry's \"[YYYY-MM-DD HH:MM] \" timestamp")
+                    throw .malformed(
+                        file: url, entry: nil,
+                        reason: "the first line is not an entry's \"[YYYY-MM-DD HH:MM] \" timestamp")
                 }
             }
         }
@@ -53,8 +54,9 @@ final class JrnlTextReader: EntrySource {
             if let next = Self.header(of: line) { header = next; break }
             size += line.utf8.count + 1
             if size > Self.maximumEntryBytes {
-                throw .malformed(file: url, entry: number,
-                                 reason: "the entry is longer than \(LineReader.size(Self.maximumEntryBytes))")
+                throw .malformed(
+                    file: url, entry: number,
+                    reason: "the entry is longer than \(LineReader.size(Self.maximumEntryBytes))")
             }
             body.append(line)
         }
@@ -62,12 +64,15 @@ final class JrnlTextReader: EntrySource {
         // entry's timestamp, and the last entry's to the end of the file, its final line
         // break included; a text with a line break is never split at its first sentence.
         let endsFile = header == nil
-        let raw = ([current.rest] + body).joined(separator: "\n") + (endsFile && lines.lastLineWasTerminated ? "\n" : "")
+        let raw =
+            ([current.rest] + body).joined(separator: "\n") + (endsFile && lines.lastLineWasTerminated ? "\n" : "")
         let (text, starred) = JrnlEntryText.parse(raw: raw)
         let uuid = identities.uuid(day: current.time.dayString, minute: current.time.minuteString, text: text)
         let created = current.time.resolved(in: timeZone)
-        return ImportedEntry(number: number, uuid: uuid, creationTime: created.importedInstant,
-                             text: text, tags: JrnlEntryText.tags(in: text), starred: starred).noting(created)
+        return ImportedEntry(
+            number: number, uuid: uuid, creationTime: created.importedInstant,
+            text: text, tags: JrnlEntryText.tags(in: text), starred: starred
+        ).noting(created)
     }
 
     /// The next line. A line that cannot be read (not UTF-8, too long) is blamed on the entry
@@ -103,7 +108,8 @@ final class JrnlTextReader: EntrySource {
 
     private static func wallClock(_ stamp: Substring) -> WallClockTime? {
         guard stamp.count >= 16, let space = stamp.firstIndex(of: " "),
-              let day = DiaryDay(iso: stamp[..<space]) else { return nil }
+            let day = DiaryDay(iso: stamp[..<space])
+        else { return nil }
         return WallClockTime(day).at(stamp[stamp.index(after: space)...])
     }
 }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads a text file line by line in 64 KiB chunks, so memory stays flat for any size: a
 /// line longer than ``maximumLineBytes`` is refused as soon as that many bytes are read
@@ -92,7 +93,8 @@ final class LineReader {
 
     private func tooLong() -> InteropError {
         refusedLineStart = String(decoding: pending[start..<min(pending.count, start + 64)], as: UTF8.self)
-        return .malformed(file: url, entry: nil, reason: "line \(lineNumber + 1) is longer than \(Self.size(maximumLineBytes))")
+        return .malformed(
+            file: url, entry: nil, reason: "line \(lineNumber + 1) is longer than \(Self.size(maximumLineBytes))")
     }
 
     private func decode(_ bytes: ArraySlice<UInt8>) throws(InteropError) -> String {

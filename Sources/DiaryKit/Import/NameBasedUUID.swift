@@ -13,9 +13,12 @@ enum NameBasedUUID {
             hasher.update(part)
         }
         let digest = hasher.finalizeDigest()
-        let version = (digest[6] & 0x0F) | 0x80   // version 8
-        let variant = (digest[8] & 0x3F) | 0x80   // RFC variant
-        return UUID(uuid: (digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], version, digest[7],
-                           variant, digest[9], digest[10], digest[11], digest[12], digest[13], digest[14], digest[15]))
+        let version = (digest[6] & 0x0F) | 0x80  // version 8
+        let variant = (digest[8] & 0x3F) | 0x80  // RFC variant
+        return UUID(
+            uuid: (
+                digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], version, digest[7],
+                variant, digest[9], digest[10], digest[11], digest[12], digest[13], digest[14], digest[15]
+            ))
     }
 }

@@ -35,7 +35,8 @@ enum PlaceReading: Equatable {
             }
         }
         do {
-            if let place = try EntryPlace(name: Self.name(joining: parts), latitude: degrees[0], longitude: degrees[1]) {
+            if let place = try EntryPlace(name: Self.name(joining: parts), latitude: degrees[0], longitude: degrees[1])
+            {
                 self = .place(place)
             } else {
                 self = .none
@@ -54,7 +55,9 @@ enum PlaceReading: Equatable {
         var said: [String] = []
         for part in parts {
             let line = EntryPlace.oneLine(part)
-            guard !line.isEmpty, !said.contains(where: { $0.caseInsensitiveCompare(line) == .orderedSame }) else { continue }
+            guard !line.isEmpty, !said.contains(where: { $0.caseInsensitiveCompare(line) == .orderedSame }) else {
+                continue
+            }
             kept.append(line)
             said.append(line)
             said += line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

@@ -27,7 +27,8 @@ public enum JSONStringLiteral {
                 let byte = bytes[index]
                 // Only these bytes can start a character that is escaped.
                 guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xE2,
-                      let (escape, length) = escape(in: bytes, at: index) else {
+                    let (escape, length) = escape(in: bytes, at: index)
+                else {
                     index += 1
                     continue
                 }
@@ -57,7 +58,8 @@ public enum JSONStringLiteral {
         case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
             // The C1 controls, U+0080–U+009F.
             return (unicodeEscape(UInt32(bytes[index + 1])), 2)
-        case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80
+        case 0xE2
+        where index + 2 < bytes.count && bytes[index + 1] == 0x80
             && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 || (0xAA...0xAE).contains(bytes[index + 2])):
             // U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR, U+202A–U+202E bidi embeddings and overrides.
             return (unicodeEscape(0x2000 + UInt32(bytes[index + 2] - 0x80)), 3)

@@ -31,7 +31,8 @@ package indirect enum JSONValue: Sendable, Equatable {
 
     /// A moment as an ISO 8601 string with the offset of `timeZone`, e.g.
     /// `2026-11-29T14:03:00+01:00`.
-    package static func date(_ date: Date, in timeZone: any TimeZoneRules, fractionalSeconds: Bool = false) -> JSONValue {
+    package static func date(_ date: Date, in timeZone: any TimeZoneRules, fractionalSeconds: Bool = false) -> JSONValue
+    {
         .string(ISO8601Timestamp.string(from: date, in: timeZone, fractionalSeconds: fractionalSeconds))
     }
 
@@ -58,7 +59,8 @@ package indirect enum JSONValue: Sendable, Equatable {
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral,
-    ExpressibleByNilLiteral {
+    ExpressibleByNilLiteral
+{
     /// A string literal.
     package init(stringLiteral value: String) { self = .string(value) }
     /// An integer literal.

@@ -23,13 +23,15 @@ package struct JSONWriter: Sendable {
     private func write(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
         switch value {
         case .object(let members):
-            writeContainer(members, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), indent: indent, into: &output) { member, output in
+            writeContainer(members, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), indent: indent, into: &output) {
+                member, output in
                 JSONStringLiteral.append(member.key, to: &output)
                 output.append(contentsOf: (isPretty ? ": " : ":").utf8)
                 write(member.value, indent: indent + 1, into: &output)
             }
         case .array(let elements):
-            writeContainer(elements, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), indent: indent, into: &output) { element, output in
+            writeContainer(elements, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), indent: indent, into: &output) {
+                element, output in
                 write(element, indent: indent + 1, into: &output)
             }
         case .string(let text):
@@ -45,9 +47,11 @@ package struct JSONWriter: Sendable {
         }
     }
 
-    private func writeContainer<Element>(_ elements: [Element], open: UInt8, close: UInt8, indent: Int,
-                                         into output: inout [UInt8],
-                                         writeElement: (Element, inout [UInt8]) -> Void) {
+    private func writeContainer<Element>(
+        _ elements: [Element], open: UInt8, close: UInt8, indent: Int,
+        into output: inout [UInt8],
+        writeElement: (Element, inout [UInt8]) -> Void
+    ) {
         guard !elements.isEmpty else {
             output.append(open)
             output.append(close)

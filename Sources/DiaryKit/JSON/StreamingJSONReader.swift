@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import ObjectGraph
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A pull tokenizer over a JSON file that hands out the elements of one array one at a time,
 /// reading the file in fixed 64 KiB chunks: memory stays flat however many elements the
@@ -87,7 +88,7 @@ final class StreamingJSONReader {
                 if try peek() == UInt8(ascii: "}") {
                     throw JSONSyntaxError(line: line, message: "the top-level object has no \"\(key)\" array")
                 }
-                if !first { try expect(UInt8(ascii: ","), "',' or '}' between members") ; try skipWhitespace() }
+                if !first { try expect(UInt8(ascii: ","), "',' or '}' between members"); try skipWhitespace() }
                 first = false
                 let name = try readString()
                 try skipWhitespace()
@@ -140,7 +141,8 @@ final class StreamingJSONReader {
 
     /// Runs `body`, turning a syntax error into ``InteropError/malformed(file:entry:reason:)``
     /// (naming the element being read when `namingElement`).
-    private func syntax<Result>(namingElement: Bool = false, _ body: () throws -> Result) throws(InteropError) -> Result {
+    private func syntax<Result>(namingElement: Bool = false, _ body: () throws -> Result) throws(InteropError) -> Result
+    {
         do {
             return try body()
         } catch let error as JSONSyntaxError {
@@ -210,7 +212,8 @@ final class StreamingJSONReader {
             position += 1
             if next == UInt8(ascii: "}") { return .object(members) }
             guard next == UInt8(ascii: ",") else {
-                throw JSONSyntaxError(line: line, message: "expected ',' or '}' after a member, found \(Self.describe(next))")
+                throw JSONSyntaxError(
+                    line: line, message: "expected ',' or '}' after a member, found \(Self.describe(next))")
             }
         }
     }
@@ -228,7 +231,8 @@ final class StreamingJSONReader {
             position += 1
             if next == UInt8(ascii: "]") { return .array(elements) }
             guard next == UInt8(ascii: ",") else {
-                throw JSONSyntaxError(line: line, message: "expected ',' or ']' in an array, found \(Self.describe(next))")
+                throw JSONSyntaxError(
+                    line: line, message: "expected ',' or ']' in an array, found \(Self.describe(next))")
             }
         }
     }
@@ -248,15 +252,19 @@ final class StreamingJSONReader {
             }
             scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<position]))
             if scratch.count > Self.maximumStringByteCount {
-                throw JSONSyntaxError(line: line, message: "a string is longer than the limit of "
-                    + EntryLimits.describe(bytes: Int64(Self.maximumStringByteCount)) + " (an entry's text at most)")
+                throw JSONSyntaxError(
+                    line: line,
+                    message: "a string is longer than the limit of "
+                        + EntryLimits.describe(bytes: Int64(Self.maximumStringByteCount)) + " (an entry's text at most)"
+                )
             }
             guard position < filled else { continue }
             let byte = buffer[position]
             position += 1
             if byte == UInt8(ascii: "\"") { break }
             if byte < 0x20 {
-                throw JSONSyntaxError(line: line, message: "a string contains a raw control character (\(Self.describe(byte)))")
+                throw JSONSyntaxError(
+                    line: line, message: "a string contains a raw control character (\(Self.describe(byte)))")
             }
             try readEscape()
         }
@@ -319,7 +327,7 @@ final class StreamingJSONReader {
         while let byte = try peek() {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
-                 UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
                 scratch.append(byte)
                 position += 1
             default:
@@ -354,7 +362,9 @@ final class StreamingJSONReader {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             if digits() == 0 { return false }
         }
         return index == bytes.count

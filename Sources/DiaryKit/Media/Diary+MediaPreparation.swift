@@ -36,30 +36,34 @@ extension Diary {
         // a recording's hash and copy run beside a photo's decode; they come back side by side.
         let steps = requests.lazy.flatMap { [MediaStep.stage($0), .inspect($0)] }
         var staged: Result<StagedBlob, DiaryError>?
-        try pool.run(steps, work: { step in
-            step.run(inspector: inspector, blobStore: blobStore, store: store)
-        }, abandon: { outcome in
-            if case .staged(_, .success(let blob)) = outcome { blobStore.discard(blob) }
-        }, deliver: { (outcome: MediaStepOutcome) throws(DiaryError) in
-            switch outcome {
-            case .staged(_, let result):
-                staged = result
-            case .inspected(let request, let inspected):
-                let copy = staged
-                staged = nil
-                switch (inspected, copy) {
-                case (.success(let medium), .success(let blob)?):
-                    try receive(request, .success(PreparedFile(medium: medium, blob: blob)))
-                case (.failure(let error), let copy):
-                    if case .success(let blob)? = copy { blobStore.discard(blob) }
-                    try receive(request, .failure(error))
-                case (.success, .failure(let error)?):
-                    try receive(request, .failure(error))
-                case (.success, nil):
-                    try receive(request, .failure(.io(path: request.url.path, reason: "the file was not copied")))
+        try pool.run(
+            steps,
+            work: { step in
+                step.run(inspector: inspector, blobStore: blobStore, store: store)
+            },
+            abandon: { outcome in
+                if case .staged(_, .success(let blob)) = outcome { blobStore.discard(blob) }
+            },
+            deliver: { (outcome: MediaStepOutcome) throws(DiaryError) in
+                switch outcome {
+                case .staged(_, let result):
+                    staged = result
+                case .inspected(let request, let inspected):
+                    let copy = staged
+                    staged = nil
+                    switch (inspected, copy) {
+                    case (.success(let medium), .success(let blob)?):
+                        try receive(request, .success(PreparedFile(medium: medium, blob: blob)))
+                    case (.failure(let error), let copy):
+                        if case .success(let blob)? = copy { blobStore.discard(blob) }
+                        try receive(request, .failure(error))
+                    case (.success, .failure(let error)?):
+                        try receive(request, .failure(error))
+                    case (.success, nil):
+                        try receive(request, .failure(.io(path: request.url.path, reason: "the file was not copied")))
+                    }
                 }
-            }
-        })
+            })
     }
 
     /// Removes the staged copy of a prepared file that will not be saved.
@@ -70,8 +74,11 @@ extension Diary {
     /// Prepares `requests` as ``prepareMedia(_:pool:_:)`` does, all or nothing.
     /// - Returns: the prepared files in the order of `requests`.
     /// - Throws: the first file's problem (in request order); every file prepared is discarded then.
-    func prepareAll(_ requests: [MediaRequest], progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)?)
-        throws(DiaryError) -> [PreparedFile] {
+    func prepareAll(
+        _ requests: [MediaRequest], progress: ((_ done: Int, _ total: Int, _ file: URL) -> Void)?
+    )
+        throws(DiaryError) -> [PreparedFile]
+    {
         var prepared: [PreparedFile] = []
         do throws(DiaryError) {
             try prepareMedia(requests) { (request, result) throws(DiaryError) in
@@ -96,14 +103,19 @@ private enum MediaStep: Sendable {
     func run(inspector: MediaInspector, blobStore: BlobStore, store: URL) -> MediaStepOutcome {
         switch self {
         case .stage(let request):
-            return .staged(request, Result { () throws(DiaryError) in
-                try DiaryError.wrapping(store) { try blobStore.stage(fileAt: request.url) }
-            })
+            return .staged(
+                request,
+                Result { () throws(DiaryError) in
+                    try DiaryError.wrapping(store) { try blobStore.stage(fileAt: request.url) }
+                })
         case .inspect(let request):
-            return .inspected(request, Result { () throws(DiaryError) in
-                try PreparedMedium(fileAt: request.url, expected: request.expected, fileName: request.fileName,
-                                   inspector: inspector)
-            })
+            return .inspected(
+                request,
+                Result { () throws(DiaryError) in
+                    try PreparedMedium(
+                        fileAt: request.url, expected: request.expected, fileName: request.fileName,
+                        inspector: inspector)
+                })
         }
     }
 }

@@ -43,12 +43,14 @@ extension Diary {
             return inspector.waveformPixels(peaks: peaks, width: side, height: max(16, side / 6))
         }
         if medium is ImageMedium, !blobStore.isEncrypted, let blob = medium.blob,
-           let decoded = try? inspector.pixels(ofImageAt: blobStore.url(for: blob), maxSide: side) {
+            let decoded = try? inspector.pixels(ofImageAt: blobStore.url(for: blob), maxSide: side)
+        {
             return decoded
         }
         guard let stored = preview(of: medium) else {
-            throw .invalidMedia(URL(fileURLWithPath: medium.originalFileName),
-                                reason: "its stored thumbnail is missing or damaged; run diary check")
+            throw .invalidMedia(
+                URL(fileURLWithPath: medium.originalFileName),
+                reason: "its stored thumbnail is missing or damaged; run diary check")
         }
         return stored
     }

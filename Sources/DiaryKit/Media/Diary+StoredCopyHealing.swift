@@ -10,10 +10,13 @@ extension Diary {
     /// - Throws: store errors other than a missing or damaged file, as ``DiaryError``.
     func storedCopyIsIntact(sha256: String) throws(DiaryError) -> Bool {
         let context = makeContext()
-        var request = FetchRequest(Medium.self, entityName: DiaryModel.Entity.medium,
-                                   predicate: .equals("sha256", .string(sha256)))
+        var request = FetchRequest(
+            Medium.self, entityName: DiaryModel.Entity.medium,
+            predicate: .equals("sha256", .string(sha256)))
         request.fetchLimit = 1
-        guard let medium = try DiaryError.wrapping(databaseURL, { try context.fetch(request).first }) else { return true }
+        guard let medium = try DiaryError.wrapping(databaseURL, { try context.fetch(request).first }) else {
+            return true
+        }
         do {
             return try blobStore.verify(Self.reference(of: medium))
         } catch .missingBlob, .invalidHash {

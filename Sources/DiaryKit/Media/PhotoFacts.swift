@@ -25,9 +25,11 @@ public struct PhotoFacts: Sendable, Hashable {
     public var lens: String?
 
     /// Facts with the given values; all absent by default.
-    public init(captureTime: Date? = nil, captureUTCOffset: Int? = nil, captureUTCOffsetIsFromGPS: Bool = false,
-                latitude: Double? = nil, longitude: Double? = nil, altitude: Double? = nil, camera: String? = nil,
-                lens: String? = nil) {
+    public init(
+        captureTime: Date? = nil, captureUTCOffset: Int? = nil, captureUTCOffsetIsFromGPS: Bool = false,
+        latitude: Double? = nil, longitude: Double? = nil, altitude: Double? = nil, camera: String? = nil,
+        lens: String? = nil
+    ) {
         self.captureTime = captureTime
         self.captureUTCOffset = captureUTCOffset
         self.captureUTCOffsetIsFromGPS = captureUTCOffset != nil && captureUTCOffsetIsFromGPS
@@ -40,11 +42,12 @@ public struct PhotoFacts: Sendable, Hashable {
 
     /// The facts of MediaKit's `metadata`; a capture time without offset is read in `zone`.
     init(_ metadata: PhotoMetadata, assuming zone: TimeZone) {
-        self.init(captureTime: metadata.captureTime.map { Diary.milliseconds($0.instant(assuming: zone)) },
-                  captureUTCOffset: metadata.captureTime?.utcOffsetSeconds,
-                  captureUTCOffsetIsFromGPS: metadata.captureTime?.offsetSource == .gpsClock,
-                  latitude: metadata.location?.latitude, longitude: metadata.location?.longitude,
-                  altitude: metadata.location?.altitude, camera: metadata.camera, lens: metadata.lens)
+        self.init(
+            captureTime: metadata.captureTime.map { Diary.milliseconds($0.instant(assuming: zone)) },
+            captureUTCOffset: metadata.captureTime?.utcOffsetSeconds,
+            captureUTCOffsetIsFromGPS: metadata.captureTime?.offsetSource == .gpsClock,
+            latitude: metadata.location?.latitude, longitude: metadata.location?.longitude,
+            altitude: metadata.location?.altitude, camera: metadata.camera, lens: metadata.lens)
     }
 
     /// No fact at all.

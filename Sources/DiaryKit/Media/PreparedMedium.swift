@@ -70,8 +70,10 @@ struct PreparedMedium: Sendable {
     ///   ``DiaryError/folderNotFile(_:)``, ``DiaryError/unreadableFile(_:reason:)``,
     ///   ``DiaryError/invalidMedia(_:reason:)`` with MediaKit's line naming the file,
     ///   ``DiaryError/wrongMediaKind(_:expected:found:)`` when `expected` is given and differs.
-    init(fileAt url: URL, expected: MediumKind? = nil, fileName: String? = nil,
-         inspector: MediaInspector) throws(DiaryError) {
+    init(
+        fileAt url: URL, expected: MediumKind? = nil, fileName: String? = nil,
+        inspector: MediaInspector
+    ) throws(DiaryError) {
         switch FileAccess.of(url) {
         case .missing: throw .missingFile(url)
         case .permissionDenied: throw .permissionDenied(url)
@@ -83,11 +85,15 @@ struct PreparedMedium: Sendable {
         do {
             switch try inspector.sniff(fileAt: url) {
             case .image?:
-                if let expected, expected != .image { throw DiaryError.wrongMediaKind(url, expected: expected, found: .image) }
+                if let expected, expected != .image {
+                    throw DiaryError.wrongMediaKind(url, expected: expected, found: .image)
+                }
                 let (info, thumbnail) = try inspector.importImage(fileAt: url, thumbnailMaxSide: Self.thumbnailMaxSide)
                 facts = .image(info, thumbnail: thumbnail)
             case .audio?:
-                if let expected, expected != .audio { throw DiaryError.wrongMediaKind(url, expected: expected, found: .audio) }
+                if let expected, expected != .audio {
+                    throw DiaryError.wrongMediaKind(url, expected: expected, found: .audio)
+                }
                 let (info, peaks) = try inspector.importAudio(fileAt: url, peakCount: Self.peakCount)
                 facts = .audio(info, peaks: peaks)
             case nil:

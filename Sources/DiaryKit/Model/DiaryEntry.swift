@@ -77,7 +77,9 @@ final class DiaryEntry: ManagedObject {
         super.willSave()
         // Another device's change brings its own update time.
         let isMirrored = managedObjectContext?.transactionAuthor == StoreMirror.transactionAuthor
-        if !isDeleted && !isImporting && !isMovingThroughTrash && !isFillingIn && !isMirrored { setPrimitiveValue(Date(), forKey: "updateTime") }
+        if !isDeleted && !isImporting && !isMovingThroughTrash && !isFillingIn && !isMirrored {
+            setPrimitiveValue(Date(), forKey: "updateTime")
+        }
         // Another device's change brings the local time that device worked out (devices whose
         // zone databases differ must not correct each other for ever); a missing one is filled in.
         if !isDeleted && (!isMirrored || localTime == nil) { keepLocalTime() }

@@ -23,16 +23,17 @@ enum DiaryModel {
     /// the first test that opens a diary.
     static let shared: ManagedObjectModel = {
         do {
-            return try ManagedObjectModel(entities: [
-                EntityDescription(DiaryEntry.self, name: Entity.entry),
-                EntityDescription(Medium.self, name: Entity.medium, isAbstract: true),
-                EntityDescription(ImageMedium.self, name: Entity.image),
-                EntityDescription(AudioMedium.self, name: Entity.audio),
-                EntityDescription(Tag.self, name: Entity.tag),
-                EntityDescription(DiarySetting.self, name: Entity.setting),
-                EntityDescription(LocalSetting.self, name: Entity.localSetting),
-                EntityDescription(SettingChange.self, name: Entity.settingChange),
-            ] + MirrorBookkeeping.entities(linkingTo: [Entity.entry, Entity.medium, Entity.tag, Entity.setting]))
+            return try ManagedObjectModel(
+                entities: [
+                    EntityDescription(DiaryEntry.self, name: Entity.entry),
+                    EntityDescription(Medium.self, name: Entity.medium, isAbstract: true),
+                    EntityDescription(ImageMedium.self, name: Entity.image),
+                    EntityDescription(AudioMedium.self, name: Entity.audio),
+                    EntityDescription(Tag.self, name: Entity.tag),
+                    EntityDescription(DiarySetting.self, name: Entity.setting),
+                    EntityDescription(LocalSetting.self, name: Entity.localSetting),
+                    EntityDescription(SettingChange.self, name: Entity.settingChange)
+                ] + MirrorBookkeeping.entities(linkingTo: [Entity.entry, Entity.medium, Entity.tag, Entity.setting]))
         } catch {
             preconditionFailure("the diary model is invalid: \(error)")
         }

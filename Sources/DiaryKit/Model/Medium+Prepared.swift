@@ -6,8 +6,10 @@ extension Medium {
     /// facts (pixel size and thumbnail, or duration and waveform), MIME type and file name;
     /// not yet its bytes, hash or entry.
     /// - Throws: store errors as ``DiaryError`` (for `store`).
-    static func make(from item: PreparedMedium, in context: ManagedObjectContext,
-                     store: URL) throws(DiaryError) -> Medium {
+    static func make(
+        from item: PreparedMedium, in context: ManagedObjectContext,
+        store: URL
+    ) throws(DiaryError) -> Medium {
         try DiaryError.wrapping(store) {
             let medium: Medium
             switch item.facts {

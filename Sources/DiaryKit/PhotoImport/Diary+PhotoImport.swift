@@ -20,11 +20,14 @@ extension Diary {
     /// - Returns: what was imported, skipped and refused.
     /// - Throws: ``DiaryError/tooManyTags(count:limit:)`` and similar for bad tags, store errors
     ///   (the entries saved before stay).
-    public func importPhotos(_ plan: PhotoImportPlan, tags: [String] = [],
-                             progress: ((PhotoImportProgress) -> Void)? = nil) throws(DiaryError) -> PhotoImportSummary {
+    public func importPhotos(
+        _ plan: PhotoImportPlan, tags: [String] = [],
+        progress: ((PhotoImportProgress) -> Void)? = nil
+    ) throws(DiaryError) -> PhotoImportSummary {
         var summary = PhotoImportSummary(hiddenSkipped: plan.hiddenSkipped, notMediaSkipped: plan.notMediaSkipped)
-        var step = PhotoImportProgress(filesDone: 0, fileCount: plan.fileCount, entriesDone: 0,
-                                       entryCount: plan.entries.count, bytesDone: 0)
+        var step = PhotoImportProgress(
+            filesDone: 0, fileCount: plan.fileCount, entriesDone: 0,
+            entryCount: plan.entries.count, bytesDone: 0)
         // Bad tags are refused before any file is read.
         try newEntry().addTags(tags)
         let (toImport, present, seenHashes, toHeal) = try withoutStoredMedia(plan)
@@ -104,8 +107,11 @@ extension Diary {
     /// - Returns: the plan, how many files were left out, their SHA-256s, and those of them whose
     ///   stored copy is missing or damaged.
     /// - Throws: store errors.
-    public func withoutStoredMedia(_ plan: PhotoImportPlan) throws(DiaryError)
-        -> (plan: PhotoImportPlan, alreadyPresent: Int, hashes: Set<String>, toHeal: [(url: URL, sha256: String)]) {
+    public func withoutStoredMedia(
+        _ plan: PhotoImportPlan
+    ) throws(DiaryError)
+        -> (plan: PhotoImportPlan, alreadyPresent: Int, hashes: Set<String>, toHeal: [(url: URL, sha256: String)])
+    {
         var result = plan
         var present = 0
         var hashes = Set<String>()
@@ -131,8 +137,10 @@ extension Diary {
     }
 
     /// Saves one planned entry with the prepared `files` (none: no entry) in one transaction.
-    private func save(_ files: [PreparedFile], as planned: PhotoImportPlan.Entry, tags: [String],
-                      into summary: inout PhotoImportSummary) throws(DiaryError) {
+    private func save(
+        _ files: [PreparedFile], as planned: PhotoImportPlan.Entry, tags: [String],
+        into summary: inout PhotoImportSummary
+    ) throws(DiaryError) {
         guard !files.isEmpty else { return }
         let editor: EntryEditor
         do {
@@ -156,11 +164,13 @@ extension Diary {
     /// cannot be read (the import then refuses it with the reason).
     func storedHash(ofFileAt url: URL, byteCount: Int64) throws(DiaryError) -> String? {
         let context = makeContext()
-        let request = FetchRequest(Medium.self, entityName: DiaryModel.Entity.medium,
-                                   predicate: .equals("byteCount", .integer(byteCount)))
+        let request = FetchRequest(
+            Medium.self, entityName: DiaryModel.Entity.medium,
+            predicate: .equals("byteCount", .integer(byteCount)))
         guard try DiaryError.wrapping(databaseURL, { try !context.fetch(request).isEmpty }),
-              // Opened without blocking and only as a regular file: never waits on a FIFO.
-              let descriptor = try? InputFile.open(url) else { return nil }
+            // Opened without blocking and only as a regular file: never waits on a FIFO.
+            let descriptor = try? InputFile.open(url)
+        else { return nil }
         let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let hasher = SHA256Hasher()
         while let chunk = try? file.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(chunk) }
@@ -171,8 +181,9 @@ extension Diary {
     /// Whether a medium with this SHA-256 is in the diary (in an entry or in the trash).
     func hasMedium(sha256: String) throws(DiaryError) -> Bool {
         let context = makeContext()
-        let request = FetchRequest(Medium.self, entityName: DiaryModel.Entity.medium,
-                                   predicate: .equals("sha256", .string(sha256)))
+        let request = FetchRequest(
+            Medium.self, entityName: DiaryModel.Entity.medium,
+            predicate: .equals("sha256", .string(sha256)))
         return try DiaryError.wrapping(databaseURL) { try !context.fetch(request).isEmpty }
     }
 }

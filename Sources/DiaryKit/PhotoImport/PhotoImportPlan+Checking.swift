@@ -7,18 +7,27 @@ extension PhotoImportPlan {
     /// that a dry run says what a real run would do. Each entry is dated by its earliest file
     /// left, and dropped when none is left.
     /// - Returns: the plan, and the files the import would refuse with why, in plan order.
-    public func checked(inspector: MediaInspector = MediaInspector())
-        -> (plan: PhotoImportPlan, refused: [PhotoImportSummary.Refusal]) {
+    public func checked(
+        inspector: MediaInspector = MediaInspector()
+    )
+        -> (plan: PhotoImportPlan, refused: [PhotoImportSummary.Refusal])
+    {
         var refused: [PhotoImportSummary.Refusal] = []
         var refusedURLs = Set<URL>()
-        OrderedWorkPool().run(entries.lazy.flatMap(\.items), work: { item in
-            (item.url, Result { () throws(DiaryError) in _ = try PreparedMedium(fileAt: item.url, inspector: inspector) })
-        }, deliver: { (outcome: (URL, Result<Void, DiaryError>)) in
-            if case .failure(let error) = outcome.1 {
-                refused.append(.init(url: outcome.0, error: error))
-                refusedURLs.insert(outcome.0)
-            }
-        })
+        OrderedWorkPool().run(
+            entries.lazy.flatMap(\.items),
+            work: { item in
+                (
+                    item.url,
+                    Result { () throws(DiaryError) in _ = try PreparedMedium(fileAt: item.url, inspector: inspector) }
+                )
+            },
+            deliver: { (outcome: (URL, Result<Void, DiaryError>)) in
+                if case .failure(let error) = outcome.1 {
+                    refused.append(.init(url: outcome.0, error: error))
+                    refusedURLs.insert(outcome.0)
+                }
+            })
         var result = self
         result.entries = entries.compactMap { entry in
             var entry = entry

@@ -5,8 +5,8 @@ import ObjectGraph
 extension PhotoImportPlan {
     /// Walks `urls` (folders recursively, files as given; symbolic links to folders are followed,
     /// each folder walked once, known by device and inode, so a link back up the tree or to a
-    /// folder walked already adds nothing), lets each file's content decide whether it is a photo or a recording (the name
-    /// plays no part), reads each photo's capture time from its headers only, and groups the
+    /// folder walked already adds nothing), lets each file's content decide whether it is a photo or a recording (the
+    /// name plays no part), reads each photo's capture time from its headers only, and groups the
     /// files into entries.
     ///
     /// A photo's local day is the camera's own clock reading (in its offset when it recorded
@@ -18,13 +18,17 @@ extension PhotoImportPlan {
     ///
     /// - Throws: ``DiaryError/missingFile(_:)`` or ``DiaryError/permissionDenied(_:)`` for a
     ///   path given that does not exist or cannot be read.
-    public static func scan(_ urls: [URL], grouping: Grouping = .day, timeZone: any TimeZoneRules = TimeZone.current,
-                            inspector: MediaInspector = MediaInspector()) throws(DiaryError) -> PhotoImportPlan {
+    public static func scan(
+        _ urls: [URL], grouping: Grouping = .day, timeZone: any TimeZoneRules = TimeZone.current,
+        inspector: MediaInspector = MediaInspector()
+    ) throws(DiaryError) -> PhotoImportPlan {
         var scanner = Scanner(inspector: inspector, timeZone: timeZone)
         for url in urls {
             let url = url.standardizedFileURL
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { throw .missingFile(url) }
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                throw .missingFile(url)
+            }
             if isFolder.boolValue {
                 guard FileManager.default.isReadableFile(atPath: url.path) else { throw .permissionDenied(url) }
                 scanner.walk(url)
@@ -32,8 +36,9 @@ extension PhotoImportPlan {
                 scanner.consider(url)
             }
         }
-        var plan = PhotoImportPlan(entries: group(scanner.items, by: grouping), hiddenSkipped: scanner.hidden,
-                                   notMediaSkipped: scanner.notMedia)
+        var plan = PhotoImportPlan(
+            entries: group(scanner.items, by: grouping), hiddenSkipped: scanner.hidden,
+            notMediaSkipped: scanner.notMedia)
         plan.unreadableFolders = scanner.unreadable.sorted { $0.path < $1.path }
         return plan
     }
@@ -87,8 +92,12 @@ private struct Scanner {
         let keys: [URLResourceKey] = [.isDirectoryKey, .isRegularFileKey, .isSymbolicLinkKey]
         // The walk goes on past a folder it cannot read, which is then named, not passed over.
         let failed = FailedFolders()
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys, options: [],
-                                                          errorHandler: { url, _ in failed.urls.append(url); return true })
+        guard
+            let walker = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: keys, options: [],
+                errorHandler: { url, _ in
+                    failed.urls.append(url); return true
+                })
         else { return }
         defer { unreadable += failed.urls }
         var found: [URL] = []
@@ -146,15 +155,20 @@ private struct Scanner {
             // The camera's clock reading is the local time of capture, whichever its offset.
             let day = DiaryDay(captureTime.wallClock, in: Self.utc)
             let instant = captureTime.instant(secondsFromGMT: timeZone.secondsFromGMT(for:))
-            let zone = captureTime.utcOffsetSeconds.flatMap { offset in
-                offset == timeZone.secondsFromGMT(for: instant) ? nil : FixedOffset(seconds: offset).identifier
-            } ?? EntryZone.recordedName(of: timeZone, at: instant)
+            let zone =
+                captureTime.utcOffsetSeconds.flatMap { offset in
+                    offset == timeZone.secondsFromGMT(for: instant) ? nil : FixedOffset(seconds: offset).identifier
+                } ?? EntryZone.recordedName(of: timeZone, at: instant)
             items.append((.init(url: file, instant: instant, isCaptureTime: true, byteCount: size, zone: zone), day))
         } else {
             let modified = (attributes?[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0)
-            items.append((.init(url: file, instant: modified, isCaptureTime: false, byteCount: size,
-                                zone: EntryZone.recordedName(of: timeZone, at: modified)),
-                          DiaryDay(modified, in: timeZone)))
+            items.append(
+                (
+                    .init(
+                        url: file, instant: modified, isCaptureTime: false, byteCount: size,
+                        zone: EntryZone.recordedName(of: timeZone, at: modified)),
+                    DiaryDay(modified, in: timeZone)
+                ))
         }
     }
 }

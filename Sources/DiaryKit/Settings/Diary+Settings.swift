@@ -8,7 +8,9 @@ extension Diary {
     package func setting(_ key: DiarySettingKey) throws(DiaryError) -> String? {
         try DiaryError.wrapping(databaseURL) {
             let context = makeBrowsingContext()
-            if let local = try find(LocalSetting.self, Entity.localSetting, key.rawValue, in: context) { return local.value }
+            if let local = try find(LocalSetting.self, Entity.localSetting, key.rawValue, in: context) {
+                return local.value
+            }
             return try find(DiarySetting.self, Entity.setting, key.rawValue, in: context)?.value
         }
     }
@@ -39,13 +41,18 @@ extension Diary {
         try DiaryError.wrapping(databaseURL) {
             let context = makeContext()
             if isLocal {
-                let setting = try find(LocalSetting.self, Entity.localSetting, key.rawValue, in: context)
+                let setting =
+                    try find(LocalSetting.self, Entity.localSetting, key.rawValue, in: context)
                     ?? context.insert(LocalSetting.self)
                 setting.key = key.rawValue
                 setting.value = checked
             } else {
-                if let local = try find(LocalSetting.self, Entity.localSetting, key.rawValue, in: context) { context.delete(local) }
-                let setting = try find(DiarySetting.self, Entity.setting, key.rawValue, in: context) ?? context.insert(DiarySetting.self)
+                if let local = try find(LocalSetting.self, Entity.localSetting, key.rawValue, in: context) {
+                    context.delete(local)
+                }
+                let setting =
+                    try find(DiarySetting.self, Entity.setting, key.rawValue, in: context)
+                    ?? context.insert(DiarySetting.self)
                 setting.key = key.rawValue
                 if setting.value != checked || setting.isInserted { setting.value = checked }
             }
@@ -57,8 +64,12 @@ extension Diary {
     package func unsetSetting(_ key: DiarySettingKey) throws(DiaryError) {
         try DiaryError.wrapping(databaseURL) {
             let context = makeContext()
-            if let local = try find(LocalSetting.self, Entity.localSetting, key.rawValue, in: context) { context.delete(local) }
-            if let synced = try find(DiarySetting.self, Entity.setting, key.rawValue, in: context) { context.delete(synced) }
+            if let local = try find(LocalSetting.self, Entity.localSetting, key.rawValue, in: context) {
+                context.delete(local)
+            }
+            if let synced = try find(DiarySetting.self, Entity.setting, key.rawValue, in: context) {
+                context.delete(synced)
+            }
             if context.hasChanges { try context.save() }
         }
     }
@@ -68,10 +79,14 @@ extension Diary {
     package func takeSettingNotices() throws(DiaryError) -> [DiarySettingNotice] {
         try DiaryError.wrapping(databaseURL) {
             let context = makeContext()
-            let changes = try context.fetch(FetchRequest(SettingChange.self, entityName: Entity.settingChange,
-                                                         sortOrderings: [SortOrdering("time")]))
+            let changes = try context.fetch(
+                FetchRequest(
+                    SettingChange.self, entityName: Entity.settingChange,
+                    sortOrderings: [SortOrdering("time")]))
             guard !changes.isEmpty else { return [] }
-            let notices = changes.map { DiarySettingNotice(key: $0.key, value: $0.value, deviceName: $0.deviceName, time: $0.time) }
+            let notices = changes.map {
+                DiarySettingNotice(key: $0.key, value: $0.value, deviceName: $0.deviceName, time: $0.time)
+            }
             for change in changes { context.delete(change) }
             try context.save()
             return notices
@@ -81,7 +96,8 @@ extension Diary {
     /// Records, in the mirror's context, that another device set or unset a synced setting.
     static func noteSettingChange(_ object: ManagedObject, deviceName: String, date: Date, isDeletion: Bool) {
         guard let setting = object as? DiarySetting, let context = object.managedObjectContext,
-              let change = try? context.insert(SettingChange.self) else { return }
+            let change = try? context.insert(SettingChange.self)
+        else { return }
         change.key = setting.key
         change.value = isDeletion ? nil : setting.value
         change.deviceName = deviceName
@@ -90,8 +106,10 @@ extension Diary {
 
     private typealias Entity = DiaryModel.Entity
 
-    private func find<T: ManagedObject>(_ type: T.Type, _ entity: String, _ key: String,
-                                        in context: ManagedObjectContext) throws -> T? {
+    private func find<T: ManagedObject>(
+        _ type: T.Type, _ entity: String, _ key: String,
+        in context: ManagedObjectContext
+    ) throws -> T? {
         try context.fetch(FetchRequest(T.self, entityName: entity, predicate: .equals("key", .string(key)))).first
     }
 }

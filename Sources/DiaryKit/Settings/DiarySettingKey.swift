@@ -19,7 +19,8 @@ package enum DiarySettingKey: String, CaseIterable, Sendable {
     /// One line for `diary config --help` and `config list`.
     package var summary: String {
         switch self {
-        case .editor: "the editor for new and edited text, over $VISUAL and $EDITOR (this device only unless set with --synced)"
+        case .editor:
+            "the editor for new and edited text, over $VISUAL and $EDITOR (this device only unless set with --synced)"
         case .listLimit: "how many entries 'diary list' shows without a date option or --limit (default 20)"
         case .newTags: "tags every new entry gets, comma-separated"
         case .timeFormat: "how times are shown: 24 (14:03, the default) or 12 (2:03 PM)"
@@ -37,7 +38,10 @@ package enum DiarySettingKey: String, CaseIterable, Sendable {
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         switch self {
         case .editor:
-            guard !trimmed.isEmpty else { throw .invalidSetting(key: rawValue, reason: "give the editor's command, such as 'vim' or 'code --wait'") }
+            guard !trimmed.isEmpty else {
+                throw .invalidSetting(
+                    key: rawValue, reason: "give the editor's command, such as 'vim' or 'code --wait'")
+            }
             return trimmed
         case .listLimit:
             guard let count = Int(trimmed), count > 0, count <= 100_000 else {
@@ -45,8 +49,12 @@ package enum DiarySettingKey: String, CaseIterable, Sendable {
             }
             return String(count)
         case .newTags:
-            let names = trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            guard !names.isEmpty else { throw .invalidSetting(key: rawValue, reason: "give tag names separated by commas") }
+            let names = trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
+            guard !names.isEmpty else {
+                throw .invalidSetting(key: rawValue, reason: "give tag names separated by commas")
+            }
             for name in names where name.contains(where: \.isNewline) {
                 throw .invalidSetting(key: rawValue, reason: "'\(name)' is not a tag name")
             }
@@ -65,7 +73,8 @@ package enum DiarySettingKey: String, CaseIterable, Sendable {
             }
         case .syncRemote:
             guard !trimmed.isEmpty, !trimmed.contains(where: \.isNewline) else {
-                throw .invalidSetting(key: rawValue, reason: "give a folder, webdav://host/path, webdavs://host/path or rclone:NAME:path")
+                throw .invalidSetting(
+                    key: rawValue, reason: "give a folder, webdav://host/path, webdavs://host/path or rclone:NAME:path")
             }
             return trimmed
         }
@@ -75,8 +84,10 @@ package enum DiarySettingKey: String, CaseIterable, Sendable {
     /// - Throws: ``DiaryError/invalidSetting(key:reason:)`` naming the keys there are.
     package static func named(_ name: String) throws(DiaryError) -> DiarySettingKey {
         guard let key = DiarySettingKey(rawValue: name) else {
-            throw .invalidSetting(key: name, reason: "not a setting; the settings are "
-                + allCases.map(\.rawValue).joined(separator: ", "))
+            throw .invalidSetting(
+                key: name,
+                reason: "not a setting; the settings are "
+                    + allCases.map(\.rawValue).joined(separator: ", "))
         }
         return key
     }

@@ -10,8 +10,9 @@ extension Diary {
     /// times. A store that has none left costs one indexed query.
     /// - Throws: store errors as ``DiaryError``.
     func fillInLocalTimes() throws(DiaryError) {
-        var request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                   predicate: .equals("localTime", .null))
+        var request = FetchRequest(
+            DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+            predicate: .equals("localTime", .null))
         request.fetchLimit = Self.localTimeFillingBatch
         while true {
             let context = makeBrowsingContext()
@@ -29,7 +30,8 @@ extension Diary {
     /// Whether every entry of the store `context` reads has a local time (one indexed query).
     /// - Throws: store errors as ``DiaryError``.
     static func holdsEveryLocalTime(_ context: ManagedObjectContext, store: URL) throws(DiaryError) -> Bool {
-        let request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry, predicate: .equals("localTime", .null))
+        let request = FetchRequest(
+            DiaryEntry.self, entityName: DiaryModel.Entity.entry, predicate: .equals("localTime", .null))
         return try DiaryError.wrapping(store) { try context.count(for: request) } == 0
     }
 

@@ -17,7 +17,8 @@ extension Diary {
         }
         // The XDG base directory spec says relative values are invalid and must be ignored.
         if let data = value("XDG_DATA_HOME"), data.hasPrefix("/") {
-            return URL(fileURLWithPath: data, isDirectory: true).appending(component: "diary", directoryHint: .isDirectory)
+            return URL(fileURLWithPath: data, isDirectory: true).appending(
+                component: "diary", directoryHint: .isDirectory)
         }
         guard let home = value("HOME") else {
             throw .invalidLocation("~/.local/share/diary", reason: "HOME is not set; set DIARY_HOME or pass --store")

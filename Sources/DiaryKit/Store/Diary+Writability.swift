@@ -21,7 +21,9 @@ extension Diary {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isFolder) {
                 if !isFolder.boolValue { return "\(ancestor.path) is a file, not a folder" }
-                if access(ancestor.path, W_OK | X_OK) != 0, let reason = strerror(errno) { return String(cString: reason) }
+                if access(ancestor.path, W_OK | X_OK) != 0, let reason = strerror(errno) {
+                    return String(cString: reason)
+                }
                 break
             }
             missing = ancestor
@@ -30,7 +32,8 @@ extension Diary {
         // Only "/" exists: a home folder that is not there (HOME unset or stale, as for system
         // accounts), which diary does not make.
         if ancestor.path == "/", let missing {
-            return "\(missing.path) does not exist; set DIARY_HOME or give --store to put the diary in a folder that does"
+            return
+                "\(missing.path) does not exist; set DIARY_HOME or give --store to put the diary in a folder that does"
         }
         return reason(of: error)
     }

@@ -148,8 +148,10 @@ public final class Diary: Sendable {
     public static let databaseName = "Diary.sqlite"
     /// What the store keeps in its folder: the database, its journals and the blob folder
     /// (what opening for writing makes private; anything else in the folder is left alone).
-    static let storeEntryNames = [databaseName, databaseName + "-wal", databaseName + "-shm", databaseName + "-counter",
-                                  databaseName + "-journal", "Diary.blobs", DiaryKeyFile.fileName, syncFolderName]
+    static let storeEntryNames = [
+        databaseName, databaseName + "-wal", databaseName + "-shm", databaseName + "-counter",
+        databaseName + "-journal", "Diary.blobs", DiaryKeyFile.fileName, syncFolderName
+    ]
 
     /// Whether `name` is a copy ObjectGraph made of the database before migrating it to a newer
     /// model (`Diary.sqlite.backup-<old model hash>`, with its `-wal`/`-shm` when opened).
@@ -188,10 +190,12 @@ public final class Diary: Sendable {
     ///   ``DiaryError/uncreatableFolder(_:reason:)``, ``DiaryError/invalidLocation(_:reason:)`` for a file,
     ///   ``DiaryError/incompatibleStore(_:detail:)`` for a store of another diary version,
     ///   ``DiaryError/corruptStore(_:detail:)``, ``DiaryError/storeBusy(_:)``, ``DiaryError/io(path:reason:)``.
-    public init(directory: URL, access: DiaryAccess = .creating, busyTimeout: TimeInterval = 10,
-                mediaLimits: MediaLimits = MediaLimits(), forReading: Bool = false,
-                whileWaiting: (@Sendable (_ timeout: TimeInterval) -> Void)? = nil,
-                key: DiaryKey? = nil) throws(DiaryError) {
+    public init(
+        directory: URL, access: DiaryAccess = .creating, busyTimeout: TimeInterval = 10,
+        mediaLimits: MediaLimits = MediaLimits(), forReading: Bool = false,
+        whileWaiting: (@Sendable (_ timeout: TimeInterval) -> Void)? = nil,
+        key: DiaryKey? = nil
+    ) throws(DiaryError) {
         let directory = directory.standardizedFileURL
         Self.removeLeftoverConversion(of: directory)
         if key == nil, Self.isEncrypted(directory: directory) { throw .encryption(.locked(directory)) }
@@ -214,7 +218,9 @@ public final class Diary: Sendable {
         let readOnly = !Self.mayWrite(directory, database: databaseURL)
         if readOnly && access != .reading { throw .readOnlyStore(directory) }
         do throws(PrivateFileModesError) {
-            tightenedPaths = access == .reading || readOnly ? []
+            tightenedPaths =
+                access == .reading || readOnly
+                ? []
                 : try PrivateFileModes.tighten(folderAt: directory.path, entries: Self.storeEntryNames)
         } catch {
             throw .io(path: error.path, reason: error.reason)
@@ -222,14 +228,15 @@ public final class Diary: Sendable {
         let coordinator = PersistentStoreCoordinator(model: DiaryModel.shared)
         self.coordinator = coordinator
         inspector = MediaInspector(limits: mediaLimits)
-        var options = PersistentStoreOptions(externalStorageThreshold: 0,
-                                             busyTimeoutMilliseconds: Int32(max(0, min(busyTimeout, 3600)) * 1000),
-                                             memoryMapSize: forReading ? Self.readingMemoryMapSize : 0,
-                                             pageCacheSize: forReading ? 0 : Self.writingPageCacheSize,
-                                             createsStore: access == .creating, isReadOnly: readOnly,
-                                             lockWaitNotice: whileWaiting.map { tell in
-                                                 LockWaitNotice { _, timeout in tell(Double(timeout) / 1000) }
-                                             })
+        var options = PersistentStoreOptions(
+            externalStorageThreshold: 0,
+            busyTimeoutMilliseconds: Int32(max(0, min(busyTimeout, 3600)) * 1000),
+            memoryMapSize: forReading ? Self.readingMemoryMapSize : 0,
+            pageCacheSize: forReading ? 0 : Self.writingPageCacheSize,
+            createsStore: access == .creating, isReadOnly: readOnly,
+            lockWaitNotice: whileWaiting.map { tell in
+                LockWaitNotice { _, timeout in tell(Double(timeout) / 1000) }
+            })
         options.encryptionKey = key?.dataKey
         // While the diary is unlocked, the kernel keyring remembers its commit count too.
         options.commitCountWitness = key.map { KeyCache.commitWitness(key: $0.identifier) }
@@ -248,7 +255,8 @@ public final class Diary: Sendable {
         blobDirectory = blobs
         if readOnly {
             blobStore = BlobStore(readingDirectory: blobs, encryptionKey: options.encryptionKey)
-            countsOwnClocks = try Self.holdsEveryLocalTime(ManagedObjectContext(coordinator: coordinator), store: databaseURL)
+            countsOwnClocks = try Self.holdsEveryLocalTime(
+                ManagedObjectContext(coordinator: coordinator), store: databaseURL)
             return
         }
         countsOwnClocks = true
@@ -281,8 +289,10 @@ public final class Diary: Sendable {
 
     /// The stored entry `id` in `context`; one in the trash only when `inTrash` allows it.
     /// - Throws: ``DiaryError/unknownEntry(id:)``; ``DiaryError/entryInTrash(id:)``.
-    func fetchEntry(_ id: Int64, in context: ManagedObjectContext,
-                    inTrash: TrashScope = .excluded) throws(DiaryError) -> DiaryEntry {
+    func fetchEntry(
+        _ id: Int64, in context: ManagedObjectContext,
+        inTrash: TrashScope = .excluded
+    ) throws(DiaryError) -> DiaryEntry {
         guard let objectID = entryObjectID(id) else { throw .unknownEntry(id: id) }
         do {
             guard let entry = try context.existingObject(with: objectID) as? DiaryEntry else {
@@ -313,8 +323,9 @@ public final class Diary: Sendable {
     /// - Throws: store errors as ``DiaryError``.
     public func entryID(uuid: UUID) throws(DiaryError) -> Int64? {
         let context = makeContext()
-        let request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                   predicate: .equals("uuid", .uuid(uuid)))
+        let request = FetchRequest(
+            DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+            predicate: .equals("uuid", .uuid(uuid)))
         return try DiaryError.wrapping(databaseURL) { try context.fetch(request).first?.objectID.primaryKey }
     }
 
@@ -343,4 +354,3 @@ public final class Diary: Sendable {
         return current.localizedDescription
     }
 }
-

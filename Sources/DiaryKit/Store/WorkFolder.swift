@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Names for the temporary folders and files a run works in (an unpacked zip, an export
 /// being written), and the sweep of those a killed run left behind.
@@ -24,7 +25,9 @@ enum WorkFolder {
     static func stale(in folder: URL, prefix: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { name in
-            guard name.hasPrefix(prefix + "-"), isOwnedByThisUser(folder.appendingPathComponent(name)) else { return false }
+            guard name.hasPrefix(prefix + "-"), isOwnedByThisUser(folder.appendingPathComponent(name)) else {
+                return false
+            }
             let rest = name.dropFirst(prefix.count + 1)
             if UUID(uuidString: String(rest)) != nil {
                 return isOlderThanADay(folder.appendingPathComponent(name))

@@ -3,7 +3,8 @@ extension StringProtocol {
     /// bridging through `NSString`, which dominates a large import's profile).
     var trimmedWhitespace: String {
         guard let first = firstIndex(where: { !$0.isWhitespace }),
-              let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+            let last = lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
         return String(self[first...last])
     }
 }
@@ -16,7 +17,8 @@ extension String {
     func trimmingScalars(where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !isTrimmed($0) }),
-              let last = scalars.lastIndex(where: { !isTrimmed($0) }) else { return "" }
+            let last = scalars.lastIndex(where: { !isTrimmed($0) })
+        else { return "" }
         return String(scalars[first...last])
     }
 }

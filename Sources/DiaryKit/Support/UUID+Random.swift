@@ -10,8 +10,11 @@ extension UUID {
         return withUnsafeMutableBytes(of: &bytes) { raw in
             raw[6] = (raw[6] & 0x0F) | 0x40  // version 4
             raw[8] = (raw[8] & 0x3F) | 0x80  // RFC variant
-            return UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
-                               raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
+            return UUID(
+                uuid: (
+                    raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+                    raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]
+                ))
         }
     }
 }
@@ -35,8 +38,10 @@ final class RandomBytePool: Sendable {
             }
             defer { state.used += 16 }
             return state.bytes.withUnsafeBytes { raw in
-                (raw.loadUnaligned(fromByteOffset: state.used, as: UInt64.self),
-                 raw.loadUnaligned(fromByteOffset: state.used + 8, as: UInt64.self))
+                (
+                    raw.loadUnaligned(fromByteOffset: state.used, as: UInt64.self),
+                    raw.loadUnaligned(fromByteOffset: state.used + 8, as: UInt64.self)
+                )
             }
         }
     }

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import ObjectGraph
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One diary on every device: the store mirrored (ObjectGraph's ``StoreMirror``) to a remote
 /// every device reaches, end to end encrypted with a sync key sealed by the sync passphrase.
@@ -27,8 +28,10 @@ extension Diary {
         }
         if address.hasPrefix("webdav://") || address.hasPrefix("webdavs://") {
             guard let remote = WebDAVRemote(address: address) else {
-                throw .invalidLocation(address, reason: "a WebDAV remote is webdav://host/path or webdavs://host/path, "
-                    + "with the user name and password in ~/.netrc, never in the address")
+                throw .invalidLocation(
+                    address,
+                    reason: "a WebDAV remote is webdav://host/path or webdavs://host/path, "
+                        + "with the user name and password in ~/.netrc, never in the address")
             }
             return remote
         }
@@ -40,8 +43,10 @@ extension Diary {
 
     private func mirror(snapshotInterval: Int? = nil) -> StoreMirror {
         var configuration = MirrorConfiguration(
-            identityAttributes: [DiaryModel.Entity.entry: "uuid", DiaryModel.Entity.tag: "normalizedName",
-                                 DiaryModel.Entity.setting: "key"],
+            identityAttributes: [
+                DiaryModel.Entity.entry: "uuid", DiaryModel.Entity.tag: "normalizedName",
+                DiaryModel.Entity.setting: "key"
+            ],
             // A medium is its entry's and its content's: the same photo added to the same entry on
             // two devices (or again here, after leaving and joining) is one medium.
             partIdentityAttributes: [DiaryModel.Entity.medium: "sha256"],
@@ -52,8 +57,9 @@ extension Diary {
                     + "\(name), \(WallClockTime(date, in: FixedOffset(seconds: 0)).dayAndMinuteString) UTC ---"
             })
         if let snapshotInterval { configuration.snapshotInterval = snapshotInterval }
-        let mirror = StoreMirror(coordinator: coordinator, configuration: configuration,
-                                 scratchFolder: directory.appending(component: Self.syncFolderName))
+        let mirror = StoreMirror(
+            coordinator: coordinator, configuration: configuration,
+            scratchFolder: directory.appending(component: Self.syncFolderName))
         mirror.onApply = { object, device, date, isDeletion in
             Self.noteSettingChange(object, deviceName: device, date: date, isDeletion: isDeletion)
         }
@@ -71,8 +77,9 @@ extension Diary {
     /// The entries (not in the trash) whose text holds versions kept side by side, by number.
     func syncConflictEntryIDs() throws(DiaryError) -> [Int64] {
         try wrapping {
-            let request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                       predicate: try FetchPredicate(format: "text CONTAINS %@ AND trashedTime == nil", Self.conflictMarker))
+            let request = FetchRequest(
+                DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+                predicate: try FetchPredicate(format: "text CONTAINS %@ AND trashedTime == nil", Self.conflictMarker))
             return try makeBrowsingContext().fetchObjectIDs(request).compactMap(\.primaryKey).sorted()
         }
     }
@@ -107,9 +114,13 @@ extension Diary {
     /// Sends and receives. A diary joining a remote starts from its newest snapshot; a sync that
     /// leaves `snapshotInterval` change sets (``MirrorConfiguration/snapshotInterval`` when nil:
     /// 500) or more beyond the newest snapshot uploads a new one.
-    package func sync(remote: any MirrorRemote, snapshotInterval: Int? = nil,
-                      progress: ((String) -> Void)? = nil) throws(DiaryError) -> MirrorSyncSummary {
-        let summary = try wrapping { try mirror(snapshotInterval: snapshotInterval).sync(remote: remote, progress: progress) }
+    package func sync(
+        remote: any MirrorRemote, snapshotInterval: Int? = nil,
+        progress: ((String) -> Void)? = nil
+    ) throws(DiaryError) -> MirrorSyncSummary {
+        let summary = try wrapping {
+            try mirror(snapshotInterval: snapshotInterval).sync(remote: remote, progress: progress)
+        }
         // Entries another device put in the trash (or took out) change when the trash is next due.
         if !summary.received.isEmpty { try forgetNextPurge() }
         return summary

@@ -42,8 +42,11 @@ extension Diary {
 
     private func purgeSetting(in context: ManagedObjectContext) throws(DiaryError) -> LocalSetting? {
         try DiaryError.wrapping(databaseURL) {
-            try context.fetch(FetchRequest(LocalSetting.self, entityName: DiaryModel.Entity.localSetting,
-                                           predicate: .equals("key", .string(Self.nextPurgeKey)))).first
+            try context.fetch(
+                FetchRequest(
+                    LocalSetting.self, entityName: DiaryModel.Entity.localSetting,
+                    predicate: .equals("key", .string(Self.nextPurgeKey)))
+            ).first
         }
     }
 }

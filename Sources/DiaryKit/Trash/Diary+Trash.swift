@@ -29,10 +29,13 @@ extension Diary {
 
     /// The entries in the trash, as objects of `context`, most recently trashed first.
     func fetchTrashedEntries(in context: ManagedObjectContext) throws(DiaryError) -> [DiaryEntry] {
-        let request = FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                   predicate: .comparison(PredicateComparison(.keyPath(["trashedTime"]), .notEqual,
-                                                                              .constant(.null))),
-                                   sortOrderings: [SortOrdering("trashedTime", ascending: false)])
+        let request = FetchRequest(
+            DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+            predicate: .comparison(
+                PredicateComparison(
+                    .keyPath(["trashedTime"]), .notEqual,
+                    .constant(.null))),
+            sortOrderings: [SortOrdering("trashedTime", ascending: false)])
         return try DiaryError.wrapping(databaseURL) { try context.fetch(request) }
     }
 
@@ -89,7 +92,9 @@ extension Diary {
         for id in ids {
             let entry = try fetchEntry(id, in: context, inTrash: .only)
             for (offset, medium) in entry.orderedMedia.enumerated() {
-                if let problem = try blobProblem(of: medium, mediumIndex: offset + 1, entryID: id) { problems.append(problem) }
+                if let problem = try blobProblem(of: medium, mediumIndex: offset + 1, entryID: id) {
+                    problems.append(problem)
+                }
             }
         }
         return problems

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The content of one committed blob, read from start to end in chunks: as it is on disk in a
 /// plain store, decrypted and authenticated as it is read in an encrypted one. Memory stays
@@ -52,8 +53,10 @@ public final class BlobReader {
     ///
     /// - Throws: ``BlobStoreError/damagedBlob(sha256:path:reason:)`` or
     ///   ``BlobStoreError/readFailed(path:reason:)``.
-    static func open(file: consuming FileDescriptor, path: String, cipher: BlobCipher?, sha256: String?,
-                     name: String?) throws(BlobStoreError) -> BlobReader {
+    static func open(
+        file: consuming FileDescriptor, path: String, cipher: BlobCipher?, sha256: String?,
+        name: String?
+    ) throws(BlobStoreError) -> BlobReader {
         let fileSize: Int64
         do throws(SystemCallError) {
             fileSize = try file.size()
@@ -61,8 +64,9 @@ public final class BlobReader {
             throw .readFailed(path: path, reason: error.description)
         }
         guard let cipher else {
-            return BlobReader(file: file, path: path, cipher: nil, opener: nil, byteCount: fileSize, paddedSize: fileSize,
-                              sha256: sha256, name: name)
+            return BlobReader(
+                file: file, path: path, cipher: nil, opener: nil, byteCount: fileSize, paddedSize: fileSize,
+                sha256: sha256, name: name)
         }
         func damaged(_ reason: String) -> BlobStoreError { .damagedBlob(sha256: sha256, path: path, reason: reason) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: BlobCipher.headerSize, alignment: 16)
@@ -77,7 +81,8 @@ public final class BlobReader {
         let opener = got == header.count ? BlobChunkAEAD.opening(cipher, header: header) : nil
         guard let opener else {
             let read = BlobCipher.Layout.allCases.map { String($0.rawValue) }.joined(separator: ", ")
-            let version = got > 6 && header.prefix(6).elementsEqual(BlobCipher.magic)
+            let version =
+                got > 6 && header.prefix(6).elementsEqual(BlobCipher.magic)
                 ? " (layout version \(header[6]), this version reads \(read))" : ""
             throw damaged("it does not start with an encrypted blob's header\(version)")
         }
@@ -85,7 +90,9 @@ public final class BlobReader {
         if opener.layout == .paddedGCM {
             (content, padded) = try readLengths(from: file, opener: opener, damaged: damaged, path: path)
             guard BlobCipher.fileSize(ofPaddedSize: padded) == fileSize else {
-                throw damaged("its length (\(fileSize) bytes) is not the one \(padded) bytes of padded content make: it was truncated or extended")
+                throw damaged(
+                    "its length (\(fileSize) bytes) is not the one \(padded) bytes of padded content make: it was truncated or extended"
+                )
             }
         } else {
             guard let size = BlobCipher.contentSize(ofUnpaddedFileSize: fileSize) else {
@@ -93,17 +100,20 @@ public final class BlobReader {
             }
             (content, padded) = (size, size)
         }
-        return BlobReader(file: file, path: path, cipher: cipher, opener: opener, byteCount: content, paddedSize: padded,
-                          sha256: sha256, name: name)
+        return BlobReader(
+            file: file, path: path, cipher: cipher, opener: opener, byteCount: content, paddedSize: padded,
+            sha256: sha256, name: name)
     }
 
     /// Reads and opens a version 3 file's length chunk, the stream's first: the content's length
     /// and the length it is padded to (the file's length must be the one that gives).
     ///
     /// - Throws: `damaged(reason)`; ``BlobStoreError/readFailed(path:reason:)``.
-    private static func readLengths(from file: borrowing FileDescriptor, opener: BlobChunkAEAD,
-                                    damaged: (String) -> BlobStoreError,
-                                    path: String) throws(BlobStoreError) -> (content: Int64, padded: Int64) {
+    private static func readLengths(
+        from file: borrowing FileDescriptor, opener: BlobChunkAEAD,
+        damaged: (String) -> BlobStoreError,
+        path: String
+    ) throws(BlobStoreError) -> (content: Int64, padded: Int64) {
         let sealed = UnsafeMutableRawBufferPointer.allocate(byteCount: BlobCipher.sealedLengthSize, alignment: 16)
         let plain = UnsafeMutableRawBufferPointer.allocate(byteCount: BlobCipher.lengthSize, alignment: 16)
         defer {
@@ -123,14 +133,17 @@ public final class BlobReader {
         let content = UnsafeRawBufferPointer(plain).loadUnaligned(as: UInt64.self).littleEndian
         let padded = UnsafeRawBufferPointer(plain).loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
         guard tag == BlobCipher.lengthTag, opened == BlobCipher.lengthSize, content <= padded,
-              padded <= UInt64(BlobPadding.largestContentSize) else {
+            padded <= UInt64(BlobPadding.largestContentSize)
+        else {
             throw damaged("it does not start with its content's length")
         }
         return (Int64(content), Int64(padded))
     }
 
-    private init(file: consuming FileDescriptor, path: String, cipher: BlobCipher?, opener: BlobChunkAEAD?,
-                 byteCount: Int64, paddedSize: Int64, sha256: String?, name: String?) {
+    private init(
+        file: consuming FileDescriptor, path: String, cipher: BlobCipher?, opener: BlobChunkAEAD?,
+        byteCount: Int64, paddedSize: Int64, sha256: String?, name: String?
+    ) {
         self.file = file
         self.path = path
         self.cipher = cipher
@@ -214,8 +227,10 @@ public final class BlobReader {
         to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
     ) throws(Failure) -> (sha256: String, byteCount: Int64) {
         let batchSize = BlobCipher.batchChunks * BlobCipher.chunkSize
-        var buffers = [UnsafeMutableRawBufferPointer.allocate(byteCount: batchSize, alignment: 16),
-                       UnsafeMutableRawBufferPointer.allocate(byteCount: batchSize, alignment: 16)]
+        var buffers = [
+            UnsafeMutableRawBufferPointer.allocate(byteCount: batchSize, alignment: 16),
+            UnsafeMutableRawBufferPointer.allocate(byteCount: batchSize, alignment: 16)
+        ]
         defer {
             for buffer in buffers {
                 memset(buffer.baseAddress!, 0, buffer.count)
@@ -294,7 +309,9 @@ public final class BlobReader {
         var probe: UInt8 = 0
         let beyond: Int
         do throws(SystemCallError) {
-            beyond = try withUnsafeMutableBytes(of: &probe) { (byte) throws(SystemCallError) in try file.read(into: byte) }
+            beyond = try withUnsafeMutableBytes(of: &probe) { (byte) throws(SystemCallError) in
+                try file.read(into: byte)
+            }
         } catch {
             throw .readFailed(path: path, reason: error.description)
         }
@@ -320,7 +337,9 @@ public final class BlobReader {
     }
 
     /// Reads from `file` until `buffer` is full or the file ends; the count read.
-    static func fill(_ buffer: UnsafeMutableRawBufferPointer, from file: borrowing FileDescriptor) throws(SystemCallError) -> Int {
+    static func fill(
+        _ buffer: UnsafeMutableRawBufferPointer, from file: borrowing FileDescriptor
+    ) throws(SystemCallError) -> Int {
         var filled = 0
         while filled < buffer.count {
             let got = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))

@@ -19,8 +19,10 @@ extension BlobStore {
     ///   and is not an empty folder (or cannot be made); ``BlobStoreError/damagedBlob(sha256:path:reason:)``
     ///   or ``BlobStoreError/corruptBlob(sha256:)`` for a source blob that fails its check;
     ///   ``BlobStoreError/readFailed(path:reason:)``, ``BlobStoreError/writeFailed(path:reason:)``.
-    package static func copyBlobs(from source: URL, key sourceKey: StoreEncryptionKey?,
-                                  to destination: URL, key destinationKey: StoreEncryptionKey?) throws(BlobStoreError) {
+    package static func copyBlobs(
+        from source: URL, key sourceKey: StoreEncryptionKey?,
+        to destination: URL, key destinationKey: StoreEncryptionKey?
+    ) throws(BlobStoreError) {
         let existing: [String]?
         do throws(SystemCallError) {
             existing = try FileSystem.entries(ofDirectory: destination.standardizedFileURL.path)

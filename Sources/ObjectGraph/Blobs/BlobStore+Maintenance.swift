@@ -41,7 +41,9 @@ extension BlobStore {
     }
 
     /// ``sweep(keeping:temporaryFilesOlderThan:)`` given the file names to keep.
-    func sweep(keepingFileNames kept: Set<String>, temporaryFilesOlderThan age: TimeInterval) throws(BlobStoreError) -> [String] {
+    func sweep(
+        keepingFileNames kept: Set<String>, temporaryFilesOlderThan age: TimeInterval
+    ) throws(BlobStoreError) -> [String] {
         var removed: [String] = []
         for name in try allHashes().subtracting(kept).sorted() {
             let path = fileURL(forFileName: name).path
@@ -84,7 +86,8 @@ extension BlobStore {
             let path = stagingDirectory.appending(component: name, directoryHint: .notDirectory).path
             do throws(SystemCallError) {
                 guard let info = try FileSystem.status(ofPath: path), FileSystem.isRegularFile(info),
-                      FileSystem.modificationTime(info) <= cutoff || Self.stagerIsGone(name) else { continue }
+                    FileSystem.modificationTime(info) <= cutoff || Self.stagerIsGone(name)
+                else { continue }
                 names.append(name)
             } catch {
                 throw .readFailed(path: path, reason: error.description)
@@ -98,7 +101,8 @@ extension BlobStore {
     static func stagerIsGone(_ name: String) -> Bool {
         // After the process id, a whole UUID and `.tmp` (an older name is a UUID alone).
         guard let dash = name.firstIndex(of: "-"), name[name.index(after: dash)...].count == 40,
-              let pid = pid_t(name[..<dash]), pid > 0 else { return false }
+            let pid = pid_t(name[..<dash]), pid > 0
+        else { return false }
         return kill(pid, 0) != 0 && errno == ESRCH
     }
 
@@ -134,7 +138,8 @@ extension BlobStore {
     /// unpadded file's length gives.
     public func fileSize(ofBlob name: String) -> Int64? {
         guard Self.isValidHash(name), let info = try? FileSystem.status(ofPath: fileURL(forFileName: name).path),
-              FileSystem.isRegularFile(info) else { return nil }
+            FileSystem.isRegularFile(info)
+        else { return nil }
         guard cipher != nil else { return FileSystem.size(info) }
         return try? openContents(fileNamed: name).byteCount
     }
@@ -146,7 +151,9 @@ extension BlobStore {
     /// - Parameter excluded: file names (``fileName(forSHA256:)``) not to read, e.g. those the
     ///   caller verifies against their rows anyway.
     /// - Throws: ``BlobStoreError/readFailed(path:reason:)``.
-    public func damagedBlobFiles(excluding excluded: Set<String> = []) throws(BlobStoreError) -> [(name: String, reason: String)] {
+    public func damagedBlobFiles(
+        excluding excluded: Set<String> = []
+    ) throws(BlobStoreError) -> [(name: String, reason: String)] {
         guard cipher != nil else { return [] }
         var damaged: [(name: String, reason: String)] = []
         for name in try allHashes().sorted() where !excluded.contains(name) {

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension BlobStore {
     /// Opens the committed blob of `reference` for reading its content in order, decrypted in
@@ -19,8 +20,9 @@ extension BlobStore {
         let hash = try validated(reference.sha256)
         let name = fileName(forValidHash: hash)
         let file = try openBlobFile(named: name, sha256: hash)
-        return try BlobReader.open(file: file, path: fileURL(forFileName: name).path, cipher: cipher,
-                                   sha256: hash, name: nil)
+        return try BlobReader.open(
+            file: file, path: fileURL(forFileName: name).path, cipher: cipher,
+            sha256: hash, name: nil)
     }
 
     /// Opens the committed blob file named `name` (as ``allHashes()`` lists it), whose content
@@ -30,8 +32,9 @@ extension BlobStore {
     /// - Throws: as ``openContents(_:)``.
     func openContents(fileNamed name: String) throws(BlobStoreError) -> BlobReader {
         let file = try openBlobFile(named: name, sha256: cipher == nil ? name : "named \(name)")
-        return try BlobReader.open(file: file, path: fileURL(forFileName: name).path, cipher: cipher,
-                                   sha256: nil, name: cipher == nil ? nil : name)
+        return try BlobReader.open(
+            file: file, path: fileURL(forFileName: name).path, cipher: cipher,
+            sha256: nil, name: cipher == nil ? nil : name)
     }
 
     /// The whole decrypted content of `reference`, its length checked against the reference.
@@ -54,7 +57,9 @@ extension BlobStore {
                 }
                 // Reading past the end checks the end of the stream.
                 var probe: UInt8 = 0
-                let beyond = try withUnsafeMutableBytes(of: &probe) { (byte) throws(BlobStoreError) in try reader.read(into: byte) }
+                let beyond = try withUnsafeMutableBytes(of: &probe) { (byte) throws(BlobStoreError) in
+                    try reader.read(into: byte)
+                }
                 if filled != count || beyond != 0 { failure = .corruptBlob(sha256: reference.sha256) }
             } catch {
                 failure = error
@@ -115,7 +120,9 @@ extension BlobStore {
     /// Creates the file at `path` (0600) and writes what `reader` reads into it, fsynced.
     ///
     /// - Throws: what `reader` throws; ``BlobStoreError/writeFailed(path:reason:)``.
-    private static func copy(_ reader: BlobReader, toNewFileAt path: String) throws(BlobStoreError) -> (sha256: String, byteCount: Int64) {
+    private static func copy(
+        _ reader: BlobReader, toNewFileAt path: String
+    ) throws(BlobStoreError) -> (sha256: String, byteCount: Int64) {
         let destination: FileDescriptor
         do throws(SystemCallError) {
             destination = try FileDescriptor.creatingExclusively(path)
@@ -126,8 +133,10 @@ extension BlobStore {
     }
 
     /// Writes what `reader` reads into `destination`, then fsyncs it.
-    private static func write(_ reader: BlobReader, to destination: borrowing FileDescriptor,
-                              path: String) throws(BlobStoreError) -> (sha256: String, byteCount: Int64) {
+    private static func write(
+        _ reader: BlobReader, to destination: borrowing FileDescriptor,
+        path: String
+    ) throws(BlobStoreError) -> (sha256: String, byteCount: Int64) {
         let copied = try reader.stream(mappingErrors: { $0 }) { (chunk) throws(BlobStoreError) in
             do throws(SystemCallError) {
                 try destination.writeAll(chunk)

@@ -13,7 +13,8 @@ extension BlobStore {
         let source = try Self.openSource(sourcePath)
         if let cipher {
             return try writeStagedFile { (destination, destinationPath) throws(BlobStoreError) in
-                try Self.writeSealed(cipher, to: destination, path: destinationPath) { (buffer) throws(BlobStoreError) in
+                try Self.writeSealed(cipher, to: destination, path: destinationPath) {
+                    (buffer) throws(BlobStoreError) in
                     do throws(SystemCallError) {
                         return try BlobReader.fill(buffer, from: source)
                     } catch {
@@ -63,8 +64,10 @@ extension BlobStore {
         if let cipher {
             return try writeStagedFile { (destination, destinationPath) throws(BlobStoreError) in
                 var offset = 0
-                return try Self.writeSealed(cipher, to: destination, path: destinationPath,
-                                            paddedToBucket: paddedToBucket) { buffer in
+                return try Self.writeSealed(
+                    cipher, to: destination, path: destinationPath,
+                    paddedToBucket: paddedToBucket
+                ) { buffer in
                     let count = min(buffer.count, data.count - offset)
                     data.withUnsafeBytes { bytes in
                         buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count]))
@@ -117,7 +120,7 @@ extension BlobStore {
                 try FileSystem.makeDirectory(atPath: inner.path)
                 step = temporary
                 try FileSystem.rename(temporary, to: target)
-            } catch where error.isMissingFile && step == temporary {
+            } catch  where error.isMissingFile && step == temporary {
                 // Committed before (or gone): fine only when the blob itself is there, intact.
                 guard (try? verify(blob.reference)) == true else { throw .missingStagedFile(path: temporary) }
             } catch {
@@ -152,7 +155,8 @@ extension BlobStore {
     func stage(from reader: BlobReader) throws(BlobStoreError) -> StagedBlob {
         if let cipher {
             return try writeStagedFile { (destination, destinationPath) throws(BlobStoreError) in
-                try Self.writeSealed(cipher, to: destination, path: destinationPath) { (buffer) throws(BlobStoreError) in
+                try Self.writeSealed(cipher, to: destination, path: destinationPath) {
+                    (buffer) throws(BlobStoreError) in
                     try reader.read(into: buffer)
                 }
             }
@@ -173,7 +177,9 @@ extension BlobStore {
     /// encoded a page of records at a time) never has to be whole in memory.
     ///
     /// - Throws: what `fill` throws; ``BlobStoreError/writeFailed(path:reason:)``.
-    func stage(filling fill: (UnsafeMutableRawBufferPointer) throws(BlobStoreError) -> Int) throws(BlobStoreError) -> StagedBlob {
+    func stage(
+        filling fill: (UnsafeMutableRawBufferPointer) throws(BlobStoreError) -> Int
+    ) throws(BlobStoreError) -> StagedBlob {
         if let cipher {
             return try writeStagedFile { (destination, destinationPath) throws(BlobStoreError) in
                 try Self.writeSealed(cipher, to: destination, path: destinationPath, fill: fill)
@@ -234,7 +240,11 @@ extension BlobStore {
         var total: Int64 = 0, paddedTotal: Int64 = 0
         func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64? = nil) throws(BlobStoreError) {
             do throws(SystemCallError) {
-                if let offset { try destination.writeAll(bytes, atOffset: offset) } else { try destination.writeAll(bytes) }
+                if let offset {
+                    try destination.writeAll(bytes, atOffset: offset)
+                } else {
+                    try destination.writeAll(bytes)
+                }
             } catch {
                 throw .writeFailed(path: path, reason: error.description)
             }
@@ -300,7 +310,8 @@ extension BlobStore {
         _ fill: (borrowing FileDescriptor, String) throws(BlobStoreError) -> (sha256: String, byteCount: Int64)
     ) throws(BlobStoreError) -> StagedBlob {
         // Named after the staging process, so a file a killed process left is known at once.
-        let url = stagingDirectory.appending(component: "\(getpid())-\(UUID().uuidString).tmp", directoryHint: .notDirectory)
+        let url = stagingDirectory.appending(
+            component: "\(getpid())-\(UUID().uuidString).tmp", directoryHint: .notDirectory)
         let path = url.path
         let file = try createExclusively(path)
         do throws(BlobStoreError) {
@@ -327,7 +338,7 @@ extension BlobStore {
         do throws(SystemCallError) {
             do throws(SystemCallError) {
                 return try FileDescriptor.creatingExclusively(path)
-            } catch where error.isMissingFile {
+            } catch  where error.isMissingFile {
                 try FileSystem.makeDirectory(atPath: stagingDirectory.path)
                 return try FileDescriptor.creatingExclusively(path)
             }

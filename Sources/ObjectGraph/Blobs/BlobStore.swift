@@ -48,7 +48,8 @@ public final class BlobStore: Sendable {
     /// for benchmarks of what padding costs.
     ///
     /// - Throws: as ``init(directory:encryptionKey:)``.
-    package convenience init(directory: URL, encryptionKey: StoreEncryptionKey, padsFiles: Bool) throws(BlobStoreError) {
+    package convenience init(directory: URL, encryptionKey: StoreEncryptionKey, padsFiles: Bool) throws(BlobStoreError)
+    {
         try self.init(directory: directory, encryptionKey: encryptionKey, layout: padsFiles ? .paddedGCM : .fileKeyGCM)
     }
 
@@ -65,8 +66,8 @@ public final class BlobStore: Sendable {
             }
         }
         // No fsync here: opening a store only to read must not wait for the disk (two
-        // directory syncs were a sixth of a short process that opens a store and reads a page). Every commit syncs the directory's
-        // name in its parent before it returns; a directory lost before any commit held nothing.
+        // directory syncs were a sixth of a short process that opens a store and reads a page). Every commit syncs the
+        // directory's name in its parent before it returns; a directory lost before any commit held nothing.
     }
 
     /// A blob store over `directory` that only reads: nothing is created, so the directory may
@@ -164,7 +165,7 @@ public final class BlobStore: Sendable {
         let path = fileURL(forFileName: name).path
         do throws(SystemCallError) {
             return try FileDescriptor.reading(path)
-        } catch where error.isMissingFile {
+        } catch  where error.isMissingFile {
             throw .missingBlob(sha256: sha256)
         } catch {
             throw .readFailed(path: path, reason: error.description)
@@ -206,7 +207,8 @@ public final class BlobStore: Sendable {
     /// Whether a committed blob named `sha256` is on disk; false for a malformed hash.
     public func contains(sha256: String) -> Bool {
         guard Self.isValidHash(sha256),
-              let info = try? FileSystem.status(ofPath: fileURL(forValidHash: sha256).path) else { return false }
+            let info = try? FileSystem.status(ofPath: fileURL(forValidHash: sha256).path)
+        else { return false }
         return FileSystem.isRegularFile(info)
     }
 

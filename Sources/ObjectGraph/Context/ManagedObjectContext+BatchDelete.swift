@@ -16,8 +16,9 @@ extension ManagedObjectContext {
             throw ObjectGraphError.unknownEntity(request.entityName)
         }
         let store = try persistentStoreCoordinator.store()
-        let fetch = StoreFetch(entity: entity, includesSubentities: true, predicate: request.predicate,
-                               sortOrderings: [], limit: nil, offset: 0)
+        let fetch = StoreFetch(
+            entity: entity, includesSubentities: true, predicate: request.predicate,
+            sortOrderings: [], limit: nil, offset: 0)
         // The IDs are read back only when someone needs them; otherwise this context checks the
         // few objects of the entity it holds against the store afterwards.
         let names = Set(entity.hierarchyNames)
@@ -27,8 +28,9 @@ extension ManagedObjectContext {
         }
         let listening = persistentStoreCoordinator.saveHub.hasListeners(besides: mergeInbox)
         let collectsIDs = request.resultType == .objectIDs || listening || held.count > 1_000
-        let (count, ids) = try store.batchDelete(fetch, collectsIDs: collectsIDs, author: transactionAuthor,
-                                                 contextName: name)
+        let (count, ids) = try store.batchDelete(
+            fetch, collectsIDs: collectsIDs, author: transactionAuthor,
+            contextName: name)
         var deleted = ids
         if !collectsIDs && !held.isEmpty {
             let remaining = Set(try persistentStoreCoordinator.store().rows(for: held).map(\.objectID))

@@ -23,7 +23,9 @@ extension ManagedObjectContext {
                 throw BatchInsertError.unknownKey(entity: entity.name, key: key, index: index)
             }
         }
-        guard !request.objects.isEmpty else { return BatchInsertResult(count: 0, objectIDs: request.resultType == .objectIDs ? [] : nil) }
+        guard !request.objects.isEmpty else {
+            return BatchInsertResult(count: 0, objectIDs: request.resultType == .objectIDs ? [] : nil)
+        }
         let inserting = ManagedObjectContext(coordinator: persistentStoreCoordinator)
         inserting.transactionAuthor = transactionAuthor
         inserting.name = name

@@ -11,7 +11,8 @@ extension ManagedObjectContext {
     /// - Throws: ``ObjectGraphError/unknownEntity(_:)``, ``ObjectGraphError/unknownKey(entity:key:)``,
     ///   ``BatchUpdateError`` for a key or value the request may not set (nothing is written);
     ///   ``PredicateSQLError`` for a predicate the store cannot run;
-    ///   ``ObjectGraphError/uniquenessViolation(entity:keys:)``; ``StoreFailure``, ``StoreError``, ``SQLiteError`` when the store fails.
+    ///   ``ObjectGraphError/uniquenessViolation(entity:keys:)``; ``StoreFailure``, ``StoreError``, ``SQLiteError`` when
+    /// the store fails.
     @discardableResult
     public func execute(_ request: BatchUpdateRequest) throws -> BatchUpdateResult {
         mergeInboxIfNeeded()
@@ -20,8 +21,9 @@ extension ManagedObjectContext {
         }
         let values = try checkedValues(of: request, entity: entity)
         let store = try persistentStoreCoordinator.store()
-        let fetch = StoreFetch(entity: entity, includesSubentities: true, predicate: request.predicate,
-                               sortOrderings: [], limit: nil, offset: 0)
+        let fetch = StoreFetch(
+            entity: entity, includesSubentities: true, predicate: request.predicate,
+            sortOrderings: [], limit: nil, offset: 0)
         let names = Set(entity.hierarchyNames)
         var holdsAny = false
         registry.forEach { object in
@@ -29,8 +31,9 @@ extension ManagedObjectContext {
         }
         let listening = persistentStoreCoordinator.saveHub.hasListeners(besides: mergeInbox)
         let collectsIDs = request.resultType == .objectIDs || listening || holdsAny
-        let (count, ids) = try store.batchUpdate(fetch, values: values, collectsIDs: collectsIDs,
-                                                 author: transactionAuthor, contextName: name)
+        let (count, ids) = try store.batchUpdate(
+            fetch, values: values, collectsIDs: collectsIDs,
+            author: transactionAuthor, contextName: name)
         if !ids.isEmpty {
             let summary = SaveSummary(inserted: [], updated: ids, deleted: [])
             mergeChanges(fromContextDidSave: summary)
@@ -46,7 +49,9 @@ extension ManagedObjectContext {
         var values: [BatchUpdateValue] = []
         for (key, value) in request.propertiesToUpdate.sorted(by: { $0.key < $1.key }) {
             guard let index = entity.attributeIndex(key) else {
-                if entity.relationshipIndexes[key] != nil { throw BatchUpdateError.relationship(entity: entity.name, key: key) }
+                if entity.relationshipIndexes[key] != nil {
+                    throw BatchUpdateError.relationship(entity: entity.name, key: key)
+                }
                 throw ObjectGraphError.unknownKey(entity: entity.name, key: key)
             }
             let attribute = entity.allAttributes[index]
@@ -55,8 +60,9 @@ extension ManagedObjectContext {
                 throw BatchUpdateError.externallyStoredAttribute(entity: entity.name, key: key)
             }
             guard let stored = StoredValue(value, for: attribute.type) else {
-                throw BatchUpdateError.invalidValue(entity: entity.name, key: key,
-                                                    rule: "expects a \(attribute.type.swiftTypeName), got \(value)")
+                throw BatchUpdateError.invalidValue(
+                    entity: entity.name, key: key,
+                    rule: "expects a \(attribute.type.swiftTypeName), got \(value)")
             }
             if let rule = violatedRule(of: attribute, value: stored) {
                 throw BatchUpdateError.invalidValue(entity: entity.name, key: key, rule: rule)

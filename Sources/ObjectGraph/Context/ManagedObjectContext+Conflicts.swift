@@ -79,7 +79,9 @@ extension ManagedObjectContext {
         // changes touch no key changed there.
         func isHarmless(_ item: (object: ManagedObject, row: StoreRow?, conflict: MergeConflict)) -> Bool {
             guard item.row != nil else { return false }
-            if mergePolicy == .mergeUnlessClashing { return !item.object.isDeleted && item.conflict.clashingKeys.isEmpty }
+            if mergePolicy == .mergeUnlessClashing {
+                return !item.object.isDeleted && item.conflict.clashingKeys.isEmpty
+            }
             return changesOnlyLinksStoredElsewhere(item.object)
         }
         let (harmless, clashing) = (found.filter(isHarmless), found.filter { !isHarmless($0) })
@@ -103,7 +105,8 @@ extension ManagedObjectContext {
         var conflict = conflict
         for (index, relationship) in object.entity.allRelationships.enumerated()
         where relationship.isToMany && object.changedKeys.contains(relationship.name)
-            && !conflict.clashingKeys.contains(relationship.name) {
+            && !conflict.clashingKeys.contains(relationship.name)
+        {
             if case .joinTable(_, true) = managedObjectModel.storage(ofRelationshipAt: index, in: object.entity) {
                 conflict.clashingKeys.append(relationship.name)
             }
@@ -130,20 +133,27 @@ extension ManagedObjectContext {
     func conflict(of object: ManagedObject, with row: StoreRow?) -> MergeConflict {
         let keys = row.map { storeChangedKeys(of: object, row: $0) } ?? []
         let clashing = object.isDeleted ? keys : keys.filter { object.changedKeys.contains($0) }
-        return MergeConflict(objectID: object.objectID, objectVersion: object.rowVersion, storeVersion: row?.version,
-                             storeChangedKeys: keys, clashingKeys: clashing)
+        return MergeConflict(
+            objectID: object.objectID, objectVersion: object.rowVersion, storeVersion: row?.version,
+            storeChangedKeys: keys, clashingKeys: clashing)
     }
 
     /// Attributes and to-ones whose stored value differs from the one `object` read.
     func storeChangedKeys(of object: ManagedObject, row: StoreRow) -> [String] {
         object.resolveDeferredValues()
         var keys: [String] = []
-        for (index, attribute) in object.entity.allAttributes.enumerated() where !attribute.isTransient
-            && index < row.attributes.count && index < object.committed.count && row.attributes[index] != object.committed[index] {
+        for (index, attribute) in object.entity.allAttributes.enumerated()
+        where !attribute.isTransient
+            && index < row.attributes.count && index < object.committed.count
+            && row.attributes[index] != object.committed[index]
+        {
             keys.append(attribute.name)
         }
-        for (index, relationship) in object.entity.allRelationships.enumerated() where !relationship.isToMany
-            && index < row.toOne.count && row.toOne[index] != (index < object.committedToOne.count ? object.committedToOne[index] : nil) {
+        for (index, relationship) in object.entity.allRelationships.enumerated()
+        where !relationship.isToMany
+            && index < row.toOne.count
+            && row.toOne[index] != (index < object.committedToOne.count ? object.committedToOne[index] : nil)
+        {
             keys.append(relationship.name)
         }
         return keys
@@ -151,7 +161,9 @@ extension ManagedObjectContext {
 
     /// Settles one conflicting object by `policy`; afterwards its read version is the store's,
     /// so the next attempt writes over (or deletes) the row as the policy decided.
-    func apply(_ policy: MergePolicy, to object: ManagedObject, storeRow row: StoreRow?, storeChangedKeys keys: [String]) {
+    func apply(
+        _ policy: MergePolicy, to object: ManagedObject, storeRow row: StoreRow?, storeChangedKeys keys: [String]
+    ) {
         guard let row else {
             // Deleted elsewhere: gone for the store-side policies, written as a new row for the others.
             if policy == .storeTrumps || policy == .rollback || policy == .error || object.isDeleted {
@@ -166,13 +178,17 @@ extension ManagedObjectContext {
             object.isDeleted = false
             deleted.remove(object)
         }
-        for key in keys where storeWinsAll || policy == .storeTrumps || (policy == .objectTrumps && !object.changedKeys.contains(key)) {
+        for key in keys
+        where storeWinsAll || policy == .storeTrumps || (policy == .objectTrumps && !object.changedKeys.contains(key)) {
             take(key, from: row, into: object)
         }
         if storeWinsAll {
-            for index in object.entity.allAttributes.indices where index < row.attributes.count { object.values[index] = row.attributes[index] }
+            for index in object.entity.allAttributes.indices where index < row.attributes.count {
+                object.values[index] = row.attributes[index]
+            }
             for (index, relationship) in object.entity.allRelationships.enumerated() where index < object.slots.count {
-                object.slots[index] = relationship.isToMany ? .unloadedToMany : .toOneID(index < row.toOne.count ? row.toOne[index] : nil)
+                object.slots[index] =
+                    relationship.isToMany ? .unloadedToMany : .toOneID(index < row.toOne.count ? row.toOne[index] : nil)
             }
             object.changedKeys = []
         }
@@ -187,7 +203,9 @@ extension ManagedObjectContext {
         if let index = object.entity.attributeIndexes[key], index < row.attributes.count, index < object.values.count {
             object.values[index] = row.attributes[index]
             if index < object.committed.count { object.committed[index] = row.attributes[index] }
-        } else if let index = object.entity.relationshipIndexes[key], index < row.toOne.count, index < object.slots.count {
+        } else if let index = object.entity.relationshipIndexes[key], index < row.toOne.count,
+            index < object.slots.count
+        {
             object.slots[index] = .toOneID(row.toOne[index])
             if index < object.committedToOne.count { object.committedToOne[index] = row.toOne[index] }
         }

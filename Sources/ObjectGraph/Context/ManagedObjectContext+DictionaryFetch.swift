@@ -29,8 +29,10 @@ extension ManagedObjectContext {
         if !grouped.isEmpty || !expressions.isEmpty, let loose = keys.first(where: { !grouped.contains($0) }) {
             throw FetchRequestError.unknownProperty(entity: entity.name, key: loose)
         }
-        let objects = try fetch(FetchRequest(entityName: request.entityName, predicate: request.predicate,
-                                             sortOrderings: request.sortOrderings))
+        let objects = try fetch(
+            FetchRequest(
+                entityName: request.entityName, predicate: request.predicate,
+                sortOrderings: request.sortOrderings))
         var results: [[String: PredicateValue]]
         if grouped.isEmpty && expressions.isEmpty {
             results = objects.map { object in dictionary(keys.map { ($0, Self.value(of: $0, from: object)) }) }
@@ -48,7 +50,10 @@ extension ManagedObjectContext {
                 let group = members[groupKey] ?? []
                 var entries = Array(zip(request.propertiesToGroupBy, groupKey))
                 for expression in expressions {
-                    let values = group.map { expression.keyPath == "SELF" ? PredicateValue.bool(true) : Self.value(of: expression.keyPath, from: $0) }
+                    let values = group.map {
+                        expression.keyPath == "SELF"
+                            ? PredicateValue.bool(true) : Self.value(of: expression.keyPath, from: $0)
+                    }
                     entries.append((expression.name, expression.evaluate(values)))
                 }
                 // Only the fetched properties: group keys not asked for are left out.
@@ -75,7 +80,8 @@ extension ManagedObjectContext {
         for (index, part) in parts.enumerated() {
             if current.attribute(named: part) != nil, index == parts.count - 1 { return }
             guard let relationship = current.relationship(named: part), !relationship.isToMany,
-                  let destination = managedObjectModel.entity(named: relationship.destination) else {
+                let destination = managedObjectModel.entity(named: relationship.destination)
+            else {
                 throw FetchRequestError.unknownProperty(entity: entity.name, key: keyPath)
             }
             current = destination

@@ -67,7 +67,7 @@ extension ManagedObjectContext {
     /// `.null` when the row is gone or the store cannot be read.
     func deferredValue(ofAttributeAt index: Int, of object: ManagedObject) -> StoredValue {
         guard !object.objectID.isTemporaryID,
-              let value = try? persistentStoreCoordinator.store().storedValue(ofAttributeAt: index, of: object.objectID)
+            let value = try? persistentStoreCoordinator.store().storedValue(ofAttributeAt: index, of: object.objectID)
         else { return .null }
         return value
     }

@@ -54,14 +54,16 @@ extension ManagedObjectContext {
         guard let entity = managedObjectModel.entity(named: request.entityName) else {
             throw ObjectGraphError.unknownEntity(request.entityName)
         }
-        var fetch = StoreFetch(entity: entity, includesSubentities: request.includesSubentities,
-                               predicate: request.predicate, sortOrderings: request.sortOrderings,
-                               limit: request.effectiveFetchLimit, offset: request.fetchOffset,
-                               fullTextSearch: request.fullTextSearch, defersBinaryValues: defersBinaryValues)
+        var fetch = StoreFetch(
+            entity: entity, includesSubentities: request.includesSubentities,
+            predicate: request.predicate, sortOrderings: request.sortOrderings,
+            limit: request.effectiveFetchLimit, offset: request.fetchOffset,
+            fullTextSearch: request.fullTextSearch, defersBinaryValues: defersBinaryValues)
         for ordering in request.sortOrderings { try entity.checkSortKeyPath(ordering, model: managedObjectModel) }
         if let search = request.fullTextSearch { _ = try search.searchedAttributes(of: entity) }
         let names = Set(fetch.entityNames)
-        let affected = insertedList.contains { $0.isInserted && names.contains($0.entity.name) }
+        let affected =
+            insertedList.contains { $0.isInserted && names.contains($0.entity.name) }
             || updated.contains { names.contains($0.entity.name) }
             || deleted.contains { names.contains($0.entity.name) }
         if affected {
@@ -84,7 +86,9 @@ extension ManagedObjectContext {
         var loaded: [Unmanaged<ManagedObject>] = []
         let asFaults = request.returnsObjectsAsFaults && !affected
         // Plain ManagedObject instances have no awakeFromFetch to call.
-        let mayAwake = fetch.entityNames.contains { managedObjectModel.entity(named: $0)?.managedObjectClass != ManagedObject.self }
+        let mayAwake = fetch.entityNames.contains {
+            managedObjectModel.entity(named: $0)?.managedObjectClass != ManagedObject.self
+        }
         try rowSource().fetch(fetch) { row in
             let (object, didLoad) = materialize(&row, asFault: asFaults)
             if didLoad && mayAwake { loaded.append(Unmanaged.passUnretained(object)) }
@@ -113,8 +117,10 @@ extension ManagedObjectContext {
             result.append(object)
             seen.insert(ObjectIdentifier(object))
         }
-        for object in updated where !object.isDeleted && names.contains(object.entity.name)
-            && !seen.contains(ObjectIdentifier(object)) {
+        for object in updated
+        where !object.isDeleted && names.contains(object.entity.name)
+            && !seen.contains(ObjectIdentifier(object))
+        {
             if try matches(object) { result.append(object) }
         }
         for object in insertedList where object.isInserted && names.contains(object.entity.name) {

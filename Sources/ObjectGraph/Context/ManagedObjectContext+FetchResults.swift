@@ -41,7 +41,8 @@ extension ManagedObjectContext {
                 } else {
                     switch object.predicateProperty(named: name) {
                     case .value(let stored): value = stored
-                    case .object(let destination?): value = destination.predicateObjectID.map(PredicateValue.object) ?? .null
+                    case .object(let destination?):
+                        value = destination.predicateObjectID.map(PredicateValue.object) ?? .null
                     default: value = .null
                     }
                 }

@@ -11,15 +11,19 @@ extension ManagedObjectContext {
     /// context and process on it, this one's included.
     /// - Throws: ``PersistentHistoryError/tokenOfAnotherStore(token:storeIdentifier:)``;
     ///   ``PersistentHistoryError/expiredToken(token:)`` when transactions after `token` were
-    ///   deleted; ``ObjectGraphError/noPersistentStore``; ``StoreFailure``, ``StoreError`` or ``SQLiteError`` when the store fails.
-    public func fetchHistory(after token: PersistentHistoryToken?,
-                             matching filter: PersistentHistoryFilter = PersistentHistoryFilter()) throws -> [PersistentHistoryTransaction] {
+    ///   deleted; ``ObjectGraphError/noPersistentStore``; ``StoreFailure``, ``StoreError`` or ``SQLiteError`` when the
+    /// store fails.
+    public func fetchHistory(
+        after token: PersistentHistoryToken?,
+        matching filter: PersistentHistoryFilter = PersistentHistoryFilter()
+    ) throws -> [PersistentHistoryTransaction] {
         let store = try persistentStoreCoordinator.store()
         if let token {
             try check(token, of: store)
             let bounds = try store.historyBounds()
             if let last = bounds.lastRecorded, token.transactionNumber < last,
-               bounds.oldestKept.map({ token.transactionNumber < $0 - 1 }) ?? true {
+                bounds.oldestKept.map({ token.transactionNumber < $0 - 1 }) ?? true
+            {
                 throw PersistentHistoryError.expiredToken(token: token)
             }
         }
@@ -32,7 +36,9 @@ extension ManagedObjectContext {
     /// - Throws: as ``fetchHistory(after:)-(PersistentHistoryToken?)``.
     public func fetchHistory(after date: Date) throws -> [PersistentHistoryTransaction] {
         let store = try persistentStoreCoordinator.store()
-        return try store.historyRecords(after: nil, since: date).map { $0.transaction(storeIdentifier: store.identifier) }
+        return try store.historyRecords(after: nil, since: date).map {
+            $0.transaction(storeIdentifier: store.identifier)
+        }
     }
 
     /// The token of the last transaction recorded, or nil when the history is empty: keep it,
@@ -40,7 +46,9 @@ extension ManagedObjectContext {
     /// - Throws: ``ObjectGraphError/noPersistentStore``, store failures.
     public func currentHistoryToken() throws -> PersistentHistoryToken? {
         let store = try persistentStoreCoordinator.store()
-        return try store.lastHistoryNumber().map { PersistentHistoryToken(storeIdentifier: store.identifier, transactionNumber: $0) }
+        return try store.lastHistoryNumber().map {
+            PersistentHistoryToken(storeIdentifier: store.identifier, transactionNumber: $0)
+        }
     }
 
     /// Deletes the transactions up to and including `token`'s (what a reader fetched and

@@ -18,11 +18,13 @@ extension ManagedObjectContext {
         var pending: [ObjectIdentifier: (entity: EntityDescription, index: Int, positions: [Int])] = [:]
         for (position, object) in objects.enumerated() {
             object.fireFaultIfNeeded()
-            guard let index = object.entity.relationshipIndexes[key], object.entity.allRelationships[index].isToMany else {
+            guard let index = object.entity.relationshipIndexes[key], object.entity.allRelationships[index].isToMany
+            else {
                 throw FetchRequestError.unknownProperty(entity: object.entity.name, key: key)
             }
             if countsInStore, object.managedObjectContext === self, !object.objectID.isTemporaryID,
-               index < object.slots.count, case .unloadedToMany = object.slots[index] {
+                index < object.slots.count, case .unloadedToMany = object.slots[index]
+            {
                 pending[ObjectIdentifier(object.entity), default: (object.entity, index, [])].positions.append(position)
             } else {
                 counts[position] = object.members(at: index).count
@@ -32,7 +34,8 @@ extension ManagedObjectContext {
         let store = try persistentStoreCoordinator.store()
         for (entity, index, positions) in pending.values {
             let keys = positions.compactMap { objects[$0].objectID.primaryKey }
-            let stored = try store.destinationCounts(of: keys, entity: entity, relationship: entity.allRelationships[index])
+            let stored = try store.destinationCounts(
+                of: keys, entity: entity, relationship: entity.allRelationships[index])
             for position in positions {
                 counts[position] = objects[position].objectID.primaryKey.flatMap { stored[$0] } ?? 0
             }

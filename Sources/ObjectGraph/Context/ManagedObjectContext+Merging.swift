@@ -66,7 +66,8 @@ extension ManagedObjectContext {
         registry.forEach { object in
             guard !object.isFault, !object.isDeleted else { return }
             for (index, relationship) in object.entity.allRelationships.enumerated()
-            where relationship.isToMany && index < object.slots.count && !object.changedKeys.contains(relationship.name) {
+            where relationship.isToMany && index < object.slots.count && !object.changedKeys.contains(relationship.name)
+            {
                 object.slots[index] = .unloadedToMany
             }
         }

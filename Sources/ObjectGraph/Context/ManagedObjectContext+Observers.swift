@@ -40,9 +40,10 @@ extension ManagedObjectContext {
             pendingDeleted = []
             return
         }
-        let changes = ObjectChanges(inserted: pendingInserted.filter(\.isInserted),
-                                    updated: Self.unique(pendingUpdated.filter(\.isUpdated)),
-                                    deleted: pendingDeleted)
+        let changes = ObjectChanges(
+            inserted: pendingInserted.filter(\.isInserted),
+            updated: Self.unique(pendingUpdated.filter(\.isUpdated)),
+            deleted: pendingDeleted)
         pendingInserted = []
         pendingUpdated = []
         pendingDeleted = []

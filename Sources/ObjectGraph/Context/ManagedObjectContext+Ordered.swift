@@ -8,12 +8,15 @@ extension ManagedObjectContext {
         for object in objects where !object.entity.allRelationships.isEmpty {
             for (index, relationship) in object.entity.allRelationships.enumerated() where relationship.isOrdered {
                 guard isInserted || object.changedKeys.contains(relationship.name), index < object.slots.count,
-                      case .toMany = object.slots[index],
-                      let members = object.orderedMembers(forKey: relationship.name) else { continue }
-                result.append(JoinMembership(source: object.objectID, entityName: object.entity.name,
-                                             relationship: relationship.name,
-                                             members: members.filter { !$0.isDeleted && $0.managedObjectContext === self }
-                                                 .map(\.objectID)))
+                    case .toMany = object.slots[index],
+                    let members = object.orderedMembers(forKey: relationship.name)
+                else { continue }
+                result.append(
+                    JoinMembership(
+                        source: object.objectID, entityName: object.entity.name,
+                        relationship: relationship.name,
+                        members: members.filter { !$0.isDeleted && $0.managedObjectContext === self }
+                            .map(\.objectID)))
             }
         }
         return result

@@ -71,13 +71,15 @@ extension ManagedObjectContext {
             let target = counterpart(object)
             target.fireFaultIfNeeded()
             let keys = object.isInserted ? nil : object.changedKeys
-            for (index, attribute) in object.entity.allAttributes.enumerated() where keys?.contains(attribute.name) ?? true {
+            for (index, attribute) in object.entity.allAttributes.enumerated()
+            where keys?.contains(attribute.name) ?? true {
                 guard index < target.values.count, target.values[index] != object.values[index] else { continue }
                 target.registerUndo()
                 target.values[index] = object.values[index]
                 target.markChanged(attribute.name)
             }
-            for (index, relationship) in object.entity.allRelationships.enumerated() where keys?.contains(relationship.name) ?? true {
+            for (index, relationship) in object.entity.allRelationships.enumerated()
+            where keys?.contains(relationship.name) ?? true {
                 if relationship.isOrdered {
                     // The positions go up too: the parent's members take the child's order.
                     let members = object.orderedMembers(forKey: relationship.name) ?? []
@@ -85,7 +87,8 @@ extension ManagedObjectContext {
                 } else if relationship.isToMany {
                     target.setRelationship(Set(object.members(at: index).filter(isLive).map(counterpart)), at: index)
                 } else {
-                    target.setRelationship(object.destination(at: index).flatMap { isLive($0) ? counterpart($0) : nil }, at: index)
+                    target.setRelationship(
+                        object.destination(at: index).flatMap { isLive($0) ? counterpart($0) : nil }, at: index)
                 }
             }
         }
@@ -103,8 +106,9 @@ extension ManagedObjectContext {
         forget(removed)
         clearChangeTracking()
         for object in [inserted, changed, removed].joined() { object.didSave() }
-        let summary = SaveSummary(inserted: inserted.map(\.objectID), updated: changed.map(\.objectID),
-                                  deleted: removed.map(\.objectID))
+        let summary = SaveSummary(
+            inserted: inserted.map(\.objectID), updated: changed.map(\.objectID),
+            deleted: removed.map(\.objectID))
         post(.didSave(summary))
         parent.deliverToChildren(summary, from: self)
     }
@@ -131,7 +135,9 @@ extension ManagedObjectContext {
         children.removeAll { $0.context == nil }
         guard !children.isEmpty else { return }
         var permanent: [ObjectID: ObjectID] = [:]
-        for (object, temporary) in inserted where !object.objectID.isTemporaryID { permanent[temporary] = object.objectID }
+        for (object, temporary) in inserted where !object.objectID.isTemporaryID {
+            permanent[temporary] = object.objectID
+        }
         guard !permanent.isEmpty else { return }
         for child in children { child.context?.adopt(permanent) }
     }
@@ -139,13 +145,17 @@ extension ManagedObjectContext {
     /// Gives the objects known by the parent's temporary IDs their permanent IDs.
     private func adopt(_ permanent: [ObjectID: ObjectID]) {
         for (temporary, id) in permanent {
-            guard let object = parentInsertedObjects.removeValue(forKey: temporary), let key = id.primaryKey else { continue }
+            guard let object = parentInsertedObjects.removeValue(forKey: temporary), let key = id.primaryKey else {
+                continue
+            }
             object.objectID = id
             registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] = object
         }
         for object in registry.values where object.holdsValues {
             for index in object.slots.indices {
-                if case .toOneID(let id?) = object.slots[index], let new = permanent[id] { object.slots[index] = .toOneID(new) }
+                if case .toOneID(let id?) = object.slots[index], let new = permanent[id] {
+                    object.slots[index] = .toOneID(new)
+                }
             }
             for index in object.committedToOne.indices {
                 if let id = object.committedToOne[index], let new = permanent[id] { object.committedToOne[index] = new }

@@ -45,7 +45,8 @@ extension ManagedObjectContext {
             var wanted: [ObjectID] = []
             for owner in owners {
                 guard let position = owner.entity.relationshipIndexes[name], position < owner.slots.count,
-                      case .toOneID(let id?) = owner.slots[position] else { continue }
+                    case .toOneID(let id?) = owner.slots[position]
+                else { continue }
                 if !(registeredObject(for: id)?.holdsValues ?? false) { wanted.append(id) }
             }
             try fill(wanted, from: store)
@@ -78,16 +79,21 @@ extension ManagedObjectContext {
         if case .joinTable = managedObjectModel.storage(of: relationship, in: first.entity) {
             // Many owners share few destinations (a thousand entries, a dozen tags): read the
             // pairs of keys, then each destination row once, instead of a destination row per pair.
-            let pairs = try store.destinationIDs(of: Array(ownerIndexes.keys), entity: first.entity, relationship: relationship)
+            let pairs = try store.destinationIDs(
+                of: Array(ownerIndexes.keys), entity: first.entity, relationship: relationship)
             var seen = Set<ObjectID>()
-            try fill(pairs.map(\.destination).filter { seen.insert($0).inserted && !(registeredObject(for: $0)?.holdsValues ?? false) },
-                     from: store)
+            try fill(
+                pairs.map(\.destination).filter {
+                    seen.insert($0).inserted && !(registeredObject(for: $0)?.holdsValues ?? false)
+                },
+                from: store)
             for (owner, destination) in pairs {
                 if let index = ownerIndexes[owner] { members[index].insert(object(with: destination)) }
             }
         } else {
-            let rows = try store.destinationRows(of: Array(ownerIndexes.keys), entity: first.entity, relationship: relationship,
-                                                 defersBinaryValues: defersBinaryValues)
+            let rows = try store.destinationRows(
+                of: Array(ownerIndexes.keys), entity: first.entity, relationship: relationship,
+                defersBinaryValues: defersBinaryValues)
             for case (let owner, var row) in rows {
                 let (member, didLoad) = materialize(&row, asFault: false)
                 if didLoad { loaded.append(member) }

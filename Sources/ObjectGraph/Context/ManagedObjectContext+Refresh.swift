@@ -22,12 +22,15 @@ extension ManagedObjectContext {
         object.resolveDeferredValues()
         let entity = object.entity
         for (index, attribute) in entity.allAttributes.enumerated()
-        where !object.changedKeys.contains(attribute.name) && index < row.attributes.count && index < object.values.count {
+        where !object.changedKeys.contains(attribute.name) && index < row.attributes.count
+            && index < object.values.count
+        {
             object.values[index] = row.attributes[index]
         }
         for (index, relationship) in entity.allRelationships.enumerated()
         where !object.changedKeys.contains(relationship.name) && index < object.slots.count {
-            object.slots[index] = relationship.isToMany ? .unloadedToMany : .toOneID(index < row.toOne.count ? row.toOne[index] : nil)
+            object.slots[index] =
+                relationship.isToMany ? .unloadedToMany : .toOneID(index < row.toOne.count ? row.toOne[index] : nil)
         }
         object.committed = row.attributes
         object.committedToOne = row.toOne

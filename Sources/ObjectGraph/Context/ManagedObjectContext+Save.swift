@@ -22,7 +22,9 @@ extension ManagedObjectContext {
         let inserted = insertedList.filter(\.isInserted)
         // In key order, so the rows are written in the order the tables keep them.
         let changed = updated.filter { !$0.isDeleted }.sorted {
-            ($0.entity.rootEntityNumber, $0.objectID.primaryKey ?? 0) < ($1.entity.rootEntityNumber, $1.objectID.primaryKey ?? 0)
+            ($0.entity.rootEntityNumber, $0.objectID.primaryKey ?? 0) < (
+                $1.entity.rootEntityNumber, $1.objectID.primaryKey ?? 0
+            )
         }
         let removed = Array(deleted)
         // Rows are written whole: values a fetch deferred are read now, before the transaction.
@@ -37,10 +39,14 @@ extension ManagedObjectContext {
         changes.author = transactionAuthor
         changes.contextName = name
         changes.deleted = removed.compactMap { $0.objectID.isTemporaryID ? nil : $0.objectID }
-        for object in removed where !object.objectID.isTemporaryID { changes.deletedVersions[object.objectID] = object.rowVersion }
-        changes.joinMemberships = joinMemberships(of: inserted, isInserted: true)
+        for object in removed where !object.objectID.isTemporaryID {
+            changes.deletedVersions[object.objectID] = object.rowVersion
+        }
+        changes.joinMemberships =
+            joinMemberships(of: inserted, isInserted: true)
             + joinMemberships(of: changed, isInserted: false)
-        changes.orderedMemberships = orderedMemberships(of: inserted, isInserted: true)
+        changes.orderedMemberships =
+            orderedMemberships(of: inserted, isInserted: true)
             + orderedMemberships(of: changed, isInserted: false)
         let insertedKeys: [Int64]
         do {
@@ -52,7 +58,8 @@ extension ManagedObjectContext {
         for value in staged { value.object.values[value.index] = .blob(value.staged.reference) }
 
         for (object, key) in zip(inserted, insertedKeys) {
-            object.objectID = .permanent(entityName: object.entity.name, storeIdentifier: store.identifier, primaryKey: key)
+            object.objectID = .permanent(
+                entityName: object.entity.name, storeIdentifier: store.identifier, primaryKey: key)
             registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] = object
             object.isInserted = false
             object.rowVersion = 1
@@ -64,15 +71,20 @@ extension ManagedObjectContext {
             if !object.entity.allRelationships.isEmpty { object.committedToOne = toOneIDs(of: object) }
         }
         for object in removed {
-            if let key = object.objectID.primaryKey { registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] = nil }
+            if let key = object.objectID.primaryKey {
+                registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] = nil
+            }
             object.managedObjectContext = nil
             object.isDeleted = false
         }
         clearChangeTracking()
         for object in [inserted, changed, removed].joined() { object.didSave() }
         guard !observers.isEmpty else { return }
-        post(.didSave(SaveSummary(inserted: inserted.map(\.objectID), updated: changed.map(\.objectID),
-                                  deleted: removed.map(\.objectID))))
+        post(
+            .didSave(
+                SaveSummary(
+                    inserted: inserted.map(\.objectID), updated: changed.map(\.objectID),
+                    deleted: removed.map(\.objectID))))
     }
 
     /// Calls `willSave()` on every changed object, then on objects those calls changed, until
@@ -114,8 +126,9 @@ extension ManagedObjectContext {
     private func row(of object: ManagedObject) -> StoreRow {
         var attributes = object.values
         for index in object.entity.transientAttributeIndexes { attributes[index] = .null }
-        return StoreRow(entity: object.entity, objectID: object.objectID, version: object.rowVersion + 1, attributes: attributes,
-                        toOne: object.entity.allRelationships.isEmpty ? [] : toOneIDs(of: object))
+        return StoreRow(
+            entity: object.entity, objectID: object.objectID, version: object.rowVersion + 1, attributes: attributes,
+            toOne: object.entity.allRelationships.isEmpty ? [] : toOneIDs(of: object))
     }
 
     private func toOneIDs(of object: ManagedObject) -> [ObjectID?] {
@@ -133,12 +146,15 @@ extension ManagedObjectContext {
         for object in objects where !object.entity.allRelationships.isEmpty {
             for (index, relationship) in object.entity.allRelationships.enumerated() where relationship.isToMany {
                 guard case .joinTable(_, true) = managedObjectModel.storage(ofRelationshipAt: index, in: object.entity),
-                      isInserted || object.changedKeys.contains(relationship.name),
-                      case .toMany(let members) = object.slots[index] else { continue }
-                result.append(JoinMembership(source: object.objectID, entityName: object.entity.name,
-                                             relationship: relationship.name,
-                                             members: members.filter { !$0.isDeleted && $0.managedObjectContext === self }
-                                                 .map(\.objectID)))
+                    isInserted || object.changedKeys.contains(relationship.name),
+                    case .toMany(let members) = object.slots[index]
+                else { continue }
+                result.append(
+                    JoinMembership(
+                        source: object.objectID, entityName: object.entity.name,
+                        relationship: relationship.name,
+                        members: members.filter { !$0.isDeleted && $0.managedObjectContext === self }
+                            .map(\.objectID)))
             }
         }
         return result
@@ -156,7 +172,9 @@ extension ManagedObjectContext {
     /// blob directory (streamed, hashed, fsynced; the store commits them in its transaction),
     /// and reads small values set from files into memory.
     /// - Throws: ``ObjectGraphError/binaryValueUnavailable(key:path:reason:)``, after undoing what it staged.
-    private func stageBinaries(of objects: some Sequence<ManagedObject>, store: any StoreBackend) throws -> [StagedValue] {
+    private func stageBinaries(
+        of objects: some Sequence<ManagedObject>, store: any StoreBackend
+    ) throws -> [StagedValue] {
         var result: [StagedValue] = []
         for object in objects where !object.entity.binaryAttributeIndexes.isEmpty {
             for index in object.entity.binaryAttributeIndexes {
@@ -168,7 +186,9 @@ extension ManagedObjectContext {
                     var staged: StagedBlob?
                     switch original {
                     case .file(let url):
-                        let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+                        let size =
+                            (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
+                            ?? 0
                         if let external, size > store.externalStorageThreshold {
                             staged = try external.stage(fileAt: url)
                         } else {
@@ -179,7 +199,8 @@ extension ManagedObjectContext {
                     case .staged(let pending):
                         // Staged by the caller (setBinaryValue(_:StagedBlob,…)): the store commits it
                         // inside its transaction like the ones staged here.
-                        result.append(StagedValue(object: object, index: index, original: original, staged: pending.staged))
+                        result.append(
+                            StagedValue(object: object, index: index, original: original, staged: pending.staged))
                     default:
                         break
                     }
@@ -189,8 +210,9 @@ extension ManagedObjectContext {
                     }
                 } catch {
                     unstage(result, store: store)
-                    throw ObjectGraphError.binaryValueUnavailable(key: attribute.name, path: String(describing: original),
-                                                                  reason: String(describing: error))
+                    throw ObjectGraphError.binaryValueUnavailable(
+                        key: attribute.name, path: String(describing: original),
+                        reason: String(describing: error))
                 }
             }
         }

@@ -34,7 +34,8 @@ extension ManagedObjectContext {
     /// `object`'s state now, with to-many relationships loaded (so a later restore does not
     /// depend on what the store holds by then).
     func undoState(of object: ManagedObject) -> UndoState {
-        let exists = object.managedObjectContext === self && !object.isDeleted
+        let exists =
+            object.managedObjectContext === self && !object.isDeleted
             && (object.isInserted || !object.objectID.isTemporaryID)
         if exists {
             for index in object.slots.indices {
@@ -48,9 +49,10 @@ extension ManagedObjectContext {
         let references = object.values.compactMap(\.externalReference)
         let blobs = references.isEmpty ? nil : (try? persistentStoreCoordinator.store())?.blobStore
         let paths = blobs.map { store in references.map { store.url(for: $0).path } } ?? []
-        return UndoState(exists: exists, values: object.values, slots: object.slots, memberOrders: object.memberOrders,
-                         changedKeys: object.changedKeys, generation: saveCount,
-                         retention: paths.isEmpty ? nil : BlobRetention(paths: paths))
+        return UndoState(
+            exists: exists, values: object.values, slots: object.slots, memberOrders: object.memberOrders,
+            changedKeys: object.changedKeys, generation: saveCount,
+            retention: paths.isEmpty ? nil : BlobRetention(paths: paths))
     }
 
     /// Puts every object of `group` back into its state, and returns the group that undoes that.
@@ -66,9 +68,13 @@ extension ManagedObjectContext {
             let previousSlots = object.slots
             restore(object, to: state)
             keepInversesInStep(of: object, from: previousSlots, skipping: members)
-            if state.exists && !before { changes.inserted.append(object) }
-            else if !state.exists && before { changes.deleted.append(object) }
-            else if state.exists { changes.updated.append(object) }
+            if state.exists && !before {
+                changes.inserted.append(object)
+            } else if !state.exists && before {
+                changes.deleted.append(object)
+            } else if state.exists {
+                changes.updated.append(object)
+            }
         }
         if !changes.isEmpty { post(.objectsDidChange(changes)) }
         return inverse
@@ -88,7 +94,7 @@ extension ManagedObjectContext {
                 if !insertedList.contains(where: { $0 === object }) { insertedList.append(object) }
                 insertedCount += 1
             } else {
-                reinsert(object)     // its deletion was saved: it comes back as a new row
+                reinsert(object)  // its deletion was saved: it comes back as a new row
             }
         } else if !state.exists && exists {
             if object.isInserted {
@@ -107,30 +113,42 @@ extension ManagedObjectContext {
         object.memberOrders = state.memberOrders
         object.typeProblems = [:]
         guard !object.isInserted else { return }
-        object.changedKeys = state.generation == saveCount
+        object.changedKeys =
+            state.generation == saveCount
             ? state.changedKeys
-            : changedKeysSinceSave(of: object, restoredFrom: state, previousSlots: previousSlots,
-                                   previousOrders: previousOrders)
+            : changedKeysSinceSave(
+                of: object, restoredFrom: state, previousSlots: previousSlots,
+                previousOrders: previousOrders)
         if object.changedKeys.isEmpty { updated.remove(object) } else { noteUpdated(object) }
     }
 
     /// The keys of `object` that differ from its last saved state, for a state taken before that save.
-    private func changedKeysSinceSave(of object: ManagedObject, restoredFrom state: UndoState,
-                                      previousSlots: [RelationshipSlot],
-                                      previousOrders: [Int: [ManagedObject]]) -> Set<String> {
+    private func changedKeysSinceSave(
+        of object: ManagedObject, restoredFrom state: UndoState,
+        previousSlots: [RelationshipSlot],
+        previousOrders: [Int: [ManagedObject]]
+    ) -> Set<String> {
         var keys = Set<String>()
         for (index, attribute) in object.entity.allAttributes.enumerated()
-        where index < object.committed.count && index < object.values.count && object.values[index] != object.committed[index] {
+        where index < object.committed.count && index < object.values.count
+            && object.values[index] != object.committed[index]
+        {
             keys.insert(attribute.name)
         }
         for (index, relationship) in object.entity.allRelationships.enumerated() where index < object.slots.count {
             if relationship.isToMany {
-                let now = Self.memberIDs(object.slots[index]), then = Self.memberIDs(index < previousSlots.count ? previousSlots[index] : .toMany([]))
+                let now = Self.memberIDs(object.slots[index]),
+                    then = Self.memberIDs(index < previousSlots.count ? previousSlots[index] : .toMany([]))
                 // A move changes no member, only the order.
-                let moved = relationship.isOrdered
+                let moved =
+                    relationship.isOrdered
                     && !(object.memberOrders[index] ?? []).elementsEqual(previousOrders[index] ?? [], by: ===)
-                if now != then || moved || state.changedKeys.contains(relationship.name) { keys.insert(relationship.name) }
-            } else if Self.destinationID(object.slots[index]) != (index < object.committedToOne.count ? object.committedToOne[index] : nil) {
+                if now != then || moved || state.changedKeys.contains(relationship.name) {
+                    keys.insert(relationship.name)
+                }
+            } else if Self.destinationID(object.slots[index])
+                != (index < object.committedToOne.count ? object.committedToOne[index] : nil)
+            {
                 keys.insert(relationship.name)
             }
         }
@@ -146,17 +164,22 @@ extension ManagedObjectContext {
     /// the old and new destinations that are not part of the group being restored. A change
     /// leaves an unloaded inverse unloaded, so such a destination is not in the group; if it
     /// was loaded afterwards, its set reflects the change that is now undone.
-    private func keepInversesInStep(of object: ManagedObject, from previousSlots: [RelationshipSlot],
-                                    skipping group: Set<ObjectIdentifier>) {
+    private func keepInversesInStep(
+        of object: ManagedObject, from previousSlots: [RelationshipSlot],
+        skipping group: Set<ObjectIdentifier>
+    ) {
         for (index, relationship) in object.entity.allRelationships.enumerated() where !relationship.isToMany {
-            guard let inverseName = relationship.inverse, index < object.slots.count, index < previousSlots.count else { continue }
+            guard let inverseName = relationship.inverse, index < object.slots.count, index < previousSlots.count else {
+                continue
+            }
             let old = destination(previousSlots[index]), new = destination(object.slots[index])
             guard old !== new else { continue }
             for (other, joins) in [(old, false), (new, true)] {
                 guard let other, !group.contains(ObjectIdentifier(other)),
-                      let back = other.entity.relationshipIndexes[inverseName], back < other.slots.count,
-                      other.entity.allRelationships[back].isToMany,
-                      case .toMany(var members) = other.slots[back] else { continue }
+                    let back = other.entity.relationshipIndexes[inverseName], back < other.slots.count,
+                    other.entity.allRelationships[back].isToMany,
+                    case .toMany(var members) = other.slots[back]
+                else { continue }
                 let isMember = object.managedObjectContext === self && !object.isDeleted
                 if joins && isMember { members.insert(object) } else { members.remove(object) }
                 other.slots[back] = .toMany(members)
@@ -186,7 +209,9 @@ extension ManagedObjectContext {
     /// Makes `object`, whose row is gone from the store, an insert again under a new temporary ID
     /// (its values and relationships kept), so the next save writes it as a new row.
     func reinsert(_ object: ManagedObject) {
-        if let key = object.objectID.primaryKey, registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] === object {
+        if let key = object.objectID.primaryKey,
+            registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] === object
+        {
             registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] = nil
         }
         updated.remove(object)

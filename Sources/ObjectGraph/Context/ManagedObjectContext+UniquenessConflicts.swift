@@ -64,8 +64,11 @@ extension ManagedObjectContext {
                 guard let values = uniqueValues(of: object, keys: keys, declaredBy: declaring) else { continue }
                 let predicate = FetchPredicate.and(zip(keys, values.values).map { .equals($0, $1.predicateValue) })
                 var found: StoreRow?
-                try rows.fetch(StoreFetch(entity: declaring, includesSubentities: true, predicate: predicate,
-                                           sortOrderings: [], limit: 1, offset: 0)) { row in found = row }
+                try rows.fetch(
+                    StoreFetch(
+                        entity: declaring, includesSubentities: true, predicate: predicate,
+                        sortOrderings: [], limit: 1, offset: 0)
+                ) { row in found = row }
                 guard var row = found, row.entity === object.entity else { continue }
                 if let registered = registeredObject(for: row.objectID) {
                     guard !registered.isDeleted else { continue }
@@ -101,11 +104,14 @@ extension ManagedObjectContext {
     }
 
     /// `object`'s values of `keys`, or nil when one is nil (like SQL, such rows never clash).
-    private func uniqueValues(of object: ManagedObject, keys: [String], declaredBy declaring: EntityDescription) -> UniqueValues? {
+    private func uniqueValues(
+        of object: ManagedObject, keys: [String], declaredBy declaring: EntityDescription
+    ) -> UniqueValues? {
         var values: [StoredValue] = []
         for key in keys {
             guard let index = object.entity.attributeIndexes[key], index < object.values.count,
-                  !object.values[index].isNull else { return nil }
+                !object.values[index].isNull
+            else { return nil }
             values.append(object.values[index])
         }
         return UniqueValues(entity: declaring.name, keys: keys, values: values)
@@ -129,7 +135,9 @@ extension ManagedObjectContext {
         object.isInserted = false
         insertedCount -= 1
         object.objectID = row.objectID
-        if let key = row.objectID.primaryKey { registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] = object }
+        if let key = row.objectID.primaryKey {
+            registry[RegistryKey(root: object.entity.rootEntityNumber, key: key)] = object
+        }
         apply(&row, to: object)
         object.isFault = false
         object.holdsFetchedRow = false
@@ -138,8 +146,10 @@ extension ManagedObjectContext {
 
     /// Merges the inserted `object` into `target` (which takes every relationship pointing at
     /// `object`); `object` leaves the context.
-    private func merge(_ object: ManagedObject, into target: ManagedObject,
-                       incomingWins: (StoredValue, StoredValue) -> Bool) {
+    private func merge(
+        _ object: ManagedObject, into target: ManagedObject,
+        incomingWins: (StoredValue, StoredValue) -> Bool
+    ) {
         let incoming = IncomingState(of: object)
         // Whatever points at the leaving object points at the target instead.
         func redirect(_ other: ManagedObject) {
@@ -189,8 +199,10 @@ extension ManagedObjectContext {
 
     /// Gives `target` the incoming values that win, keeps its own otherwise, and adds the
     /// incoming to-many members to its own; every key that ends up other than stored is changed.
-    private func mergeValues(_ incoming: IncomingState, into target: ManagedObject,
-                             incomingWins: (StoredValue, StoredValue) -> Bool) {
+    private func mergeValues(
+        _ incoming: IncomingState, into target: ManagedObject,
+        incomingWins: (StoredValue, StoredValue) -> Bool
+    ) {
         for (index, attribute) in target.entity.allAttributes.enumerated()
         where !attribute.isTransient && index < incoming.values.count && index < target.values.count {
             let mine = incoming.values[index]

@@ -23,8 +23,10 @@ extension ManagedObjectContext {
         return problems
     }
 
-    private func collect(_ problems: inout [ValidationProblem], from object: ManagedObject,
-                         _ hook: (ManagedObject) throws -> Void) {
+    private func collect(
+        _ problems: inout [ValidationProblem], from object: ManagedObject,
+        _ hook: (ManagedObject) throws -> Void
+    ) {
         do {
             try hook(object)
         } catch let problem as ValidationProblem {
@@ -52,15 +54,19 @@ extension ManagedObjectContext {
         }
         for (index, relationship) in entity.allRelationships.enumerated() {
             if relationship.isToMany {
-                guard relationship.minCount != nil || relationship.maxCount != nil || !relationship.isOptional else { continue }
+                guard relationship.minCount != nil || relationship.maxCount != nil || !relationship.isOptional else {
+                    continue
+                }
                 let count = object.members(at: index).count
                 if count == 0 && !relationship.isOptional {
                     problems.append(object.problem(key: relationship.name, "is required (at least one object)"))
                 } else if let minimum = relationship.minCount, count > 0 || !relationship.isOptional, count < minimum {
-                    problems.append(object.problem(key: relationship.name, "must have at least \(minimum) object(s), has \(count)"))
+                    problems.append(
+                        object.problem(key: relationship.name, "must have at least \(minimum) object(s), has \(count)"))
                 }
                 if let maximum = relationship.maxCount, count > maximum {
-                    problems.append(object.problem(key: relationship.name, "must have at most \(maximum) object(s), has \(count)"))
+                    problems.append(
+                        object.problem(key: relationship.name, "must have at most \(maximum) object(s), has \(count)"))
                 }
             } else if !relationship.isOptional && object.destination(at: index) == nil {
                 problems.append(object.problem(key: relationship.name, "is required"))
@@ -82,11 +88,19 @@ extension ManagedObjectContext {
             if let maximum = attribute.maxDate, date > maximum { return "must be on or before \(maximum)" }
             return nil
         case .string(let text):
-            guard attribute.minLength != nil || attribute.maxLength != nil || attribute.pattern != nil else { return nil }
+            guard attribute.minLength != nil || attribute.maxLength != nil || attribute.pattern != nil else {
+                return nil
+            }
             let length = text.count
-            if let minimum = attribute.minLength, length < minimum { return "must be at least \(minimum) characters long" }
-            if let maximum = attribute.maxLength, length > maximum { return "must be at most \(maximum) characters long" }
-            if let pattern = attribute.pattern, let expression = regularExpression(pattern) {
+            if let minimum = attribute.minLength, length < minimum {
+                return "must be at least \(minimum) characters long"
+            }
+            if let maximum = attribute.maxLength, length > maximum {
+                return "must be at most \(maximum) characters long"
+            }
+            if let pattern = attribute.pattern,
+                let expression = RegularExpressionCache.shared.expression(compilingAsWritten: pattern)
+            {
                 let whole = NSRange(text.startIndex..., in: text)
                 let match = expression.firstMatch(in: text, options: [.anchored], range: whole)
                 if match?.range != whole { return "must match the pattern \(pattern)" }
@@ -105,12 +119,5 @@ extension ManagedObjectContext {
 
     private static func format(_ number: Double) -> String {
         number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-    }
-
-    private func regularExpression(_ pattern: String) -> NSRegularExpression? {
-        if let cached = regularExpressions[pattern] { return cached }
-        let expression = try? NSRegularExpression(pattern: pattern)
-        regularExpressions[pattern] = expression
-        return expression
     }
 }

@@ -34,7 +34,8 @@ import Foundation
 /// - ``execute(_:)``
 ///
 /// ### Other contexts and processes (`+Merging`, `+Observers`, `+History`)
-/// - ``automaticallyMergesChangesFromParent``, ``mergePendingChanges()``, ``mergeChanges(fromContextDidSave:)-(SaveSummary)``
+/// - ``automaticallyMergesChangesFromParent``, ``mergePendingChanges()``,
+/// ``mergeChanges(fromContextDidSave:)-(SaveSummary)``
 /// - ``addObserver(_:)``, ``removeObserver(_:)``, ``processPendingChanges()``
 /// - ``fetchHistory(after:)-(PersistentHistoryToken?)``, ``currentHistoryToken()``, ``mergeChanges(fromHistory:)``,
 ///   ``deleteHistory(through:)``, ``deleteHistory(before:)``
@@ -61,7 +62,6 @@ public final class ManagedObjectContext {
     var observers: [(token: ObserverToken, handler: (ContextEvent) -> Void)] = []
     var nextObserverID = 0
     var streamFinishers: [ObserverToken: () -> Void] = [:]
-    var regularExpressions: [String: NSRegularExpression] = [:]
     /// Faults of batched fetches by ID, with the batch each fills with (see `+Faulting`).
     var faultBatches: [ObjectID: FaultBatch] = [:]
     /// Whether a save is checking the model's rules itself (the base `validateFor…` hooks then do not).
@@ -88,7 +88,8 @@ public final class ManagedObjectContext {
     var children: [WeakContext] = []
     /// Did-save summaries of sibling contexts waiting to be merged (automatic merging).
     var mergeInbox: SaveInbox?
-    /// Who is saving, recorded with each save in the persistent history (Core Data's `transactionAuthor`); nil by default.
+    /// Who is saving, recorded with each save in the persistent history (Core Data's `transactionAuthor`); nil by
+    /// default.
     public var transactionAuthor: String?
     /// The context's name, recorded with each save in the persistent history; nil by default.
     public var name: String?
@@ -172,8 +173,9 @@ public final class ManagedObjectContext {
         withUnsafeMutableBytes(of: &bytes) { raw in
             raw.storeBytes(of: temporaryCounter.bigEndian, toByteOffset: 8, as: UInt64.self)
         }
-        object.objectID = ObjectID(entityName: object.entity.name, storeIdentifier: nil,
-                                   storage: .temporary(UUID(uuid: bytes)))
+        object.objectID = ObjectID(
+            entityName: object.entity.name, storeIdentifier: nil,
+            storage: .temporary(UUID(uuid: bytes)))
         object.managedObjectContext = self
         object.values = object.entity.defaultValues
         object.slots = object.entity.allRelationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) }
@@ -225,7 +227,8 @@ public final class ManagedObjectContext {
             return object
         }
         guard !id.isTemporaryID || parent != nil, managedObjectModel.entity(named: id.entityName) != nil,
-              var row = try rowSource().row(for: id) else {
+            var row = try rowSource().row(for: id)
+        else {
             throw ObjectGraphError.objectNotFound(id)
         }
         let (object, didLoad) = materialize(&row, asFault: false)
@@ -281,8 +284,9 @@ public final class ManagedObjectContext {
     /// changes made from the other side applied (objects that now point here, or no longer do).
     func loadMembers(of object: ManagedObject, relationshipAt index: Int) -> Set<ManagedObject> {
         guard !object.objectID.isTemporaryID || parent != nil,
-              let ids = try? rowSource().destinations(
-                of: object.objectID, relationship: object.entity.allRelationships[index]) else { return [] }
+            let ids = try? rowSource().destinations(
+                of: object.objectID, relationship: object.entity.allRelationships[index])
+        else { return [] }
         let loaded = ids.map { self.object(with: $0) }
         // The store gives an ordered relationship's members in order.
         if object.entity.allRelationships[index].isOrdered { object.memberOrders[index] = loaded }
@@ -294,13 +298,15 @@ public final class ManagedObjectContext {
     /// Brings members of to-many `index` of `object` just read from the store up to date with
     /// this context's unsaved changes made from the other side (which leave an unloaded to-many
     /// unloaded): objects that now point here join, objects that no longer do leave.
-    func applyUnsavedChanges(to members: inout Set<ManagedObject>, of object: ManagedObject, relationshipAt index: Int) {
+    func applyUnsavedChanges(to members: inout Set<ManagedObject>, of object: ManagedObject, relationshipAt index: Int)
+    {
         guard !insertedList.isEmpty || !updated.isEmpty || !deleted.isEmpty else { return }
         let relationship = object.entity.allRelationships[index]
         guard let inverse = relationship.inverse else { return }
         func follow(_ candidate: ManagedObject) {
             guard let back = candidate.entity.relationshipIndexes[inverse], back < candidate.slots.count,
-                  candidate.entity.allRelationships[back].inverse == relationship.name else { return }
+                candidate.entity.allRelationships[back].inverse == relationship.name
+            else { return }
             let pointsHere: Bool
             switch candidate.slots[back] {
             case .toOne(let destination): pointsHere = destination === object

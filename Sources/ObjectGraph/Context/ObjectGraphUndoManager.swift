@@ -41,7 +41,9 @@ public final class ObjectGraphUndoManager {
     /// Whether there is a group to redo.
     public var canRedo: Bool { !redoStack.isEmpty }
     /// The name of the group ``ManagedObjectContext/undo()`` would take back ("" when unnamed).
-    public var undoActionName: String { open.flatMap { $0.entries.isEmpty ? nil : $0.name } ?? undoStack.last?.name ?? "" }
+    public var undoActionName: String {
+        open.flatMap { $0.entries.isEmpty ? nil : $0.name } ?? undoStack.last?.name ?? ""
+    }
     /// The name of the group ``ManagedObjectContext/redo()`` would apply again.
     public var redoActionName: String { redoStack.last?.name ?? "" }
     /// Whether changes are recorded now (see ``disableUndoRegistration()``).

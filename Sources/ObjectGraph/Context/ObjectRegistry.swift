@@ -83,7 +83,8 @@ struct ObjectRegistry {
         let run = Int(truncatingIfNeeded: key.root)
         // Runs start at a key >= 0, so `key - base` cannot overflow once `key >= base`.
         guard run >= 0, run < runs.count, key.key >= runs[run].base,
-              key.key - runs[run].base < Int64(runs[run].objects.count) else { return nil }
+            key.key - runs[run].base < Int64(runs[run].objects.count)
+        else { return nil }
         return (run, Int(key.key - runs[run].base))
     }
 
@@ -115,7 +116,9 @@ struct ObjectRegistry {
     /// the key belongs in the spill table. Spilled keys of the hierarchy that the wider range
     /// covers move into the run.
     private mutating func widenRun(toInclude key: RegistryKey) -> Bool {
-        guard (0..<Self.maximumRunKey).contains(key.key), (0..<Self.maximumRunRoot).contains(key.root) else { return false }
+        guard (0..<Self.maximumRunKey).contains(key.key), (0..<Self.maximumRunRoot).contains(key.root) else {
+            return false
+        }
         let run = Int(key.root)
         if run >= runs.count { runs.append(contentsOf: repeatElement(DenseRun(), count: run + 1 - runs.count)) }
         guard runs[run].widen(toInclude: key.key) else { return false }
@@ -178,7 +181,7 @@ private struct SpillTable {
     private struct Slot {
         var root: Int64 = 0
         var key: Int64 = 0
-        var object: ManagedObject?   // nil marks an empty slot
+        var object: ManagedObject?  // nil marks an empty slot
     }
 
     private var slots: [Slot] = []
@@ -257,7 +260,8 @@ private struct SpillTable {
     /// hashing: the high bits of a multiplication) rather than used as slots directly.
     @inline(__always)
     private func home(_ key: RegistryKey, mask: Int) -> Int {
-        let mixed = (UInt64(bitPattern: key.key) ^ (UInt64(bitPattern: key.root) &* 0xD6E8_FEB8_6659_FD93))
+        let mixed =
+            (UInt64(bitPattern: key.key) ^ (UInt64(bitPattern: key.root) &* 0xD6E8_FEB8_6659_FD93))
             &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed >> 32) & mask
     }

@@ -24,33 +24,42 @@ struct ParentContextRowSource: RowSource {
     }
 
     func destinations(of id: ObjectID, relationship: RelationshipDescription) throws -> [ObjectID] {
-        guard let object = object(for: id), let index = object.entity.relationshipIndexes[relationship.name] else { return [] }
+        guard let object = object(for: id), let index = object.entity.relationshipIndexes[relationship.name] else {
+            return []
+        }
         // An ordered relationship's members in the parent's order, as a store gives them.
-        let members = relationship.isOrdered ? object.orderedMembers(forKey: relationship.name) ?? []
-                                             : Array(object.members(at: index))
+        let members =
+            relationship.isOrdered
+            ? object.orderedMembers(forKey: relationship.name) ?? []
+            : Array(object.members(at: index))
         return members.filter { !$0.isDeleted && $0.managedObjectContext === parent }.map(\.objectID)
     }
 
     /// The parent's live object of `id`, or nil when it has none or deleted it.
     private func object(for id: ObjectID) -> ManagedObject? {
         guard let object = try? parent.existingObject(with: id), !object.isDeleted,
-              object.managedObjectContext === parent else { return nil }
+            object.managedObjectContext === parent
+        else { return nil }
         return object
     }
 
     private func row(of object: ManagedObject) -> StoreRow {
         object.fireFaultIfNeeded()
         let toOne: [ObjectID?] = object.entity.allRelationships.indices.map { index in
-            object.entity.allRelationships[index].isToMany ? nil : object.destination(at: index).flatMap { destination in
-                destination.isDeleted || destination.managedObjectContext !== parent ? nil : destination.objectID
-            }
+            object.entity.allRelationships[index].isToMany
+                ? nil
+                : object.destination(at: index).flatMap { destination in
+                    destination.isDeleted || destination.managedObjectContext !== parent ? nil : destination.objectID
+                }
         }
-        return StoreRow(entity: object.entity, objectID: object.objectID, version: object.rowVersion,
-                        attributes: object.values, toOne: toOne)
+        return StoreRow(
+            entity: object.entity, objectID: object.objectID, version: object.rowVersion,
+            attributes: object.values, toOne: toOne)
     }
 
     private func fetchRequest(_ fetch: StoreFetch) -> FetchRequest<ManagedObject> {
-        var request = FetchRequest(entityName: fetch.entity.name, predicate: fetch.predicate, sortOrderings: fetch.sortOrderings)
+        var request = FetchRequest(
+            entityName: fetch.entity.name, predicate: fetch.predicate, sortOrderings: fetch.sortOrderings)
         request.includesSubentities = fetch.includesSubentities
         request.fetchLimit = fetch.limit
         request.fetchOffset = fetch.offset

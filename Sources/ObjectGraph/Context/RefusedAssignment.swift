@@ -30,7 +30,8 @@ extension ManagedObject {
             context.refusedAssignments.removeAll { $0.object === self && $0.key == key }
         }
         for destination in destinations where destination.managedObjectContext !== context {
-            context.refusedAssignments.append(RefusedAssignment(object: self, key: key, foreignID: destination.objectID))
+            context.refusedAssignments.append(
+                RefusedAssignment(object: self, key: key, foreignID: destination.objectID))
             return false
         }
         return true
@@ -38,7 +39,10 @@ extension ManagedObject {
 
     /// ``acceptsDestinations(_:forKey:)`` for one destination (nil always belongs).
     func acceptsDestination(_ destination: ManagedObject?, forKey key: String) -> Bool {
-        if let destination { acceptsDestinations(CollectionOfOne(destination), forKey: key) }
-        else { acceptsDestinations(EmptyCollection(), forKey: key) }
+        if let destination {
+            acceptsDestinations(CollectionOfOne(destination), forKey: key)
+        } else {
+            acceptsDestinations(EmptyCollection(), forKey: key)
+        }
     }
 }

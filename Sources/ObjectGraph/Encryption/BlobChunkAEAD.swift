@@ -47,8 +47,9 @@ final class BlobChunkAEAD {
     /// nil when the header is not one of a layout this version reads.
     static func opening(_ cipher: BlobCipher, header: UnsafeRawBufferPointer) -> BlobChunkAEAD? {
         guard header.count == BlobCipher.headerSize, header.prefix(6).elementsEqual(BlobCipher.magic),
-              let layout = BlobCipher.Layout(rawValue: header[6]),
-              header.prefix(8).elementsEqual(BlobCipher.preamble(layout)) else { return nil }
+            let layout = BlobCipher.Layout(rawValue: header[6]),
+            header.prefix(8).elementsEqual(BlobCipher.preamble(layout))
+        else { return nil }
         let random = header.baseAddress! + 8
         switch layout {
         case .secretstream:
@@ -64,17 +65,21 @@ final class BlobChunkAEAD {
     }
 
     /// An AES-GCM state keyed with the file key of `salt`, in secret memory.
-    private static func gcmState(_ cipher: BlobCipher,
-                                 salt: UnsafeRawPointer) -> (SecretBytes, UnsafeMutablePointer<gcm_aes256_ctx>) {
+    private static func gcmState(
+        _ cipher: BlobCipher,
+        salt: UnsafeRawPointer
+    ) -> (SecretBytes, UnsafeMutablePointer<gcm_aes256_ctx>) {
         let (memory, state) = SecretBytes.holding(gcm_aes256_ctx.self)
         let key = cipher.fileKey(salt: salt)
         nettle_gcm_aes256_set_key(state, key.pointer)
         return (memory, state)
     }
 
-    private init(layout: BlobCipher.Layout,
-                 stream: UnsafeMutablePointer<crypto_secretstream_xchacha20poly1305_state>?,
-                 gcm: UnsafeMutablePointer<gcm_aes256_ctx>?, memory: SecretBytes) {
+    private init(
+        layout: BlobCipher.Layout,
+        stream: UnsafeMutablePointer<crypto_secretstream_xchacha20poly1305_state>?,
+        gcm: UnsafeMutablePointer<gcm_aes256_ctx>?, memory: SecretBytes
+    ) {
         self.layout = layout
         self.stream = stream
         self.gcm = gcm
@@ -106,7 +111,8 @@ final class BlobChunkAEAD {
     /// length `paddedSize`, as chunk number 0 (whatever was sealed before) into the start of
     /// `output` (room for ``BlobCipher/sealedLengthSize`` bytes); returns the sealed length.
     func sealLength(_ byteCount: Int64, paddedSize: Int64, into output: UnsafeMutableRawBufferPointer) -> Int {
-        guard let gcm, layout == .paddedGCM, let base = output.baseAddress, output.count >= BlobCipher.sealedLengthSize else {
+        guard let gcm, layout == .paddedGCM, let base = output.baseAddress, output.count >= BlobCipher.sealedLengthSize
+        else {
             preconditionFailure("only a version 3 stream seals a length chunk, into room for it")
         }
         let out = base.assumingMemoryBound(to: UInt8.self)
@@ -114,7 +120,8 @@ final class BlobChunkAEAD {
         startChunk(gcm, tag: BlobCipher.lengthTag, number: 0)
         var lengths = (UInt64(byteCount).littleEndian, UInt64(paddedSize).littleEndian)
         withUnsafeBytes(of: &lengths) { plain in
-            nettle_gcm_aes256_encrypt(gcm, BlobCipher.lengthSize, out + 1, plain.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            nettle_gcm_aes256_encrypt(
+                gcm, BlobCipher.lengthSize, out + 1, plain.baseAddress!.assumingMemoryBound(to: UInt8.self))
         }
         nettle_gcm_aes256_digest(gcm, 16, out + 1 + BlobCipher.lengthSize)
         return BlobCipher.sealedLengthSize
@@ -123,8 +130,11 @@ final class BlobChunkAEAD {
     /// Opens the next chunk, `sealed`, into `plain` (at least `sealed.count - 17` bytes): the
     /// plaintext length and the chunk's tag, or nil when it fails authentication (`plain`
     /// then holds nothing of it).
-    func open(_ sealed: UnsafeRawBufferPointer, into plain: UnsafeMutableRawBufferPointer) -> (count: Int, tag: UInt8)? {
-        guard sealed.count >= BlobCipher.chunkOverhead, plain.count >= sealed.count - BlobCipher.chunkOverhead else { return nil }
+    func open(_ sealed: UnsafeRawBufferPointer, into plain: UnsafeMutableRawBufferPointer) -> (count: Int, tag: UInt8)?
+    {
+        guard sealed.count >= BlobCipher.chunkOverhead, plain.count >= sealed.count - BlobCipher.chunkOverhead else {
+            return nil
+        }
         let input = sealed.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let out = plain.baseAddress!.assumingMemoryBound(to: UInt8.self)
         guard let gcm else {

@@ -132,8 +132,9 @@ struct BlobCipher: Sendable {
         key.withUnsafeBytes { keyBytes in
             context.withCString { name in
                 // Fails only for a subkey length outside 16…64; 32 is inside.
-                _ = crypto_kdf_derive_from_key(subkey.pointer, 32, 1, name,
-                                               keyBytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                _ = crypto_kdf_derive_from_key(
+                    subkey.pointer, 32, 1, name,
+                    keyBytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
             }
         }
         return subkey
@@ -142,8 +143,9 @@ struct BlobCipher: Sendable {
     /// The AES key of the version 2 file whose header carries `salt` (``streamHeaderSize`` bytes).
     func fileKey(salt: UnsafeRawPointer) -> SecretBytes {
         let key = SecretBytes(count: 32)
-        _ = crypto_generichash(key.pointer, 32, salt.assumingMemoryBound(to: UInt8.self),
-                               UInt64(Self.streamHeaderSize), fileKeyKey.pointer, 32)
+        _ = crypto_generichash(
+            key.pointer, 32, salt.assumingMemoryBound(to: UInt8.self),
+            UInt64(Self.streamHeaderSize), fileKeyKey.pointer, 32)
         return key
     }
 

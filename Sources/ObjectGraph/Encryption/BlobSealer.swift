@@ -30,8 +30,10 @@ final class BlobSealer {
     func seal(chunksOf content: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int {
         var written = 0
         for start in stride(from: 0, to: content.count, by: BlobCipher.chunkSize) {
-            let chunk = UnsafeRawBufferPointer(rebasing: content[start..<min(start + BlobCipher.chunkSize, content.count)])
-            written += aead.seal(chunk, tag: BlobCipher.messageTag, into: UnsafeMutableRawBufferPointer(rebasing: output[written...]))
+            let chunk = UnsafeRawBufferPointer(
+                rebasing: content[start..<min(start + BlobCipher.chunkSize, content.count)])
+            written += aead.seal(
+                chunk, tag: BlobCipher.messageTag, into: UnsafeMutableRawBufferPointer(rebasing: output[written...]))
         }
         return written
     }

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import CDeferredLibraries
 internal import CSodium
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Secret bytes (a key, a passphrase, a key schedule) in memory of their own, from libsodium's
 /// guarded allocator (`sodium_malloc`): pages no other allocation shares, locked against

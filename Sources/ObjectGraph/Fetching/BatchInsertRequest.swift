@@ -11,7 +11,8 @@ import Foundation
 /// unsaved changes take no part. All of them or none: a dictionary that breaks a rule
 /// inserts nothing. Relationships are not set by a batch insert, as in Core Data.
 public struct BatchInsertRequest: Sendable {
-    /// What ``ManagedObjectContext/execute(_:)-(BatchInsertRequest)`` hands back (Core Data's `NSBatchInsertRequestResultType`).
+    /// What ``ManagedObjectContext/execute(_:)-(BatchInsertRequest)`` hands back (Core Data's
+    /// `NSBatchInsertRequestResultType`).
     public enum ResultType: Sendable, Hashable {
         /// Only the count.
         case count
@@ -38,7 +39,8 @@ public struct BatchInsertRequest: Sendable {
 public struct BatchInsertResult: Sendable, Hashable {
     /// How many objects were inserted.
     public var count: Int
-    /// Their permanent IDs, when the request's ``BatchInsertRequest/resultType`` is ``BatchInsertRequest/ResultType/objectIDs``.
+    /// Their permanent IDs, when the request's ``BatchInsertRequest/resultType`` is
+    /// ``BatchInsertRequest/ResultType/objectIDs``.
     public var objectIDs: [ObjectID]?
 }
 

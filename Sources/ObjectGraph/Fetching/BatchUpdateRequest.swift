@@ -1,7 +1,8 @@
 import Foundation
 
 /// Sets attributes of every object of an entity that a predicate matches, in the store, without
-/// loading the objects (Core Data's `NSBatchUpdateRequest`). Run it with ``ManagedObjectContext/execute(_:)-(BatchUpdateRequest)``.
+/// loading the objects (Core Data's `NSBatchUpdateRequest`). Run it with
+/// ``ManagedObjectContext/execute(_:)-(BatchUpdateRequest)``.
 ///
 /// Unlike a save, no object's `willSave()` runs and no context's unsaved changes take part;
 /// the request's values are checked before anything is written: each key must be a stored
@@ -9,7 +10,8 @@ import Foundation
 /// binary), and each value must fit the attribute's type, optionality and validation rules.
 /// Every updated row's version is bumped, so optimistic locking sees the change.
 public struct BatchUpdateRequest: Sendable {
-    /// What ``ManagedObjectContext/execute(_:)-(BatchUpdateRequest)`` hands back (Core Data's `NSBatchUpdateRequestResultType`).
+    /// What ``ManagedObjectContext/execute(_:)-(BatchUpdateRequest)`` hands back (Core Data's
+    /// `NSBatchUpdateRequestResultType`).
     public enum ResultType: Sendable, Hashable {
         /// Only the count.
         case count

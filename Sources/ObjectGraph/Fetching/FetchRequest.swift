@@ -63,8 +63,10 @@ public struct FetchRequest<Result: ManagedObject>: Sendable {
     var entityNameIsTypeName = false
 
     /// A request for objects of `entityName`, typed as `Result`.
-    public init(_ type: Result.Type, entityName: String, predicate: FetchPredicate? = nil,
-                sortOrderings: [SortOrdering] = []) {
+    public init(
+        _ type: Result.Type, entityName: String, predicate: FetchPredicate? = nil,
+        sortOrderings: [SortOrdering] = []
+    ) {
         self.entityName = entityName
         self.predicate = predicate
         self.sortOrderings = sortOrderings

@@ -43,8 +43,10 @@ public final class FetchedResultsController<Result: ManagedObject> {
     /// A controller for `fetchRequest` in `context`, sectioned by `sectionKey`.
     /// - Throws: ``FetchedResultsControllerError/firstSortKeyMustOrderSections(sectionKey:firstSortKey:)``
     ///   when the first sort key is not the section key's source, ``ObjectGraphError/unknownEntity(_:)``.
-    public init(fetchRequest: FetchRequest<Result>, context: ManagedObjectContext,
-                sectionKey: SectionKey? = nil, cacheName: String? = nil) throws {
+    public init(
+        fetchRequest: FetchRequest<Result>, context: ManagedObjectContext,
+        sectionKey: SectionKey? = nil, cacheName: String? = nil
+    ) throws {
         guard let entity = context.managedObjectModel.entity(named: fetchRequest.entityName) else {
             throw ObjectGraphError.unknownEntity(fetchRequest.entityName)
         }
@@ -62,10 +64,13 @@ public final class FetchedResultsController<Result: ManagedObject> {
 
     /// A controller sectioned by the value of `sectionNameKeyPath` (nil: one section).
     /// - Throws: as ``init(fetchRequest:context:sectionKey:cacheName:)``.
-    public convenience init(fetchRequest: FetchRequest<Result>, context: ManagedObjectContext,
-                            sectionNameKeyPath: String?, cacheName: String? = nil) throws {
-        try self.init(fetchRequest: fetchRequest, context: context,
-                      sectionKey: sectionNameKeyPath.map(SectionKey.keyPath), cacheName: cacheName)
+    public convenience init(
+        fetchRequest: FetchRequest<Result>, context: ManagedObjectContext,
+        sectionNameKeyPath: String?, cacheName: String? = nil
+    ) throws {
+        try self.init(
+            fetchRequest: fetchRequest, context: context,
+            sectionKey: sectionNameKeyPath.map(SectionKey.keyPath), cacheName: cacheName)
     }
 
     deinit {
@@ -107,7 +112,8 @@ public final class FetchedResultsController<Result: ManagedObject> {
     /// The object at `indexPath`, or nil when there is none.
     public func object(at indexPath: SectionIndexPath) -> Result? {
         guard sections.indices.contains(indexPath.section),
-              sections[indexPath.section].objects.indices.contains(indexPath.item) else { return nil }
+            sections[indexPath.section].objects.indices.contains(indexPath.item)
+        else { return nil }
         return sections[indexPath.section].objects[indexPath.item]
     }
 
@@ -159,12 +165,18 @@ public final class FetchedResultsController<Result: ManagedObject> {
     /// Applies one change batch to the results and reports the differences.
     private func apply(_ changes: ObjectChanges, reportsUpdates: Bool = true) {
         let search = try? fetchRequest.fullTextSearch.map { search in
-            (search, try search.searchedAttributes(of: managedObjectContext.managedObjectModel.entity(named: fetchRequest.entityName)
-                ?? EntityDescription(fetchRequest.entityName)))
+            (
+                search,
+                try search.searchedAttributes(
+                    of: managedObjectContext.managedObjectModel.entity(named: fetchRequest.entityName)
+                        ?? EntityDescription(fetchRequest.entityName))
+            )
         }
         func matches(_ object: ManagedObject) -> Bool {
             guard !object.isDeleted, entityNames.contains(object.entity.name), object is Result else { return false }
-            if let (search, attributes) = search ?? nil, !search.matches(object, attributes: attributes) { return false }
+            if let (search, attributes) = search ?? nil, !search.matches(object, attributes: attributes) {
+                return false
+            }
             return (try? fetchRequest.predicate?.evaluate(with: object) ?? true) ?? false
         }
         var members = Set(objects.map(ObjectIdentifier.init))
@@ -189,20 +201,26 @@ public final class FetchedResultsController<Result: ManagedObject> {
         }
         // Objects of other entities can move ours when a sort key path runs through them.
         let sortsThroughRelationships = fetchRequest.sortOrderings.contains { $0.key.contains(".") }
-        guard !removed.isEmpty || next.count != objects.count || !touched.isEmpty
-            || (sortsThroughRelationships && !changes.updated.isEmpty) else { return }
+        guard
+            !removed.isEmpty || next.count != objects.count || !touched.isEmpty
+                || (sortsThroughRelationships && !changes.updated.isEmpty)
+        else { return }
         next.removeAll { removed.contains(ObjectIdentifier($0)) }
         next = SortOrdering.sorted(next, by: fetchRequest.sortOrderings) { $0 }
 
         let oldSections = sections
         let oldPositions = positions
         install(next, buildSections(next))
-        report(changes: diff(oldSections: oldSections, oldPositions: oldPositions, touched: touched,
-                            movesAnything: sortsThroughRelationships, reportsUpdates: reportsUpdates))
+        report(
+            changes: diff(
+                oldSections: oldSections, oldPositions: oldPositions, touched: touched,
+                movesAnything: sortsThroughRelationships, reportsUpdates: reportsUpdates))
     }
 
-    private func diff(oldSections: [FetchedResultsSection<Result>], oldPositions: [ObjectIdentifier: SectionIndexPath],
-                      touched: Set<ObjectIdentifier>, movesAnything: Bool, reportsUpdates: Bool) -> FetchedResultsChanges {
+    private func diff(
+        oldSections: [FetchedResultsSection<Result>], oldPositions: [ObjectIdentifier: SectionIndexPath],
+        touched: Set<ObjectIdentifier>, movesAnything: Bool, reportsUpdates: Bool
+    ) -> FetchedResultsChanges {
         var changes = FetchedResultsChanges()
         let oldNames = Set(oldSections.map(\.name)), newNames = Set(sections.map(\.name))
         for (index, section) in oldSections.enumerated() where !newNames.contains(section.name) {
@@ -214,7 +232,10 @@ public final class FetchedResultsController<Result: ManagedObject> {
         var deletes: [FetchedResultsChanges.ObjectChange] = []
         for section in oldSections {
             for object in section.objects where positions[ObjectIdentifier(object)] == nil {
-                deletes.append(.init(kind: .delete, object: object, oldIndexPath: oldPositions[ObjectIdentifier(object)], newIndexPath: nil))
+                deletes.append(
+                    .init(
+                        kind: .delete, object: object, oldIndexPath: oldPositions[ObjectIdentifier(object)],
+                        newIndexPath: nil))
             }
         }
         var others: [FetchedResultsChanges.ObjectChange] = []

@@ -1,9 +1,9 @@
 import Foundation
 
 /// A full-text condition of a fetch: every word of ``text`` must occur, as a word, in one of
-/// the searched attributes, and every one of ``phrases`` as consecutive words (string attributes marked `isSearchable`). Words are compared
-/// ignoring case and accents (`Café` finds `cafe`, `strasse` finds `Straße`, `lodz` finds
-/// `Łódź`); with ``matchesPrefixes`` a word also finds longer words it begins (`photo` finds
+/// the searched attributes, and every one of ``phrases`` as consecutive words (string attributes marked
+/// `isSearchable`). Words are compared ignoring case and accents (`Café` finds `cafe`, `strasse` finds `Straße`, `lodz`
+/// finds `Łódź`); with ``matchesPrefixes`` a word also finds longer words it begins (`photo` finds
 /// `photographs`).
 ///
 /// The text is user input: it is split into words and each word is quoted, so no character
@@ -39,8 +39,10 @@ public struct FullTextSearch: Sendable, Hashable {
 
     /// A search for the words of `text`, and each of `phrases` as a whole, in `attributes`
     /// (nil: all searchable ones).
-    public init(_ text: String, phrases: [String] = [], in attributes: [String]? = nil, matchesPrefixes: Bool = false,
-                matchesSubstrings: Bool = false) {
+    public init(
+        _ text: String, phrases: [String] = [], in attributes: [String]? = nil, matchesPrefixes: Bool = false,
+        matchesSubstrings: Bool = false
+    ) {
         self.text = text
         self.phrases = phrases
         self.attributes = attributes

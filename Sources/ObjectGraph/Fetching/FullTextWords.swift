@@ -32,8 +32,10 @@ enum FullTextWords {
     /// Calls `body` with each word of the UTF-8 `bytes`, folded (as UTF-8), and the byte range
     /// it was cut from; stops early when `body` returns false. Words that fold to nothing (a
     /// lone accent) are left out.
-    static func forEachWord(in bytes: UnsafeBufferPointer<UInt8>,
-                            _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool) {
+    static func forEachWord(
+        in bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool
+    ) {
         var folded: [UInt8] = []
         folded.reserveCapacity(64)
         var wordStart: Int?
@@ -46,7 +48,8 @@ enum FullTextWords {
             if wordIsASCII {
                 for byte in word { folded.append(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte) }
             } else {
-                folded.append(contentsOf: PredicateTextMatching.fold(String(decoding: word, as: UTF8.self), folding).utf8)
+                folded.append(
+                    contentsOf: PredicateTextMatching.fold(String(decoding: word, as: UTF8.self), folding).utf8)
             }
             if folded.isEmpty { return true }
             return folded.withUnsafeBufferPointer { body($0, start..<end) }
@@ -95,8 +98,8 @@ enum FullTextWords {
     static func isWordPart(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark,
-             .privateUse:
+            .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark,
+            .privateUse:
             return true
         default:
             return false

@@ -14,7 +14,9 @@ public struct SectionKey: Sendable {
     func sectionName(for value: PredicateValue) -> String { name(value) }
 
     /// Sections named by `function` of the value of `sourceKey`.
-    public static func derived(from sourceKey: String, _ function: @escaping @Sendable (PredicateValue) -> String) -> SectionKey {
+    public static func derived(
+        from sourceKey: String, _ function: @escaping @Sendable (PredicateValue) -> String
+    ) -> SectionKey {
         SectionKey(sourceKey: sourceKey, name: function)
     }
 
@@ -53,7 +55,8 @@ public struct SectionKey: Sendable {
             let seconds = date.timeIntervalSince1970
             guard seconds.isFinite, abs(seconds) < 1e13 else { return "" }
             let local = Int(seconds.rounded(.down)) + offsetFromUTC(date)
-            let (year, month, day) = ProlepticGregorian.date(daysSince1970: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+            let (year, month, day) = ProlepticGregorian.date(
+                daysSince1970: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
             return zeroPadded(year, 4) + "-" + zeroPadded(month, 2) + "-" + zeroPadded(day, 2)
         }
     }

@@ -27,8 +27,10 @@ extension SortOrdering {
     }
 
     /// Sorts `items` by `orderings`, reading each item's sort keys once. Ties keep their order.
-    static func sorted<Item>(_ items: [Item], by orderings: [SortOrdering],
-                             subject: (Item) -> any PredicateSubject) -> [Item] {
+    static func sorted<Item>(
+        _ items: [Item], by orderings: [SortOrdering],
+        subject: (Item) -> any PredicateSubject
+    ) -> [Item] {
         guard !orderings.isEmpty else { return items }
         let keyed = items.enumerated().map { index, item in
             let subject = subject(item)
@@ -72,8 +74,9 @@ extension EntityDescription {
             let isLast = index == path.count - 1
             if isLast, entity.attribute(named: name) != nil { return }
             guard !isLast, let position = entity.relationshipIndexes[name],
-                  !entity.allRelationships[position].isToMany,
-                  let next = model.entity(named: entity.allRelationships[position].destination) else {
+                !entity.allRelationships[position].isToMany,
+                let next = model.entity(named: entity.allRelationships[position].destination)
+            else {
                 throw ObjectGraphError.unknownKey(entity: entity.name, key: name)
             }
             entity = next

@@ -20,10 +20,13 @@ public struct SortOrdering: Sendable, Hashable {
     }
 
     /// Sorts by `key` ignoring case (and diacritics when `ignoringDiacritics`).
-    public static func caseInsensitive(_ key: String, ascending: Bool = true,
-                                       ignoringDiacritics: Bool = false) -> SortOrdering {
-        SortOrdering(key, ascending: ascending,
-                     options: ignoringDiacritics ? [.caseInsensitive, .diacriticInsensitive] : .caseInsensitive)
+    public static func caseInsensitive(
+        _ key: String, ascending: Bool = true,
+        ignoringDiacritics: Bool = false
+    ) -> SortOrdering {
+        SortOrdering(
+            key, ascending: ascending,
+            options: ignoringDiacritics ? [.caseInsensitive, .diacriticInsensitive] : .caseInsensitive)
     }
 
     /// The key path split at its dots.

@@ -26,8 +26,10 @@ struct HistoryRecord: Sendable, Hashable, Codable {
 
     /// The groups of one save: inserts (with the keys the store gave them), updates, deletes
     /// (with the `tombstones` the store read from the rows before deleting them).
-    static func groups(of changes: StoreChanges, insertedKeys: [Int64],
-                       tombstones: [ObjectID: PersistentHistoryTombstone] = [:]) -> [Group] {
+    static func groups(
+        of changes: StoreChanges, insertedKeys: [Int64],
+        tombstones: [ObjectID: PersistentHistoryTombstone] = [:]
+    ) -> [Group] {
         var groups: [Group] = []
         var inserted: [String: [Int64]] = [:]
         // Inserted rows come in runs of one entity: one lookup by name per run, not per row
@@ -52,20 +54,28 @@ struct HistoryRecord: Sendable, Hashable, Codable {
             let changed = index < changes.updatedKeys.count ? changes.updatedKeys[index].sorted() : []
             updated[HistoryUpdateKey(entityName: row.entity.name, changedKeys: changed), default: []].append(key)
         }
-        for (group, keys) in updated.sorted(by: { ($0.key.entityName, $0.key.changedKeys.joined(separator: ","))
-                                                  < ($1.key.entityName, $1.key.changedKeys.joined(separator: ",")) }) {
-            groups.append(Group(kind: .update, entityName: group.entityName, changedKeys: group.changedKeys,
-                                keys: HistoryKeyRuns.text(of: keys)))
+        for (group, keys) in updated.sorted(by: {
+            ($0.key.entityName, $0.key.changedKeys.joined(separator: ","))
+                < ($1.key.entityName, $1.key.changedKeys.joined(separator: ","))
+        }) {
+            groups.append(
+                Group(
+                    kind: .update, entityName: group.entityName, changedKeys: group.changedKeys,
+                    keys: HistoryKeyRuns.text(of: keys)))
         }
         var deleted: [String: [Int64]] = [:]
         for id in changes.deleted { if let key = id.primaryKey { deleted[id.entityName, default: []].append(key) } }
         var kept: [String: [HistoryTombstone]] = [:]
         for (id, tombstone) in tombstones {
-            if let key = id.primaryKey { kept[id.entityName, default: []].append(HistoryTombstone(key: key, values: tombstone.values)) }
+            if let key = id.primaryKey {
+                kept[id.entityName, default: []].append(HistoryTombstone(key: key, values: tombstone.values))
+            }
         }
         for (name, keys) in deleted.sorted(by: { $0.key < $1.key }) {
-            groups.append(Group(kind: .delete, entityName: name, changedKeys: [], keys: HistoryKeyRuns.text(of: keys),
-                                tombstones: kept[name]?.sorted { $0.key < $1.key }))
+            groups.append(
+                Group(
+                    kind: .delete, entityName: name, changedKeys: [], keys: HistoryKeyRuns.text(of: keys),
+                    tombstones: kept[name]?.sorted { $0.key < $1.key }))
         }
         return groups
     }
@@ -75,12 +85,16 @@ struct HistoryRecord: Sendable, Hashable, Codable {
         var changes: [PersistentHistoryChange] = []
         for group in groups {
             let updatedKeys = group.kind == .update ? Set(group.changedKeys) : nil
-            let tombstones = Dictionary((group.tombstones ?? []).map { ($0.key, $0.values) }, uniquingKeysWith: { first, _ in first })
+            let tombstones = Dictionary(
+                (group.tombstones ?? []).map { ($0.key, $0.values) }, uniquingKeysWith: { first, _ in first })
             for key in HistoryKeyRuns.keys(in: group.keys) {
-                changes.append(PersistentHistoryChange(
-                    kind: group.kind,
-                    objectID: .permanent(entityName: group.entityName, storeIdentifier: storeIdentifier, primaryKey: key),
-                    updatedKeys: updatedKeys, tombstone: tombstones[key].map(PersistentHistoryTombstone.init(values:))))
+                changes.append(
+                    PersistentHistoryChange(
+                        kind: group.kind,
+                        objectID: .permanent(
+                            entityName: group.entityName, storeIdentifier: storeIdentifier, primaryKey: key),
+                        updatedKeys: updatedKeys,
+                        tombstone: tombstones[key].map(PersistentHistoryTombstone.init(values:))))
             }
         }
         return PersistentHistoryTransaction(
@@ -138,16 +152,23 @@ enum HistoryKeyRuns {
 extension HistoryRecord {
     /// `records` after a migration to `model`: entity and property names recorded under their
     /// old names get the new ones (rows keep their keys, so every ID still names its row).
-    static func migrated(_ records: [HistoryRecord], difference: ModelDifference, model: ManagedObjectModel) -> [HistoryRecord] {
-        let oldToNew = Dictionary(difference.entityMapping.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+    static func migrated(
+        _ records: [HistoryRecord], difference: ModelDifference, model: ManagedObjectModel
+    ) -> [HistoryRecord] {
+        let oldToNew = Dictionary(
+            difference.entityMapping.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
         var propertyNames: [String: [String: String]] = [:]
         for entity in model.entities {
             var names: [String: String] = [:]
             for attribute in entity.allAttributes {
-                if let old = difference.oldAttributeName(attribute.name, of: entity, in: model) { names[old] = attribute.name }
+                if let old = difference.oldAttributeName(attribute.name, of: entity, in: model) {
+                    names[old] = attribute.name
+                }
             }
             for relationship in entity.allRelationships {
-                if let old = difference.oldRelationshipName(relationship.name, of: entity, in: model) { names[old] = relationship.name }
+                if let old = difference.oldRelationshipName(relationship.name, of: entity, in: model) {
+                    names[old] = relationship.name
+                }
             }
             propertyNames[entity.name] = names
         }

@@ -17,7 +17,9 @@ public struct PersistentHistoryToken: Sendable, Hashable, Comparable, Codable, C
 
     /// Earlier transactions' tokens come first (tokens of different stores: by store, then number).
     public static func < (lhs: Self, rhs: Self) -> Bool {
-        guard lhs.storeIdentifier == rhs.storeIdentifier else { return lhs.storeIdentifier.uuidString < rhs.storeIdentifier.uuidString }
+        guard lhs.storeIdentifier == rhs.storeIdentifier else {
+            return lhs.storeIdentifier.uuidString < rhs.storeIdentifier.uuidString
+        }
         return lhs.transactionNumber < rhs.transactionNumber
     }
 

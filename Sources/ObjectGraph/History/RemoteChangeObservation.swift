@@ -58,16 +58,21 @@ extension PersistentStoreCoordinator {
     /// - Returns: the observation; keep it, and cancel or release it to stop.
     /// - Throws: ``ObjectGraphError/noPersistentStore``; ``RemoteChangeError/unsupportedStore(_:)``
     ///   for a binary or in-memory store; ``StoreFailure`` or ``SQLiteError`` when the store cannot be read.
-    public func observeRemoteChanges(every interval: Duration = .milliseconds(250),
-                                     _ handler: @escaping @Sendable (RemoteStoreChange) -> Void) throws -> RemoteChangeObservation {
+    public func observeRemoteChanges(
+        every interval: Duration = .milliseconds(250),
+        _ handler: @escaping @Sendable (RemoteStoreChange) -> Void
+    ) throws -> RemoteChangeObservation {
         let found = try store()
         guard let store = found as? SQLiteStore else { throw RemoteChangeError.unsupportedStore(found.type) }
         let last = LastDataVersion(try store.dataVersion())
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "objectgraph.remote-changes"))
-        let nanoseconds = max(1_000_000, Int(interval.components.seconds) * 1_000_000_000
-                              + Int(interval.components.attoseconds / 1_000_000_000))
-        timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds),
-                       leeway: .nanoseconds(nanoseconds / 10))
+        let nanoseconds = max(
+            1_000_000,
+            Int(interval.components.seconds) * 1_000_000_000
+                + Int(interval.components.attoseconds / 1_000_000_000))
+        timer.schedule(
+            deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds),
+            leeway: .nanoseconds(nanoseconds / 10))
         timer.setEventHandler {
             // A store that cannot be read now is looked at again next time.
             guard let version = try? store.dataVersion(), last.changed(to: version) else { return }

@@ -14,8 +14,10 @@ struct EntityComparison {
     /// this entity, and match its old ones as if it declared them.
     let newAncestors: [EntityDescription]
 
-    init(entity: EntityDescription, old: ModelDescription.Entity, oldToNew: [String: String],
-         newAncestors: [EntityDescription] = []) {
+    init(
+        entity: EntityDescription, old: ModelDescription.Entity, oldToNew: [String: String],
+        newAncestors: [EntityDescription] = []
+    ) {
         self.entity = entity
         self.old = old
         self.oldToNew = oldToNew
@@ -29,7 +31,8 @@ struct EntityComparison {
     }
 
     mutating func note(_ property: String?, _ summary: String, lightweight: Bool = true) {
-        changes.append(ModelChange(entity: entity.name, property: property, summary: summary, isLightweight: lightweight))
+        changes.append(
+            ModelChange(entity: entity.name, property: property, summary: summary, isLightweight: lightweight))
     }
 
     mutating func compareHeader() {
@@ -38,7 +41,8 @@ struct EntityComparison {
             // As Core Data's lightweight migration: a new parent entity (properties moved up into it).
             note(nil, "moved under the new parent entity \(parent)")
         } else if oldParent != entity.parentName {
-            note(nil, "parent changed from \(oldParent ?? "none") to \(entity.parentName ?? "none")", lightweight: false)
+            note(
+                nil, "parent changed from \(oldParent ?? "none") to \(entity.parentName ?? "none")", lightweight: false)
         }
         if entity.isAbstract && !old.isAbstract {
             note(nil, "became abstract (its stored objects would have no entity)", lightweight: false)
@@ -64,21 +68,27 @@ struct EntityComparison {
 
     mutating func compareAttributes() {
         let stored = (entity.attributes + newAncestors.flatMap(\.attributes)).filter { !$0.isTransient }
-        let matches = Self.match(stored.map { ($0.name, $0.renamingIdentifier) },
-                                 old: old.attributes.filter { !$0.isTransient }.map(\.name))
+        let matches = Self.match(
+            stored.map { ($0.name, $0.renamingIdentifier) },
+            old: old.attributes.filter { !$0.isTransient }.map(\.name))
         let matched = Set(matches.values)
         for attribute in stored {
-            guard let previous = matches[attribute.name].flatMap({ name in old.attributes.first { $0.name == name } }) else {
+            guard let previous = matches[attribute.name].flatMap({ name in old.attributes.first { $0.name == name } })
+            else {
                 let fillable = attribute.isOptional || attribute.defaultValue != nil
-                note(attribute.name, fillable ? "attribute added" : "attribute added as required without a default value",
-                     lightweight: fillable)
+                note(
+                    attribute.name,
+                    fillable ? "attribute added" : "attribute added as required without a default value",
+                    lightweight: fillable)
                 continue
             }
             let oldName = previous.name
             attributeMapping[attribute.name] = oldName
             if oldName != attribute.name { note(attribute.name, "renamed from \(oldName)") }
             if previous.type != attribute.type {
-                note(attribute.name, "type changed from \(previous.type.rawValue) to \(attribute.type.rawValue)", lightweight: false)
+                note(
+                    attribute.name, "type changed from \(previous.type.rawValue) to \(attribute.type.rawValue)",
+                    lightweight: false)
             }
             if previous.isOptional && !attribute.isOptional {
                 if attribute.defaultValue != nil {
@@ -93,7 +103,9 @@ struct EntityComparison {
                 note(attribute.name, attribute.isIndexed ? "index added" : "index removed")
             }
             if previous.allowsExternalStorage && !attribute.allowsExternalStorage {
-                note(attribute.name, "external storage turned off (values in blob files would be lost)", lightweight: false)
+                note(
+                    attribute.name, "external storage turned off (values in blob files would be lost)",
+                    lightweight: false)
             } else if !previous.allowsExternalStorage && attribute.allowsExternalStorage {
                 note(attribute.name, "external storage allowed")
             }
@@ -111,7 +123,8 @@ struct EntityComparison {
         let matches = Self.match(declared.map { ($0.name, $0.renamingIdentifier) }, old: old.relationships.map(\.name))
         let matched = Set(matches.values)
         for relationship in declared {
-            guard let previous = matches[relationship.name].flatMap({ name in old.relationships.first { $0.name == name } }) else {
+            let previousName = matches[relationship.name]
+            guard let previous = previousName.flatMap({ name in old.relationships.first { $0.name == name } }) else {
                 note(relationship.name, "relationship added")
                 continue
             }
@@ -120,16 +133,21 @@ struct EntityComparison {
             if oldName != relationship.name { note(relationship.name, "renamed from \(oldName)") }
             let oldDestination = oldToNew[previous.destination] ?? previous.destination
             if oldDestination != relationship.destination {
-                note(relationship.name, "destination changed from \(oldDestination) to \(relationship.destination)",
-                     lightweight: false)
+                note(
+                    relationship.name, "destination changed from \(oldDestination) to \(relationship.destination)",
+                    lightweight: false)
             }
             if previous.isToMany && !relationship.isToMany {
-                note(relationship.name, "to-many became to-one (objects beyond the first would be lost)", lightweight: false)
+                note(
+                    relationship.name, "to-many became to-one (objects beyond the first would be lost)",
+                    lightweight: false)
             } else if !previous.isToMany && relationship.isToMany {
                 note(relationship.name, "to-one became to-many")
             }
             if relationship.isOrdered && !(previous.isOrdered ?? false) {
-                note(relationship.name, "became ordered (members keep the order of their keys, the order they were first saved)")
+                note(
+                    relationship.name,
+                    "became ordered (members keep the order of their keys, the order they were first saved)")
             } else if !relationship.isOrdered && (previous.isOrdered ?? false) {
                 note(relationship.name, "is no longer ordered (the positions are dropped)")
             }
@@ -139,7 +157,9 @@ struct EntityComparison {
                     .first { $0.renamingIdentifier == oldInverse }?.name ?? oldInverse
             }
             if renamedInverse != relationship.inverse {
-                note(relationship.name, "inverse changed from \(previous.inverse ?? "none") to \(relationship.inverse ?? "none")")
+                note(
+                    relationship.name,
+                    "inverse changed from \(previous.inverse ?? "none") to \(relationship.inverse ?? "none")")
             }
         }
         for previous in old.relationships where !matched.contains(previous.name) {

@@ -23,7 +23,8 @@ public enum MigrationError: Error, CustomStringConvertible {
                 + "migration: " + changes.map(\.description).joined(separator: "; ") + ". The store was left unchanged."
         case .duplicateValues(let entity, let keys, let duplicates):
             "Cannot make \(entity).\(keys.joined(separator: "+")) unique: these values occur more than once: "
-                + duplicates.joined(separator: "; ") + ". Remove the duplicates with the old model first; the store was left unchanged."
+                + duplicates.joined(separator: "; ")
+                + ". Remove the duplicates with the old model first; the store was left unchanged."
         case .integrityCheckFailed(let path, let problems):
             "Migrating the store at \(path) would leave broken references (" + problems.joined(separator: "; ")
                 + "); the store was left unchanged."

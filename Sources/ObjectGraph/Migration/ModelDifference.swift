@@ -23,8 +23,9 @@ public struct ModelDifference: Sendable {
     /// Compares `stored` (the old model) with `current`.
     public init(from stored: ModelDescription, to current: ManagedObjectModel) {
         var changes: [ModelChange] = []
-        let entityMapping = EntityComparison.match(current.entities.map { ($0.name, $0.renamingIdentifier) },
-                                                   old: stored.entities.map(\.name))
+        let entityMapping = EntityComparison.match(
+            current.entities.map { ($0.name, $0.renamingIdentifier) },
+            old: stored.entities.map(\.name))
         let oldToNew = Dictionary(uniqueKeysWithValues: entityMapping.map { ($0.value, $0.key) })
         var attributeMapping: [String: [String: String]] = [:]
         var relationshipMapping: [String: [String: String]] = [:]
@@ -50,7 +51,8 @@ public struct ModelDifference: Sendable {
             attributeMapping[entity.name] = comparison.attributeMapping
             relationshipMapping[entity.name] = comparison.relationshipMapping
         }
-        // Entities kept in separate tables before cannot share the table of a new root entity: their keys would collide.
+        // Entities kept in separate tables before cannot share the table of a new root entity: their keys would
+        // collide.
         func oldRoot(_ name: String) -> String {
             var current = name
             while let parent = stored.entity(named: current)?.parent { current = parent }
@@ -59,8 +61,11 @@ public struct ModelDifference: Sendable {
         for root in current.entities where root.parentName == nil && entityMapping[root.name] == nil {
             let oldRoots = Set(root.hierarchyNames.compactMap { entityMapping[$0] }.map(oldRoot))
             if oldRoots.count > 1 {
-                changes.append(ModelChange(entity: root.name, summary: "would hold the rows of \(oldRoots.sorted().joined(separator: ", ")),"
-                                           + " kept apart before (their keys would collide)", isLightweight: false))
+                changes.append(
+                    ModelChange(
+                        entity: root.name,
+                        summary: "would hold the rows of \(oldRoots.sorted().joined(separator: ", ")),"
+                            + " kept apart before (their keys would collide)", isLightweight: false))
             }
         }
         for old in stored.entities where oldToNew[old.name] == nil {
@@ -79,12 +84,16 @@ public struct ModelDifference: Sendable {
 
     /// The old name of relationship `name` of new entity `entity` (inherited ones included), or nil when it is new.
     func oldRelationshipName(_ name: String, of entity: EntityDescription, in model: ManagedObjectModel) -> String? {
-        oldName(name, of: entity, in: model, mapping: relationshipMapping) { $0.relationships.contains { $0.name == name } }
+        oldName(name, of: entity, in: model, mapping: relationshipMapping) {
+            $0.relationships.contains { $0.name == name }
+        }
     }
 
     /// The old name of property `name` as mapped on the entity of `entity`'s chain that `declares` it.
-    private func oldName(_ name: String, of entity: EntityDescription, in model: ManagedObjectModel,
-                         mapping: [String: [String: String]], declares: (EntityDescription) -> Bool) -> String? {
+    private func oldName(
+        _ name: String, of entity: EntityDescription, in model: ManagedObjectModel,
+        mapping: [String: [String: String]], declares: (EntityDescription) -> Bool
+    ) -> String? {
         for candidate in [entity.name] + entity.ancestorNames {
             guard let declaring = model.entity(named: candidate), declares(declaring) else { continue }
             // Declared by a new ancestor: moved up from the entity, whose own mapping records it.

@@ -10,16 +10,20 @@ extension StoreMetadata {
     ///   lightweight migration cannot make; ``MigrationError/newerStore(path:)`` when the store
     ///   was migrated away from `model` before (an older program opening a newer store: migrating
     ///   back would drop what the newer model added).
-    func migration(to model: ManagedObjectModel, path: String) throws -> (difference: ModelDifference, storedModel: ManagedObjectModel)? {
+    func migration(
+        to model: ManagedObjectModel, path: String
+    ) throws -> (difference: ModelDifference, storedModel: ManagedObjectModel)? {
         guard modelVersionHash != model.versionHash else { return nil }
         if previousModelVersionHashes?.contains(model.versionHash) == true {
             throw MigrationError.newerStore(path: path)
         }
         guard let modelDescription, let storedModel = try? modelDescription.makeModel(),
-              storedModel.versionHash == modelVersionHash else {
+            storedModel.versionHash == modelVersionHash
+        else {
             throw StoreError.modelMismatch(
                 storeHash: modelVersionHash, modelHash: model.versionHash,
-                differences: ManagedObjectModel.differences(stored: entityVersionHashes, current: model.entityVersionHashes))
+                differences: ManagedObjectModel.differences(
+                    stored: entityVersionHashes, current: model.entityVersionHashes))
         }
         let difference = ModelDifference(from: modelDescription, to: model)
         let incompatible = difference.incompatibleChanges
@@ -29,7 +33,8 @@ extension StoreMetadata {
 
     /// The name of the backup copy made beside `url` before migrating away from this model.
     func backupURL(for url: URL) -> URL {
-        url.deletingLastPathComponent().appendingPathComponent("\(url.lastPathComponent).backup-\(modelVersionHash.prefix(12))")
+        url.deletingLastPathComponent().appendingPathComponent(
+            "\(url.lastPathComponent).backup-\(modelVersionHash.prefix(12))")
     }
 
     /// Makes the backup copy of the store at `url` before migrating: `copy` writes a temporary
@@ -38,7 +43,8 @@ extension StoreMetadata {
     /// - Throws: ``MigrationError/backupFailed(path:reason:)``.
     func makeBackup(of url: URL, copy: (URL) throws -> Void) throws -> URL {
         let backup = backupURL(for: url)
-        let temporary = backup.deletingLastPathComponent().appendingPathComponent(".\(backup.lastPathComponent).\(UUID().uuidString).tmp")
+        let temporary = backup.deletingLastPathComponent().appendingPathComponent(
+            ".\(backup.lastPathComponent).\(UUID().uuidString).tmp")
         do {
             try copy(temporary)
             guard rename(temporary.path, backup.path) == 0 else {
@@ -46,7 +52,8 @@ extension StoreMetadata {
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw error as? MigrationError ?? MigrationError.backupFailed(path: backup.path, reason: String(describing: error))
+            throw error as? MigrationError
+                ?? MigrationError.backupFailed(path: backup.path, reason: String(describing: error))
         }
         return backup
     }

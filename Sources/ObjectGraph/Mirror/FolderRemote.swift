@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// A remote that is a folder on this machine: one that Syncthing, Nextcloud's desktop client or
 /// Dropbox keeps the same on every device, or a mounted share. Uploads are streamed to a
@@ -24,14 +25,18 @@ public struct FolderRemote: MirrorRemote {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return [] }
         guard isDirectory.boolValue else { throw .remoteUnreachable(remote: displayName, reason: "it is not a folder") }
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey]) else {
+        guard
+            let walker = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])
+        else {
             throw .remoteUnreachable(remote: displayName, reason: "it cannot be listed")
         }
         var files: [MirrorRemoteFile] = []
         let root = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
         for case let url as URL in walker {
             guard let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey]),
-                  values.isRegularFile == true else { continue }
+                values.isRegularFile == true
+            else { continue }
             let path = url.standardizedFileURL.path
             guard path.hasPrefix(root) else { continue }
             let relative = String(path.dropFirst(root.count))
@@ -56,9 +61,11 @@ public struct FolderRemote: MirrorRemote {
         let target = folder.appending(path: path)
         let temporary = folder.appending(path: MirrorRemoteFile.temporaryPath(for: path))
         do {
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
-            throw MirrorError.remoteFailed(remote: displayName, path: path, reason: "its folder cannot be made: \(error.localizedDescription)")
+            throw MirrorError.remoteFailed(
+                remote: displayName, path: path, reason: "its folder cannot be made: \(error.localizedDescription)")
         }
         do {
             try MirrorFileCopy.copy(source, to: temporary, remote: displayName)
@@ -76,12 +83,14 @@ enum MirrorFileCopy {
     static func copy(_ source: URL, to destination: URL, remote: String) throws(MirrorError) {
         let input = open(source.path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else {
-            throw MirrorError.remoteFailed(remote: remote, path: source.lastPathComponent, reason: String(cString: strerror(errno)))
+            throw MirrorError.remoteFailed(
+                remote: remote, path: source.lastPathComponent, reason: String(cString: strerror(errno)))
         }
         defer { close(input) }
         let output = open(destination.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard output >= 0 else {
-            throw MirrorError.remoteFailed(remote: remote, path: destination.lastPathComponent, reason: String(cString: strerror(errno)))
+            throw MirrorError.remoteFailed(
+                remote: remote, path: destination.lastPathComponent, reason: String(cString: strerror(errno)))
         }
         defer { close(output) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
@@ -89,7 +98,8 @@ enum MirrorFileCopy {
         while true {
             let count = retryingInterrupted { read(input, buffer.baseAddress, buffer.count) }
             guard count >= 0 else {
-                throw MirrorError.remoteFailed(remote: remote, path: source.lastPathComponent, reason: String(cString: strerror(errno)))
+                throw MirrorError.remoteFailed(
+                    remote: remote, path: source.lastPathComponent, reason: String(cString: strerror(errno)))
             }
             if count == 0 { break }
             do throws(SystemCallError) {

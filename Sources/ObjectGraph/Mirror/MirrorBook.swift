@@ -30,13 +30,16 @@ final class MirrorBook {
         self.context = context
         model = context.persistentStoreCoordinator.managedObjectModel
         guard let recordEntity = model.entity(named: MirrorBookkeeping.recordEntity),
-              model.entity(named: MirrorBookkeeping.settingEntity) != nil else { throw MirrorError.modelNotMirrorable }
+            model.entity(named: MirrorBookkeeping.settingEntity) != nil
+        else { throw MirrorError.modelNotMirrorable }
         linkKeys = recordEntity.allRelationships.map(\.name)
-        for setting in try context.fetch(FetchRequest(ManagedObject.self, entityName: MirrorBookkeeping.settingEntity)) {
+        for setting in try context.fetch(FetchRequest(ManagedObject.self, entityName: MirrorBookkeeping.settingEntity))
+        {
             if let name = setting["name", as: String.self] { settings[name] = setting }
         }
         if let text = settings["unresolvedMembers"]?["value", as: String.self],
-           let owners = try? JSONDecoder().decode([String].self, from: Data(text.utf8)) {
+            let owners = try? JSONDecoder().decode([String].self, from: Data(text.utf8))
+        {
             unresolvedOwners = Set(owners)
         }
         var probe = FetchRequest(ManagedObject.self, entityName: MirrorBookkeeping.recordEntity)
@@ -45,7 +48,8 @@ final class MirrorBook {
     }
 
     private func records(matching predicate: FetchPredicate) throws -> [ManagedObject] {
-        let found = try context.fetch(FetchRequest(ManagedObject.self, entityName: MirrorBookkeeping.recordEntity, predicate: predicate))
+        let found = try context.fetch(
+            FetchRequest(ManagedObject.self, entityName: MirrorBookkeeping.recordEntity, predicate: predicate))
         for record in found { file(record) }
         return found
     }
@@ -85,7 +89,8 @@ final class MirrorBook {
         var lost = try records(matching: try FetchPredicate(format: "isGone == NO AND " + unlinked))
         let known = Set(lost.map(ObjectIdentifier.init))
         lost += byIdentity.values.filter { record in
-            !known.contains(ObjectIdentifier(record)) && record["isGone", as: Bool.self] == false && linkedObject(of: record) == nil
+            !known.contains(ObjectIdentifier(record)) && record["isGone", as: Bool.self] == false
+                && linkedObject(of: record) == nil
         }
         return lost
     }
@@ -151,8 +156,9 @@ final class MirrorBook {
     /// deleted with its owner earlier in this sync: the record, kept since, still names it).
     func linkedObject(of record: ManagedObject) -> ManagedObject? {
         guard let name = record["entityName", as: String.self], let entity = model.entity(named: name),
-              let object = record.value(forKey: MirrorBookkeeping.linkKey(entity.rootName)) as? ManagedObject,
-              !object.isDeleted, object.managedObjectContext != nil else { return nil }
+            let object = record.value(forKey: MirrorBookkeeping.linkKey(entity.rootName)) as? ManagedObject,
+            !object.isDeleted, object.managedObjectContext != nil
+        else { return nil }
         return object
     }
 
@@ -171,7 +177,8 @@ final class MirrorBook {
 
     /// Saves the context, and files the records of objects it inserted under their new IDs.
     func save() throws {
-        let owners = String(decoding: (try? encoder.encode(unresolvedOwners.sorted())) ?? Data("[]".utf8), as: UTF8.self)
+        let owners = String(
+            decoding: (try? encoder.encode(unresolvedOwners.sorted())) ?? Data("[]".utf8), as: UTF8.self)
         try set("unresolvedMembers", unresolvedOwners.isEmpty ? nil : owners)
         let temporary = unsaved.map { ($0.object.objectID, $0.object, $0.record) }
         try context.save()
@@ -184,8 +191,10 @@ final class MirrorBook {
     }
 
     /// A new record for `identity`, linked to `object`.
-    func makeRecord(identity: String, entity: EntityDescription, object: ManagedObject?,
-                    clock: MirrorObjectClock, pending: Bool) throws -> ManagedObject {
+    func makeRecord(
+        identity: String, entity: EntityDescription, object: ManagedObject?,
+        clock: MirrorObjectClock, pending: Bool
+    ) throws -> ManagedObject {
         let record = try context.insertObject(entityName: MirrorBookkeeping.recordEntity)
         record["identity"] = identity
         record["entityName"] = entity.name
@@ -199,7 +208,9 @@ final class MirrorBook {
     /// The clock of `record`.
     func clock(of record: ManagedObject) -> MirrorObjectClock? {
         if let clock = clocks[ObjectIdentifier(record)] { return clock }
-        guard let data = record["clock", as: Data.self], let clock = try? decoder.decode(MirrorObjectClock.self, from: data) else { return nil }
+        guard let data = record["clock", as: Data.self],
+            let clock = try? decoder.decode(MirrorObjectClock.self, from: data)
+        else { return nil }
         clocks[ObjectIdentifier(record)] = clock
         return clock
     }
@@ -219,7 +230,9 @@ final class MirrorBook {
 
     /// How many records wait for the next change set.
     func pendingCount() throws -> Int {
-        try context.count(for: FetchRequest(ManagedObject.self, entityName: MirrorBookkeeping.recordEntity,
-                                            predicate: .equals("pending", .bool(true))))
+        try context.count(
+            for: FetchRequest(
+                ManagedObject.self, entityName: MirrorBookkeeping.recordEntity,
+                predicate: .equals("pending", .bool(true))))
     }
 }

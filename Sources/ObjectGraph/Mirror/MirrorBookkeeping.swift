@@ -22,18 +22,22 @@ public enum MirrorBookkeeping {
     /// The entities to add to a model whose root entities `roots` are mirrored.
     public static func entities(linkingTo roots: [String]) -> [EntityDescription] {
         [
-            EntityDescription(recordEntity, attributes: [
-                AttributeDescription("identity", .string, isOptional: false),
-                AttributeDescription("entityName", .string, isOptional: false),
-                AttributeDescription("pending", .boolean, isOptional: false, defaultValue: false, isIndexed: true),
-                AttributeDescription("isGone", .boolean, isOptional: false, defaultValue: false, isIndexed: true),
-                AttributeDescription("clock", .binary, isOptional: false),
-            ], relationships: roots.map { RelationshipDescription(linkKey($0), destination: $0, inverse: nil) },
-            uniquenessConstraints: [["identity"]]),
-            EntityDescription(settingEntity, attributes: [
-                AttributeDescription("name", .string, isOptional: false),
-                AttributeDescription("value", .string, isOptional: false),
-            ], uniquenessConstraints: [["name"]]),
+            EntityDescription(
+                recordEntity,
+                attributes: [
+                    AttributeDescription("identity", .string, isOptional: false),
+                    AttributeDescription("entityName", .string, isOptional: false),
+                    AttributeDescription("pending", .boolean, isOptional: false, defaultValue: false, isIndexed: true),
+                    AttributeDescription("isGone", .boolean, isOptional: false, defaultValue: false, isIndexed: true),
+                    AttributeDescription("clock", .binary, isOptional: false)
+                ], relationships: roots.map { RelationshipDescription(linkKey($0), destination: $0, inverse: nil) },
+                uniquenessConstraints: [["identity"]]),
+            EntityDescription(
+                settingEntity,
+                attributes: [
+                    AttributeDescription("name", .string, isOptional: false),
+                    AttributeDescription("value", .string, isOptional: false)
+                ], uniquenessConstraints: [["name"]])
         ]
     }
 

@@ -30,7 +30,8 @@ struct MirrorChangeSet: Codable, Sendable {
     static func parse(path: String) -> (device: String, sequence: Int)? {
         let parts = path.split(separator: "/")
         guard parts.count == 3, parts[0] == "devices", parts[2].hasSuffix(".chg"),
-              let sequence = Int(parts[2].dropLast(4)), sequence > 0, MirrorDevice.isValidIdentifier(String(parts[1])) else { return nil }
+            let sequence = Int(parts[2].dropLast(4)), sequence > 0, MirrorDevice.isValidIdentifier(String(parts[1]))
+        else { return nil }
         return (String(parts[1]), sequence)
     }
 }
@@ -105,7 +106,8 @@ struct MirrorObjectClock: Codable, Sendable, Equatable {
     mutating func absorbMembers(of other: MirrorObjectClock) {
         for (key, set) in other.members {
             for (identity, dots) in set {
-                members[key, default: [:]][identity] = (members[key]?[identity] ?? MirrorMemberDots()).merged(with: dots)
+                members[key, default: [:]][identity] = (members[key]?[identity] ?? MirrorMemberDots()).merged(
+                    with: dots)
             }
         }
     }
@@ -231,7 +233,8 @@ enum MirrorValue: Codable, Sendable, Equatable {
         case .i: self = .integer(try container.decode(Int64.self))
         case .d: self = .double(Double(bitPattern: try container.decode(UInt64.self)))
         case .b: self = .bool(try container.decode(Bool.self))
-        case .t: self = .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: try container.decode(UInt64.self))))
+        case .t:
+            self = .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: try container.decode(UInt64.self))))
         case .x: self = .data(try container.decode(Data.self))
         case .u: self = .uuid(try container.decode(UUID.self))
         case .h:
@@ -250,10 +253,13 @@ enum MirrorValue: Codable, Sendable, Equatable {
         case .integer(let number): try container.encode(Tag.i); try container.encode(number)
         case .double(let number): try container.encode(Tag.d); try container.encode(number.bitPattern)
         case .bool(let flag): try container.encode(Tag.b); try container.encode(flag)
-        case .date(let date): try container.encode(Tag.t); try container.encode(date.timeIntervalSinceReferenceDate.bitPattern)
+        case .date(let date):
+            try container.encode(Tag.t); try container.encode(date.timeIntervalSinceReferenceDate.bitPattern)
         case .data(let data): try container.encode(Tag.x); try container.encode(data)
         case .uuid(let uuid): try container.encode(Tag.u); try container.encode(uuid)
-        case .blob(let reference): try container.encode(Tag.h); try container.encode(reference.sha256); try container.encode(reference.byteCount)
+        case .blob(let reference):
+            try container.encode(Tag.h); try container.encode(reference.sha256);
+            try container.encode(reference.byteCount)
         }
     }
 }

@@ -35,11 +35,13 @@ public struct MirrorConfiguration: Sendable {
     package var passphraseCost = MirrorKeyFile.standardCost
 
     /// A configuration; by default every object has a random identity and every value is last-writer-wins.
-    public init(identityAttributes: [String: String] = [:], partIdentityAttributes: [String: String] = [:],
-                textMergingAttributes: Set<String> = [], localEntities: Set<String> = [], deviceName: String,
-                conflictLine: @escaping @Sendable (_ deviceName: String, _ date: Date) -> String = { name, date in
-                    "--- conflicting edit from \(name), \(ISO8601DateFormatter().string(from: date)) ---"
-                }) {
+    public init(
+        identityAttributes: [String: String] = [:], partIdentityAttributes: [String: String] = [:],
+        textMergingAttributes: Set<String> = [], localEntities: Set<String> = [], deviceName: String,
+        conflictLine: @escaping @Sendable (_ deviceName: String, _ date: Date) -> String = { name, date in
+            "--- conflicting edit from \(name), \(ISO8601DateFormatter().string(from: date)) ---"
+        }
+    ) {
         self.identityAttributes = identityAttributes
         self.partIdentityAttributes = partIdentityAttributes
         self.textMergingAttributes = textMergingAttributes

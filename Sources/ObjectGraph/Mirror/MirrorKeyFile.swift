@@ -28,25 +28,32 @@ struct MirrorKeyFile: Codable, Sendable, Equatable {
     var sealedKey: Data
 
     /// libsodium's MODERATE: what a new key file is derived with.
-    static let standardCost = (operations: UInt64(crypto_pwhash_argon2id_OPSLIMIT_MODERATE),
-                               memoryBytes: UInt64(crypto_pwhash_argon2id_MEMLIMIT_MODERATE))
+    static let standardCost = (
+        operations: UInt64(crypto_pwhash_argon2id_OPSLIMIT_MODERATE),
+        memoryBytes: UInt64(crypto_pwhash_argon2id_MEMLIMIT_MODERATE)
+    )
 
     /// A new key file sealing `key` with `passphrase`.
-    static func sealing(_ key: StoreEncryptionKey, mirror: UUID, passphrase: UnsafeRawBufferPointer,
-                        cost: (operations: UInt64, memoryBytes: UInt64) = standardCost) throws(MirrorError) -> MirrorKeyFile {
+    static func sealing(
+        _ key: StoreEncryptionKey, mirror: UUID, passphrase: UnsafeRawBufferPointer,
+        cost: (operations: UInt64, memoryBytes: UInt64) = standardCost
+    ) throws(MirrorError) -> MirrorKeyFile {
         try loadSodium()
-        var file = MirrorKeyFile(format: currentFormat, mirror: mirror, kdf: "argon2id13", operations: cost.operations,
-                                 memoryBytes: cost.memoryBytes, salt: random(Int(crypto_pwhash_SALTBYTES)),
-                                 nonce: random(Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES)), sealedKey: Data())
+        var file = MirrorKeyFile(
+            format: currentFormat, mirror: mirror, kdf: "argon2id13", operations: cost.operations,
+            memoryBytes: cost.memoryBytes, salt: random(Int(crypto_pwhash_SALTBYTES)),
+            nonce: random(Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES)), sealedKey: Data())
         let wrapping = try file.derive(passphrase)
-        var sealed = [UInt8](repeating: 0, count: StoreEncryptionKey.byteCount + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES))
+        var sealed = [UInt8](
+            repeating: 0, count: StoreEncryptionKey.byteCount + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES))
         var sealedCount: UInt64 = 0
         let associated = file.associatedData
         let status = key.withUnsafeBytes { plain in
             file.nonce.withUnsafeBytes { nonce in
-                crypto_aead_xchacha20poly1305_ietf_encrypt(&sealed, &sealedCount, plain.baseAddress, UInt64(plain.count),
-                                                           associated, UInt64(associated.count), nil,
-                                                           nonce.baseAddress!, wrapping.pointer)
+                crypto_aead_xchacha20poly1305_ietf_encrypt(
+                    &sealed, &sealedCount, plain.baseAddress, UInt64(plain.count),
+                    associated, UInt64(associated.count), nil,
+                    nonce.baseAddress!, wrapping.pointer)
             }
         }
         guard status == 0 else { throw .encryptionFailed(reason: "the sync key could not be sealed") }
@@ -61,9 +68,10 @@ struct MirrorKeyFile: Codable, Sendable, Equatable {
             throw .damagedKeyFile(remote: remote, reason: "format \(format), \(kdf) is not one this version reads")
         }
         guard operations >= 1, operations <= 10, memoryBytes >= UInt64(crypto_pwhash_argon2id_MEMLIMIT_MIN),
-              memoryBytes <= 1 << 30, salt.count == Int(crypto_pwhash_SALTBYTES),
-              nonce.count == Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES),
-              sealedKey.count == StoreEncryptionKey.byteCount + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES) else {
+            memoryBytes <= 1 << 30, salt.count == Int(crypto_pwhash_SALTBYTES),
+            nonce.count == Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES),
+            sealedKey.count == StoreEncryptionKey.byteCount + Int(crypto_aead_xchacha20poly1305_ietf_ABYTES)
+        else {
             throw .damagedKeyFile(remote: remote, reason: "its parameters are out of bounds")
         }
         try Self.loadSodium()
@@ -74,12 +82,15 @@ struct MirrorKeyFile: Codable, Sendable, Equatable {
         let associated = associatedData
         let status = sealedKey.withUnsafeBytes { sealed in
             nonce.withUnsafeBytes { nonce in
-                crypto_aead_xchacha20poly1305_ietf_decrypt(&plain, &plainCount, nil, sealed.baseAddress!, UInt64(sealed.count),
-                                                           associated, UInt64(associated.count), nonce.baseAddress!,
-                                                           wrapping.pointer)
+                crypto_aead_xchacha20poly1305_ietf_decrypt(
+                    &plain, &plainCount, nil, sealed.baseAddress!, UInt64(sealed.count),
+                    associated, UInt64(associated.count), nonce.baseAddress!,
+                    wrapping.pointer)
             }
         }
-        guard status == 0, plainCount == UInt64(StoreEncryptionKey.byteCount) else { throw .wrongPassphrase(remote: remote) }
+        guard status == 0, plainCount == UInt64(StoreEncryptionKey.byteCount) else {
+            throw .wrongPassphrase(remote: remote)
+        }
         do {
             return try StoreEncryptionKey(bytes: plain)
         } catch {
@@ -96,8 +107,9 @@ struct MirrorKeyFile: Codable, Sendable, Equatable {
         let key = SecretBytes(count: Int(crypto_aead_xchacha20poly1305_ietf_KEYBYTES))
         let status = salt.withUnsafeBytes { salt in
             withEmptyFallback(passphrase) { text in
-                crypto_pwhash(key.pointer, UInt64(key.count), text, UInt64(passphrase.count), salt.baseAddress!,
-                              operations, Int(memoryBytes), crypto_pwhash_ALG_ARGON2ID13)
+                crypto_pwhash(
+                    key.pointer, UInt64(key.count), text, UInt64(passphrase.count), salt.baseAddress!,
+                    operations, Int(memoryBytes), crypto_pwhash_ALG_ARGON2ID13)
             }
         }
         guard status == 0 else {
@@ -107,7 +119,9 @@ struct MirrorKeyFile: Codable, Sendable, Equatable {
     }
 
     /// Calls `body` with the passphrase's bytes as C characters (an empty one as "").
-    private func withEmptyFallback(_ passphrase: UnsafeRawBufferPointer, _ body: (UnsafePointer<CChar>) -> Int32) -> Int32 {
+    private func withEmptyFallback(
+        _ passphrase: UnsafeRawBufferPointer, _ body: (UnsafePointer<CChar>) -> Int32
+    ) -> Int32 {
         if let base = passphrase.baseAddress { return body(base.assumingMemoryBound(to: CChar.self)) }
         return "".withCString(body)
     }

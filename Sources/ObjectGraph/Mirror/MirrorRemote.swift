@@ -76,7 +76,7 @@ public struct MirrorRemoteFile: Sendable, Hashable {
     /// name) more than ``abandonedAfter`` before `now`.
     static func isAbandonedUpload(_ path: String, now: Date) -> Bool {
         guard isTemporary(path), let name = path.split(separator: "/").last,
-              let seconds = name.dropFirst(temporaryPrefix.count).split(separator: "-").first.flatMap({ Int64($0) })
+            let seconds = name.dropFirst(temporaryPrefix.count).split(separator: "-").first.flatMap({ Int64($0) })
         else { return false }
         return now.timeIntervalSince1970 - TimeInterval(seconds) > abandonedAfter
     }

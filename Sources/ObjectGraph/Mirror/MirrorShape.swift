@@ -28,7 +28,8 @@ struct MirrorShape {
 
     init(_ entity: EntityDescription, model: ManagedObjectModel) {
         var attributes: [(Int, String, AttributeType)] = []
-        for (index, attribute) in entity.allAttributes.enumerated() where !attribute.isTransient && attribute.derivation == nil {
+        for (index, attribute) in entity.allAttributes.enumerated()
+        where !attribute.isTransient && attribute.derivation == nil {
             attributes.append((index, attribute.name, attribute.type))
         }
         self.attributes = attributes
@@ -36,22 +37,28 @@ struct MirrorShape {
         for relationship in entity.allRelationships {
             let kind: Link = !relationship.isToMany ? .toOne : relationship.isOrdered ? .ordered : .members
             if let inverseName = relationship.inverse, let destination = model.entity(named: relationship.destination),
-               let inverse = destination.relationship(named: inverseName) {
+                let inverse = destination.relationship(named: inverseName)
+            {
                 if relationship.isToMany && !inverse.isToMany { continue }
                 if relationship.isToMany == inverse.isToMany {
-                    let mine = "\(entity.rootName).\(relationship.name)", theirs = "\(destination.rootName).\(inverseName)"
+                    let mine = "\(entity.rootName).\(relationship.name)",
+                        theirs = "\(destination.rootName).\(inverseName)"
                     if theirs < mine { continue }
                 }
             }
             links.append((relationship.name, kind))
         }
         self.links = links
-        ownerKey = entity.allRelationships.first { relationship in
-            guard !relationship.isToMany, let inverse = relationship.inverse else { return false }
-            return model.entity(named: relationship.destination)?.relationship(named: inverse)?.deleteRule == .cascade
-        }?.name
+        ownerKey =
+            entity.allRelationships.first { relationship in
+                guard !relationship.isToMany, let inverse = relationship.inverse else { return false }
+                return model.entity(named: relationship.destination)?.relationship(named: inverse)?.deleteRule
+                    == .cascade
+            }?.name
         partKeys = entity.allRelationships.filter { relationship in
-            guard relationship.isToMany, relationship.deleteRule == .cascade, let inverse = relationship.inverse else { return false }
+            guard relationship.isToMany, relationship.deleteRule == .cascade, let inverse = relationship.inverse else {
+                return false
+            }
             return model.entity(named: relationship.destination)?.relationship(named: inverse)?.isToMany == false
         }.map(\.name)
     }

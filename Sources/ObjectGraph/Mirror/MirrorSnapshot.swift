@@ -64,7 +64,8 @@ struct MirrorSnapshot: Codable, Sendable, Equatable {
         guard parts.count == 2, parts[0] == "snapshots", parts[1].hasSuffix(".head") else { return nil }
         let name = parts[1].dropLast(5).split(separator: "-")
         guard name.count == 2, name[0].count == 12, let covered = Int(name[0]), covered >= 0,
-              BlobStore.isValidHash(String(name[1])) else { return nil }
+            BlobStore.isValidHash(String(name[1]))
+        else { return nil }
         return (covered, String(name[1]))
     }
 }

@@ -59,11 +59,12 @@ final class MirrorSnapshotWriter {
             let context = mirror.makeContext()
             let book = try MirrorBook(context: context)
             var request = FetchRequest(ManagedObject.self, entityName: MirrorBookkeeping.recordEntity)
-            request.predicate = if let after {
-                try FetchPredicate(format: "entityName == %@ AND identity > %@", entity, after)
-            } else {
-                try FetchPredicate(format: "entityName == %@", entity)
-            }
+            request.predicate =
+                if let after {
+                    try FetchPredicate(format: "entityName == %@ AND identity > %@", entity, after)
+                } else {
+                    try FetchPredicate(format: "entityName == %@", entity)
+                }
             request.sortOrderings = [SortOrdering("identity")]
             request.fetchLimit = MirrorSnapshot.recordsPerLine
             if let root = book.model.entity(named: entity)?.rootName {
@@ -82,7 +83,8 @@ final class MirrorSnapshotWriter {
                 let identity = record["identity", as: String.self] ?? "?"
                 // A live record whose object is gone: deleted here after the last stamping.
                 guard let clock = book.clock(of: record), clock.gone != nil || book.linkedObject(of: record) != nil,
-                      let state = mirror.state(of: record, book: book, shapes: shapes) else { throw Inconsistent(identity: identity) }
+                    let state = mirror.state(of: record, book: book, shapes: shapes)
+                else { throw Inconsistent(identity: identity) }
                 states.append(state)
             }
             records += states.count
@@ -103,8 +105,11 @@ final class MirrorSnapshotWriter {
             visiting.insert(name)
             for link in shapes.shape(of: entity).links {
                 guard let destination = entity.relationship(named: link.name)?.destination,
-                      let target = model.entity(named: destination) else { continue }
-                for other in target.hierarchyNames.sorted() where other != name && names.contains(other) { visit(other) }
+                    let target = model.entity(named: destination)
+                else { continue }
+                for other in target.hierarchyNames.sorted() where other != name && names.contains(other) {
+                    visit(other)
+                }
             }
             visiting.remove(name)
             done.insert(name)

@@ -38,14 +38,16 @@ public struct MirrorStamp: Sendable, Hashable, Comparable, Codable, CustomString
     public init?(_ text: String) {
         let parts = text.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, let time = UInt64(parts[0], radix: 16), let count = UInt32(parts[1], radix: 16),
-              !parts[2].isEmpty else { return nil }
+            !parts[2].isEmpty
+        else { return nil }
         self.init(milliseconds: time, counter: count, device: String(parts[2]))
     }
 
     /// The stamp that follows this one (the same device's next), for a mark that must come
     /// after it and be the same wherever it is made.
     var justAfter: MirrorStamp {
-        counter == UInt32.max ? MirrorStamp(milliseconds: milliseconds + 1, counter: 0, device: device)
+        counter == UInt32.max
+            ? MirrorStamp(milliseconds: milliseconds + 1, counter: 0, device: device)
             : MirrorStamp(milliseconds: milliseconds, counter: counter + 1, device: device)
     }
 
@@ -55,7 +57,8 @@ public struct MirrorStamp: Sendable, Hashable, Comparable, Codable, CustomString
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let stamp = MirrorStamp(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a stamp: \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not a stamp: \(text)"))
         }
         self = stamp
     }
@@ -66,6 +69,8 @@ public struct MirrorStamp: Sendable, Hashable, Comparable, Codable, CustomString
     }
 }
 
+// swift-format-ignore: UseSynthesizedInitializer
+// (the synthesized initializer would be private, as `last`'s setter is)
 /// A device's hybrid logical clock: hands out stamps that only grow, ahead of every stamp the
 /// device has seen.
 struct MirrorClock: Sendable {
@@ -85,7 +90,8 @@ struct MirrorClock: Sendable {
         let wall = UInt64(max(0, (date.timeIntervalSince1970 * 1000).rounded(.down)))
         let stamp: MirrorStamp
         if let last, last.milliseconds >= wall {
-            stamp = last.counter == UInt32.max
+            stamp =
+                last.counter == UInt32.max
                 ? MirrorStamp(milliseconds: last.milliseconds + 1, counter: 0, device: device)
                 : MirrorStamp(milliseconds: last.milliseconds, counter: last.counter + 1, device: device)
         } else {

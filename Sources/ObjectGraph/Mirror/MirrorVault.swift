@@ -55,7 +55,9 @@ final class MirrorVault: Sendable {
 
     /// The content `fill` gives a buffer at a time (see ``BlobStore/stage(filling:)``), sealed
     /// for the remote as it is made, in a scratch file: a snapshot is never whole in memory.
-    func seal(filling fill: (UnsafeMutableRawBufferPointer) throws(BlobStoreError) -> Int) throws(MirrorError) -> StagedBlob {
+    func seal(
+        filling fill: (UnsafeMutableRawBufferPointer) throws(BlobStoreError) -> Int
+    ) throws(MirrorError) -> StagedBlob {
         do {
             return try scratch.stage(filling: fill)
         } catch {
@@ -86,7 +88,8 @@ final class MirrorVault: Sendable {
     /// (streamed); nil when it fails authentication or holds other content.
     func unseal(_ url: URL, as reference: BlobReference, into store: BlobStore) -> StagedBlob? {
         guard let reader = try? reader(url, sha256: reference.sha256),
-              let staged = try? store.stage(from: reader) else { return nil }
+            let staged = try? store.stage(from: reader)
+        else { return nil }
         guard staged.sha256 == reference.sha256, staged.byteCount == reference.byteCount else {
             store.discard(staged)
             return nil

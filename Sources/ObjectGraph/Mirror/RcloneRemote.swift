@@ -29,14 +29,17 @@ public struct RcloneRemote: MirrorRemote {
 
     public func listFiles(includingUploads: Bool) throws(MirrorError) -> [MirrorRemoteFile] {
         let result = try run(["lsjson", "-R", "--files-only", "--no-mimetype", "--no-modtime", location], path: "")
-        if result.status == 3 { return [] } // the folder does not exist yet
+        if result.status == 3 { return [] }  // the folder does not exist yet
         guard result.status == 0 else { throw failure(result, path: "") }
+        // The names are rclone's JSON keys.
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         struct Entry: Decodable {
             var Path: String
             var Size: Int64
         }
         guard let entries = try? JSONDecoder().decode([Entry].self, from: result.output) else {
-            throw .remoteUnreachable(remote: displayName, reason: "rclone lsjson printed something that is not a listing")
+            throw .remoteUnreachable(
+                remote: displayName, reason: "rclone lsjson printed something that is not a listing")
         }
         return entries.filter { includingUploads || !MirrorRemoteFile.isTemporary($0.Path) }
             .map { MirrorRemoteFile(path: $0.Path, byteCount: $0.Size) }
@@ -86,7 +89,9 @@ public struct RcloneRemote: MirrorRemote {
         do {
             try process.run()
         } catch {
-            throw .remoteUnreachable(remote: displayName, reason: "rclone cannot be run (\(error.localizedDescription)); install it (apt-get install rclone)")
+            throw .remoteUnreachable(
+                remote: displayName,
+                reason: "rclone cannot be run (\(error.localizedDescription)); install it (apt-get install rclone)")
         }
         // Read both pipes while rclone runs, so a long listing never fills one and stalls it.
         let errorData = ErrorCollector()
@@ -99,13 +104,16 @@ public struct RcloneRemote: MirrorRemote {
         if process.terminationStatus == 127 {
             throw .remoteUnreachable(remote: displayName, reason: "rclone is not installed (apt-get install rclone)")
         }
-        return Result(status: process.terminationStatus, output: printed,
-                      errors: String(decoding: problems, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, output: printed,
+            errors: String(decoding: problems, as: UTF8.self))
     }
 
     private func failure(_ result: Result, path: String) -> MirrorError {
         let lines = result.errors.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        let last = lines.last(where: { $0.contains("ERROR") || $0.contains("Failed") }) ?? lines.last ?? "exit status \(result.status)"
+        let last =
+            lines.last(where: { $0.contains("ERROR") || $0.contains("Failed") }) ?? lines.last
+            ?? "exit status \(result.status)"
         if last.localizedCaseInsensitiveContains("no space") || last.localizedCaseInsensitiveContains("quota") {
             return .remoteFull(remote: displayName)
         }

@@ -3,9 +3,11 @@ import Foundation
 extension StoreMirror {
     /// Applies one change set of another device in the context of `book` (the caller saves):
     /// objects first, then their relationships, once every object of the change set exists.
-    func apply(_ changeSet: MirrorChangeSet, path: String, book: MirrorBook, clock: inout MirrorClock,
-               shapes: MirrorShape.Cache, remote: any MirrorRemote, vault: MirrorVault,
-               summary: inout MirrorSyncSummary) throws {
+    func apply(
+        _ changeSet: MirrorChangeSet, path: String, book: MirrorBook, clock: inout MirrorClock,
+        shapes: MirrorShape.Cache, remote: any MirrorRemote, vault: MirrorVault,
+        summary: inout MirrorSyncSummary
+    ) throws {
         let model = book.model
         var linking: [(object: ManagedObject, record: ManagedObject, state: MirrorRecordState, isNew: Bool)] = []
         var revived = Set<String>()
@@ -17,8 +19,10 @@ extension StoreMirror {
         // Whether `object` lives on against the deletion `deletion`: an edit it did not see wins;
         // a part deleted with its owner also lives on with that owner when the owner does (its
         // revival answers the deletion), but a part deleted alone only by an edit of its own.
-        func keeps(_ object: ManagedObject, local: MirrorObjectClock, against deletion: MirrorObjectClock,
-                   revived: Set<String>) -> Bool {
+        func keeps(
+            _ object: ManagedObject, local: MirrorObjectClock, against deletion: MirrorObjectClock,
+            revived: Set<String>
+        ) -> Bool {
             guard let gone = deletion.gone else { return true }
             let seen = deletion.seen ?? deletion.life
             guard isPart(object) else { return local.outlives(gone: gone, seen: seen) }
@@ -26,7 +30,9 @@ extension StoreMirror {
             return local.outlives(gone: gone, seen: seen) || isPartOfRevived(object, revived)
         }
         func isPartOfRevived(_ object: ManagedObject, _ revived: Set<String>) -> Bool {
-            guard let owner = owner(of: object), let identity = (try? book.record(of: owner))??["identity", as: String.self] else { return false }
+            guard let owner = owner(of: object),
+                let identity = (try? book.record(of: owner))??["identity", as: String.self]
+            else { return false }
             return revived.contains(identity)
         }
         var named = changeSet.records.map(\.id)
@@ -35,23 +41,31 @@ extension StoreMirror {
         for state in changeSet.records {
             observe(state.clock, in: &clock)
             guard let entity = model.entity(named: state.entity), !entity.isAbstract, isMirrored(entity.name) else {
-                throw MirrorError.cannotApply(path: path, reason: "it names an entity this model does not have (\(state.entity)); update this program")
+                throw MirrorError.cannotApply(
+                    path: path,
+                    reason: "it names an entity this model does not have (\(state.entity)); update this program")
             }
             let existing = try book.record(identity: state.id)
             guard let existing, let local = book.clock(of: existing) else {
                 // An object new here (or a deletion of one never seen: kept as a tombstone).
                 if state.clock.gone != nil {
-                    _ = try book.makeRecord(identity: state.id, entity: entity, object: nil, clock: state.clock, pending: false)
+                    _ = try book.makeRecord(
+                        identity: state.id, entity: entity, object: nil, clock: state.clock, pending: false)
                     continue
                 }
                 let object = try book.context.insertObject(entityName: entity.name)
-                let record = try existing ?? book.makeRecord(identity: state.id, entity: entity, object: object,
-                                                              clock: state.clock, pending: false)
+                let record =
+                    try existing
+                    ?? book.makeRecord(
+                        identity: state.id, entity: entity, object: object,
+                        clock: state.clock, pending: false)
                 if existing != nil {
                     book.link(record, to: object, entity: entity)
                     book.setClock(state.clock, of: record, pending: false)
                 }
-                try setValues(of: object, from: state, keys: nil, path: path, shapes: shapes, remote: remote, vault: vault, summary: &summary)
+                try setValues(
+                    of: object, from: state, keys: nil, path: path, shapes: shapes, remote: remote, vault: vault,
+                    summary: &summary)
                 linking.append((object, record, state, true))
                 onApply?(object, changeSet.deviceName, state.clock.latest.date, false)
                 continue
@@ -101,8 +115,11 @@ extension StoreMirror {
             if local.gone != nil || object == nil {
                 // Deleted here: only a state the deletion did not see brings it back.
                 let seen = local.seen ?? local.gone ?? local.life
-                let outlived = state.clock.outlives(gone: local.gone ?? seen, seen: seen) || state.clock.life > (local.gone ?? local.life)
-                let aloneOutlived = !isPart(entity) || local.seenByDeletionsAlone.map { state.clock.latestEdit > $0 } ?? true
+                let outlived =
+                    state.clock.outlives(gone: local.gone ?? seen, seen: seen)
+                    || state.clock.life > (local.gone ?? local.life)
+                let aloneOutlived =
+                    !isPart(entity) || local.seenByDeletionsAlone.map { state.clock.latestEdit > $0 } ?? true
                 guard outlived, aloneOutlived else {
                     var merged = local
                     merged.absorbStamps(of: state.clock)
@@ -116,7 +133,9 @@ extension StoreMirror {
                 var revivedClock = state.clock
                 revivedClock.absorbMembers(of: local)
                 if let seen = local.seen { revivedClock.cut = max(revivedClock.cut ?? seen, seen) }
-                try setValues(of: object, from: state, keys: nil, path: path, shapes: shapes, remote: remote, vault: vault, summary: &summary)
+                try setValues(
+                    of: object, from: state, keys: nil, path: path, shapes: shapes, remote: remote, vault: vault,
+                    summary: &summary)
                 cutVersions(of: object, clock: &revivedClock, shapes: shapes)
                 book.setClock(revivedClock, of: existing, pending: false)
                 linking.append((object, existing, state, true))
@@ -134,8 +153,10 @@ extension StoreMirror {
                 let theirs = state.clock.stamp(of: key), ours = local.stamp(of: key)
                 if isTextMerging(entity, key) {
                     let current = object.mirroredValue(at: attribute.index).string
-                    if mergeText(key: key, index: attribute.index, object: object, current: current, local: local,
-                                 state: state, into: &merged) {
+                    if mergeText(
+                        key: key, index: attribute.index, object: object, current: current, local: local,
+                        state: state, into: &merged)
+                    {
                         summary.conflicts.append(state.id)
                     }
                     continue
@@ -150,38 +171,49 @@ extension StoreMirror {
             }
             if let theirs = state.clock.revived, merged.revived.map({ theirs > $0 }) ?? true { merged.revived = theirs }
             if !taken.isEmpty {
-                try setValues(of: object, from: state, keys: taken, path: path, shapes: shapes, remote: remote, vault: vault, summary: &summary)
+                try setValues(
+                    of: object, from: state, keys: taken, path: path, shapes: shapes, remote: remote, vault: vault,
+                    summary: &summary)
                 onApply?(object, changeSet.deviceName, state.clock.latest.date, false)
             }
             book.setClock(merged, of: existing, pending: false)
             linking.append((object, existing, state, false))
         }
         for item in linking {
-            try setLinks(of: item.object, record: item.record, from: item.state, isNew: item.isNew, book: book, shapes: shapes)
+            try setLinks(
+                of: item.object, record: item.record, from: item.state, isNew: item.isNew, book: book, shapes: shapes)
         }
         // Objects new here may be members other objects' sets already named (a tag another
         // device's change set brought after a note naming it): those sets are resolved again.
-        if linking.contains(where: \.isNew) && !book.unresolvedOwners.isEmpty { try resolveMembers(book: book, shapes: shapes) }
+        if linking.contains(where: \.isNew) && !book.unresolvedOwners.isEmpty {
+            try resolveMembers(book: book, shapes: shapes)
+        }
         summary.received[changeSet.deviceName, default: 0] += changeSet.records.count
     }
 
     /// Merges the versions of text attribute `key` both sides hold: those no other was made
     /// from stand; one standing is the value, several are rendered latest first, each other one
     /// after a conflict line. True when this makes a conflict that was not here before.
-    private func mergeText(key: String, index: Int, object: ManagedObject, current: String?, local: MirrorObjectClock,
-                           state: MirrorRecordState, into merged: inout MirrorObjectClock) -> Bool {
+    private func mergeText(
+        key: String, index: Int, object: ManagedObject, current: String?, local: MirrorObjectClock,
+        state: MirrorRecordState, into merged: inout MirrorObjectClock
+    ) -> Bool {
         func versions(_ clock: MirrorObjectClock, _ text: String?) -> [MirrorTextVersion] {
-            clock.versions[key] ?? [MirrorTextVersion(stamp: clock.stamp(of: key), text: text, ancestry: clock.ancestry[key] ?? [],
-                                                      author: clock.authors[key] ?? clock.stamp(of: key).device)]
+            clock.versions[key] ?? [
+                MirrorTextVersion(
+                    stamp: clock.stamp(of: key), text: text, ancestry: clock.ancestry[key] ?? [],
+                    author: clock.authors[key] ?? clock.stamp(of: key).device)
+            ]
         }
         var theirText: String? = nil
         if case .string(let text)? = state.values[key] { theirText = text }
         let ours = versions(local, current), theirs = versions(state.clock, theirText)
         var all: [MirrorStamp: MirrorTextVersion] = [:]
         for version in ours + theirs { all[version.stamp] = version }
-        let standing = Self.afterCut(all.values.filter { version in
-            !all.values.contains { $0.stamp != version.stamp && $0.ancestry.contains(version.stamp) }
-        }, merged.cut)
+        let standing = Self.afterCut(
+            all.values.filter { version in
+                !all.values.contains { $0.stamp != version.stamp && $0.ancestry.contains(version.stamp) }
+            }, merged.cut)
         guard Set(standing.map(\.stamp)) != Set(ours.map(\.stamp)) else { return false }
         return render(standing, key: key, index: index, object: object, ours: ours, into: &merged)
     }
@@ -201,7 +233,8 @@ extension StoreMirror {
             guard let versions = clock.versions[attribute.name] else { continue }
             let standing = Self.afterCut(versions, clock.cut)
             if standing.count < versions.count {
-                _ = render(standing, key: attribute.name, index: attribute.index, object: object, ours: versions, into: &clock)
+                _ = render(
+                    standing, key: attribute.name, index: attribute.index, object: object, ours: versions, into: &clock)
             }
         }
     }
@@ -209,8 +242,10 @@ extension StoreMirror {
     /// Makes `standing` (latest first, not empty) the versions of text attribute `key`: one is
     /// the value, several are rendered latest first, each other one after a conflict line. True
     /// when this makes a conflict where `ours` had none.
-    private func render(_ standing: [MirrorTextVersion], key: String, index: Int, object: ManagedObject,
-                        ours: [MirrorTextVersion], into merged: inout MirrorObjectClock) -> Bool {
+    private func render(
+        _ standing: [MirrorTextVersion], key: String, index: Int, object: ManagedObject,
+        ours: [MirrorTextVersion], into merged: inout MirrorObjectClock
+    ) -> Bool {
         guard let latest = standing.first else { return false }
         merged.stamps[key] = latest.stamp
         merged.ancestry[key] = latest.ancestry
@@ -230,7 +265,8 @@ extension StoreMirror {
         }
         var text = latest.text ?? ""
         for version in shown.dropFirst() {
-            text += "\n\n" + configuration.conflictLine(version.author, version.stamp.date) + "\n" + (version.text ?? "")
+            text +=
+                "\n\n" + configuration.conflictLine(version.author, version.stamp.date) + "\n" + (version.text ?? "")
         }
         object.setMirroredValue(.string(text), at: index)
         return Self.distinctTexts(ours).count == 1
@@ -253,9 +289,11 @@ extension StoreMirror {
     }
 
     /// Sets `object`'s attributes `keys` (all when nil) to `state`'s values, media fetched and staged.
-    private func setValues(of object: ManagedObject, from state: MirrorRecordState, keys: Set<String>?, path: String,
-                           shapes: MirrorShape.Cache, remote: any MirrorRemote, vault: MirrorVault,
-                           summary: inout MirrorSyncSummary) throws {
+    private func setValues(
+        of object: ManagedObject, from state: MirrorRecordState, keys: Set<String>?, path: String,
+        shapes: MirrorShape.Cache, remote: any MirrorRemote, vault: MirrorVault,
+        summary: inout MirrorSyncSummary
+    ) throws {
         for attribute in shapes.shape(of: object.entity).attributes where keys?.contains(attribute.name) ?? true {
             guard let value = state.values[attribute.name] else {
                 object.setMirroredValue(.null, at: attribute.index)
@@ -290,7 +328,8 @@ extension StoreMirror {
     private func resolveMembers(book: MirrorBook, shapes: MirrorShape.Cache) throws {
         for owner in book.unresolvedOwners {
             guard let record = try book.record(identity: owner), let object = book.linkedObject(of: record),
-                  let clock = book.clock(of: record), clock.gone == nil else {
+                let clock = book.clock(of: record), clock.gone == nil
+            else {
                 book.unresolvedOwners.remove(owner)
                 continue
             }
@@ -298,7 +337,9 @@ extension StoreMirror {
             for link in shapes.shape(of: object.entity).links where link.kind == .members {
                 guard let sets = clock.members[link.name] else { continue }
                 let present = sets.filter(\.value.isPresent).keys
-                let members = present.compactMap { try? book.record(identity: $0) }.compactMap { book.linkedObject(of: $0) }
+                let members = present.compactMap { try? book.record(identity: $0) }.compactMap {
+                    book.linkedObject(of: $0)
+                }
                 if members.count < present.count { complete = false }
                 let current = (object.value(forKey: link.name) as? Set<ManagedObject>) ?? []
                 if Set(members.map(ObjectIdentifier.init)) != Set(current.map(ObjectIdentifier.init)) {
@@ -311,8 +352,10 @@ extension StoreMirror {
 
     /// Sets `object`'s relationships from `state`: to-one and ordered links whose stamp is
     /// newer, member sets merged.
-    private func setLinks(of object: ManagedObject, record: ManagedObject, from state: MirrorRecordState, isNew: Bool,
-                          book: MirrorBook, shapes: MirrorShape.Cache) throws {
+    private func setLinks(
+        of object: ManagedObject, record: ManagedObject, from state: MirrorRecordState, isNew: Bool,
+        book: MirrorBook, shapes: MirrorShape.Cache
+    ) throws {
         guard var clock = book.clock(of: record) else { return }
         let before = clock
         func resolve(_ identity: String) -> ManagedObject? {
@@ -328,7 +371,9 @@ extension StoreMirror {
                 let targets = (state.links[link.name] ?? []).compactMap(resolve)
                 if link.kind == .toOne {
                     let target = targets.first
-                    if (object.value(forKey: link.name) as? ManagedObject) !== target { object.setValue(target, forKey: link.name) }
+                    if (object.value(forKey: link.name) as? ManagedObject) !== target {
+                        object.setValue(target, forKey: link.name)
+                    }
                 } else {
                     object.setOrderedValue(targets, forKey: link.name)
                 }
@@ -346,8 +391,10 @@ extension StoreMirror {
     }
 
     /// Sets every to-many relationship of `object` to the members `clock`'s sets hold.
-    private func setMembers(of object: ManagedObject, record: ManagedObject, clock: MirrorObjectClock, book: MirrorBook,
-                            shapes: MirrorShape.Cache) {
+    private func setMembers(
+        of object: ManagedObject, record: ManagedObject, clock: MirrorObjectClock, book: MirrorBook,
+        shapes: MirrorShape.Cache
+    ) {
         for link in shapes.shape(of: object.entity).links where link.kind == .members {
             setMembers(of: object, record: record, link: link.name, sets: clock.members[link.name] ?? [:], book: book)
         }
@@ -355,8 +402,10 @@ extension StoreMirror {
 
     /// Sets `object`'s to-many relationship `link` to the members present in `sets`, noting the
     /// object for later when a member is not in this store yet.
-    private func setMembers(of object: ManagedObject, record: ManagedObject, link: String, sets: [String: MirrorMemberDots],
-                            book: MirrorBook) {
+    private func setMembers(
+        of object: ManagedObject, record: ManagedObject, link: String, sets: [String: MirrorMemberDots],
+        book: MirrorBook
+    ) {
         func resolve(_ identity: String) -> ManagedObject? {
             (try? book.record(identity: identity))?.flatMap { book.linkedObject(of: $0) }
         }
@@ -372,8 +421,8 @@ extension StoreMirror {
     }
 }
 
-private extension StoredValue {
-    var string: String? {
+extension StoredValue {
+    fileprivate var string: String? {
         if case .string(let text) = self { return text }
         return nil
     }

@@ -21,16 +21,22 @@ extension StoreMirror {
     /// by the next sync (the records already applied are merged again, which changes nothing).
     /// - Returns: whether a snapshot was loaded (the caller reads its bookkeeping again).
     /// - Throws: ``MirrorError`` when the remote fails or a record cannot be applied; store errors.
-    func loadSnapshotIfJoining(identity: Identity, files: [MirrorRemoteFile], clock: inout MirrorClock,
-                               remote: any MirrorRemote, vault: MirrorVault, shapes: MirrorShape.Cache,
-                               summary: inout MirrorSyncSummary, progress: ((String) -> Void)?) throws -> Bool {
+    func loadSnapshotIfJoining(
+        identity: Identity, files: [MirrorRemoteFile], clock: inout MirrorClock,
+        remote: any MirrorRemote, vault: MirrorVault, shapes: MirrorShape.Cache,
+        summary: inout MirrorSyncSummary, progress: ((String) -> Void)?
+    ) throws -> Bool {
         guard loadsSnapshots else { return false }
         let book = try MirrorBook(context: makeContext())
         let loading = book.setting(Setting.snapshotLoading)
         guard loading != nil || book.settings(prefixed: Setting.appliedPrefix).isEmpty else { return false }
         let sizes = Dictionary(files.map { ($0.path, $0.byteCount) }, uniquingKeysWith: max)
-        let heads = files.compactMap { file in MirrorSnapshot.parseHead(path: file.path).map { (path: file.path, covered: $0.covered, id: $0.id) } }
-            .sorted { ($0.path == loading ? 1 : 0, $0.covered, $0.path) > ($1.path == loading ? 1 : 0, $1.covered, $1.path) }
+        let heads = files.compactMap { file in
+            MirrorSnapshot.parseHead(path: file.path).map { (path: file.path, covered: $0.covered, id: $0.id) }
+        }
+        .sorted {
+            ($0.path == loading ? 1 : 0, $0.covered, $0.path) > ($1.path == loading ? 1 : 0, $1.covered, $1.path)
+        }
         for head in heads where head.covered > 0 {
             let download = vault.downloadURL()
             defer { try? FileManager.default.removeItem(at: download) }
@@ -40,7 +46,9 @@ extension StoreMirror {
                 // Nothing of another device in it: nothing to spare.
                 guard snapshot.vector.contains(where: { $0.key != identity.device && $0.value > 0 }) else { continue }
                 let statePath = MirrorSnapshot.statePath(covered: head.covered, id: head.id)
-                guard let size = sizes[statePath] else { throw SnapshotRefusal("its state \(statePath) is not on the remote (yet)") }
+                guard let size = sizes[statePath] else {
+                    throw SnapshotRefusal("its state \(statePath) is not on the remote (yet)")
+                }
                 let whole = BlobCipher.fileSize(ofContentSize: snapshot.byteCount, layout: .paddedGCM)
                 guard size == whole else { throw SnapshotRefusal("its state is not whole (\(size) of \(whole) bytes)") }
                 progress?("receiving \(statePath)")
@@ -50,8 +58,9 @@ extension StoreMirror {
                 summary.refused.append("\(head.path): \(refusal.reason); replaying the change sets instead")
                 continue
             }
-            try apply(snapshot, headPath: head.path, from: download, identity: identity, clock: &clock, remote: remote,
-                      vault: vault, shapes: shapes, summary: &summary)
+            try apply(
+                snapshot, headPath: head.path, from: download, identity: identity, clock: &clock, remote: remote,
+                vault: vault, shapes: shapes, summary: &summary)
             summary.loadedSnapshot = head.path
             return true
         }
@@ -59,16 +68,23 @@ extension StoreMirror {
     }
 
     /// The snapshot the head at `head.path` describes, checked against its name and this mirror.
-    private func readHead(_ head: (path: String, covered: Int, id: String), size: Int64?, identity: Identity,
-                          remote: any MirrorRemote, vault: MirrorVault) throws -> MirrorSnapshot {
-        guard let size, size <= MirrorSnapshot.largestHead else { throw SnapshotRefusal("it is too large to be a snapshot's head") }
+    private func readHead(
+        _ head: (path: String, covered: Int, id: String), size: Int64?, identity: Identity,
+        remote: any MirrorRemote, vault: MirrorVault
+    ) throws -> MirrorSnapshot {
+        guard let size, size <= MirrorSnapshot.largestHead else {
+            throw SnapshotRefusal("it is too large to be a snapshot's head")
+        }
         let download = vault.downloadURL()
         defer { try? FileManager.default.removeItem(at: download) }
         try remote.download(head.path, to: download)
         guard let data = vault.open(download) else {
-            throw SnapshotRefusal("fails authentication (damaged, incomplete, or not sealed with this diary's sync key)")
+            throw SnapshotRefusal(
+                "fails authentication (damaged, incomplete, or not sealed with this diary's sync key)")
         }
-        guard let snapshot = try? JSONDecoder().decode(MirrorSnapshot.self, from: data), snapshot.format == MirrorSnapshot.currentFormat else {
+        guard let snapshot = try? JSONDecoder().decode(MirrorSnapshot.self, from: data),
+            snapshot.format == MirrorSnapshot.currentFormat
+        else {
             throw SnapshotRefusal("is not a snapshot this version reads")
         }
         guard snapshot.mirror == identity.mirror, snapshot.id == head.id, snapshot.covered == head.covered else {
@@ -90,8 +106,10 @@ extension StoreMirror {
                     throw SnapshotRefusal("is not a snapshot this version reads")
                 }
                 for state in states {
-                    guard let entity = model.entity(named: state.entity), !entity.isAbstract, isMirrored(entity.name) else {
-                        throw SnapshotRefusal("names an entity this model does not have (\(state.entity)); update this program")
+                    guard let entity = model.entity(named: state.entity), !entity.isAbstract, isMirrored(entity.name)
+                    else {
+                        throw SnapshotRefusal(
+                            "names an entity this model does not have (\(state.entity)); update this program")
                     }
                 }
                 count += states.count
@@ -99,16 +117,22 @@ extension StoreMirror {
         } catch let refusal as SnapshotRefusal {
             throw refusal
         } catch {
-            throw SnapshotRefusal("its state fails authentication (damaged, cut short, swapped, or not sealed with this diary's sync key)")
+            throw SnapshotRefusal(
+                "its state fails authentication (damaged, cut short, swapped, or not sealed with this diary's sync key)"
+            )
         }
-        guard count == snapshot.records else { throw SnapshotRefusal("its state holds \(count) records, not the \(snapshot.records) its head says") }
+        guard count == snapshot.records else {
+            throw SnapshotRefusal("its state holds \(count) records, not the \(snapshot.records) its head says")
+        }
     }
 
     /// Applies the checked state at `url` a transaction at a time; the last one also records the
     /// snapshot's cut as applied.
-    private func apply(_ snapshot: MirrorSnapshot, headPath: String, from url: URL, identity: Identity, clock: inout MirrorClock,
-                       remote: any MirrorRemote, vault: MirrorVault, shapes: MirrorShape.Cache,
-                       summary: inout MirrorSyncSummary) throws {
+    private func apply(
+        _ snapshot: MirrorSnapshot, headPath: String, from url: URL, identity: Identity, clock: inout MirrorClock,
+        remote: any MirrorRemote, vault: MirrorVault, shapes: MirrorShape.Cache,
+        summary: inout MirrorSyncSummary
+    ) throws {
         let statePath = MirrorSnapshot.statePath(covered: snapshot.covered, id: snapshot.id)
         let decoder = JSONDecoder()
         var chunk: [MirrorRecordState] = []
@@ -117,11 +141,13 @@ extension StoreMirror {
             // A context per transaction, so memory stays one transaction's records.
             let book = try MirrorBook(context: makeContext())
             if isFirst { try book.set(Setting.snapshotLoading, headPath) }
-            let changeSet = MirrorChangeSet(mirror: snapshot.mirror, device: snapshot.device, deviceName: snapshot.deviceName,
-                                            sequence: 0, records: chunk)
+            let changeSet = MirrorChangeSet(
+                mirror: snapshot.mirror, device: snapshot.device, deviceName: snapshot.deviceName,
+                sequence: 0, records: chunk)
             do {
-                try apply(changeSet, path: statePath, book: book, clock: &clock, shapes: shapes, remote: remote, vault: vault,
-                          summary: &summary)
+                try apply(
+                    changeSet, path: statePath, book: book, clock: &clock, shapes: shapes, remote: remote, vault: vault,
+                    summary: &summary)
                 if final {
                     for (device, sequence) in snapshot.vector where device != identity.device {
                         if sequence > Int(book.setting(Setting.appliedPrefix + device) ?? "") ?? 0 {

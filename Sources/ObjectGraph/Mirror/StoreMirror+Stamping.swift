@@ -10,7 +10,9 @@ extension StoreMirror {
         let context = book.context
         let current = try context.currentHistoryToken()
         let decoder = JSONDecoder()
-        let kept = book.setting(Setting.historyToken).flatMap { try? decoder.decode(PersistentHistoryToken.self, from: Data($0.utf8)) }
+        let kept = book.setting(Setting.historyToken).flatMap {
+            try? decoder.decode(PersistentHistoryToken.self, from: Data($0.utf8))
+        }
         var filter = PersistentHistoryFilter()
         filter.excludedAuthors = [Self.transactionAuthor]
         var transactions: [PersistentHistoryTransaction]? = nil
@@ -69,7 +71,8 @@ extension StoreMirror {
                 recordClock.seen = seen
                 recordClock.gone = stamp
                 if let name = record["entityName", as: String.self], let entity = book.model.entity(named: name),
-                   shapes.shape(of: entity).ownerKey != nil, let identity = record["identity", as: String.self] {
+                    shapes.shape(of: entity).ownerKey != nil, let identity = record["identity", as: String.self]
+                {
                     if Self.isDeletedWithOwner(part: identity, lost: lostIdentities) {
                         recordClock.withOwner = true
                     } else {
@@ -108,13 +111,17 @@ extension StoreMirror {
 
     /// Whether objects of entity `name` travel (not the mirror's own, not kept on this device only).
     func isMirrored(_ name: String) -> Bool {
-        guard !MirrorBookkeeping.isBookkeeping(name), let entity = coordinator.managedObjectModel.entity(named: name) else { return false }
-        return !configuration.localEntities.contains(entity.name) && !configuration.localEntities.contains(entity.rootName)
+        guard !MirrorBookkeeping.isBookkeeping(name), let entity = coordinator.managedObjectModel.entity(named: name)
+        else { return false }
+        return !configuration.localEntities.contains(entity.name)
+            && !configuration.localEntities.contains(entity.rootName)
     }
 
     /// Stamps `object`'s changed `keys` (every key, for an insert: nil), making its record when it has none.
-    func note(_ object: ManagedObject, keys: Set<String>?, stamp: MirrorStamp, book: MirrorBook,
-              shapes: MirrorShape.Cache) throws {
+    func note(
+        _ object: ManagedObject, keys: Set<String>?, stamp: MirrorStamp, book: MirrorBook,
+        shapes: MirrorShape.Cache
+    ) throws {
         let shape = shapes.shape(of: object.entity)
         let (record, isNew) = try record(for: object, stamp: stamp, book: book, shapes: shapes)
         guard var clock = book.clock(of: record) else { return }
@@ -162,7 +169,9 @@ extension StoreMirror {
                 // A member in the set but not here was removed here only if it is here to be
                 // removed: one whose object this store does not have (yet) stays in.
                 for (identity, dots) in sets where dots.isPresent && !current.contains(identity) {
-                    guard try book.record(identity: identity).flatMap({ book.linkedObject(of: $0) }) != nil else { continue }
+                    guard try book.record(identity: identity).flatMap({ book.linkedObject(of: $0) }) != nil else {
+                        continue
+                    }
                     sets[identity]?.removed.formUnion(dots.added)
                     changed = true
                 }
@@ -171,8 +180,9 @@ extension StoreMirror {
         }
         if changed { book.setClock(clock, of: record, pending: true) }
         if let ownerKey = shape.ownerKey, isNew || keys?.contains(ownerKey) ?? true,
-           let owner = object.value(forKey: ownerKey) as? ManagedObject,
-           let partsKey = object.entity.relationship(named: ownerKey)?.inverse {
+            let owner = object.value(forKey: ownerKey) as? ManagedObject,
+            let partsKey = object.entity.relationship(named: ownerKey)?.inverse
+        {
             try notePart(addedTo: owner, as: partsKey, stamp: stamp, book: book, shapes: shapes)
         }
         // Records are saved a thousand at a time: reading a to-many relationship looks at every
@@ -186,19 +196,25 @@ extension StoreMirror {
     /// its entry, so a deletion of the entry that did not see the medium brings the entry back
     /// (with its media) on every device, and the entry goes with the medium to devices that never
     /// saw it. A new owner needs no stamp (its life is as late).
-    private func notePart(addedTo owner: ManagedObject, as partsKey: String, stamp: MirrorStamp, book: MirrorBook,
-                          shapes: MirrorShape.Cache) throws {
+    private func notePart(
+        addedTo owner: ManagedObject, as partsKey: String, stamp: MirrorStamp, book: MirrorBook,
+        shapes: MirrorShape.Cache
+    ) throws {
         guard isMirrored(owner.entity.name) else { return }
         let (record, isNew) = try record(for: owner, stamp: stamp, book: book, shapes: shapes)
-        guard !isNew, var clock = book.clock(of: record), clock.gone == nil, clock.stamp(of: partsKey) < stamp else { return }
+        guard !isNew, var clock = book.clock(of: record), clock.gone == nil, clock.stamp(of: partsKey) < stamp else {
+            return
+        }
         clock.stamps[partsKey] = stamp
         book.setClock(clock, of: record, pending: true)
     }
 
     /// `object`'s record, made (or, for an identity seen before whose object went, brought back)
     /// when it has none; whether it is new.
-    func record(for object: ManagedObject, stamp: MirrorStamp, book: MirrorBook,
-                shapes: MirrorShape.Cache) throws -> (ManagedObject, Bool) {
+    func record(
+        for object: ManagedObject, stamp: MirrorStamp, book: MirrorBook,
+        shapes: MirrorShape.Cache
+    ) throws -> (ManagedObject, Bool) {
         if let record = try book.record(of: object) { return (record, false) }
         let base = try identity(of: object, book: book, shapes: shapes)
         var identity = base
@@ -219,8 +235,9 @@ extension StoreMirror {
             book.setClock(clock, of: record, pending: true)
             return (record, true)
         }
-        let record = try book.makeRecord(identity: identity, entity: object.entity, object: object,
-                                         clock: MirrorObjectClock(life: stamp), pending: true)
+        let record = try book.makeRecord(
+            identity: identity, entity: object.entity, object: object,
+            clock: MirrorObjectClock(life: stamp), pending: true)
         return (record, true)
     }
 
@@ -240,14 +257,17 @@ extension StoreMirror {
             return "\(entity.rootName):\(value)"
         }
         if let value = value(of: Self.attribute(in: configuration.partIdentityAttributes, of: entity)),
-           let ownerKey = shapes.shape(of: entity).ownerKey, let owner = object.value(forKey: ownerKey) as? ManagedObject {
-            let ownerIdentity: String? = if let record = try book.record(of: owner) {
-                record["identity", as: String.self]
-            } else if Self.attribute(in: configuration.identityAttributes, of: owner.entity) != nil {
-                try identity(of: owner, book: book, shapes: shapes)
-            } else {
-                nil
-            }
+            let ownerKey = shapes.shape(of: entity).ownerKey,
+            let owner = object.value(forKey: ownerKey) as? ManagedObject
+        {
+            let ownerIdentity: String? =
+                if let record = try book.record(of: owner) {
+                    record["identity", as: String.self]
+                } else if Self.attribute(in: configuration.identityAttributes, of: owner.entity) != nil {
+                    try identity(of: owner, book: book, shapes: shapes)
+                } else {
+                    nil
+                }
             if let ownerIdentity, !ownerIdentity.contains(":~") {
                 return "\(ownerIdentity)/\(entity.rootName):\(value)"
             }

@@ -4,8 +4,8 @@ extension StoreMirror {
     /// Sends what changed here and applies what the other devices sent, as the type's
     /// documentation describes: a device joining loads the newest snapshot first and replays only
     /// the change sets after it; a sync that leaves ``MirrorConfiguration/snapshotInterval``
-    /// change sets or more beyond the newest snapshot uploads a new one. A change set that fails authentication, or names another mirror
-    /// or another place than its own, is refused (named in ``MirrorSyncSummary/refused``) with
+    /// change sets or more beyond the newest snapshot uploads a new one. A change set that fails authentication, or
+    /// names another mirror or another place than its own, is refused (named in ``MirrorSyncSummary/refused``) with
     /// nothing of it applied, and that device's later change sets wait behind it.
     /// - Throws: ``MirrorError`` when the remote fails (what was saved before stays whole, and the
     ///   next sync goes on from there); store errors.
@@ -24,29 +24,39 @@ extension StoreMirror {
         }
         let vault = try MirrorVault(key: identity.key, folder: scratchFolder.appending(component: "vault"))
         progress?("sending")
-        try sendPending(book, identity: identity, files: files, remote: remote, vault: vault, shapes: shapes, summary: &summary)
-        if try loadSnapshotIfJoining(identity: identity, files: files, clock: &clock, remote: remote, vault: vault, shapes: shapes,
-                                     summary: &summary, progress: progress) {
+        try sendPending(
+            book, identity: identity, files: files, remote: remote, vault: vault, shapes: shapes, summary: &summary)
+        if try loadSnapshotIfJoining(
+            identity: identity, files: files, clock: &clock, remote: remote, vault: vault, shapes: shapes,
+            summary: &summary, progress: progress)
+        {
             book = try MirrorBook(context: makeContext())
         }
-        try receive(book, identity: identity, files: files, clock: &clock, remote: remote, vault: vault, shapes: shapes,
-                    summary: &summary, progress: progress)
+        try receive(
+            book, identity: identity, files: files, clock: &clock, remote: remote, vault: vault, shapes: shapes,
+            summary: &summary, progress: progress)
         if summary.revived.isEmpty == false, try book.pendingCount() > 0 {
             // What came back here goes out now, so the deleting device brings it back too.
-            try sendPending(book, identity: identity, files: try remote.listFiles(), remote: remote, vault: vault,
-                            shapes: shapes, summary: &summary)
+            try sendPending(
+                book, identity: identity, files: try remote.listFiles(), remote: remote, vault: vault,
+                shapes: shapes, summary: &summary)
         }
-        try snapshotIfDue(identity: identity, files: files, remote: remote, vault: vault, shapes: shapes, summary: &summary)
+        try snapshotIfDue(
+            identity: identity, files: files, remote: remote, vault: vault, shapes: shapes, summary: &summary)
         return summary
     }
 
     /// Applies every other device's change sets after the last one applied from it, in order.
-    func receive(_ book: MirrorBook, identity: Identity, files: [MirrorRemoteFile], clock: inout MirrorClock,
-                 remote: any MirrorRemote, vault: MirrorVault, shapes: MirrorShape.Cache,
-                 summary: inout MirrorSyncSummary, progress: ((String) -> Void)?) throws {
+    func receive(
+        _ book: MirrorBook, identity: Identity, files: [MirrorRemoteFile], clock: inout MirrorClock,
+        remote: any MirrorRemote, vault: MirrorVault, shapes: MirrorShape.Cache,
+        summary: inout MirrorSyncSummary, progress: ((String) -> Void)?
+    ) throws {
         var byDevice: [String: [(Int, MirrorRemoteFile)]] = [:]
         for file in files {
-            guard let (device, sequence) = MirrorChangeSet.parse(path: file.path), device != identity.device else { continue }
+            guard let (device, sequence) = MirrorChangeSet.parse(path: file.path), device != identity.device else {
+                continue
+            }
             byDevice[device, default: []].append((sequence, file))
         }
         let decoder = JSONDecoder()
@@ -54,7 +64,8 @@ extension StoreMirror {
             var applied = Int(book.setting(Setting.appliedPrefix + device) ?? "") ?? 0
             for (sequence, file) in byDevice[device, default: []].sorted(by: { $0.0 < $1.0 }) where sequence > applied {
                 guard sequence == applied + 1 else {
-                    summary.refused.append("\(file.path): change set \(applied + 1) of this device is missing; waiting for it")
+                    summary.refused.append(
+                        "\(file.path): change set \(applied + 1) of this device is missing; waiting for it")
                     break
                 }
                 progress?("receiving \(file.path)")
@@ -62,21 +73,28 @@ extension StoreMirror {
                 defer { try? FileManager.default.removeItem(at: download) }
                 try remote.download(file.path, to: download)
                 guard let data = vault.open(download) else {
-                    summary.refused.append("\(file.path): fails authentication (damaged, incomplete, or not sealed with this diary's sync key)")
+                    summary.refused.append(
+                        "\(file.path): fails authentication (damaged, incomplete, or not sealed with this diary's sync key)"
+                    )
                     break
                 }
                 guard let changeSet = try? decoder.decode(MirrorChangeSet.self, from: data),
-                      changeSet.format == MirrorChangeSet.currentFormat else {
+                    changeSet.format == MirrorChangeSet.currentFormat
+                else {
                     summary.refused.append("\(file.path): is not a change set this version reads")
                     break
                 }
-                guard changeSet.mirror == identity.mirror, changeSet.device == device, changeSet.sequence == sequence else {
-                    summary.refused.append("\(file.path): holds change set \(changeSet.sequence) of device \(changeSet.device), not this one")
+                guard changeSet.mirror == identity.mirror, changeSet.device == device, changeSet.sequence == sequence
+                else {
+                    summary.refused.append(
+                        "\(file.path): holds change set \(changeSet.sequence) of device \(changeSet.device), not this one"
+                    )
                     break
                 }
                 do {
-                    try apply(changeSet, path: file.path, book: book, clock: &clock, shapes: shapes, remote: remote,
-                              vault: vault, summary: &summary)
+                    try apply(
+                        changeSet, path: file.path, book: book, clock: &clock, shapes: shapes, remote: remote,
+                        vault: vault, summary: &summary)
                     applied = sequence
                     try book.set(Setting.appliedPrefix + device, String(sequence))
                     try book.set(Setting.namePrefix + device, changeSet.deviceName)
@@ -112,11 +130,13 @@ extension StoreMirror {
         let seen = book.settings(prefixed: Setting.seenPrefix)
         let devices = Set(latest.keys).union(applied.keys).sorted().map { device in
             let done = Int(applied[device] ?? "") ?? 0
-            return MirrorStatus.Device(identifier: device, name: names[device] ?? device, appliedChangeSets: done,
-                                       waitingChangeSets: max(0, (latest[device] ?? done) - done),
-                                       lastSeen: seen[device].flatMap(Double.init).map(Date.init(timeIntervalSince1970:)))
+            return MirrorStatus.Device(
+                identifier: device, name: names[device] ?? device, appliedChangeSets: done,
+                waitingChangeSets: max(0, (latest[device] ?? done) - done),
+                lastSeen: seen[device].flatMap(Double.init).map(Date.init(timeIntervalSince1970:)))
         }
-        return MirrorStatus(remoteAddress: book.setting(Setting.remote) ?? "", device: identity.device,
-                            deviceName: identity.deviceName, devices: devices, pendingObjects: try book.pendingCount())
+        return MirrorStatus(
+            remoteAddress: book.setting(Setting.remote) ?? "", device: identity.device,
+            deviceName: identity.deviceName, devices: devices, pendingObjects: try book.pendingCount())
     }
 }

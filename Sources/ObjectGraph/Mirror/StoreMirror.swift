@@ -99,16 +99,22 @@ public final class StoreMirror {
 
     /// Makes `remote` a new mirror of this store: a random sync key, sealed with `passphrase` in
     /// the remote's key file. `address` is kept to name the remote later.
-    /// - Throws: ``MirrorError/remoteAlreadyInitialized(remote:)``, ``MirrorError/alreadyMirrored(remote:)``, remote failures.
+    /// - Throws: ``MirrorError/remoteAlreadyInitialized(remote:)``, ``MirrorError/alreadyMirrored(remote:)``, remote
+    /// failures.
     public func create(remote: any MirrorRemote, address: String, passphrase: UnsafeRawBufferPointer) throws {
         let book = try MirrorBook(context: makeContext())
         if let current = book.setting(Setting.remote) { throw MirrorError.alreadyMirrored(remote: current) }
         let files = try remote.listFiles()
-        if files.contains(where: { $0.path == MirrorKeyFile.path }) { throw MirrorError.remoteAlreadyInitialized(remote: remote.displayName) }
+        if files.contains(where: { $0.path == MirrorKeyFile.path }) {
+            throw MirrorError.remoteAlreadyInitialized(remote: remote.displayName)
+        }
         let key: StoreEncryptionKey
-        do { key = try StoreEncryptionKey.random() } catch { throw MirrorError.encryptionFailed(reason: error.description) }
+        do { key = try StoreEncryptionKey.random() } catch {
+            throw MirrorError.encryptionFailed(reason: error.description)
+        }
         let mirror = UUID()
-        let file = try MirrorKeyFile.sealing(key, mirror: mirror, passphrase: passphrase, cost: configuration.passphraseCost)
+        let file = try MirrorKeyFile.sealing(
+            key, mirror: mirror, passphrase: passphrase, cost: configuration.passphraseCost)
         let local = scratchFile()
         defer { try? FileManager.default.removeItem(at: local) }
         let encoder = JSONEncoder()
@@ -121,7 +127,8 @@ public final class StoreMirror {
     }
 
     /// Joins the mirror on `remote` with its passphrase.
-    /// - Throws: ``MirrorError/remoteNotInitialized(remote:)``, ``MirrorError/wrongPassphrase(remote:)``, remote failures.
+    /// - Throws: ``MirrorError/remoteNotInitialized(remote:)``, ``MirrorError/wrongPassphrase(remote:)``, remote
+    /// failures.
     public func join(remote: any MirrorRemote, address: String, passphrase: UnsafeRawBufferPointer) throws {
         let book = try MirrorBook(context: makeContext())
         if let current = book.setting(Setting.remote) { throw MirrorError.alreadyMirrored(remote: current) }
@@ -153,12 +160,15 @@ public final class StoreMirror {
 
     func readKeyFile(_ remote: any MirrorRemote) throws -> MirrorKeyFile {
         let files = try remote.listFiles()
-        guard files.contains(where: { $0.path == MirrorKeyFile.path }) else { throw MirrorError.remoteNotInitialized(remote: remote.displayName) }
+        guard files.contains(where: { $0.path == MirrorKeyFile.path }) else {
+            throw MirrorError.remoteNotInitialized(remote: remote.displayName)
+        }
         let local = scratchFile()
         defer { try? FileManager.default.removeItem(at: local) }
         try remote.download(MirrorKeyFile.path, to: local)
         guard let data = try? Data(contentsOf: local), data.count < 4096,
-              let file = try? JSONDecoder().decode(MirrorKeyFile.self, from: data) else {
+            let file = try? JSONDecoder().decode(MirrorKeyFile.self, from: data)
+        else {
             throw MirrorError.damagedKeyFile(remote: remote.displayName, reason: "it is not a key file")
         }
         return file
@@ -180,12 +190,16 @@ public final class StoreMirror {
 
     func identity(_ book: MirrorBook) throws -> Identity {
         guard book.setting(Setting.remote) != nil, let device = book.setting(Setting.device),
-              let mirrorText = book.setting(Setting.mirror), let mirror = UUID(uuidString: mirrorText),
-              let keyText = book.setting(Setting.key), let keyBytes = Data(base64Encoded: keyText) else {
+            let mirrorText = book.setting(Setting.mirror), let mirror = UUID(uuidString: mirrorText),
+            let keyText = book.setting(Setting.key), let keyBytes = Data(base64Encoded: keyText)
+        else {
             throw MirrorError.notMirrored
         }
         let key: StoreEncryptionKey
-        do { key = try StoreEncryptionKey(bytes: keyBytes) } catch { throw MirrorError.encryptionFailed(reason: error.description) }
-        return Identity(device: device, deviceName: book.setting(Setting.deviceName) ?? device, mirror: mirror, key: key)
+        do { key = try StoreEncryptionKey(bytes: keyBytes) } catch {
+            throw MirrorError.encryptionFailed(reason: error.description)
+        }
+        return Identity(
+            device: device, deviceName: book.setting(Setting.deviceName) ?? device, mirror: mirror, key: key)
     }
 }

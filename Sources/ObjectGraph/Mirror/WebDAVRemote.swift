@@ -21,7 +21,13 @@ public struct WebDAVRemote: MirrorRemote {
     /// The remote at `address` (`webdav://host/path` or `webdavs://host/path`); nil for any other address.
     public init?(address: String) {
         let scheme: String
-        if address.hasPrefix("webdavs://") { scheme = "https://" } else if address.hasPrefix("webdav://") { scheme = "http://" } else { return nil }
+        if address.hasPrefix("webdavs://") {
+            scheme = "https://"
+        } else if address.hasPrefix("webdav://") {
+            scheme = "http://"
+        } else {
+            return nil
+        }
         let rest = address.drop { $0 != ":" }.dropFirst(3)
         guard !rest.isEmpty, !rest.contains("@") else { return nil }
         self.address = address
@@ -31,9 +37,12 @@ public struct WebDAVRemote: MirrorRemote {
     public var displayName: String { address }
 
     private func url(_ path: String) -> String {
-        baseURL + path.split(separator: "/").map { component in
-            String(component).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? String(component)
-        }.joined(separator: "/")
+        baseURL
+            + path.split(separator: "/").map { component in
+                String(component).addingPercentEncoding(
+                    withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#")))
+                    ?? String(component)
+            }.joined(separator: "/")
     }
 
     public func listFiles(includingUploads: Bool) throws(MirrorError) -> [MirrorRemoteFile] {
@@ -49,7 +58,9 @@ public struct WebDAVRemote: MirrorRemote {
                 continue
             }
             guard status == 207 else {
-                throw .remoteFailed(remote: displayName, path: folder.isEmpty ? "/" : folder, reason: "the server answered \(status) to PROPFIND")
+                throw .remoteFailed(
+                    remote: displayName, path: folder.isEmpty ? "/" : folder,
+                    reason: "the server answered \(status) to PROPFIND")
             }
             for entry in entries where entry.path != folder && !entry.path.isEmpty {
                 if entry.isCollection {
@@ -70,12 +81,15 @@ public struct WebDAVRemote: MirrorRemote {
             do {
                 let status = try perform("GET", url(path), downloadTo: destination.path, resumeFrom: partial ?? 0)
                 if status == 200 || status == 206 { return }
-                if status == 416 { return } // nothing left to resume: the file is whole
+                if status == 416 { return }  // nothing left to resume: the file is whole
                 if !Self.isRetryable(status) || attempt >= backoff.count {
-                    throw MirrorError.remoteFailed(remote: displayName, path: path, reason: "the server answered \(status) to GET")
+                    throw MirrorError.remoteFailed(
+                        remote: displayName, path: path, reason: "the server answered \(status) to GET")
                 }
             } catch let error as TransferFailure {
-                if attempt >= backoff.count { throw MirrorError.remoteUnreachable(remote: displayName, reason: error.reason) }
+                if attempt >= backoff.count {
+                    throw MirrorError.remoteUnreachable(remote: displayName, reason: error.reason)
+                }
             } catch let error as MirrorError {
                 throw error
             } catch {
@@ -102,13 +116,16 @@ public struct WebDAVRemote: MirrorRemote {
             var parent = ""
             let base = try request("MKCOL", path: "")
             guard base == 201 || base == 405 || base == 301 else {
-                throw .remoteFailed(remote: displayName, path: "/", reason: "the server answered \(base) to MKCOL (does the folder above it exist?)")
+                throw .remoteFailed(
+                    remote: displayName, path: "/",
+                    reason: "the server answered \(base) to MKCOL (does the folder above it exist?)")
             }
             for component in path.split(separator: "/").dropLast() {
                 parent += String(component) + "/"
                 let made = try request("MKCOL", path: parent)
                 guard made == 201 || made == 405 || made == 301 else {
-                    throw .remoteFailed(remote: displayName, path: parent, reason: "the server answered \(made) to MKCOL")
+                    throw .remoteFailed(
+                        remote: displayName, path: parent, reason: "the server answered \(made) to MKCOL")
                 }
             }
             status = try request("PUT", path: temporary, upload: source.path)
@@ -129,19 +146,26 @@ public struct WebDAVRemote: MirrorRemote {
         var reason: String
     }
 
-    private static func isRetryable(_ status: Int) -> Bool { status == 429 || (500..<600).contains(status) && status != 507 && status != 501 }
+    private static func isRetryable(_ status: Int) -> Bool {
+        status == 429 || (500..<600).contains(status) && status != 507 && status != 501
+    }
 
     /// One request, retried on dropped connections, 429 and 5xx; the final status.
-    private func request(_ method: String, path: String, upload: String? = nil, destination: String? = nil,
-                         depth: String? = nil, body: String? = nil, downloadTo: String? = nil) throws(MirrorError) -> Int {
+    private func request(
+        _ method: String, path: String, upload: String? = nil, destination: String? = nil,
+        depth: String? = nil, body: String? = nil, downloadTo: String? = nil
+    ) throws(MirrorError) -> Int {
         var attempt = 0
         while true {
             do {
-                let status = try perform(method, url(path), depth: depth, destination: destination, body: body,
-                                         upload: upload, downloadTo: downloadTo)
+                let status = try perform(
+                    method, url(path), depth: depth, destination: destination, body: body,
+                    upload: upload, downloadTo: downloadTo)
                 if !Self.isRetryable(status) || attempt >= backoff.count { return status }
             } catch let error as TransferFailure {
-                if attempt >= backoff.count { throw MirrorError.remoteUnreachable(remote: displayName, reason: error.reason) }
+                if attempt >= backoff.count {
+                    throw MirrorError.remoteUnreachable(remote: displayName, reason: error.reason)
+                }
             } catch {
                 throw MirrorError.remoteUnreachable(remote: displayName, reason: "\(error)")
             }
@@ -150,15 +174,19 @@ public struct WebDAVRemote: MirrorRemote {
         }
     }
 
-    private func perform(_ method: String, _ url: String, depth: String? = nil, destination: String? = nil,
-                         body: String? = nil, upload: String? = nil, downloadTo: String? = nil,
-                         resumeFrom: Int64 = 0) throws -> Int {
+    private func perform(
+        _ method: String, _ url: String, depth: String? = nil, destination: String? = nil,
+        body: String? = nil, upload: String? = nil, downloadTo: String? = nil,
+        resumeFrom: Int64 = 0
+    ) throws -> Int {
         var status = 0
         var error = [CChar](repeating: 0, count: 512)
-        let result = cdl_webdav_perform(method, url, depth, destination, body, upload, downloadTo, resumeFrom, &status,
-                                        &error, error.count)
+        let result = cdl_webdav_perform(
+            method, url, depth, destination, body, upload, downloadTo, resumeFrom, &status,
+            &error, error.count)
         guard result == 0 else {
-            throw TransferFailure(reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw TransferFailure(
+                reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         return status
     }
@@ -176,27 +204,33 @@ public struct WebDAVRemote: MirrorRemote {
     private func propfind(_ folder: String, depth: String) throws(MirrorError) -> (Int, [Entry]) {
         let scratch = FileManager.default.temporaryDirectory.appending(component: "diary-propfind-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let body = "<?xml version=\"1.0\" encoding=\"utf-8\"?><D:propfind xmlns:D=\"DAV:\"><D:prop>"
+        let body =
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?><D:propfind xmlns:D=\"DAV:\"><D:prop>"
             + "<D:resourcetype/><D:getcontentlength/></D:prop></D:propfind>"
         let status = try request("PROPFIND", path: folder, depth: depth, body: body, downloadTo: scratch.path)
         guard status == 207 else { return (status, []) }
         let collected = Collected()
         var error = [CChar](repeating: 0, count: 512)
         let parsed = withExtendedLifetime(collected) {
-            cdl_webdav_parse_multistatus(scratch.path, { context, href, length, collection in
-                guard let context, let href else { return }
-                let box = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
-                box.entries.append((String(cString: href), length, collection != 0))
-            }, Unmanaged.passUnretained(collected).toOpaque(), &error, error.count)
+            cdl_webdav_parse_multistatus(
+                scratch.path,
+                { context, href, length, collection in
+                    guard let context, let href else { return }
+                    let box = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
+                    box.entries.append((String(cString: href), length, collection != 0))
+                }, Unmanaged.passUnretained(collected).toOpaque(), &error, error.count)
         }
         guard parsed == 0 else {
-            throw .remoteFailed(remote: displayName, path: folder.isEmpty ? "/" : folder,
-                                reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw .remoteFailed(
+                remote: displayName, path: folder.isEmpty ? "/" : folder,
+                reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         let basePath = URLComponents(string: baseURL)?.percentEncodedPath ?? "/"
         let entries = collected.entries.compactMap { item -> Entry? in
             var href = item.href
-            if let components = URLComponents(string: href), components.host != nil { href = components.percentEncodedPath }
+            if let components = URLComponents(string: href), components.host != nil {
+                href = components.percentEncodedPath
+            }
             guard href.hasPrefix(basePath) else { return nil }
             var relative = String(href.dropFirst(basePath.count)).removingPercentEncoding ?? ""
             if relative.hasSuffix("/") { relative.removeLast() }

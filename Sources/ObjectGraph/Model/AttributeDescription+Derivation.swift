@@ -10,11 +10,14 @@ extension AttributeDescription {
         do {
             parsed = try FetchPredicate(format: derivation + " == nil")
         } catch {
-            throw .invalidRule(entity: entity, attribute: name, reason: "its derivation '\(derivation)' does not parse: \(error)")
+            throw .invalidRule(
+                entity: entity, attribute: name, reason: "its derivation '\(derivation)' does not parse: \(error)")
         }
         guard case .comparison(let comparison) = parsed, comparison.op == .equal,
-              case .constant(.null) = comparison.rhs, comparison.quantifier == .direct else {
-            throw .invalidRule(entity: entity, attribute: name, reason: "its derivation '\(derivation)' is not one expression")
+            case .constant(.null) = comparison.rhs, comparison.quantifier == .direct
+        else {
+            throw .invalidRule(
+                entity: entity, attribute: name, reason: "its derivation '\(derivation)' is not one expression")
         }
         guard !isTransient else {
             throw .invalidRule(entity: entity, attribute: name, reason: "a transient attribute cannot be derived")

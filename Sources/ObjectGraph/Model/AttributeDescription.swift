@@ -52,14 +52,16 @@ public struct AttributeDescription: Sendable {
     public var derivation: String?
 
     /// Describes an attribute; every rule is off unless given.
-    public init(_ name: String, _ type: AttributeType, isOptional: Bool = true,
-                defaultValue: (any Sendable)? = nil, isTransient: Bool = false, isIndexed: Bool = false,
-                allowsExternalStorage: Bool = false, isSearchable: Bool = false,
-                preservesValueInHistoryOnDeletion: Bool = false,
-                minValue: Double? = nil, maxValue: Double? = nil,
-                minDate: Date? = nil, maxDate: Date? = nil,
-                minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil,
-                renamingIdentifier: String? = nil, derivation: String? = nil) {
+    public init(
+        _ name: String, _ type: AttributeType, isOptional: Bool = true,
+        defaultValue: (any Sendable)? = nil, isTransient: Bool = false, isIndexed: Bool = false,
+        allowsExternalStorage: Bool = false, isSearchable: Bool = false,
+        preservesValueInHistoryOnDeletion: Bool = false,
+        minValue: Double? = nil, maxValue: Double? = nil,
+        minDate: Date? = nil, maxDate: Date? = nil,
+        minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil,
+        renamingIdentifier: String? = nil, derivation: String? = nil
+    ) {
         self.name = name
         self.type = type
         self.isOptional = isOptional

@@ -86,19 +86,24 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
     let inverseFromDestination: Set<String>
 
     /// Describes an entity. `managedObjectClass` defaults to ``ManagedObject`` itself.
-    public convenience init(_ name: String, managedObjectClass: ManagedObject.Type = ManagedObject.self,
-                            parent: String? = nil, isAbstract: Bool = false,
-                            attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = [],
-                            uniquenessConstraints: [[String]] = [], renamingIdentifier: String? = nil) {
-        self.init(name, managedObjectClass: managedObjectClass, parent: parent, isAbstract: isAbstract,
-                  attributes: attributes, relationships: relationships, uniquenessConstraints: uniquenessConstraints,
-                  renamingIdentifier: renamingIdentifier, inverseFromDestination: [])
+    public convenience init(
+        _ name: String, managedObjectClass: ManagedObject.Type = ManagedObject.self,
+        parent: String? = nil, isAbstract: Bool = false,
+        attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = [],
+        uniquenessConstraints: [[String]] = [], renamingIdentifier: String? = nil
+    ) {
+        self.init(
+            name, managedObjectClass: managedObjectClass, parent: parent, isAbstract: isAbstract,
+            attributes: attributes, relationships: relationships, uniquenessConstraints: uniquenessConstraints,
+            renamingIdentifier: renamingIdentifier, inverseFromDestination: [])
     }
 
     /// Describes an entity, some of whose relationships take their inverse from the destination.
-    init(_ name: String, managedObjectClass: ManagedObject.Type, parent: String?, isAbstract: Bool,
-         attributes: [AttributeDescription], relationships: [RelationshipDescription],
-         uniquenessConstraints: [[String]], renamingIdentifier: String?, inverseFromDestination: Set<String>) {
+    init(
+        _ name: String, managedObjectClass: ManagedObject.Type, parent: String?, isAbstract: Bool,
+        attributes: [AttributeDescription], relationships: [RelationshipDescription],
+        uniquenessConstraints: [[String]], renamingIdentifier: String?, inverseFromDestination: Set<String>
+    ) {
         self.inverseFromDestination = inverseFromDestination
         self.name = name
         self.parentName = parent
@@ -128,9 +133,12 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
     }
 
     /// A resolved copy, made by the model.
-    init(resolving declared: EntityDescription, allAttributes: [AttributeDescription],
-         allRelationships: [RelationshipDescription], subentityNames: [String],
-         hierarchyNames: [String], ancestorNames: [String], rootName: String, entityNumber: Int64, rootEntityNumber: Int64) {
+    init(
+        resolving declared: EntityDescription, allAttributes: [AttributeDescription],
+        allRelationships: [RelationshipDescription], subentityNames: [String],
+        hierarchyNames: [String], ancestorNames: [String], rootName: String, entityNumber: Int64,
+        rootEntityNumber: Int64
+    ) {
         name = declared.name
         inverseFromDestination = declared.inverseFromDestination
         parentName = declared.parentName
@@ -161,8 +169,10 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
 
     /// The derived attributes of `attributes` with their parsed expressions (the model refuses
     /// one that does not parse before any object is made).
-    private static func derivations(_ attributes: [AttributeDescription],
-                                    entity: String) -> [(index: Int, expression: FetchExpression)] {
+    private static func derivations(
+        _ attributes: [AttributeDescription],
+        entity: String
+    ) -> [(index: Int, expression: FetchExpression)] {
         attributes.indices.compactMap { index in
             (try? attributes[index].derivationExpression(entity: entity)).flatMap { $0 }.map { (index, $0) }
         }
@@ -171,9 +181,10 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
     private static func accessFacts(_ attributes: [AttributeDescription]) -> ([AttributeType], [String], [Int]) {
         let validated = attributes.indices.filter { index in
             let attribute = attributes[index]
-            return !attribute.isTransient && (!attribute.isOptional || attribute.minValue != nil || attribute.maxValue != nil
-                || attribute.minDate != nil || attribute.maxDate != nil || attribute.minLength != nil
-                || attribute.maxLength != nil || attribute.pattern != nil)
+            return !attribute.isTransient
+                && (!attribute.isOptional || attribute.minValue != nil || attribute.maxValue != nil
+                    || attribute.minDate != nil || attribute.maxDate != nil || attribute.minLength != nil
+                    || attribute.maxLength != nil || attribute.pattern != nil)
         }
         return (attributes.map(\.type), attributes.map(\.name), validated)
     }
@@ -188,7 +199,8 @@ public final class EntityDescription: Sendable, CustomStringConvertible {
             for index in attributeNameBits.indices where attributeNameBits[index] == bits { return index }
             // Comparing lengths first skips most full string comparisons.
             let length = key.utf8.count
-            for index in attributeNames.indices where attributeNameLengths[index] == length && attributeNames[index] == key {
+            for index in attributeNames.indices
+            where attributeNameLengths[index] == length && attributeNames[index] == key {
                 return index
             }
             return nil

@@ -7,7 +7,8 @@ extension ManagedObjectModel {
         guard relationship.isOrdered else { return nil }
         var declaring = entity
         while let parentName = declaring.parentName, let parent = self.entity(named: parentName),
-              parent.allRelationships.contains(where: { $0.name == relationship.name }) {
+            parent.allRelationships.contains(where: { $0.name == relationship.name })
+        {
             declaring = parent
         }
         return "Z_ORDER_\(declaring.name)_\(relationship.name)"

@@ -16,8 +16,9 @@ extension ManagedObjectModel {
             children[parent, default: []].append(entity.name)
         }
         // Entity numbers follow the sorted names, so they are stable whatever the declaration order.
-        let numbers = Dictionary(uniqueKeysWithValues: declared.map(\.name).sorted().enumerated()
-            .map { ($0.element, Int64($0.offset + 1)) })
+        let numbers = Dictionary(
+            uniqueKeysWithValues: declared.map(\.name).sorted().enumerated()
+                .map { ($0.element, Int64($0.offset + 1)) })
 
         return try declared.map { entity in
             var ancestors: [String] = []
@@ -45,11 +46,12 @@ extension ManagedObjectModel {
                 hierarchy.append(name)
                 stack.append(contentsOf: (children[name] ?? []).reversed())
             }
-            return EntityDescription(resolving: entity, allAttributes: attributes, allRelationships: relationships,
-                                     subentityNames: children[entity.name] ?? [], hierarchyNames: hierarchy,
-                                     ancestorNames: ancestors, rootName: ancestors.last ?? entity.name,
-                                     entityNumber: numbers[entity.name] ?? 0,
-                                     rootEntityNumber: numbers[ancestors.last ?? entity.name] ?? 0)
+            return EntityDescription(
+                resolving: entity, allAttributes: attributes, allRelationships: relationships,
+                subentityNames: children[entity.name] ?? [], hierarchyNames: hierarchy,
+                ancestorNames: ancestors, rootName: ancestors.last ?? entity.name,
+                entityNumber: numbers[entity.name] ?? 0,
+                rootEntityNumber: numbers[ancestors.last ?? entity.name] ?? 0)
         }
     }
 

@@ -26,24 +26,30 @@ extension ManagedObjectModel {
     func storage(ofRelationshipAt index: Int, in entity: EntityDescription) -> RelationshipStorage {
         let number = Int(entity.entityNumber)
         guard number > 0, number < relationshipStorages.count, entitiesByNumber[number] === entity,
-              index < relationshipStorages[number].count else {
+            index < relationshipStorages[number].count
+        else {
             return Self.storage(of: entity.allRelationships[index], in: entity, entitiesByName: entitiesByName)
         }
         return relationshipStorages[number][index]
     }
 
     /// How `relationship` of `entity` is stored, worked out from the model's entities.
-    static func storage(of relationship: RelationshipDescription, in entity: EntityDescription,
-                        entitiesByName: [String: EntityDescription]) -> RelationshipStorage {
+    static func storage(
+        of relationship: RelationshipDescription, in entity: EntityDescription,
+        entitiesByName: [String: EntityDescription]
+    ) -> RelationshipStorage {
         guard relationship.isToMany else { return .foreignKey }
-        let declaring = declaringEntityName(ofRelationship: relationship.name, in: entity, entitiesByName: entitiesByName)
+        let declaring = declaringEntityName(
+            ofRelationship: relationship.name, in: entity, entitiesByName: entitiesByName)
         guard let inverseName = relationship.inverse,
-              let destination = entitiesByName[relationship.destination],
-              let inverse = destination.relationship(named: inverseName) else {
+            let destination = entitiesByName[relationship.destination],
+            let inverse = destination.relationship(named: inverseName)
+        else {
             return .joinTable(name: "Z_\(declaring)_\(relationship.name)", isOwner: true)
         }
         guard inverse.isToMany else { return .inverseForeignKey(inverse: inverseName) }
-        let inverseDeclaring = declaringEntityName(ofRelationship: inverseName, in: destination, entitiesByName: entitiesByName)
+        let inverseDeclaring = declaringEntityName(
+            ofRelationship: inverseName, in: destination, entitiesByName: entitiesByName)
         let mine = "\(declaring)_\(relationship.name)"
         let theirs = "\(inverseDeclaring)_\(inverseName)"
         let owner = mine <= theirs
@@ -51,8 +57,10 @@ extension ManagedObjectModel {
     }
 
     /// The entity that declares property `name` of `entity` (itself or an ancestor).
-    private static func declaringEntityName(ofRelationship name: String, in entity: EntityDescription,
-                                            entitiesByName: [String: EntityDescription]) -> String {
+    private static func declaringEntityName(
+        ofRelationship name: String, in entity: EntityDescription,
+        entitiesByName: [String: EntityDescription]
+    ) -> String {
         for candidate in entity.ancestorNames.reversed() + [entity.name]
         where entitiesByName[candidate]?.relationships.contains(where: { $0.name == name }) == true {
             return candidate

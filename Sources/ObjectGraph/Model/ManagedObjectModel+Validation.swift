@@ -19,28 +19,34 @@ extension ManagedObjectModel {
         }
     }
 
-    private static func validate(_ relationship: RelationshipDescription, of entity: EntityDescription,
-                                 byName: [String: EntityDescription]) throws {
+    private static func validate(
+        _ relationship: RelationshipDescription, of entity: EntityDescription,
+        byName: [String: EntityDescription]
+    ) throws {
         guard let destination = byName[relationship.destination] else {
-            throw ModelError.unknownDestination(entity: entity.name, relationship: relationship.name,
-                                                destination: relationship.destination)
+            throw ModelError.unknownDestination(
+                entity: entity.name, relationship: relationship.name,
+                destination: relationship.destination)
         }
         guard let inverseName = relationship.inverse else { return }
         guard let inverse = destination.relationship(named: inverseName) else {
             throw ModelError.unknownInverse(entity: entity.name, relationship: relationship.name, inverse: inverseName)
         }
         // The inverse must point back at this entity (or an ancestor of it) through this relationship.
-        let pointsBack = inverse.inverse == relationship.name
+        let pointsBack =
+            inverse.inverse == relationship.name
             && (inverse.destination == entity.name || entity.ancestorNames.contains(inverse.destination))
         guard pointsBack else {
-            throw ModelError.mismatchedInverse(entity: entity.name, relationship: relationship.name, inverse: inverseName)
+            throw ModelError.mismatchedInverse(
+                entity: entity.name, relationship: relationship.name, inverse: inverseName)
         }
     }
 
     private static func validate(_ attribute: AttributeDescription, of entity: EntityDescription) throws {
         if let value = attribute.defaultValue, StoredValue(value, for: attribute.type) == nil {
-            throw ModelError.invalidDefault(entity: entity.name, attribute: attribute.name,
-                                            expected: attribute.type.swiftTypeName)
+            throw ModelError.invalidDefault(
+                entity: entity.name, attribute: attribute.name,
+                expected: attribute.type.swiftTypeName)
         }
         func fail(_ reason: String) -> ModelError {
             ModelError.invalidRule(entity: entity.name, attribute: attribute.name, reason: reason)
@@ -48,7 +54,9 @@ extension ManagedObjectModel {
         if attribute.allowsExternalStorage && attribute.type != .binary {
             throw fail("external storage is only for binary attributes")
         }
-        if attribute.isSearchable && attribute.type != .string { throw fail("only string attributes can be searchable") }
+        if attribute.isSearchable && attribute.type != .string {
+            throw fail("only string attributes can be searchable")
+        }
         if attribute.preservesValueInHistoryOnDeletion && (attribute.type == .binary || attribute.isTransient) {
             throw fail("only stored attributes that are not binary keep their value in history on deletion")
         }
@@ -59,7 +67,8 @@ extension ManagedObjectModel {
             throw fail("min/max dates are only for date attributes")
         }
         if (attribute.minLength != nil || attribute.maxLength != nil || attribute.pattern != nil)
-            && attribute.type != .string {
+            && attribute.type != .string
+        {
             throw fail("length and pattern rules are only for string attributes")
         }
         if let pattern = attribute.pattern, (try? NSRegularExpression(pattern: pattern)) == nil {

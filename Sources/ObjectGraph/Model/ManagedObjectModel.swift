@@ -57,7 +57,8 @@ public final class ManagedObjectModel: Sendable {
             classUsers[key, default: []].append(entity.name)
         }
         if let (key, users) = classUsers.first(where: { $0.value.count > 1 }) {
-            let className = resolved.first { ObjectIdentifier($0.managedObjectClass) == key }
+            let className =
+                resolved.first { ObjectIdentifier($0.managedObjectClass) == key }
                 .map { String(describing: $0.managedObjectClass) } ?? "?"
             throw ModelError.duplicateClass(className: className, entities: users)
         }

@@ -62,17 +62,20 @@ public struct ModelDescription: Codable, Sendable, Hashable {
     /// The description of `model`.
     public init(model: ManagedObjectModel) {
         entities = model.entities.map { entity in
-            Entity(name: entity.name, parent: entity.parentName, isAbstract: entity.isAbstract,
-                   attributes: entity.attributes.map {
-                       Attribute(name: $0.name, type: $0.type, isOptional: $0.isOptional, isTransient: $0.isTransient,
-                                 isIndexed: $0.isIndexed, allowsExternalStorage: $0.allowsExternalStorage,
-                                 isSearchable: $0.isSearchable)
-                   },
-                   relationships: entity.relationships.map {
-                       Relationship(name: $0.name, destination: $0.destination, inverse: $0.inverse, isToMany: $0.isToMany,
-                                    isOrdered: $0.isOrdered ? true : nil)
-                   },
-                   uniquenessConstraints: entity.uniquenessConstraints)
+            Entity(
+                name: entity.name, parent: entity.parentName, isAbstract: entity.isAbstract,
+                attributes: entity.attributes.map {
+                    Attribute(
+                        name: $0.name, type: $0.type, isOptional: $0.isOptional, isTransient: $0.isTransient,
+                        isIndexed: $0.isIndexed, allowsExternalStorage: $0.allowsExternalStorage,
+                        isSearchable: $0.isSearchable)
+                },
+                relationships: entity.relationships.map {
+                    Relationship(
+                        name: $0.name, destination: $0.destination, inverse: $0.inverse, isToMany: $0.isToMany,
+                        isOrdered: $0.isOrdered ? true : nil)
+                },
+                uniquenessConstraints: entity.uniquenessConstraints)
         }
     }
 
@@ -83,18 +86,22 @@ public struct ModelDescription: Codable, Sendable, Hashable {
     /// no defaults or rules), from which a store derives the layout it was written with.
     /// - Throws: ``ModelError`` when the description does not form a valid model.
     public func makeModel() throws -> ManagedObjectModel {
-        try ManagedObjectModel(entities: entities.map { entity in
-            EntityDescription(entity.name, parent: entity.parent, isAbstract: entity.isAbstract,
-                              attributes: entity.attributes.map {
-                                  AttributeDescription($0.name, $0.type, isOptional: $0.isOptional, isTransient: $0.isTransient,
-                                                       isIndexed: $0.isIndexed, allowsExternalStorage: $0.allowsExternalStorage,
-                                                       isSearchable: $0.isSearchable)
-                              },
-                              relationships: entity.relationships.map {
-                                  RelationshipDescription($0.name, destination: $0.destination, inverse: $0.inverse,
-                                                          isToMany: $0.isToMany, isOrdered: $0.isOrdered ?? false)
-                              },
-                              uniquenessConstraints: entity.uniquenessConstraints)
-        })
+        try ManagedObjectModel(
+            entities: entities.map { entity in
+                EntityDescription(
+                    entity.name, parent: entity.parent, isAbstract: entity.isAbstract,
+                    attributes: entity.attributes.map {
+                        AttributeDescription(
+                            $0.name, $0.type, isOptional: $0.isOptional, isTransient: $0.isTransient,
+                            isIndexed: $0.isIndexed, allowsExternalStorage: $0.allowsExternalStorage,
+                            isSearchable: $0.isSearchable)
+                    },
+                    relationships: entity.relationships.map {
+                        RelationshipDescription(
+                            $0.name, destination: $0.destination, inverse: $0.inverse,
+                            isToMany: $0.isToMany, isOrdered: $0.isOrdered ?? false)
+                    },
+                    uniquenessConstraints: entity.uniquenessConstraints)
+            })
     }
 }

@@ -43,9 +43,11 @@ public struct RelationshipDescription: Sendable, Hashable {
     public var isOrdered: Bool
 
     /// Describes a relationship.
-    public init(_ name: String, destination: String, inverse: String?, isToMany: Bool = false,
-                deleteRule: DeleteRule = .nullify, isOptional: Bool = true,
-                minCount: Int? = nil, maxCount: Int? = nil, renamingIdentifier: String? = nil, isOrdered: Bool = false) {
+    public init(
+        _ name: String, destination: String, inverse: String?, isToMany: Bool = false,
+        deleteRule: DeleteRule = .nullify, isOptional: Bool = true,
+        minCount: Int? = nil, maxCount: Int? = nil, renamingIdentifier: String? = nil, isOrdered: Bool = false
+    ) {
         self.name = name
         self.destination = destination
         self.inverse = inverse

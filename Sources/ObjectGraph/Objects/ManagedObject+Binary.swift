@@ -12,7 +12,8 @@ extension ManagedObject {
             throw ObjectGraphError.unknownKey(entity: entity.name, key: key)
         }
         guard FileManager.default.isReadableFile(atPath: url.path) else {
-            throw ObjectGraphError.binaryValueUnavailable(key: key, path: url.path, reason: "the file is missing or unreadable")
+            throw ObjectGraphError.binaryValueUnavailable(
+                key: key, path: url.path, reason: "the file is missing or unreadable")
         }
         guard index < values.count else { return }
         registerUndo()
@@ -106,7 +107,8 @@ extension ManagedObject {
     public func setBinaryValue(_ staged: StagedBlob, forKey key: String) throws {
         fireFaultIfNeeded()
         guard let index = entity.attributeIndexes[key], entity.allAttributes[index].type == .binary,
-              entity.allAttributes[index].allowsExternalStorage, index < values.count else {
+            entity.allAttributes[index].allowsExternalStorage, index < values.count
+        else {
             throw ObjectGraphError.unknownKey(entity: entity.name, key: key)
         }
         registerUndo()
@@ -119,7 +121,8 @@ extension ManagedObject {
     public func binaryReference(forKey key: String) -> BlobReference? {
         fireFaultIfNeeded()
         guard let index = entity.attributeIndexes[key], index < values.count,
-              case .blob(let reference) = values[index] else { return nil }
+            case .blob(let reference) = values[index]
+        else { return nil }
         return reference
     }
 }

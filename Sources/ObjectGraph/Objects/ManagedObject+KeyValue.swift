@@ -69,12 +69,19 @@ extension ManagedObject {
     public func setValue<T>(_ value: T?, forKey key: String, as type: T.Type) {
         guard let value else { return setValue(nil as Any?, forKey: key) }
         let stored: StoredValue?
-        if let text = value as? String { stored = .string(text) }
-        else if let number = value as? Int64 { stored = .integer(number) }
-        else if let number = value as? Double { stored = .double(number) }
-        else if let flag = value as? Bool { stored = .bool(flag) }
-        else if let date = value as? Date { stored = .date(date) }
-        else { stored = nil }
+        if let text = value as? String {
+            stored = .string(text)
+        } else if let number = value as? Int64 {
+            stored = .integer(number)
+        } else if let number = value as? Double {
+            stored = .double(number)
+        } else if let flag = value as? Bool {
+            stored = .bool(flag)
+        } else if let date = value as? Date {
+            stored = .date(date)
+        } else {
+            stored = nil
+        }
         if let stored, setStoredAttribute(stored, forKey: key) { return }
         setValue(value as Any?, forKey: key)
     }
@@ -214,7 +221,8 @@ extension ManagedObject {
         fireFaultIfNeeded()
         var result: [String: Any?] = [:]
         if isInserted {
-            for (index, attribute) in entity.allAttributes.enumerated() where index < values.count && !values[index].isNull {
+            for (index, attribute) in entity.allAttributes.enumerated()
+            where index < values.count && !values[index].isNull {
                 result[attribute.name] = attributeValue(at: index)
             }
             for relationship in entity.allRelationships {
@@ -231,13 +239,15 @@ extension ManagedObject {
     public func committedValues(forKeys keys: [String]?) -> [String: Any?] {
         fireFaultIfNeeded()
         var result: [String: Any?] = [:]
-        let names = keys ?? (entity.allAttributes.map(\.name) + entity.allRelationships.filter { !$0.isToMany }.map(\.name))
+        let names =
+            keys ?? (entity.allAttributes.map(\.name) + entity.allRelationships.filter { !$0.isToMany }.map(\.name))
         for key in names {
             if let index = entity.attributeIndex(key), index < committed.count {
                 resolveDeferredValue(at: index)
                 result[key] = swiftValue(committed[index], type: entity.attributeTypes[index])
             } else if let index = entity.relationshipIndexes[key], index < committedToOne.count,
-                      !entity.allRelationships[index].isToMany {
+                !entity.allRelationships[index].isToMany
+            {
                 result[key] = committedToOne[index].flatMap { managedObjectContext?.object(with: $0) } as Any?
             }
         }
@@ -306,7 +316,8 @@ extension ManagedObject {
             return .null
         }
         guard let stored = StoredValue(value, for: type) else {
-            typeProblems[entity.attributeNames[index]] = "expects a \(type.swiftTypeName), got a \(Swift.type(of: value))"
+            typeProblems[entity.attributeNames[index]] =
+                "expects a \(type.swiftTypeName), got a \(Swift.type(of: value))"
             return nil
         }
         if !typeProblems.isEmpty { typeProblems[entity.attributeNames[index]] = nil }

@@ -91,7 +91,8 @@ extension ManagedObject {
         let current = members(at: index)
         // Members filled without their order (a prefetch) read it from the store once.
         if memberOrders[index] == nil, !objectID.isTemporaryID, let context = managedObjectContext,
-           let ids = try? context.rowSource().destinations(of: objectID, relationship: entity.allRelationships[index]) {
+            let ids = try? context.rowSource().destinations(of: objectID, relationship: entity.allRelationships[index])
+        {
             memberOrders[index] = ids.map { context.object(with: $0) }
         }
         var order = memberOrders[index] ?? []
@@ -99,7 +100,9 @@ extension ManagedObject {
         if order.count < current.count {
             let placed = Set(order.map(ObjectIdentifier.init))
             order += current.filter { !placed.contains(ObjectIdentifier($0)) }.sorted { a, b in
-                (a.objectID.primaryKey ?? .max, a.objectID.description) < (b.objectID.primaryKey ?? .max, b.objectID.description)
+                (a.objectID.primaryKey ?? .max, a.objectID.description) < (
+                    b.objectID.primaryKey ?? .max, b.objectID.description
+                )
             }
         }
         memberOrders[index] = order

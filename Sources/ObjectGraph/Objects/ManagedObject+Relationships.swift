@@ -68,7 +68,8 @@ extension ManagedObject {
         let relationship = entity.allRelationships[index]
         if relationship.isToMany {
             guard let wanted = value == nil ? [] : Self.objectSet(value) else {
-                typeProblems[relationship.name] = "expects a set of objects, got \(value.map { "a \(type(of: $0))" } ?? "nil")"
+                typeProblems[relationship.name] =
+                    "expects a set of objects, got \(value.map { "a \(type(of: $0))" } ?? "nil")"
                 return
             }
             guard acceptsDestinations(wanted, forKey: relationship.name) else { return }
@@ -128,7 +129,9 @@ extension ManagedObject {
     /// not read the 100,000 entries that share its tag; ``ManagedObjectContext/loadMembers(of:relationshipAt:)``
     /// applies such unsaved changes when the relationship is read.
     private func mayStayUnloaded(_ index: Int) -> Bool {
-        guard case .unloadedToMany = slots[index], let model = managedObjectContext?.managedObjectModel else { return false }
+        guard case .unloadedToMany = slots[index], let model = managedObjectContext?.managedObjectModel else {
+            return false
+        }
         switch model.storage(of: entity.allRelationships[index], in: entity) {
         case .inverseForeignKey, .joinTable(_, isOwner: false): return true
         case .foreignKey, .joinTable(_, isOwner: true): return false

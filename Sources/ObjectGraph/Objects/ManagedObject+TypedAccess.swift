@@ -69,7 +69,9 @@ extension ManagedObject {
     /// The typed attribute at `offset` when it is a double (as ``doubleValue(forKey:)``).
     @usableFromInline
     func doubleValue(atFieldOffset offset: Int) -> Double? {
-        typedAttribute(atFieldOffset: offset) { stored, _ in if case .double(let number) = stored { number } else { nil } }
+        typedAttribute(atFieldOffset: offset) { stored, _ in
+            if case .double(let number) = stored { number } else { nil }
+        }
     }
 
     /// The typed attribute at `offset` when it is a boolean (as ``boolValue(forKey:)``).

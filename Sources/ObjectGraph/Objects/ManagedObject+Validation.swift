@@ -31,8 +31,9 @@ extension ManagedObject {
             guard relationship.deleteRule == .deny else { return nil }
             let remaining = relatedObjects(at: index).filter { !$0.isDeleted }
             guard !remaining.isEmpty else { return nil }
-            return problem(key: relationship.name,
-                           "cannot be deleted while '\(relationship.name)' still has \(remaining.count) object(s) (deny rule)")
+            return problem(
+                key: relationship.name,
+                "cannot be deleted while '\(relationship.name)' still has \(remaining.count) object(s) (deny rule)")
         }
     }
 
@@ -53,17 +54,22 @@ extension ManagedObject {
             } else {
                 stored = .null
             }
-            if let rule = managedObjectContext?.violatedRule(of: attribute, value: stored) { throw problem(key: key, rule) }
+            if let rule = managedObjectContext?.violatedRule(of: attribute, value: stored) {
+                throw problem(key: key, rule)
+            }
         } else if let index = entity.relationshipIndexes[key] {
             let relationship = entity.allRelationships[index]
             let destinations: Set<ManagedObject>
             if relationship.isToMany {
                 guard let members = value == nil ? [] : Self.objectSet(value) else {
-                    throw problem(key: key, "expects a set of objects, got \(value.map { "a \(type(of: $0))" } ?? "nil")")
+                    throw problem(
+                        key: key, "expects a set of objects, got \(value.map { "a \(type(of: $0))" } ?? "nil")")
                 }
                 destinations = members
                 let count = members.count
-                if count == 0 && !relationship.isOptional { throw problem(key: key, "is required (at least one object)") }
+                if count == 0 && !relationship.isOptional {
+                    throw problem(key: key, "is required (at least one object)")
+                }
                 if let minimum = relationship.minCount, count > 0 || !relationship.isOptional, count < minimum {
                     throw problem(key: key, "must have at least \(minimum) object(s), has \(count)")
                 }

@@ -38,18 +38,24 @@ enum StoredValue: Hashable, Sendable, Codable {
             self = .string(text)
         case .integer16, .integer32, .integer64:
             guard let number = Self.integer(value) else { return nil }
-            let fits = switch type {
-            case .integer16: Int64(Int16.min)...Int64(Int16.max) ~= number
-            case .integer32: Int64(Int32.min)...Int64(Int32.max) ~= number
-            default: true
-            }
+            let fits =
+                switch type {
+                case .integer16: Int64(Int16.min)...Int64(Int16.max) ~= number
+                case .integer32: Int64(Int32.min)...Int64(Int32.max) ~= number
+                default: true
+                }
             guard fits else { return nil }
             self = .integer(number)
         case .double:
-            if let number = value as? Double { self = .double(number) }
-            else if let number = value as? Float { self = .double(Double(number)) }
-            else if let number = value as? Int { self = .double(Double(number)) }
-            else { return nil }
+            if let number = value as? Double {
+                self = .double(number)
+            } else if let number = value as? Float {
+                self = .double(Double(number))
+            } else if let number = value as? Int {
+                self = .double(Double(number))
+            } else {
+                return nil
+            }
         case .boolean:
             guard let flag = value as? Bool else { return nil }
             self = .bool(flag)
@@ -164,9 +170,10 @@ struct PendingBlob: Hashable, Sendable, Codable {
     @usableFromInline
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        staged = StagedBlob(sha256: try container.decode(String.self, forKey: .sha256),
-                            byteCount: try container.decode(Int64.self, forKey: .byteCount),
-                            temporaryURL: try container.decode(URL.self, forKey: .temporaryURL))
+        staged = StagedBlob(
+            sha256: try container.decode(String.self, forKey: .sha256),
+            byteCount: try container.decode(Int64.self, forKey: .byteCount),
+            temporaryURL: try container.decode(URL.self, forKey: .temporaryURL))
     }
 
     @usableFromInline

@@ -7,8 +7,10 @@ extension FetchPredicate {
     /// `$NAME` variables not yet substituted are looked up in `variables` (without the dollar).
     /// - Throws: ``PredicateEvaluationError`` for unknown keys, unresolved variables, invalid
     ///   regular expressions and unsupported constructs.
-    public func evaluate(with subject: any PredicateSubject,
-                         variables: [String: PredicateValue] = [:]) throws(PredicateEvaluationError) -> Bool {
+    public func evaluate(
+        with subject: any PredicateSubject,
+        variables: [String: PredicateValue] = [:]
+    ) throws(PredicateEvaluationError) -> Bool {
         try PredicateEvaluator(root: subject, variables: variables).evaluate(self)
     }
 }
@@ -66,7 +68,8 @@ private struct PredicateEvaluator {
         let rhs: PredicateValue
         if rhsOperand.isCollection {
             guard comparison.op == .in else {
-                throw .unsupported("a to-many key path on the right-hand side of \(comparison.op.rawValue) (only IN takes one)")
+                throw .unsupported(
+                    "a to-many key path on the right-hand side of \(comparison.op.rawValue) (only IN takes one)")
             }
             rhs = .array(rhsOperand.values)
         } else {
@@ -91,8 +94,10 @@ private struct PredicateEvaluator {
     }
 
     /// Applies one operator to one left-hand value.
-    static func compare(_ lhs: PredicateValue, _ op: PredicateComparison.Operator, _ rhs: PredicateValue,
-                        _ options: PredicateComparison.Options) throws(PredicateEvaluationError) -> Bool {
+    static func compare(
+        _ lhs: PredicateValue, _ op: PredicateComparison.Operator, _ rhs: PredicateValue,
+        _ options: PredicateComparison.Options
+    ) throws(PredicateEvaluationError) -> Bool {
         switch op {
         case .equal: return lhs.isEqual(to: rhs, options: options)
         case .notEqual: return !lhs.isEqual(to: rhs, options: options)
@@ -105,7 +110,8 @@ private struct PredicateEvaluator {
                 throw .unsupported("BETWEEN needs two bounds, got \(rhs.predicateFormat)")
             }
             guard let low = lhs.order(comparedTo: bounds[0], options: options),
-                  let high = lhs.order(comparedTo: bounds[1], options: options) else { return false }
+                let high = lhs.order(comparedTo: bounds[1], options: options)
+            else { return false }
             return low >= 0 && high <= 0
         case .in:
             if case .array(let items) = rhs { return items.contains { lhs.isEqual(to: $0, options: options) } }
@@ -138,7 +144,7 @@ private struct PredicateEvaluator {
             return .single(.array(values))
         case .keyPath(let path):
             return try resolve(path)
-        case let .subquery(collection, variable, predicate, count):
+        case .subquery(let collection, let variable, let predicate, let count):
             let collectionItems = try walk(collection)
             var inner = self
             var matching: [PredicateValue] = []
@@ -163,7 +169,8 @@ private struct PredicateEvaluator {
     private func resolve(_ path: [String]) throws(PredicateEvaluationError) -> Operand {
         // Fast path for the common one-attribute key path.
         if path.count == 1, !path[0].hasPrefix("$"), path[0] != "@count",
-           case .value(let value) = root.predicateProperty(named: path[0]) {
+            case .value(let value) = root.predicateProperty(named: path[0])
+        {
             return .single(value)
         }
         let walked = try walk(path)
@@ -194,7 +201,8 @@ private struct PredicateEvaluator {
             if let aggregate = PredicateAggregate(rawValue: key) {
                 // `items.@sum.price`: one value of the members' attribute values (see PredicateAggregate).
                 guard isCollection, index + 2 == path.count else {
-                    throw .unsupported("\(key) must follow a to-many relationship and precede one attribute in '\(keyPath)'")
+                    throw .unsupported(
+                        "\(key) must follow a to-many relationship and precede one attribute in '\(keyPath)'")
                 }
                 var values: [PredicateValue] = []
                 for item in items {
@@ -202,7 +210,8 @@ private struct PredicateEvaluator {
                     switch member.predicateProperty(named: path[index + 1]) {
                     case .value(let value): if value != .null { values.append(value) }
                     case .unknown: throw .unknownKey(path[index + 1], keyPath: keyPath)
-                    case .object, .objects: throw .unsupported("\(key) of relationship '\(path[index + 1])' in '\(keyPath)'")
+                    case .object, .objects:
+                        throw .unsupported("\(key) of relationship '\(path[index + 1])' in '\(keyPath)'")
                     }
                 }
                 return ([.value(aggregate.aggregate(values))], false)

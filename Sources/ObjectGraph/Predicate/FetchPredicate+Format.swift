@@ -6,8 +6,10 @@ extension FetchPredicate: CustomStringConvertible {
         switch self {
         case .constant(let value): return value ? "TRUEPREDICATE" : "FALSEPREDICATE"
         case .not(let inner): return "NOT \(inner.formatAsOperand)"
-        case .and(let parts): return parts.isEmpty ? "TRUEPREDICATE" : parts.map(\.formatAsOperand).joined(separator: " AND ")
-        case .or(let parts): return parts.isEmpty ? "FALSEPREDICATE" : parts.map(\.formatAsOperand).joined(separator: " OR ")
+        case .and(let parts):
+            return parts.isEmpty ? "TRUEPREDICATE" : parts.map(\.formatAsOperand).joined(separator: " AND ")
+        case .or(let parts):
+            return parts.isEmpty ? "FALSEPREDICATE" : parts.map(\.formatAsOperand).joined(separator: " OR ")
         case .comparison(let comparison): return comparison.predicateFormat
         }
     }
@@ -51,9 +53,11 @@ extension FetchExpression: CustomStringConvertible {
         case .keyPath(let path):
             if path.isEmpty { return "SELF" }
             return path.map { component in
-                let isPlain = !component.isEmpty && component.enumerated().allSatisfy { index, c in
-                    c.isLetter || c == "_" || (index > 0 && c.isNumber) || (index == 0 && (c == "@" || c == "$"))
-                }
+                let isPlain =
+                    !component.isEmpty
+                    && component.enumerated().allSatisfy { index, c in
+                        c.isLetter || c == "_" || (index > 0 && c.isNumber) || (index == 0 && (c == "@" || c == "$"))
+                    }
                 if !isPlain || PredicateParser.reservedWords.contains(component.uppercased()) {
                     return "#" + component
                 }
@@ -62,8 +66,9 @@ extension FetchExpression: CustomStringConvertible {
         case .constant(let value): return value.predicateFormat
         case .variable(let name): return "$" + name
         case .aggregate(let items): return "{" + items.map(\.predicateFormat).joined(separator: ", ") + "}"
-        case let .subquery(collection, variable, predicate, count):
-            let text = "SUBQUERY(\(FetchExpression.keyPath(collection).predicateFormat), \(variable), \(predicate.predicateFormat))"
+        case .subquery(let collection, let variable, let predicate, let count):
+            let text =
+                "SUBQUERY(\(FetchExpression.keyPath(collection).predicateFormat), \(variable), \(predicate.predicateFormat))"
             return count ? text + ".@count" : text
         }
     }

@@ -30,7 +30,9 @@ extension FetchExpression {
         case .constant(let value): .constant(value.replacingTemporaryObjects())
         case .aggregate(let parts): .aggregate(parts.map { $0.replacingTemporaryObjects() })
         case .subquery(let collection, let variable, let predicate, let count):
-            .subquery(collection: collection, variable: variable, predicate: predicate.replacingTemporaryObjects(), count: count)
+            .subquery(
+                collection: collection, variable: variable, predicate: predicate.replacingTemporaryObjects(),
+                count: count)
         }
     }
 }

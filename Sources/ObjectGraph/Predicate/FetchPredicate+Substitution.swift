@@ -24,8 +24,9 @@ extension FetchExpression {
         case .variable(let name): return variables[name].map(FetchExpression.constant) ?? self
         case .keyPath, .constant: return self
         case .aggregate(let items): return .list(items.map { $0.substituting(variables) })
-        case let .subquery(collection, variable, predicate, count):
-            return .subquery(collection: collection, variable: variable, predicate: predicate.substituting(variables), count: count)
+        case .subquery(let collection, let variable, let predicate, let count):
+            return .subquery(
+                collection: collection, variable: variable, predicate: predicate.substituting(variables), count: count)
         }
     }
 }

@@ -69,8 +69,10 @@ public struct PredicateComparison: Hashable, Sendable {
     public var options: Options
 
     /// Makes a comparison.
-    public init(_ lhs: FetchExpression, _ op: Operator, _ rhs: FetchExpression,
-                quantifier: Quantifier = .direct, options: Options = []) {
+    public init(
+        _ lhs: FetchExpression, _ op: Operator, _ rhs: FetchExpression,
+        quantifier: Quantifier = .direct, options: Options = []
+    ) {
         self.lhs = lhs
         self.op = op
         self.rhs = rhs

@@ -16,11 +16,12 @@ public enum PredicateEvaluationError: Error, Hashable, Sendable, CustomStringCon
     /// A message a user can act on.
     public var description: String {
         switch self {
-        case let .unknownKey(key, keyPath): return "unknown key '\(key)' in key path '\(keyPath)'"
-        case let .notARelationship(key, keyPath): return "'\(key)' is not a relationship, so key path '\(keyPath)' cannot go on past it"
-        case let .unresolvedVariable(name): return "variable $\(name) has no value; substitute it first"
-        case let .invalidRegularExpression(pattern): return "invalid regular expression '\(pattern)' in MATCHES"
-        case let .unsupported(what): return "unsupported in a predicate: \(what)"
+        case .unknownKey(let key, let keyPath): return "unknown key '\(key)' in key path '\(keyPath)'"
+        case .notARelationship(let key, let keyPath):
+            return "'\(key)' is not a relationship, so key path '\(keyPath)' cannot go on past it"
+        case .unresolvedVariable(let name): return "variable $\(name) has no value; substitute it first"
+        case .invalidRegularExpression(let pattern): return "invalid regular expression '\(pattern)' in MATCHES"
+        case .unsupported(let what): return "unsupported in a predicate: \(what)"
         }
     }
 }

@@ -40,8 +40,10 @@ public struct PredicateKey: Sendable {
     /// `SUBQUERY(collection, variable, predicate)`; follow with ``count``.
     public static func subquery(_ collection: String, _ variable: String, _ predicate: FetchPredicate) -> PredicateKey {
         let name = variable.hasPrefix("$") ? variable : "$" + variable
-        return PredicateKey(expression: .subquery(collection: PredicateKey(collection).path, variable: name,
-                                                  predicate: predicate, count: false))
+        return PredicateKey(
+            expression: .subquery(
+                collection: PredicateKey(collection).path, variable: name,
+                predicate: predicate, count: false))
     }
 
     private var path: [String] {
@@ -51,9 +53,10 @@ public struct PredicateKey: Sendable {
 
     /// The number of members: `media.@count`, or the count of a ``subquery(_:_:_:)``.
     public var count: PredicateKey {
-        if case let .subquery(collection, variable, predicate, _) = expression {
-            return PredicateKey(expression: .subquery(collection: collection, variable: variable, predicate: predicate, count: true),
-                                quantifier: quantifier)
+        if case .subquery(let collection, let variable, let predicate, _) = expression {
+            return PredicateKey(
+                expression: .subquery(collection: collection, variable: variable, predicate: predicate, count: true),
+                quantifier: quantifier)
         }
         return PredicateKey(expression: .keyPath(path + ["@count"]), quantifier: quantifier)
     }
@@ -73,19 +76,25 @@ public struct PredicateKey: Sendable {
     // MARK: Comparisons
 
     /// `key op value` with `options`.
-    public func compare(_ op: PredicateComparison.Operator, _ value: some PredicateArgumentConvertible,
-                        options: PredicateComparison.Options = []) -> FetchPredicate {
+    public func compare(
+        _ op: PredicateComparison.Operator, _ value: some PredicateArgumentConvertible,
+        options: PredicateComparison.Options = []
+    ) -> FetchPredicate {
         compare(op, PredicateKey(expression: .constant(value.predicateValue)), options: options)
     }
 
     /// `key op other` with `options`, comparing with another key path or a variable.
-    public func compare(_ op: PredicateComparison.Operator, _ other: PredicateKey,
-                        options: PredicateComparison.Options = []) -> FetchPredicate {
+    public func compare(
+        _ op: PredicateComparison.Operator, _ other: PredicateKey,
+        options: PredicateComparison.Options = []
+    ) -> FetchPredicate {
         .comparison(PredicateComparison(expression, op, other.expression, quantifier: quantifier, options: options))
     }
 
     /// `key ==[options] value`.
-    public func equals(_ value: some PredicateArgumentConvertible, options: PredicateComparison.Options = []) -> FetchPredicate {
+    public func equals(
+        _ value: some PredicateArgumentConvertible, options: PredicateComparison.Options = []
+    ) -> FetchPredicate {
         compare(.equal, value, options: options)
     }
 
@@ -115,28 +124,44 @@ public struct PredicateKey: Sendable {
     }
 
     /// `key IN values` (an array or set).
-    public func isIn(_ values: some PredicateArgumentConvertible, options: PredicateComparison.Options = []) -> FetchPredicate {
+    public func isIn(
+        _ values: some PredicateArgumentConvertible, options: PredicateComparison.Options = []
+    ) -> FetchPredicate {
         compare(.in, values, options: options)
     }
 
     /// `key BETWEEN {low, high}`, both ends included.
-    public func between(_ low: some PredicateArgumentConvertible, _ high: some PredicateArgumentConvertible,
-                        options: PredicateComparison.Options = []) -> FetchPredicate {
+    public func between(
+        _ low: some PredicateArgumentConvertible, _ high: some PredicateArgumentConvertible,
+        options: PredicateComparison.Options = []
+    ) -> FetchPredicate {
         compare(.between, PredicateValue.array([low.predicateValue, high.predicateValue]), options: options)
     }
 
     /// `key == value`.
-    public static func == (key: PredicateKey, value: some PredicateArgumentConvertible) -> FetchPredicate { key.compare(.equal, value) }
+    public static func == (key: PredicateKey, value: some PredicateArgumentConvertible) -> FetchPredicate {
+        key.compare(.equal, value)
+    }
     /// `key != value`.
-    public static func != (key: PredicateKey, value: some PredicateArgumentConvertible) -> FetchPredicate { key.compare(.notEqual, value) }
+    public static func != (key: PredicateKey, value: some PredicateArgumentConvertible) -> FetchPredicate {
+        key.compare(.notEqual, value)
+    }
     /// `key < value`.
-    public static func < (key: PredicateKey, value: some PredicateArgumentConvertible) -> FetchPredicate { key.compare(.less, value) }
+    public static func < (key: PredicateKey, value: some PredicateArgumentConvertible) -> FetchPredicate {
+        key.compare(.less, value)
+    }
     /// `key <= value`.
-    public static func <= (key: PredicateKey, value: some PredicateArgumentConvertible) -> FetchPredicate { key.compare(.lessOrEqual, value) }
+    public static func <= (key: PredicateKey, value: some PredicateArgumentConvertible) -> FetchPredicate {
+        key.compare(.lessOrEqual, value)
+    }
     /// `key > value`.
-    public static func > (key: PredicateKey, value: some PredicateArgumentConvertible) -> FetchPredicate { key.compare(.greater, value) }
+    public static func > (key: PredicateKey, value: some PredicateArgumentConvertible) -> FetchPredicate {
+        key.compare(.greater, value)
+    }
     /// `key >= value`.
-    public static func >= (key: PredicateKey, value: some PredicateArgumentConvertible) -> FetchPredicate { key.compare(.greaterOrEqual, value) }
+    public static func >= (key: PredicateKey, value: some PredicateArgumentConvertible) -> FetchPredicate {
+        key.compare(.greaterOrEqual, value)
+    }
 
     /// `key == other` (another key path or a variable).
     public static func == (key: PredicateKey, other: PredicateKey) -> FetchPredicate { key.compare(.equal, other) }
@@ -145,16 +170,24 @@ public struct PredicateKey: Sendable {
     /// `key < other`.
     public static func < (key: PredicateKey, other: PredicateKey) -> FetchPredicate { key.compare(.less, other) }
     /// `key <= other`.
-    public static func <= (key: PredicateKey, other: PredicateKey) -> FetchPredicate { key.compare(.lessOrEqual, other) }
+    public static func <= (key: PredicateKey, other: PredicateKey) -> FetchPredicate {
+        key.compare(.lessOrEqual, other)
+    }
     /// `key > other`.
     public static func > (key: PredicateKey, other: PredicateKey) -> FetchPredicate { key.compare(.greater, other) }
     /// `key >= other`.
-    public static func >= (key: PredicateKey, other: PredicateKey) -> FetchPredicate { key.compare(.greaterOrEqual, other) }
+    public static func >= (key: PredicateKey, other: PredicateKey) -> FetchPredicate {
+        key.compare(.greaterOrEqual, other)
+    }
 
     /// `key == nil`.
-    public static func == (key: PredicateKey, _: _OptionalNilComparisonType) -> FetchPredicate { key.compare(.equal, PredicateValue.null) }
+    public static func == (key: PredicateKey, _: _OptionalNilComparisonType) -> FetchPredicate {
+        key.compare(.equal, PredicateValue.null)
+    }
     /// `key != nil`.
-    public static func != (key: PredicateKey, _: _OptionalNilComparisonType) -> FetchPredicate { key.compare(.notEqual, PredicateValue.null) }
+    public static func != (key: PredicateKey, _: _OptionalNilComparisonType) -> FetchPredicate {
+        key.compare(.notEqual, PredicateValue.null)
+    }
 }
 
 extension FetchPredicate {

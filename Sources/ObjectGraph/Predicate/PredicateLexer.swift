@@ -73,8 +73,10 @@ struct PredicateLexer {
             let word = readWord()
             return PredicateToken(kind: .variable(word), column: start, text: "$" + word)
         }
-        if c.isASCII, c.isNumber || (c == "-" && (peek(1)?.isASCII ?? false) && (peek(1)?.isNumber ?? false))
-            || (c == "." && (peek(1)?.isASCII ?? false) && (peek(1)?.isNumber ?? false)) {
+        if c.isASCII,
+            c.isNumber || (c == "-" && (peek(1)?.isASCII ?? false) && (peek(1)?.isNumber ?? false))
+                || (c == "." && (peek(1)?.isASCII ?? false) && (peek(1)?.isNumber ?? false))
+        {
             return try readNumber()
         }
         if c == "\"" || c == "'" { return try readString(quote: c) }
@@ -89,7 +91,7 @@ struct PredicateLexer {
         let two = peek(1).map { String(c) + String($0) } ?? ""
         let twoCharacterOperators: [String: String] = [
             "==": "==", "!=": "!=", "<>": "!=", "<=": "<=", "=<": "<=", ">=": ">=", "=>": ">=",
-            "&&": "&&", "||": "||",
+            "&&": "&&", "||": "||"
         ]
         if let symbol = twoCharacterOperators[two] {
             index += 2
@@ -160,8 +162,9 @@ struct PredicateLexer {
         let text = String(characters[start..<index])
         let negative = characters[start] == "-"
         guard let magnitude = UInt64(digits, radix: radix),
-              let value = negative ? (magnitude == UInt64(Int64.max) + 1 ? Int64.min : Int64(exactly: magnitude).map { -$0 })
-                                   : Int64(exactly: magnitude)
+            let value = negative
+                ? (magnitude == UInt64(Int64.max) + 1 ? Int64.min : Int64(exactly: magnitude).map { -$0 })
+                : Int64(exactly: magnitude)
         else { throw .unexpectedToken(text, column: start, format: format) }
         return PredicateToken(kind: .integer(value), column: start, text: text)
     }

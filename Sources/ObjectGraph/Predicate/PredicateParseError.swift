@@ -23,8 +23,8 @@ public enum PredicateParseError: Error, Hashable, Sendable, CustomStringConverti
     public var column: Int {
         switch self {
         case .unexpectedToken(_, let column, _), .unexpectedEnd(_, let column, _),
-             .unterminatedString(let column, _), .unknownOperator(_, let column, _),
-             .missingArgument(_, let column, _), .invalidArgument(_, let column, _, _, _):
+            .unterminatedString(let column, _), .unknownOperator(_, let column, _),
+            .missingArgument(_, let column, _), .invalidArgument(_, let column, _, _, _):
             return column
         }
     }
@@ -32,17 +32,17 @@ public enum PredicateParseError: Error, Hashable, Sendable, CustomStringConverti
     /// A message a user can act on, naming the column and quoting the format.
     public var description: String {
         switch self {
-        case let .unexpectedToken(token, column, format):
+        case .unexpectedToken(let token, let column, let format):
             return "unexpected '\(token)' at column \(column) in \"\(format)\""
-        case let .unexpectedEnd(expected, column, format):
+        case .unexpectedEnd(let expected, let column, let format):
             return "unexpected end of predicate at column \(column), expected \(expected), in \"\(format)\""
-        case let .unterminatedString(column, format):
+        case .unterminatedString(let column, let format):
             return "unterminated string starting at column \(column) in \"\(format)\""
-        case let .unknownOperator(token, column, format):
+        case .unknownOperator(let token, let column, let format):
             return "unknown operator '\(token)' at column \(column) in \"\(format)\""
-        case let .missingArgument(specifier, column, format):
+        case .missingArgument(let specifier, let column, let format):
             return "missing argument for '\(specifier)' at column \(column) in \"\(format)\""
-        case let .invalidArgument(specifier, column, found, expected, format):
+        case .invalidArgument(let specifier, let column, let found, let expected, let format):
             return "argument for '\(specifier)' at column \(column) is \(found), expected \(expected), in \"\(format)\""
         }
     }

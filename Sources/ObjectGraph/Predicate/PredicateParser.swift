@@ -36,7 +36,7 @@ struct PredicateParser {
     static let reservedWords: Set<String> = [
         "AND", "OR", "NOT", "IN", "LIKE", "MATCHES", "BEGINSWITH", "ENDSWITH", "CONTAINS", "BETWEEN",
         "ANY", "ALL", "NONE", "SOME", "SUBQUERY", "TRUEPREDICATE", "FALSEPREDICATE", "NIL", "NULL",
-        "TRUE", "FALSE", "YES", "NO", "SELF", "CAST",
+        "TRUE", "FALSE", "YES", "NO", "SELF", "CAST"
     ]
 
     private let format: String
@@ -91,21 +91,26 @@ struct PredicateParser {
     // MARK: Predicates
 
     private mutating func parseOr() throws(PredicateParseError) -> FetchPredicate {
-        try parseChain(keyword: "OR", symbol: "||", combine: FetchPredicate.disjunction) { parser throws(PredicateParseError) in
+        try parseChain(keyword: "OR", symbol: "||", combine: FetchPredicate.disjunction) {
+            parser throws(PredicateParseError) in
             try parser.parseAnd()
         }
     }
 
     private mutating func parseAnd() throws(PredicateParseError) -> FetchPredicate {
-        try parseChain(keyword: "AND", symbol: "&&", combine: FetchPredicate.conjunction) { parser throws(PredicateParseError) in
+        try parseChain(keyword: "AND", symbol: "&&", combine: FetchPredicate.conjunction) {
+            parser throws(PredicateParseError) in
             try parser.parseNot()
         }
     }
 
     /// `operand (keyword|symbol operand)*`, combined into one predicate.
-    private mutating func parseChain(keyword: String, symbol: String, combine: ([FetchPredicate]) -> FetchPredicate,
-                                     operand: (inout PredicateParser) throws(PredicateParseError) -> FetchPredicate)
-        throws(PredicateParseError) -> FetchPredicate {
+    private mutating func parseChain(
+        keyword: String, symbol: String, combine: ([FetchPredicate]) -> FetchPredicate,
+        operand: (inout PredicateParser) throws(PredicateParseError) -> FetchPredicate
+    )
+        throws(PredicateParseError) -> FetchPredicate
+    {
         var parts = [try operand(&self)]
         while isKeyword(current, keyword) || isSymbol(current, symbol) {
             _ = advance()
@@ -151,13 +156,15 @@ struct PredicateParser {
         switch opToken.kind {
         case .symbol(let symbol):
             guard let symbolOperator = PredicateComparison.Operator(rawValue: symbol),
-                  ["==", "!=", "<", "<=", ">", ">="].contains(symbol) else {
+                ["==", "!=", "<", "<=", ">", ">="].contains(symbol)
+            else {
                 throw unexpected(opToken, expected: "an operator")
             }
             op = symbolOperator
         case .word(let word):
             guard let wordOperator = PredicateComparison.Operator(rawValue: word.uppercased()),
-                  !["==", "!=", "<", "<=", ">", ">="].contains(wordOperator.rawValue) else {
+                !["==", "!=", "<", "<=", ">", ">="].contains(wordOperator.rawValue)
+            else {
                 throw unexpected(opToken, expected: "an operator")
             }
             op = wordOperator
@@ -303,7 +310,8 @@ struct PredicateParser {
         switch (type, valueToken.kind) {
         case ("NSDate", .integer(let seconds)): value = .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
         case ("NSDate", .double(let seconds)): value = .date(Date(timeIntervalSinceReferenceDate: seconds))
-        case ("UUID", .string(let text)), ("NSUUID", .string(let text)): value = UUID(uuidString: text).map(PredicateValue.uuid)
+        case ("UUID", .string(let text)), ("NSUUID", .string(let text)):
+            value = UUID(uuidString: text).map(PredicateValue.uuid)
         case ("NSData", .string(let text)): value = Data(base64Encoded: text).map(PredicateValue.data)
         case ("ObjectID", .string(let text)):
             value = URL(string: text).flatMap(ObjectID.init(uriRepresentation:)).map(PredicateValue.object)
@@ -323,8 +331,9 @@ struct PredicateParser {
     }
 
     private func invalidArgument(_ argument: Any?, _ token: PredicateToken, expected: String) -> PredicateParseError {
-        .invalidArgument(specifier: token.text, column: token.column,
-                         found: argument.map { "\(type(of: $0))" } ?? "nil", expected: expected, format: format)
+        .invalidArgument(
+            specifier: token.text, column: token.column,
+            found: argument.map { "\(type(of: $0))" } ?? "nil", expected: expected, format: format)
     }
 
     /// The components of the key path argument of `%K` (a String, a string PredicateValue, or a
@@ -342,7 +351,9 @@ struct PredicateParser {
         return key.split(separator: ".").map(String.init)
     }
 
-    private mutating func parseArgument(_ letter: Character, token: PredicateToken) throws(PredicateParseError) -> FetchExpression {
+    private mutating func parseArgument(
+        _ letter: Character, token: PredicateToken
+    ) throws(PredicateParseError) -> FetchExpression {
         if letter == "K" { return .keyPath(try parseKeyPathContinuation(try keyPathArgument(token))) }
         let argument = try nextArgument(token)
         func invalid(_ expected: String) -> PredicateParseError { invalidArgument(argument, token, expected: expected) }

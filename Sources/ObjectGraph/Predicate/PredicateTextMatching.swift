@@ -64,7 +64,10 @@ enum PredicateTextMatching {
             while end < scalars.count, isCombiningMark(scalars[end]) { end += 1 }
             if end - index > 1 {
                 let run = scalars[index..<end].enumerated().sorted {
-                    let (l, r) = ($0.element.properties.canonicalCombiningClass.rawValue, $1.element.properties.canonicalCombiningClass.rawValue)
+                    let (l, r) = (
+                        $0.element.properties.canonicalCombiningClass.rawValue,
+                        $1.element.properties.canonicalCombiningClass.rawValue
+                    )
                     return l != r ? l < r : $0.offset < $1.offset
                 }.map(\.element)
                 scalars.replaceSubrange(index..<end, with: run)
@@ -93,26 +96,28 @@ enum PredicateTextMatching {
     /// decomposition, so dropping marks leaves them, yet a reader takes `Łódź` for `Lodz`
     /// and `Øresund` for `Oresund` as surely as `é` for `e`.
     static let strokedLetterBases: [UInt32: Unicode.Scalar] = [
-        0x00D8: "O", 0x00F8: "o",   // Ø ø
-        0x0110: "D", 0x0111: "d",   // Đ đ
-        0x0126: "H", 0x0127: "h",   // Ħ ħ
-        0x0141: "L", 0x0142: "l",   // Ł ł
-        0x0166: "T", 0x0167: "t",   // Ŧ ŧ
-        0x0180: "b", 0x0243: "B",   // ƀ Ƀ
-        0x0197: "I", 0x0268: "i",   // Ɨ ɨ
-        0x01B5: "Z", 0x01B6: "z",   // Ƶ ƶ
-        0x01E4: "G", 0x01E5: "g",   // Ǥ ǥ
-        0x023A: "A", 0x2C65: "a",   // Ⱥ ⱥ
-        0x023B: "C", 0x023C: "c",   // Ȼ ȼ
-        0x0246: "E", 0x0247: "e",   // Ɇ ɇ
-        0x024C: "R", 0x024D: "r",   // Ɍ ɍ
-        0x024E: "Y", 0x024F: "y",   // Ɏ ɏ
+        0x00D8: "O", 0x00F8: "o",  // Ø ø
+        0x0110: "D", 0x0111: "d",  // Đ đ
+        0x0126: "H", 0x0127: "h",  // Ħ ħ
+        0x0141: "L", 0x0142: "l",  // Ł ł
+        0x0166: "T", 0x0167: "t",  // Ŧ ŧ
+        0x0180: "b", 0x0243: "B",  // ƀ Ƀ
+        0x0197: "I", 0x0268: "i",  // Ɨ ɨ
+        0x01B5: "Z", 0x01B6: "z",  // Ƶ ƶ
+        0x01E4: "G", 0x01E5: "g",  // Ǥ ǥ
+        0x023A: "A", 0x2C65: "a",  // Ⱥ ⱥ
+        0x023B: "C", 0x023C: "c",  // Ȼ ȼ
+        0x0246: "E", 0x0247: "e",  // Ɇ ɇ
+        0x024C: "R", 0x024D: "r",  // Ɍ ɍ
+        0x024E: "Y", 0x024F: "y"  // Ɏ ɏ
     ]
 
     /// Applies string operator `op` (`BEGINSWITH`, `ENDSWITH`, `CONTAINS`, `LIKE`, `MATCHES`).
     /// - Throws: ``PredicateEvaluationError/invalidRegularExpression(_:)`` for `MATCHES`.
-    static func test(_ op: PredicateComparison.Operator, _ string: String, _ operand: String,
-                     _ options: PredicateComparison.Options) throws(PredicateEvaluationError) -> Bool {
+    static func test(
+        _ op: PredicateComparison.Operator, _ string: String, _ operand: String,
+        _ options: PredicateComparison.Options
+    ) throws(PredicateEvaluationError) -> Bool {
         switch op {
         case .beginsWith: return beginsWith(string, operand, options)
         case .endsWith: return endsWith(string, operand, options)
@@ -131,7 +136,7 @@ enum PredicateTextMatching {
             case (nil, nil): return 0
             case (nil, _): return -1
             case (_, nil): return 1
-            case let (l?, r?): if l != r { return l < r ? -1 : 1 }
+            case (let l?, let r?): if l != r { return l < r ? -1 : 1 }
             }
         }
     }
@@ -166,7 +171,10 @@ enum PredicateTextMatching {
     /// at a scalar boundary, and `?` and backtracking step over whole scalars.
     static func like(_ string: String, _ pattern: String, _ options: PredicateComparison.Options) -> Bool {
         let text = Array(fold(string, options).utf8)
-        enum Piece: Equatable { case literal(UInt8), one, any }
+        enum Piece: Equatable {
+            case literal(UInt8)
+            case one, any
+        }
         var pieces: [Piece] = []
         var escaping = false
         for byte in fold(pattern, options).utf8 {
@@ -206,7 +214,9 @@ enum PredicateTextMatching {
     /// `MATCHES`: whether the whole `string` matches the ICU regular expression `pattern`.
     /// `[c]` matches case-insensitively, `[d]` strips diacritics from both first.
     /// - Throws: ``PredicateEvaluationError/invalidRegularExpression(_:)``.
-    static func matches(_ string: String, _ pattern: String, _ options: PredicateComparison.Options) throws(PredicateEvaluationError) -> Bool {
+    static func matches(
+        _ string: String, _ pattern: String, _ options: PredicateComparison.Options
+    ) throws(PredicateEvaluationError) -> Bool {
         let regex = try RegularExpressionCache.shared.expression(for: pattern, options: options)
         let text = fold(string, options.subtracting(.caseInsensitive))
         let range = NSRange(text.startIndex..<text.endIndex, in: text)
@@ -222,8 +232,10 @@ final class ScalarFoldingCache: Sendable {
     private let foldings = Mutex<[UInt32: [Unicode.Scalar]]>([:])
 
     /// Runs `body` with a function folding scalars for `options`, holding the cache's lock.
-    func withFoldings(_ options: PredicateComparison.Options,
-                      _ body: ((Unicode.Scalar) -> [Unicode.Scalar]) -> Void) {
+    func withFoldings(
+        _ options: PredicateComparison.Options,
+        _ body: ((Unicode.Scalar) -> [Unicode.Scalar]) -> Void
+    ) {
         foldings.withLock { foldings in
             body { scalar in
                 let key = scalar.value << 2 | UInt32(options.rawValue & 3)
@@ -234,40 +246,5 @@ final class ScalarFoldingCache: Sendable {
                 return folded
             }
         }
-    }
-}
-
-/// Compiled regular expressions by pattern and options, so a `MATCHES` over many rows
-/// compiles its pattern once.
-final class RegularExpressionCache: Sendable {
-    static let shared = RegularExpressionCache()
-
-    /// `NSRegularExpression` is immutable and documented thread-safe for matching, so the
-    /// cached expressions may be used outside the lock.
-    private let expressions = Mutex<[String: SharedExpression]>([:])
-
-    /// One compiled expression, shared between threads (see ``expressions``).
-    private struct SharedExpression: @unchecked Sendable {
-        let regex: NSRegularExpression
-    }
-
-    /// The expression matching the whole of a string against `pattern` under `options`.
-    /// - Throws: ``PredicateEvaluationError/invalidRegularExpression(_:)``.
-    func expression(for pattern: String, options: PredicateComparison.Options) throws(PredicateEvaluationError) -> NSRegularExpression {
-        let key = "\(options.rawValue):\(pattern)"
-        if let cached = expressions.withLock({ $0[key] }) { return cached.regex }
-        let folded = PredicateTextMatching.fold(pattern, options.subtracting(.caseInsensitive))
-        let whole = "(?:" + folded + ")\\z"
-        let regex: NSRegularExpression
-        do {
-            regex = try NSRegularExpression(pattern: whole, options: options.contains(.caseInsensitive) ? [.caseInsensitive] : [])
-        } catch {
-            throw .invalidRegularExpression(pattern)
-        }
-        expressions.withLock { expressions in
-            if expressions.count > 256 { expressions.removeAll() }
-            expressions[key] = SharedExpression(regex: regex)
-        }
-        return regex
     }
 }

@@ -34,8 +34,8 @@ extension PredicateValue {
         switch (self, other) {
         case (.null, .null): return true
         case (.null, _), (_, .null): return false
-        case let (.object(lhs), .object(rhs)): return Self.sameObject(lhs, rhs)
-        case let (.data(lhs), .data(rhs)): return lhs == rhs
+        case (.object(let lhs), .object(let rhs)): return Self.sameObject(lhs, rhs)
+        case (.data(let lhs), .data(let rhs)): return lhs == rhs
         case (.array, _), (_, .array): return false
         default:
             return order(comparedTo: other, options: options) == 0
@@ -50,8 +50,9 @@ extension PredicateValue {
             return lhs.double == rhs.double ? 0 : (lhs.double < rhs.double ? -1 : 1)
         }
         if let lhs = textValue, let rhs = other.textValue {
-            return PredicateTextMatching.compare(PredicateTextMatching.fold(lhs, options),
-                                                 PredicateTextMatching.fold(rhs, options))
+            return PredicateTextMatching.compare(
+                PredicateTextMatching.fold(lhs, options),
+                PredicateTextMatching.fold(rhs, options))
         }
         if case .data(let lhs) = self, case .data(let rhs) = other {
             return lhs.lexicographicallyPrecedes(rhs) ? -1 : (lhs == rhs ? 0 : 1)
@@ -63,7 +64,9 @@ extension PredicateValue {
     /// told apart by key alone), or when they are the same temporary object.
     private static func sameObject(_ lhs: ObjectID, _ rhs: ObjectID) -> Bool {
         if let l = lhs.primaryKey, let r = rhs.primaryKey {
-            return l == r && (lhs.storeIdentifier == nil || rhs.storeIdentifier == nil || lhs.storeIdentifier == rhs.storeIdentifier)
+            return l == r
+                && (lhs.storeIdentifier == nil || rhs.storeIdentifier == nil
+                    || lhs.storeIdentifier == rhs.storeIdentifier)
         }
         return lhs == rhs
     }

@@ -15,8 +15,10 @@ public final class CommitCountWitness: Sendable, Hashable {
     public let remember: @Sendable (_ store: UUID, _ commits: Int) -> Void
 
     /// Makes a witness from its two halves.
-    public init(recall: @escaping @Sendable (_ store: UUID) -> Int?,
-                remember: @escaping @Sendable (_ store: UUID, _ commits: Int) -> Void) {
+    public init(
+        recall: @escaping @Sendable (_ store: UUID) -> Int?,
+        remember: @escaping @Sendable (_ store: UUID, _ commits: Int) -> Void
+    ) {
         self.recall = recall
         self.remember = remember
     }

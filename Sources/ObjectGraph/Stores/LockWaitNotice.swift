@@ -12,8 +12,10 @@ public final class LockWaitNotice: Sendable, Hashable {
     public let handler: @Sendable (_ path: String, _ timeoutMilliseconds: Int) -> Void
 
     /// Makes a notice called after `afterMilliseconds` of waiting.
-    public init(afterMilliseconds: Int32 = 500,
-                handler: @escaping @Sendable (_ path: String, _ timeoutMilliseconds: Int) -> Void) {
+    public init(
+        afterMilliseconds: Int32 = 500,
+        handler: @escaping @Sendable (_ path: String, _ timeoutMilliseconds: Int) -> Void
+    ) {
         self.afterMilliseconds = max(0, afterMilliseconds)
         self.handler = handler
     }

@@ -2,8 +2,8 @@ import Foundation
 
 /// What the blob directory holds beyond what the store refers to.
 public struct BlobGarbage: Sendable, Hashable {
-    /// File names (see ``BlobStore/allHashes()``) of committed blobs no row refers to and older than the age asked for, sorted:
-    /// safe to remove (or removed).
+    /// File names (see ``BlobStore/allHashes()``) of committed blobs no row refers to and older than the age asked for,
+    /// sorted: safe to remove (or removed).
     public var unreferencedBlobs: [String]
     /// File names of unreferenced blobs younger than that age, sorted. A save in another
     /// process commits its blobs just before its transaction, so these are left alone.
@@ -26,8 +26,9 @@ extension PersistentStoreCoordinator {
     /// seconds ago are spared, as a save elsewhere may be about to refer to them. With
     /// `remove`, the others are deleted under the same lock and the value lists what was removed.
     /// SQLite and binary stores; the in-memory store has no blob files and reports nothing.
-    /// - Throws: ``StoreFailure`` (busy among them), ``SQLiteError``, ``BlobStoreError``, ``ObjectGraphError/noPersistentStore``,
-    ///   ``StoreFailure/readOnly(path:)`` when asked to remove from a store opened read-only.
+    /// - Throws: ``StoreFailure`` (busy among them), ``SQLiteError``, ``BlobStoreError``,
+    /// ``ObjectGraphError/noPersistentStore``,   ``StoreFailure/readOnly(path:)`` when asked to remove from a store
+    /// opened read-only.
     public func blobGarbage(olderThan age: TimeInterval = 3600, remove: Bool = false) throws -> BlobGarbage {
         let store = try store()
         guard let blobStore = store.blobStore else {
@@ -39,14 +40,16 @@ extension PersistentStoreCoordinator {
             let unreferenced = try blobStore.allHashes().subtracting(referenced)
             let recent = try blobStore.modifiedWithin(age, unreferenced)
             guard remove else {
-                return BlobGarbage(unreferencedBlobs: unreferenced.subtracting(recent).sorted(),
-                                   recentUnreferencedBlobs: recent.sorted(),
-                                   staleTemporaryFiles: try blobStore.staleTemporaryFiles(olderThan: age))
+                return BlobGarbage(
+                    unreferencedBlobs: unreferenced.subtracting(recent).sorted(),
+                    recentUnreferencedBlobs: recent.sorted(),
+                    staleTemporaryFiles: try blobStore.staleTemporaryFiles(olderThan: age))
             }
             let removed = try blobStore.sweep(keepingFileNames: referenced.union(recent), temporaryFilesOlderThan: age)
-            return BlobGarbage(unreferencedBlobs: removed.filter { !$0.hasPrefix(".") },
-                               recentUnreferencedBlobs: recent.sorted(),
-                               staleTemporaryFiles: removed.filter { $0.hasPrefix(".") })
+            return BlobGarbage(
+                unreferencedBlobs: removed.filter { !$0.hasPrefix(".") },
+                recentUnreferencedBlobs: recent.sorted(),
+                staleTemporaryFiles: removed.filter { $0.hasPrefix(".") })
         }
         guard let sqlite = store as? SQLiteStore else { return try collect(keeping: store.referencedBlobHashes()) }
         if sqlite.isReadOnly && remove { throw StoreFailure.readOnly(path: sqlite.url?.path ?? "?") }

@@ -36,12 +36,14 @@ public final class PersistentStoreCoordinator: Sendable {
     /// this one when every change is lightweight (after a backup copy `<file>.backup-<hash>`).
     /// - Throws: ``MigrationError`` listing the changes that cannot be migrated (the store is left
     ///   as it was); ``StoreError/modelMismatch(storeHash:modelHash:differences:)`` for a store of
-    ///   another model that keeps no model description; ``StoreFailure``, ``StoreError``, ``SQLiteError`` when it cannot be opened;
-    ///   ``StoreEncryptionError`` for a wrong or missing key, a key for a plain store, a key for a
+    ///   another model that keeps no model description; ``StoreFailure``, ``StoreError``, ``SQLiteError`` when it
+    /// cannot be opened;   ``StoreEncryptionError`` for a wrong or missing key, a key for a plain store, a key for a
     ///   store type other than SQLite (``StoreEncryptionError/unsupportedStoreType(_:)``).
     @discardableResult
-    public func addPersistentStore(type: PersistentStoreType, at url: URL?,
-                                   options: PersistentStoreOptions = PersistentStoreOptions()) throws -> any PersistentStore {
+    public func addPersistentStore(
+        type: PersistentStoreType, at url: URL?,
+        options: PersistentStoreOptions = PersistentStoreOptions()
+    ) throws -> any PersistentStore {
         let store: any StoreBackend
         if options.encryptionKey != nil, type != .sqlite { throw StoreEncryptionError.unsupportedStoreType(type) }
         switch type {

@@ -41,9 +41,11 @@ public struct PersistentStoreOptions: Sendable, Hashable {
     public var commitCountWitness: CommitCountWitness?
 
     /// Options with the defaults.
-    public init(externalStorageThreshold: Int = 128 * 1024, busyTimeoutMilliseconds: Int32 = 5_000,
-                memoryMapSize: Int = 0, pageCacheSize: Int = 0, createsStore: Bool = true, isReadOnly: Bool = false,
-                lockWaitNotice: LockWaitNotice? = nil) {
+    public init(
+        externalStorageThreshold: Int = 128 * 1024, busyTimeoutMilliseconds: Int32 = 5_000,
+        memoryMapSize: Int = 0, pageCacheSize: Int = 0, createsStore: Bool = true, isReadOnly: Bool = false,
+        lockWaitNotice: LockWaitNotice? = nil
+    ) {
         self.externalStorageThreshold = externalStorageThreshold
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.memoryMapSize = memoryMapSize

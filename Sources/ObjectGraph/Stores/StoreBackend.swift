@@ -28,18 +28,24 @@ protocol StoreBackend: PersistentStore, RowSource {
     /// For to-many `relationship` of `entity`: the destination rows of the objects with keys
     /// `owners`, each with the key of the owner it belongs to; binary values left in the store
     /// when `defersBinaryValues` (by a store that can read them later).
-    func destinationRows(of owners: [Int64], entity: EntityDescription, relationship: RelationshipDescription,
-                         defersBinaryValues: Bool) throws -> [(owner: Int64, row: StoreRow)]
+    func destinationRows(
+        of owners: [Int64], entity: EntityDescription, relationship: RelationshipDescription,
+        defersBinaryValues: Bool
+    ) throws -> [(owner: Int64, row: StoreRow)]
     /// For to-many `relationship` of `entity`: the IDs of the destinations of the objects with
     /// keys `owners`, each with the key of the owner it belongs to (no row values read).
-    func destinationIDs(of owners: [Int64], entity: EntityDescription,
-                        relationship: RelationshipDescription) throws -> [(owner: Int64, destination: ObjectID)]
+    func destinationIDs(
+        of owners: [Int64], entity: EntityDescription,
+        relationship: RelationshipDescription
+    ) throws -> [(owner: Int64, destination: ObjectID)]
     /// The stored value of attribute `index` of the row of `id` (nil when there is no such row).
     func storedValue(ofAttributeAt index: Int, of id: ObjectID) throws -> StoredValue?
     /// For to-many `relationship` of `entity`: how many destinations each of the objects with
     /// keys `owners` has (owners without any are left out).
-    func destinationCounts(of owners: [Int64], entity: EntityDescription,
-                           relationship: RelationshipDescription) throws -> [Int64: Int]
+    func destinationCounts(
+        of owners: [Int64], entity: EntityDescription,
+        relationship: RelationshipDescription
+    ) throws -> [Int64: Int]
 
     // MARK: Writes
 
@@ -53,8 +59,10 @@ protocol StoreBackend: PersistentStore, RowSource {
     /// updated and, when `collectsIDs` (or when it had to read them anyway), their IDs.
     /// - Throws: ``ObjectGraphError/uniquenessViolation(entity:keys:)``, ``StoreFailure``, ``StoreError``,
     ///   ``SQLiteError`` when the store fails.
-    func batchUpdate(_ request: StoreFetch, values: [BatchUpdateValue], collectsIDs: Bool,
-                     author: String?, contextName: String?) throws -> (count: Int, ids: [ObjectID])
+    func batchUpdate(
+        _ request: StoreFetch, values: [BatchUpdateValue], collectsIDs: Bool,
+        author: String?, contextName: String?
+    ) throws -> (count: Int, ids: [ObjectID])
     /// Deletes the rows `request` matches (its sort and paging ignored) and, by the delete rules,
     /// their cascaded destinations, in one write transaction; returns how many rows it deleted and,
     /// when `collectsIDs` (or when it had to read them anyway), their IDs.
@@ -62,8 +70,10 @@ protocol StoreBackend: PersistentStore, RowSource {
     /// deletion is recorded as one transaction of `author` and `contextName`, in the same write.
     /// - Throws: ``ObjectGraphError/validationFailed(_:)`` when a deny rule forbids it (nothing deleted);
     ///   ``StoreFailure``, ``StoreError``, ``SQLiteError`` when the store fails.
-    func batchDelete(_ request: StoreFetch, collectsIDs: Bool, author: String?,
-                     contextName: String?) throws -> (count: Int, ids: [ObjectID])
+    func batchDelete(
+        _ request: StoreFetch, collectsIDs: Bool, author: String?,
+        contextName: String?
+    ) throws -> (count: Int, ids: [ObjectID])
 
     // MARK: Persistent history (every store type keeps it; it records when ``recordsPersistentHistory``)
 

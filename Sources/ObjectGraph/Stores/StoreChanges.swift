@@ -53,9 +53,12 @@ extension StoreChanges {
         for rows in [inserted, updated] {
             for index in rows.indices {
                 for value in rows[index].attributes {
-                    guard case .staged(let pending) = value, seen.insert(pending.staged.temporaryURL).inserted else { continue }
+                    guard case .staged(let pending) = value, seen.insert(pending.staged.temporaryURL).inserted else {
+                        continue
+                    }
                     guard blobStore != nil else {
-                        throw StoreFailure.io(path: pending.staged.temporaryURL.path, reason: "this store keeps no blob files")
+                        throw StoreFailure.io(
+                            path: pending.staged.temporaryURL.path, reason: "this store keeps no blob files")
                     }
                     staged.append(pending.staged)
                 }
@@ -74,13 +77,17 @@ extension StoreChanges {
         func check(_ row: StoreRow, keys: Set<String>?) throws {
             for (index, value) in row.attributes.enumerated() {
                 guard case .blob(let reference) = value else { continue }
-                if let keys, index < row.entity.attributeNames.count, !keys.contains(row.entity.attributeNames[index]) { continue }
+                if let keys, index < row.entity.attributeNames.count, !keys.contains(row.entity.attributeNames[index]) {
+                    continue
+                }
                 guard FileManager.default.fileExists(atPath: blobStore.url(for: reference).path) else {
                     throw BlobStoreError.missingBlob(sha256: reference.sha256)
                 }
             }
         }
         for row in inserted { try check(row, keys: nil) }
-        for (index, row) in updated.enumerated() { try check(row, keys: index < updatedKeys.count ? updatedKeys[index] : []) }
+        for (index, row) in updated.enumerated() {
+            try check(row, keys: index < updatedKeys.count ? updatedKeys[index] : [])
+        }
     }
 }

@@ -41,7 +41,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "The store at \(path) is damaged: \(problems.joined(separator: "; "))."
         case .damagedLog(let path, let frame, let laterCommits):
             "The write-ahead log of \(path) is damaged at \(frame == 0 ? "its header" : "frame \(frame)")"
-                + (laterCommits > 0 ? ", with \(laterCommits) later \(laterCommits == 1 ? "commit" : "commits") after it" : "")
+                + (laterCommits > 0
+                    ? ", with \(laterCommits) later \(laterCommits == 1 ? "commit" : "commits") after it" : "")
                 + "; opening it would silently lose what it holds, so nothing was opened or changed."
         }
     }

@@ -19,8 +19,10 @@ struct StoreMetadata: Codable, Sendable, Hashable {
         modelDescription = ModelDescription(model: model)
     }
 
-    init(storeIdentifier: UUID, modelVersionHash: String, entityVersionHashes: [String: String],
-         modelDescription: ModelDescription? = nil, previousModelVersionHashes: [String]? = nil) {
+    init(
+        storeIdentifier: UUID, modelVersionHash: String, entityVersionHashes: [String: String],
+        modelDescription: ModelDescription? = nil, previousModelVersionHashes: [String]? = nil
+    ) {
         self.storeIdentifier = storeIdentifier
         self.modelVersionHash = modelVersionHash
         self.entityVersionHashes = entityVersionHashes
@@ -30,9 +32,10 @@ struct StoreMetadata: Codable, Sendable, Hashable {
 
     /// The same store's metadata once migrated to `model`.
     func migrated(to model: ManagedObjectModel) -> StoreMetadata {
-        StoreMetadata(storeIdentifier: storeIdentifier, modelVersionHash: model.versionHash,
-                      entityVersionHashes: model.entityVersionHashes, modelDescription: ModelDescription(model: model),
-                      previousModelVersionHashes: modelVersionHash == model.versionHash
-                          ? previousModelVersionHashes : (previousModelVersionHashes ?? []) + [modelVersionHash])
+        StoreMetadata(
+            storeIdentifier: storeIdentifier, modelVersionHash: model.versionHash,
+            entityVersionHashes: model.entityVersionHashes, modelDescription: ModelDescription(model: model),
+            previousModelVersionHashes: modelVersionHash == model.versionHash
+                ? previousModelVersionHashes : (previousModelVersionHashes ?? []) + [modelVersionHash])
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A file as the file system knows it, whatever path or link leads to it: its device and inode.

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Path-level POSIX operations the blob store needs and Foundation does not offer with
 /// the same guarantees (fsync of a directory, a rename that never copies).
@@ -27,7 +28,7 @@ package enum FileSystem {
         do throws(SystemCallError) {
             _ = try retryingInterrupted("mkdir") { mkdir(path, PrivateFileModes.directory) }
             return true
-        } catch where error.code == EEXIST {
+        } catch  where error.code == EEXIST {
             return false
         }
     }
@@ -47,7 +48,7 @@ package enum FileSystem {
         do throws(SystemCallError) {
             _ = try retryingInterrupted("unlink") { unlink(path) }
             return true
-        } catch where error.isMissingFile {
+        } catch  where error.isMissingFile {
             return false
         }
     }
@@ -60,7 +61,7 @@ package enum FileSystem {
         do throws(SystemCallError) {
             _ = try retryingInterrupted("lstat") { lstat(path, &info) }
             return info
-        } catch where error.isMissingFile || error.code == ENOTDIR {
+        } catch  where error.isMissingFile || error.code == ENOTDIR {
             return nil
         }
     }
@@ -99,9 +100,9 @@ package enum FileSystem {
     /// When the file `info` describes was last modified, in whole seconds since 1970.
     package static func modificationTime(_ info: stat) -> TimeInterval {
         #if canImport(Darwin)
-        TimeInterval(info.st_mtimespec.tv_sec)
+            TimeInterval(info.st_mtimespec.tv_sec)
         #else
-        TimeInterval(info.st_mtim.tv_sec)
+            TimeInterval(info.st_mtim.tv_sec)
         #endif
     }
 }

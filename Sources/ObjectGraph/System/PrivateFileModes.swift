@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The modes that keep a store to its owner, whatever the umask: folders 0700, files 0600
 /// (committed blobs 0400), set exactly rather than left to the umask; and the tightening of a
@@ -60,7 +61,7 @@ package enum PrivateFileModes {
     package static func createFileIfMissing(atPath path: String) throws(PrivateFileModesError) {
         do throws(SystemCallError) {
             _ = try FileDescriptor(path: path, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: Self.file)
-        } catch where [EEXIST, EACCES, EPERM, EROFS].contains(error.code) {
+        } catch  where [EEXIST, EACCES, EPERM, EROFS].contains(error.code) {
             // There already (perhaps read-only, or a link), or not ours to create here: the
             // engine's own open deals with it and reports what it finds.
         } catch {
@@ -83,7 +84,9 @@ package enum PrivateFileModes {
             guard let root = try FileSystem.status(ofPath: path), isDirectory(root) else { return [] }
             var found: [(String, stat)] = []
             for name in entries {
-                if let info = try FileSystem.status(ofPath: path + "/" + name) { found.append((path + "/" + name, info)) }
+                if let info = try FileSystem.status(ofPath: path + "/" + name) {
+                    found.append((path + "/" + name, info))
+                }
             }
             guard isLoose(root) || found.contains(where: { isLoose($0.1) }) else { return [] }
             var changed: [String] = []
@@ -98,8 +101,10 @@ package enum PrivateFileModes {
     }
 
     /// Tightens `path` (whose `lstat` is `info`) and, for a folder when `recursively`, everything in it.
-    private static func tighten(_ path: String, status info: stat, recursively: Bool,
-                                changed: inout [String]) throws(SystemCallError) {
+    private static func tighten(
+        _ path: String, status info: stat, recursively: Bool,
+        changed: inout [String]
+    ) throws(SystemCallError) {
         guard isDirectory(info) || FileSystem.isRegularFile(info) else { return }
         // Only this account's own files: another's (a shared folder the store lives in) is
         // neither ours to change nor changeable.

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // The one place our Swift code retries a system call a signal interrupted (like swift-nio's
@@ -35,7 +35,8 @@ package func retryingInterrupted<Result: BinaryInteger>(
 ///
 /// - Returns: the number of bytes read; fewer than `buffer.count` only at the end of the file.
 /// - Throws: ``SystemCallError`` from `read`.
-package func readAll(from descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
+package func readAll(from descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int
+{
     guard let base = buffer.baseAddress else { return 0 }
     var filled = 0
     while filled < buffer.count {

@@ -33,28 +33,38 @@ public struct Attribute<Value>: TypedPropertyStorage {
     /// Declares an attribute with no default. `derivation` makes it a derived attribute
     /// (``AttributeDescription/derivation``: `@Attribute(derivation: "tags.@count") var tagCount: Int64 = 0`).
     @inlinable
-    public init(_ options: AttributeOptions = [], minValue: Double? = nil, maxValue: Double? = nil,
-                minDate: Date? = nil, maxDate: Date? = nil, minLength: Int? = nil, maxLength: Int? = nil,
-                pattern: String? = nil, renamingIdentifier: String? = nil,
-                derivation: String? = nil) where Value: AttributeValue {
-        ordinal = !PropertyRecorder.isRecording ? 0
-            : PropertyRecorder.recordAttribute(Value.self, defaultValue: nil, options: options,
-                                                  minValue: minValue, maxValue: maxValue, minDate: minDate, maxDate: maxDate,
-                                                  minLength: minLength, maxLength: maxLength, pattern: pattern,
-                                                  renamingIdentifier: renamingIdentifier, derivation: derivation)
+    public init(
+        _ options: AttributeOptions = [], minValue: Double? = nil, maxValue: Double? = nil,
+        minDate: Date? = nil, maxDate: Date? = nil, minLength: Int? = nil, maxLength: Int? = nil,
+        pattern: String? = nil, renamingIdentifier: String? = nil,
+        derivation: String? = nil
+    ) where Value: AttributeValue {
+        ordinal =
+            !PropertyRecorder.isRecording
+            ? 0
+            : PropertyRecorder.recordAttribute(
+                Value.self, defaultValue: nil, options: options,
+                minValue: minValue, maxValue: maxValue, minDate: minDate, maxDate: maxDate,
+                minLength: minLength, maxLength: maxLength, pattern: pattern,
+                renamingIdentifier: renamingIdentifier, derivation: derivation)
     }
 
     /// Declares an attribute whose model default is `wrappedValue` (`@Attribute var done = false`).
     @inlinable
-    public init(wrappedValue: Value, _ options: AttributeOptions = [], minValue: Double? = nil, maxValue: Double? = nil,
-                minDate: Date? = nil, maxDate: Date? = nil, minLength: Int? = nil, maxLength: Int? = nil,
-                pattern: String? = nil, renamingIdentifier: String? = nil,
-                derivation: String? = nil) where Value: AttributeValue {
-        ordinal = !PropertyRecorder.isRecording ? 0
-            : PropertyRecorder.recordAttribute(Value.self, defaultValue: wrappedValue, options: options,
-                                                  minValue: minValue, maxValue: maxValue, minDate: minDate, maxDate: maxDate,
-                                                  minLength: minLength, maxLength: maxLength, pattern: pattern,
-                                                  renamingIdentifier: renamingIdentifier, derivation: derivation)
+    public init(
+        wrappedValue: Value, _ options: AttributeOptions = [], minValue: Double? = nil, maxValue: Double? = nil,
+        minDate: Date? = nil, maxDate: Date? = nil, minLength: Int? = nil, maxLength: Int? = nil,
+        pattern: String? = nil, renamingIdentifier: String? = nil,
+        derivation: String? = nil
+    ) where Value: AttributeValue {
+        ordinal =
+            !PropertyRecorder.isRecording
+            ? 0
+            : PropertyRecorder.recordAttribute(
+                Value.self, defaultValue: wrappedValue, options: options,
+                minValue: minValue, maxValue: maxValue, minDate: minDate, maxDate: maxDate,
+                minLength: minLength, maxLength: maxLength, pattern: pattern,
+                renamingIdentifier: renamingIdentifier, derivation: derivation)
     }
 
     /// Not used: the property is reached through its object (see the enclosing-instance subscript).
@@ -79,7 +89,9 @@ public struct Attribute<Value>: TypedPropertyStorage {
         get {
             let offset = ManagedObject.fieldOffset(of: storageKeyPath, in: object)
             let stored = object.value(atFieldOffset: offset, as: Value.Stored.self)
-            if stored == nil, object.managedObjectContext == nil { KeyPathProbe.noteRead(fieldOffset: offset, on: object) }
+            if stored == nil, object.managedObjectContext == nil {
+                KeyPathProbe.noteRead(fieldOffset: offset, on: object)
+            }
             return Value.fromStored(stored)
         }
         // Always inlined, and found by offset, not by the key path's identity: a setter left out
@@ -88,7 +100,8 @@ public struct Attribute<Value>: TypedPropertyStorage {
         // access to it, the getter's included (~60 instructions a read).
         @inline(__always)
         set {
-            object.setTypedValue(newValue.storedValue, atFieldOffset: ManagedObject.fieldOffset(of: storageKeyPath, in: object))
+            object.setTypedValue(
+                newValue.storedValue, atFieldOffset: ManagedObject.fieldOffset(of: storageKeyPath, in: object))
         }
     }
 }

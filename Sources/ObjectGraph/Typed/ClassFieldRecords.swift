@@ -20,34 +20,38 @@
 enum ClassFieldRecords {
     /// The typed properties of `type` and its superclasses (theirs first), as
     /// `TypedFields.reflectedFields(of:storageTypes:)` finds them; nil when the records cannot tell.
-    static func typedFields(of type: ManagedObject.Type,
-                            storageTypes: Set<ObjectIdentifier>) -> [(offset: Int, name: String)]? {
+    static func typedFields(
+        of type: ManagedObject.Type,
+        storageTypes: Set<ObjectIdentifier>
+    ) -> [(offset: Int, name: String)]? {
         #if os(Linux)
-        var storageDescriptors = Set<UnsafeRawPointer>()
-        for storage in storageTypes {
-            guard let descriptor = valueTypeDescriptor(of: storage) else { return nil }
-            storageDescriptors.insert(descriptor)
-        }
-        var chain: [AnyClass] = []
-        var current: AnyClass? = type
-        while let level = current {
-            chain.append(level)
-            current = _getSuperclass(level)
-        }
-        var fields: [(offset: Int, name: String)] = []
-        for level in chain.reversed() {
-            guard let own = typedFields(ofLevel: level, storageDescriptors: storageDescriptors) else { return nil }
-            fields += own
-        }
-        return fields
+            var storageDescriptors = Set<UnsafeRawPointer>()
+            for storage in storageTypes {
+                guard let descriptor = valueTypeDescriptor(of: storage) else { return nil }
+                storageDescriptors.insert(descriptor)
+            }
+            var chain: [AnyClass] = []
+            var current: AnyClass? = type
+            while let level = current {
+                chain.append(level)
+                current = _getSuperclass(level)
+            }
+            var fields: [(offset: Int, name: String)] = []
+            for level in chain.reversed() {
+                guard let own = typedFields(ofLevel: level, storageDescriptors: storageDescriptors) else { return nil }
+                fields += own
+            }
+            return fields
         #else
-        return nil
+            return nil
         #endif
     }
 
     /// The typed fields `level` itself declares.
-    private static func typedFields(ofLevel level: AnyClass,
-                                    storageDescriptors: Set<UnsafeRawPointer>) -> [(offset: Int, name: String)]? {
+    private static func typedFields(
+        ofLevel level: AnyClass,
+        storageDescriptors: Set<UnsafeRawPointer>
+    ) -> [(offset: Int, name: String)]? {
         let metadata = unsafeBitCast(level, to: UnsafeRawPointer.self)
         guard let descriptor = metadata.load(fromByteOffset: 40, as: UnsafeRawPointer?.self) else { return nil }
         let flags = descriptor.load(as: UInt32.self)
@@ -66,7 +70,8 @@ enum ClassFieldRecords {
             let name = namePointer.assumingMemoryBound(to: CChar.self)
             guard name[0] == CChar(truncatingIfNeeded: UInt8(ascii: "_")) else { continue }
             guard let typeName = relativeTarget(record + 4), let nominal = symbolicReference(typeName),
-                  storageDescriptors.contains(nominal) else { return nil }
+                storageDescriptors.contains(nominal)
+            else { return nil }
             let offset = metadata.load(fromByteOffset: (offsetVector + index) * MemoryLayout<Int>.size, as: Int.self)
             fields.append((offset, String(cString: name + 1)))
         }

@@ -13,9 +13,11 @@ extension EntityDescription {
     /// ```
     /// - Throws: ``ModelError/unknownInverse(entity:relationship:inverse:)`` when an inverse key
     ///   path does not end at a typed relationship.
-    public convenience init<T: ManagedObject>(_ type: T.Type, name: String? = nil, isAbstract: Bool = false,
-                                              uniqueTogether: [[PartialKeyPath<T>]] = [],
-                                              renamingIdentifier: String? = nil) throws {
+    public convenience init<T: ManagedObject>(
+        _ type: T.Type, name: String? = nil, isAbstract: Bool = false,
+        uniqueTogether: [[PartialKeyPath<T>]] = [],
+        renamingIdentifier: String? = nil
+    ) throws {
         let entityName = name ?? ManagedObject.typeName(of: type)
         let (_, declarations, storageTypes) = PropertyRecorder.prototype(of: type)
         let own = TypedFields.propertyNames(of: type, storageTypes: storageTypes).first ?? []
@@ -38,33 +40,37 @@ extension EntityDescription {
                 } else {
                     inverseFromDestination.insert(name)
                 }
-                relationships.append(RelationshipDescription(
-                    name, destination: ManagedObject.typeName(of: relationship.destination), inverse: inverse,
-                    isToMany: relationship.isToMany, deleteRule: relationship.deleteRule,
-                    isOptional: relationship.isOptional, minCount: relationship.minCount, maxCount: relationship.maxCount,
-                    renamingIdentifier: relationship.renamingIdentifier, isOrdered: relationship.isOrdered))
+                relationships.append(
+                    RelationshipDescription(
+                        name, destination: ManagedObject.typeName(of: relationship.destination), inverse: inverse,
+                        isToMany: relationship.isToMany, deleteRule: relationship.deleteRule,
+                        isOptional: relationship.isOptional, minCount: relationship.minCount,
+                        maxCount: relationship.maxCount,
+                        renamingIdentifier: relationship.renamingIdentifier, isOrdered: relationship.isOrdered))
             }
         }
         for group in uniqueTogether {
-            constraints.append(try group.map { keyPath in
-                guard let path = KeyPathProbe.path(of: keyPath), path.count == 1 else {
-                    throw ModelError.unknownConstraintKey(entity: entityName, key: "\(keyPath)")
-                }
-                return path[0]
-            })
+            constraints.append(
+                try group.map { keyPath in
+                    guard let path = KeyPathProbe.path(of: keyPath), path.count == 1 else {
+                        throw ModelError.unknownConstraintKey(entity: entityName, key: "\(keyPath)")
+                    }
+                    return path[0]
+                })
         }
         let superclass = _getSuperclass(type) as? ManagedObject.Type
         let parent = superclass.flatMap { $0 == ManagedObject.self ? nil : ManagedObject.typeName(of: $0) }
-        self.init(entityName, managedObjectClass: type, parent: parent, isAbstract: isAbstract,
-                  attributes: attributes, relationships: relationships, uniquenessConstraints: constraints,
-                  renamingIdentifier: renamingIdentifier, inverseFromDestination: inverseFromDestination)
+        self.init(
+            entityName, managedObjectClass: type, parent: parent, isAbstract: isAbstract,
+            attributes: attributes, relationships: relationships, uniquenessConstraints: constraints,
+            renamingIdentifier: renamingIdentifier, inverseFromDestination: inverseFromDestination)
     }
 }
 
 extension ManagedObjectModel {
-    /// The model of typed classes, each an entity as ``EntityDescription/init(_:name:isAbstract:uniqueTogether:renamingIdentifier:)``
-    /// makes it with its defaults (use that initializer with ``init(entities:)`` for abstract
-    /// entities, other names or compound constraints).
+    /// The model of typed classes, each an entity as
+    /// ``EntityDescription/init(_:name:isAbstract:uniqueTogether:renamingIdentifier:)`` makes it with its defaults (use
+    /// that initializer with ``init(entities:)`` for abstract entities, other names or compound constraints).
     ///
     /// ```swift
     /// let model = try ManagedObjectModel(types: [Folder.self, Note.self])
@@ -99,15 +105,17 @@ extension ManagedObjectModel {
                     return relationship
                 }
                 var filled = relationship
-                filled.inverse = lineage(relationship.destination).lazy.flatMap(\.relationships).first {
-                    $0.inverse == relationship.name && sourceNames.contains($0.destination)
-                }?.name
+                filled.inverse =
+                    lineage(relationship.destination).lazy.flatMap(\.relationships).first {
+                        $0.inverse == relationship.name && sourceNames.contains($0.destination)
+                    }?.name
                 return filled
             }
-            return EntityDescription(entity.name, managedObjectClass: entity.managedObjectClass, parent: entity.parentName,
-                                     isAbstract: entity.isAbstract, attributes: entity.attributes, relationships: relationships,
-                                     uniquenessConstraints: entity.uniquenessConstraints,
-                                     renamingIdentifier: entity.renamingIdentifier, inverseFromDestination: [])
+            return EntityDescription(
+                entity.name, managedObjectClass: entity.managedObjectClass, parent: entity.parentName,
+                isAbstract: entity.isAbstract, attributes: entity.attributes, relationships: relationships,
+                uniquenessConstraints: entity.uniquenessConstraints,
+                renamingIdentifier: entity.renamingIdentifier, inverseFromDestination: [])
         }
     }
 }

@@ -18,8 +18,10 @@ extension FetchRequest {
     }
 
     /// The request with `keyPath` as its next sort key.
-    public func sorted<Value>(by keyPath: KeyPath<Result, Value>, ascending: Bool = true,
-                              options: PredicateComparison.Options = []) -> FetchRequest {
+    public func sorted<Value>(
+        by keyPath: KeyPath<Result, Value>, ascending: Bool = true,
+        options: PredicateComparison.Options = []
+    ) -> FetchRequest {
         var request = self
         request.sortOrderings.append(SortOrdering(keyPath, ascending: ascending, options: options))
         return request
@@ -43,8 +45,10 @@ extension FetchRequest {
 extension ManagedObjectContext {
     /// The objects of the typed class `type` that satisfy `predicate`, sorted by `sortOrderings`.
     /// - Throws: what ``fetch(_:)`` throws.
-    public func fetch<T: ManagedObject>(_ type: T.Type, where predicate: TypedPredicate<T>? = nil,
-                                        sortedBy sortOrderings: [SortOrdering] = []) throws -> [T] {
+    public func fetch<T: ManagedObject>(
+        _ type: T.Type, where predicate: TypedPredicate<T>? = nil,
+        sortedBy sortOrderings: [SortOrdering] = []
+    ) throws -> [T] {
         var request = FetchRequest(type)
         request.predicate = predicate?.predicate
         request.sortOrderings = sortOrderings

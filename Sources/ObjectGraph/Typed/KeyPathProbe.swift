@@ -46,10 +46,12 @@ final class KeyPathProbe: Sendable {
             // An attribute: the key path must be the property itself, so writing through it
             // writes that attribute (a computed property has no setter, or sets something else).
             guard let writable = keyPath as? any ProbeWritableKeyPath, writable.rewrite(on: object),
-                  probe.written.withLock({ $0 }) == path else { return nil }
+                probe.written.withLock({ $0 }) == path
+            else { return nil }
         } else if path.count == 1, let first = probe.firstRead.withLock({ $0??.keyPath }), first != keyPath {
             let firstRoot = type(of: first).rootType
-            guard firstRoot != root, let declaring = firstRoot as? ManagedObject.Type, root.isSubclass(of: declaring) else {
+            guard firstRoot != root, let declaring = firstRoot as? ManagedObject.Type, root.isSubclass(of: declaring)
+            else {
                 return nil
             }
         }
@@ -114,8 +116,10 @@ final class KeyPathProbe: Sendable {
     /// Called by a to-one typed property that read nil from an object outside any context:
     /// when the object is a probe, notes `key` and hands out a probe of the destination.
     @usableFromInline
-    static func noteToOne<Destination: ManagedObject>(_ key: String, on object: ManagedObject, keyPath: AnyKeyPath,
-                                                      destination: Destination.Type) -> Destination? {
+    static func noteToOne<Destination: ManagedObject>(
+        _ key: String, on object: ManagedObject, keyPath: AnyKeyPath,
+        destination: Destination.Type
+    ) -> Destination? {
         guard let probe = probe(of: object) else { return nil }
         probe.note(key, keyPath: keyPath)
         return probe.makeObject(destination) as? Destination

@@ -60,8 +60,11 @@ final class PropertyRecorder: Sendable {
     /// Makes an object of `type` while recording its typed properties' declarations, in the
     /// order their initializers ran: the class's own first, then its superclass's, and so on;
     /// and the types of their storage (`Attribute<String>`…), by identity.
-    static func prototype(of type: ManagedObject.Type)
-        -> (object: ManagedObject, declarations: [PropertyDeclaration], storageTypes: Set<ObjectIdentifier>) {
+    static func prototype(
+        of type: ManagedObject.Type
+    )
+        -> (object: ManagedObject, declarations: [PropertyDeclaration], storageTypes: Set<ObjectIdentifier>)
+    {
         let recorder = PropertyRecorder()
         typedPropertyRecorders.add(1, ordering: .sequentiallyConsistent)
         defer { typedPropertyRecorders.subtract(1, ordering: .sequentiallyConsistent) }
@@ -93,17 +96,19 @@ final class PropertyRecorder: Sendable {
         record(Attribute<Value>.self) {
             let modelDefault = defaultValue?.modelDefault
             let box = UncheckedSendable(modelDefault)
-            return .attribute(make: { name in
-                AttributeDescription(name, Value.attributeType, isOptional: Value.isOptionalAttribute,
-                                     defaultValue: box.value, isTransient: options.contains(.transient),
-                                     isIndexed: options.contains(.indexed),
-                                     allowsExternalStorage: options.contains(.externalStorage),
-                                     isSearchable: options.contains(.searchable),
-                                     preservesValueInHistoryOnDeletion: options.contains(.preservesValueInHistoryOnDeletion),
-                                     minValue: minValue, maxValue: maxValue, minDate: minDate, maxDate: maxDate,
-                                     minLength: minLength, maxLength: maxLength, pattern: pattern,
-                                     renamingIdentifier: renamingIdentifier, derivation: derivation)
-            }, isUnique: options.contains(.unique))
+            return .attribute(
+                make: { name in
+                    AttributeDescription(
+                        name, Value.attributeType, isOptional: Value.isOptionalAttribute,
+                        defaultValue: box.value, isTransient: options.contains(.transient),
+                        isIndexed: options.contains(.indexed),
+                        allowsExternalStorage: options.contains(.externalStorage),
+                        isSearchable: options.contains(.searchable),
+                        preservesValueInHistoryOnDeletion: options.contains(.preservesValueInHistoryOnDeletion),
+                        minValue: minValue, maxValue: maxValue, minDate: minDate, maxDate: maxDate,
+                        minLength: minLength, maxLength: maxLength, pattern: pattern,
+                        renamingIdentifier: renamingIdentifier, derivation: derivation)
+                }, isUnique: options.contains(.unique))
         }
     }
 
@@ -114,10 +119,12 @@ final class PropertyRecorder: Sendable {
         minCount: Int?, maxCount: Int?, renamingIdentifier: String?
     ) -> UInt16 {
         record(Relationship<Value>.self) {
-            .relationship(RelationshipDeclaration(
-                destination: Value.Destination.self, isToMany: Value.isToMany, isOrdered: Value.isOrdered, inverse: inverse,
-                deleteRule: deleteRule, isOptional: isOptional, minCount: minCount, maxCount: maxCount,
-                renamingIdentifier: renamingIdentifier))
+            .relationship(
+                RelationshipDeclaration(
+                    destination: Value.Destination.self, isToMany: Value.isToMany, isOrdered: Value.isOrdered,
+                    inverse: inverse,
+                    deleteRule: deleteRule, isOptional: isOptional, minCount: minCount, maxCount: maxCount,
+                    renamingIdentifier: renamingIdentifier))
         }
     }
 }

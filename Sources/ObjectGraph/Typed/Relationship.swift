@@ -24,24 +24,34 @@ public struct Relationship<Value>: TypedPropertyStorage {
     /// Declares a relationship whose inverse is `inverse` on the destination.
     /// `isOptional: false` makes a to-one required when saving; `minCount`/`maxCount` bound a to-many.
     @inlinable
-    public init<Inverse: RelationshipValue>(inverse: KeyPath<Value.Destination, Inverse>, deleteRule: DeleteRule = .nullify,
-                                            isOptional: Bool = true, minCount: Int? = nil, maxCount: Int? = nil,
-                                            renamingIdentifier: String? = nil) where Value: RelationshipValue {
-        ordinal = !PropertyRecorder.isRecording ? 0
-            : PropertyRecorder.recordRelationship(Value.self, inverse: inverse, deleteRule: deleteRule,
-                                                     isOptional: isOptional, minCount: minCount, maxCount: maxCount,
-                                                     renamingIdentifier: renamingIdentifier)
+    public init<Inverse: RelationshipValue>(
+        inverse: KeyPath<Value.Destination, Inverse>, deleteRule: DeleteRule = .nullify,
+        isOptional: Bool = true, minCount: Int? = nil, maxCount: Int? = nil,
+        renamingIdentifier: String? = nil
+    ) where Value: RelationshipValue {
+        ordinal =
+            !PropertyRecorder.isRecording
+            ? 0
+            : PropertyRecorder.recordRelationship(
+                Value.self, inverse: inverse, deleteRule: deleteRule,
+                isOptional: isOptional, minCount: minCount, maxCount: maxCount,
+                renamingIdentifier: renamingIdentifier)
     }
 
     /// Declares a relationship without an inverse (Core Data warns about those; so does sense:
     /// nothing keeps the other side in step).
     @inlinable
-    public init(deleteRule: DeleteRule = .nullify, isOptional: Bool = true, minCount: Int? = nil, maxCount: Int? = nil,
-                renamingIdentifier: String? = nil) where Value: RelationshipValue {
-        ordinal = !PropertyRecorder.isRecording ? 0
-            : PropertyRecorder.recordRelationship(Value.self, inverse: nil, deleteRule: deleteRule,
-                                                     isOptional: isOptional, minCount: minCount, maxCount: maxCount,
-                                                     renamingIdentifier: renamingIdentifier)
+    public init(
+        deleteRule: DeleteRule = .nullify, isOptional: Bool = true, minCount: Int? = nil, maxCount: Int? = nil,
+        renamingIdentifier: String? = nil
+    ) where Value: RelationshipValue {
+        ordinal =
+            !PropertyRecorder.isRecording
+            ? 0
+            : PropertyRecorder.recordRelationship(
+                Value.self, inverse: nil, deleteRule: deleteRule,
+                isOptional: isOptional, minCount: minCount, maxCount: maxCount,
+                renamingIdentifier: renamingIdentifier)
     }
 
     /// Not used: the property is reached through its object (see the enclosing-instance subscript).

@@ -30,7 +30,9 @@ extension Optional: RelationshipValue where Wrapped: ManagedObject {
     @inlinable
     public static func read(_ key: String, of object: ManagedObject, keyPath: AnyKeyPath) -> Wrapped? {
         if let destination = object.value(forKey: key) as? Wrapped { return destination }
-        if object.managedObjectContext == nil { return KeyPathProbe.noteToOne(key, on: object, keyPath: keyPath, destination: Wrapped.self) }
+        if object.managedObjectContext == nil {
+            return KeyPathProbe.noteToOne(key, on: object, keyPath: keyPath, destination: Wrapped.self)
+        }
         return nil
     }
     /// Sets the destination (nil clears it).
@@ -49,7 +51,9 @@ extension Set: RelationshipValue where Element: ManagedObject {
     @inlinable
     public static func read(_ key: String, of object: ManagedObject, keyPath: AnyKeyPath) -> Set<Element> {
         let members = object.objects(forKey: key, as: Element.self)
-        if members.isEmpty, object.managedObjectContext == nil { KeyPathProbe.noteRead(key, on: object, keyPath: keyPath) }
+        if members.isEmpty, object.managedObjectContext == nil {
+            KeyPathProbe.noteRead(key, on: object, keyPath: keyPath)
+        }
         return members
     }
     /// Replaces the members (added ones and removed ones get their inverses set or cleared).
@@ -70,7 +74,9 @@ extension Array: RelationshipValue where Element: ManagedObject {
     @inlinable
     public static func read(_ key: String, of object: ManagedObject, keyPath: AnyKeyPath) -> [Element] {
         let members = object.orderedValue(forKey: key).compactMap { $0 as? Element }
-        if members.isEmpty, object.managedObjectContext == nil { KeyPathProbe.noteRead(key, on: object, keyPath: keyPath) }
+        if members.isEmpty, object.managedObjectContext == nil {
+            KeyPathProbe.noteRead(key, on: object, keyPath: keyPath)
+        }
         return members
     }
     /// Replaces the members, in this order (repeats dropped; added and removed ones get their

@@ -35,7 +35,8 @@ enum TypedFields {
         let key = ObjectIdentifier(type)
         if let known = layoutsByClass.withLock({ $0[key] }) { return known }
         let typed = storageTypes ?? PropertyRecorder.prototype(of: type).storageTypes
-        let fields = ClassFieldRecords.typedFields(of: type, storageTypes: typed)
+        let fields =
+            ClassFieldRecords.typedFields(of: type, storageTypes: typed)
             ?? reflectedFields(of: type, storageTypes: typed)
         var names: [Int: String] = [:]
         for field in fields { names[field.offset] = field.name }
@@ -47,8 +48,11 @@ enum TypedFields {
     /// The typed properties of `type` as the runtime's field reflection finds them: each field's
     /// type is resolved from its mangled name, with the conformance checks its generic arguments
     /// need (the path ``ClassFieldRecords`` avoids; taken where that one cannot tell).
-    static func reflectedFields(of type: ManagedObject.Type, storageTypes typed: Set<ObjectIdentifier>)
-        -> [(offset: Int, name: String)] {
+    static func reflectedFields(
+        of type: ManagedObject.Type, storageTypes typed: Set<ObjectIdentifier>
+    )
+        -> [(offset: Int, name: String)]
+    {
         var fields: [(offset: Int, name: String)] = []
         _ = _forEachField(of: type, options: classFields) { label, offset, fieldType, _ in
             // A typed property's storage is `_name`, of a type its declaration recorded: found
@@ -56,7 +60,7 @@ enum TypedFields {
             // of every conformance record the first time each type is asked about). `ManagedObject`'s
             // own fields have no leading `_`; any other `_field` is asked about as before.
             guard label[0] == CChar(truncatingIfNeeded: UInt8(ascii: "_")),
-                  typed.contains(ObjectIdentifier(fieldType)) || fieldType is any TypedPropertyStorage.Type
+                typed.contains(ObjectIdentifier(fieldType)) || fieldType is any TypedPropertyStorage.Type
             else { return true }
             fields.append((offset, String(cString: label + 1)))
             return true

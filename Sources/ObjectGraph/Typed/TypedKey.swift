@@ -28,10 +28,14 @@ extension TypedKey where Value: Collection {
 }
 
 extension TypedKey {
-    private func compare(_ op: PredicateComparison.Operator, _ value: some PredicateArgumentConvertible) -> TypedPredicate<Root> {
+    private func compare(
+        _ op: PredicateComparison.Operator, _ value: some PredicateArgumentConvertible
+    ) -> TypedPredicate<Root> {
         TypedPredicate(key.compare(op, value))
     }
-    private func compare<Other>(_ op: PredicateComparison.Operator, _ other: TypedKey<Root, Other>) -> TypedPredicate<Root> {
+    private func compare<Other>(
+        _ op: PredicateComparison.Operator, _ other: TypedKey<Root, Other>
+    ) -> TypedPredicate<Root> {
         TypedPredicate(key.compare(op, other.key))
     }
 }
@@ -51,22 +55,35 @@ extension TypedKey where Value: PredicateArgumentConvertible {
     public static func >= (key: TypedKey, value: Value) -> TypedPredicate<Root> { key.compare(.greaterOrEqual, value) }
 
     /// `key == other` (two key paths of one object; numbers of any widths compare).
-    public static func == <Other>(key: TypedKey, other: TypedKey<Root, Other>) -> TypedPredicate<Root> { key.compare(.equal, other) }
+    public static func == <Other>(key: TypedKey, other: TypedKey<Root, Other>) -> TypedPredicate<Root> {
+        key.compare(.equal, other)
+    }
     /// `key != other`.
-    public static func != <Other>(key: TypedKey, other: TypedKey<Root, Other>) -> TypedPredicate<Root> { key.compare(.notEqual, other) }
+    public static func != <Other>(key: TypedKey, other: TypedKey<Root, Other>) -> TypedPredicate<Root> {
+        key.compare(.notEqual, other)
+    }
     /// `key < other`.
-    public static func < <Other>(key: TypedKey, other: TypedKey<Root, Other>) -> TypedPredicate<Root> { key.compare(.less, other) }
+    public static func < <Other>(key: TypedKey, other: TypedKey<Root, Other>) -> TypedPredicate<Root> {
+        key.compare(.less, other)
+    }
     /// `key <= other`.
-    public static func <= <Other>(key: TypedKey, other: TypedKey<Root, Other>) -> TypedPredicate<Root> { key.compare(.lessOrEqual, other) }
+    public static func <= <Other>(key: TypedKey, other: TypedKey<Root, Other>) -> TypedPredicate<Root> {
+        key.compare(.lessOrEqual, other)
+    }
     /// `key > other`.
-    public static func > <Other>(key: TypedKey, other: TypedKey<Root, Other>) -> TypedPredicate<Root> { key.compare(.greater, other) }
+    public static func > <Other>(key: TypedKey, other: TypedKey<Root, Other>) -> TypedPredicate<Root> {
+        key.compare(.greater, other)
+    }
     /// `key >= other`.
-    public static func >= <Other>(key: TypedKey, other: TypedKey<Root, Other>) -> TypedPredicate<Root> { key.compare(.greaterOrEqual, other) }
+    public static func >= <Other>(key: TypedKey, other: TypedKey<Root, Other>) -> TypedPredicate<Root> {
+        key.compare(.greaterOrEqual, other)
+    }
 }
 
 extension TypedKey where Value: Collection {
     /// `key CONTAINS member` on a to-many: membership, as in Core Data.
-    public func contains(_ member: Value.Element) -> TypedPredicate<Root> where Value.Element: PredicateArgumentConvertible {
+    public func contains(_ member: Value.Element) -> TypedPredicate<Root>
+    where Value.Element: PredicateArgumentConvertible {
         compare(.contains, member)
     }
 }
@@ -74,26 +91,38 @@ extension TypedKey where Value: Collection {
 // The key path forms: `\Note.title == "x"` is `TypedKey(\Note.title) == "x"`.
 
 /// `key == value` for a key path of typed properties.
-public func == <Root: ManagedObject, Value: PredicateArgumentConvertible>(key: KeyPath<Root, Value>, value: Value) -> TypedPredicate<Root> {
+public func == <Root: ManagedObject, Value: PredicateArgumentConvertible>(
+    key: KeyPath<Root, Value>, value: Value
+) -> TypedPredicate<Root> {
     TypedKey(key) == value
 }
 /// `key != value`.
-public func != <Root: ManagedObject, Value: PredicateArgumentConvertible>(key: KeyPath<Root, Value>, value: Value) -> TypedPredicate<Root> {
+public func != <Root: ManagedObject, Value: PredicateArgumentConvertible>(
+    key: KeyPath<Root, Value>, value: Value
+) -> TypedPredicate<Root> {
     TypedKey(key) != value
 }
 /// `key < value`.
-public func < <Root: ManagedObject, Value: PredicateArgumentConvertible>(key: KeyPath<Root, Value>, value: Value) -> TypedPredicate<Root> {
+public func < <Root: ManagedObject, Value: PredicateArgumentConvertible>(
+    key: KeyPath<Root, Value>, value: Value
+) -> TypedPredicate<Root> {
     TypedKey(key) < value
 }
 /// `key <= value`.
-public func <= <Root: ManagedObject, Value: PredicateArgumentConvertible>(key: KeyPath<Root, Value>, value: Value) -> TypedPredicate<Root> {
+public func <= <Root: ManagedObject, Value: PredicateArgumentConvertible>(
+    key: KeyPath<Root, Value>, value: Value
+) -> TypedPredicate<Root> {
     TypedKey(key) <= value
 }
 /// `key > value`.
-public func > <Root: ManagedObject, Value: PredicateArgumentConvertible>(key: KeyPath<Root, Value>, value: Value) -> TypedPredicate<Root> {
+public func > <Root: ManagedObject, Value: PredicateArgumentConvertible>(
+    key: KeyPath<Root, Value>, value: Value
+) -> TypedPredicate<Root> {
     TypedKey(key) > value
 }
 /// `key >= value`.
-public func >= <Root: ManagedObject, Value: PredicateArgumentConvertible>(key: KeyPath<Root, Value>, value: Value) -> TypedPredicate<Root> {
+public func >= <Root: ManagedObject, Value: PredicateArgumentConvertible>(
+    key: KeyPath<Root, Value>, value: Value
+) -> TypedPredicate<Root> {
     TypedKey(key) >= value
 }

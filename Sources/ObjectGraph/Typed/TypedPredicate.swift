@@ -38,33 +38,45 @@ public struct TypedPredicate<Root: ManagedObject>: Sendable, Hashable, CustomStr
     // MARK: Text and membership
 
     /// `key CONTAINS[options] part`; on a to-many key path, membership (`tags CONTAINS %@`).
-    public static func contains<V>(_ key: KeyPath<Root, V>, _ part: String,
-                                   options: PredicateComparison.Options = []) -> TypedPredicate {
+    public static func contains<V>(
+        _ key: KeyPath<Root, V>, _ part: String,
+        options: PredicateComparison.Options = []
+    ) -> TypedPredicate {
         TypedPredicate(TypedKey(key).key.contains(part, options: options))
     }
     /// `key BEGINSWITH[options] prefix`.
-    public static func beginsWith<V>(_ key: KeyPath<Root, V>, _ prefix: String,
-                                     options: PredicateComparison.Options = []) -> TypedPredicate {
+    public static func beginsWith<V>(
+        _ key: KeyPath<Root, V>, _ prefix: String,
+        options: PredicateComparison.Options = []
+    ) -> TypedPredicate {
         TypedPredicate(TypedKey(key).key.beginsWith(prefix, options: options))
     }
     /// `key ENDSWITH[options] suffix`.
-    public static func endsWith<V>(_ key: KeyPath<Root, V>, _ suffix: String,
-                                   options: PredicateComparison.Options = []) -> TypedPredicate {
+    public static func endsWith<V>(
+        _ key: KeyPath<Root, V>, _ suffix: String,
+        options: PredicateComparison.Options = []
+    ) -> TypedPredicate {
         TypedPredicate(TypedKey(key).key.endsWith(suffix, options: options))
     }
     /// `key LIKE[options] pattern`.
-    public static func like<V>(_ key: KeyPath<Root, V>, _ pattern: String,
-                               options: PredicateComparison.Options = []) -> TypedPredicate {
+    public static func like<V>(
+        _ key: KeyPath<Root, V>, _ pattern: String,
+        options: PredicateComparison.Options = []
+    ) -> TypedPredicate {
         TypedPredicate(TypedKey(key).key.like(pattern, options: options))
     }
     /// `key MATCHES[options] regularExpression`.
-    public static func matches<V>(_ key: KeyPath<Root, V>, _ regularExpression: String,
-                                  options: PredicateComparison.Options = []) -> TypedPredicate {
+    public static func matches<V>(
+        _ key: KeyPath<Root, V>, _ regularExpression: String,
+        options: PredicateComparison.Options = []
+    ) -> TypedPredicate {
         TypedPredicate(TypedKey(key).key.matches(regularExpression, options: options))
     }
     /// `key ==[options] value` (with folding: `.equals(\.name, "anna", options: .caseInsensitive)`).
-    public static func equals<V: PredicateArgumentConvertible>(_ key: KeyPath<Root, V>, _ value: V,
-                                                               options: PredicateComparison.Options) -> TypedPredicate {
+    public static func equals<V: PredicateArgumentConvertible>(
+        _ key: KeyPath<Root, V>, _ value: V,
+        options: PredicateComparison.Options
+    ) -> TypedPredicate {
         TypedPredicate(TypedKey(key).key.equals(value, options: options))
     }
     /// `key IN values`.
@@ -72,7 +84,9 @@ public struct TypedPredicate<Root: ManagedObject>: Sendable, Hashable, CustomStr
         TypedPredicate(TypedKey(key).key.isIn(values))
     }
     /// `key BETWEEN {low, high}`.
-    public static func between<V: PredicateArgumentConvertible>(_ key: KeyPath<Root, V>, _ low: V, _ high: V) -> TypedPredicate {
+    public static func between<V: PredicateArgumentConvertible>(
+        _ key: KeyPath<Root, V>, _ low: V, _ high: V
+    ) -> TypedPredicate {
         TypedPredicate(TypedKey(key).key.between(low, high))
     }
     /// `SELF == object`.
@@ -84,31 +98,42 @@ public struct TypedPredicate<Root: ManagedObject>: Sendable, Hashable, CustomStr
 
     /// True when some member of `toMany` satisfies `condition`: `ANY toMany.key op value` for
     /// a single comparison, `SUBQUERY(toMany, $x, condition).@count > 0` otherwise.
-    public static func any<D: ManagedObject>(_ toMany: KeyPath<Root, Set<D>>, _ condition: TypedPredicate<D>) -> TypedPredicate {
+    public static func any<D: ManagedObject>(
+        _ toMany: KeyPath<Root, Set<D>>, _ condition: TypedPredicate<D>
+    ) -> TypedPredicate {
         quantified(.any, toMany, condition.predicate)
     }
     /// True when every member of `toMany` satisfies `condition` (or there is none).
-    public static func all<D: ManagedObject>(_ toMany: KeyPath<Root, Set<D>>, _ condition: TypedPredicate<D>) -> TypedPredicate {
+    public static func all<D: ManagedObject>(
+        _ toMany: KeyPath<Root, Set<D>>, _ condition: TypedPredicate<D>
+    ) -> TypedPredicate {
         quantified(.all, toMany, condition.predicate)
     }
     /// True when no member of `toMany` satisfies `condition`.
-    public static func none<D: ManagedObject>(_ toMany: KeyPath<Root, Set<D>>, _ condition: TypedPredicate<D>) -> TypedPredicate {
+    public static func none<D: ManagedObject>(
+        _ toMany: KeyPath<Root, Set<D>>, _ condition: TypedPredicate<D>
+    ) -> TypedPredicate {
         quantified(.none, toMany, condition.predicate)
     }
 
-    private static func quantified<D>(_ quantifier: PredicateComparison.Quantifier, _ toMany: KeyPath<Root, Set<D>>,
-                                      _ condition: FetchPredicate) -> TypedPredicate {
+    private static func quantified<D>(
+        _ quantifier: PredicateComparison.Quantifier, _ toMany: KeyPath<Root, Set<D>>,
+        _ condition: FetchPredicate
+    ) -> TypedPredicate {
         let collection = KeyPathProbe.components(of: toMany)
         if case .comparison(var comparison) = condition, comparison.quantifier == .direct,
-           case .keyPath(let path) = comparison.lhs, !path.isEmpty {
+            case .keyPath(let path) = comparison.lhs, !path.isEmpty
+        {
             comparison.lhs = .keyPath(collection + path)
             comparison.quantifier = quantifier
             return TypedPredicate(.comparison(comparison))
         }
         let variable = "$member"
         let inner = condition.prefixingKeyPaths(with: variable)
-        let count = PredicateKey(expression: .subquery(collection: collection, variable: variable,
-                                                       predicate: quantifier == .all ? .not(inner) : inner, count: true))
+        let count = PredicateKey(
+            expression: .subquery(
+                collection: collection, variable: variable,
+                predicate: quantifier == .all ? .not(inner) : inner, count: true))
         return TypedPredicate(quantifier == .any ? count > 0 : count == 0)
     }
 }

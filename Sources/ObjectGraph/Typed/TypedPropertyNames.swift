@@ -24,11 +24,14 @@ enum TypedPropertyNames {
 
     /// The name of the typed property whose storage `storage` reaches in `object`.
     @usableFromInline
-    static func name<Object: ManagedObject, Storage>(of storage: ReferenceWritableKeyPath<Object, Storage>,
-                                                    on object: Object) -> String {
+    static func name<Object: ManagedObject, Storage>(
+        of storage: ReferenceWritableKeyPath<Object, Storage>,
+        on object: Object
+    ) -> String {
         let key = UInt(bitPattern: ObjectIdentifier(storage))
         if let table = published.load(ordering: .acquiring),
-           let name = table._withUnsafeGuaranteedRef({ $0.name(for: key) }) {
+            let name = table._withUnsafeGuaranteedRef({ $0.name(for: key) })
+        {
             return name
         }
         return resolve(storage, key: key, offset: ManagedObject.fieldOffset(of: storage, in: object), in: Object.self)
@@ -40,7 +43,9 @@ enum TypedPropertyNames {
     private static func resolve(_ storage: AnyKeyPath, key: UInt, offset: Int, in type: ManagedObject.Type) -> String {
         guard let name = TypedFields.names(of: type)[offset] else { return "?\(storage)" }
         found.withLock { found in
-            guard found.entries.count < capacity, !found.entries.contains(where: { $0.0.keyPath === storage }) else { return }
+            guard found.entries.count < capacity, !found.entries.contains(where: { $0.0.keyPath === storage }) else {
+                return
+            }
             found.entries.append((SendableKeyPath(keyPath: storage), name))
             let table = NameTable(found.entries)
             found.tables.append(table)

@@ -1,20 +1,24 @@
 import DiaryKit
 import Foundation
 import Testing
+
 @testable import DiaryCLI
 
 @Suite struct DateParsingTests {
-    let berlin = ArgumentContext(calendar: .localGregorian(in: TestConsole.berlin), now: TestConsole.now,
-                                 currentDirectory: URL(fileURLWithPath: "/"))
+    let berlin = ArgumentContext(
+        calendar: .localGregorian(in: TestConsole.berlin), now: TestConsole.now,
+        currentDirectory: URL(fileURLWithPath: "/"))
 
     /// A UTC moment written as ISO 8601 with `Z`, for expectations.
     func utc(_ text: String) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let numbers = text.split(whereSeparator: { "-T:".contains($0) }).compactMap { Int($0) }
-        return calendar.date(from: DateComponents(year: numbers[0], month: numbers[1], day: numbers[2],
-                                                  hour: numbers[3], minute: numbers[4],
-                                                  second: numbers.count > 5 ? numbers[5] : 0))!
+        return calendar.date(
+            from: DateComponents(
+                year: numbers[0], month: numbers[1], day: numbers[2],
+                hour: numbers[3], minute: numbers[4],
+                second: numbers.count > 5 ? numbers[5] : 0))!
     }
 
     func specifier(_ text: String, in context: ArgumentContext? = nil) -> DateSpecifier? {
@@ -62,7 +66,8 @@ import Testing
     @Test func aRepeatedWallTimeIsReadAsItsFirstOccurrenceWithANote() {
         // 02:30 happens twice in Berlin on 2026-10-25: first in summer time (+02:00).
         #expect(specifier("2026-10-25 02:30")?.start == utc("2026-10-25T00:30"))
-        #expect(specifier("2026-10-25 02:30")?.note?.hasPrefix("2026-10-25 02:30 occurs twice in Europe/Berlin") == true)
+        #expect(
+            specifier("2026-10-25 02:30")?.note?.hasPrefix("2026-10-25 02:30 occurs twice in Europe/Berlin") == true)
         #expect(specifier("2026-10-25 03:30")?.note == nil)
     }
 
@@ -71,15 +76,17 @@ import Testing
         #expect(specifier("2026-03-29 02:00") == nil)
         #expect(specifier("2026-03-29 03:00")?.start == utc("2026-03-29T01:00"))
         #expect(specifier("2026-03-29T02:30+01:00")?.start == utc("2026-03-29T01:30"))
-        #expect(DateSpecifier.explanation(ofInvalid: "2026-03-29 02:30", context: berlin)
+        #expect(
+            DateSpecifier.explanation(ofInvalid: "2026-03-29 02:30", context: berlin)
                 == "2026-03-29 02:30 does not exist in Europe/Berlin: on 2026-03-29 the clocks went from 02:00 "
                 + "straight to 03:00. Give a time outside that gap, or one with an offset.")
         #expect(DateSpecifier.explanation(ofInvalid: "2026-13-01", context: berlin) == nil)
     }
 
     @Test func datesBefore1583AreProlepticGregorian() throws {
-        let utcContext = ArgumentContext(timeZone: TimeZone(identifier: "UTC")!, now: TestConsole.now,
-                                         currentDirectory: URL(fileURLWithPath: "/"))
+        let utcContext = ArgumentContext(
+            timeZone: TimeZone(identifier: "UTC")!, now: TestConsole.now,
+            currentDirectory: URL(fileURLWithPath: "/"))
         // 1500-06-15 is 171,499 days before 1970-01-01 in the proleptic Gregorian calendar.
         let date = try #require(specifier("1500-06-15 12:00", in: utcContext))
         #expect(date.start.timeIntervalSince1970 == Double(-171_499 * 86_400 + 12 * 3600))
@@ -110,14 +117,16 @@ import Testing
         #expect(specifier("Yesterday")?.kind == .day(DiaryDay(year: 2026, month: 11, day: 28)!))
         #expect(specifier("TOMORROW")?.kind == .day(DiaryDay(year: 2026, month: 11, day: 30)!))
         // At 12:00 UTC it is already the next day in Kiribati (+14:00).
-        let kiribati = ArgumentContext(calendar: .localGregorian(in: TimeZone(identifier: "Pacific/Kiritimati")!),
-                                       now: TestConsole.now, currentDirectory: URL(fileURLWithPath: "/"))
+        let kiribati = ArgumentContext(
+            calendar: .localGregorian(in: TimeZone(identifier: "Pacific/Kiritimati")!),
+            now: TestConsole.now, currentDirectory: URL(fileURLWithPath: "/"))
         #expect(specifier("today", in: kiribati)?.day == DiaryDay(year: 2026, month: 11, day: 30))
     }
 
     @Test func yesterdayCrossesMonthAndYearBoundaries() {
-        let newYear = ArgumentContext(calendar: .localGregorian(in: TestConsole.berlin),
-                                      now: utc("2027-01-01T08:00"), currentDirectory: URL(fileURLWithPath: "/"))
+        let newYear = ArgumentContext(
+            calendar: .localGregorian(in: TestConsole.berlin),
+            now: utc("2027-01-01T08:00"), currentDirectory: URL(fileURLWithPath: "/"))
         #expect(specifier("yesterday", in: newYear)?.day == DiaryDay(year: 2026, month: 12, day: 31))
         #expect(DiaryDay(year: 2026, month: 2, day: 28)?.adding(days: 1) == DiaryDay(year: 2026, month: 3, day: 1))
         #expect(DiaryDay(year: 2028, month: 2, day: 28)?.adding(days: 1) == DiaryDay(year: 2028, month: 2, day: 29))
@@ -138,7 +147,7 @@ import Testing
             #expect(DiaryDay(daysSince1970: count).daysSince1970 == count)
         }
         #expect(DiaryDay(daysSince1970: 0) == DiaryDay(year: 1970, month: 1, day: 1))
-        #expect(DiaryDay(year: 2026, month: 11, day: 29)?.weekday == 1) // a Sunday
+        #expect(DiaryDay(year: 2026, month: 11, day: 29)?.weekday == 1)  // a Sunday
         #expect(DiaryDay(year: 2026, month: 11, day: 28)?.weekday == 7)
     }
 
@@ -163,9 +172,11 @@ import Testing
         #expect(CalendarYear(argument: "26", context: berlin) == nil)
     }
 
-    @Test(arguments: ["2026-13-01", "2026-02-29", "2026-11-31", "26-11-29", "2026-1-29", "2026-11-29 24:00",
-                      "2026-11-29 14:60", "2026-11-29T14", "2026-11-29 14:30 foo", "2026-11-29T14:30+19:00",
-                      "2026-11-29T14:30+01:", "next week", "", "2026/11/29", "２０２６-11-29", "0000-01-01"])
+    @Test(arguments: [
+        "2026-13-01", "2026-02-29", "2026-11-31", "26-11-29", "2026-1-29", "2026-11-29 24:00",
+        "2026-11-29 14:60", "2026-11-29T14", "2026-11-29 14:30 foo", "2026-11-29T14:30+19:00",
+        "2026-11-29T14:30+01:", "next week", "", "2026/11/29", "２０２６-11-29", "0000-01-01"
+    ])
     func badFormsAreRejected(text: String) {
         #expect(specifier(text) == nil)
     }
@@ -179,14 +190,17 @@ import Testing
     @Test func timestampsCarryTheLocalOffset() {
         let moment = utc("2026-11-29T13:03")
         #expect(ISO8601Timestamp.string(from: moment, in: TestConsole.berlin) == "2026-11-29T14:03:00+01:00")
-        #expect(ISO8601Timestamp.string(from: utc("2026-07-01T12:00"), in: TestConsole.berlin)
-            == "2026-07-01T14:00:00+02:00")
+        #expect(
+            ISO8601Timestamp.string(from: utc("2026-07-01T12:00"), in: TestConsole.berlin)
+                == "2026-07-01T14:00:00+02:00")
         #expect(ISO8601Timestamp.string(from: moment, in: TimeZone(identifier: "UTC")!) == "2026-11-29T13:03:00+00:00")
-        #expect(ISO8601Timestamp.string(from: moment, in: TimeZone(identifier: "America/St_Johns")!)
-            == "2026-11-29T09:33:00-03:30")
+        #expect(
+            ISO8601Timestamp.string(from: moment, in: TimeZone(identifier: "America/St_Johns")!)
+                == "2026-11-29T09:33:00-03:30")
         let fraction = moment.addingTimeInterval(0.2509)
-        #expect(ISO8601Timestamp.string(from: fraction, in: TestConsole.berlin, fractionalSeconds: true)
-            == "2026-11-29T14:03:00.250+01:00")
+        #expect(
+            ISO8601Timestamp.string(from: fraction, in: TestConsole.berlin, fractionalSeconds: true)
+                == "2026-11-29T14:03:00.250+01:00")
     }
 
     @Test func theCommandLineReadsDatesAsTyped() {
@@ -200,7 +214,8 @@ import Testing
 
     @Test func diaryNowIsReadAsAProgramWritesIt() {
         // ISO8601Timestamp.parse with .written, an offset required.
-        #expect(ArgumentContext.now(environment: ["DIARY_NOW": "2026-12-04T09:30:00+01:00"]).now == utc("2026-12-04T08:30"))
+        #expect(
+            ArgumentContext.now(environment: ["DIARY_NOW": "2026-12-04T09:30:00+01:00"]).now == utc("2026-12-04T08:30"))
         #expect(ArgumentContext.now(environment: ["DIARY_NOW": "2026-12-04T08:30:00.250Z"]).warning == nil)
         for text in ["2026-12-04T09:30:00+01", " 2026-12-04T09:30:00+01:00", "2026-12-04T09:30:00", "2026-12-04"] {
             #expect(ArgumentContext.now(environment: ["DIARY_NOW": text]).warning != nil, "\(text)")
@@ -235,9 +250,10 @@ import Testing
     }
 
     @Test func momentsBefore1970WorkToo() {
-        let moment = Date(timeIntervalSince1970: -1.5) // 1969-12-31T23:59:58.5Z
+        let moment = Date(timeIntervalSince1970: -1.5)  // 1969-12-31T23:59:58.5Z
         let utc = TimeZone(identifier: "UTC")!
-        #expect(ISO8601Timestamp.string(from: moment, in: utc, fractionalSeconds: true) == "1969-12-31T23:59:58.500+00:00")
+        #expect(
+            ISO8601Timestamp.string(from: moment, in: utc, fractionalSeconds: true) == "1969-12-31T23:59:58.500+00:00")
         #expect(DiaryDay(moment, in: utc) == DiaryDay(year: 1969, month: 12, day: 31))
     }
 }

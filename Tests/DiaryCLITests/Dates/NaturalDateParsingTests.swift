@@ -1,6 +1,7 @@
 import DiaryKit
 import Foundation
 import Testing
+
 @testable import DiaryCLI
 
 /// Natural dates (`yesterday 21:00`, `9am`, `last monday`, `3 days ago`), read in Berlin
@@ -10,8 +11,9 @@ import Testing
 
     /// A Berlin context whose `now` is `now`.
     static func context(now: Date) -> ArgumentContext {
-        ArgumentContext(calendar: .localGregorian(in: TestConsole.berlin), now: now,
-                        currentDirectory: URL(fileURLWithPath: "/"))
+        ArgumentContext(
+            calendar: .localGregorian(in: TestConsole.berlin), now: now,
+            currentDirectory: URL(fileURLWithPath: "/"))
     }
 
     /// A UTC moment written `YYYY-MM-DDTHH:MM`.
@@ -19,8 +21,10 @@ import Testing
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let numbers = text.split(whereSeparator: { "-T:".contains($0) }).compactMap { Int($0) }
-        return calendar.date(from: DateComponents(year: numbers[0], month: numbers[1], day: numbers[2],
-                                                  hour: numbers[3], minute: numbers[4]))!
+        return calendar.date(
+            from: DateComponents(
+                year: numbers[0], month: numbers[1], day: numbers[2],
+                hour: numbers[3], minute: numbers[4]))!
     }
 
     func utc(_ text: String) -> Date { Self.utc(text) }
@@ -90,11 +94,13 @@ import Testing
     }
 
     @Test func aTimeWhereOnlyADayIsTakenIsExplained() {
-        #expect(DiaryDay.explanation(ofInvalid: "yesterday 21:00", context: berlin)
+        #expect(
+            DiaryDay.explanation(ofInvalid: "yesterday 21:00", context: berlin)
                 == "yesterday 21:00 has a time of day, but a whole day is wanted here. Accepted forms: "
                 + DiaryDay.acceptedForms.joined(separator: ", ") + ".")
-        #expect(DiaryDay.explanation(ofInvalid: "2026-11-29 14:30", context: berlin)?.hasPrefix(
-            "2026-11-29 14:30 has a time of day") == true)
+        #expect(
+            DiaryDay.explanation(ofInvalid: "2026-11-29 14:30", context: berlin)?.hasPrefix(
+                "2026-11-29 14:30 has a time of day") == true)
         #expect(DiaryDay.explanation(ofInvalid: "someday", context: berlin) == nil)
     }
 
@@ -121,7 +127,8 @@ import Testing
         #expect(specifier("yesterday 02:30", in: context) == nil)
         #expect(specifier("sunday 2:30am", in: context) == nil)
         #expect(specifier("yesterday 03:00", in: context)?.start == utc("2026-03-29T01:00"))
-        #expect(DateSpecifier.explanation(ofInvalid: "yesterday 02:30", context: context)
+        #expect(
+            DateSpecifier.explanation(ofInvalid: "yesterday 02:30", context: context)
                 == "yesterday 02:30 is 2026-03-29 02:30, which does not exist in Europe/Berlin: on 2026-03-29 the "
                 + "clocks went from 02:00 straight to 03:00. Give a time outside that gap, or a date and time with "
                 + "an offset such as 2026-03-29T03:30+02:00.")
@@ -132,16 +139,19 @@ import Testing
         let context = Self.context(now: utc("2026-10-26T09:00"))
         let date = specifier("yesterday 02:30", in: context)
         #expect(date?.start == utc("2026-10-25T00:30"))
-        #expect(date?.note == "yesterday 02:30 is 2026-10-25 02:30, which occurs twice in Europe/Berlin (the clocks "
+        #expect(
+            date?.note == "yesterday 02:30 is 2026-10-25 02:30, which occurs twice in Europe/Berlin (the clocks "
                 + "were put back that night); taking the first, 2026-10-25T02:30+02:00. For the second, write "
                 + "2026-10-25T02:30+01:00.")
         #expect(specifier("yesterday 03:30", in: context)?.note == nil)
     }
 
-    @Test(arguments: ["9", "13pm", "0am", "24:00", "9:3", "9:60", "monday 25:00", "3 days", "days ago", "-3 days ago",
-                      "3 months ago", "three days ago", "next monday", "last", "last today", "yesterday yesterday",
-                      "today 9:30 pm extra", "tuesdays", "mo", "today\n9am", "9am today", "99999999 days ago",
-                      "3 days ago ago", "2026-11-29 9pm", "today 14:30Z"])
+    @Test(arguments: [
+        "9", "13pm", "0am", "24:00", "9:3", "9:60", "monday 25:00", "3 days", "days ago", "-3 days ago",
+        "3 months ago", "three days ago", "next monday", "last", "last today", "yesterday yesterday",
+        "today 9:30 pm extra", "tuesdays", "mo", "today\n9am", "9am today", "99999999 days ago",
+        "3 days ago ago", "2026-11-29 9pm", "today 14:30Z"
+    ])
     func unknownNaturalFormsAreRejected(text: String) {
         #expect(specifier(text) == nil)
     }
@@ -159,9 +169,13 @@ import Testing
 @Suite struct NaturalDateHelpTests {
     @Test func everyDateOptionsHelpShowsNaturalFormsItAccepts() throws {
         let context = NaturalDateParsingTests.context(now: TestConsole.now)
-        let moments = try [declaredParameter("from", of: PeriodOptions.self), declaredParameter("to", of: PeriodOptions.self),
-                           declaredParameter("on", of: NewCommand.self), declaredParameter("on", of: EditCommand.self)]
-        let days = try [declaredParameter("on", of: PeriodOptions.self), declaredParameter("date", of: ListCommand.self)]
+        let moments = try [
+            declaredParameter("from", of: PeriodOptions.self), declaredParameter("to", of: PeriodOptions.self),
+            declaredParameter("on", of: NewCommand.self), declaredParameter("on", of: EditCommand.self)
+        ]
+        let days = try [
+            declaredParameter("on", of: PeriodOptions.self), declaredParameter("date", of: ListCommand.self)
+        ]
         for spec in moments + days {
             #expect(spec.help.contains("yesterday") && spec.help.contains("3 days ago"), "\(spec.name): \(spec.help)")
             #expect(spec.convert("3 days ago", context) != nil, "\(spec.name)")

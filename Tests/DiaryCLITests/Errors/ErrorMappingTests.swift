@@ -1,7 +1,8 @@
-import TestSupport
 import DiaryKit
 import Foundation
+import TestSupport
 import Testing
+
 @testable import DiaryCLI
 
 /// DiaryKit's errors become one line and the documented exit status (ReportedDiaryError).
@@ -9,25 +10,26 @@ import Testing
     static let file = URL(fileURLWithPath: "/photos/IMG_0042.jpg")
     static let store = URL(fileURLWithPath: "/home/me/.local/share/diary/Diary.sqlite")
 
-    @Test(arguments: [(DiaryError, Int)]([
-        (DiaryError.unknownEntry(id: 42), 66),
-        (.missingFile(file), 66),
-        (.unreadableFile(file, reason: "Permission denied"), 66),
-        (.permissionDenied(file), 77),
-        (.interop(.permissionDenied(file)), 77),
-        (.folderNotFile(file), 66),
-        (.invalidMedia(file, reason: "/photos/IMG_0042.jpg: the file is truncated"), 65),
-        (.wrongMediaKind(file, expected: .audio, found: .image), 65),
-        (.emptyEntry, 65),
-        (.invalidTag(" "), 64),
-        (.unknownMedium(index: 3, entryID: 42, count: 1), 64),
-        (.invalidLocation("/etc/passwd", reason: "it is a file, not a folder"), 64),
-        (.storeBusy(store), 75),
-        (.corruptStore(store, detail: "file is not a database"), 65),
-        (.io(path: "/full/disk", reason: "No space left on device"), 74),
-        (.bundle(.hashMismatch(bundle: file, path: "media/a.jpg", expected: "ab", found: "cd")), 65),
-        (.bundle(.bundleNotFound(file)), 66),
-    ]))
+    @Test(
+        arguments: [(DiaryError, Int)]([
+            (DiaryError.unknownEntry(id: 42), 66),
+            (.missingFile(file), 66),
+            (.unreadableFile(file, reason: "Permission denied"), 66),
+            (.permissionDenied(file), 77),
+            (.interop(.permissionDenied(file)), 77),
+            (.folderNotFile(file), 66),
+            (.invalidMedia(file, reason: "/photos/IMG_0042.jpg: the file is truncated"), 65),
+            (.wrongMediaKind(file, expected: .audio, found: .image), 65),
+            (.emptyEntry, 65),
+            (.invalidTag(" "), 64),
+            (.unknownMedium(index: 3, entryID: 42, count: 1), 64),
+            (.invalidLocation("/etc/passwd", reason: "it is a file, not a folder"), 64),
+            (.storeBusy(store), 75),
+            (.corruptStore(store, detail: "file is not a database"), 65),
+            (.io(path: "/full/disk", reason: "No space left on device"), 74),
+            (.bundle(.hashMismatch(bundle: file, path: "media/a.jpg", expected: "ab", found: "cd")), 65),
+            (.bundle(.bundleNotFound(file)), 66)
+        ]))
     func diaryErrorsGetTheirStatusAndOneLine(error: DiaryError, status: Int) {
         let (message, code) = ErrorReporter.messageAndCode(for: error)
         #expect(Int(code.rawValue) == status, "\(error)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DiaryCLI
 
 /// Stands in for a DiaryKit error type, mapped the way DiaryCLI will map the real ones.
@@ -35,16 +36,19 @@ private struct DescribedError: LocalizedError {
 @Suite struct ExitCodeTests {
     func report(_ error: any Error) -> (ExitCode, String) {
         let errors = MemoryOutputWriter()
-        let reporter = ErrorReporter(programName: "diary",
-                                     terminal: Terminal(standardOutput: MemoryOutputWriter(), standardError: errors))
+        let reporter = ErrorReporter(
+            programName: "diary",
+            terminal: Terminal(standardOutput: MemoryOutputWriter(), standardError: errors))
         let status = reporter.report(error, usage: .init(usageLine: "diary x", helpCommand: "diary x --help"))
         return (status, errors.text)
     }
 
     @Test func exitCodesAreTheSysexitsValues() {
-        let codes: [(ExitCode, Int32)] = [(.success, 0), (.usage, 64), (.dataError, 65), (.noInput, 66),
-                                          (.unavailable, 69), (.software, 70), (.ioError, 74),
-                                          (.temporaryFailure, 75)]
+        let codes: [(ExitCode, Int32)] = [
+            (.success, 0), (.usage, 64), (.dataError, 65), (.noInput, 66),
+            (.unavailable, 69), (.software, 70), (.ioError, 74),
+            (.temporaryFailure, 75)
+        ]
         for (code, value) in codes {
             #expect(code.rawValue == value)
         }
@@ -66,19 +70,25 @@ private struct DescribedError: LocalizedError {
     }
 
     @Test func usageErrorsExit64WithUsageAndHelpLines() {
-        #expect(report(UsageError.missingArgument("<id>")) == (.usage, """
-            Error: Missing expected argument '<id>'
-            Usage: diary x
-              See 'diary x --help' for more information.
+        #expect(
+            report(UsageError.missingArgument("<id>")) == (
+                .usage,
+                """
+                Error: Missing expected argument '<id>'
+                Usage: diary x
+                  See 'diary x --help' for more information.
 
-            """))
+                """
+            ))
     }
 
     @Test func usageErrorsAreRedOnlyOnATerminal() {
         let errors = MemoryOutputWriter()
-        let reporter = ErrorReporter(programName: "diary",
-                                     terminal: Terminal(standardOutput: MemoryOutputWriter(), standardError: errors,
-                                                        isStandardErrorTerminal: true))
+        let reporter = ErrorReporter(
+            programName: "diary",
+            terminal: Terminal(
+                standardOutput: MemoryOutputWriter(), standardError: errors,
+                isStandardErrorTerminal: true))
         _ = reporter.report(UsageError.missingArgument("<id>"), usage: .init(usageLine: "diary x", helpCommand: "h"))
         #expect(errors.text.hasPrefix("\u{1B}[1;31mError:\u{1B}[0m Missing expected argument '<id>'\n"))
     }

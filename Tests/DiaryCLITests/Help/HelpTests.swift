@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DiaryCLI
 
 @Suite struct HelpTests {
@@ -82,9 +83,11 @@ import Testing
 
     @Test func helpWrapsToANarrowTerminal() async {
         let run = await TestConsole(width: 50).run(exampleProgram, ["stamp", "--help"])
-        #expect(run.stdout.contains("""
-              -z, --zip               Pack the result into one
-                                      zip file.
-            """))
+        #expect(
+            run.stdout.contains(
+                """
+                  -z, --zip               Pack the result into one
+                                          zip file.
+                """))
     }
 }

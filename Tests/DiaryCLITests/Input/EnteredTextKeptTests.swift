@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import DiaryCLI
 
 /// Text piped in is kept on disk with its path printed when another `diary` changes the entry
@@ -20,14 +21,18 @@ import TestSupport
         }
         let run = await console.run(DiaryCommand.program, ["edit", "1"])
         #expect(run.status == .temporaryFailure, "\(run.stderr)")
-        #expect(run.stderr.hasPrefix("diary: another diary process changed entry #1 meanwhile (its text was changed "
-            + "there too); nothing was saved, try again; your text is kept in \(store.scratch.path)/diary-kept-"))
+        #expect(
+            run.stderr.hasPrefix(
+                "diary: another diary process changed entry #1 meanwhile (its text was changed "
+                    + "there too); nothing was saved, try again; your text is kept in \(store.scratch.path)/diary-kept-"
+            ))
         let kept = try #require(keptPath(in: run.stderr), "\(run.stderr)")
         #expect(try String(contentsOfFile: kept, encoding: .utf8) == "Piped meanwhile\n")
         let mode = try FileManager.default.attributesOfItem(atPath: kept)[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        let folderMode = try FileManager.default.attributesOfItem(
-            atPath: (kept as NSString).deletingLastPathComponent)[.posixPermissions] as? Int
+        let folderMode =
+            try FileManager.default.attributesOfItem(
+                atPath: (kept as NSString).deletingLastPathComponent)[.posixPermissions] as? Int
         #expect(folderMode == 0o700)
         #expect((try store.json(["show", "1"]) as? [String: Any])?["text"] as? String == "Elsewhere")
     }

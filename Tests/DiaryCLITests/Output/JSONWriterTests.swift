@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DiaryCLI
 @testable import DiaryKit
 
@@ -14,33 +15,34 @@ import Testing
         "media": [["index": 1, "kind": "audio", "duration": 183.2, "sampleRate": .number(44100)]],
         "icon": nil,
         "empty": [],
-        "none": .object([]),
+        "none": .object([])
     ]
 
     @Test func prettyOutputKeepsTheDocumentedKeyOrder() {
-        #expect(JSONWriter().string(from: entry) == """
-            {
-              "id": 42,
-              "uuid": "6F9619FF-8B86-D011-B42D-00C04FC964FF",
-              "creationTime": "2026-11-29T14:03:00+01:00",
-              "text": "Beach day",
-              "tags": [
-                "travel"
-              ],
-              "starred": false,
-              "media": [
+        #expect(
+            JSONWriter().string(from: entry) == """
                 {
-                  "index": 1,
-                  "kind": "audio",
-                  "duration": 183.2,
-                  "sampleRate": 44100
+                  "id": 42,
+                  "uuid": "6F9619FF-8B86-D011-B42D-00C04FC964FF",
+                  "creationTime": "2026-11-29T14:03:00+01:00",
+                  "text": "Beach day",
+                  "tags": [
+                    "travel"
+                  ],
+                  "starred": false,
+                  "media": [
+                    {
+                      "index": 1,
+                      "kind": "audio",
+                      "duration": 183.2,
+                      "sampleRate": 44100
+                    }
+                  ],
+                  "icon": null,
+                  "empty": [],
+                  "none": {}
                 }
-              ],
-              "icon": null,
-              "empty": [],
-              "none": {}
-            }
-            """)
+                """)
     }
 
     @Test func compactOutputHasNoSpaces() {
@@ -50,10 +52,12 @@ import Testing
 
     @Test func stringsEscapeQuotesBackslashesAndControlCharacters() {
         let text = "say \"hi\"\\ \n\t\r\u{08}\u{0C}\u{01}\u{7F} / äöü 📷"
-        #expect(JSONWriter().string(from: .string(text))
-            == #""say \"hi\"\\ \n\t\r\b\f\u0001\u007f / äöü 📷""#)
-        #expect(JSONWriter().string(from: .string("a\u{2028}b\u{2029}")) == #""a\u2028b\u2029""#,
-                "line and paragraph separators escaped, as in the bundles' JSON")
+        #expect(
+            JSONWriter().string(from: .string(text))
+                == #""say \"hi\"\\ \n\t\r\b\f\u0001\u007f / äöü 📷""#)
+        #expect(
+            JSONWriter().string(from: .string("a\u{2028}b\u{2029}")) == #""a\u2028b\u2029""#,
+            "line and paragraph separators escaped, as in the bundles' JSON")
     }
 
     @Test func escapedTextParsesBackToTheSameString() throws {

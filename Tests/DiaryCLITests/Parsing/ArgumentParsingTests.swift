@@ -1,12 +1,16 @@
 import DiaryKit
 import Foundation
 import Testing
+
 @testable import DiaryCLI
 
 @Suite struct ArgumentParsingTests {
     @Test func valuesArriveTypedThroughTheDeclarations() throws {
-        let parsed = try parse(["42", "--on", "2026-11-29", "--image", "a.jpg", "--image=/tmp/b.png", "-n", "3",
-                                "--json"], for: StampCommand.self)
+        let parsed = try parse(
+            [
+                "42", "--on", "2026-11-29", "--image", "a.jpg", "--image=/tmp/b.png", "-n", "3",
+                "--json"
+            ], for: StampCommand.self)
         let command = try StampCommand(parsed: parsed)
         #expect(command.id == 42)
         #expect(command.on?.day == DiaryDay(year: 2026, month: 11, day: 29))
@@ -17,11 +21,14 @@ import Testing
     }
 
     // The paths given for files and stores are standardized as Foundation standardizes them.
-    @Test(arguments: ["a.jpg", "./a.jpg", "../a.jpg", "x/../../a.jpg", "/tmp//b.png", "/tmp/./b/../c", "/..", "/../x",
-                      "..", ".", "photos/", "/tmp/", "a/b/c/../../d", "../../../../../../x", "/", "//x//y//"])
+    @Test(arguments: [
+        "a.jpg", "./a.jpg", "../a.jpg", "x/../../a.jpg", "/tmp//b.png", "/tmp/./b/../c", "/..", "/../x",
+        "..", ".", "photos/", "/tmp/", "a/b/c/../../d", "../../../../../../x", "/", "//x//y//"
+    ])
     func pathsAreStandardizedAsFoundationDoesIt(path: String) {
         let directory = URL(fileURLWithPath: "/work/photos", isDirectory: true)
-        let context = ArgumentContext(timeZone: TimeZone(secondsFromGMT: 0) ?? .current, now: Date(), currentDirectory: directory)
+        let context = ArgumentContext(
+            timeZone: TimeZone(secondsFromGMT: 0) ?? .current, now: Date(), currentDirectory: directory)
         let foundation = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
         #expect(URL(argument: path, context: context)?.path == foundation.path)
         #expect(LexicalPath.standardized(path, relativeTo: directory.path) == foundation.path)
@@ -41,13 +48,16 @@ import Testing
         #expect(throws: UsageError.repeatedOption("--on <date>")) {
             try parse(["7", "--on=today", "--on", "today"], for: StampCommand.self)
         }
-        #expect(UsageError.repeatedOption("--on <date>").message
-            == "The option '--on <date>' takes one value but was given more than once")
+        #expect(
+            UsageError.repeatedOption("--on <date>").message
+                == "The option '--on <date>' takes one value but was given more than once")
     }
 
     @Test func repeatingOptionsAndFlagsMayBeGivenTwice() throws {
-        let command = try StampCommand(parsed: parse(["7", "--image", "a.jpg", "--image", "a.jpg", "--json", "--json"],
-                                                     for: StampCommand.self))
+        let command = try StampCommand(
+            parsed: parse(
+                ["7", "--image", "a.jpg", "--image", "a.jpg", "--json", "--json"],
+                for: StampCommand.self))
         #expect(command.images.count == 2)
         #expect(command.json)
     }
@@ -109,7 +119,9 @@ import Testing
         #expect(throws: UsageError.unknownOption("--frobnicate", suggestion: nil)) {
             try parse(["1", "--frobnicate"], for: StampCommand.self)
         }
-        #expect(throws: UsageError.unknownOption("-q", suggestion: nil)) { try parse(["1", "-q"], for: StampCommand.self) }
+        #expect(throws: UsageError.unknownOption("-q", suggestion: nil)) {
+            try parse(["1", "-q"], for: StampCommand.self)
+        }
     }
 
     @Test func missingOptionValue() {
@@ -120,7 +132,9 @@ import Testing
     }
 
     @Test func flagsTakeNoValue() {
-        #expect(throws: UsageError.flagTakesNoValue("--json")) { try parse(["1", "--json=yes"], for: StampCommand.self) }
+        #expect(throws: UsageError.flagTakesNoValue("--json")) {
+            try parse(["1", "--json=yes"], for: StampCommand.self)
+        }
     }
 
     @Test func unexpectedArgument() {
@@ -142,12 +156,13 @@ import Testing
         let run = await TestConsole().run(exampleProgram, ["stamp", "--json"])
         #expect(run.status == .usage)
         #expect(run.stdout == "")
-        #expect(run.stderr == """
-            Error: Missing expected argument '<id>'
-            Usage: diary stamp [<options>] <id>
-              See 'diary stamp --help' for more information.
+        #expect(
+            run.stderr == """
+                Error: Missing expected argument '<id>'
+                Usage: diary stamp [<options>] <id>
+                  See 'diary stamp --help' for more information.
 
-            """)
+                """)
     }
 
     @Test func aUsageLineWiderThan80ColumnsNamesTheOptionsAsOne() async {
@@ -161,22 +176,25 @@ import Testing
     @Test func unknownOptionIsPrintedWithItsSuggestion() async {
         let run = await TestConsole().run(exampleProgram, ["stamp", "1", "--colour"])
         #expect(run.status == .usage)
-        #expect(run.stderr.hasPrefix("Error: Unknown option '--colour'. Did you mean '--color'?\nUsage: diary stamp [<options>] <id>\n"))
+        #expect(
+            run.stderr.hasPrefix(
+                "Error: Unknown option '--colour'. Did you mean '--color'?\nUsage: diary stamp [<options>] <id>\n"))
         #expect(run.stderr.hasSuffix("\n  See 'diary stamp --help' for more information.\n"))
     }
 
     @Test func badDateIsPrintedWithTheAcceptedForms() async {
         let run = await TestConsole().run(exampleProgram, ["stamp", "1", "--on", "x"])
         #expect(run.status == .usage)
-        #expect(run.stderr == """
-            Error: The value 'x' is invalid for '--on <date>'
-            Hint: Accepted forms: 2026-11-29, 2026-11-29 14:30, 2026-11-29T14:30:15, 2026-11-29T14:30+01:00, \
-            today, yesterday, tomorrow, 14:30, 9am, 9:30pm, yesterday 21:00, today 9am, monday, last monday, mon, \
-            friday 18:00, 3 days ago, 2 weeks ago, 3 days ago 08:00.
-            Usage: diary stamp [<options>] <id>
-              See 'diary stamp --help' for more information.
+        #expect(
+            run.stderr == """
+                Error: The value 'x' is invalid for '--on <date>'
+                Hint: Accepted forms: 2026-11-29, 2026-11-29 14:30, 2026-11-29T14:30:15, 2026-11-29T14:30+01:00, \
+                today, yesterday, tomorrow, 14:30, 9am, 9:30pm, yesterday 21:00, today 9am, monday, last monday, mon, \
+                friday 18:00, 3 days ago, 2 weeks ago, 3 days ago 08:00.
+                Usage: diary stamp [<options>] <id>
+                  See 'diary stamp --help' for more information.
 
-            """)
+                """)
     }
 
     @Test func validationErrorsOfTheCommandArePrintedAsUsageErrors() async {
@@ -188,13 +206,14 @@ import Testing
     @Test func unknownSubcommandSuggestsAndShowsTheRootUsage() async {
         let run = await TestConsole().run(exampleProgram, ["stmp"])
         #expect(run.status == .usage)
-        #expect(run.stderr == """
-            Error: Unknown subcommand 'stmp'. Did you mean 'stamp'?
-            Hint: to write it as an entry: diary new stmp
-            Usage: diary [--store <dir>] <subcommand>
-              See 'diary --help' for more information.
+        #expect(
+            run.stderr == """
+                Error: Unknown subcommand 'stmp'. Did you mean 'stamp'?
+                Hint: to write it as an entry: diary new stmp
+                Usage: diary [--store <dir>] <subcommand>
+                  See 'diary --help' for more information.
 
-            """)
+                """)
     }
 
     @Test func unknownRootOption() async {
@@ -231,8 +250,9 @@ import Testing
     @Test func defaultStoreFollowsTheEnvironment() {
         #expect(StoreLocation.defaultDirectory(environment: ["DIARY_HOME": "/d", "HOME": "/h"]).path == "/d")
         #expect(StoreLocation.defaultDirectory(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]).path == "/x/diary")
-        #expect(StoreLocation.defaultDirectory(environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"]).path
-            == "/h/.local/share/diary")
+        #expect(
+            StoreLocation.defaultDirectory(environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"]).path
+                == "/h/.local/share/diary")
     }
 
     @Test func editDistanceCountsInsertionsDeletionsAndSubstitutions() {
@@ -254,7 +274,8 @@ import Testing
     @Test func aStoreGivenTwiceOnOneSideOfTheSubcommandIsAUsageError() async {
         let before = await TestConsole().run(exampleProgram, ["--store", "/a", "--store", "/b", "stamp", "1"])
         #expect(before.status == .usage)
-        #expect(before.stderr.hasPrefix("Error: The option '--store <dir>' takes one value but was given more than once\n"))
+        #expect(
+            before.stderr.hasPrefix("Error: The option '--store <dir>' takes one value but was given more than once\n"))
         let after = await TestConsole().run(exampleProgram, ["stamp", "1", "--store", "/a", "--store=/b"])
         #expect(after.status == .usage)
         #expect(after.stderr.hasPrefix("Error: The option '--store <dir>' takes one value"))
@@ -263,7 +284,9 @@ import Testing
     @Test func storeWithoutAValueIsAUsageError() async {
         let run = await TestConsole().run(exampleProgram, ["--store"])
         #expect(run.status == .usage)
-        #expect(run.stderr.hasPrefix("Error: Missing value for '--store <dir>'\nUsage: diary [--store <dir>] <subcommand>\n"))
+        #expect(
+            run.stderr.hasPrefix(
+                "Error: Missing value for '--store <dir>'\nUsage: diary [--store <dir>] <subcommand>\n"))
     }
 
     @Test func aStoreAfterTheSubcommandWinsOverOneBefore() async {

@@ -1,6 +1,7 @@
 import DiaryKit
 import Foundation
 import Testing
+
 @testable import DiaryCLI
 
 /// Two options that the example commands below include whole.
@@ -42,14 +43,16 @@ struct PackCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) throws {
-        context.writeLine("\(box) \(month?.description ?? "-") \(files) \(label ?? "-") \(tags) "
-            + "\(size.width?.value ?? 0)x\(size.height?.value ?? 0) \(copies?.value ?? 1) \(fragile) \(sealed)")
+        context.writeLine(
+            "\(box) \(month?.description ?? "-") \(files) \(label ?? "-") \(tags) "
+                + "\(size.width?.value ?? 0)x\(size.height?.value ?? 0) \(copies?.value ?? 1) \(fragile) \(sealed)")
     }
 }
 
 /// `diary` with ``PackCommand`` registered.
-let packProgram = CommandLineProgram(name: "diary", version: "0.1.0", abstract: "A photo diary for the command line.",
-                                     subcommands: [PackCommand.self])
+let packProgram = CommandLineProgram(
+    name: "diary", version: "0.1.0", abstract: "A photo diary for the command line.",
+    subcommands: [PackCommand.self])
 
 @Suite struct ParameterDeclarationTests {
     private func pack(_ words: [String]) throws -> PackCommand {
@@ -57,19 +60,24 @@ let packProgram = CommandLineProgram(name: "diary", version: "0.1.0", abstract: 
     }
 
     @Test func oneDeclarationPerParameterIsEnoughForParsingAndHelp() throws {
-        #expect(PackCommand.parameters.map(\.display) == [
-            "<box>", "<YYYY-MM>", "<file>", "--label <text>", "--tag <name>", "--width <pixels>", "--height <pixels>",
-            "--copies <count>", "--fragile", "--sealed",
-        ])
-        #expect(HelpFormatter(programName: "diary", width: 200).usage(for: PackCommand.declaration)
-            == "diary pack <box> [<YYYY-MM>] [<file> ...] [--label <text>] [--tag <name> ...] [--width <pixels>] "
-            + "[--height <pixels>] [--copies <count>] [--fragile] [--sealed]")
+        #expect(
+            PackCommand.parameters.map(\.display) == [
+                "<box>", "<YYYY-MM>", "<file>", "--label <text>", "--tag <name>", "--width <pixels>",
+                "--height <pixels>",
+                "--copies <count>", "--fragile", "--sealed"
+            ])
+        #expect(
+            HelpFormatter(programName: "diary", width: 200).usage(for: PackCommand.declaration)
+                == "diary pack <box> [<YYYY-MM>] [<file> ...] [--label <text>] [--tag <name> ...] [--width <pixels>] "
+                + "[--height <pixels>] [--copies <count>] [--fragile] [--sealed]")
         #expect(PackCommand.configuration.parameters.isEmpty, "the configuration repeats no parameter")
     }
 
     @Test func eachKindOfWrapperGetsItsValue() throws {
-        let command = try pack(["crate", "2026-11", "a.txt", "b.txt", "-l", "Books", "--tag", "x", "--tag=y",
-                                "-c", "3", "-f"])
+        let command = try pack([
+            "crate", "2026-11", "a.txt", "b.txt", "-l", "Books", "--tag", "x", "--tag=y",
+            "-c", "3", "-f"
+        ])
         #expect(command.box == "crate")
         #expect(command.month == CalendarMonth(year: 2026, month: 11))
         #expect(command.files == ["a.txt", "b.txt"])
@@ -119,15 +127,19 @@ let packProgram = CommandLineProgram(name: "diary", version: "0.1.0", abstract: 
 
     @Test func validateRunsAfterParsingTheGroupsFirst() throws {
         #expect(throws: UsageError.invalid("A fragile box is not sealed")) { try pack(["crate", "-fs"]) }
-        #expect(throws: UsageError.invalid("Give --width and --height together")) { try pack(["crate", "--width", "3"]) }
+        #expect(throws: UsageError.invalid("Give --width and --height together")) {
+            try pack(["crate", "--width", "3"])
+        }
         // Both rules broken: the included group's is reported, as it runs first.
         #expect(throws: UsageError.invalid("Give --width and --height together")) {
             try pack(["crate", "--width", "3", "-fs"])
         }
         // An outer group is validated before the group it includes.
         #expect(throws: UsageError.invalid("Use only one of --on, --from/--to at a time")) {
-            try ListCommand(parsed: parse(["--on", "today", "--from", "2026-11-02", "--to", "2026-11-01"],
-                                          for: ListCommand.self))
+            try ListCommand(
+                parsed: parse(
+                    ["--on", "today", "--from", "2026-11-02", "--to", "2026-11-01"],
+                    for: ListCommand.self))
         }
     }
 
@@ -136,7 +148,9 @@ let packProgram = CommandLineProgram(name: "diary", version: "0.1.0", abstract: 
         #expect(run.status == .usage)
         #expect(run.status.rawValue == 64)
         #expect(run.stdout == "")
-        #expect(run.stderr.hasPrefix("Error: A fragile box is not sealed\nUsage: diary pack [<options>] <box> [<YYYY-MM>] [<file> ...]\n"))
+        #expect(
+            run.stderr.hasPrefix(
+                "Error: A fragile box is not sealed\nUsage: diary pack [<options>] <box> [<YYYY-MM>] [<file> ...]\n"))
         #expect(run.stderr.hasSuffix("  See 'diary pack --help' for more information.\n"))
     }
 
@@ -165,8 +179,11 @@ let packProgram = CommandLineProgram(name: "diary", version: "0.1.0", abstract: 
         #expect(PositiveInt(argument: "1", context: context)?.value == 1)
         #expect(PositiveInt(argument: "#20", context: context)?.value == 20)
         #expect(PositiveInt(0) == nil)
-        #expect(throws: UsageError.invalidValue("many", for: "--limit <count>",
-                                                hint: "Accepted forms: an integer of at least 1 such as 20.")) {
+        #expect(
+            throws: UsageError.invalidValue(
+                "many", for: "--limit <count>",
+                hint: "Accepted forms: an integer of at least 1 such as 20.")
+        ) {
             try parse(["--limit", "many"], for: ListCommand.self)
         }
     }
@@ -176,7 +193,8 @@ let packProgram = CommandLineProgram(name: "diary", version: "0.1.0", abstract: 
             let run = await TestConsole().run(DiaryCommand.program, words)
             #expect(run.status == .usage)
             let option = words[0] == "list" ? "'--limit 0'" : "'--limit -3'"
-            #expect(run.stderr.hasPrefix("Error: \(option) must be at least 1\nUsage: diary \(words[0]) "), "\(run.stderr)")
+            #expect(
+                run.stderr.hasPrefix("Error: \(option) must be at least 1\nUsage: diary \(words[0]) "), "\(run.stderr)")
         }
     }
 
@@ -203,7 +221,12 @@ let packProgram = CommandLineProgram(name: "diary", version: "0.1.0", abstract: 
     @Test func commandsMadeAtTheSameTimeKeepTheirOwnValues() async throws {
         let labels = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
             for index in 0..<64 {
-                group.addTask { (index, try PackCommand(parsed: parse(["box", "-l", "label \(index)"], for: PackCommand.self)).label) }
+                group.addTask {
+                    (
+                        index,
+                        try PackCommand(parsed: parse(["box", "-l", "label \(index)"], for: PackCommand.self)).label
+                    )
+                }
             }
             var labels: [Int: String?] = [:]
             for try await (index, label) in group { labels[index] = label }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DiaryCLI
 
 /// The environment a command reads is the one Foundation reports (serialized: two tests set

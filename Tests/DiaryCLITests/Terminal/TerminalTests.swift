@@ -1,14 +1,18 @@
 import Testing
+
 @testable import DiaryCLI
 
 @Suite struct TerminalTests {
-    func terminal(stdout: Bool = true, stderr: Bool = true, environment: [String: String] = [:],
-                  width: Int? = 80) -> (Terminal, MemoryOutputWriter) {
+    func terminal(
+        stdout: Bool = true, stderr: Bool = true, environment: [String: String] = [:],
+        width: Int? = 80
+    ) -> (Terminal, MemoryOutputWriter) {
         let errors = MemoryOutputWriter()
-        let terminal = Terminal(standardOutput: MemoryOutputWriter(), standardError: errors,
-                                isStandardOutputTerminal: stdout, isStandardErrorTerminal: stderr, width: width,
-                                colorAllowed: Terminal.colorAllowed(environment: environment),
-                                canRewriteLines: Terminal.canRewriteLines(environment: environment))
+        let terminal = Terminal(
+            standardOutput: MemoryOutputWriter(), standardError: errors,
+            isStandardOutputTerminal: stdout, isStandardErrorTerminal: stderr, width: width,
+            colorAllowed: Terminal.colorAllowed(environment: environment),
+            canRewriteLines: Terminal.canRewriteLines(environment: environment))
         return (terminal, errors)
     }
 
@@ -54,7 +58,8 @@ import Testing
         progress.update(completed: 3, total: 10, "importing IMG_0042.jpg")
         progress.update(completed: 4, total: 10, "importing IMG_0043.jpg")
         progress.finish()
-        #expect(errors.text == "\r[3/10] importing IMG_0042.jpg\u{1B}[K\r[4/10] importing IMG_0043.jpg\u{1B}[K\r\u{1B}[K")
+        #expect(
+            errors.text == "\r[3/10] importing IMG_0042.jpg\u{1B}[K\r[4/10] importing IMG_0043.jpg\u{1B}[K\r\u{1B}[K")
     }
 
     @Test func progressIsSilentWhenStderrIsNotATerminal() {
@@ -100,7 +105,9 @@ import Testing
     }
 
     @Test func newlinesTabsAndOrdinaryTextStayAsTheyAre() {
-        for text in ["Beach day", "line\nnext\ttab", "crlf\r\nnext", "Käse 東京 🌊 \u{A0}\u{2029}\u{202F}\u{2065}\u{206A}", ""] {
+        for text in [
+            "Beach day", "line\nnext\ttab", "crlf\r\nnext", "Käse 東京 🌊 \u{A0}\u{2029}\u{202F}\u{2065}\u{206A}", ""
+        ] {
             #expect(on.escaped(text) == text)
         }
     }
@@ -110,15 +117,17 @@ import Testing
     }
 
     @Test func escapingFollowsEachStreamBeingATerminal() {
-        let terminal = Terminal(standardOutput: MemoryOutputWriter(), standardError: MemoryOutputWriter(),
-                                isStandardOutputTerminal: true, isStandardErrorTerminal: false, colorAllowed: false)
+        let terminal = Terminal(
+            standardOutput: MemoryOutputWriter(), standardError: MemoryOutputWriter(),
+            isStandardOutputTerminal: true, isStandardErrorTerminal: false, colorAllowed: false)
         #expect(terminal.outputEscaper.isEnabled)
         #expect(!terminal.errorEscaper.isEnabled)
     }
 
     @Test func progressLinesEscapeFileNames() {
         let errors = MemoryOutputWriter()
-        ProgressReporter(writer: errors, isEnabled: true, width: nil).update(completed: 1, total: 1, "importing a\u{1B}[2J.jpg")
+        ProgressReporter(writer: errors, isEnabled: true, width: nil).update(
+            completed: 1, total: 1, "importing a\u{1B}[2J.jpg")
         #expect(errors.text == "\r[1/1] importing a\\u{1B}[2J.jpg\u{1B}[K")
     }
 }

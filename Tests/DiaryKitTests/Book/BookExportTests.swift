@@ -1,12 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import MediaKit
 import ObjectGraph
-import Testing
 import TestSupport
+import Testing
+
 @testable import DiaryKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A diary for book tests: entries in three months of 2026 and one of 2025, a JPEG with GPS,
 /// a HEIC and an AIFF recording, tags.
@@ -18,8 +20,10 @@ struct BookFixture {
     init(key: DiaryKey? = nil) throws {
         store = try TestDiary(key: key)
         let zone = testTimeZone
-        ids["newYear"] = try store.add("Fireworks over the *harbour*.", at: try localTime(2025, 12, 31, 23, 30, in: zone),
-                                       tags: ["party"]).id
+        ids["newYear"] = try store.add(
+            "Fireworks over the *harbour*.", at: try localTime(2025, 12, 31, 23, 30, in: zone),
+            tags: ["party"]
+        ).id
         ids["beach"] = try store.add { editor in
             editor.text = "# Beach day\n\nWe swam **far** out.\n\n<script>alert('owned')</script>"
             editor.entry.creationTime = try localTime(2026, 7, 14, 10, 0, in: zone)
@@ -39,7 +43,9 @@ struct BookFixture {
 
     /// Exports the book into `out` (default: `book` in the test folder).
     @discardableResult
-    func export(_ query: DiaryQuery = DiaryQuery(timeZone: testTimeZone), to out: URL? = nil) throws -> BookExportSummary {
+    func export(
+        _ query: DiaryQuery = DiaryQuery(timeZone: testTimeZone), to out: URL? = nil
+    ) throws -> BookExportSummary {
         try diary.exportBook(query, to: out ?? book, timeZone: testTimeZone)
     }
 
@@ -52,7 +58,9 @@ func inodes(under folder: URL) throws -> [String: UInt64] {
     var result: [String: UInt64] = [:]
     for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
         var info = stat()
-        guard lstat(folder.appendingPathComponent(path).path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+        guard lstat(folder.appendingPathComponent(path).path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            continue
+        }
         result[path] = UInt64(info.st_ino)
     }
     return result
@@ -61,7 +69,8 @@ func inodes(under folder: URL) throws -> [String: UInt64] {
 @Suite("Exporting the diary as a book")
 struct BookExportTests {
     @Test func markdownRendersButRawHTMLShowsAsText() {
-        let html = MarkdownRenderer.html("""
+        let html = MarkdownRenderer.html(
+            """
             # Title
 
             Some **bold**, ~~gone~~ and https://example.com <b onclick="x()">hi</b>
@@ -95,12 +104,15 @@ struct BookExportTests {
         let book = fixture.book
         let heic = try Fixture.sha256("heic-camera.heic"), jpeg = try Fixture.sha256("exif-tokyo.jpg")
         let aiff = try Fixture.sha256("audio-tone.aiff"), mp3 = try Fixture.sha256("audio-tone.mp3")
-        for path in ["index.html", "months/2025-12.html", "months/2026-07.html", "months/2026-08.html", "months/2026-09.html",
-                     "tags/index.html", BookLayout.tagPage("travel"), "on-this-day.html", "map.html", "search.html",
-                     "search/2025.js", "search/2026.js", "assets/book.css", "assets/book.js", ".photodiary-book.json",
-                     "media/\(heic).heic", "media/\(heic).jpg", "media/\(jpeg).jpg", "thumbs/\(heic).jpg", "thumbs/\(jpeg).jpg",
-                     "media/\(aiff).aiff", "media/\(aiff).wav", "media/\(mp3).mp3"] {
-            #expect(FileManager.default.fileExists(atPath: book.appendingPathComponent(path).path), "\(path) is missing")
+        for path in [
+            "index.html", "months/2025-12.html", "months/2026-07.html", "months/2026-08.html", "months/2026-09.html",
+            "tags/index.html", BookLayout.tagPage("travel"), "on-this-day.html", "map.html", "search.html",
+            "search/2025.js", "search/2026.js", "assets/book.css", "assets/book.js", ".photodiary-book.json",
+            "media/\(heic).heic", "media/\(heic).jpg", "media/\(jpeg).jpg", "thumbs/\(heic).jpg", "thumbs/\(jpeg).jpg",
+            "media/\(aiff).aiff", "media/\(aiff).wav", "media/\(mp3).mp3"
+        ] {
+            #expect(
+                FileManager.default.fileExists(atPath: book.appendingPathComponent(path).path), "\(path) is missing")
         }
         #expect(!FileManager.default.fileExists(atPath: book.appendingPathComponent("media/\(mp3).wav").path))
         // The copies are what browsers take: a JPEG of the HEIC, a PCM WAV as long as the AIFF.
@@ -109,14 +121,18 @@ struct BookExportTests {
         #expect(picture.mimeType == "image/jpeg")
         let original = try MediaInspector().validate(fileAt: Fixture.url("audio-tone.aiff"))
         let wav = try MediaInspector().validate(fileAt: book.appendingPathComponent("media/\(aiff).wav"))
-        guard case .audio(let before) = original, case .audio(let after) = wav else { Issue.record("not audio"); return }
+        guard case .audio(let before) = original, case .audio(let after) = wav else {
+            Issue.record("not audio"); return
+        }
         #expect(after.mimeType == "audio/x-wav")
         #expect(after.frames == before.frames)
         #expect(after.sampleRate == before.sampleRate)
         // Thumbnails are the stored ones, byte for byte.
         let month = try String(contentsOf: book.appendingPathComponent("months/2026-07.html"), encoding: .utf8)
         #expect(month.contains("<a href=\"../media/\(heic).jpg\"><img src=\"../thumbs/\(heic).jpg\""))
-        #expect(month.contains("&lt;script&gt;alert(&#39;owned&#39;)&lt;/script&gt;") || month.contains("&lt;script&gt;alert('owned')&lt;/script&gt;"))
+        #expect(
+            month.contains("&lt;script&gt;alert(&#39;owned&#39;)&lt;/script&gt;")
+                || month.contains("&lt;script&gt;alert('owned')&lt;/script&gt;"))
         #expect(!month.contains("<script"))
         #expect(month.contains("<a class=\"place\" href=\"https://www.openstreetmap.org/?mlat="))
         let sounds = try String(contentsOf: book.appendingPathComponent("months/2026-08.html"), encoding: .utf8)
@@ -155,7 +171,10 @@ struct BookExportTests {
         let after = try inodes(under: fixture.book)
         #expect(Set(after.keys) == Set(before.keys))
         let rewritten = Set(after.keys.filter { after[$0] != before[$0] })
-        #expect(rewritten == ["months/2026-08.html", "search/2026.js", BookLayout.tagPage("travel"), ".photodiary-book.json"])
+        #expect(
+            rewritten == [
+                "months/2026-08.html", "search/2026.js", BookLayout.tagPage("travel"), ".photodiary-book.json"
+            ])
         #expect(rebuilt.filesWritten == 3)
         let page = try String(contentsOf: fixture.book.appendingPathComponent("months/2026-08.html"), encoding: .utf8)
         #expect(page.contains("And gulls."))
@@ -170,8 +189,13 @@ struct BookExportTests {
         _ = try fixture.diary.deleteEntry(id: try #require(fixture.ids["beach"]))
         let summary = try fixture.export()
         let heic = try Fixture.sha256("heic-camera.heic")
-        for path in ["months/2026-07.html", "media/\(heic).heic", "media/\(heic).jpg", "thumbs/\(heic).jpg", BookLayout.tagPage("sea")] {
-            #expect(!FileManager.default.fileExists(atPath: fixture.book.appendingPathComponent(path).path), "\(path) is still there")
+        for path in [
+            "months/2026-07.html", "media/\(heic).heic", "media/\(heic).jpg", "thumbs/\(heic).jpg",
+            BookLayout.tagPage("sea")
+        ] {
+            #expect(
+                !FileManager.default.fileExists(atPath: fixture.book.appendingPathComponent(path).path),
+                "\(path) is still there")
         }
         #expect(summary.filesRemoved >= 7)
         let cover = try String(contentsOf: fixture.book.appendingPathComponent("index.html"), encoding: .utf8)
@@ -184,12 +208,18 @@ struct BookExportTests {
         let fixture = try BookFixture()
         let tagged = try fixture.export(DiaryQuery(filter: EntryFilter(tags: ["travel"]), timeZone: testTimeZone))
         #expect(tagged.entryCount == 2)
-        let months = try FileManager.default.contentsOfDirectory(atPath: fixture.book.appendingPathComponent("months").path)
+        let months = try FileManager.default.contentsOfDirectory(
+            atPath: fixture.book.appendingPathComponent("months").path)
         #expect(Set(months) == ["2026-07.html", "2026-08.html"])
         let year = fixture.store.folder.url.appendingPathComponent("year")
-        let summary = try fixture.export(DiaryQuery(filter: EntryFilter(period: .year(CalendarYear(unchecked: 2025))), timeZone: testTimeZone), to: year)
+        let summary = try fixture.export(
+            DiaryQuery(filter: EntryFilter(period: .year(CalendarYear(unchecked: 2025))), timeZone: testTimeZone),
+            to: year)
         #expect(summary.entryCount == 1)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: year.appendingPathComponent("months").path) == ["2025-12.html"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: year.appendingPathComponent("months").path) == [
+                "2025-12.html"
+            ])
     }
 
     @Test func aFolderThatIsNotABookIsRefusedAndLeftAlone() throws {
@@ -207,7 +237,8 @@ struct BookExportTests {
         let before = try FolderFingerprint(of: fixture.book)
         // What a killed export leaves: a work folder named for a process that is gone.
         let leftover = fixture.store.folder.url.appendingPathComponent(".book.partial-999999999-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: leftover.appendingPathComponent("months"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: leftover.appendingPathComponent("months"), withIntermediateDirectories: true)
         #expect(try FolderFingerprint(of: fixture.book) == before)
         try fixture.export()
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
@@ -236,12 +267,18 @@ struct BookExportTests {
         let book = store.folder.url.appendingPathComponent("book")
         _ = try store.diary.exportBook(DiaryQuery(timeZone: testTimeZone), to: book, timeZone: testTimeZone)
         let aac = try Fixture.sha256("audio-tone-aac.m4a"), alac = try Fixture.sha256("audio-tone-alac.m4a")
-        let media = try FileManager.default.contentsOfDirectory(atPath: book.appendingPathComponent("media").path).sorted()
+        let media = try FileManager.default.contentsOfDirectory(atPath: book.appendingPathComponent("media").path)
+            .sorted()
         #expect(media == ["\(aac).m4a", "\(alac).m4a", "\(alac).wav"].sorted(), "\(media)")
-        let page = try String(contentsOf: book.appendingPathComponent(try #require(
-            try FileManager.default.subpathsOfDirectory(atPath: book.path).first { $0.hasPrefix("months/") && $0.hasSuffix(".html") })),
-                              encoding: .utf8)
-        #expect(page.contains("src=\"../media/\(alac).wav\"") && page.contains("src=\"../media/\(aac).m4a\""), "\(page)")
+        let page = try String(
+            contentsOf: book.appendingPathComponent(
+                try #require(
+                    try FileManager.default.subpathsOfDirectory(atPath: book.path).first {
+                        $0.hasPrefix("months/") && $0.hasSuffix(".html")
+                    })),
+            encoding: .utf8)
+        #expect(
+            page.contains("src=\"../media/\(alac).wav\"") && page.contains("src=\"../media/\(aac).m4a\""), "\(page)")
     }
 
     @Test func avifAndWebPPhotosGetJPEGCopiesThatThePageShows() throws {
@@ -263,7 +300,8 @@ struct BookExportTests {
     @Test func theBundlePageRendersMarkdownAndShowsAJPEGCopyOfAHEIC() throws {
         let fixture = try BookFixture()
         let out = try fixture.store.folder.folder("bundles")
-        let bundles = try fixture.diary.export(ids: [try #require(fixture.ids["beach"])], to: out, timeZone: testTimeZone)
+        let bundles = try fixture.diary.export(
+            ids: [try #require(fixture.ids["beach"])], to: out, timeZone: testTimeZone)
         let bundle = try #require(bundles.first?.url)
         let page = try String(contentsOf: bundle.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(page.contains("<strong>far</strong>"))
@@ -272,10 +310,15 @@ struct BookExportTests {
         #expect(page.contains("<a href=\"media/heic-camera.heic\">original</a>"))
         #expect(FileManager.default.fileExists(atPath: bundle.appendingPathComponent("web/heic-camera.jpg").path))
         // `media/` holds the originals only.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: bundle.appendingPathComponent("media").path).sorted() == ["exif-tokyo.jpg", "heic-camera.heic"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: bundle.appendingPathComponent("media").path).sorted()
+                == ["exif-tokyo.jpg", "heic-camera.heic"])
         // The copy is not part of the entry: the bundle imports as before.
         let other = try TestDiary()
         _ = try other.diary.importBundle(at: bundle)
-        #expect(try other.diary.entry(id: 1).snapshot.media.map(\.originalFileName) == ["exif-tokyo.jpg", "heic-camera.heic"])
+        #expect(
+            try other.diary.entry(id: 1).snapshot.media.map(\.originalFileName) == [
+                "exif-tokyo.jpg", "heic-camera.heic"
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DiaryKit
 
 /// Entries around the end of summer time in Berlin (2026-10-25, 03:00 CEST → 02:00 CET,
@@ -19,14 +20,16 @@ import Testing
             ("c: Oct 25 late, after the clocks went back", try localTime(2026, 10, 25, 23, 30, in: berlin)),
             ("d: Oct 31 last minute", try localTime(2026, 10, 31, 23, 59, in: berlin)),
             ("e: Nov 1 after midnight (still Oct 31 in UTC)", try localTime(2026, 11, 1, 0, 15, in: berlin)),
-            ("f: Nov 1 noon", try localTime(2026, 11, 1, 12, in: berlin)),
+            ("f: Nov 1 noon", try localTime(2026, 11, 1, 12, in: berlin))
         ]
         // Saved out of order, so ordering comes from the times, not the ids.
         for index in [3, 0, 5, 1, 4, 2] { try store.add(times[index].0, at: times[index].1, writtenIn: berlin) }
     }
 
-    private func letters(_ filter: EntryFilter, newestFirst: Bool = false, limit: Int? = nil,
-                         in timeZone: TimeZone? = nil) throws -> String {
+    private func letters(
+        _ filter: EntryFilter, newestFirst: Bool = false, limit: Int? = nil,
+        in timeZone: TimeZone? = nil
+    ) throws -> String {
         let query = DiaryQuery(filter: filter, newestFirst: newestFirst, limit: limit, timeZone: timeZone ?? berlin)
         return try store.diary.entries(query).map { String($0.text?.prefix(1) ?? "?") }.joined()
     }

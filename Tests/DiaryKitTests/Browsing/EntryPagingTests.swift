@@ -1,6 +1,7 @@
 import Foundation
 import ObjectGraph
 import Testing
+
 @testable import DiaryKit
 
 @Suite struct EntryPagingTests {
@@ -11,9 +12,10 @@ import Testing
         let store = try TestDiary()
         let base = Date(timeIntervalSince1970: 1_700_000_000)
         let times = [0, 10, 10, 10, 10, 10, 10, 10, 20, 30, 30, 40].map { base.addingTimeInterval(Double($0)) }
-        _ = try store.diary.insertEntries(times.enumerated().map { number, time in
-            EntrySnapshot(uuid: UUID(), creationTime: time, updateTime: time, text: "entry \(number)")
-        })
+        _ = try store.diary.insertEntries(
+            times.enumerated().map { number, time in
+                EntrySnapshot(uuid: UUID(), creationTime: time, updateTime: time, text: "entry \(number)")
+            })
         let trashed = try store.add("in the trash", at: base.addingTimeInterval(10))
         _ = try store.diary.moveToTrash(ids: [trashed.id])
 
@@ -25,9 +27,11 @@ import Testing
             paged += page.map(\.uuid)
         }
         let context = store.diary.makeContext()
-        let all = try context.fetch(FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                                 predicate: Diary.outsideTrash(nil),
-                                                 sortOrderings: [SortOrdering("creationTime"), SortOrdering("uuid")]))
+        let all = try context.fetch(
+            FetchRequest(
+                DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+                predicate: Diary.outsideTrash(nil),
+                sortOrderings: [SortOrdering("creationTime"), SortOrdering("uuid")]))
         #expect(paged == all.map(\.uuid))
         #expect(paged.count == times.count)
         #expect(pages >= (times.count + pageSize - 1) / pageSize)

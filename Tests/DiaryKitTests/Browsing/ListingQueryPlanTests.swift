@@ -1,6 +1,6 @@
-import TestSupport
 import DiaryKit
 import Foundation
+import TestSupport
 import Testing
 
 /// Every listing asks for entries not in the trash within a stretch of local times, in local-time
@@ -12,7 +12,9 @@ import Testing
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let diary = try Diary(directory: folder.url.appendingPathComponent("diary"))
         let database = diary.databaseURL
-        let plan = try queryPlan(database, """
+        let plan = try queryPlan(
+            database,
+            """
             EXPLAIN QUERY PLAN SELECT Z_PK FROM DiaryEntry WHERE trashedTime IS NULL
             AND localTime >= 0 AND localTime < 86400 ORDER BY localTime DESC LIMIT 50
             """)

@@ -1,6 +1,7 @@
 import Foundation
 import ObjectGraph
 import Testing
+
 @testable import DiaryKit
 
 /// Entries are listed, grouped, filtered, counted and remembered by the day on the clock of the
@@ -20,7 +21,8 @@ import Testing
         // Thursday 22 October 2026, 01:00 in Berlin: Wednesday 19:00 in New York.
         try store.add("night in Berlin", at: localTime(2026, 10, 22, 1, in: berlin), writtenIn: berlin)
         // Written with only an offset known (a camera's), Wednesday 23:30 at UTC-04:00.
-        try store.add("offset only", at: localTime(2026, 10, 21, 23, 30, in: zone("GMT-0400")), writtenIn: zone("GMT-0400"))
+        try store.add(
+            "offset only", at: localTime(2026, 10, 21, 23, 30, in: zone("GMT-0400")), writtenIn: zone("GMT-0400"))
     }
 
     private func day(_ text: String) throws -> DiaryDay { try #require(DiaryDay(iso: text)) }
@@ -41,7 +43,10 @@ import Testing
         let october = EntryFilter(period: .month(CalendarMonth(unchecked: 2026, 10)))
         #expect(try store.diary.entries(DiaryQuery(filter: october, timeZone: berlin)).count == 3)
         let range = EntryFilter(period: .days(from: try day("2026-10-22"), through: nil))
-        #expect(try store.diary.entries(DiaryQuery(filter: range, timeZone: newYork)).compactMap(\.text) == ["night in Berlin"])
+        #expect(
+            try store.diary.entries(DiaryQuery(filter: range, timeZone: newYork)).compactMap(\.text) == [
+                "night in Berlin"
+            ])
     }
 
     @Test func sectionsAndGroupingUseOwnDaysInOwnClockOrder() throws {
@@ -79,8 +84,10 @@ import Testing
         // What a store written before local times existed holds: none (a batch update writes
         // the column without the entry's willSave).
         let context = store.diary.makeContext()
-        _ = try context.execute(BatchUpdateRequest(entityName: DiaryModel.Entity.entry, predicate: nil,
-                                                   propertiesToUpdate: ["localTime": .null]))
+        _ = try context.execute(
+            BatchUpdateRequest(
+                entityName: DiaryModel.Entity.entry, predicate: nil,
+                propertiesToUpdate: ["localTime": .null]))
         #expect(try store.diary.entries(DiaryQuery(filter: EntryFilter(period: .day(day("2026-10-21"))))).isEmpty)
         let reopened = try Diary(directory: store.diary.directory)
         let after = try reopened.entries(DiaryQuery(newestFirst: false))

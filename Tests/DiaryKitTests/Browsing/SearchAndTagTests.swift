@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 @Suite struct SearchAndTagTests {
@@ -25,7 +26,7 @@ import Testing
         #expect(try store.diary.search("sun").map(\.text) == ["Sunsets at the lighthouse"])
         #expect(try store.diary.search("lighthouse sunsets").map(\.text) == ["Sunsets at the lighthouse"])
         #expect(try store.diary.search("light").count == 2)
-        #expect(try store.diary.search("ighthouse").count == 2)         // inside words too, as jrnl's -contains
+        #expect(try store.diary.search("ighthouse").count == 2)  // inside words too, as jrnl's -contains
         #expect(try store.diary.search("\"keeper\" OR (").map(\.text) == [])  // query syntax is inert
     }
 

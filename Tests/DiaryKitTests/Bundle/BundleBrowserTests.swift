@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 /// Chromium's path on PATH (`chromium` or `chromium-browser`), nil when it is absent.
@@ -16,8 +17,10 @@ private let chromiumPath: String? = {
 }()
 
 // Skipped where Chromium is absent: `make test-deps` (apt-get install chromium) enables it.
-@Suite(.enabled(if: chromiumPath != nil,
-                "Chromium is not installed (apt-get install chromium): index.html browser check skipped"))
+@Suite(
+    .enabled(
+        if: chromiumPath != nil,
+        "Chromium is not installed (apt-get install chromium): index.html browser check skipped"))
 struct BundleBrowserTests {
     /// Appended to a copy of index.html: reports whether every image decoded and how
     /// many audio players there are, in the DOM that Chromium dumps.
@@ -53,9 +56,11 @@ struct BundleBrowserTests {
     private func dumpDOM(of url: URL, profile: URL) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(chromiumPath))
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu",
-                             "--user-data-dir=\(profile.path)", "--no-first-run",
-                             "--virtual-time-budget=3000", "--dump-dom", url.absoluteString]
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu",
+            "--user-data-dir=\(profile.path)", "--no-first-run",
+            "--virtual-time-budget=3000", "--dump-dom", url.absoluteString
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

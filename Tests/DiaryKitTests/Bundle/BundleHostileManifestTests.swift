@@ -1,7 +1,8 @@
-import TestSupport
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 /// Manifests made by hand to mislead or exhaust the reader: each is refused as bad data
@@ -43,9 +44,11 @@ import Testing
         #expect(error?.description.contains(bundle.lastPathComponent) == true)
     }
 
-    @Test(arguments: [("tags", "\"travel\"", "tags must be an array"),
-                      ("media", "{}", "media must be an array"),
-                      ("text", "[1]", "text must be a string")])
+    @Test(arguments: [
+        ("tags", "\"travel\"", "tags must be an array"),
+        ("media", "{}", "media must be an array"),
+        ("text", "[1]", "text must be a string")
+    ])
     func aValueOfTheWrongTypeNamesTheFieldAndTheType(field: String, json: String, message: String) throws {
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let value = try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)
@@ -79,7 +82,8 @@ import Testing
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let original = try bundle(in: folder) { _ in }
         let text = try manifestText(of: original)
-        let changed = text.replacingOccurrences(of: "\"formatVersion\":1", with: "\"formatVersion\":100000000000000000000")
+        let changed = text.replacingOccurrences(
+            of: "\"formatVersion\":1", with: "\"formatVersion\":100000000000000000000")
         try #require(changed != text)
         try Data(changed.utf8).write(to: original.appendingPathComponent("entry.json"))
         guard case .manifestUnreadable(_, let reason)? = readError(original) else {
@@ -150,8 +154,9 @@ import Testing
 
         // Refused while the string is read, before the manifest is decoded.
         #expect(error?.category == .dataError)
-        #expect(error?.description.contains("4 MiB (\(EntryLimits.maximumTextByteCount) bytes)") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.description.contains("4 MiB (\(EntryLimits.maximumTextByteCount) bytes)") == true,
+            "\(String(describing: error))")
     }
 
     @Test func aHugeSparseManifestIsRefusedFromItsSizeWithoutReadingIt() throws {

@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 @Suite struct BundleIntegrityTests {
@@ -73,8 +74,9 @@ import Testing
         _ = try folder.file("out/x", TestMedia.png())
         let manifest = bundle.appendingPathComponent("entry.json")
         let text = try String(contentsOf: manifest, encoding: .utf8)
-            .replacingOccurrences(of: "\"media/beach.png\"",
-                                  with: "\"" + path.replacingOccurrences(of: "\\", with: "\\\\") + "\"")
+            .replacingOccurrences(
+                of: "\"media/beach.png\"",
+                with: "\"" + path.replacingOccurrences(of: "\\", with: "\\\\") + "\"")
         try Data(text.utf8).write(to: manifest)
 
         let error = readError(bundle)
@@ -135,8 +137,9 @@ import Testing
 
     @Test func errorMessagesShowTheHomeFolderAsTilde() {
         let home = FileManager.default.homeDirectoryForCurrentUser
-        let error = BundleError.missingMedium(bundle: home.appendingPathComponent("out/b.diaryentry"),
-                                              path: "media/a.png")
+        let error = BundleError.missingMedium(
+            bundle: home.appendingPathComponent("out/b.diaryentry"),
+            path: "media/a.png")
 
         #expect(error.description == "media/a.png is listed in entry.json but missing in ~/out/b.diaryentry")
     }

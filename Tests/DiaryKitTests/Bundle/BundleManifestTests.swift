@@ -1,17 +1,21 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 @Suite struct BundleManifestTests {
     /// Writes a bundle in `folder` and lets `edit` change its parsed `entry.json`.
-    private func bundle(in folder: TemporaryDirectory,
-                        editing edit: (inout [String: Any]) -> Void) throws -> URL {
+    private func bundle(
+        in folder: TemporaryDirectory,
+        editing edit: (inout [String: Any]) -> Void
+    ) throws -> URL {
         let bundle = try BundleWriter(timeZone: testTimeZone)
             .write(try TestEntries.beachDay(in: folder), to: try folder.folder("out"))
         let manifest = bundle.appendingPathComponent("entry.json")
-        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: manifest))
-            as? [String: Any])
+        var json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: manifest))
+                as? [String: Any])
         edit(&json)
         try JSONSerialization.data(withJSONObject: json).write(to: manifest)
         return bundle
@@ -34,8 +38,10 @@ import Testing
         try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)
     }
 
-    private func editMedium(_ json: inout [String: Any], _ position: Int,
-                            _ edit: (inout [String: Any]) -> Void) {
+    private func editMedium(
+        _ json: inout [String: Any], _ position: Int,
+        _ edit: (inout [String: Any]) -> Void
+    ) {
         var media = json["media"] as? [[String: Any]] ?? []
         edit(&media[position])
         json["media"] = media
@@ -83,7 +89,7 @@ import Testing
         ("tags", "\"travel\"", "tags"),
         ("media", "[{}]", "media[0].index"),
         ("timeZone", "\"Europe/Berlin; rm -rf\"", "timeZone"),
-        ("timeZone", "42", "timeZone"),
+        ("timeZone", "42", "timeZone")
     ])
     func anInvalidTopLevelValueIsNamed(field: String, json: String, named: String) throws {
         let value = try Self.value(json)
@@ -104,7 +110,7 @@ import Testing
         ("byteCount", "-1"),
         ("orientation", "9"),
         ("index", "0"),
-        ("width", "\"wide\""),
+        ("width", "\"wide\"")
     ])
     func anInvalidMediumValueIsNamed(field: String, json: String) throws {
         let value = try Self.value(json)

@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 @Suite struct BundleNamingTests {
@@ -13,7 +14,7 @@ import Testing
         ("日本語のテキスト", "entry"),
         ("!!!", "entry"),
         ("A very long first line that goes on and on about the sea", "a-very-long-first-line-that-goes-on-and"),
-        ("Supercalifragilisticexpialidociousandmoreletters", "supercalifragilisticexpialidociousandmor"),
+        ("Supercalifragilisticexpialidociousandmoreletters", "supercalifragilisticexpialidociousandmor")
     ])
     func slugFollowsTheRules(text: String, slug: String) {
         #expect(BundleName.slug(text) == slug)
@@ -23,8 +24,9 @@ import Testing
     @Test func bundleDateIsTheLocalDayOfCreation() throws {
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         // 23:30 UTC is already the next day one hour east.
-        let entry = EntrySnapshot(uuid: UUID(), creationTime: Date(timeIntervalSince1970: 1_795_995_000),
-                                  updateTime: Date(timeIntervalSince1970: 1_795_995_000), text: "Late")
+        let entry = EntrySnapshot(
+            uuid: UUID(), creationTime: Date(timeIntervalSince1970: 1_795_995_000),
+            updateTime: Date(timeIntervalSince1970: 1_795_995_000), text: "Late")
         let utc = try BundleWriter(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
             .write(entry, to: try folder.folder("a"))
         let east = try BundleWriter(timeZone: testTimeZone).write(entry, to: try folder.folder("b"))
@@ -45,11 +47,12 @@ import Testing
         let second = try writer.write(entry, to: output, format: format)
         let third = try writer.write(entry, to: output, format: format)
 
-        #expect([first, second, third].map(\.lastPathComponent) == [
-            "2026-11-29-beach-day" + format.suffix,
-            "2026-11-29-beach-day-2" + format.suffix,
-            "2026-11-29-beach-day-3" + format.suffix,
-        ])
+        #expect(
+            [first, second, third].map(\.lastPathComponent) == [
+                "2026-11-29-beach-day" + format.suffix,
+                "2026-11-29-beach-day-2" + format.suffix,
+                "2026-11-29-beach-day-3" + format.suffix
+            ])
         let after = try FileManager.default.attributesOfItem(atPath: first.path)[.modificationDate]
         #expect(before as? Date == after as? Date)
         if format == .zip {
@@ -57,8 +60,9 @@ import Testing
                 .read(third)
             defer { imported.cleanUp() }
             // The zip's inner folder is named like the zip, so two unpack side by side.
-            #expect(imported.entry.media[0].sourceURL.path
-                .contains("/2026-11-29-beach-day-3.diaryentry/media/"))
+            #expect(
+                imported.entry.media[0].sourceURL.path
+                    .contains("/2026-11-29-beach-day-3.diaryentry/media/"))
         }
     }
 
@@ -75,20 +79,27 @@ import Testing
 
     @Test func mediaFileNamesAreSafeAndUnique() throws {
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
-        let names = ["IMG_0042.jpg", "img_0042.JPG", "../../etc/passwd", ".hidden.png",
-                     "My photo (1).png", "日本.png", "C:\\Users\\me\\rec.wav", "voice"]
+        let names = [
+            "IMG_0042.jpg", "img_0042.JPG", "../../etc/passwd", ".hidden.png",
+            "My photo (1).png", "日本.png", "C:\\Users\\me\\rec.wav", "voice"
+        ]
         let media = try names.map { name in
             var medium = try TestEntries.medium(.image, named: "x", data: Data([1]), in: folder)
             medium.originalFileName = name
-            medium.mimeType = name == "voice" || name.hasSuffix(".wav") ? "audio/x-wav"
+            medium.mimeType =
+                name == "voice" || name.hasSuffix(".wav")
+                ? "audio/x-wav"
                 : name.lowercased().hasSuffix(".jpg") ? "image/jpeg" : "image/png"
             return medium
         }
 
         let safe = MediaFileName.names(for: media)
 
-        #expect(safe == ["IMG_0042.jpg", "img_0042-2.JPG", "passwd.png", "hidden.png",
-                         "My-photo-1.png", "image-6.png", "rec.wav", "voice.wav"])
+        #expect(
+            safe == [
+                "IMG_0042.jpg", "img_0042-2.JPG", "passwd.png", "hidden.png",
+                "My-photo-1.png", "image-6.png", "rec.wav", "voice.wav"
+            ])
         #expect(Set(safe.map { $0.lowercased() }).count == safe.count)
         for name in safe {
             #expect(!name.hasPrefix("."))
@@ -96,8 +107,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [("x.html", "image/jpeg", "x.jpg"), ("IMG_1.JPEG", "image/jpeg", "IMG_1.JPEG"),
-                      ("song.svg", "audio/flac", "song.flac"), ("page.htm", "application/octet-stream", "page")])
+    @Test(arguments: [
+        ("x.html", "image/jpeg", "x.jpg"), ("IMG_1.JPEG", "image/jpeg", "IMG_1.JPEG"),
+        ("song.svg", "audio/flac", "song.flac"), ("page.htm", "application/octet-stream", "page")
+    ])
     func aMediumsExtensionComesFromItsContentNotItsName(name: String, mimeType: String, exported: String) throws {
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         var medium = try TestEntries.medium(.image, named: "x", data: Data([1]), in: folder)
@@ -108,12 +121,16 @@ import Testing
     }
 
     @Test func aWholeDiaryExportNamesMediaByTheirMIMEType() {
-        let medium = MediumRecord(index: 1, snapshot: MediumSnapshot(
-            kind: .image, mimeType: "image/jpeg", originalFileName: "x.html", byteCount: 1,
-            sha256: String(repeating: "a", count: 64), sourceURL: URL(fileURLWithPath: "/dev/null")))
-        let unknown = MediumRecord(index: 2, snapshot: MediumSnapshot(
-            kind: .audio, mimeType: "application/octet-stream", originalFileName: "x.html", byteCount: 1,
-            sha256: String(repeating: "b", count: 64), sourceURL: URL(fileURLWithPath: "/dev/null")))
+        let medium = MediumRecord(
+            index: 1,
+            snapshot: MediumSnapshot(
+                kind: .image, mimeType: "image/jpeg", originalFileName: "x.html", byteCount: 1,
+                sha256: String(repeating: "a", count: 64), sourceURL: URL(fileURLWithPath: "/dev/null")))
+        let unknown = MediumRecord(
+            index: 2,
+            snapshot: MediumSnapshot(
+                kind: .audio, mimeType: "application/octet-stream", originalFileName: "x.html", byteCount: 1,
+                sha256: String(repeating: "b", count: 64), sourceURL: URL(fileURLWithPath: "/dev/null")))
 
         #expect(DiaryExporter.mediaPath(of: medium) == "media/" + String(repeating: "a", count: 64) + ".jpg")
         #expect(DiaryExporter.mediaPath(of: unknown) == "media/" + String(repeating: "b", count: 64))

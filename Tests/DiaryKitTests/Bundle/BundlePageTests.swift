@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 @Suite struct BundlePageTests {
@@ -53,8 +54,12 @@ import Testing
     @Test(arguments: ["\"\u{301} onerror=\"alert(1)", "<\u{301}script>", "&\u{20DD}amp;", "'\u{300}"])
     func markupFollowedByACombiningMarkIsEscapedToo(text: String) {
         let escaped = EntryPage.escape(text)
-        #expect(!escaped.contains(where: { $0.unicodeScalars.contains { "\"<>'".unicodeScalars.contains($0) } }), "\(escaped)")
-        #expect(escaped.unicodeScalars.filter { $0 == "&" }.count == text.unicodeScalars.filter { "&\"<>'".unicodeScalars.contains($0) }.count)
+        #expect(
+            !escaped.contains(where: { $0.unicodeScalars.contains { "\"<>'".unicodeScalars.contains($0) } }),
+            "\(escaped)")
+        #expect(
+            escaped.unicodeScalars.filter { $0 == "&" }.count
+                == text.unicodeScalars.filter { "&\"<>'".unicodeScalars.contains($0) }.count)
     }
 
     @Test func turnedPhotosGetTheirDisplayedSize() throws {
@@ -67,8 +72,11 @@ import Testing
         #expect(html.contains("width=\"4\" height=\"6\""))
     }
 
-    @Test(arguments: [(0.26, "0.3 s"), (9.94, "9.9 s"), (9.96, "0:10"), (59.6, "1:00"), (183.2, "3:03"),
-                      (3_725, "1:02:05"), (1e300, "1000000:00:00"), (-Double.infinity, "0:00")] as [(Double, String)])
+    @Test(
+        arguments: [
+            (0.26, "0.3 s"), (9.94, "9.9 s"), (9.96, "0:10"), (59.6, "1:00"), (183.2, "3:03"),
+            (3_725, "1:02:05"), (1e300, "1000000:00:00"), (-Double.infinity, "0:00")
+        ] as [(Double, String)])
     func durationsReadAsAClock(seconds: Double, clock: String) {
         #expect(EntryPage.clock(seconds) == clock)
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import DiaryKit
 
 /// An entry's place in its bundle: written to `entry.json` and the page, read back on import;
@@ -30,12 +31,14 @@ import TestSupport
     @Test(arguments: [BundleFormat.directory, .zip])
     func aPlaceGoesThroughABundleIntoAnotherDiary(format: BundleFormat) throws {
         let source = try TestDiary()
-        var snapshot = EntrySnapshot(uuid: UUID(), creationTime: Date(timeIntervalSince1970: 1_795_000_000),
-                                     updateTime: Date(timeIntervalSince1970: 1_795_000_000), text: "Harbour evening")
+        var snapshot = EntrySnapshot(
+            uuid: UUID(), creationTime: Date(timeIntervalSince1970: 1_795_000_000),
+            updateTime: Date(timeIntervalSince1970: 1_795_000_000), text: "Harbour evening")
         snapshot.place = try Self.harbour()
         let named = try #require(try EntryPlace(name: "Only a name", latitude: nil, longitude: nil))
-        var second = EntrySnapshot(uuid: UUID(), creationTime: Date(timeIntervalSince1970: 1_795_000_100),
-                                   updateTime: Date(timeIntervalSince1970: 1_795_000_100), text: "Somewhere")
+        var second = EntrySnapshot(
+            uuid: UUID(), creationTime: Date(timeIntervalSince1970: 1_795_000_100),
+            updateTime: Date(timeIntervalSince1970: 1_795_000_100), text: "Somewhere")
         second.place = named
         let ids = try source.diary.insertEntries([snapshot, second])
         let bundles = try source.diary.export(ids: ids, to: try source.folder.folder("out"), format: format)
@@ -54,23 +57,28 @@ import TestSupport
     @Test func theManifestAndThePageShowThePlace() throws {
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let bundle = try bundle(in: folder, place: try Self.harbour())
-        let manifest = try String(decoding: Data(contentsOf: bundle.appendingPathComponent("entry.json")), as: UTF8.self)
-        #expect(manifest.contains("""
-              "starred": true,
-              "place": {
-                "name": "Alter Strom, Warnemünde, Germany",
-                "latitude": 54.1774,
-                "longitude": 12.0837
-              },
-              "media": [
-            """), "\(manifest)")
+        let manifest = try String(
+            decoding: Data(contentsOf: bundle.appendingPathComponent("entry.json")), as: UTF8.self)
+        #expect(
+            manifest.contains(
+                """
+                  "starred": true,
+                  "place": {
+                    "name": "Alter Strom, Warnemünde, Germany",
+                    "latitude": 54.1774,
+                    "longitude": 12.0837
+                  },
+                  "media": [
+                """), "\(manifest)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(manifest.utf8)) as? [String: Any])
         let place = try #require(json["place"] as? [String: Any])
         #expect(place["name"] as? String == "Alter Strom, Warnemünde, Germany")
         #expect(place["latitude"] as? Double == 54.1774 && place["longitude"] as? Double == 12.0837)
         let page = try String(decoding: Data(contentsOf: bundle.appendingPathComponent("index.html")), as: UTF8.self)
-        #expect(page.contains(" · <a class=\"place\" href=\"https://www.openstreetmap.org/?mlat=54.177400&amp;mlon=12.083700"
-                              + "#map=16/54.177400/12.083700\">Alter Strom, Warnemünde, Germany</a>"))
+        #expect(
+            page.contains(
+                " · <a class=\"place\" href=\"https://www.openstreetmap.org/?mlat=54.177400&amp;mlon=12.083700"
+                    + "#map=16/54.177400/12.083700\">Alter Strom, Warnemünde, Germany</a>"))
     }
 
     @Test func aBundleWithoutAPlaceHasNoPlaceMemberAndReadsWithout() throws {
@@ -80,7 +88,8 @@ import TestSupport
         #expect(!manifest.contains("place"))
         #expect(try acceptingReader.read(plain).entry.place == nil)
         // One written before places existed: the member is absent (or null).
-        let olderFolder = try TemporaryDirectory(prefix: "diarykit-tests"), nulledFolder = try TemporaryDirectory(prefix: "diarykit-tests")
+        let olderFolder = try TemporaryDirectory(prefix: "diarykit-tests"),
+            nulledFolder = try TemporaryDirectory(prefix: "diarykit-tests")
         let older = try bundle(in: olderFolder) { $0["place"] = nil }
         #expect(try acceptingReader.read(older).entry.place == nil)
         let nulled = try bundle(in: nulledFolder) { $0["place"] = NSNull() }
@@ -94,7 +103,7 @@ import TestSupport
         (#"{"name": "\#(String(repeating: "x", count: 257))"}"#, "place.name", "at most 256 characters"),
         (#"{"name": 42}"#, "place.name", "must be a string"),
         (#"{"latitude": "54.1", "longitude": 12}"#, "place.latitude", "must be a number"),
-        (#""Harbour""#, "place", "must be an object"),
+        (#""Harbour""#, "place", "must be an object")
     ])
     func aHostilePlaceIsRefusedNamingItsMember(json: String, field: String, problem: String) throws {
         let value = try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)

@@ -1,7 +1,8 @@
-import TestSupport
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 @Suite struct BundleRoundTripTests {
@@ -9,7 +10,7 @@ import Testing
     func writtenBundleReadsBackAsTheSameEntry(format: BundleFormat) throws {
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         var entry = try TestEntries.beachDay(in: folder)
-        entry.timeZone = "Asia/Tokyo"   // kept as written, even where this machine's zone is another
+        entry.timeZone = "Asia/Tokyo"  // kept as written, even where this machine's zone is another
         let output = try folder.folder("out")
 
         let bundle = try BundleWriter(timeZone: testTimeZone).write(entry, to: output, format: format)
@@ -34,8 +35,11 @@ import Testing
         let bundle = try BundleWriter(timeZone: testTimeZone)
             .write(try TestEntries.beachDay(in: folder), to: try folder.folder("out"))
 
-        #expect(folder.listing(bundle) == ["entry.json", "index.html", "media",
-                                           "media/beach.png", "media/waves.wav"])
+        #expect(
+            folder.listing(bundle) == [
+                "entry.json", "index.html", "media",
+                "media/beach.png", "media/waves.wav"
+            ])
         #expect(folder.listing(bundle.deletingLastPathComponent()).allSatisfy { !$0.hasPrefix(".") })
     }
 
@@ -46,8 +50,10 @@ import Testing
         let bundle = try BundleWriter(timeZone: testTimeZone).write(entry, to: try folder.folder("out"))
         let text = try String(contentsOf: bundle.appendingPathComponent("entry.json"), encoding: .utf8)
 
-        let topKeys = ["\"format\"", "\"formatVersion\"", "\"uuid\"", "\"creationTime\"",
-                       "\"updateTime\"", "\"timeZone\"", "\"text\"", "\"tags\"", "\"starred\"", "\"media\""]
+        let topKeys = [
+            "\"format\"", "\"formatVersion\"", "\"uuid\"", "\"creationTime\"",
+            "\"updateTime\"", "\"timeZone\"", "\"text\"", "\"tags\"", "\"starred\"", "\"media\""
+        ]
         let positions = topKeys.compactMap { text.range(of: "\n  " + $0)?.lowerBound }
         #expect(positions.count == topKeys.count)
         #expect(positions == positions.sorted())
@@ -65,7 +71,8 @@ import Testing
         let text = try String(contentsOf: bundle.appendingPathComponent("entry.json"), encoding: .utf8)
 
         #expect(text.contains("\"creationTime\": \"2026-11-29T13:50:05.250+00:00\""))
-        #expect(try acceptingReader.read(bundle).entry.creationTime
+        #expect(
+            try acceptingReader.read(bundle).entry.creationTime
                 == Date(timeIntervalSince1970: 1_795_960_205.25))
     }
 
@@ -90,7 +97,9 @@ import Testing
         let imported = try BundleReader(temporaryDirectory: temporary) { _, _ in }.read(bundle)
         defer { imported.cleanUp() }
         let unpacked = try #require(imported.extractionFolder)
-        let paths = [unpacked.path] + (FileManager.default.subpaths(atPath: unpacked.path) ?? []).map { unpacked.path + "/" + $0 }
+        let paths =
+            [unpacked.path]
+            + (FileManager.default.subpaths(atPath: unpacked.path) ?? []).map { unpacked.path + "/" + $0 }
         #expect(paths.count > 3)
         for path in paths {
             var isFolder: ObjCBool = false
@@ -102,8 +111,9 @@ import Testing
 
     @Test func entryWithoutTextOrMediaRoundTrips() throws {
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
-        let entry = EntrySnapshot(uuid: UUID(), creationTime: Date(timeIntervalSince1970: 0),
-                                  updateTime: Date(timeIntervalSince1970: 1), text: nil)
+        let entry = EntrySnapshot(
+            uuid: UUID(), creationTime: Date(timeIntervalSince1970: 0),
+            updateTime: Date(timeIntervalSince1970: 1), text: nil)
         for format in [BundleFormat.directory, .zip] {
             let bundle = try BundleWriter(timeZone: testTimeZone)
                 .write(entry, to: try folder.folder("out"), format: format)

@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 @Suite struct BundleWriteFailureTests {
@@ -60,8 +61,9 @@ import Testing
         let blocker = try folder.file("file", Data("x".utf8))
 
         #expect {
-            try BundleWriter().write(try TestEntries.beachDay(in: folder),
-                                     to: blocker.appendingPathComponent("out"))
+            try BundleWriter().write(
+                try TestEntries.beachDay(in: folder),
+                to: blocker.appendingPathComponent("out"))
         } throws: { error in
             (error as? BundleError)?.category == .ioError
         }

@@ -1,11 +1,13 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 @Suite struct BundleZipSafetyTests {
     /// A valid manifest for an entry without media.
-    private static let manifest = Data("""
+    private static let manifest = Data(
+        """
         {"format": "photodiary-entry", "formatVersion": 1,
          "uuid": "5C0D2E6A-9B1F-4E27-8A53-1F2E3D4C5B6A",
          "creationTime": "2026-11-29T14:50:05+01:00", "updateTime": "2026-11-29T14:50:05+01:00",
@@ -14,8 +16,10 @@ import Testing
 
     /// Reads a hand-made zip of `members` and returns the error and what is left in the
     /// test folder outside the zip itself.
-    private func read(_ members: [TestZip.Member],
-                      limits: BundleReader.Limits = .init()) throws -> (BundleError?, [String]) {
+    private func read(
+        _ members: [TestZip.Member],
+        limits: BundleReader.Limits = .init()
+    ) throws -> (BundleError?, [String]) {
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let temporary = try folder.folder("work/tmp")
         let zip = try folder.file("work/in/evil.diaryentry.zip", TestZip.make(members))
@@ -35,17 +39,18 @@ import Testing
         ("bundle.diaryentry/../../evil", "climbs out of the bundle with .."),
         ("/tmp/evil-absolute-\(UUID().uuidString)", "is an absolute path"),
         // libarchive turns the backslash into a slash, and the `..` is caught.
-        ("..\\evil", "climbs out of the bundle with .."),
+        ("..\\evil", "climbs out of the bundle with ..")
     ])
     func aMemberNamedOutsideTheBundleIsRefused(name: String, reason: String) throws {
         let (error, left) = try read([
             .init(name: "bundle.diaryentry/entry.json", contents: Self.manifest),
-            .init(name: name, contents: Data("pwned".utf8)),
+            .init(name: name, contents: Data("pwned".utf8))
         ])
 
         guard case .unsafeArchiveEntry(_, let member, let reported) = error,
-              member.replacingOccurrences(of: "/", with: "\\")
-                  == name.replacingOccurrences(of: "/", with: "\\") else {
+            member.replacingOccurrences(of: "/", with: "\\")
+                == name.replacingOccurrences(of: "/", with: "\\")
+        else {
             Issue.record("expected unsafeArchiveEntry, got \(String(describing: error))"); return
         }
         #expect(reported == reason)
@@ -57,8 +62,9 @@ import Testing
     @Test func aSymbolicLinkMemberIsRefused() throws {
         let (error, left) = try read([
             .init(name: "bundle.diaryentry/entry.json", contents: Self.manifest),
-            .init(name: "bundle.diaryentry/media/link.png", contents: Data("/etc/passwd".utf8),
-                  mode: 0o120777),
+            .init(
+                name: "bundle.diaryentry/media/link.png", contents: Data("/etc/passwd".utf8),
+                mode: 0o120777)
         ])
 
         guard case .unsafeArchiveEntry(_, "bundle.diaryentry/media/link.png", "is a symbolic link") = error
@@ -68,7 +74,7 @@ import Testing
 
     @Test func aDeviceMemberIsRefused() throws {
         let (error, left) = try read([
-            .init(name: "bundle.diaryentry/dev", contents: Data(), mode: 0o020644),
+            .init(name: "bundle.diaryentry/dev", contents: Data(), mode: 0o020644)
         ])
 
         guard case .unsafeArchiveEntry(_, "bundle.diaryentry/dev", _) = error else {
@@ -82,10 +88,12 @@ import Testing
         let records = media.enumerated().map { position, medium in
             """
             {"index": \(position + 1), "kind": "audio", "mimeType": "audio/x-wav", "fileName": "a.wav",
-             "path": "\(medium.path)", "byteCount": \(medium.byteCount), "sha256": "\(String(repeating: "0", count: 64))"}
+             "path": "\(medium.path)", "byteCount": \(medium.byteCount), "sha256": \
+             "\(String(repeating: "0", count: 64))"}
             """
         }
-        return Data("""
+        return Data(
+            """
             {"format": "photodiary-entry", "formatVersion": 1,
              "uuid": "5C0D2E6A-9B1F-4E27-8A53-1F2E3D4C5B6A",
              "creationTime": "2026-11-29T14:50:05+01:00", "updateTime": "2026-11-29T14:50:05+01:00",
@@ -95,8 +103,11 @@ import Testing
 
     @Test func aNamedMemberLargerThanItsRecordIsRefusedWhileUnpacking() throws {
         let (error, left) = try read(
-            [.init(name: "bundle.diaryentry/entry.json", contents: Self.manifest(listing: [("media/big.wav", 4096)])),
-             .init(name: "bundle.diaryentry/media/big.wav", contents: Data(count: 5000))])
+            [
+                .init(
+                    name: "bundle.diaryentry/entry.json", contents: Self.manifest(listing: [("media/big.wav", 4096)])),
+                .init(name: "bundle.diaryentry/media/big.wav", contents: Data(count: 5000))
+            ])
 
         guard case .archiveTooLarge(_, "bundle.diaryentry/media/big.wav", 4096) = error else {
             Issue.record("expected archiveTooLarge, got \(String(describing: error))"); return
@@ -106,9 +117,11 @@ import Testing
 
     @Test func mediaDeclaredBeyondTheTotalLimitAreRefusedBeforeUnpacking() throws {
         let (error, _) = try read(
-            [.init(name: "a/entry.json", contents: Self.manifest(listing: [("one", 3000), ("two", 3000)])),
-             .init(name: "a/one", contents: Data(count: 3000)),
-             .init(name: "a/two", contents: Data(count: 3000))],
+            [
+                .init(name: "a/entry.json", contents: Self.manifest(listing: [("one", 3000), ("two", 3000)])),
+                .init(name: "a/one", contents: Data(count: 3000)),
+                .init(name: "a/two", contents: Data(count: 3000))
+            ],
             limits: .init(maximumTotalSize: 5000))
 
         guard case .overLimit(_, let detail) = error else {
@@ -120,13 +133,17 @@ import Testing
     @Test func membersTheManifestDoesNotNameAreNotUnpacked() throws {
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let temporary = try folder.folder("tmp")
-        let zip = try folder.file("in/bomb.diaryentry.zip", TestZip.make([
-            .init(name: "b.diaryentry/entry.json", contents: Self.manifest),
-            .init(name: "b.diaryentry/media/filler-1", contents: Data(count: 6000)),
-            .init(name: "b.diaryentry/filler-2", contents: Data(count: 6000)),
-        ]))
-        let reader = BundleReader(limits: .init(maximumFileSize: 5000, maximumTotalSize: 5000),
-                                  temporaryDirectory: temporary) { _, _ in }
+        let zip = try folder.file(
+            "in/bomb.diaryentry.zip",
+            TestZip.make([
+                .init(name: "b.diaryentry/entry.json", contents: Self.manifest),
+                .init(name: "b.diaryentry/media/filler-1", contents: Data(count: 6000)),
+                .init(name: "b.diaryentry/filler-2", contents: Data(count: 6000))
+            ]))
+        let reader = BundleReader(
+            limits: .init(maximumFileSize: 5000, maximumTotalSize: 5000),
+            temporaryDirectory: temporary
+        ) { _, _ in }
 
         let entry = try reader.read(zip)
         defer { entry.cleanUp() }
@@ -145,11 +162,15 @@ import Testing
         let live = try folder.folder("tmp/\(BundleReader.extractionPrefix)-\(getpid())-\(UUID().uuidString)")
         // An earlier version's name, without a process id: stale after a day, young ones stay.
         let old = try folder.folder("tmp/\(BundleReader.extractionPrefix)-\(UUID().uuidString)")
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -2 * 86_400)],
-                                              ofItemAtPath: old.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -2 * 86_400)],
+            ofItemAtPath: old.path)
         let young = try folder.folder("tmp/\(BundleReader.extractionPrefix)-\(UUID().uuidString)")
-        let zip = try folder.file("in/b.diaryentry.zip", TestZip.make([
-            .init(name: "b.diaryentry/entry.json", contents: Self.manifest)]))
+        let zip = try folder.file(
+            "in/b.diaryentry.zip",
+            TestZip.make([
+                .init(name: "b.diaryentry/entry.json", contents: Self.manifest)
+            ]))
 
         try BundleReader(temporaryDirectory: temporary) { _, _ in }.read(zip).cleanUp()
 
@@ -159,7 +180,7 @@ import Testing
     @Test func aMemberThatAppearsTwiceIsRefused() throws {
         let (error, _) = try read([
             .init(name: "a/entry.json", contents: Self.manifest),
-            .init(name: "a/entry.json", contents: Self.manifest),
+            .init(name: "a/entry.json", contents: Self.manifest)
         ])
 
         guard case .unsafeArchiveEntry(_, "a/entry.json", "appears twice") = error else {
@@ -180,7 +201,7 @@ import Testing
     @Test func aRezippedBundleWithMacMetadataIsAccepted() throws {
         let (error, left) = try read([
             .init(name: "b.diaryentry/entry.json", contents: Self.manifest),
-            .init(name: "__MACOSX/b.diaryentry/._entry.json", contents: Data([0, 5, 22, 7])),
+            .init(name: "__MACOSX/b.diaryentry/._entry.json", contents: Data([0, 5, 22, 7]))
         ])
 
         #expect(error == nil)

@@ -1,7 +1,8 @@
-import TestSupport
 import Foundation
 import ObjectGraph
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 @Suite struct ExportImportTests {
@@ -48,8 +49,9 @@ import Testing
 
     @Test func anEntryKeepsTheTimeZoneItWasWrittenInThroughABundle() throws {
         let source = try TestDiary()
-        var snapshot = EntrySnapshot(uuid: UUID(), creationTime: Date(timeIntervalSince1970: 1_795_000_000),
-                                     updateTime: Date(timeIntervalSince1970: 1_795_000_000), text: "Tokyo evening")
+        var snapshot = EntrySnapshot(
+            uuid: UUID(), creationTime: Date(timeIntervalSince1970: 1_795_000_000),
+            updateTime: Date(timeIntervalSince1970: 1_795_000_000), text: "Tokyo evening")
         snapshot.timeZone = "Asia/Tokyo"
         let ids = try source.diary.insertEntries([snapshot])
         let bundles = try source.diary.export(ids: ids, to: try source.folder.folder("out"), format: .directory)
@@ -86,7 +88,8 @@ import Testing
         let byID = try store.diary.export(ids: [a.id, b.id], to: store.folder.folder("ids"), timeZone: utc)
         #expect(byID.map(\.entryID) == [a.id, b.id])
         #expect(Set(byID.map(\.url.lastPathComponent)).count == 2)
-        let november = DiaryQuery(filter: EntryFilter(period: .month(CalendarMonth(unchecked: 2026, 11))), newestFirst: false, timeZone: utc)
+        let november = DiaryQuery(
+            filter: EntryFilter(period: .month(CalendarMonth(unchecked: 2026, 11))), newestFirst: false, timeZone: utc)
         let byRange = try store.diary.export(november, to: store.folder.folder("range"), format: .zip)
         #expect(byRange.map(\.entryID) == [a.id, b.id])
         #expect(byRange.allSatisfy { $0.url.lastPathComponent.hasSuffix(".diaryentry.zip") })
@@ -113,7 +116,8 @@ import Testing
         let media = try FileManager.default.contentsOfDirectory(atPath: bundle.appendingPathComponent("media").path)
         let photo = try #require(media.first { $0.hasSuffix(".jpg") })
         try broken.write(to: bundle.appendingPathComponent("media").appendingPathComponent(photo))
-        manifest = manifest.replacingOccurrences(of: original.media[0].sha256, with: ObjectGraph.SHA256Hasher.hex(of: broken))
+        manifest = manifest.replacingOccurrences(
+            of: original.media[0].sha256, with: ObjectGraph.SHA256Hasher.hex(of: broken))
         manifest = manifest.replacingOccurrences(of: "\(original.media[0].byteCount)", with: "\(broken.count)")
         try manifest.write(to: manifestURL, atomically: true, encoding: .utf8)
 

@@ -1,7 +1,8 @@
-import TestSupport
 import Foundation
 import ObjectGraph
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 @Suite struct CheckTests {
@@ -33,12 +34,15 @@ import Testing
 
         let report = try store.diary.check(repair: true)
         #expect(!report.isHealthy)
-        #expect(report.blobProblems == [
-            CheckReport.BlobProblem(entryID: record.id, mediumIndex: 1, sha256: png.sha256, kind: .missing,
-                                    byteCount: png.byteCount, fileName: "png-rgb-8.png"),
-            CheckReport.BlobProblem(entryID: record.id, mediumIndex: 2, sha256: jpeg.sha256, kind: .corrupt,
-                                    byteCount: jpeg.byteCount, fileName: "jpeg-baseline.jpg"),
-        ])
+        #expect(
+            report.blobProblems == [
+                CheckReport.BlobProblem(
+                    entryID: record.id, mediumIndex: 1, sha256: png.sha256, kind: .missing,
+                    byteCount: png.byteCount, fileName: "png-rgb-8.png"),
+                CheckReport.BlobProblem(
+                    entryID: record.id, mediumIndex: 2, sha256: jpeg.sha256, kind: .corrupt,
+                    byteCount: jpeg.byteCount, fileName: "jpeg-baseline.jpg")
+            ])
         // Repair never touches a referenced file, even a damaged one.
         #expect(report.removed.isEmpty)
         #expect(FileManager.default.fileExists(atPath: jpeg.fileURL.path))
@@ -76,7 +80,8 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: stray.path))
         #expect(try store.blobFiles() == [record.media[0].sha256, recent.sha256])
         #expect(try store.diary.check().unreferencedBlobs.isEmpty)
-        #expect(try store.diary.check(repair: true, staleAfter: 0).removed
+        #expect(
+            try store.diary.check(repair: true, staleAfter: 0).removed
                 == [recent.sha256, ".staging/" + fresh.temporaryURL.lastPathComponent])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DiaryKit
 
 /// The one ISO 8601 reader, ``ISO8601Timestamp/parse(_:strictness:)``, under both strictness
@@ -25,16 +26,21 @@ import Testing
         #expect(instant("2026-11-29T14:30:00,5Z", strictness) == halfPastTwo + 0.5)
         let local = try #require(ISO8601Timestamp.parse("2026-11-29T14:30:15.123456789", strictness: strictness))
         #expect(local.offset == nil && local.instant == nil)
-        #expect(local.clock == WallClockTime(year: 2026, month: 11, day: 29, hour: 14, minute: 30, second: 15,
-                                             nanosecond: 123_456_789))
+        #expect(
+            local.clock
+                == WallClockTime(
+                    year: 2026, month: 11, day: 29, hour: 14, minute: 30, second: 15,
+                    nanosecond: 123_456_789))
     }
 
     @Test(arguments: [ISO8601Timestamp.Strictness.typed, .written])
     func bothRefuseWhatIsNoTime(strictness: ISO8601Timestamp.Strictness) {
-        for text in ["2026-11-29", "2026-11-29T14", "2026-11-29T24:00Z", "2026-11-29T14:60Z", "2026-02-29T10:00Z",
-                     "0000-01-01T10:00Z", "26-11-29T14:30Z", "2026-11-29T14:30:00.Z", "2026-11-29T14:30+19:00",
-                     "2026-11-29T14:30+01:60", "2026-11-29T14:30+01:", "2026-11-29T14:30Z+01:00", "２０２６-11-29T14:30Z",
-                     "2026-11-29T14:30.5Z", "2026/11/29T14:30Z", ""] {
+        for text in [
+            "2026-11-29", "2026-11-29T14", "2026-11-29T24:00Z", "2026-11-29T14:60Z", "2026-02-29T10:00Z",
+            "0000-01-01T10:00Z", "26-11-29T14:30Z", "2026-11-29T14:30:00.Z", "2026-11-29T14:30+19:00",
+            "2026-11-29T14:30+01:60", "2026-11-29T14:30+01:", "2026-11-29T14:30Z+01:00", "２０２６-11-29T14:30Z",
+            "2026-11-29T14:30.5Z", "2026/11/29T14:30Z", ""
+        ] {
             #expect(ISO8601Timestamp.parse(text, strictness: strictness) == nil, "\(text)")
         }
         #expect(instant("0001-01-01T00:00Z", strictness) == -62_135_596_800)
@@ -57,7 +63,8 @@ import Testing
     }
 
     @Test func typedTakesAtMostNineFractionDigitsWrittenAnyNumber() {
-        #expect(instant("2026-11-29T14:30:00.123456789Z", .typed) == instant("2026-11-29T14:30:00.123456789Z", .written))
+        #expect(
+            instant("2026-11-29T14:30:00.123456789Z", .typed) == instant("2026-11-29T14:30:00.123456789Z", .written))
         #expect(instant("2026-11-29T14:30:00.1234567891Z", .typed) == nil)
         let long = ISO8601Timestamp.parse("2026-11-29T14:30:00.123456789999Z", strictness: .written)
         #expect(long?.clock.nanosecond == 123_456_789, "digits past the ninth dropped, not rounded")
@@ -66,15 +73,19 @@ import Testing
     @Test func dateFromRequiresAnOffset() {
         #expect(ISO8601Timestamp.date(from: "2026-11-29T14:30:00Z")?.timeIntervalSince1970 == halfPastTwo)
         #expect(ISO8601Timestamp.date(from: "2026-11-29T14:30:00") == nil)
-        #expect(BundleTimestamp.date(from: "2026-11-29T15:30:05.250+01:00")?.timeIntervalSince1970 == halfPastTwo + 5.25)
+        #expect(
+            BundleTimestamp.date(from: "2026-11-29T15:30:05.250+01:00")?.timeIntervalSince1970 == halfPastTwo + 5.25)
         #expect(BundleTimestamp.date(from: "2026-11-29T15:30+01") == nil, "the bundle reads as written")
     }
 
     @Test func whatTheWriterWritesTheReaderReads() {
-        let zones: [any TimeZoneRules] = [FixedOffset(seconds: 0), FixedOffset(seconds: -12_600), FixedOffset(seconds: 50_400)]
+        let zones: [any TimeZoneRules] = [
+            FixedOffset(seconds: 0), FixedOffset(seconds: -12_600), FixedOffset(seconds: 50_400)
+        ]
         for zone in zones {
             for seconds in stride(from: -62_000_000_000.0, to: 250_000_000_000.0, by: 77_777_777.125) {
-                let text = ISO8601Timestamp.string(from: Date(timeIntervalSince1970: seconds), in: zone, fractionalSeconds: true)
+                let text = ISO8601Timestamp.string(
+                    from: Date(timeIntervalSince1970: seconds), in: zone, fractionalSeconds: true)
                 #expect(instant(text, .written) == seconds, "\(text)")
                 #expect(instant(text, .typed) == seconds, "\(text)")
             }
@@ -95,8 +106,10 @@ import Testing
     @Test func aDayIsExactlyFourTwoAndTwoASCIIDigits() {
         #expect(DiaryDay(iso: "2026-11-29") == DiaryDay(year: 2026, month: 11, day: 29))
         #expect(DiaryDay(iso: "0001-01-01") == DiaryDay(year: 1, month: 1, day: 1))
-        for text in ["+026-11-29", "2026-+1-29", "2026-11-+9", "-001-01-01", "0000-01-01", "2026-11-29T00:00",
-                     "2026-11-29 ", "2026-1-29", "20261129", "２０２６-11-29", "2026-11-31", ""] {
+        for text in [
+            "+026-11-29", "2026-+1-29", "2026-11-+9", "-001-01-01", "0000-01-01", "2026-11-29T00:00",
+            "2026-11-29 ", "2026-1-29", "20261129", "２０２６-11-29", "2026-11-31", ""
+        ] {
             #expect(DiaryDay(iso: text) == nil, "\(text)")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DiaryKit
 
 @Suite struct WallClockTimeTests {
@@ -8,7 +9,8 @@ import Testing
         let clock = WallClockTime(Date(timeIntervalSince1970: 1_795_962_605), in: FixedOffset(seconds: 0))
         #expect(clock.dayAndMinuteString == "2026-11-29 14:30")
         #expect(clock.description == "2026-11-29 14:30:05")
-        #expect(WallClockTime(Date(timeIntervalSince1970: 1_795_962_605), in: FixedOffset(seconds: 3600))
-            .dayAndMinuteString == "2026-11-29 15:30")
+        #expect(
+            WallClockTime(Date(timeIntervalSince1970: 1_795_962_605), in: FixedOffset(seconds: 3600))
+                .dayAndMinuteString == "2026-11-29 15:30")
     }
 }

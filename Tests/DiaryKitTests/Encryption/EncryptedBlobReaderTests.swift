@@ -1,7 +1,8 @@
 import Foundation
 import ObjectGraph
-import Testing
 import TestSupport
+import Testing
+
 @testable import DiaryKit
 
 /// Every reader of media contents works on a diary whose blobs are encrypted: bundle export
@@ -14,7 +15,9 @@ import TestSupport
 
     init() throws {
         folder = try TemporaryDirectory()
-        diary = try Diary(directory: folder.url.appendingPathComponent("store"), key: DiaryKey(dataKey: StoreEncryptionKey.random(), identifier: UUID()))
+        diary = try Diary(
+            directory: folder.url.appendingPathComponent("store"),
+            key: DiaryKey(dataKey: StoreEncryptionKey.random(), identifier: UUID()))
         let editor = try diary.newEntry()
         editor.text = "Beach day"
         try editor.addMedia(fixtures.map(Fixture.url))
@@ -45,8 +48,9 @@ import TestSupport
         let bundles = try diary.export(ids: [record.id], to: out, format: format)
         let bundle = try #require(bundles.first)
         if format == .directory {
-            #expect(try mediaHashes(in: bundle.url.appendingPathComponent("media"))
-                == (try fixtures.map(Fixture.sha256).sorted()))
+            #expect(
+                try mediaHashes(in: bundle.url.appendingPathComponent("media"))
+                    == (try fixtures.map(Fixture.sha256).sorted()))
         }
         // A plain diary imports it: every medium's hash is checked on the way.
         let plain = try TestDiary()
@@ -79,18 +83,23 @@ import TestSupport
         try Data(contentsOf: wav.fileURL).write(to: jpeg.fileURL)
 
         let report = try diary.check(repair: true)
-        #expect(report.blobProblems == [
-            CheckReport.BlobProblem(entryID: record.id, mediumIndex: 1, sha256: png.sha256, kind: .corrupt,
-                                    byteCount: png.byteCount, fileName: "png-rgb-8.png"),
-            CheckReport.BlobProblem(entryID: record.id, mediumIndex: 2, sha256: jpeg.sha256, kind: .corrupt,
-                                    byteCount: jpeg.byteCount, fileName: "jpeg-baseline.jpg"),
-        ])
+        #expect(
+            report.blobProblems == [
+                CheckReport.BlobProblem(
+                    entryID: record.id, mediumIndex: 1, sha256: png.sha256, kind: .corrupt,
+                    byteCount: png.byteCount, fileName: "png-rgb-8.png"),
+                CheckReport.BlobProblem(
+                    entryID: record.id, mediumIndex: 2, sha256: jpeg.sha256, kind: .corrupt,
+                    byteCount: jpeg.byteCount, fileName: "jpeg-baseline.jpg")
+            ])
         #expect(report.removed.isEmpty)
         // An export of the entry fails naming the damaged medium's file, exit family "bad data".
         #expect {
             _ = try diary.export(ids: [record.id], to: folder.url.appendingPathComponent("out"))
         } throws: { error in
-            guard let error = error as? DiaryError, case .bundle(.sourceMismatch(let url, let problem)) = error else { return false }
+            guard let error = error as? DiaryError, case .bundle(.sourceMismatch(let url, let problem)) = error else {
+                return false
+            }
             return url == png.fileURL && problem.contains("damaged") && error.category == .dataError
         }
     }

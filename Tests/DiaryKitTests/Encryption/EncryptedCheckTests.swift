@@ -1,7 +1,8 @@
 import Foundation
 import ObjectGraph
-import Testing
 import TestSupport
+import Testing
+
 @testable import DiaryKit
 
 /// `diary check` on an encrypted diary authenticates every page of its database first.

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
-@testable import DiaryKit
 import ObjectGraph
+import TestSupport
+import Testing
+
+@testable import DiaryKit
 
 /// `Diary.key`: the data key sealed under an Argon2id-derived key, at the cheap test cost.
 @Suite struct KeyFileTests {
@@ -10,7 +11,8 @@ import ObjectGraph
 
     @Test func aSealedKeyOpensWithItsPassphraseOnly() throws {
         let folder = try TemporaryDirectory()
-        let key = try Diary.writeNewKeyFile(into: folder.url, passphrase: Self.passphrase("correct horse"), cost: .testing)
+        let key = try Diary.writeNewKeyFile(
+            into: folder.url, passphrase: Self.passphrase("correct horse"), cost: .testing)
         let unlocked = try Diary.unlock(directory: folder.url, passphrase: Self.passphrase("correct horse"))
         #expect(unlocked.dataKey == key.dataKey)
         #expect(unlocked.identifier == key.identifier)
@@ -54,7 +56,8 @@ import ObjectGraph
         let foreign = try Diary.writeNewKeyFile(into: other.url, passphrase: Self.passphrase("a"), cost: .testing)
         let bytes = try Data(contentsOf: DiaryKeyFile.url(in: folder.url))
         #expect(throws: DiaryError.encryption(.wrongPassphrase(folder.url.standardizedFileURL))) {
-            try Diary.changePassphrase(directory: folder.url, unlockedWith: foreign, to: Self.passphrase("b"), cost: .testing)
+            try Diary.changePassphrase(
+                directory: folder.url, unlockedWith: foreign, to: Self.passphrase("b"), cost: .testing)
         }
         #expect(try Data(contentsOf: DiaryKeyFile.url(in: folder.url)) == bytes)
     }
@@ -73,8 +76,10 @@ import ObjectGraph
         }
     }
 
-    static let costsBeyondTheBound: [(UInt64, UInt64)] = [(11, 8 << 10), (1024, 8 << 10), (1, (1 << 30) + 1), (1, 4 << 30),
-                                                         (0, 8 << 10)]
+    static let costsBeyondTheBound: [(UInt64, UInt64)] = [
+        (11, 8 << 10), (1024, 8 << 10), (1, (1 << 30) + 1), (1, 4 << 30),
+        (0, 8 << 10)
+    ]
 
     @Test(arguments: costsBeyondTheBound)
     func aCostBeyondTheBoundIsDamagedWithoutDerivingAnything(operations: UInt64, memoryBytes: UInt64) throws {
@@ -148,7 +153,8 @@ import ObjectGraph
     @Test(.enabled(if: keyringWorks, "the kernel keyring is unavailable here"))
     func aKeptKeyIsFoundUntilItIsForgotten() throws {
         let folder = try TemporaryDirectory()
-        let key = try Diary.writeNewKeyFile(into: folder.url, passphrase: Passphrase(bytes: Array("pw".utf8)), cost: .testing)
+        let key = try Diary.writeNewKeyFile(
+            into: folder.url, passphrase: Passphrase(bytes: Array("pw".utf8)), cost: .testing)
         guard case .notFound = try Diary.cachedKey(directory: folder.url) else {
             Issue.record("a new key is already cached")
             return
@@ -170,7 +176,8 @@ import ObjectGraph
     @Test(.enabled(if: keyringWorks, "the kernel keyring is unavailable here"))
     func aKeptKeyTimesOut() async throws {
         let folder = try TemporaryDirectory()
-        let key = try Diary.writeNewKeyFile(into: folder.url, passphrase: Passphrase(bytes: Array("pw".utf8)), cost: .testing)
+        let key = try Diary.writeNewKeyFile(
+            into: folder.url, passphrase: Passphrase(bytes: Array("pw".utf8)), cost: .testing)
         try Diary.keepUnlocked(key, seconds: 1)
         try await Task.sleep(for: .milliseconds(2200))
         guard case .notFound = try Diary.cachedKey(directory: folder.url) else {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import DiaryKit
 
 /// A passphrase's bytes live in memory of their own, locked against swapping and left out of

@@ -1,6 +1,7 @@
 import Foundation
 import ObjectGraph
 import Testing
+
 @testable import DiaryKit
 
 @Suite struct BulkInsertTests {
@@ -8,10 +9,11 @@ import Testing
         let store = try TestDiary()
         try store.add("already here", at: Date(timeIntervalSince1970: 1_700_000_000), tags: ["Travel"])
         let beach = try TestEntries.beachDay(in: store.folder)
-        var plain = EntrySnapshot(uuid: UUID(), creationTime: Date(timeIntervalSince1970: 1_700_086_400.5),
-                                  updateTime: Date(timeIntervalSince1970: 1_700_090_000), text: "quiet day",
-                                  tags: ["travel", "home"])
-        plain.media = [beach.media[0]]   // the same photo again: one blob file for both
+        var plain = EntrySnapshot(
+            uuid: UUID(), creationTime: Date(timeIntervalSince1970: 1_700_086_400.5),
+            updateTime: Date(timeIntervalSince1970: 1_700_090_000), text: "quiet day",
+            tags: ["travel", "home"])
+        plain.media = [beach.media[0]]  // the same photo again: one blob file for both
         let ids = try store.diary.insertEntries([beach, plain])
 
         #expect(ids.count == 2)
@@ -19,7 +21,7 @@ import Testing
         #expect(first.uuid == beach.uuid)
         #expect(first.creationTime == beach.creationTime)
         #expect(first.updateTime == beach.updateTime)
-        #expect(first.tags == ["sea", "Travel"])   // the stored tag reused, in its own spelling
+        #expect(first.tags == ["sea", "Travel"])  // the stored tag reused, in its own spelling
         #expect(first.starred)
         #expect(first.media.map(\.kind) == [.image, .audio])
         #expect(first.media.map(\.sha256) == beach.media.map(\.sha256))
@@ -39,9 +41,12 @@ import Testing
         let ids = try store.diary.insertEntries([abroad, unknown])
         let context = store.diary.makeContext()
         let zones = try ids.map { id in
-            try context.fetch(FetchRequest(DiaryEntry.self, entityName: DiaryModel.Entity.entry,
-                                           predicate: .equals("uuid", .uuid(id == ids[0] ? abroad.uuid : unknown.uuid))))
-                .first?.timeZone
+            try context.fetch(
+                FetchRequest(
+                    DiaryEntry.self, entityName: DiaryModel.Entity.entry,
+                    predicate: .equals("uuid", .uuid(id == ids[0] ? abroad.uuid : unknown.uuid)))
+            )
+            .first?.timeZone
         }
         // An entry without one gets the zone of the process that wrote it, as a new entry does.
         #expect(zones == ["Asia/Tokyo", TimeZone.current.identifier])

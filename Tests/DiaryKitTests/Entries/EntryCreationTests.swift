@@ -1,7 +1,8 @@
-import TestSupport
 import Foundation
 import ObjectGraph
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 @Suite struct EntryCreationTests {
@@ -46,7 +47,8 @@ import Testing
         try editor.addMedia(files) { done, total, file in checked.append("\(done)/\(total) \(file.lastPathComponent)") }
         #expect(editor.media.map(\.fileURL) == files)
         var copied: [String] = []
-        let record = try editor.save { done, total, file in copied.append("\(done)/\(total) \(file.lastPathComponent)") }
+        let record = try editor.save { done, total, file in copied.append("\(done)/\(total) \(file.lastPathComponent)")
+        }
         #expect(checked == ["1/2 png-rgb-8.png", "2/2 audio-tone.wav"])
         #expect(copied == checked)
         #expect(editor.entryID == record.id)
@@ -56,15 +58,17 @@ import Testing
     @Test func theFirstPhotosThumbnailBecomesTheIcon() throws {
         let store = try TestDiary()
         let record = try store.add { editor in
-            try editor.addMedia([Fixture.url("audio-tone.wav"), Fixture.url("jpeg-baseline.jpg"),
-                                 Fixture.url("png-rgb-8.png")])
+            try editor.addMedia([
+                Fixture.url("audio-tone.wav"), Fixture.url("jpeg-baseline.jpg"),
+                Fixture.url("png-rgb-8.png")
+            ])
         }
         let context = store.diary.makeContext()
         let entry = try store.diary.fetchEntry(record.id, in: context)
         let image = try #require(entry.orderedMedia[1] as? ImageMedium)
         let icon = try #require(entry.icon)
         #expect(icon == image.thumbnail)
-        #expect(icon.starts(with: [0xFF, 0xD8]))   // a JPEG
+        #expect(icon.starts(with: [0xFF, 0xD8]))  // a JPEG
         let waveform = try #require((entry.orderedMedia[0] as? AudioMedium)?.waveform)
         #expect(waveform.count == PreparedMedium.peakCount * 2 * 4)
         // Removing the photo moves the icon to the next one.

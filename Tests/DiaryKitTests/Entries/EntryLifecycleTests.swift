@@ -1,7 +1,8 @@
-import TestSupport
 import Foundation
 import ObjectGraph
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 @Suite struct EntryLifecycleTests {
@@ -76,8 +77,10 @@ import Testing
     @Test func mediaAreRemovedByTheirOneBasedIndexAndRenumbered() throws {
         let store = try TestDiary()
         let record = try store.add { editor in
-            try editor.addMedia([Fixture.url("png-rgb-8.png"), Fixture.url("audio-tone.wav"),
-                                 Fixture.url("jpeg-baseline.jpg")])
+            try editor.addMedia([
+                Fixture.url("png-rgb-8.png"), Fixture.url("audio-tone.wav"),
+                Fixture.url("jpeg-baseline.jpg")
+            ])
         }
         let editor = try store.diary.editEntry(id: record.id)
         #expect(throws: DiaryError.unknownMedium(index: 4, entryID: record.id, count: 3)) {

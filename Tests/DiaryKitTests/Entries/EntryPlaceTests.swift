@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import DiaryKit
 
 /// An entry's place: checked as a value, kept by the store, and gained by a store made before it.
@@ -20,15 +21,22 @@ import TestSupport
     }
 
     @Test func outOfRangeDegreesHalfAPointAndLongNamesAreProblemsNamingTheirMember() {
-        #expect(throws: EntryPlace.Problem.latitudeOutOfRange(90.5)) { try EntryPlace(name: "x", latitude: 90.5, longitude: 0) }
-        #expect(throws: EntryPlace.Problem.longitudeOutOfRange(-181)) { try EntryPlace(name: nil, latitude: 0, longitude: -181) }
+        #expect(throws: EntryPlace.Problem.latitudeOutOfRange(90.5)) {
+            try EntryPlace(name: "x", latitude: 90.5, longitude: 0)
+        }
+        #expect(throws: EntryPlace.Problem.longitudeOutOfRange(-181)) {
+            try EntryPlace(name: nil, latitude: 0, longitude: -181)
+        }
         #expect(throws: EntryPlace.Problem.self) { try EntryPlace(name: nil, latitude: .nan, longitude: 0) }
-        #expect(throws: EntryPlace.Problem.missingDegree(field: "longitude")) { try EntryPlace(name: nil, latitude: 1, longitude: nil) }
+        #expect(throws: EntryPlace.Problem.missingDegree(field: "longitude")) {
+            try EntryPlace(name: nil, latitude: 1, longitude: nil)
+        }
         #expect(throws: EntryPlace.Problem.nameTooLong(characters: 257)) {
             try EntryPlace(name: String(repeating: "é", count: 257), latitude: nil, longitude: nil)
         }
         #expect(EntryPlace.Problem.latitudeOutOfRange(91).field == "latitude")
-        #expect(EntryPlace.Problem.missingDegree(field: "latitude").description
+        #expect(
+            EntryPlace.Problem.missingDegree(field: "latitude").description
                 == "is missing (a place has both degrees or neither)")
         // The limits themselves are places.
         #expect((try? EntryPlace(name: String(repeating: "é", count: 256), latitude: -90, longitude: 180)) != nil)
@@ -42,8 +50,9 @@ import TestSupport
 
     @Test func thePlaceIsStoredWithTheEntryAndAnEditKeepsIt() throws {
         let store = try TestDiary()
-        var snapshot = EntrySnapshot(uuid: UUID(), creationTime: Date(timeIntervalSince1970: 1_795_960_205),
-                                     updateTime: Date(timeIntervalSince1970: 1_795_960_205), text: "Walk by the river")
+        var snapshot = EntrySnapshot(
+            uuid: UUID(), creationTime: Date(timeIntervalSince1970: 1_795_960_205),
+            updateTime: Date(timeIntervalSince1970: 1_795_960_205), text: "Walk by the river")
         snapshot.place = try Self.brooklyn()
         let id = try #require(try store.diary.insertEntries([snapshot]).first)
         #expect(try store.diary.entry(id: id).place == (try Self.brooklyn()))
@@ -57,7 +66,8 @@ import TestSupport
     @Test func aStoreMadeBeforeEntryPlacesOpensKeepsItsEntryAndTakesPlaces() throws {
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let copy = folder.url.appendingPathComponent("store")
-        try FileManager.default.copyItem(at: Fixture.folder.appendingPathComponent("stores/before-entry-places"), to: copy)
+        try FileManager.default.copyItem(
+            at: Fixture.folder.appendingPathComponent("stores/before-entry-places"), to: copy)
         let diary = try Diary(directory: copy, access: .updating)
         let old = try diary.entry(id: 1)
         #expect(old.uuid == UUID(uuidString: "145aa998-328d-4b7e-87fc-2468e1c62677"))

@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 @Suite("Exporting whole diaries")
@@ -22,16 +23,22 @@ struct InteropExportTests {
             if index % 11 == 0 { photos.append(#"{"md5": "e5deb38bae17a19a723379856c1e028a", "type": "png"}"#) }
             let audios = index % 7 == 0 ? [#"{"md5": "505f0706c582b7eef5bd5ec175d15b39", "format": "wav"}"#] : []
             let tags = ["t\(index % 4)", index % 9 == 0 ? "Nine" : nil].compactMap { $0 }
-            let text = index % 13 == 0 && !photos.isEmpty ? "" : "Entry \(index): \\\"quoted\\\" and ünïcödé\\nsecond line"
+            let text =
+                index % 13 == 0 && !photos.isEmpty ? "" : "Entry \(index): \\\"quoted\\\" and ünïcödé\\nsecond line"
             let uuid = String(format: "%08X%024X", index, 0xABCDEF)
             // Every fourth entry has a place: named and at a point, or (every eighth) only named.
-            let location = index % 8 == 0 ? #""location": {"placeName": "Pier \#(index)", "country": "Germany"}, "#
-                : index % 4 == 0 ? #""location": {"localityName": "Rostock", "latitude": 54.\#(index), "longitude": -12.5}, "# : ""
-            entries.append("""
-            {"uuid": "\(uuid)", "creationDate": "\(created)", "timeZone": "Europe/Berlin", \(location)"text": "\(text)",
-             "tags": [\(tags.map { "\"\($0)\"" }.joined(separator: ", "))], "starred": \(index % 5 == 0),
-             "photos": [\(photos.joined(separator: ", "))], "audios": [\(audios.joined(separator: ", "))]}
-            """)
+            let location =
+                index % 8 == 0
+                ? #""location": {"placeName": "Pier \#(index)", "country": "Germany"}, "#
+                : index % 4 == 0
+                    ? #""location": {"localityName": "Rostock", "latitude": 54.\#(index), "longitude": -12.5}, "# : ""
+            entries.append(
+                """
+                {"uuid": "\(uuid)", "creationDate": "\(created)", "timeZone": "Europe/Berlin", \(location)"text": \
+                "\(text)",
+                 "tags": [\(tags.map { "\"\($0)\"" }.joined(separator: ", "))], "starred": \(index % 5 == 0),
+                 "photos": [\(photos.joined(separator: ", "))], "audios": [\(audios.joined(separator: ", "))]}
+                """)
         }
         let journal = #"{"metadata": {"version": "1.0"}, "entries": ["# + entries.joined(separator: ",\n") + "]}"
         try Data(journal.utf8).write(to: export.appendingPathComponent("Journal.json"))
@@ -78,7 +85,8 @@ struct InteropExportTests {
         let written = try source.diary.exportDiary(format: .json, to: out, timeZone: testTimeZone)
         #expect(written.entryCount == 1000)
         #expect(written.mediaFileCount == 3)  // every distinct file once: the jpeg, the png, the wav
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("media").path).count == 3)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("media").path).count == 3)
 
         let fresh = try TestDiary()
         let reimported = try fresh.diary.importEntries(from: out, format: .json)
@@ -88,7 +96,8 @@ struct InteropExportTests {
         let sortedOriginal = original.sorted { $0.uuid.uuidString < $1.uuid.uuidString }.map(comparable)
         let sortedCopy = copy.sorted { $0.uuid.uuidString < $1.uuid.uuidString }.map(comparable)
         let differing = zip(sortedOriginal, sortedCopy).filter { $0 != $1 }
-        #expect(differing.isEmpty, "\(differing.count) entries differ, the first: \(String(describing: differing.first))")
+        #expect(
+            differing.isEmpty, "\(differing.count) entries differ, the first: \(String(describing: differing.first))")
         #expect(try fresh.blobFiles() == source.blobFiles())
         // Importing the export again changes nothing.
         #expect(try fresh.diary.importEntries(from: out, format: .json).alreadyPresent == 1000)
@@ -103,8 +112,11 @@ struct InteropExportTests {
         let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         #expect(array.count == 3)
         let first = array[0]
-        #expect(Set(first.keys) == ["id", "uuid", "creationTime", "updateTime", "timeZone", "text", "tags", "starred", "place",
-                                    "media"])
+        #expect(
+            Set(first.keys) == [
+                "id", "uuid", "creationTime", "updateTime", "timeZone", "text", "tags", "starred", "place",
+                "media"
+            ])
         let place = try #require(first["place"] as? [String: Any])
         #expect(place["name"] as? String == "Warnemünde, Germany")
         #expect(place["latitude"] as? Double == 54.1774 && place["longitude"] as? Double == 12.0837)
@@ -130,22 +142,23 @@ struct InteropExportTests {
         let beach = try String(contentsOf: out.appendingPathComponent("2026-11-28.md"), encoding: .utf8)
         let jpeg = try Fixture.sha256("jpeg-baseline.jpg")
         let png = try Fixture.sha256("png-rgb-8.png")
-        #expect(beach == """
-        # Saturday, 28 November 2026
+        #expect(
+            beach == """
+                # Saturday, 28 November 2026
 
-        ## 09:15 ★
+                ## 09:15 ★
 
-        Beach day. The waves were high!
+                Beach day. The waves were high!
 
-        Tags: #beach #travel
+                Tags: #beach #travel
 
-        Place: [Warnemünde, Germany](https://www.openstreetmap.org/?mlat=54.177400&mlon=12.083700#map=16/54.177400/12.083700)
+                Place: [Warnemünde, Germany](https://www.openstreetmap.org/?mlat=54.177400&mlon=12.083700#map=16/54.177400/12.083700)
 
-        ![0cec02f15cc6898a6ba703e0297f79ae.jpeg](media/\(jpeg).jpg)
+                ![0cec02f15cc6898a6ba703e0297f79ae.jpeg](media/\(jpeg).jpg)
 
-        ![e5deb38bae17a19a723379856c1e028a.png](media/\(png).png)
+                ![e5deb38bae17a19a723379856c1e028a.png](media/\(png).png)
 
-        """)
+                """)
         let walk = try String(contentsOf: out.appendingPathComponent("2026-11-29.md"), encoding: .utf8)
         let wav = try Fixture.sha256("audio-tone.wav")
         #expect(walk.contains("## 14:40\n"))
@@ -159,8 +172,11 @@ struct InteropExportTests {
         let store = try TestDiary()
         _ = try store.diary.importEntries(from: InteropFixture.url("dayone"), format: .dayone)
         let out = store.folder.url.appendingPathComponent("range")
-        let query = DiaryQuery(filter: EntryFilter(period: .interval(
-            start: ISO8601DateFormatter().date(from: "2026-11-29T00:00:00Z"), end: nil)), timeZone: TimeZone.gmt)
+        let query = DiaryQuery(
+            filter: EntryFilter(
+                period: .interval(
+                    start: ISO8601DateFormatter().date(from: "2026-11-29T00:00:00Z"), end: nil)), timeZone: TimeZone.gmt
+        )
         let summary = try store.diary.exportDiary(query, format: .markdown, to: out, timeZone: TimeZone.gmt)
         #expect(summary.entryCount == 2)
         #expect(summary.files == ["2026-11-29.md", "2026-11-30.md"])
@@ -188,14 +204,17 @@ struct InteropExportTests {
     /// Day One location does; the other entries keep theirs.
     @Test func anUnreadablePlaceInAJSONExportIsCountedAndTheEntryImported() throws {
         let store = try TestDiary()
-        let json = try store.folder.file("edited/entries.json", Data(#"""
-            [{"uuid": "5c0d2e6a-9b1f-4e27-8a53-1f2e3d4c5b01", "creationTime": "2026-11-29T14:30:00.000+01:00",
-              "updateTime": "2026-11-29T14:30:00.000+01:00", "text": "Kept", "tags": [], "starred": false,
-              "place": {"name": "Harbour", "latitude": null, "longitude": null}, "media": []},
-             {"uuid": "5c0d2e6a-9b1f-4e27-8a53-1f2e3d4c5b02", "creationTime": "2026-11-29T15:30:00.000+01:00",
-              "updateTime": "2026-11-29T15:30:00.000+01:00", "text": "Edited", "tags": [], "starred": false,
-              "place": {"name": "Harbour", "latitude": 540.1, "longitude": 12}, "media": []}]
-            """#.utf8))
+        let json = try store.folder.file(
+            "edited/entries.json",
+            Data(
+                #"""
+                [{"uuid": "5c0d2e6a-9b1f-4e27-8a53-1f2e3d4c5b01", "creationTime": "2026-11-29T14:30:00.000+01:00",
+                  "updateTime": "2026-11-29T14:30:00.000+01:00", "text": "Kept", "tags": [], "starred": false,
+                  "place": {"name": "Harbour", "latitude": null, "longitude": null}, "media": []},
+                 {"uuid": "5c0d2e6a-9b1f-4e27-8a53-1f2e3d4c5b02", "creationTime": "2026-11-29T15:30:00.000+01:00",
+                  "updateTime": "2026-11-29T15:30:00.000+01:00", "text": "Edited", "tags": [], "starred": false,
+                  "place": {"name": "Harbour", "latitude": 540.1, "longitude": 12}, "media": []}]
+                """#.utf8))
         let summary = try store.diary.importEntries(from: json, format: .json)
         var expected = BulkImportSummary(imported: 2)
         expected.leftOut.unreadablePlaces = 1
@@ -226,8 +245,9 @@ struct InteropExportTests {
         let store = try TestDiary()
         _ = try store.diary.importEntries(from: InteropFixture.url("dayone"), format: .dayone)
         let blob = try #require(try store.blobFiles().first)
-        let blobFile = try #require(FileManager.default.subpaths(atPath: store.diary.blobDirectory.path)?
-            .first { $0.hasSuffix(blob) })
+        let blobFile = try #require(
+            FileManager.default.subpaths(atPath: store.diary.blobDirectory.path)?
+                .first { $0.hasSuffix(blob) })
         try FileManager.default.removeItem(at: store.diary.blobDirectory.appendingPathComponent(blobFile))
         let parent = try store.folder.folder("exports")
         let out = parent.appendingPathComponent("out")

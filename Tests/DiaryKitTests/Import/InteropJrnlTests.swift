@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 @Suite("Importing jrnl journals")
@@ -9,19 +10,23 @@ struct InteropJrnlTests {
 
     @Test func jsonExportBringsTextTimesTagsAndStars() throws {
         let store = try TestDiary()
-        let summary = try store.diary.importEntries(from: InteropFixture.url("jrnl/export.json"), format: .jrnl,
-                                                    timeZone: zone)
+        let summary = try store.diary.importEntries(
+            from: InteropFixture.url("jrnl/export.json"), format: .jrnl,
+            timeZone: zone)
         #expect(summary == BulkImportSummary(imported: 3))
         let entries = try store.diary.allEntriesOldestFirst()
-        #expect(entries.map(\.text) == [
-            "Started the new project.\nMet @alice for the kickoff; lots to do at @work.",
-            "Best day of my life!",
-            "Late shift at @work.\nLine one of the body.\nLine two: ünïcödé and a wave 🌊.",
-        ])
+        #expect(
+            entries.map(\.text) == [
+                "Started the new project.\nMet @alice for the kickoff; lots to do at @work.",
+                "Best day of my life!",
+                "Late shift at @work.\nLine one of the body.\nLine two: ünïcödé and a wave 🌊."
+            ])
         #expect(entries.map(\.tags) == [["alice", "work"], [], ["work"]])
         #expect(entries.map(\.starred) == [false, true, false])
-        #expect(entries.map(\.creationTime) == ["2026-11-27 09:00", "2026-11-28 18:30", "2026-11-29 23:45"]
-            .map { InteropFixture.time($0, in: zone) })
+        #expect(
+            entries.map(\.creationTime)
+                == ["2026-11-27 09:00", "2026-11-28 18:30", "2026-11-29 23:45"]
+                .map { InteropFixture.time($0, in: zone) })
         #expect(entries.map(\.updateTime) == entries.map(\.creationTime))
     }
 
@@ -31,8 +36,10 @@ struct InteropJrnlTests {
         #expect(JrnlTextReader.header(of: "[2012-03-29 17:16] Title")?.time == time)
         #expect(JrnlTextReader.header(of: "2012-03-29 17:16 Title")?.time == time)
         #expect(JrnlTextReader.header(of: "[2012-03-29 05:16:00 PM] Title")?.time == time)
-        for line in ["[+012-03-29 17:16] Title", "[2012-3-29 17:16] Title", "[ 2012-03-29 17:16] Title",
-                     "[2012-02-30 17:16] Title", "[0000-03-29 17:16] Title", "2012-03-29T17:16 Title"] {
+        for line in [
+            "[+012-03-29 17:16] Title", "[2012-3-29 17:16] Title", "[ 2012-03-29 17:16] Title",
+            "[2012-02-30 17:16] Title", "[0000-03-29 17:16] Title", "2012-03-29T17:16 Title"
+        ] {
             #expect(JrnlTextReader.header(of: line)?.time == nil, "\(line)")
         }
     }
@@ -40,9 +47,11 @@ struct InteropJrnlTests {
     @Test func plainTextJournalGivesTheSameEntriesAsTheJSONExport() throws {
         let fromJSON = try TestDiary()
         let fromText = try TestDiary()
-        _ = try fromJSON.diary.importEntries(from: InteropFixture.url("jrnl/export.json"), format: .jrnl, timeZone: zone)
-        let summary = try fromText.diary.importEntries(from: InteropFixture.url("jrnl/journal.txt"), format: .jrnl,
-                                                       timeZone: zone)
+        _ = try fromJSON.diary.importEntries(
+            from: InteropFixture.url("jrnl/export.json"), format: .jrnl, timeZone: zone)
+        let summary = try fromText.diary.importEntries(
+            from: InteropFixture.url("jrnl/journal.txt"), format: .jrnl,
+            timeZone: zone)
         #expect(summary.imported == 3)
         let json = try fromJSON.diary.allEntriesOldestFirst()
         let text = try fromText.diary.allEntriesOldestFirst()
@@ -68,8 +77,11 @@ struct InteropJrnlTests {
         let error = #expect(throws: DiaryError.self) {
             try store.diary.importEntries(from: url, format: .jrnl, timeZone: zone)
         }
-        #expect(error?.interopError == .malformed(
-            file: url, entry: 2, reason: "\"date\" is not a date in the form YYYY-MM-DD (found \"27.11.2026\")"))
+        #expect(
+            error?.interopError
+                == .malformed(
+                    file: url, entry: 2, reason: "\"date\" is not a date in the form YYYY-MM-DD (found \"27.11.2026\")")
+        )
         #expect(error?.category == .dataError)
         #expect(error?.description.hasPrefix(url.path + ": entry 2: \"date\"") == true)
         #expect(try store.diary.entryCount() == 0)
@@ -97,7 +109,8 @@ struct InteropJrnlTests {
         // One entry is imported on its own first: the first of the later batch, or one inside it.
         let single = try store.folder.file("one.txt", Data(parts[storedFirst].utf8))
         #expect(try store.diary.importEntries(from: single, format: .jrnl, timeZone: zone).imported == 1)
-        let all = try store.diary.importEntries(from: InteropFixture.url("jrnl/journal.txt"), format: .jrnl, timeZone: zone)
+        let all = try store.diary.importEntries(
+            from: InteropFixture.url("jrnl/journal.txt"), format: .jrnl, timeZone: zone)
         #expect(all == BulkImportSummary(imported: 2, alreadyPresent: 1))
         #expect(try store.diary.entryCount() == 3)
     }
@@ -143,15 +156,18 @@ struct InteropJrnlTests {
     @Test func journalTextReadsLegacyAndSecondsTimestampsAndSplitsOneLineEntries() throws {
         let store = try TestDiary()
         let text = """
-        2012-03-29 09:00 Called in sick. Used the time to clean the house.
-        [2020-01-05 07:30:15 PM] Evening walk with @Bob *
-        Cold but clear.
-        """
+            2012-03-29 09:00 Called in sick. Used the time to clean the house.
+            [2020-01-05 07:30:15 PM] Evening walk with @Bob *
+            Cold but clear.
+            """
         let url = try store.folder.file("journal.txt", Data(text.utf8))
         _ = try store.diary.importEntries(from: url, format: .jrnl, timeZone: zone)
         let entries = try store.diary.allEntriesOldestFirst()
-        #expect(entries.map(\.text) == ["Called in sick.\nUsed the time to clean the house.",
-                                        "Evening walk with @Bob\nCold but clear."])
+        #expect(
+            entries.map(\.text) == [
+                "Called in sick.\nUsed the time to clean the house.",
+                "Evening walk with @Bob\nCold but clear."
+            ])
         #expect(entries.map(\.starred) == [false, true])
         #expect(entries.map(\.tags) == [[], ["bob"]])
         #expect(entries[1].creationTime == InteropFixture.time("2020-01-05 19:30", in: zone).addingTimeInterval(15))
@@ -163,7 +179,7 @@ struct InteropJrnlTests {
         ("no tags here", []),
         // jrnl 4.6 finds #Anna, @bob, #1 and ## here (its tag symbols are #@).
         ("Lunch with #Anna and @bob, #1 fan; not a#tag, ## alone", ["anna", "bob", "1", "#"]),
-        ("#Work and @work are one tag here", ["work"]),
+        ("#Work and @work are one tag here", ["work"])
     ])
     func tagsAreHashAndAtWordsLowerCased(text: String, tags: [String]) {
         #expect(JrnlEntryText.tags(in: text) == tags)
@@ -181,15 +197,18 @@ struct InteropJrnlTests {
             let title = try #require(entry["title"] as? String), body = try #require(entry["body"] as? String)
             let tags = try #require(entry["tags"] as? [String])
             let day = try #require(entry["date"] as? String), time = try #require(entry["time"] as? String)
-            return (body.isEmpty ? title : title + "\n" + body, Set(tags.map { String($0.dropFirst()) }),
-                    try #require(entry["starred"] as? Bool), InteropFixture.time(day + " " + time, in: zone))
+            return (
+                body.isEmpty ? title : title + "\n" + body, Set(tags.map { String($0.dropFirst()) }),
+                try #require(entry["starred"] as? Bool), InteropFixture.time(day + " " + time, in: zone)
+            )
         }
     }
 
     @Test func aJournalFileJrnlWroteImportsAsJrnlItselfReadsIt() throws {
         let store = try TestDiary()
-        let summary = try store.diary.importEntries(from: InteropFixture.url("jrnl/jrnl46-journal.txt"), format: .jrnl,
-                                                    timeZone: zone)
+        let summary = try store.diary.importEntries(
+            from: InteropFixture.url("jrnl/jrnl46-journal.txt"), format: .jrnl,
+            timeZone: zone)
         let expected = try jrnlsOwnReading()
         #expect(expected.count == 6)
         #expect(summary == BulkImportSummary(imported: 6), "the two identical entries are both kept")
@@ -198,7 +217,8 @@ struct InteropJrnlTests {
         #expect(entries.map { Set($0.tags) } == expected.map(\.tags))
         #expect(entries.map(\.starred) == expected.map(\.starred))
         #expect(entries.map(\.creationTime) == expected.map(\.time))
-        #expect(entries.last?.text == "Met Mr. Smith at the station. He says hi to #Anna.", "the last line is not split")
+        #expect(
+            entries.last?.text == "Met Mr. Smith at the station. He says hi to #Anna.", "the last line is not split")
     }
 
     @Test func identicalEntriesStayTwoEntriesAcrossRerunsAndBothFormats() throws {
@@ -207,8 +227,9 @@ struct InteropJrnlTests {
         _ = try store.diary.importEntries(from: journal, format: .jrnl, timeZone: zone)
         let again = try store.diary.importEntries(from: journal, format: .jrnl, timeZone: zone, batchSize: 1)
         #expect(again == BulkImportSummary(alreadyPresent: 6))
-        let export = try store.diary.importEntries(from: InteropFixture.url("jrnl/jrnl46-export.json"), format: .jrnl,
-                                                   timeZone: zone)
+        let export = try store.diary.importEntries(
+            from: InteropFixture.url("jrnl/jrnl46-export.json"), format: .jrnl,
+            timeZone: zone)
         #expect(export == BulkImportSummary(alreadyPresent: 6), "jrnl's JSON export of the file is the same six")
         #expect(try store.diary.entryCount() == 6)
         #expect(try store.diary.allEntriesOldestFirst().filter { $0.text == "Lunch at the canteen." }.count == 2)

@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 @Suite("Streaming JSON reader")
@@ -11,7 +12,8 @@ struct InteropStreamingJSONTests {
 
     @Test func handsOutTheElementsOfTheNamedArrayOneAtATime() throws {
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
-        let json = #"{"tags": {"@a": [1, {"x": null}]}, "entries": [{"n": 1, "s": "a\"b\\c\u00e9\ud83c\udf0a"}, [true, false, -1.5e2], "x"], "after": 1}"#
+        let json =
+            #"{"tags": {"@a": [1, {"x": null}]}, "entries": [{"n": 1, "s": "a\"b\\c\u00e9\ud83c\udf0a"}, [true, false, -1.5e2], "x"], "after": 1}"#
         let reader = try reader(json, in: folder)
         try reader.enterArray(forKey: "entries")
         #expect(try reader.nextElement() == .object(["n": .number(1), "s": .string("a\"b\\cé🌊")]))
@@ -23,7 +25,8 @@ struct InteropStreamingJSONTests {
 
     @Test func stringsLongerThanOneChunkSurviveTheChunkBoundaries() throws {
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
-        let long = String(repeating: "ü", count: StreamingJSONReader.chunkSize) + "\\n" + String(repeating: "x", count: 70_000)
+        let long =
+            String(repeating: "ü", count: StreamingJSONReader.chunkSize) + "\\n" + String(repeating: "x", count: 70_000)
         let reader = try reader("[\"" + long + "\", 2]", in: folder)
         try reader.enterTopLevelArray()
         let first = try reader.nextElement()
@@ -39,7 +42,7 @@ struct InteropStreamingJSONTests {
         ("[01]", 1, "line 1: 01 is not a JSON number"),
         ("[\"tab\tinside\"]", 1, "line 1: a string contains a raw control character (byte 0x9)"),
         ("[\"\\ud800\"]", 1, "line 1: a \\u escape holds half of a surrogate pair"),
-        ("[tru]", 1, "line 1: expected true"),
+        ("[tru]", 1, "line 1: expected true")
     ])
     func syntaxErrorsNameTheElementAndTheLine(json: String, element: Int, reason: String) throws {
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
@@ -67,8 +70,9 @@ struct InteropStreamingJSONTests {
     @Test func nestingDeeperThanTheLimitIsRefusedWithoutCrashing() throws {
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let depth = StreamingJSONReader.maximumDepth + 10
-        let reader = try reader("[" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "]",
-                                in: folder)
+        let reader = try reader(
+            "[" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "]",
+            in: folder)
         try reader.enterTopLevelArray()
         #expect(throws: InteropError.self) { _ = try reader.nextElement() }
     }
@@ -76,8 +80,11 @@ struct InteropStreamingJSONTests {
     @Test func aDocumentWithoutTheArrayIsMalformedOutsideAnyEntry() throws {
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let reader = try reader(#"{"tags": {}}"#, in: folder)
-        #expect(throws: InteropError.malformed(file: reader.url, entry: nil,
-                                               reason: "line 1: the top-level object has no \"entries\" array")) {
+        #expect(
+            throws: InteropError.malformed(
+                file: reader.url, entry: nil,
+                reason: "line 1: the top-level object has no \"entries\" array")
+        ) {
             try reader.enterArray(forKey: "entries")
         }
     }

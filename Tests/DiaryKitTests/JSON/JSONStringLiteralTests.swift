@@ -24,7 +24,7 @@ import Testing
         ("\u{2027}\u{202A}", "\"\u{2027}\\u202a\""),
         ("c1\u{80}\u{9B}\u{9F}\u{A0}", "\"c1\\u0080\\u009b\\u009f\u{A0}\""),
         ("\u{202E}rtl\u{202C}\u{202F}", "\"\\u202ertl\\u202c\u{202F}\""),
-        ("\u{2065}\u{2066}\u{2069}\u{206A}", "\"\u{2065}\\u2066\\u2069\u{206A}\""),
+        ("\u{2065}\u{2066}\u{2069}\u{206A}", "\"\u{2065}\\u2066\\u2069\u{206A}\"")
     ])
     func escapesExactlyTheCharactersItMust(text: String, expected: String) {
         #expect(literal(text) == expected)

@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 /// A photo's camera facts in the diary: kept on attach, migrated into older stores, carried
@@ -43,7 +44,9 @@ import Testing
 
     @Test func brokenExifDoesNotStopThePhoto() throws {
         let store = try TestDiary()
-        let saved = try store.add { try $0.addMedia([Fixture.url("exif-broken.jpg"), Fixture.url("exif-looping-ifd.jpg")]) }
+        let saved = try store.add {
+            try $0.addMedia([Fixture.url("exif-broken.jpg"), Fixture.url("exif-looping-ifd.jpg")])
+        }
         #expect(saved.media.count == 2)
         #expect(saved.media[0].photo.isEmpty)
         #expect(saved.media[1].orientation == 6)
@@ -54,7 +57,9 @@ import Testing
         let store = try TestDiary()
         let editor = try store.diary.newEntry()
         #expect(editor.earliestCaptureTime == nil && !editor.isPhotosOnly)
-        try editor.addMedia([Fixture.url("exif-new-york.jpg"), Fixture.url("exif-tokyo.jpg"), Fixture.url("audio-tone.wav")])
+        try editor.addMedia([
+            Fixture.url("exif-new-york.jpg"), Fixture.url("exif-tokyo.jpg"), Fixture.url("audio-tone.wav")
+        ])
         #expect(editor.earliestCaptureTime == Self.tokyoInstant)
         #expect(editor.isPhotosOnly)
         editor.text = "  \n"
@@ -66,7 +71,8 @@ import Testing
     @Test func aStoreMadeBeforeTheCameraFactsOpensMigratesAndTakesThem() throws {
         let folder = try TemporaryDirectory(prefix: "diarykit-tests")
         let copy = folder.url.appendingPathComponent("store")
-        try FileManager.default.copyItem(at: Fixture.folder.appendingPathComponent("stores/before-camera-facts"), to: copy)
+        try FileManager.default.copyItem(
+            at: Fixture.folder.appendingPathComponent("stores/before-camera-facts"), to: copy)
         let diary = try Diary(directory: copy, access: .updating)
         let old = try diary.entry(id: 1)
         #expect(old.text == "Before the camera facts")
@@ -84,9 +90,12 @@ import Testing
     @Test(arguments: [BundleFormat.directory, .zip])
     func factsGoThroughABundleAndIntoTheManifest(format: BundleFormat) throws {
         let source = try TestDiary()
-        let original = try source.add { try $0.addMedia([Fixture.url("exif-tokyo.jpg"), Fixture.url("exif-no-offset.jpg")]) }
-        let bundles = try source.diary.export(ids: [original.id], to: try source.folder.folder("out"), format: format,
-                                               timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        let original = try source.add {
+            try $0.addMedia([Fixture.url("exif-tokyo.jpg"), Fixture.url("exif-no-offset.jpg")])
+        }
+        let bundles = try source.diary.export(
+            ids: [original.id], to: try source.folder.folder("out"), format: format,
+            timeZone: TimeZone(identifier: "Europe/Berlin")!)
         let target = try TestDiary()
         guard case .imported(let copy) = try target.diary.importBundle(at: bundles[0].url) else {
             Issue.record("expected an import")
@@ -108,10 +117,15 @@ import Testing
 
     @Test func thePageShowsWhenWhereAndWithWhatAndLinksThePlaceToOpenStreetMap() throws {
         let store = try TestDiary()
-        let saved = try store.add { try $0.addMedia([Fixture.url("exif-new-york.jpg"), Fixture.url("exif-hostile-camera.jpg")]) }
+        let saved = try store.add {
+            try $0.addMedia([Fixture.url("exif-new-york.jpg"), Fixture.url("exif-hostile-camera.jpg")])
+        }
         let bundle = try store.diary.export(ids: [saved.id], to: try store.folder.folder("out"))[0].url
         let html = try String(contentsOf: bundle.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(html.contains("href=\"https://www.openstreetmap.org/?mlat=40.748440&amp;mlon=-73.985664#map=16/40.748440/-73.985664\""))
+        #expect(
+            html.contains(
+                "href=\"https://www.openstreetmap.org/?mlat=40.748440&amp;mlon=-73.985664#map=16/40.748440/-73.985664\""
+            ))
         #expect(html.contains(">40.748440, -73.985664, -2.0 m</a>"))
         #expect(html.contains("datetime=\"2008-07-13T20:45:00.000-04:00\""))
         #expect(html.contains("Apple iPhone 15 Pro"))
@@ -121,9 +135,9 @@ import Testing
 
     @Test func hostileManifestFactsAreRefusedWithTheirName() throws {
         let manifest = """
-        {"index": 1, "kind": "image", "mimeType": "image/jpeg", "fileName": "a.jpg", "path": "media/a.jpg",
-         "byteCount": 1, "sha256": "\(String(repeating: "a", count: 64))", "latitude": 91}
-        """
+            {"index": 1, "kind": "image", "mimeType": "image/jpeg", "fileName": "a.jpg", "path": "media/a.jpg",
+             "byteCount": 1, "sha256": "\(String(repeating: "a", count: 64))", "latitude": 91}
+            """
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(EntryManifest.Medium.self, from: Data(manifest.utf8))
         }

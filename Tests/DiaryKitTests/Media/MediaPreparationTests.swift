@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 @Suite struct MediaPreparationTests {
@@ -18,10 +19,13 @@ import Testing
 
     @Test func preparedFilesComeBackInOrderWithTheHashOfTheirBytes() throws {
         let store = try TestDiary()
-        let names = ["audio-tone.wav", "jpeg-baseline.jpg", "png-rgb-8.png", "audio-tone.flac", "jpeg-orientation-6.jpg",
-                     "heic-reference.heic", "audio-tone-aac.m4a"]
+        let names = [
+            "audio-tone.wav", "jpeg-baseline.jpg", "png-rgb-8.png", "audio-tone.flac", "jpeg-orientation-6.jpg",
+            "heic-reference.heic", "audio-tone-aac.m4a"
+        ]
         var received: [(String, MediumKind, String)] = []
-        try store.diary.prepareMedia(names.map { MediaRequest(Fixture.url($0)) }) { (request, result) throws(DiaryError) in
+        try store.diary.prepareMedia(names.map { MediaRequest(Fixture.url($0)) }) {
+            (request, result) throws(DiaryError) in
             let file = try result.get()
             #expect(file.url == request.url)
             received.append((file.url.lastPathComponent, file.kind, file.sha256))
@@ -38,9 +42,11 @@ import Testing
     @Test func photosAndRecordingsGivenTogetherAreSavedInTheOrderGiven() throws {
         let store = try TestDiary()
         let record = try store.add { editor in
-            try editor.addMedia([MediaRequest(Fixture.url("jpeg-baseline.jpg"), expected: .image),
-                                 MediaRequest(Fixture.url("audio-tone.wav"), expected: .audio),
-                                 MediaRequest(Fixture.url("png-rgb-8.png"))])
+            try editor.addMedia([
+                MediaRequest(Fixture.url("jpeg-baseline.jpg"), expected: .image),
+                MediaRequest(Fixture.url("audio-tone.wav"), expected: .audio),
+                MediaRequest(Fixture.url("png-rgb-8.png"))
+            ])
         }
         #expect(record.media.map(\.fileName) == ["jpeg-baseline.jpg", "audio-tone.wav", "png-rgb-8.png"])
         #expect(record.media.map(\.snapshot.kind) == [.image, .audio, .image])
@@ -53,8 +59,10 @@ import Testing
         let editor = try store.diary.newEntry()
         editor.text = "kept text"
         let error = try #require(throws: DiaryError.self) {
-            try editor.addMedia([MediaRequest(Fixture.url("jpeg-baseline.jpg")), MediaRequest(Fixture.url("audio-tone.wav")),
-                                 MediaRequest(Fixture.url("broken-truncated.jpg")), MediaRequest(Fixture.url("png-rgb-8.png"))])
+            try editor.addMedia([
+                MediaRequest(Fixture.url("jpeg-baseline.jpg")), MediaRequest(Fixture.url("audio-tone.wav")),
+                MediaRequest(Fixture.url("broken-truncated.jpg")), MediaRequest(Fixture.url("png-rgb-8.png"))
+            ])
         }
         guard case .invalidMedia(let url, _) = error else {
             Issue.record("expected invalidMedia, got \(error)")
@@ -69,9 +77,11 @@ import Testing
         let store = try TestDiary()
         let editor = try store.diary.newEntry()
         let error = try #require(throws: DiaryError.self) {
-            try editor.addMedia([MediaRequest(Fixture.url("png-rgb-8.png"), expected: .image),
-                                 MediaRequest(Fixture.url("jpeg-baseline.jpg"), expected: .audio),
-                                 MediaRequest(Fixture.url("broken-random.bin"))])
+            try editor.addMedia([
+                MediaRequest(Fixture.url("png-rgb-8.png"), expected: .image),
+                MediaRequest(Fixture.url("jpeg-baseline.jpg"), expected: .audio),
+                MediaRequest(Fixture.url("broken-random.bin"))
+            ])
         }
         #expect(error == .wrongMediaKind(Fixture.url("jpeg-baseline.jpg"), expected: .audio, found: .image))
         #expect(try stagingFiles(of: store).isEmpty)

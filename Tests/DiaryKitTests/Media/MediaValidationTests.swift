@@ -1,13 +1,14 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 @Suite struct MediaValidationTests {
     static let brokenFixtures = [
         "broken-truncated.jpg", "broken-truncated.png", "broken-bad-crc.png",
         "broken-garbage-after-header.jpg", "broken-garbage-after-header.png", "broken-zero-bytes.jpg",
-        "broken-huge-header.png", "broken-truncated-data.wav", "broken-random.bin", "broken-text.jpg",
+        "broken-huge-header.png", "broken-truncated-data.wav", "broken-random.bin", "broken-text.jpg"
     ]
 
     @Test(arguments: brokenFixtures)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ObjectGraph
+import Testing
+
 @testable import DiaryKit
 
 /// The diary's model as the string API declared it before the port to typed classes: the
@@ -15,8 +16,9 @@ enum StringDiaryModel {
     /// mistake in it is caught by the first test that opens a diary.
     static let shared: ManagedObjectModel = {
         do {
-            return try ManagedObjectModel(entities: [entry, medium, image, audio, tag, setting, localSetting, settingChange]
-                + MirrorBookkeeping.entities(linkingTo: [Entity.entry, Entity.medium, Entity.tag, Entity.setting]))
+            return try ManagedObjectModel(
+                entities: [entry, medium, image, audio, tag, setting, localSetting, settingChange]
+                    + MirrorBookkeeping.entities(linkingTo: [Entity.entry, Entity.medium, Entity.tag, Entity.setting]))
         } catch {
             preconditionFailure("the diary model is invalid: \(error)")
         }
@@ -41,13 +43,15 @@ enum StringDiaryModel {
             // Where the entry was written: a name a person reads, and WGS 84 degrees.
             AttributeDescription("placeName", .string, maxLength: 256),
             AttributeDescription("placeLatitude", .double, minValue: -90, maxValue: 90),
-            AttributeDescription("placeLongitude", .double, minValue: -180, maxValue: 180),
+            AttributeDescription("placeLongitude", .double, minValue: -180, maxValue: 180)
         ],
         relationships: [
-            RelationshipDescription("media", destination: Entity.medium, inverse: "diaryEntry",
-                                    isToMany: true, deleteRule: .cascade),
-            RelationshipDescription("tags", destination: Entity.tag, inverse: "entries",
-                                    isToMany: true, deleteRule: .nullify),
+            RelationshipDescription(
+                "media", destination: Entity.medium, inverse: "diaryEntry",
+                isToMany: true, deleteRule: .cascade),
+            RelationshipDescription(
+                "tags", destination: Entity.tag, inverse: "entries",
+                isToMany: true, deleteRule: .nullify)
         ],
         uniquenessConstraints: [["uuid"]])
 
@@ -62,10 +66,10 @@ enum StringDiaryModel {
             // built, which every `diary` process paid for (about 2 ms) before doing anything.
             AttributeDescription("sha256", .string, isOptional: false),
             AttributeDescription("originalFileName", .string, isOptional: false),
-            AttributeDescription("position", .integer32, isOptional: false, defaultValue: Int32(0), minValue: 0),
+            AttributeDescription("position", .integer32, isOptional: false, defaultValue: Int32(0), minValue: 0)
         ],
         relationships: [
-            RelationshipDescription("diaryEntry", destination: Entity.entry, inverse: "media", deleteRule: .nullify),
+            RelationshipDescription("diaryEntry", destination: Entity.entry, inverse: "media", deleteRule: .nullify)
         ])
 
     fileprivate static let image = EntityDescription(
@@ -73,8 +77,9 @@ enum StringDiaryModel {
         attributes: [
             AttributeDescription("width", .integer32, isOptional: false, minValue: 1),
             AttributeDescription("height", .integer32, isOptional: false, minValue: 1),
-            AttributeDescription("orientation", .integer16, isOptional: false, defaultValue: Int16(1),
-                                 minValue: 1, maxValue: 8),
+            AttributeDescription(
+                "orientation", .integer16, isOptional: false, defaultValue: Int16(1),
+                minValue: 1, maxValue: 8),
             AttributeDescription("thumbnail", .binary),
             AttributeDescription("captureTime", .date, isIndexed: true),
             AttributeDescription("captureUTCOffset", .integer32, minValue: -18 * 3600, maxValue: 18 * 3600),
@@ -83,7 +88,7 @@ enum StringDiaryModel {
             AttributeDescription("longitude", .double, minValue: -180, maxValue: 180),
             AttributeDescription("altitude", .double),
             AttributeDescription("camera", .string, maxLength: 128),
-            AttributeDescription("lens", .string, maxLength: 128),
+            AttributeDescription("lens", .string, maxLength: 128)
         ])
 
     fileprivate static let audio = EntityDescription(
@@ -92,7 +97,7 @@ enum StringDiaryModel {
             AttributeDescription("duration", .double, isOptional: false, minValue: 0),
             AttributeDescription("sampleRate", .integer32, isOptional: false, minValue: 1),
             AttributeDescription("channels", .integer16, isOptional: false, minValue: 1),
-            AttributeDescription("waveform", .binary),
+            AttributeDescription("waveform", .binary)
         ])
 
     fileprivate static let tag = EntityDescription(
@@ -101,11 +106,12 @@ enum StringDiaryModel {
             AttributeDescription("name", .string, isOptional: false, minLength: 1),
             // The name case-folded: unique, so "Travel" and "travel" are one tag even when two
             // processes create them at once.
-            AttributeDescription("normalizedName", .string, isOptional: false, minLength: 1),
+            AttributeDescription("normalizedName", .string, isOptional: false, minLength: 1)
         ],
         relationships: [
-            RelationshipDescription("entries", destination: Entity.entry, inverse: "tags",
-                                    isToMany: true, deleteRule: .nullify),
+            RelationshipDescription(
+                "entries", destination: Entity.entry, inverse: "tags",
+                isToMany: true, deleteRule: .nullify)
         ],
         uniquenessConstraints: [["name"], ["normalizedName"]])
 }
@@ -113,20 +119,26 @@ enum StringDiaryModel {
 extension StringDiaryModel {
     fileprivate static let setting = EntityDescription(
         Entity.setting, managedObjectClass: DiarySetting.self,
-        attributes: [AttributeDescription("key", .string, isOptional: false, minLength: 1),
-                     AttributeDescription("value", .string, isOptional: false)],
+        attributes: [
+            AttributeDescription("key", .string, isOptional: false, minLength: 1),
+            AttributeDescription("value", .string, isOptional: false)
+        ],
         uniquenessConstraints: [["key"]])
     fileprivate static let localSetting = EntityDescription(
         Entity.localSetting, managedObjectClass: LocalSetting.self,
-        attributes: [AttributeDescription("key", .string, isOptional: false, minLength: 1),
-                     AttributeDescription("value", .string, isOptional: false)],
+        attributes: [
+            AttributeDescription("key", .string, isOptional: false, minLength: 1),
+            AttributeDescription("value", .string, isOptional: false)
+        ],
         uniquenessConstraints: [["key"]])
     fileprivate static let settingChange = EntityDescription(
         Entity.settingChange, managedObjectClass: SettingChange.self,
-        attributes: [AttributeDescription("key", .string, isOptional: false),
-                     AttributeDescription("value", .string),
-                     AttributeDescription("deviceName", .string, isOptional: false),
-                     AttributeDescription("time", .date, isOptional: false)])
+        attributes: [
+            AttributeDescription("key", .string, isOptional: false),
+            AttributeDescription("value", .string),
+            AttributeDescription("deviceName", .string, isOptional: false),
+            AttributeDescription("time", .date, isOptional: false)
+        ])
 }
 
 @Suite struct TypedDiaryModelTests {
@@ -137,13 +149,18 @@ extension StringDiaryModel {
         for entity in plain.entities {
             let other = try #require(typed.entity(named: entity.name))
             #expect(other.managedObjectClass == entity.managedObjectClass)
-            #expect(other.isAbstract == entity.isAbstract && other.uniquenessConstraints == entity.uniquenessConstraints)
+            #expect(
+                other.isAbstract == entity.isAbstract && other.uniquenessConstraints == entity.uniquenessConstraints)
             #expect(other.allRelationships == entity.allRelationships)
             for (a, b) in zip(other.allAttributes, entity.allAttributes) {
-                #expect(a.name == b.name && a.type == b.type && a.isOptional == b.isOptional, "\(entity.name).\(b.name)")
-                #expect(a.minValue == b.minValue && a.maxValue == b.maxValue && a.minLength == b.minLength
+                #expect(
+                    a.name == b.name && a.type == b.type && a.isOptional == b.isOptional, "\(entity.name).\(b.name)")
+                #expect(
+                    a.minValue == b.minValue && a.maxValue == b.maxValue && a.minLength == b.minLength
                         && a.maxLength == b.maxLength && a.pattern == b.pattern, "\(entity.name).\(b.name)")
-                #expect(String(describing: a.defaultValue) == String(describing: b.defaultValue), "\(entity.name).\(b.name)")
+                #expect(
+                    String(describing: a.defaultValue) == String(describing: b.defaultValue), "\(entity.name).\(b.name)"
+                )
             }
         }
     }

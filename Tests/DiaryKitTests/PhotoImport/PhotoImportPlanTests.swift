@@ -1,13 +1,18 @@
 import Foundation
 import Testing
+
 @testable import DiaryKit
 
 /// How ``PhotoImportPlan`` groups files into entries.
 @Suite struct PhotoImportPlanTests {
     private func item(_ name: String, _ seconds: Double) -> (PhotoImportPlan.Item, DiaryDay) {
         let instant = Date(timeIntervalSince1970: seconds)
-        return (.init(url: URL(fileURLWithPath: "/roll/" + name), instant: instant, isCaptureTime: true, byteCount: 10, zone: "UTC"),
-                DiaryDay(instant, in: TimeZone(secondsFromGMT: 0)!))
+        return (
+            .init(
+                url: URL(fileURLWithPath: "/roll/" + name), instant: instant, isCaptureTime: true, byteCount: 10,
+                zone: "UTC"),
+            DiaryDay(instant, in: TimeZone(secondsFromGMT: 0)!)
+        )
     }
 
     @Test func aDayBeyondTheMediaLimitIsSplitInCaptureOrder() {
@@ -17,7 +22,8 @@ import Testing
         let entries = PhotoImportPlan.group(items, by: .day)
         #expect(entries.map(\.fileCount) == [EntryLimits.maximumMediaCount, 5])
         #expect(entries[0].items.first?.url.lastPathComponent == "p00000.jpg")
-        #expect(entries[1].items.first?.url.lastPathComponent == String(format: "p%05d.jpg", EntryLimits.maximumMediaCount))
+        #expect(
+            entries[1].items.first?.url.lastPathComponent == String(format: "p%05d.jpg", EntryLimits.maximumMediaCount))
         #expect(entries[0].date == Date(timeIntervalSince1970: 1_000_000))
     }
 

@@ -1,16 +1,21 @@
-import TestSupport
 import Foundation
 import ObjectGraph
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 @Suite struct DiaryOpeningTests {
     @Test func diaryHomeWinsThenXDGThenHome() throws {
-        #expect(try Diary.defaultLocation(environment: ["DIARY_HOME": "/srv/diary", "XDG_DATA_HOME": "/x", "HOME": "/h"]).path
+        #expect(
+            try Diary.defaultLocation(environment: ["DIARY_HOME": "/srv/diary", "XDG_DATA_HOME": "/x", "HOME": "/h"])
+                .path
                 == "/srv/diary")
-        #expect(try Diary.defaultLocation(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/h"]).path == "/x/data/diary")
+        #expect(
+            try Diary.defaultLocation(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/h"]).path == "/x/data/diary")
         #expect(try Diary.defaultLocation(environment: ["HOME": "/home/ann"]).path == "/home/ann/.local/share/diary")
-        #expect(try Diary.defaultLocation(environment: ["DIARY_HOME": "", "XDG_DATA_HOME": "rel", "HOME": "/h"]).path
+        #expect(
+            try Diary.defaultLocation(environment: ["DIARY_HOME": "", "XDG_DATA_HOME": "rel", "HOME": "/h"]).path
                 == "/h/.local/share/diary")
     }
 
@@ -43,8 +48,9 @@ import Testing
             editor.text = "written by a newer diary"
             try editor.save()
         }
-        try sqlite(directory.appendingPathComponent("Diary.sqlite"),
-                   "UPDATE Z_METADATA SET value = 'f00d' WHERE key = 'modelVersionHash'")
+        try sqlite(
+            directory.appendingPathComponent("Diary.sqlite"),
+            "UPDATE Z_METADATA SET value = 'f00d' WHERE key = 'modelVersionHash'")
         let before = try FolderFingerprint(of: directory)
         let error = try #require(throws: DiaryError.self) { try Diary(directory: directory) }
         guard case .incompatibleStore(let url, _) = error else {
@@ -75,7 +81,8 @@ import Testing
         #expect(DiaryError(busy, store: url).category == .busy)
         let full = StoreFailure.io(path: url.path, reason: "database or disk is full")
         #expect(DiaryError(full, store: url).category == .ioError)
-        #expect(DiaryError(BlobStoreError.writeFailed(path: "/d/x", reason: "No space"), store: url).category == .ioError)
+        #expect(
+            DiaryError(BlobStoreError.writeFailed(path: "/d/x", reason: "No space"), store: url).category == .ioError)
         #expect(DiaryError.invalidMedia(url, reason: "x").category == .dataError)
         #expect(DiaryError.bundle(.bundleNotFound(url)).category == .missingInput)
     }

@@ -2,17 +2,20 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
 @testable import DiaryKit
 
 @Suite struct OrderedWorkPoolTests {
     @Test func resultsComeBackInInputOrderWhenLaterWorkFinishesFirst() {
         let pool = OrderedWorkPool(width: 4, capacity: 8)
         var delivered: [Int] = []
-        pool.run(Array(0..<24), work: { (number: Int) -> Int in
-            // The earlier the item, the longer it takes.
-            usleep(UInt32((24 - number) * 300))
-            return number * 10
-        }, deliver: { (value: Int) in delivered.append(value) })
+        pool.run(
+            Array(0..<24),
+            work: { (number: Int) -> Int in
+                // The earlier the item, the longer it takes.
+                usleep(UInt32((24 - number) * 300))
+                return number * 10
+            }, deliver: { (value: Int) in delivered.append(value) })
         #expect(delivered == (0..<24).map { $0 * 10 })
     }
 
@@ -22,17 +25,19 @@ import Testing
         let arrivals = Mutex(0)
         let bothThere = DispatchSemaphore(value: 0)
         let met = Mutex(0)
-        OrderedWorkPool(width: 2).run([0, 1], work: { (_: Int) -> Bool in
-            let count = arrivals.withLock { value -> Int in
-                value += 1
-                return value
-            }
-            if count == 2 {
-                bothThere.signal()
-                bothThere.signal()
-            }
-            return bothThere.wait(timeout: .now() + 5) == .success
-        }, deliver: { (sawTheOther: Bool) in if sawTheOther { met.withLock { $0 += 1 } } })
+        OrderedWorkPool(width: 2).run(
+            [0, 1],
+            work: { (_: Int) -> Bool in
+                let count = arrivals.withLock { value -> Int in
+                    value += 1
+                    return value
+                }
+                if count == 2 {
+                    bothThere.signal()
+                    bothThere.signal()
+                }
+                return bothThere.wait(timeout: .now() + 5) == .success
+            }, deliver: { (sawTheOther: Bool) in if sawTheOther { met.withLock { $0 += 1 } } })
         #expect(met.withLock { $0 } == 2)
     }
 
@@ -46,16 +51,21 @@ import Testing
             pulled.withLock { $0 += 1 }
             return number
         }
-        pool.run(inputs, work: { (number: Int) -> Int in
-            running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
-            usleep(UInt32(200 + (number % 7) * 150))
-            running.withLock { $0.now -= 1 }
-            return number
-        }, deliver: { (_: Int) in
-            deliveredCount += 1
-            // Items read but not yet handed back, this one included.
-            mostAhead = max(mostAhead, pulled.withLock { $0 } - deliveredCount + 1)
-        })
+        pool.run(
+            inputs,
+            work: { (number: Int) -> Int in
+                running.withLock {
+                    $0.now += 1; $0.most = max($0.most, $0.now)
+                }
+                usleep(UInt32(200 + (number % 7) * 150))
+                running.withLock { $0.now -= 1 }
+                return number
+            },
+            deliver: { (_: Int) in
+                deliveredCount += 1
+                // Items read but not yet handed back, this one included.
+                mostAhead = max(mostAhead, pulled.withLock { $0 } - deliveredCount + 1)
+            })
         #expect(deliveredCount == 60)
         #expect(running.withLock { $0.most } <= 3)
         #expect(running.withLock { $0.most } >= 2)
@@ -72,11 +82,12 @@ import Testing
             return number
         }
         #expect(throws: DiaryError.emptyEntry) {
-            try pool.run(inputs, work: { (number: Int) -> Int in number }, abandon: { abandoned.append($0) },
-                         deliver: { (number: Int) throws(DiaryError) in
-                if number == 3 { throw .emptyEntry }
-                delivered.append(number)
-            })
+            try pool.run(
+                inputs, work: { (number: Int) -> Int in number }, abandon: { abandoned.append($0) },
+                deliver: { (number: Int) throws(DiaryError) in
+                    if number == 3 { throw .emptyEntry }
+                    delivered.append(number)
+                })
         }
         #expect(delivered == [0, 1, 2])
         let read = pulled.withLock { $0 }

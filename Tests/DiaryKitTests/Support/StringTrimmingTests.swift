@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DiaryKit
 
 /// The native trims give what Foundation's `trimmingCharacters(in:)` gives.
@@ -7,7 +8,7 @@ import Testing
     static let texts = [
         "", " ", "\t", "plain", "  both ends \t", "\u{00A0}no-break\u{00A0}", "\u{3000}ideographic\u{2003}",
         "line\n", "\nline", " *", "title *", "title*  ", "**", "e\u{301} *", " \u{1F600} ", "*\u{301}", "a\u{2028}",
-        "\u{0085}next line\u{0085}", "\u{200B}zero width\u{200B}", "tab\t*\t",
+        "\u{0085}next line\u{0085}", "\u{200B}zero width\u{200B}", "tab\t*\t"
     ]
 
     @Test(arguments: texts)

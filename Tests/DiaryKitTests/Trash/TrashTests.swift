@@ -1,7 +1,8 @@
-import TestSupport
 import Foundation
 import ObjectGraph
+import TestSupport
 import Testing
+
 @testable import DiaryKit
 
 /// The trash: entries wait there 30 days with all their rows and files, then go for good.

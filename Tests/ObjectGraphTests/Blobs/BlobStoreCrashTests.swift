@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import ObjectGraph
 
 /// SIGKILLs a child that commits blobs (`og-crash-child blobs`) at random moments and checks
@@ -14,8 +15,9 @@ import Testing
     }
 
     @Test func committedBlobsSurviveFiftyKillsAndASweepLeavesNoTemporaries() throws {
-        let child = try #require(ProcessKiller.builtExecutable(named: "og-crash-child"),
-                                 "build the og-crash-child product first (swift build), or set OG_CRASH_CHILD")
+        let child = try #require(
+            ProcessKiller.builtExecutable(named: "og-crash-child"),
+            "build the og-crash-child product first (swift build), or set OG_CRASH_CHILD")
         let scratch = try TemporaryDirectory(prefix: "blob-crash")
         let blobDirectory = scratch.appending("Crash.blobs")
         let arguments = ["blobs", blobDirectory.path, scratch.appending("sources").path]
@@ -25,7 +27,8 @@ import Testing
 
         for run in 1...50 {
             let outcome = try killer.runAndKill(child, arguments: arguments)
-            #expect(outcome.wasKilled, "run \(run): child ended by itself (\(outcome.status)): \(outcome.standardError)")
+            #expect(
+                outcome.wasKilled, "run \(run): child ended by itself (\(outcome.status)): \(outcome.standardError)")
 
             // Reopening after the crash must work, and every reported blob must be intact.
             let store = try BlobStore(directory: blobDirectory)
@@ -44,8 +47,9 @@ import Testing
             for hash in try store.allHashes().subtracting(committed.map(\.sha256)) {
                 let path = store.url(for: BlobReference(sha256: hash, byteCount: 0)).path
                 let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
-                #expect(try store.verify(BlobReference(sha256: hash, byteCount: Int64(size))),
-                        "run \(run): unreported blob \(hash) is torn")
+                #expect(
+                    try store.verify(BlobReference(sha256: hash, byteCount: Int64(size))),
+                    "run \(run): unreported blob \(hash) is torn")
             }
 
             let staging = store.directory.appending(component: ".staging").path
@@ -59,7 +63,9 @@ import Testing
         }
         // Without commits between the kills the test would prove nothing.
         #expect(committed.count >= 10, "only \(committed.count) blobs committed in 50 runs")
-        print("BlobStoreCrashTests: \(committed.count) blobs committed, \(runsWithLeftoverTemporaries) of 50 kills left a temporary file")
+        print(
+            "BlobStoreCrashTests: \(committed.count) blobs committed, \(runsWithLeftoverTemporaries) of 50 kills left a temporary file"
+        )
     }
 
     @Test func processKillerKeepsOnlyCompleteLines() {
@@ -81,8 +87,9 @@ import Testing
 
     @Test func processKillerReportsAChildThatExitedOnItsOwn() throws {
         var killer = ProcessKiller(seed: 7, delayRange: 10_000...10_000)
-        let outcome = try killer.runAndKill(URL(fileURLWithPath: "/bin/sh"),
-                                            arguments: ["-c", "echo one; echo two; echo oops >&2; exit 3"])
+        let outcome = try killer.runAndKill(
+            URL(fileURLWithPath: "/bin/sh"),
+            arguments: ["-c", "echo one; echo two; echo oops >&2; exit 3"])
         #expect(outcome.lines == ["one", "two"])
         #expect(outcome.standardError == "oops\n")
         #expect(!outcome.wasKilled)

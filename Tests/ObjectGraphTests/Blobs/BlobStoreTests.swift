@@ -1,8 +1,9 @@
-import TestSupport
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
+
 @testable import ObjectGraph
 
 @Suite struct BlobStoreTests {
@@ -39,7 +40,9 @@ import Testing
         #expect(staged.byteCount == 3)
         #expect(staged.temporaryURL.deletingLastPathComponent().lastPathComponent == ".staging")
         #expect(FileManager.default.fileExists(atPath: staged.temporaryURL.path))
-        #expect(try FileManager.default.attributesOfItem(atPath: staged.temporaryURL.path)[.posixPermissions] as? Int == 0o400)
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: staged.temporaryURL.path)[.posixPermissions] as? Int
+                == 0o400)
         #expect(!store.contains(sha256: Self.abcHash))
     }
 
@@ -51,10 +54,13 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: expected.path))
         let mode = try FileManager.default.attributesOfItem(atPath: expected.path)[.posixPermissions] as? Int
         #expect(mode == 0o400)
-        for folder in [store.directory, store.directory.appending(path: "ba"), store.directory.appending(path: "ba/78"),
-                       store.directory.appending(path: ".staging")] {
-            #expect(try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int == 0o700,
-                    "\(folder.path)")
+        for folder in [
+            store.directory, store.directory.appending(path: "ba"), store.directory.appending(path: "ba/78"),
+            store.directory.appending(path: ".staging")
+        ] {
+            #expect(
+                try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int == 0o700,
+                "\(folder.path)")
         }
         #expect(store.contains(sha256: Self.abcHash))
         #expect(try stagingContents().isEmpty)
@@ -239,7 +245,7 @@ import Testing
         String(repeating: "a", count: 63),
         String(repeating: "a", count: 62) + "/x",
         String(repeating: "g", count: 64),
-        "",
+        ""
     ])
     func malformedHashesAreRejectedBeforeAnyPathIsBuilt(hash: String) throws {
         let reference = BlobReference(sha256: hash, byteCount: 1)
@@ -271,8 +277,10 @@ import Testing
         let nested = scratch.appending("a/b/c.blobs")
         _ = try BlobStore(directory: nested)
         var isDirectory: ObjCBool = false
-        #expect(FileManager.default.fileExists(atPath: nested.appending(component: ".staging").path,
-                                               isDirectory: &isDirectory))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: nested.appending(component: ".staging").path,
+                isDirectory: &isDirectory))
         #expect(isDirectory.boolValue)
 
         let file = scratch.appending("plain-file")
@@ -287,7 +295,8 @@ import Testing
 
     @Test func stagingAnUnreadableSourceFailsAndLeavesNothingBehind() throws {
         let missing = scratch.appending("no-such-photo.jpg")
-        #expect(throws: BlobStoreError.unreadableSource(path: missing.path, reason: "open: No such file or directory")) {
+        #expect(throws: BlobStoreError.unreadableSource(path: missing.path, reason: "open: No such file or directory"))
+        {
             try store.stage(fileAt: missing)
         }
         #expect {
@@ -312,12 +321,15 @@ import Testing
     }
 
     @Test func errorMessagesSayWhatToDo() {
-        #expect(BlobStoreError.missingBlob(sha256: Self.abcHash).description ==
-            "Blob \(Self.abcHash) is missing from the blob directory. Restore it from a backup, or run a store check.")
-        #expect(BlobStoreError.invalidHash("xyz").description ==
-            "'xyz' is not a SHA-256 hash (64 lower-case hex digits).")
-        #expect(BlobStoreError.writeFailed(path: "/d/x", reason: "write: No space left on device").description ==
-            "Cannot write '/d/x': write: No space left on device. Check free disk space and permissions.")
+        #expect(
+            BlobStoreError.missingBlob(sha256: Self.abcHash).description
+                == "Blob \(Self.abcHash) is missing from the blob directory. Restore it from a backup, or run a store check."
+        )
+        #expect(
+            BlobStoreError.invalidHash("xyz").description == "'xyz' is not a SHA-256 hash (64 lower-case hex digits).")
+        #expect(
+            BlobStoreError.writeFailed(path: "/d/x", reason: "write: No space left on device").description
+                == "Cannot write '/d/x': write: No space left on device. Check free disk space and permissions.")
     }
 
     @Test func referencesRoundTripThroughCodable() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 @Suite struct ExternalStorageTests {
@@ -22,8 +23,10 @@ import Testing
         #expect(!tiny.isBinaryValueExternal(forKey: "data"))
         let hash = SHA256Hasher.hex(of: large)
         let directory = try #require(stack.blobDirectory)
-        let file = directory.appendingPathComponent(String(hash.prefix(2))).appendingPathComponent(String(hash.dropFirst(2).prefix(2)))
-            .appendingPathComponent(hash)
+        let file = directory.appendingPathComponent(String(hash.prefix(2))).appendingPathComponent(
+            String(hash.dropFirst(2).prefix(2))
+        )
+        .appendingPathComponent(hash)
         #expect(FileManager.default.fileExists(atPath: file.path))
         #expect(try big.binaryFileURL(forKey: "data") == file)
         if type == .sqlite, let url = stack.storeURL {
@@ -54,16 +57,17 @@ import Testing
         #expect(try media[0].binaryFileURL(forKey: "data") == source)
         try stack.context.save()
         let hash = SHA256Hasher.hex(of: payload)
-        #expect(blobHashes(in: stack.blobDirectory) == [hash])   // one file for two rows
+        #expect(blobHashes(in: stack.blobDirectory) == [hash])  // one file for two rows
         stack.context.delete(media[0])
         try stack.context.save()
-        #expect(blobHashes(in: stack.blobDirectory) == [hash])   // still referenced
+        #expect(blobHashes(in: stack.blobDirectory) == [hash])  // still referenced
         #expect(media[1]["data", as: Data.self] == payload)
         media[1].setValue(Data([1, 2, 3]), forKey: "data")
         try stack.context.save()
-        #expect(blobHashes(in: stack.blobDirectory).isEmpty)    // the last reference went away
+        #expect(blobHashes(in: stack.blobDirectory).isEmpty)  // the last reference went away
         #expect(throws: ObjectGraphError.self) {
-            try media[1].setBinaryValue(fromFileAt: stack.directory.appendingPathComponent("missing.jpg"), forKey: "data")
+            try media[1].setBinaryValue(
+                fromFileAt: stack.directory.appendingPathComponent("missing.jpg"), forKey: "data")
         }
     }
 
@@ -74,7 +78,7 @@ import Testing
         let blobs = try BlobStore(directory: directory)
         let payload = randomData(4000)
         let staged = try blobs.stage(data: payload)
-        #expect(!blobs.contains(sha256: staged.sha256))          // not committed before the save
+        #expect(!blobs.contains(sha256: staged.sha256))  // not committed before the save
         let entry = try stack.context.insert(DiaryEntry.self)
         entry.text = "staged"
         let medium = try stack.context.insert(ImageMedium.self)
@@ -92,10 +96,12 @@ import Testing
     @Test(arguments: [PersistentStoreType.sqlite, .binary])
     func aSweepRemovesFilesNoRowRefersTo(type: PersistentStoreType) throws {
         let model = try ManagedObjectModel(entities: [
-            EntityDescription("Asset", attributes: [
-                AttributeDescription("name", .string),
-                AttributeDescription("payload", .binary, allowsExternalStorage: true),
-            ], uniquenessConstraints: [["name"]]),
+            EntityDescription(
+                "Asset",
+                attributes: [
+                    AttributeDescription("name", .string),
+                    AttributeDescription("payload", .binary, allowsExternalStorage: true)
+                ], uniquenessConstraints: [["name"]])
         ])
         let stack = try TestStack(model: model, type: type, options: options)
         let kept = randomData(3000), orphan = randomData(3000)
@@ -108,7 +114,7 @@ import Testing
         clash.setValue("one", forKey: "name")
         clash.setValue(orphan, forKey: "payload")
         #expect(throws: ObjectGraphError.self) { try stack.context.save() }
-        #expect(clash["payload", as: Data.self] == orphan)          // the failed save gave the value back
+        #expect(clash["payload", as: Data.self] == orphan)  // the failed save gave the value back
         #expect(!clash.isBinaryValueExternal(forKey: "payload"))
         #expect(blobHashes(in: stack.blobDirectory) == [SHA256Hasher.hex(of: kept), SHA256Hasher.hex(of: orphan)])
         let removed = try stack.coordinator.blobGarbage(olderThan: 0, remove: true)

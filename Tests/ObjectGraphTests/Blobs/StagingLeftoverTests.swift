@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import ObjectGraph
 
 /// A file a killed process left in the staging folder is known as a leftover at once (named

@@ -1,22 +1,32 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Albums own their pictures (cascade); keywords refuse to go while pictures carry them (deny).
 let albumModel: ManagedObjectModel = makeModel([
-    EntityDescription("Album", attributes: [AttributeDescription("title", .string)], relationships: [
-        RelationshipDescription("pictures", destination: "Picture", inverse: "album", isToMany: true, deleteRule: .cascade),
-    ]),
-    EntityDescription("Picture", attributes: [
-        AttributeDescription("caption", .string),
-        AttributeDescription("image", .binary, allowsExternalStorage: true),
-    ], relationships: [
-        RelationshipDescription("album", destination: "Album", inverse: "pictures"),
-        RelationshipDescription("keywords", destination: "Keyword", inverse: "pictures", isToMany: true),
-    ]),
-    EntityDescription("Keyword", attributes: [AttributeDescription("word", .string)], relationships: [
-        RelationshipDescription("pictures", destination: "Picture", inverse: "keywords", isToMany: true, deleteRule: .deny),
-    ]),
+    EntityDescription(
+        "Album", attributes: [AttributeDescription("title", .string)],
+        relationships: [
+            RelationshipDescription(
+                "pictures", destination: "Picture", inverse: "album", isToMany: true, deleteRule: .cascade)
+        ]),
+    EntityDescription(
+        "Picture",
+        attributes: [
+            AttributeDescription("caption", .string),
+            AttributeDescription("image", .binary, allowsExternalStorage: true)
+        ],
+        relationships: [
+            RelationshipDescription("album", destination: "Album", inverse: "pictures"),
+            RelationshipDescription("keywords", destination: "Keyword", inverse: "pictures", isToMany: true)
+        ]),
+    EntityDescription(
+        "Keyword", attributes: [AttributeDescription("word", .string)],
+        relationships: [
+            RelationshipDescription(
+                "pictures", destination: "Picture", inverse: "keywords", isToMany: true, deleteRule: .deny)
+        ])
 ])
 
 @Suite struct BatchDeleteTests {
@@ -61,7 +71,8 @@ let albumModel: ManagedObjectModel = makeModel([
         }
         defer { stack.context.removeObserver(token) }
 
-        var request = BatchDeleteRequest(entityName: "Picture", predicate: try FetchPredicate(format: "caption != %@", "b"))
+        var request = BatchDeleteRequest(
+            entityName: "Picture", predicate: try FetchPredicate(format: "caption != %@", "b"))
         request.resultType = .objectIDs
         let result = try stack.context.execute(request)
         #expect(result.count == 2)
@@ -100,8 +111,9 @@ let albumModel: ManagedObjectModel = makeModel([
         var delete = BatchDeleteRequest(entityName: "Picture", predicate: .equals("caption", .string("a")))
         delete.resultType = .objectIDs
         let deleted = try stack.context.execute(delete)
-        var update = BatchUpdateRequest(entityName: "Picture", predicate: .equals("caption", .string("b")),
-                                        propertiesToUpdate: ["caption": .string("B")])
+        var update = BatchUpdateRequest(
+            entityName: "Picture", predicate: .equals("caption", .string("b")),
+            propertiesToUpdate: ["caption": .string("B")])
         update.resultType = .objectIDs
         let updated = try stack.context.execute(update)
         // Nothing reached `other` yet: it still holds the old picture and the old caption.
@@ -119,20 +131,22 @@ let albumModel: ManagedObjectModel = makeModel([
     @Test func runsInSQLWithoutLoadingTheObjects() throws {
         let stack = try stackWithAlbum(.sqlite)
         let (_, statements) = try stack.coordinator.recordingStatements {
-            try stack.context.execute(BatchDeleteRequest(entityName: "Picture", predicate: .equals("caption", .string("a"))))
+            try stack.context.execute(
+                BatchDeleteRequest(entityName: "Picture", predicate: .equals("caption", .string("a"))))
         }
         // One DELETE (no cascade from pictures), reading back the blob hashes it released; then
         // the blob's remaining references counted; then this context's other pictures re-read in one query.
-        #expect(statements == [
-            "BEGIN IMMEDIATE",
-            #"DELETE FROM "Picture" AS t0 WHERE "t0"."caption" = ? RETURNING "Z_PK", "Z_ENT", "image_sha256""#,
-            "COMMIT",
-            "BEGIN IMMEDIATE",
-            #"SELECT count(*) FROM "Picture" WHERE "image_sha256" = ?"#,
-            "COMMIT",
-            #"SELECT t0."Z_PK", t0."Z_OPT", t0."caption", t0."image", t0."image_sha256", t0."image_size", t0."album" "#
-                + #"FROM "Picture" AS t0 WHERE t0."Z_PK" IN (SELECT value FROM json_each(?))"#,
-        ])
+        #expect(
+            statements == [
+                "BEGIN IMMEDIATE",
+                #"DELETE FROM "Picture" AS t0 WHERE "t0"."caption" = ? RETURNING "Z_PK", "Z_ENT", "image_sha256""#,
+                "COMMIT",
+                "BEGIN IMMEDIATE",
+                #"SELECT count(*) FROM "Picture" WHERE "image_sha256" = ?"#,
+                "COMMIT",
+                #"SELECT t0."Z_PK", t0."Z_OPT", t0."caption", t0."image", t0."image_sha256", t0."image_size", t0."album" "#
+                    + #"FROM "Picture" AS t0 WHERE t0."Z_PK" IN (SELECT value FROM json_each(?))"#
+            ])
     }
 
     @Test(arguments: allStoreTypes)
@@ -142,7 +156,8 @@ let albumModel: ManagedObjectModel = makeModel([
         for picture in keyword.objects(forKey: "pictures") { keyword.remove(picture, from: "pictures") }
         try stack.context.save()
         let pictures = try fetchAll("Picture", in: stack.context, sortedBy: "caption")
-        let result = try stack.context.execute(BatchDeleteRequest(entityName: "Picture", predicate: .equals("caption", .string("a"))))
+        let result = try stack.context.execute(
+            BatchDeleteRequest(entityName: "Picture", predicate: .equals("caption", .string("a"))))
         #expect(result.count == 1 && result.objectIDs == nil)
         #expect(pictures.map { $0.managedObjectContext == nil } == [true, false, false])
         #expect(try stack.context.count(for: FetchRequest(entityName: "Picture")) == 2)

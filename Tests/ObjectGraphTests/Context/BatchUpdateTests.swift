@@ -1,26 +1,34 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Tasks with a required title, a flag, a bounded priority, a transient scratch value and an owner.
 let taskModel: ManagedObjectModel = makeModel([
-    EntityDescription("Task", attributes: [
-        AttributeDescription("title", .string, isOptional: false),
-        AttributeDescription("done", .boolean),
-        AttributeDescription("priority", .integer16, minValue: 0, maxValue: 5),
-        AttributeDescription("scratch", .string, isTransient: true),
-    ], relationships: [
-        RelationshipDescription("owner", destination: "Person", inverse: "tasks"),
-    ]),
-    EntityDescription("Person", attributes: [AttributeDescription("name", .string)], relationships: [
-        RelationshipDescription("tasks", destination: "Task", inverse: "owner", isToMany: true),
-    ]),
+    EntityDescription(
+        "Task",
+        attributes: [
+            AttributeDescription("title", .string, isOptional: false),
+            AttributeDescription("done", .boolean),
+            AttributeDescription("priority", .integer16, minValue: 0, maxValue: 5),
+            AttributeDescription("scratch", .string, isTransient: true)
+        ],
+        relationships: [
+            RelationshipDescription("owner", destination: "Person", inverse: "tasks")
+        ]),
+    EntityDescription(
+        "Person", attributes: [AttributeDescription("name", .string)],
+        relationships: [
+            RelationshipDescription("tasks", destination: "Task", inverse: "owner", isToMany: true)
+        ])
 ])
 
 @Suite struct BatchUpdateTests {
     /// Tasks a, b, c with priorities 1, 2, 3, none done.
-    private func stackWithTasks(_ type: PersistentStoreType,
-                                options: PersistentStoreOptions = PersistentStoreOptions()) throws -> TestStack {
+    private func stackWithTasks(
+        _ type: PersistentStoreType,
+        options: PersistentStoreOptions = PersistentStoreOptions()
+    ) throws -> TestStack {
         let stack = try TestStack(model: taskModel, type: type, options: options)
         for (title, priority) in [("a", 1), ("b", 2), ("c", 3)] {
             let task = try stack.context.insertObject(entityName: "Task")
@@ -45,8 +53,9 @@ let taskModel: ManagedObjectModel = makeModel([
     func updatesOnlyTheMatchedRowsAndReturnsTheirIDs(type: PersistentStoreType) throws {
         let stack = try stackWithTasks(type)
         let tasks = try fetchAll("Task", in: stack.context, sortedBy: "title")
-        var request = BatchUpdateRequest(entityName: "Task", predicate: try FetchPredicate(format: "priority >= %@", 2),
-                                         propertiesToUpdate: doneAndUrgent)
+        var request = BatchUpdateRequest(
+            entityName: "Task", predicate: try FetchPredicate(format: "priority >= %@", 2),
+            propertiesToUpdate: doneAndUrgent)
         request.resultType = .objectIDs
         let result = try stack.context.execute(request)
         #expect(result.count == 2)
@@ -60,11 +69,15 @@ let taskModel: ManagedObjectModel = makeModel([
     func aCountResultCarriesNoIDs(type: PersistentStoreType) throws {
         let stack = try stackWithTasks(type)
         let fresh = stack.newContext()
-        let result = try fresh.execute(BatchUpdateRequest(entityName: "Task", predicate: .equals("title", .string("a")),
-                                                          propertiesToUpdate: ["priority": .integer(0)]))
+        let result = try fresh.execute(
+            BatchUpdateRequest(
+                entityName: "Task", predicate: .equals("title", .string("a")),
+                propertiesToUpdate: ["priority": .integer(0)]))
         #expect(result == BatchUpdateResult(count: 1, objectIDs: nil))
-        let none = try fresh.execute(BatchUpdateRequest(entityName: "Task", predicate: .equals("title", .string("z")),
-                                                        propertiesToUpdate: ["priority": .integer(0)]))
+        let none = try fresh.execute(
+            BatchUpdateRequest(
+                entityName: "Task", predicate: .equals("title", .string("z")),
+                propertiesToUpdate: ["priority": .integer(0)]))
         #expect(none.count == 0)
         #expect(try storedTasks(stack) == ["a false 0", "b false 2", "c false 3"])
     }
@@ -79,13 +92,17 @@ let taskModel: ManagedObjectModel = makeModel([
             } throws: { check($0) }
         }
         refused(["owner": .null]) { $0 as? BatchUpdateError == .relationship(entity: "Task", key: "owner") }
-        refused(["scratch": .string("x")]) { $0 as? BatchUpdateError == .transientAttribute(entity: "Task", key: "scratch") }
+        refused(["scratch": .string("x")]) {
+            $0 as? BatchUpdateError == .transientAttribute(entity: "Task", key: "scratch")
+        }
         refused(["colour": .string("red")]) {
             guard case ObjectGraphError.unknownKey(entity: "Task", key: "colour") = $0 else { return false }
             return true
         }
         refused([:]) { $0 as? BatchUpdateError == .nothingToUpdate(entity: "Task") }
-        refused(["title": .null]) { $0 as? BatchUpdateError == .invalidValue(entity: "Task", key: "title", rule: "is required") }
+        refused(["title": .null]) {
+            $0 as? BatchUpdateError == .invalidValue(entity: "Task", key: "title", rule: "is required")
+        }
         refused(["priority": .string("high"), "done": .bool(true)]) {
             guard case BatchUpdateError.invalidValue(entity: "Task", key: "priority", _) = $0 else { return false }
             return true
@@ -117,8 +134,10 @@ let taskModel: ManagedObjectModel = makeModel([
         }
         defer { stack.context.removeObserver(token) }
 
-        try stack.context.execute(BatchUpdateRequest(entityName: "Task", predicate: .equals("title", .string("b")),
-                                                     propertiesToUpdate: doneAndUrgent))
+        try stack.context.execute(
+            BatchUpdateRequest(
+                entityName: "Task", predicate: .equals("title", .string("b")),
+                propertiesToUpdate: doneAndUrgent))
         #expect(tasks.map { $0["done", as: Bool.self] } == [false, true, false])
         #expect(tasks[1]["priority", as: Int16.self] == 5)
         #expect(changed == [tasks[1]])
@@ -142,33 +161,41 @@ let taskModel: ManagedObjectModel = makeModel([
         let ids = try fetchAll("Task", in: stack.context, sortedBy: "title").map(\.objectID)
         let before = try #require(try fresh.currentHistoryToken())
         // A count-only request with no objects registered still records the rows.
-        try fresh.execute(BatchUpdateRequest(entityName: "Task", predicate: .equals("done", .bool(false)),
-                                             propertiesToUpdate: ["done": .bool(true)]))
+        try fresh.execute(
+            BatchUpdateRequest(
+                entityName: "Task", predicate: .equals("done", .bool(false)),
+                propertiesToUpdate: ["done": .bool(true)]))
         let history = try fresh.fetchHistory(after: before)
         try #require(history.count == 1)
         #expect(history[0].author == "cleaner")
-        #expect(history[0].changes == ids.map { PersistentHistoryChange(kind: .update, objectID: $0, updatedKeys: ["done"]) })
+        #expect(
+            history[0].changes
+                == ids.map { PersistentHistoryChange(kind: .update, objectID: $0, updatedKeys: ["done"]) })
     }
 
     @Test func runsAsOneUpdateInSQL() throws {
         let stack = try stackWithTasks(.sqlite)
         let fresh = stack.newContext()
         let (_, statements) = try stack.coordinator.recordingStatements {
-            try fresh.execute(BatchUpdateRequest(entityName: "Task", predicate: .equals("title", .string("a")),
-                                                 propertiesToUpdate: doneAndUrgent))
+            try fresh.execute(
+                BatchUpdateRequest(
+                    entityName: "Task", predicate: .equals("title", .string("a")),
+                    propertiesToUpdate: doneAndUrgent))
         }
-        #expect(statements == [
-            "BEGIN IMMEDIATE",
-            #"UPDATE "Task" AS t0 SET "done" = ?, "priority" = ?, "Z_OPT" = "Z_OPT" + 1 WHERE "t0"."title" = ?"#,
-            "COMMIT",
-        ])
+        #expect(
+            statements == [
+                "BEGIN IMMEDIATE",
+                #"UPDATE "Task" AS t0 SET "done" = ?, "priority" = ?, "Z_OPT" = "Z_OPT" + 1 WHERE "t0"."title" = ?"#,
+                "COMMIT"
+            ])
         var request = BatchUpdateRequest(entityName: "Task", propertiesToUpdate: ["done": .bool(false)])
         request.resultType = .objectIDs
         let (_, returning) = try stack.coordinator.recordingStatements { try fresh.execute(request) }
-        #expect(returning == [
-            "BEGIN IMMEDIATE",
-            #"UPDATE "Task" AS t0 SET "done" = ?, "Z_OPT" = "Z_OPT" + 1 RETURNING "Z_PK", "Z_ENT""#,
-            "COMMIT",
-        ])
+        #expect(
+            returning == [
+                "BEGIN IMMEDIATE",
+                #"UPDATE "Task" AS t0 SET "done" = ?, "Z_OPT" = "Z_OPT" + 1 RETURNING "Z_PK", "Z_ENT""#,
+                "COMMIT"
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Child contexts: scratch pads over a parent context, saving into it.
@@ -10,18 +11,24 @@ import Testing
         let parent = stack.context
         let german = try parent.insertVocabulary("German")
         try parent.save()
-        german.name = "Deutsch"                       // unsaved in the parent
-        let spanish = try parent.insertVocabulary("Spanish")   // inserted, unsaved
+        german.name = "Deutsch"  // unsaved in the parent
+        let spanish = try parent.insertVocabulary("Spanish")  // inserted, unsaved
         try parent.insertWord("gato", in: spanish)
 
         let child = ManagedObjectContext(parent: parent)
-        let names = try child.fetch(FetchRequest(Vocabulary.self, entityName: "Vocabulary", sortOrderings: [SortOrdering("name")]))
-            .map(\.name)
+        let names = try child.fetch(
+            FetchRequest(Vocabulary.self, entityName: "Vocabulary", sortOrderings: [SortOrdering("name")])
+        )
+        .map(\.name)
         #expect(names == ["Deutsch", "Spanish"])
         let childSpanish = try #require(child.object(with: spanish.objectID) as? Vocabulary)
         #expect(childSpanish !== spanish)
         #expect(childSpanish.words.compactMap(\.word) == ["gato"])
-        #expect(try child.count(for: FetchRequest(entityName: "Word", predicate: try FetchPredicate(format: "vocabulary.name == %@", "Spanish"))) == 1)
+        #expect(
+            try child.count(
+                for: FetchRequest(
+                    entityName: "Word", predicate: try FetchPredicate(format: "vocabulary.name == %@", "Spanish"))) == 1
+        )
     }
 
     @Test(arguments: allStoreTypes)
@@ -62,7 +69,8 @@ import Testing
         dog.translation = "dog"
         try child.save()
         try parent.save()
-        #expect(try stack.newContext().existingObject(with: dog.objectID).value(forKey: "translation") as? String == "dog")
+        #expect(
+            try stack.newContext().existingObject(with: dog.objectID).value(forKey: "translation") as? String == "dog")
     }
 
     @Test func aRelationshipMovedInTheChildMovesInTheParentWithItsInverses() throws {
@@ -72,7 +80,7 @@ import Testing
         let spanish = try parent.insertVocabulary("Spanish")
         let word = try parent.insertWord("gato", in: german)
         try parent.save()
-        parent.reset()                                 // the parent holds nothing loaded now
+        parent.reset()  // the parent holds nothing loaded now
         parent.undoManager = ObjectGraphUndoManager()
 
         let child = ManagedObjectContext(parent: parent)
@@ -84,14 +92,14 @@ import Testing
         let parentGerman = try #require(try parent.existingObject(with: german.objectID) as? Vocabulary)
         #expect(parentWord.vocabulary?.name == "Spanish")
         #expect(parentWord.vocabulary?.words == [parentWord] && parentGerman.words.isEmpty)
-        parent.undo()                                  // the child's save is one undoable change in the parent
+        parent.undo()  // the child's save is one undoable change in the parent
         #expect(parentWord.vocabulary === parentGerman && parentGerman.words == [parentWord])
     }
 
     @Test func aChildsValidationFailureLeavesTheParentAlone() throws {
         let stack = try TestStack(model: vocabularyModel, type: .inMemory)
         let child = ManagedObjectContext(parent: stack.context)
-        _ = try child.insert(Word.self)               // "word" is required
+        _ = try child.insert(Word.self)  // "word" is required
         #expect(throws: ObjectGraphError.self) { try child.save() }
         #expect(!stack.context.hasChanges)
         child.rollback()

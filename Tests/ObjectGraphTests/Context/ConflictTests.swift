@@ -1,16 +1,19 @@
-import TestSupport
 import CSQLite
 import Foundation
+import TestSupport
 import Testing
+
 @testable import ObjectGraph
 
 /// The model `og-crash-child edit` uses (Sources/og-crash-child/NoteEditor.swift); same hash.
 let noteModel = makeModel([
-    EntityDescription("Note", attributes: [
-        AttributeDescription("name", .string, isOptional: false),
-        AttributeDescription("text", .string),
-        AttributeDescription("stars", .integer64, defaultValue: Int64(0)),
-    ]),
+    EntityDescription(
+        "Note",
+        attributes: [
+            AttributeDescription("name", .string, isOptional: false),
+            AttributeDescription("text", .string),
+            AttributeDescription("stars", .integer64, defaultValue: Int64(0))
+        ])
 ])
 
 /// Two editors on one SQLite file, each with its own coordinator (its own connection), as two
@@ -36,7 +39,9 @@ final class TwoEditors {
         theirNote = try #require(try fetchAll("Note", in: theirs).first)
     }
 
-    static func context(at url: URL, options: PersistentStoreOptions = PersistentStoreOptions()) throws -> ManagedObjectContext {
+    static func context(
+        at url: URL, options: PersistentStoreOptions = PersistentStoreOptions()
+    ) throws -> ManagedObjectContext {
         let coordinator = PersistentStoreCoordinator(model: noteModel)
         try coordinator.addPersistentStore(type: .sqlite, at: url, options: options)
         return ManagedObjectContext(coordinator: coordinator)
@@ -56,7 +61,7 @@ final class TwoEditors {
         (MergePolicy.storeTrumps, "theirs", "renamed", Int64(5)),
         (.objectTrumps, "mine", "renamed", 5),
         (.overwrite, "mine", "renamed", 0),
-        (.rollback, "theirs", "n", 5),
+        (.rollback, "theirs", "n", 5)
     ])
     func policiesSettleAClashProperty(policy: MergePolicy, text: String, name: String, stars: Int64) throws {
         let editors = try TwoEditors()
@@ -142,7 +147,9 @@ final class TwoEditors {
         #expect(try editors.stored() == nil)
     }
 
-    @Test(arguments: [(MergePolicy.error, false), (.storeTrumps, false), (.rollback, false), (.objectTrumps, true), (.overwrite, true)])
+    @Test(arguments: [
+        (MergePolicy.error, false), (.storeTrumps, false), (.rollback, false), (.objectTrumps, true), (.overwrite, true)
+    ])
     func aRowDeletedElsewhere(policy: MergePolicy, writtenAgain: Bool) throws {
         let editors = try TwoEditors()
         editors.theirs.delete(editors.theirNote)
@@ -167,7 +174,7 @@ final class TwoEditors {
         try editors.theirs.save()
         editors.mine.delete(editors.myNote)
         #expect(throws: ConcurrencyError.self) { try editors.mine.save() }
-        editors.mine.mergePolicy = .storeTrumps    // their change wins: the note stays
+        editors.mine.mergePolicy = .storeTrumps  // their change wins: the note stays
         try editors.mine.save()
         #expect(try editors.stored()?.1 == "theirs")
         #expect(!editors.myNote.isDeleted && editors.myNote.value(forKey: "text") as? String == "theirs")
@@ -187,7 +194,7 @@ final class TwoEditors {
         let vocabulary = try mine.insertVocabulary("German")
         try mine.save()
         let theirVocabulary = try #require(try theirs.existingObject(with: vocabulary.objectID) as? Vocabulary)
-        #expect(vocabulary.words.isEmpty && theirVocabulary.words.isEmpty)   // both loaded before either adds
+        #expect(vocabulary.words.isEmpty && theirVocabulary.words.isEmpty)  // both loaded before either adds
         try theirs.insertWord("Katze", in: theirVocabulary)
         theirVocabulary.name = "Deutsch"
         try theirs.save()
@@ -219,8 +226,9 @@ final class TwoEditors {
 
     /// A real second process (`og-crash-child edit`) changes the note between my read and my save.
     @Test func aConflictBetweenTwoProcesses() throws {
-        let child = try #require(ProcessKiller.builtExecutable(named: "og-crash-child"),
-                                 "build the og-crash-child product first (swift build), or set OG_CRASH_CHILD")
+        let child = try #require(
+            ProcessKiller.builtExecutable(named: "og-crash-child"),
+            "build the og-crash-child product first (swift build), or set OG_CRASH_CHILD")
         let editors = try TwoEditors()
         let (status, output, errors) = try run(child, ["edit", editors.url.path, "n", "from the other process"])
         #expect(status == 0, "\(errors)")

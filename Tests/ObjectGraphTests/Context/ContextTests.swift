@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 @Suite struct ContextTests {
@@ -95,7 +96,8 @@ import Testing
             override func prepareForDeletion() { deletions += 1 }
         }
         let model = try ManagedObjectModel(entities: [
-            EntityDescription("Counted", managedObjectClass: Counted.self, attributes: [AttributeDescription("n", .integer64)]),
+            EntityDescription(
+                "Counted", managedObjectClass: Counted.self, attributes: [AttributeDescription("n", .integer64)])
         ])
         let stack = try TestStack(model: model, type: type)
         let object = try stack.context.insert(Counted.self)
@@ -103,7 +105,7 @@ import Testing
         object.setValue(2, forKey: "n")
         try stack.context.save()
         #expect((object.willSaves, object.didSaves) == (1, 1))
-        try stack.context.save()   // nothing changed: no hooks
+        try stack.context.save()  // nothing changed: no hooks
         #expect(object.willSaves == 1)
         let reader = stack.newContext()
         var asFaults = FetchRequest(Counted.self, entityName: "Counted")
@@ -129,7 +131,7 @@ import Testing
             let context = stack.newContext()
             let newVocabulary = try context.insert(Vocabulary.self)
             let newWord = try context.insert(Word.self)
-            newWord.vocabulary = newVocabulary   // a cycle: vocabulary.words ↔ word.vocabulary
+            newWord.vocabulary = newVocabulary  // a cycle: vocabulary.words ↔ word.vocabulary
             vocabulary = newVocabulary
             word = newWord
         }

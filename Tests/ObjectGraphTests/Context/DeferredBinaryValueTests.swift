@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import ObjectGraph
 
 /// A context that defers binary values leaves them in the SQLite store until one is read,
@@ -26,7 +27,8 @@ import Testing
 
     private func isDeferred(_ object: ManagedObject, _ key: String) -> Bool {
         guard let index = object.entity.attributeIndex(key), index < object.values.count,
-              case .deferred = object.values[index] else { return false }
+            case .deferred = object.values[index]
+        else { return false }
         return true
     }
 
@@ -90,8 +92,9 @@ import Testing
 
     @Test func aStoreRefusesToWriteAValueItNeverRead() throws {
         let directory = try TemporaryDirectory(prefix: "objectgraph-test")
-        let connection = try SQLiteConnection(path: directory.url.appendingPathComponent("refuse.sqlite").path,
-                                              busyTimeoutMilliseconds: 1_000)
+        let connection = try SQLiteConnection(
+            path: directory.url.appendingPathComponent("refuse.sqlite").path,
+            busyTimeoutMilliseconds: 1_000)
         let statement = try connection.statement("SELECT ?")
         #expect(throws: SQLiteError.self) { try statement.bind(StoredValue.deferred, at: 1) }
     }

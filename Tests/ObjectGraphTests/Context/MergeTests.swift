@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Independent contexts on one coordinator (one per editor) merging each other's saves.
@@ -49,7 +50,7 @@ import Testing
         #expect(siblings.myNote.value(forKey: "stars") as? Int64 == 5)
         #expect(siblings.myNote.value(forKey: "text") as? String == "mine")
         #expect(siblings.mine.updatedObjects == [siblings.myNote])
-        try siblings.mine.save()               // no conflict: the merge brought the new version
+        try siblings.mine.save()  // no conflict: the merge brought the new version
         let stored = try siblings.stack.newContext().existingObject(with: siblings.myNote.objectID)
         #expect(stored.value(forKey: "text") as? String == "mine" && stored.value(forKey: "stars") as? Int64 == 5)
     }
@@ -88,7 +89,7 @@ import Testing
         let mine = siblings.mine
         siblings.theirs.addObserver { mine.mergeChanges(fromContextDidSave: $0) }
         siblings.theirNote.setValue("theirs", forKey: "text")
-        siblings.theirs.processPendingChanges()     // an objects-did-change event: nothing merged
+        siblings.theirs.processPendingChanges()  // an objects-did-change event: nothing merged
         #expect(siblings.myNote.value(forKey: "text") as? String == "original")
         try siblings.theirs.save()
         #expect(siblings.myNote.value(forKey: "text") as? String == "theirs")
@@ -144,7 +145,7 @@ import Testing
         try theirs.insertWord("Katze", in: theirVocabulary as? Vocabulary)
         try theirs.save()
 
-        #expect(myVocabulary.name == "German")   // not yet: merged on this context's own task
+        #expect(myVocabulary.name == "German")  // not yet: merged on this context's own task
         _ = try mine.count(for: FetchRequest(entityName: "Word"))
         #expect(myVocabulary.name == "Deutsch")
         #expect(Set(myVocabulary.words.compactMap(\.word)) == ["Hund", "Katze"])

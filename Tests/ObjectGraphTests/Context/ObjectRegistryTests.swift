@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ObjectGraph
 
 /// The uniquing table (dense runs per hierarchy plus a spill table) against a plain dictionary.
@@ -41,24 +42,31 @@ import Testing
 
     @Test func denseAscendingKeysAreFoundAgain() {
         var next: Int64 = 0
-        checkAgainstDictionary(keys: { next += 1; return next / 2 }, operations: 3_000, seed: 1)
+        checkAgainstDictionary(
+            keys: {
+                next += 1; return next / 2
+            }, operations: 3_000, seed: 1)
     }
 
     @Test func descendingKeysAreFoundAgain() {
         var next: Int64 = 5_000
-        checkAgainstDictionary(keys: { next -= 1; return next }, operations: 3_000, seed: 2)
+        checkAgainstDictionary(
+            keys: {
+                next -= 1; return next
+            }, operations: 3_000, seed: 2)
     }
 
     @Test func sparseAndExtremeKeysAreFoundAgain() {
         var generator = SeededGenerator(seed: 3)
         let extremes: [Int64] = [0, -1, .min, .max, .max - 1, 1 << 60, (1 << 60) - 1]
-        checkAgainstDictionary(keys: {
-            switch Int.random(in: 0..<4, using: &generator) {
-            case 0: extremes.randomElement(using: &generator) ?? 0
-            case 1: Int64.random(in: 0..<1_000_000_000, using: &generator)
-            default: Int64.random(in: 0..<300, using: &generator)
-            }
-        }, operations: 4_000, seed: 4)
+        checkAgainstDictionary(
+            keys: {
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: extremes.randomElement(using: &generator) ?? 0
+                case 1: Int64.random(in: 0..<1_000_000_000, using: &generator)
+                default: Int64.random(in: 0..<300, using: &generator)
+                }
+            }, operations: 4_000, seed: 4)
     }
 
     /// Keys first spilled (far from the run) and later covered by the run as it widens stay unique.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 @Suite struct ObserverTests {
@@ -10,8 +11,10 @@ import Testing
         var saved: SaveSummary?
         let token = stack.context.addObserver { event in
             switch event {
-            case .objectsDidChange(let changes): events.append("change \(changes.inserted.count)/\(changes.updated.count)/\(changes.deleted.count)")
-            case .willSave(let changes): events.append("will \(changes.inserted.count)/\(changes.updated.count)/\(changes.deleted.count)")
+            case .objectsDidChange(let changes):
+                events.append("change \(changes.inserted.count)/\(changes.updated.count)/\(changes.deleted.count)")
+            case .willSave(let changes):
+                events.append("will \(changes.inserted.count)/\(changes.updated.count)/\(changes.deleted.count)")
             case .didSave(let summary): events.append("did"); saved = summary
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// A store of `type` with notes `a` (text "one", 1 star) and `b`, read by `mine`; `theirs`
@@ -39,8 +40,9 @@ private struct Refreshing {
 
 @Suite("Refreshing objects")
 struct RefreshTests {
-    @Test("refresh without merging discards pending changes and makes a fault that reads the stored row",
-          arguments: allStoreTypes)
+    @Test(
+        "refresh without merging discards pending changes and makes a fault that reads the stored row",
+        arguments: allStoreTypes)
     func refreshDiscarding(type: PersistentStoreType) throws {
         let s = try Refreshing(type)
         s.a["text"] = "mine"
@@ -52,7 +54,9 @@ struct RefreshTests {
         #expect(s.a.value(forKey: "stars") as? Int64 == 7)
         s.a["stars"] = 8
         try s.mine.save()
-        #expect(try fetchAll("Note", in: s.stack.newContext(), sortedBy: "name").first?.value(forKey: "stars") as? Int64 == 8)
+        #expect(
+            try fetchAll("Note", in: s.stack.newContext(), sortedBy: "name").first?.value(forKey: "stars") as? Int64
+                == 8)
     }
 
     @Test("refresh without merging also drops a pending delete", arguments: allStoreTypes)
@@ -66,8 +70,9 @@ struct RefreshTests {
         #expect(try fetchAll("Note", in: s.stack.newContext()).count == 2)
     }
 
-    @Test("refresh merging keeps pending changes over the fresh stored values, and the save does not conflict",
-          arguments: allStoreTypes)
+    @Test(
+        "refresh merging keeps pending changes over the fresh stored values, and the save does not conflict",
+        arguments: allStoreTypes)
     func refreshMerging(type: PersistentStoreType) throws {
         let s = try Refreshing(type)
         s.a["stars"] = 4

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Where contexts read rows: a child context reads its parent as a ``RowSource`` only, never
@@ -11,7 +12,7 @@ import Testing
         let parent = stack.context
         let german = try parent.insertVocabulary("German")
         try parent.save()
-        german.name = "Deutsch"                              // unsaved in the parent
+        german.name = "Deutsch"  // unsaved in the parent
         let spanish = try parent.insertVocabulary("Spanish")  // inserted, unsaved
 
         let child = ManagedObjectContext(parent: parent)
@@ -27,8 +28,9 @@ import Testing
         let nameIndex = try #require(entity.allAttributes.firstIndex { $0.name == "name" })
         #expect(try source.row(for: german.objectID)?.attributes[nameIndex] == .string("Deutsch"))
         #expect(try source.row(for: spanish.objectID)?.objectID == spanish.objectID)
-        let everything = StoreFetch(entity: entity, includesSubentities: true, predicate: nil,
-                                    sortOrderings: [SortOrdering("name")], limit: nil, offset: 0)
+        let everything = StoreFetch(
+            entity: entity, includesSubentities: true, predicate: nil,
+            sortOrderings: [SortOrdering("name")], limit: nil, offset: 0)
         var names: [StoredValue] = []
         try source.fetch(everything) { names.append($0.attributes[nameIndex]) }
         #expect(names == [.string("Deutsch"), .string("Spanish")])
@@ -48,8 +50,9 @@ import Testing
         let store = try #require(coordinator.persistentStores.first as? SQLiteStore)
         let entity = try #require(fourLinesModel.entity(named: "Line"))
         let (writers, linesEach) = (4, 25)
-        let all = StoreFetch(entity: entity, includesSubentities: false, predicate: nil, sortOrderings: [],
-                             limit: nil, offset: 0)
+        let all = StoreFetch(
+            entity: entity, includesSubentities: false, predicate: nil, sortOrderings: [],
+            limit: nil, offset: 0)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for writer in 0..<writers {
                 group.addTask {

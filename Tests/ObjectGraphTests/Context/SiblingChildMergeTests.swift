@@ -1,13 +1,15 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Two child contexts of one parent: a child that merges automatically sees its sibling's save
 /// into the parent at once, before the parent saves (Core Data merges changes saved to the parent).
 @Suite("Child contexts merging a sibling's save into their parent")
 struct SiblingChildMergeTests {
-    @Test("an auto-merging child takes a sibling's saved edit and delete; one that does not merge keeps what it read",
-          arguments: allStoreTypes)
+    @Test(
+        "an auto-merging child takes a sibling's saved edit and delete; one that does not merge keeps what it read",
+        arguments: allStoreTypes)
     func siblingSaveReachesAutoMergingChild(type: PersistentStoreType) throws {
         let stack = try TestStack(model: noteModel, type: type)
         let parent = stack.context
@@ -38,7 +40,10 @@ struct SiblingChildMergeTests {
         reader.mergePendingChanges()
         #expect(read.value(forKey: "text") as? String == "edited by a sibling")
         #expect(gone.managedObjectContext == nil || gone.isDeleted)
-        #expect(try fetchAll("Note", in: reader).compactMap { $0.value(forKey: "name") as? String }.sorted() == ["kept", "new"])
+        #expect(
+            try fetchAll("Note", in: reader).compactMap { $0.value(forKey: "name") as? String }.sorted() == [
+                "kept", "new"
+            ])
         #expect(unmerged.value(forKey: "text") as? String == "original")
         // Nothing reached the store: the parent has not saved.
         #expect(try fetchAll("Note", in: stack.newContext()).count == 2)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Undo across a save of externally stored binary values: the bytes come back (Core Data
@@ -47,7 +48,9 @@ import Testing
         stack.context.redo()
         try stack.context.save()
         try stack.reopen()
-        #expect(try stack.context.fetch(FetchRequest(Medium.self, entityName: "Medium")).first?["data", as: Data.self] == other)
+        #expect(
+            try stack.context.fetch(FetchRequest(Medium.self, entityName: "Medium")).first?["data", as: Data.self]
+                == other)
     }
 
     @Test func aBlobNoUndoCanReachIsRemovedOnceTheActionsGo() throws {
@@ -55,9 +58,9 @@ import Testing
         let hash = SHA256Hasher.hex(of: payload)
         stack.context.delete(medium)
         try stack.context.save()
-        #expect(blobHashes(in: stack.blobDirectory).contains(hash))   // the undo stack can bring it back
+        #expect(blobHashes(in: stack.blobDirectory).contains(hash))  // the undo stack can bring it back
         _ = try stack.coordinator.blobGarbage(olderThan: 0, remove: true)
-        #expect(blobHashes(in: stack.blobDirectory).contains(hash))   // nor does a sweep take it
+        #expect(blobHashes(in: stack.blobDirectory).contains(hash))  // nor does a sweep take it
         stack.context.undoManager?.removeAllActions()
         // Once no undo can reach it, a sweep removes what nothing refers to.
         _ = try stack.coordinator.blobGarbage(olderThan: 0, remove: true)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 @Suite struct UndoTests {
@@ -18,7 +19,7 @@ import Testing
         vocabulary.name = "Deutsch"
         context.processPendingChanges()
         vocabulary.name = "Allemand"
-        vocabulary.name = "Tedesco"          // same event: one group with the change before
+        vocabulary.name = "Tedesco"  // same event: one group with the change before
         #expect(context.undoManager?.canUndo == true)
 
         context.undo()
@@ -26,7 +27,7 @@ import Testing
         #expect(context.hasChanges)
         context.undo()
         #expect(vocabulary.name == "German")
-        #expect(!context.hasChanges)         // back to the saved state
+        #expect(!context.hasChanges)  // back to the saved state
         #expect(context.undoManager?.canUndo == false)
 
         context.redo()
@@ -75,7 +76,7 @@ import Testing
         try context.save()
         context.undoManager?.enableUndoRegistration()
 
-        word.vocabulary = spanish            // three objects change: word, german.words, spanish.words
+        word.vocabulary = spanish  // three objects change: word, german.words, spanish.words
         #expect(german.words.isEmpty && spanish.words == [word])
         context.undo()
         #expect(word.vocabulary === german)
@@ -110,16 +111,17 @@ import Testing
         #expect(owner.objects(forKey: "cascaded") == [item])
 
         context.redo()
-        try context.save()                   // the deletes are written
+        try context.save()  // the deletes are written
         #expect(try stack.newContext().count(for: FetchRequest(entityName: "Item")) == 0)
-        context.undo()                       // and come back as new rows
+        context.undo()  // and come back as new rows
         #expect(owner.isInserted && item.isInserted)
         #expect(item.value(forKey: "cascadeOwner") as? ManagedObject === owner)
         try context.save()
         let fresh = stack.newContext()
         let items = try fetchAll("Item", in: fresh)
         #expect(items.count == 1)
-        #expect((items.first?.value(forKey: "cascadeOwner") as? ManagedObject)?.value(forKey: "name") as? String == "owner")
+        #expect(
+            (items.first?.value(forKey: "cascadeOwner") as? ManagedObject)?.value(forKey: "name") as? String == "owner")
     }
 
     @Test func explicitGroupsAndLevels() throws {
@@ -130,14 +132,14 @@ import Testing
         try context.undoGroup(named: "Add words") {
             for text in ["eins", "zwei"] {
                 try context.insertWord(text, in: vocabulary)
-                context.processPendingChanges()   // inside an explicit group: no new group
+                context.processPendingChanges()  // inside an explicit group: no new group
             }
         }
         #expect(manager.undoActionName == "Add words")
         vocabulary.name = "A"
         context.processPendingChanges()
         vocabulary.name = "B"
-        context.processPendingChanges()      // three groups, two kept
+        context.processPendingChanges()  // three groups, two kept
         context.undo()
         context.undo()
         #expect(vocabulary.name == "German")
@@ -173,7 +175,7 @@ import Testing
         context.rollback()
         #expect(vocabulary.name == "German")
         #expect(context.undoManager?.canUndo == false)
-        context.undo()                       // nothing to undo: still the saved state
+        context.undo()  // nothing to undo: still the saved state
         #expect(vocabulary.name == "German" && !context.hasChanges)
 
         let word = try context.insert(Word.self)

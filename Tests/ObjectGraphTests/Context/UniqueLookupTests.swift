@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Looking an object up by an attribute under a uniqueness constraint uses the constraint's
@@ -9,13 +10,17 @@ import Testing
 @Suite struct UniqueLookupTests {
     private let model: ManagedObjectModel = {
         // The model is fixed and valid; a failure here is a broken test, not user input.
-        guard let model = try? ManagedObjectModel(entities: [
-            EntityDescription("Item", attributes: [
-                AttributeDescription("uuid", .uuid, isOptional: false),
-                AttributeDescription("created", .date, isIndexed: true),
-                AttributeDescription("title", .string),
-            ], uniquenessConstraints: [["uuid"]]),
-        ]) else { fatalError("the test model is invalid") }
+        guard
+            let model = try? ManagedObjectModel(entities: [
+                EntityDescription(
+                    "Item",
+                    attributes: [
+                        AttributeDescription("uuid", .uuid, isOptional: false),
+                        AttributeDescription("created", .date, isIndexed: true),
+                        AttributeDescription("title", .string)
+                    ], uniquenessConstraints: [["uuid"]])
+            ])
+        else { fatalError("the test model is invalid") }
         return model
     }()
 
@@ -24,11 +29,13 @@ import Testing
         let store = try #require(try stack.coordinator.store() as? SQLiteStore)
         let entity = try #require(model.entity(named: "Item"))
         let layout = try #require(store.schema.layout(of: entity))
-        let fetch = StoreFetch(entity: entity, includesSubentities: true, predicate: predicate, sortOrderings: [],
-                               limit: 1, offset: 0)
+        let fetch = StoreFetch(
+            entity: entity, includesSubentities: true, predicate: predicate, sortOrderings: [],
+            limit: 1, offset: 0)
         let (whereSQL, _) = try store.whereClause(for: fetch, layout: layout)
         return try store.withConnection { connection in
-            let statement = try connection.statement("EXPLAIN QUERY PLAN SELECT 1 FROM \"\(layout.table)\" AS t0" + whereSQL)
+            let statement = try connection.statement(
+                "EXPLAIN QUERY PLAN SELECT 1 FROM \"\(layout.table)\" AS t0" + whereSQL)
             defer { statement.reset() }
             var lines: [String] = []
             while try statement.step() { lines.append(statement.text(3)) }

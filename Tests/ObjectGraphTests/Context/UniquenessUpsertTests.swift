@@ -1,23 +1,31 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Labels unique by name, on notes (many-to-many) and owned by a shelf (one-to-many).
 let labelModel: ManagedObjectModel = makeModel([
-    EntityDescription("Label", attributes: [
-        AttributeDescription("name", .string, isOptional: false),
-        AttributeDescription("colour", .string),
-        AttributeDescription("uses", .integer64),
-    ], relationships: [
-        RelationshipDescription("notes", destination: "Jotting", inverse: "labels", isToMany: true),
-        RelationshipDescription("shelf", destination: "Shelf", inverse: "labels"),
-    ], uniquenessConstraints: [["name"]]),
-    EntityDescription("Jotting", attributes: [AttributeDescription("text", .string)], relationships: [
-        RelationshipDescription("labels", destination: "Label", inverse: "notes", isToMany: true),
-    ]),
-    EntityDescription("Shelf", attributes: [AttributeDescription("title", .string)], relationships: [
-        RelationshipDescription("labels", destination: "Label", inverse: "shelf", isToMany: true),
-    ]),
+    EntityDescription(
+        "Label",
+        attributes: [
+            AttributeDescription("name", .string, isOptional: false),
+            AttributeDescription("colour", .string),
+            AttributeDescription("uses", .integer64)
+        ],
+        relationships: [
+            RelationshipDescription("notes", destination: "Jotting", inverse: "labels", isToMany: true),
+            RelationshipDescription("shelf", destination: "Shelf", inverse: "labels")
+        ], uniquenessConstraints: [["name"]]),
+    EntityDescription(
+        "Jotting", attributes: [AttributeDescription("text", .string)],
+        relationships: [
+            RelationshipDescription("labels", destination: "Label", inverse: "notes", isToMany: true)
+        ]),
+    EntityDescription(
+        "Shelf", attributes: [AttributeDescription("title", .string)],
+        relationships: [
+            RelationshipDescription("labels", destination: "Label", inverse: "shelf", isToMany: true)
+        ])
 ])
 
 /// Silent difference 7: a uniqueness conflict is settled by the merge policy, as Core Data's
@@ -74,7 +82,7 @@ let labelModel: ManagedObjectModel = makeModel([
         let labels = try storedLabels(stack)
         #expect(labels.count == 1)
         #expect(labels.first?["colour", as: String.self] == "blue")
-        #expect(labels.first?["uses", as: Int64.self] == 3)    // not set on the new object: kept
+        #expect(labels.first?["uses", as: Int64.self] == 3)  // not set on the new object: kept
         #expect(labels.first.map(noteTexts) == ["first", "second"])
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ObjectGraph
 
 extension BlobCipher.Layout: CustomTestStringConvertible {
@@ -72,7 +73,9 @@ extension BlobCipher.Layout: CustomTestStringConvertible {
             #expect(try reader.data(for: reference) == content)
             #expect(try reader.verify(reference))
             #expect(try reader.damagedBlobFiles().isEmpty)
-            let streamed = try reader.openContents(reference).stream(mappingErrors: { $0 }) { (_) throws(BlobStoreError) in }
+            let streamed = try reader.openContents(reference).stream(mappingErrors: { $0 }) {
+                (_) throws(BlobStoreError) in
+            }
             #expect(streamed.sha256 == reference.sha256)
             #expect(reader.fileSize(ofBlob: reader.fileName(forSHA256: reference.sha256)) == Int64(content.count))
         }
@@ -129,12 +132,15 @@ extension BlobCipher.Layout: CustomTestStringConvertible {
         var otherHeader = sealed
         otherHeader.replaceSubrange(0..<BlobCipher.headerSize, with: foreign.prefix(BlobCipher.headerSize))
         var otherTrailer = sealed
-        otherTrailer.replaceSubrange(sealed.count - BlobCipher.sealedTrailerSize..<sealed.count,
-                                     with: foreign.suffix(BlobCipher.sealedTrailerSize))
+        otherTrailer.replaceSubrange(
+            sealed.count - BlobCipher.sealedTrailerSize..<sealed.count,
+            with: foreign.suffix(BlobCipher.sealedTrailerSize))
         var endedEarly = Data(sealed.prefix(Self.firstChunk(layout) + 2 * BlobCipher.sealedChunkSize))
         endedEarly.append(sealed.suffix(BlobCipher.sealedTrailerSize))
-        for (name, damaged) in [("swapped", swapped), ("transplanted", transplanted), ("other header", otherHeader),
-                                ("other trailer", otherTrailer), ("trailer moved up", endedEarly)] {
+        for (name, damaged) in [
+            ("swapped", swapped), ("transplanted", transplanted), ("other header", otherHeader),
+            ("other trailer", otherTrailer), ("trailer moved up", endedEarly)
+        ] {
             try overwrite(reference, in: store, with: damaged)
             #expect(try !store.verify(reference), "\(name)")
             #expect(throws: BlobStoreError.self, "\(name)") { try store.data(for: reference) }
@@ -146,7 +152,8 @@ extension BlobCipher.Layout: CustomTestStringConvertible {
     @Test(arguments: layouts)
     func aFlippedBitInTheSaltTagByteCiphertextOrMACFails(layout: BlobCipher.Layout) throws {
         let store = try store(writing: layout)
-        let reference = try store.commit(try store.stage(data: BlobStoreEncryptionTests.pattern(count: 2 * BlobCipher.chunkSize)))
+        let reference = try store.commit(
+            try store.stage(data: BlobStoreEncryptionTests.pattern(count: 2 * BlobCipher.chunkSize)))
         let sealed = try sealedFile(of: reference, in: store)
         let second = Self.firstChunk(layout) + BlobCipher.sealedChunkSize
         for offset in [7, 20, second, second + 1, second + 30_000, second + BlobCipher.sealedChunkSize - 1] {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ObjectGraph
 
 /// Encrypted blob files padded to a bucket (layout 3): a file's length says only which bucket
@@ -23,9 +24,11 @@ import TestSupport
     }
 
     @Test func bucketsKeepFiveLeadingBitsAboveAFloorOfFourKilobytes() {
-        for (size, padded) in [(0, 4096), (1, 4096), (4095, 4096), (4096, 4096), (4097, 8192), (65_536, 65_536),
-                               (131_072, 131_072), (131_073, 135_168), (262_145, 270_336), (1_000_000, 1_015_808),
-                               (12_345_678, 12_582_912)] as [(Int64, Int64)] {
+        for (size, padded) in [
+            (0, 4096), (1, 4096), (4095, 4096), (4096, 4096), (4097, 8192), (65_536, 65_536),
+            (131_072, 131_072), (131_073, 135_168), (262_145, 270_336), (1_000_000, 1_015_808),
+            (12_345_678, 12_582_912)
+        ] as [(Int64, Int64)] {
             #expect(BlobPadding.paddedSize(ofContentSize: size) == padded, "\(size)")
         }
         var previous: Int64 = 0
@@ -82,7 +85,8 @@ import TestSupport
         let hasher = SHA256Hasher()
         var written = 0
         while written < size {
-            let piece = BlobStoreEncryptionTests.pattern(count: min(1 << 20, size - written), seed: UInt8(written >> 20))
+            let piece = BlobStoreEncryptionTests.pattern(
+                count: min(1 << 20, size - written), seed: UInt8(written >> 20))
             piece.withUnsafeBytes { hasher.update($0) }
             try handle.write(contentsOf: piece)
             written += piece.count
@@ -91,7 +95,8 @@ import TestSupport
         let sha256 = hasher.finalizeHex()
         let reference = try store.commit(try store.stage(fileAt: source))
         #expect(reference == BlobReference(sha256: sha256, byteCount: Int64(size)))
-        let fileSize = try FileManager.default.attributesOfItem(atPath: store.url(for: reference).path)[.size] as? NSNumber
+        let fileSize =
+            try FileManager.default.attributesOfItem(atPath: store.url(for: reference).path)[.size] as? NSNumber
         #expect(fileSize?.int64Value == Self.expectedFileSize(padded: 12_582_912))
         var largest = 0
         let read = try store.openContents(reference).stream(mappingErrors: { $0 }) { (chunk) throws(BlobStoreError) in
@@ -103,7 +108,8 @@ import TestSupport
 
     @Test func aTruncatedExtendedOrFlippedPaddedFileIsRefused() throws {
         // 200,000 bytes pad to 200,704: three whole chunks, then 3,392 bytes of content and 704 of zeros.
-        let reference = try store.commit(try store.stage(data: BlobStoreEncryptionTests.pattern(count: 200_000, seed: 4)))
+        let reference = try store.commit(
+            try store.stage(data: BlobStoreEncryptionTests.pattern(count: 200_000, seed: 4)))
         let sealed = try Data(contentsOf: store.url(for: reference))
         let firstChunk = BlobCipher.headerSize + BlobCipher.sealedLengthSize
         let lastChunk = firstChunk + 3 * BlobCipher.sealedChunkSize
@@ -117,12 +123,17 @@ import TestSupport
             ("one byte short", sealed.prefix(sealed.count - 1)),
             ("one byte more", sealed + Data([0])),
             ("a bucket more of zeros", sealed + Data(count: 4096)),
-            ("the last chunk twice", sealed.prefix(trailer) + sealed[lastChunk..<trailer] + sealed.suffix(BlobCipher.sealedTrailerSize)),
+            (
+                "the last chunk twice",
+                sealed.prefix(trailer) + sealed[lastChunk..<trailer] + sealed.suffix(BlobCipher.sealedTrailerSize)
+            )
         ]
         // The salt, the length's tag byte, ciphertext and MAC, content, the padding's ciphertext,
         // the trailer.
-        for offset in [20, BlobCipher.headerSize, BlobCipher.headerSize + 3, firstChunk - 1, firstChunk + 500,
-                       lastChunk + 1 + 3_392 + 10, trailer - 5, trailer + 1, sealed.count - 1] {
+        for offset in [
+            20, BlobCipher.headerSize, BlobCipher.headerSize + 3, firstChunk - 1, firstChunk + 500,
+            lastChunk + 1 + 3_392 + 10, trailer - 5, trailer + 1, sealed.count - 1
+        ] {
             var flipped = sealed
             flipped[offset] ^= 0x10
             variants.append(("bit flipped at \(offset)", flipped))
@@ -132,13 +143,17 @@ import TestSupport
         let foreign = try Data(contentsOf: store.url(for: other))
         #expect(foreign.count == sealed.count)
         var transplanted = sealed
-        transplanted.replaceSubrange(BlobCipher.headerSize..<firstChunk, with: foreign[BlobCipher.headerSize..<firstChunk])
+        transplanted.replaceSubrange(
+            BlobCipher.headerSize..<firstChunk, with: foreign[BlobCipher.headerSize..<firstChunk])
         variants.append(("another file's length", transplanted))
         for (name, damaged) in variants {
             try overwrite(reference, with: Data(damaged))
             #expect(try !store.verify(reference), "\(name)")
-            #expect(throws: BlobStoreError.self, "\(name)") { try BlobStoreEncryptionTests.readAll(store.openContents(reference)) }
-            #expect(try store.damagedBlobFiles().map(\.name) == [store.fileName(forSHA256: reference.sha256)], "\(name)")
+            #expect(throws: BlobStoreError.self, "\(name)") {
+                try BlobStoreEncryptionTests.readAll(store.openContents(reference))
+            }
+            #expect(
+                try store.damagedBlobFiles().map(\.name) == [store.fileName(forSHA256: reference.sha256)], "\(name)")
         }
         try overwrite(reference, with: sealed)
         #expect(try store.verify(reference))
@@ -151,10 +166,13 @@ import TestSupport
         var file = Data(sealer.header) + Data(count: BlobCipher.sealedLengthSize)
         let padded = content + Data(repeating: 0xA5, count: 8192 - content.count)
         padded.withUnsafeBytes { file.append(contentsOf: sealer.seal($0, final: false)) }
-        file.append(contentsOf: sealer.sealTrailer(digest: BlobCipher.bytes(ofHex: SHA256Hasher.hex(of: content)),
-                                                     byteCount: Int64(content.count)))
-        file.replaceSubrange(BlobCipher.headerSize..<BlobCipher.headerSize + BlobCipher.sealedLengthSize,
-                             with: sealer.sealLength(Int64(content.count), paddedSize: 8192))
+        file.append(
+            contentsOf: sealer.sealTrailer(
+                digest: BlobCipher.bytes(ofHex: SHA256Hasher.hex(of: content)),
+                byteCount: Int64(content.count)))
+        file.replaceSubrange(
+            BlobCipher.headerSize..<BlobCipher.headerSize + BlobCipher.sealedLengthSize,
+            with: sealer.sealLength(Int64(content.count), paddedSize: 8192))
         let reference = BlobReference(sha256: SHA256Hasher.hex(of: content), byteCount: Int64(content.count))
         let url = store.url(for: reference)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// An SQLite store opened with a key keeps its external binary values in an encrypted blob
@@ -33,7 +34,9 @@ import Testing
         #expect(try Data(contentsOf: copy) == payload)
         #expect(!copy.path.hasPrefix(directory.path))
         let fileMode = try FileManager.default.attributesOfItem(atPath: copy.path)[.posixPermissions] as? NSNumber
-        let folderMode = try FileManager.default.attributesOfItem(atPath: copy.deletingLastPathComponent().path)[.posixPermissions] as? NSNumber
+        let folderMode =
+            try FileManager.default.attributesOfItem(atPath: copy.deletingLastPathComponent().path)[.posixPermissions]
+            as? NSNumber
         #expect(fileMode?.intValue == 0o600)
         #expect(folderMode?.intValue == 0o700)
 

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ObjectGraph
 
 /// `BlobStore.copyBlobs`, the conversion between plain and encrypted blob folders, and the
@@ -33,7 +34,9 @@ import TestSupport
         let plain = try BlobStore(directory: scratch.appending("Plain.blobs"))
         var references: [BlobReference] = []
         for size in [0, 1, 65_536, 65_537, 300_000] {
-            references.append(try plain.commit(try plain.stage(data: BlobStoreEncryptionTests.pattern(count: size, seed: UInt8(size % 7)))))
+            references.append(
+                try plain.commit(
+                    try plain.stage(data: BlobStoreEncryptionTests.pattern(count: size, seed: UInt8(size % 7)))))
         }
         let key = try StoreEncryptionKey.random(), otherKey = try StoreEncryptionKey.random()
         let encrypted = scratch.appending("Encrypted.blobs"), rekeyed = scratch.appending("Rekeyed.blobs")
@@ -48,8 +51,9 @@ import TestSupport
             #expect(try encryptedStore.data(for: reference) == plain.data(for: reference))
             #expect(try rekeyedStore.verify(reference))
         }
-        #expect(try Self.files(in: encrypted).keys.sorted()
-            == references.map { "\(encryptedStore.fileName(forSHA256: $0.sha256))" }
+        #expect(
+            try Self.files(in: encrypted).keys.sorted()
+                == references.map { "\(encryptedStore.fileName(forSHA256: $0.sha256))" }
                 .map { "\($0.prefix(2))/\($0.dropFirst(2).prefix(2))/\($0)" }.sorted())
         #expect(try Self.mode(encrypted.path) == 0o700)
         for path in try Self.files(in: encrypted).keys {
@@ -80,23 +84,26 @@ import TestSupport
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: destination.appending(component: "something"))
         #expect(throws: BlobStoreError.self) {
-            try BlobStore.copyBlobs(from: scratch.appending("Missing.blobs"), key: nil, to: destination,
-                                    key: StoreEncryptionKey.random())
+            try BlobStore.copyBlobs(
+                from: scratch.appending("Missing.blobs"), key: nil, to: destination,
+                key: StoreEncryptionKey.random())
         }
     }
 
     /// The peak resident memory of this process, in bytes, since the last reset (`VmHWM`).
     static func peakResidentBytes() -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
         return kilobytes * 1024
     }
 
     static func residentBytes() -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
         return kilobytes * 1024
     }
 

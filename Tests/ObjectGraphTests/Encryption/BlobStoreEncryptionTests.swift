@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ObjectGraph
 
 /// An encrypted BlobStore: round trips, deduplication, nothing of the plaintext on disk, and
@@ -45,7 +46,10 @@ import TestSupport
     }
 
     // Around a chunk and around a batch (the half megabyte hashed and sealed on two cores).
-    @Test(arguments: [0, 1, 65_535, 65_536, 65_537, 1 << 19 - 1, 1 << 19, 1 << 19 + 1, 1 << 20 - 1, 1 << 20, 1 << 20 + 1, 2 << 20, 3 * 1024 * 1024 + 7])
+    @Test(arguments: [
+        0, 1, 65_535, 65_536, 65_537, 1 << 19 - 1, 1 << 19, 1 << 19 + 1, 1 << 20 - 1, 1 << 20, 1 << 20 + 1, 2 << 20,
+        3 * 1024 * 1024 + 7
+    ])
     func everySizeRoundTripsFromDataAndFromAFile(size: Int) throws {
         let content = Self.pattern(count: size, seed: UInt8(size % 251))
         let source = scratch.appending("source-\(size)")
@@ -65,7 +69,9 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
         #expect(try Data(contentsOf: copy) == content)
         let attributes = try FileManager.default.attributesOfItem(atPath: store.url(for: reference).path)
-        #expect((attributes[.size] as? NSNumber)?.int64Value == BlobCipher.fileSize(ofContentSize: Int64(size), layout: .paddedGCM))
+        #expect(
+            (attributes[.size] as? NSNumber)?.int64Value
+                == BlobCipher.fileSize(ofContentSize: Int64(size), layout: .paddedGCM))
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o400)
         #expect(store.fileSize(ofBlob: store.fileName(forSHA256: reference.sha256)) == Int64(size))
         let unpadded = BlobCipher.fileSize(ofContentSize: Int64(size), layout: .fileKeyGCM)
@@ -79,7 +85,8 @@ import TestSupport
         #expect(first == second)
         #expect(try store.allHashes() == [store.fileName(forSHA256: first.sha256)])
         #expect(store.fileName(forSHA256: first.sha256) != first.sha256)
-        let other = try BlobStore(directory: scratch.appending("Other.blobs"), encryptionKey: StoreEncryptionKey.random())
+        let other = try BlobStore(
+            directory: scratch.appending("Other.blobs"), encryptionKey: StoreEncryptionKey.random())
         #expect(other.fileName(forSHA256: first.sha256) != store.fileName(forSHA256: first.sha256))
         let sameKey = try BlobStore(directory: scratch.appending("Same.blobs"), encryptionKey: key)
         #expect(sameKey.fileName(forSHA256: first.sha256) == store.fileName(forSHA256: first.sha256))
@@ -94,8 +101,10 @@ import TestSupport
         let content = marker + Self.pattern(count: 150_000, seed: 9) + marker
         let staged = try store.stage(data: content)
         let digest = Data(BlobCipher.bytes(ofHex: staged.sha256))
-        let needles = [marker, Data(staged.sha256.utf8), Data(staged.sha256.uppercased().utf8), digest,
-                       content.subdata(in: 70_000..<70_016), content.subdata(in: 140_000..<140_016)]
+        let needles = [
+            marker, Data(staged.sha256.utf8), Data(staged.sha256.uppercased().utf8), digest,
+            content.subdata(in: 70_000..<70_016), content.subdata(in: 140_000..<140_016)
+        ]
         func scan() throws {
             let root = store.directory.path
             for path in try FileManager.default.subpathsOfDirectory(atPath: root) {
@@ -103,7 +112,8 @@ import TestSupport
                 #expect(!path.lowercased().contains(staged.sha256.prefix(16)))
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder),
-                      !isFolder.boolValue else { continue }
+                    !isFolder.boolValue
+                else { continue }
                 let bytes = try Data(contentsOf: URL(fileURLWithPath: root + "/" + path))
                 for needle in needles { #expect(bytes.range(of: needle) == nil, "\(path) holds plaintext") }
             }
@@ -160,9 +170,11 @@ import TestSupport
         let header = BlobCipher.headerSize + BlobCipher.sealedLengthSize, chunk = BlobCipher.sealedChunkSize
         // Cut at a chunk boundary (a whole chunk and the trailer gone), mid-chunk, the trailer
         // alone, one byte; and a byte appended.
-        let variants = [sealed.prefix(header + chunk), sealed.prefix(header + chunk + 100),
-                        sealed.prefix(sealed.count - BlobCipher.sealedTrailerSize), sealed.prefix(sealed.count - 1),
-                        sealed.prefix(header), Data(), sealed + Data([0])]
+        let variants = [
+            sealed.prefix(header + chunk), sealed.prefix(header + chunk + 100),
+            sealed.prefix(sealed.count - BlobCipher.sealedTrailerSize), sealed.prefix(sealed.count - 1),
+            sealed.prefix(header), Data(), sealed + Data([0])
+        ]
         for variant in variants {
             try overwrite(reference, with: Data(variant))
             #expect(try !store.verify(reference), "\(variant.count) bytes")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ObjectGraph
 
 /// An older copy of an encrypted database put back is refused, changing nothing, instead of
@@ -9,7 +10,8 @@ import TestSupport
 @Suite struct CommitCounterTests {
     private func save(_ url: URL, key: StoreEncryptionKey?, titles: [String]) throws {
         let coordinator = PersistentStoreCoordinator(model: queryModel)
-        try coordinator.addPersistentStore(type: .sqlite, at: url, options: key.map(encryptedOptions) ?? PersistentStoreOptions())
+        try coordinator.addPersistentStore(
+            type: .sqlite, at: url, options: key.map(encryptedOptions) ?? PersistentStoreOptions())
         let context = ManagedObjectContext(coordinator: coordinator)
         for title in titles { try insertEntry(context, title: title) }
         try context.save()
@@ -27,7 +29,9 @@ import TestSupport
         for suffix in ["", "-wal", "-shm"] {
             try? FileManager.default.removeItem(atPath: url.path + suffix)
             let source = folder.appending(component: url.lastPathComponent + suffix)
-            if FileManager.default.fileExists(atPath: source.path) { try FileManager.default.copyItem(atPath: source.path, toPath: url.path + suffix) }
+            if FileManager.default.fileExists(atPath: source.path) {
+                try FileManager.default.copyItem(atPath: source.path, toPath: url.path + suffix)
+            }
         }
     }
 
@@ -50,9 +54,12 @@ import TestSupport
         let before = contents(url)
         for _ in 0..<2 {
             #expect {
-                try PersistentStoreCoordinator(model: queryModel).addPersistentStore(type: .sqlite, at: url, options: encryptedOptions(key))
+                try PersistentStoreCoordinator(model: queryModel).addPersistentStore(
+                    type: .sqlite, at: url, options: encryptedOptions(key))
             } throws: { error in
-                guard case StoreEncryptionError.rolledBack(let path, let database, let recorded) = error else { return false }
+                guard case StoreEncryptionError.rolledBack(let path, let database, let recorded) = error else {
+                    return false
+                }
                 return path == url.path && database < recorded
             }
         }
@@ -78,14 +85,17 @@ import TestSupport
         text.insert("9", at: recorded.upperBound)
         try text.write(to: counter, atomically: true, encoding: .utf8)
         #expect(throws: StoreEncryptionError.forgedCommitCounter(path: url.path)) {
-            try PersistentStoreCoordinator(model: queryModel).addPersistentStore(type: .sqlite, at: url, options: encryptedOptions(key))
+            try PersistentStoreCoordinator(model: queryModel).addPersistentStore(
+                type: .sqlite, at: url, options: encryptedOptions(key))
         }
         // Another key's counter is no counter of this store either.
         try save(directory.appending("Other.sqlite"), key: try testKey(0x11), titles: ["x"])
         try FileManager.default.removeItem(at: counter)
-        try FileManager.default.copyItem(atPath: directory.appending("Other.sqlite").path + "-counter", toPath: counter.path)
+        try FileManager.default.copyItem(
+            atPath: directory.appending("Other.sqlite").path + "-counter", toPath: counter.path)
         #expect(throws: StoreEncryptionError.forgedCommitCounter(path: url.path)) {
-            try PersistentStoreCoordinator(model: queryModel).addPersistentStore(type: .sqlite, at: url, options: encryptedOptions(key))
+            try PersistentStoreCoordinator(model: queryModel).addPersistentStore(
+                type: .sqlite, at: url, options: encryptedOptions(key))
         }
         // A missing counter (a crash before it was written, a store from before counters) refuses nothing.
         try FileManager.default.removeItem(at: counter)

@@ -1,17 +1,22 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import ObjectGraph
 
 /// A lightweight migration of an encrypted SQLite store: its backup copy is encrypted under the
 /// same key and private, so migrating never leaves the diary readable beside itself.
 @Suite struct EncryptedMigrationTests {
     static let first = makeModel([
-        EntityDescription("Note", attributes: [AttributeDescription("name", .string, isOptional: false)]),
+        EntityDescription("Note", attributes: [AttributeDescription("name", .string, isOptional: false)])
     ])
     static let second = makeModel([
-        EntityDescription("Note", attributes: [AttributeDescription("name", .string, isOptional: false),
-                                               AttributeDescription("mood", .string)]),
+        EntityDescription(
+            "Note",
+            attributes: [
+                AttributeDescription("name", .string, isOptional: false),
+                AttributeDescription("mood", .string)
+            ])
     ])
 
     static func open(_ model: ManagedObjectModel, at url: URL, key: StoreEncryptionKey) throws -> ManagedObjectContext {
@@ -32,7 +37,9 @@ import Testing
         }
         _ = umask(0o022)
         _ = try Self.open(Self.second, at: url, key: key)
-        let backups = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains(".backup-") }
+        let backups = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter {
+            $0.contains(".backup-")
+        }
         let name = try #require(backups.first, "no backup in \(backups)")
         let backup = folder.url.appendingPathComponent(name)
         let bytes = try Data(contentsOf: backup)

@@ -1,15 +1,17 @@
 import Foundation
 import ObjectGraphCrashSupport
-import Testing
 import TestSupport
+import Testing
+
 @testable import ObjectGraph
 
 @Suite struct EncryptedStoreConcurrencyTests {
     /// Three processes (`og-crash-child insert … --encrypted`) save notes one by one into the same
     /// encrypted store at once; every note arrives, and every page authenticates.
     @Test func threeProcessesWriteOneEncryptedStoreAtOnce() throws {
-        let child = try #require(ProcessKiller.builtExecutable(named: "og-crash-child"),
-                                 "build the og-crash-child product first (swift build), or set OG_CRASH_CHILD")
+        let child = try #require(
+            ProcessKiller.builtExecutable(named: "og-crash-child"),
+            "build the og-crash-child product first (swift build), or set OG_CRASH_CHILD")
         let scratch = try TemporaryDirectory(prefix: "encrypted-writers")
         let count = 60
         let processes = try (0..<3).map { index -> (Process, Pipe) in
@@ -42,7 +44,9 @@ import TestSupport
             readOnly.isReadOnly = true
             let reader = PersistentStoreCoordinator(model: CrashStore.model)
             try reader.addPersistentStore(type: .sqlite, at: url, options: readOnly)
-            #expect(try ManagedObjectContext(coordinator: reader).fetch(FetchRequest(entityName: "Note")).count == 3 * count)
+            #expect(
+                try ManagedObjectContext(coordinator: reader).fetch(FetchRequest(entityName: "Note")).count == 3 * count
+            )
         }
         #expect(try PersistentStoreCoordinator.damagedPages(ofDatabaseAt: url, key: key) == [])
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ObjectGraph
 
 /// An encrypted store's log read back after a crash: SQLite rebuilds its index from the log's
@@ -41,7 +42,9 @@ import TestSupport
             let coordinator = PersistentStoreCoordinator(model: queryModel)
             try coordinator.addPersistentStore(type: .sqlite, at: url, options: encryptedOptions(key))
             let context = ManagedObjectContext(coordinator: coordinator)
-            for index in 0..<40 { try insertEntry(context, title: "first \(index)", text: String(repeating: "x", count: 500)) }
+            for index in 0..<40 {
+                try insertEntry(context, title: "first \(index)", text: String(repeating: "x", count: 500))
+            }
             try context.save()
             let store = try #require(try coordinator.store() as? SQLiteStore)
             try store.withConnection { try $0.execute("PRAGMA wal_checkpoint(TRUNCATE)") }

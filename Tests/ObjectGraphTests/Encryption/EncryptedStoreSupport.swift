@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ObjectGraph
 
 /// A data key made of one repeated byte (tests need keys that are equal across calls).

@@ -1,14 +1,17 @@
 import CSQLite
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ObjectGraph
 
 @Suite struct EncryptedStoreTests {
     /// An encrypted store at `Test.sqlite` in `directory` holding `count` entries whose text
     /// carries `secret`; closed (checkpointed) when it returns.
-    private func makeStore(in directory: TemporaryDirectory, key: StoreEncryptionKey, count: Int = 3,
-                           secret: String = "zanzibarsecret") throws -> URL {
+    private func makeStore(
+        in directory: TemporaryDirectory, key: StoreEncryptionKey, count: Int = 3,
+        secret: String = "zanzibarsecret"
+    ) throws -> URL {
         let url = directory.appending("Test.sqlite")
         let coordinator = PersistentStoreCoordinator(model: queryModel)
         try coordinator.addPersistentStore(type: .sqlite, at: url, options: encryptedOptions(key))
@@ -48,7 +51,8 @@ import TestSupport
         try coordinator.addPersistentStore(type: .sqlite, at: url, options: encryptedOptions(key))
         let context = ManagedObjectContext(coordinator: coordinator)
         for index in 0..<200 {
-            try insertEntry(context, title: "quokkatitle \(index)", text: "zanzibarsecret number \(index)", mood: "moodword")
+            try insertEntry(
+                context, title: "quokkatitle \(index)", text: "zanzibarsecret number \(index)", mood: "moodword")
         }
         try context.save()
         // While the store is open, the pages are in the WAL; after it closes, in the database.
@@ -104,8 +108,9 @@ import TestSupport
         let directory = try TemporaryDirectory()
         let coordinator = PersistentStoreCoordinator(model: queryModel)
         #expect(throws: StoreEncryptionError.unsupportedStoreType(type)) {
-            try coordinator.addPersistentStore(type: type, at: type == .binary ? directory.appending("Test.graph") : nil,
-                                               options: encryptedOptions(try testKey()))
+            try coordinator.addPersistentStore(
+                type: type, at: type == .binary ? directory.appending("Test.graph") : nil,
+                options: encryptedOptions(try testKey()))
         }
         #expect(!FileManager.default.fileExists(atPath: directory.appending("Test.graph").path))
     }
@@ -238,7 +243,8 @@ import TestSupport
     /// `PRAGMA integrity_check` on the encrypted database at `url`, through the store's connection.
     private func sqliteCheck(_ url: URL, key: StoreEncryptionKey) throws -> [String] {
         let handle = try StoreCipher.KeyHandle(key)
-        let connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: 1000, access: .readOnly, key: handle)
+        let connection = try SQLiteConnection(
+            path: url.path, busyTimeoutMilliseconds: 1000, access: .readOnly, key: handle)
         let statement = try connection.statement("PRAGMA integrity_check")
         var rows: [String] = []
         while try statement.step() { rows.append(statement.text(0)) }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ObjectGraph
 
 /// Key memory stays out of swap and core dumps: the page cipher's derived keys (in the VFS's
@@ -31,8 +32,9 @@ struct KeyMemoryTests {
         let directory = try TemporaryDirectory(prefix: "keymemory")
         let key = try StoreEncryptionKey.random()
         let handle = try StoreCipher.KeyHandle(key)
-        let connection = try SQLiteConnection(path: directory.appending("Test.sqlite").path,
-                                              busyTimeoutMilliseconds: 1000, key: handle)
+        let connection = try SQLiteConnection(
+            path: directory.appending("Test.sqlite").path,
+            busyTimeoutMilliseconds: 1000, key: handle)
         _ = try connection.statement("PRAGMA schema_version").step()
         let memory = try #require(StoreCipher.fileKeyMemory(of: connection))
         let base = try #require(memory.baseAddress)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Dictionary fetches with expressions, group-by and having, on every store type.
@@ -32,14 +33,16 @@ import Testing
         request.propertiesToFetch = [.key("order.name")]
         #expect(try stack.context.fetchDictionaries(request).count == 3)
         request.returnsDistinctResults = true
-        #expect(try stack.context.fetchDictionaries(request) == [["order.name": .string("a")], ["order.name": .string("b")]])
+        #expect(
+            try stack.context.fetchDictionaries(request) == [["order.name": .string("a")], ["order.name": .string("b")]]
+        )
         request.fetchOffset = 1
         #expect(try stack.context.fetchDictionaries(request) == [["order.name": .string("b")]])
         request.returnsDistinctResults = false
         request.fetchLimit = 1
-        #expect(try stack.context.fetchDictionaries(request) == [["order.name": .string("a")]])   // a's second line
+        #expect(try stack.context.fetchDictionaries(request) == [["order.name": .string("a")]])  // a's second line
         request.fetchOffset = 0
-        request.fetchLimit = 0     // no limit
+        request.fetchLimit = 0  // no limit
         #expect(try stack.context.fetchDictionaries(request).count == 3)
         request.fetchOffset = 10
         #expect(try stack.context.fetchDictionaries(request).isEmpty)
@@ -50,34 +53,45 @@ import Testing
         let stack = try stack(type)
         var request = DictionaryFetchRequest(entityName: "LineItem")
         request.sortOrderings = [SortOrdering("order.name")]
-        request.propertiesToFetch = [.key("order.name"), .expression(ExpressionDescription("total", .sum, of: "price")),
-                                     .expression(ExpressionDescription("lines", .count, of: "SELF"))]
+        request.propertiesToFetch = [
+            .key("order.name"), .expression(ExpressionDescription("total", .sum, of: "price")),
+            .expression(ExpressionDescription("lines", .count, of: "SELF"))
+        ]
         request.propertiesToGroupBy = ["order.name"]
-        #expect(try stack.context.fetchDictionaries(request) == [
-            ["order.name": .string("a"), "total": .double(12), "lines": .integer(2)],
-            ["order.name": .string("b"), "total": .double(20), "lines": .integer(1)],
-        ])
+        #expect(
+            try stack.context.fetchDictionaries(request) == [
+                ["order.name": .string("a"), "total": .double(12), "lines": .integer(2)],
+                ["order.name": .string("b"), "total": .double(20), "lines": .integer(1)]
+            ])
         request.havingPredicate = try FetchPredicate(format: "total > 15")
-        #expect(try stack.context.fetchDictionaries(request) == [
-            ["order.name": .string("b"), "total": .double(20), "lines": .integer(1)],
-        ])
+        #expect(
+            try stack.context.fetchDictionaries(request) == [
+                ["order.name": .string("b"), "total": .double(20), "lines": .integer(1)]
+            ])
     }
 
     @Test(arguments: allStoreTypes)
     func expressionsWithoutGroupsCoverEveryMatchedObject(type: PersistentStoreType) throws {
         let stack = try stack(type)
-        var request = DictionaryFetchRequest(entityName: "LineItem", predicate: try FetchPredicate(format: "price < 10"))
-        request.propertiesToFetch = [.expression(ExpressionDescription("sum", .sum, of: "price")),
-                                     .expression(ExpressionDescription("mean", .average, of: "price")),
-                                     .expression(ExpressionDescription("least", .minimum, of: "price")),
-                                     .expression(ExpressionDescription("most", .maximum, of: "price"))]
-        #expect(try stack.context.fetchDictionaries(request) == [
-            ["sum": .double(12), "mean": .double(6), "least": .double(5), "most": .double(7)],
-        ])
+        var request = DictionaryFetchRequest(
+            entityName: "LineItem", predicate: try FetchPredicate(format: "price < 10"))
+        request.propertiesToFetch = [
+            .expression(ExpressionDescription("sum", .sum, of: "price")),
+            .expression(ExpressionDescription("mean", .average, of: "price")),
+            .expression(ExpressionDescription("least", .minimum, of: "price")),
+            .expression(ExpressionDescription("most", .maximum, of: "price"))
+        ]
+        #expect(
+            try stack.context.fetchDictionaries(request) == [
+                ["sum": .double(12), "mean": .double(6), "least": .double(5), "most": .double(7)]
+            ])
         var plain = DictionaryFetchRequest(entityName: "Order")
         plain.sortOrderings = [SortOrdering("name")]
         plain.propertiesToFetch = [.key("name")]
-        #expect(try stack.context.fetchDictionaries(plain) == [["name": .string("a")], ["name": .string("b")], ["name": .string("c")]])
+        #expect(
+            try stack.context.fetchDictionaries(plain) == [
+                ["name": .string("a")], ["name": .string("b")], ["name": .string("c")]
+            ])
     }
 
     @Test func aFetchedKeyNeitherGroupedNorAnExpressionIsRefused() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// A fetch request's defaults mean what they mean in Core Data: a limit of 0 is no limit,
@@ -45,8 +46,10 @@ import Testing
     @Test(arguments: allStoreTypes)
     func aFetchedFaultShowsChangesMergedFromAnotherContext(type: PersistentStoreType) throws {
         let stack = try storedEntries(type: type)
-        let entries = try stack.context.fetch(FetchRequest(DiaryEntry.self, entityName: "DiaryEntry",
-                                                           sortOrderings: [SortOrdering("text")]))
+        let entries = try stack.context.fetch(
+            FetchRequest(
+                DiaryEntry.self, entityName: "DiaryEntry",
+                sortOrderings: [SortOrdering("text")]))
         let other = stack.newContext()
         let theirs = try #require(try other.existingObject(with: entries[0].objectID) as? DiaryEntry)
         theirs.text = "changed"

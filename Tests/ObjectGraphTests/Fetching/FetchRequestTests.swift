@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 @Suite struct FetchRequestTests {
@@ -22,11 +23,13 @@ import Testing
         let blue = try context.insertObject(entityName: "Tag")
         blue.setValue("blue", forKey: "name")
         let rows: [(String, String, Int64, ManagedObject)] = [
-            ("b", "Émile", 3, work), ("a", "zoe", 1, home), ("e", "adam", 5, work), ("c", "Zack", 2, home), ("d", "eve", 4, work),
+            ("b", "Émile", 3, work), ("a", "zoe", 1, home), ("e", "adam", 5, work), ("c", "Zack", 2, home),
+            ("d", "eve", 4, work)
         ]
         for (index, (title, mood, rating, journal)) in rows.enumerated() {
-            let entry = try insertEntry(context, title: title, mood: mood, rating: rating,
-                                        at: Date(timeIntervalSince1970: Double(index) * 1000), journal: journal)
+            let entry = try insertEntry(
+                context, title: title, mood: mood, rating: rating,
+                at: Date(timeIntervalSince1970: Double(index) * 1000), journal: journal)
             for number in 0..<Int(rating) {
                 let media = try context.insertObject(entityName: "Media")
                 media.setValue("\(title)\(number)", forKey: "name")
@@ -43,7 +46,9 @@ import Testing
     func sortsByKeyPathsThroughToOneAndFoldsCase(type: PersistentStoreType) throws {
         let stack = try seeded(type)
         // Journal name first ("Work" < "home" in code points), then rating descending.
-        var request = FetchRequest(entityName: "Entry", sortOrderings: [SortOrdering("journal.name"), SortOrdering("rating", ascending: false)])
+        var request = FetchRequest(
+            entityName: "Entry", sortOrderings: [SortOrdering("journal.name"), SortOrdering("rating", ascending: false)]
+        )
         #expect(titles(try stack.context.fetch(request)) == ["e", "d", "b", "c", "a"])
         // Folded, "home" comes before "Work".
         request.sortOrderings = [.caseInsensitive("journal.name"), SortOrdering("rating")]
@@ -64,7 +69,8 @@ import Testing
     func sortingSeesUnsavedChangesThroughKeyPaths(type: PersistentStoreType) throws {
         let stack = try seeded(type)
         let context = stack.context
-        let request = FetchRequest(entityName: "Entry", sortOrderings: [.caseInsensitive("journal.name"), SortOrdering("rating")])
+        let request = FetchRequest(
+            entityName: "Entry", sortOrderings: [.caseInsensitive("journal.name"), SortOrdering("rating")])
         let a = try #require(try context.fetch(request).first)
         let added = try insertEntry(context, title: "f", rating: 0, journal: a["journal"])
         a.setValue(9 as Int64, forKey: "rating")
@@ -75,8 +81,9 @@ import Testing
     @Test(arguments: allStoreTypes)
     func returnsIDsDictionariesAndCounts(type: PersistentStoreType) throws {
         let stack = try seeded(type)
-        var request = FetchRequest(entityName: "Entry", predicate: try FetchPredicate(format: "rating >= 3"),
-                                   sortOrderings: [SortOrdering("rating")])
+        var request = FetchRequest(
+            entityName: "Entry", predicate: try FetchPredicate(format: "rating >= 3"),
+            sortOrderings: [SortOrdering("rating")])
         let ids = try stack.context.fetchObjectIDs(request)
         #expect(ids.count == 3)
         #expect(stack.context.registeredObjects.isEmpty)
@@ -85,7 +92,8 @@ import Testing
         let rows = try stack.context.fetchDictionaries(request)
         #expect(rows.map { $0["title"] } == [.string("b"), .string("d"), .string("e")])
         #expect(rows.map { $0["rating"] } == [.integer(3), .integer(4), .integer(5)])
-        #expect(rows.allSatisfy { if case .object(let id)? = $0["journal"] { id.entityName == "Journal" } else { false } })
+        #expect(
+            rows.allSatisfy { if case .object(let id)? = $0["journal"] { id.entityName == "Journal" } else { false } })
         #expect(rows.allSatisfy { $0["mood"] == nil })
         #expect(try stack.context.count(for: request) == 3)
         request.propertiesToFetch = ["media"]
@@ -115,17 +123,26 @@ import Testing
     @Test(arguments: allStoreTypes)
     func prefetchingLoadsRelationshipsWithConstantQueries(type: PersistentStoreType) throws {
         let stack = try seeded(type)
-        func load(ratingAtLeast rating: Int64) throws -> (media: Int, tags: Int, journals: Set<String>, statements: Int) {
+        func load(ratingAtLeast rating: Int64) throws -> (media: Int, tags: Int, journals: Set<String>, statements: Int)
+        {
             try stack.reopen()
-            var request = FetchRequest(entityName: "Entry", predicate: .comparison(PredicateComparison(
-                .keyPath(["rating"]), .greaterOrEqual, .constant(.integer(rating)))))
+            var request = FetchRequest(
+                entityName: "Entry",
+                predicate: .comparison(
+                    PredicateComparison(
+                        .keyPath(["rating"]), .greaterOrEqual, .constant(.integer(rating)))))
             request.relationshipKeyPathsForPrefetching = ["media", "tags", "journal"]
             let (entries, statements) = try stack.coordinator.countingStatements { try stack.context.fetch(request) }
             // Everything is in memory now: reading it runs no statement.
             let (counts, after) = stack.coordinator.countingStatements {
-                (entries.map { $0.objects(forKey: "media").filter { !$0.isFault }.count }.reduce(0, +),
-                 entries.map { $0.objects(forKey: "tags").filter { !$0.isFault }.count }.reduce(0, +),
-                 Set(entries.compactMap { ($0["journal"] as ManagedObject?).flatMap { $0.isFault ? nil : $0["name", as: String.self] } }))
+                (
+                    entries.map { $0.objects(forKey: "media").filter { !$0.isFault }.count }.reduce(0, +),
+                    entries.map { $0.objects(forKey: "tags").filter { !$0.isFault }.count }.reduce(0, +),
+                    Set(
+                        entries.compactMap {
+                            ($0["journal"] as ManagedObject?).flatMap { $0.isFault ? nil : $0["name", as: String.self] }
+                        })
+                )
             }
             #expect(after == 0)
             return (counts.0, counts.1, counts.2, statements)
@@ -147,7 +164,8 @@ import Testing
     func prefetchingKeepsUnsavedRelationshipChanges(type: PersistentStoreType) throws {
         let stack = try seeded(type)
         let context = stack.context
-        let e = try #require(try context.fetch(FetchRequest(entityName: "Entry", predicate: .equals("title", .string("e")))).first)
+        let e = try #require(
+            try context.fetch(FetchRequest(entityName: "Entry", predicate: .equals("title", .string("e")))).first)
         let extra = try context.insertObject(entityName: "Media")
         e.add(extra, to: "media")
         var request = FetchRequest(entityName: "Entry", predicate: .equals("title", .string("e")))

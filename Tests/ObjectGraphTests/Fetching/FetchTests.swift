@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 @Suite struct FetchTests {
@@ -25,7 +26,8 @@ import Testing
         request.fetchLimit = 2
         #expect(texts(try stack.context.fetch(request)) == ["c", "b"])
         #expect(try stack.context.count(for: request) == 2)
-        request = FetchRequest(entityName: "Line", predicate: .and([.equals("lineNum", .integer(2)), .equals("lineText", .string("b"))]))
+        request = FetchRequest(
+            entityName: "Line", predicate: .and([.equals("lineNum", .integer(2)), .equals("lineText", .string("b"))]))
         #expect(texts(try stack.context.fetch(request)) == ["b"])
         request.predicate = .equals("lineText", .null)
         #expect(try stack.context.fetch(request).isEmpty)
@@ -39,17 +41,23 @@ import Testing
         try seed(stack)
         let context = stack.context
         let all = try fetchAll("Line", in: context, sortedBy: "lineNum")
-        context.delete(all[0])                                 // "a" gone
-        all[1].setValue("z", forKey: "lineText")               // "b" becomes "z"
+        context.delete(all[0])  // "a" gone
+        all[1].setValue("z", forKey: "lineText")  // "b" becomes "z"
         let added = try context.insertObject(entityName: "Line")
         added.setValue(5, forKey: "lineNum")
         added.setValue("e", forKey: "lineText")
         let sorted = FetchRequest(entityName: "Line", sortOrderings: [SortOrdering("lineText")])
         #expect(texts(try context.fetch(sorted)) == ["c", "d", "e", "z"])
         #expect(try context.count(for: FetchRequest(entityName: "Line")) == 4)
-        #expect(try context.fetch(FetchRequest(entityName: "Line", predicate: .equals("lineText", .string("b")))).isEmpty)
-        #expect(try context.fetch(FetchRequest(entityName: "Line", predicate: .equals("lineText", .string("z")))) == [all[1]])
-        #expect(try context.fetch(FetchRequest(entityName: "Line", predicate: .equals("lineText", .string("e")))) == [added])
+        #expect(
+            try context.fetch(FetchRequest(entityName: "Line", predicate: .equals("lineText", .string("b")))).isEmpty)
+        #expect(
+            try context.fetch(FetchRequest(entityName: "Line", predicate: .equals("lineText", .string("z")))) == [
+                all[1]
+            ])
+        #expect(
+            try context.fetch(FetchRequest(entityName: "Line", predicate: .equals("lineText", .string("e")))) == [added]
+        )
         var paged = sorted
         paged.fetchLimit = 1
         paged.fetchOffset = 2
@@ -72,7 +80,8 @@ import Testing
         var exact = FetchRequest(Medium.self, entityName: "Medium")
         exact.includesSubentities = false
         #expect(try stack.context.fetch(exact).isEmpty)
-        let byRelationship = FetchRequest(entityName: "Medium", predicate: .equals("diaryEntry", .object(media[0].diaryEntry!.objectID)))
+        let byRelationship = FetchRequest(
+            entityName: "Medium", predicate: .equals("diaryEntry", .object(media[0].diaryEntry!.objectID)))
         #expect(try stack.context.count(for: byRelationship) == 1)
     }
 
@@ -104,10 +113,13 @@ import Testing
         try context.save()
         try stack.reopen()
 
-        let tagged = FetchRequest(entityName: "FailedBankDetails", predicate: try FetchPredicate(format: "ANY tags.name == %@", "fraud"),
-                                  sortOrderings: [SortOrdering("zip")])
+        let tagged = FetchRequest(
+            entityName: "FailedBankDetails", predicate: try FetchPredicate(format: "ANY tags.name == %@", "fraud"),
+            sortOrderings: [SortOrdering("zip")])
         #expect(try stack.context.fetch(tagged).map { $0["zip", as: Int32.self] } == [10, 30])
-        let ranged = FetchRequest(entityName: "FailedBankDetails", predicate: try FetchPredicate(format: "zip BETWEEN {15, 35} AND tags.@count == 0"))
+        let ranged = FetchRequest(
+            entityName: "FailedBankDetails",
+            predicate: try FetchPredicate(format: "zip BETWEEN {15, 35} AND tags.@count == 0"))
         #expect(try stack.context.fetch(ranged).map { $0["zip", as: Int32.self] } == [20])
 
         // Unsaved changes are judged in memory with the same semantics.
@@ -120,7 +132,8 @@ import Testing
         // An unsaved object as an argument matches no stored row, and does match unsaved ones.
         let newTag = try stack.context.insertObject(entityName: "Tag")
         newTag.setValue("new", forKey: "name")
-        let byTag = FetchRequest(entityName: "FailedBankDetails", predicate: try FetchPredicate(format: "ANY tags == %@", newTag))
+        let byTag = FetchRequest(
+            entityName: "FailedBankDetails", predicate: try FetchPredicate(format: "ANY tags == %@", newTag))
         #expect(try stack.context.fetch(byTag).isEmpty)
         middle.add(newTag, to: "tags")
         #expect(try stack.context.fetch(byTag) == [middle])

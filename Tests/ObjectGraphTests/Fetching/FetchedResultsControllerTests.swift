@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import ObjectGraph
 
 /// Keeps every change report a controller sends.
@@ -11,7 +12,9 @@ private final class ChangeRecorder: FetchedResultsControllerDelegate {
 
     /// The last report's object changes of `kind` as (title, old, new).
     func last(_ kind: FetchedResultsChanges.Kind) -> [(String?, SectionIndexPath?, SectionIndexPath?)] {
-        (reports.last?.changes(kind) ?? []).map { ($0.object["title", as: String.self], $0.oldIndexPath, $0.newIndexPath) }
+        (reports.last?.changes(kind) ?? []).map {
+            ($0.object["title", as: String.self], $0.oldIndexPath, $0.newIndexPath)
+        }
     }
 }
 
@@ -36,22 +39,27 @@ private let derivations = Atomic<Int>(0)
 
     private func dayController(_ context: ManagedObjectContext) throws -> FetchedResultsController<ManagedObject> {
         let request = FetchRequest(entityName: "Entry", sortOrderings: [SortOrdering("creationTime")])
-        return try FetchedResultsController(fetchRequest: request, context: context, sectionKey: .localDay(of: "creationTime", in: berlin))
+        return try FetchedResultsController(
+            fetchRequest: request, context: context, sectionKey: .localDay(of: "creationTime", in: berlin))
     }
 
     @Test(arguments: allStoreTypes)
     func sectionsByLocalDayAcrossTheDaylightSavingChange(type: PersistentStoreType) throws {
         let stack = try TestStack(model: queryModel, type: type)
-        try insertEntry(stack.context, title: "late on the 28th", at: utc(28, 22, 30))      // 23:30 CET, 28th
-        try insertEntry(stack.context, title: "just after midnight", at: utc(28, 23, 30))   // 00:30 CET, 29th
-        try insertEntry(stack.context, title: "late on the 29th", at: utc(29, 21, 30))      // 23:30 CEST, 29th
-        try insertEntry(stack.context, title: "after summer midnight", at: utc(29, 22, 30)) // 00:30 CEST, 30th (23:30 in CET)
+        try insertEntry(stack.context, title: "late on the 28th", at: utc(28, 22, 30))  // 23:30 CET, 28th
+        try insertEntry(stack.context, title: "just after midnight", at: utc(28, 23, 30))  // 00:30 CET, 29th
+        try insertEntry(stack.context, title: "late on the 29th", at: utc(29, 21, 30))  // 23:30 CEST, 29th
+        // 00:30 CEST, 30th (23:30 in CET).
+        try insertEntry(stack.context, title: "after summer midnight", at: utc(29, 22, 30))
         try stack.context.save()
         try stack.reopen()
         let controller = try dayController(stack.context)
         try controller.performFetch()
         #expect(names(controller) == ["2026-03-28", "2026-03-29", "2026-03-30"])
-        #expect(layout(controller) == [["late on the 28th"], ["just after midnight", "late on the 29th"], ["after summer midnight"]])
+        #expect(
+            layout(controller) == [
+                ["late on the 28th"], ["just after midnight", "late on the 29th"], ["after summer midnight"]
+            ])
         #expect(controller.sections.map(\.numberOfObjects) == [1, 2, 1])
         let second = try #require(controller.object(at: SectionIndexPath(item: 1, section: 1)))
         #expect(second["title", as: String.self] == "late on the 29th")
@@ -64,10 +72,10 @@ private let derivations = Atomic<Int>(0)
     func reportsInsertsDeletesMovesAndUpdatesAcrossSections(type: PersistentStoreType) throws {
         let stack = try TestStack(model: queryModel, type: type)
         let context = stack.context
-        let first = try insertEntry(context, title: "t1", at: utc(28, 22, 30))   // 28th
+        let first = try insertEntry(context, title: "t1", at: utc(28, 22, 30))  // 28th
         let second = try insertEntry(context, title: "t2", at: utc(28, 23, 30))  // 29th
-        let third = try insertEntry(context, title: "t3", at: utc(29, 21, 30))   // 29th
-        try insertEntry(context, title: "t4", at: utc(29, 22, 30))               // 30th
+        let third = try insertEntry(context, title: "t3", at: utc(29, 21, 30))  // 29th
+        try insertEntry(context, title: "t4", at: utc(29, 22, 30))  // 30th
         try context.save()
         let controller = try dayController(context)
         let recorder = ChangeRecorder()
@@ -75,7 +83,7 @@ private let derivations = Atomic<Int>(0)
         try controller.performFetch()
 
         // An insert on a new day: the section appears.
-        try insertEntry(context, title: "t5", at: utc(30, 23, 30))               // 01:30 CEST, 31st
+        try insertEntry(context, title: "t5", at: utc(30, 23, 30))  // 01:30 CEST, 31st
         context.processPendingChanges()
         #expect(recorder.reports.count == 1)
         #expect(recorder.reports.last?.insertedSections == [.init(name: "2026-03-31", index: 3)])
@@ -90,7 +98,7 @@ private let derivations = Atomic<Int>(0)
         #expect(recorder.last(.delete).first?.1 == SectionIndexPath(item: 0, section: 0))
 
         // A later time on another day: a move across sections.
-        third.setValue(utc(30, 20), forKey: "creationTime")                   // 22:00 CEST, 30th, after t4
+        third.setValue(utc(30, 20), forKey: "creationTime")  // 22:00 CEST, 30th, after t4
         context.processPendingChanges()
         #expect(recorder.last(.move).map(\.0) == ["t3"])
         #expect(recorder.last(.move).first?.1 == SectionIndexPath(item: 1, section: 0))
@@ -129,9 +137,11 @@ private let derivations = Atomic<Int>(0)
         let good = try insertEntry(context, title: "good", rating: 5, at: utc(1, 12))
         let bad = try insertEntry(context, title: "bad", rating: 1, at: utc(2, 12))
         try context.save()
-        let request = FetchRequest(entityName: "Entry", predicate: try FetchPredicate(format: "rating >= 3"),
-                                   sortOrderings: [SortOrdering("mood"), SortOrdering("title")])
-        let controller = try FetchedResultsController(fetchRequest: request, context: context, sectionNameKeyPath: "mood")
+        let request = FetchRequest(
+            entityName: "Entry", predicate: try FetchPredicate(format: "rating >= 3"),
+            sortOrderings: [SortOrdering("mood"), SortOrdering("title")])
+        let controller = try FetchedResultsController(
+            fetchRequest: request, context: context, sectionNameKeyPath: "mood")
         let recorder = ChangeRecorder()
         controller.delegate = recorder
         try controller.performFetch()
@@ -173,20 +183,32 @@ private let derivations = Atomic<Int>(0)
 
     @Test func theFirstSortKeyMustOrderTheSections() throws {
         let stack = try TestStack(model: queryModel, type: .inMemory)
-        let byTitle = FetchRequest(entityName: "Entry", sortOrderings: [SortOrdering("title"), SortOrdering("creationTime")])
-        #expect(throws: FetchedResultsControllerError.firstSortKeyMustOrderSections(sectionKey: "creationTime", firstSortKey: "title")) {
-            try FetchedResultsController(fetchRequest: byTitle, context: stack.context, sectionKey: .localDay(of: "creationTime"))
+        let byTitle = FetchRequest(
+            entityName: "Entry", sortOrderings: [SortOrdering("title"), SortOrdering("creationTime")])
+        #expect(
+            throws: FetchedResultsControllerError.firstSortKeyMustOrderSections(
+                sectionKey: "creationTime", firstSortKey: "title")
+        ) {
+            try FetchedResultsController(
+                fetchRequest: byTitle, context: stack.context, sectionKey: .localDay(of: "creationTime"))
         }
-        #expect(throws: FetchedResultsControllerError.firstSortKeyMustOrderSections(sectionKey: "mood", firstSortKey: nil)) {
-            try FetchedResultsController(fetchRequest: FetchRequest(entityName: "Entry"), context: stack.context, sectionNameKeyPath: "mood")
+        #expect(
+            throws: FetchedResultsControllerError.firstSortKeyMustOrderSections(sectionKey: "mood", firstSortKey: nil)
+        ) {
+            try FetchedResultsController(
+                fetchRequest: FetchRequest(entityName: "Entry"), context: stack.context, sectionNameKeyPath: "mood")
         }
         // A section function that does not keep the sort order is caught when fetching.
         for rating in [1, 2, 3] as [Int64] { try insertEntry(stack.context, rating: rating) }
         let byRating = FetchRequest(entityName: "Entry", sortOrderings: [SortOrdering("rating")])
-        let parity = try FetchedResultsController(fetchRequest: byRating, context: stack.context, sectionKey: .derived(from: "rating") { value in
-            if case .integer(let number) = value, number % 2 == 0 { "even" } else { "odd" }
-        })
-        #expect(throws: FetchedResultsControllerError.sectionsNotContiguous(section: "odd")) { try parity.performFetch() }
+        let parity = try FetchedResultsController(
+            fetchRequest: byRating, context: stack.context,
+            sectionKey: .derived(from: "rating") { value in
+                if case .integer(let number) = value, number % 2 == 0 { "even" } else { "odd" }
+            })
+        #expect(throws: FetchedResultsControllerError.sectionsNotContiguous(section: "odd")) {
+            try parity.performFetch()
+        }
     }
 
     @Test func controllersOfOneCacheNameShareSectionNames() throws {
@@ -201,14 +223,19 @@ private let derivations = Atomic<Int>(0)
         let request = FetchRequest(entityName: "Entry", sortOrderings: [SortOrdering("creationTime")])
         let start = derivations.load(ordering: .relaxed)
         let cacheName = "days-\(UUID().uuidString)"
-        try FetchedResultsController(fetchRequest: request, context: stack.context, sectionKey: key, cacheName: cacheName).performFetch()
+        try FetchedResultsController(
+            fetchRequest: request, context: stack.context, sectionKey: key, cacheName: cacheName
+        ).performFetch()
         #expect(derivations.load(ordering: .relaxed) - start == 3)
-        let again = try FetchedResultsController(fetchRequest: request, context: stack.context, sectionKey: key, cacheName: cacheName)
+        let again = try FetchedResultsController(
+            fetchRequest: request, context: stack.context, sectionKey: key, cacheName: cacheName)
         try again.performFetch()
         #expect(derivations.load(ordering: .relaxed) - start == 3)
         #expect(again.sections.count == 3)
         FetchedResultsController<ManagedObject>.deleteCache(named: cacheName)
-        try FetchedResultsController(fetchRequest: request, context: stack.context, sectionKey: key, cacheName: cacheName).performFetch()
+        try FetchedResultsController(
+            fetchRequest: request, context: stack.context, sectionKey: key, cacheName: cacheName
+        ).performFetch()
         #expect(derivations.load(ordering: .relaxed) - start == 6)
     }
 }

@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Phrases in a full-text search: their words one after the other, folded as words are, in
 /// the SQLite index and in memory alike.
 @Suite struct FullTextPhraseTests {
-    private func titles(_ words: String, phrases: [String], prefixes: Bool = false,
-                        in context: ManagedObjectContext) throws -> [String?] {
+    private func titles(
+        _ words: String, phrases: [String], prefixes: Bool = false,
+        in context: ManagedObjectContext
+    ) throws -> [String?] {
         var request = FetchRequest(entityName: "Entry", sortOrderings: [SortOrdering("title")])
         request.fullTextSearch = FullTextSearch(words, phrases: phrases, matchesPrefixes: prefixes)
         return try context.fetch(request).map { $0.value(forKey: "title") as? String }

@@ -1,13 +1,17 @@
 import CSQLite
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 @Suite struct FullTextSearchTests {
-    private func search(_ text: String, in attributes: [String]? = nil, prefixes: Bool = false, substrings: Bool = false,
-                        _ context: ManagedObjectContext) throws -> [String?] {
+    private func search(
+        _ text: String, in attributes: [String]? = nil, prefixes: Bool = false, substrings: Bool = false,
+        _ context: ManagedObjectContext
+    ) throws -> [String?] {
         var request = FetchRequest(entityName: "Entry", sortOrderings: [SortOrdering("title")])
-        request.fullTextSearch = FullTextSearch(text, in: attributes, matchesPrefixes: prefixes, matchesSubstrings: substrings)
+        request.fullTextSearch = FullTextSearch(
+            text, in: attributes, matchesPrefixes: prefixes, matchesSubstrings: substrings)
         return titles(try context.fetch(request))
     }
 
@@ -44,10 +48,12 @@ import Testing
                 try stack.reopen()
             }
             let context = stack.context
-            func find(_ text: String) throws -> [String?] { try search(text, prefixes: true, substrings: true, context) }
+            func find(_ text: String) throws -> [String?] {
+                try search(text, prefixes: true, substrings: true, context)
+            }
             #expect(try find("kuchen") == ["Cake"], "saved: \(saved)")
             #expect(try find("KUCHEN sahne") == ["Cake"])
-            #expect(try find("KÄSEKUCHEN") == ["Cake"])        // a whole word: the word index folds it
+            #expect(try find("KÄSEKUCHEN") == ["Cake"])  // a whole word: the word index folds it
             #expect(try find("C++") == ["Code"])
             #expect(try find("c#") == ["Code"])
             #expect(try find("c+") == ["Code"])
@@ -56,8 +62,8 @@ import Testing
             #expect(try find("✓") == ["Cafe"])
             #expect(try find("タワー") == ["Tokyo"])
             #expect(try find("東京") == ["Tokyo"])
-            #expect(try find("cafe") == ["Cafe"])              // the word index folds the accent
-            #expect(try find("rème") == ["Cafe"])              // a run of characters keeps it
+            #expect(try find("cafe") == ["Cafe"])  // the word index folds the accent
+            #expect(try find("rème") == ["Cafe"])  // a run of characters keeps it
             #expect(try find("\"AND\" OR (") == [])
             // LIKE's own characters stand for themselves.
             #expect(try find("100%") == ["Power"])
@@ -65,7 +71,8 @@ import Testing
             #expect(try find("\\o/") == ["Power"])
             // Without substrings, words and their starts only, as before.
             #expect(try search("kuchen", prefixes: true, context) == [])
-            #expect(try search("C++", prefixes: true, context) == ["Cafe", "Cake", "Code", "Count", "Power"])   // every c word
+            // Every c word.
+            #expect(try search("C++", prefixes: true, context) == ["Cafe", "Cake", "Code", "Count", "Power"])
         }
     }
 
@@ -137,8 +144,8 @@ import Testing
         let stack = try seeded(type)
         let context = stack.context
         let all = try fetchAll("Entry", in: context, sortedBy: "title")
-        all[0].setValue("Nothing left", forKey: "text")           // Berlin
-        context.delete(all[1])                                     // Paris
+        all[0].setValue("Nothing left", forKey: "text")  // Berlin
+        context.delete(all[1])  // Paris
         try insertEntry(context, title: "Oslo", text: "a café by the fjord")
         #expect(try search("cafe", context) == ["Oslo"])
         try context.save()
@@ -148,7 +155,9 @@ import Testing
         #expect(try search("wall", stack.context) == [])
         #expect(try search("crepes", stack.context) == [])
         // Changing another attribute leaves the words as they were.
-        let oslo = try #require(try stack.context.fetch(FetchRequest(entityName: "Entry", predicate: .equals("title", .string("Oslo")))).first)
+        let oslo = try #require(
+            try stack.context.fetch(FetchRequest(entityName: "Entry", predicate: .equals("title", .string("Oslo"))))
+                .first)
         oslo.setValue(7 as Int64, forKey: "rating")
         try stack.context.save()
         #expect(try search("fjord cafe", stack.context) == ["Oslo"])

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 @Suite struct PrefetchTests {
@@ -18,8 +19,10 @@ import Testing
         }
         try stack.context.save()
         try stack.reopen()
-        let entries = try stack.context.fetch(FetchRequest(DiaryEntry.self, entityName: "DiaryEntry",
-                                                           sortOrderings: [SortOrdering("text")]))
+        let entries = try stack.context.fetch(
+            FetchRequest(
+                DiaryEntry.self, entityName: "DiaryEntry",
+                sortOrderings: [SortOrdering("text")]))
         return (stack, entries)
     }
 
@@ -52,16 +55,20 @@ import Testing
             try stack.context.prefetch("media", of: entries)
         }
         // Every member row of every entry in one SELECT; the entries' keys bound as one JSON list.
-        #expect(statements == ["""
-            SELECT t0."Z_PK", t0."Z_ENT", t0."Z_OPT", t0."fileName", t0."data", t0."data_sha256", t0."data_size", \
-            t0."diaryEntry", t0."width", t0."diaryEntry" FROM "Medium" AS t0 \
-            WHERE t0."diaryEntry" IN (SELECT value FROM json_each(?)) ORDER BY t0."Z_PK"
-            """])
+        #expect(
+            statements == [
+                """
+                SELECT t0."Z_PK", t0."Z_ENT", t0."Z_OPT", t0."fileName", t0."data", t0."data_sha256", t0."data_size", \
+                t0."diaryEntry", t0."width", t0."diaryEntry" FROM "Medium" AS t0 \
+                WHERE t0."diaryEntry" IN (SELECT value FROM json_each(?)) ORDER BY t0."Z_PK"
+                """
+            ])
     }
 
     /// Three bank details (zip 0, 1, 2) and two tags, red on details 0 and 1 and blue on 1,
     /// saved and read back fresh, in zip and name order.
-    private func storedDetailsAndTags(type: PersistentStoreType) throws -> (TestStack, [ManagedObject], [ManagedObject]) {
+    private func storedDetailsAndTags(type: PersistentStoreType) throws -> (TestStack, [ManagedObject], [ManagedObject])
+    {
         let stack = try TestStack(model: failedBanksModel, type: type)
         let details = try (0..<3).map { _ in try stack.context.insertObject(entityName: "FailedBankDetails") }
         for (index, detail) in details.enumerated() { detail.setValue(Int32(index), forKey: "zip") }
@@ -72,8 +79,10 @@ import Testing
         }
         try stack.context.save()
         try stack.reopen()
-        return (stack, try fetchAll("FailedBankDetails", in: stack.context, sortedBy: "zip"),
-                try fetchAll("Tag", in: stack.context, sortedBy: "name"))
+        return (
+            stack, try fetchAll("FailedBankDetails", in: stack.context, sortedBy: "zip"),
+            try fetchAll("Tag", in: stack.context, sortedBy: "name")
+        )
     }
 
     @Test(arguments: allStoreTypes)
@@ -116,10 +125,13 @@ import Testing
         let (_, recorded) = try stack.coordinator.recordingStatements {
             try stack.context.memberCounts(of: "media", for: entries)
         }
-        #expect(recorded == ["""
-            SELECT t0."diaryEntry", count(*) FROM "Medium" AS t0 \
-            WHERE t0."diaryEntry" IN (SELECT value FROM json_each(?)) GROUP BY 1
-            """])
+        #expect(
+            recorded == [
+                """
+                SELECT t0."diaryEntry", count(*) FROM "Medium" AS t0 \
+                WHERE t0."diaryEntry" IN (SELECT value FROM json_each(?)) GROUP BY 1
+                """
+            ])
     }
 
     @Test(arguments: allStoreTypes)
@@ -140,7 +152,7 @@ import Testing
         // An unsaved delete of a member whose owner's relationship is not loaded counts too.
         let (other, stored) = try storedEntries(type: type)
         let media = try fetchAll("ImageMedium", in: other.context, sortedBy: "fileName")
-        other.context.delete(try #require(media.last))   // c0.jpg, of the third entry
+        other.context.delete(try #require(media.last))  // c0.jpg, of the third entry
         let counts = try other.context.memberCounts(of: "media", for: stored)
         #expect(counts == [2, 0, 0])
         #expect(counts == stored.map(\.media.count))

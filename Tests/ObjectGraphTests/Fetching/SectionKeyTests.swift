@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 @Suite struct SectionKeyTests {
@@ -9,11 +10,14 @@ import Testing
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
         var generator = SystemRandomNumberGenerator()
-        let first = -135_140, last = 157_000        // 1600-01-01 … 2399-10-…
-        for days in [first, -1, 0, 1, 59, 60, 365, 10_957, 11_016, 20_000, last] + (0..<2_000).map({ _ in
-            Int.random(in: first...last, using: &generator)
-        }) {
-            let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(days) * 86_400))
+        let first = -135_140, last = 157_000  // 1600-01-01 … 2399-10-…
+        for days in [first, -1, 0, 1, 59, 60, 365, 10_957, 11_016, 20_000, last]
+            + (0..<2_000).map({ _ in
+                Int.random(in: first...last, using: &generator)
+            })
+        {
+            let parts = calendar.dateComponents(
+                [.year, .month, .day], from: Date(timeIntervalSince1970: Double(days) * 86_400))
             let ours = ProlepticGregorian.date(daysSince1970: days)
             #expect(ours.year == parts.year && ours.month == parts.month && ours.day == parts.day, "day \(days)")
             #expect(ProlepticGregorian.daysSince1970(year: ours.year, month: ours.month, day: ours.day) == days)
@@ -26,7 +30,7 @@ import Testing
         // 2026-03-29 00:30 and 23:30 local (01:00 → 03:00 that night) are one day; 2026-03-28 23:30 is not.
         let cases: [(String, String)] = [
             ("2026-03-28T23:30:00+01:00", "2026-03-28"), ("2026-03-29T00:30:00+01:00", "2026-03-29"),
-            ("2026-03-29T23:30:00+02:00", "2026-03-29"), ("2026-03-30T00:10:00+02:00", "2026-03-30"),
+            ("2026-03-29T23:30:00+02:00", "2026-03-29"), ("2026-03-30T00:10:00+02:00", "2026-03-30")
         ]
         let formatter = ISO8601DateFormatter()
         for (text, day) in cases {

@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import ObjectGraph
 
 /// Store options that record persistent history.
@@ -21,7 +22,9 @@ private func insertNote(_ name: String, text: String? = nil, in context: Managed
 
 @Suite("Persistent history")
 struct PersistentHistoryTests {
-    @Test("each save records a transaction with author, context name, the objects and the changed keys", arguments: allStoreTypes)
+    @Test(
+        "each save records a transaction with author, context name, the objects and the changed keys",
+        arguments: allStoreTypes)
     func recordsEachSave(type: PersistentStoreType) throws {
         let stack = try TestStack(model: noteModel, type: type, options: historyOptions)
         let context = stack.context
@@ -40,19 +43,23 @@ struct PersistentHistoryTests {
         try #require(history.count == 2)
         #expect(history.map(\.author) == ["importer", "editor"])
         #expect(history.map(\.contextName) == ["main", "main"])
-        #expect(history[0].timestamp >= before.addingTimeInterval(-1) && history[1].timestamp <= Date().addingTimeInterval(1))
+        #expect(
+            history[0].timestamp >= before.addingTimeInterval(-1)
+                && history[1].timestamp <= Date().addingTimeInterval(1))
         #expect(history[0].token < history[1].token)
         #expect(history[0].changes.map(\.kind) == [.insert, .insert])
         #expect(Set(history[0].changes.map(\.objectID)) == [first.objectID, second.objectID])
         #expect(history[0].changes.allSatisfy { $0.updatedKeys == nil })
-        #expect(history[1].changes == [
-            PersistentHistoryChange(kind: .update, objectID: first.objectID, updatedKeys: ["text", "stars"]),
-            PersistentHistoryChange(kind: .delete, objectID: second.objectID, updatedKeys: nil),
-        ])
+        #expect(
+            history[1].changes == [
+                PersistentHistoryChange(kind: .update, objectID: first.objectID, updatedKeys: ["text", "stars"]),
+                PersistentHistoryChange(kind: .delete, objectID: second.objectID, updatedKeys: nil)
+            ])
         #expect(try context.fetchHistory(after: history[0].token) == [history[1]])
         #expect(try context.fetchHistory(after: history[1].token).isEmpty)
         #expect(try context.currentHistoryToken() == history[1].token)
-        #expect(history[1].saveSummary == SaveSummary(inserted: [], updated: [first.objectID], deleted: [second.objectID]))
+        #expect(
+            history[1].saveSummary == SaveSummary(inserted: [], updated: [first.objectID], deleted: [second.objectID]))
     }
 
     @Test("a value set with setPrimitiveValue (as willSave does) is among the updated keys", arguments: allStoreTypes)
@@ -67,8 +74,9 @@ struct PersistentHistoryTests {
         #expect(last.changes.first?.updatedKeys == ["stars", "text"])
     }
 
-    @Test("a batch delete is one transaction of the context's author and name, naming every row deleted",
-          arguments: allStoreTypes)
+    @Test(
+        "a batch delete is one transaction of the context's author and name, naming every row deleted",
+        arguments: allStoreTypes)
     func batchDeleteIsRecorded(type: PersistentStoreType) throws {
         let stack = try TestStack(model: noteModel, type: type, options: historyOptions)
         let notes = try ["a", "b", "c"].map { try insertNote($0, in: stack.context) }
@@ -76,8 +84,10 @@ struct PersistentHistoryTests {
         let before = try stack.context.currentHistoryToken()
         stack.context.transactionAuthor = "sweeper"
         stack.context.name = "cleanup"
-        let result = try stack.context.execute(BatchDeleteRequest(entityName: "Note",
-                                                                  predicate: try FetchPredicate(format: "name != %@", "b")))
+        let result = try stack.context.execute(
+            BatchDeleteRequest(
+                entityName: "Note",
+                predicate: try FetchPredicate(format: "name != %@", "b")))
         #expect(result.count == 2)
         // Another coordinator on the same store learns of it through the history, as of a save.
         let history = try stack.newContext().fetchHistory(after: before)
@@ -99,8 +109,9 @@ struct PersistentHistoryTests {
         }
     }
 
-    @Test("a fetched transaction merged into another context refreshes its objects and removes deleted ones",
-          arguments: allStoreTypes)
+    @Test(
+        "a fetched transaction merged into another context refreshes its objects and removes deleted ones",
+        arguments: allStoreTypes)
     func mergeIntoAnotherContext(type: PersistentStoreType) throws {
         let stack = try TestStack(model: noteModel, type: type, options: historyOptions)
         let writer = stack.context
@@ -132,7 +143,10 @@ struct PersistentHistoryTests {
         #expect(changed?.updated.map(\.objectID) == [keep.objectID])
         #expect(changed?.deleted.map(\.objectID) == [gone.objectID])
         #expect(changed?.inserted.count == 1)
-        #expect(try fetchAll("Note", in: reader, sortedBy: "name").compactMap { $0.value(forKey: "name") as? String } == ["added", "keep"])
+        #expect(
+            try fetchAll("Note", in: reader, sortedBy: "name").compactMap { $0.value(forKey: "name") as? String } == [
+                "added", "keep"
+            ])
     }
 
     @Test("a merge keeps the reading context's unsaved edits of other keys", arguments: allStoreTypes)
@@ -155,8 +169,9 @@ struct PersistentHistoryTests {
         #expect(stored.value(forKey: "text") as? String == "theirs" && stored.value(forKey: "stars") as? Int64 == 4)
     }
 
-    @Test("a merge of a key edited on both sides keeps the reader's value and its save writes it, as a refresh does",
-          arguments: allStoreTypes)
+    @Test(
+        "a merge of a key edited on both sides keeps the reader's value and its save writes it, as a refresh does",
+        arguments: allStoreTypes)
     func mergeOfAClashAgreesWithRefresh(type: PersistentStoreType) throws {
         let stack = try TestStack(model: noteModel, type: type, options: historyOptions)
         try insertNote("n", text: "old", in: stack.context)
@@ -178,8 +193,9 @@ struct PersistentHistoryTests {
         #expect(stored.value(forKey: "text") as? String == "mine" && stored.value(forKey: "stars") as? Int64 == 2)
     }
 
-    @Test("tokens are Codable, survive reopening, and numbers are never given twice after pruning",
-          arguments: [PersistentStoreType.sqlite, .binary])
+    @Test(
+        "tokens are Codable, survive reopening, and numbers are never given twice after pruning",
+        arguments: [PersistentStoreType.sqlite, .binary])
     func tokensSurviveReopening(type: PersistentStoreType) throws {
         let stack = try TestStack(model: noteModel, type: type, options: historyOptions)
         try insertNote("a", in: stack.context)
@@ -203,7 +219,9 @@ struct PersistentHistoryTests {
         #expect(fresh.count == 1)
         #expect(try #require(fresh.first?.token) > last)
         // The first token's successor was pruned: what came after it cannot be told any more.
-        #expect(throws: PersistentHistoryError.expiredToken(token: decoded)) { try stack.context.fetchHistory(after: decoded) }
+        #expect(throws: PersistentHistoryError.expiredToken(token: decoded)) {
+            try stack.context.fetchHistory(after: decoded)
+        }
     }
 
     @Test("a token of another store is refused")
@@ -213,7 +231,10 @@ struct PersistentHistoryTests {
         try insertNote("a", in: one.context)
         try one.context.save()
         let token = try #require(try one.context.currentHistoryToken())
-        #expect(throws: PersistentHistoryError.tokenOfAnotherStore(token: token, storeIdentifier: other.coordinator.persistentStores[0].identifier)) {
+        #expect(
+            throws: PersistentHistoryError.tokenOfAnotherStore(
+                token: token, storeIdentifier: other.coordinator.persistentStores[0].identifier)
+        ) {
             try other.context.fetchHistory(after: token)
         }
     }
@@ -258,19 +279,21 @@ struct PersistentHistoryTests {
         for index in 0..<1000 { try insertNote("n\(index)", in: stack.context) }
         try stack.context.save()
         let url = try #require(stack.storeURL)
-        #expect(try sqliteRows("SELECT \"kind\", \"entity\", \"changedKeys\", \"keys\" FROM \"Z_HISTORY_CHANGE\"", at: url)
-            == [["0", "Note", nil, "1-1000"]])
+        #expect(
+            try sqliteRows("SELECT \"kind\", \"entity\", \"changedKeys\", \"keys\" FROM \"Z_HISTORY_CHANGE\"", at: url)
+                == [["0", "Note", nil, "1-1000"]])
         let history = try stack.context.fetchHistory(after: nil)
         #expect(history.count == 1 && history[0].changes.count == 1000)
         #expect(Set(history[0].changes.compactMap(\.objectID.primaryKey)) == Set(1...1000))
     }
 
-    @Test("a save that inserts two entities in turn records every object, one change row per entity",
-          arguments: allStoreTypes)
+    @Test(
+        "a save that inserts two entities in turn records every object, one change row per entity",
+        arguments: allStoreTypes)
     func interleavedEntities(type: PersistentStoreType) throws {
         let model = makeModel([
             EntityDescription("Note", attributes: [AttributeDescription("name", .string)]),
-            EntityDescription("Tag", attributes: [AttributeDescription("label", .string)]),
+            EntityDescription("Tag", attributes: [AttributeDescription("label", .string)])
         ])
         let stack = try TestStack(model: model, type: type, options: historyOptions)
         var inserted: [ManagedObject] = []
@@ -286,8 +309,9 @@ struct PersistentHistoryTests {
         #expect(history[0].changes.count == 6)
         #expect(Set(history[0].changes.map(\.objectID)) == Set(inserted.map(\.objectID)))
         if type == .sqlite, let url = stack.storeURL {
-            #expect(try sqliteRows("SELECT \"entity\", \"keys\" FROM \"Z_HISTORY_CHANGE\" ORDER BY \"entity\"", at: url)
-                == [["Note", "1-3"], ["Tag", "1-3"]])
+            #expect(
+                try sqliteRows("SELECT \"entity\", \"keys\" FROM \"Z_HISTORY_CHANGE\" ORDER BY \"entity\"", at: url)
+                    == [["Note", "1-3"], ["Tag", "1-3"]])
         }
     }
 
@@ -296,13 +320,14 @@ struct PersistentHistoryTests {
         #expect(HistoryKeyRuns.text(of: [7, 1, 2, 3, 9, 10]) == "1-3,7,9-10")
         #expect(HistoryKeyRuns.keys(in: "1-3,7,9-10") == [1, 2, 3, 7, 9, 10])
         #expect(HistoryKeyRuns.text(of: []) == "")
-        #expect(HistoryKeyRuns.text(of: [1, 2, 3, 5]) == "1-3,5")    // already in order: not sorted again
+        #expect(HistoryKeyRuns.text(of: [1, 2, 3, 5]) == "1-3,5")  // already in order: not sorted again
     }
 
     @Test("another process's save is fetched after a token and merged (one SQLite store, two processes)")
     func acrossProcesses() throws {
-        let child = try #require(ProcessKiller.builtExecutable(named: "og-crash-child"),
-                                 "build the og-crash-child product first (swift build), or set OG_CRASH_CHILD")
+        let child = try #require(
+            ProcessKiller.builtExecutable(named: "og-crash-child"),
+            "build the og-crash-child product first (swift build), or set OG_CRASH_CHILD")
         let scratch = try TemporaryDirectory(prefix: "history")
         let url = scratch.appending("Notes.sqlite")
         let context = try TwoEditors.context(at: url, options: historyOptions)
@@ -320,14 +345,19 @@ struct PersistentHistoryTests {
         let transaction = transactions[0]
         #expect(transaction.author == "sync-peer" && transaction.contextName == "history-child")
         #expect(transaction.changes.filter { $0.kind == .insert }.count == 2)
-        #expect(transaction.changes.filter { $0.kind == .update } ==
-                [PersistentHistoryChange(kind: .update, objectID: keep.objectID, updatedKeys: ["text"])])
+        #expect(
+            transaction.changes.filter { $0.kind == .update } == [
+                PersistentHistoryChange(kind: .update, objectID: keep.objectID, updatedKeys: ["text"])
+            ])
         #expect(transaction.changes.filter { $0.kind == .delete }.map(\.objectID) == [gone.objectID])
         context.mergeChanges(fromHistory: transaction)
         #expect(keep.value(forKey: "text") as? String == "written by the child")
         #expect(gone.managedObjectContext == nil)
         let inserted = transaction.changes.filter { $0.kind == .insert }.map(\.objectID)
-        #expect(Set(try inserted.map { try context.existingObject(with: $0).value(forKey: "name") as? String }) == ["new1", "new2"])
+        #expect(
+            Set(try inserted.map { try context.existingObject(with: $0).value(forKey: "name") as? String }) == [
+                "new1", "new2"
+            ])
         #expect(try context.fetchHistory(after: transaction.token).isEmpty)
     }
 }

@@ -1,24 +1,31 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import ObjectGraph
 
 /// An album whose pictures go with it; both keep a UUID (and the album its title) in the
 /// history when deleted, as a sync mirror needs to name what went.
 private let tombstoneModel = makeModel([
-    EntityDescription("Album", attributes: [
-        AttributeDescription("uuid", .uuid, preservesValueInHistoryOnDeletion: true),
-        AttributeDescription("title", .string, preservesValueInHistoryOnDeletion: true),
-        AttributeDescription("stars", .integer32, defaultValue: Int32(0), preservesValueInHistoryOnDeletion: true),
-        AttributeDescription("notes", .string),
-    ], relationships: [
-        RelationshipDescription("pictures", destination: "Picture", inverse: "album", isToMany: true, deleteRule: .cascade),
-    ]),
-    EntityDescription("Picture", attributes: [
-        AttributeDescription("uuid", .uuid, preservesValueInHistoryOnDeletion: true),
-        AttributeDescription("taken", .date, preservesValueInHistoryOnDeletion: true),
-    ], relationships: [RelationshipDescription("album", destination: "Album", inverse: "pictures")]),
-    EntityDescription("Label", attributes: [AttributeDescription("name", .string)]),
+    EntityDescription(
+        "Album",
+        attributes: [
+            AttributeDescription("uuid", .uuid, preservesValueInHistoryOnDeletion: true),
+            AttributeDescription("title", .string, preservesValueInHistoryOnDeletion: true),
+            AttributeDescription("stars", .integer32, defaultValue: Int32(0), preservesValueInHistoryOnDeletion: true),
+            AttributeDescription("notes", .string)
+        ],
+        relationships: [
+            RelationshipDescription(
+                "pictures", destination: "Picture", inverse: "album", isToMany: true, deleteRule: .cascade)
+        ]),
+    EntityDescription(
+        "Picture",
+        attributes: [
+            AttributeDescription("uuid", .uuid, preservesValueInHistoryOnDeletion: true),
+            AttributeDescription("taken", .date, preservesValueInHistoryOnDeletion: true)
+        ], relationships: [RelationshipDescription("album", destination: "Album", inverse: "pictures")]),
+    EntityDescription("Label", attributes: [AttributeDescription("name", .string)])
 ])
 
 private var recording: PersistentStoreOptions {
@@ -30,7 +37,9 @@ private var recording: PersistentStoreOptions {
 @Suite("Persistent history tombstones, filters and expired tokens")
 struct PersistentHistoryTombstoneTests {
     /// An album "Summer" with two pictures, and a label, saved.
-    private func album(in context: ManagedObjectContext) throws -> (album: ManagedObject, pictures: [ManagedObject], ids: [UUID]) {
+    private func album(
+        in context: ManagedObjectContext
+    ) throws -> (album: ManagedObject, pictures: [ManagedObject], ids: [UUID]) {
         let ids = [UUID(), UUID(), UUID()]
         let album = try context.insertObject(entityName: "Album")
         album["uuid"] = ids[0]
@@ -71,7 +80,8 @@ struct PersistentHistoryTombstoneTests {
         #expect(tombstone["title"] as? String == "Summer")
         #expect(tombstone["stars"] as? Int64 == 4)
         #expect(tombstone["notes"] == nil)
-        let pictureIDs = Set(deletes.filter { $0.objectID.entityName == "Picture" }.compactMap { $0.tombstone?["uuid"] as? UUID })
+        let pictureIDs = Set(
+            deletes.filter { $0.objectID.entityName == "Picture" }.compactMap { $0.tombstone?["uuid"] as? UUID })
         #expect(pictureIDs == Set(ids.dropFirst()))
         #expect(deletes.compactMap { $0.tombstone?["taken"] as? Date }.count == 2)
         // Inserts and updates carry none.
@@ -89,7 +99,8 @@ struct PersistentHistoryTombstoneTests {
         try #require(history.count == 2)
         let kept = history[0].changes.compactMap { $0.tombstone?["uuid"] as? UUID }
         #expect(Set(kept) == Set(ids))
-        #expect(history[0].changes.first { $0.objectID.entityName == "Album" }?.tombstone?["title"] as? String == "Summer")
+        #expect(
+            history[0].changes.first { $0.objectID.entityName == "Album" }?.tombstone?["title"] as? String == "Summer")
         // An entity that keeps nothing has no tombstone.
         #expect(history[1].changes.count == 1 && history[1].changes[0].tombstone == nil)
     }
@@ -127,19 +138,22 @@ struct PersistentHistoryTombstoneTests {
         pictures[0]["taken"] = Date(timeIntervalSince1970: 0)
         try stack.context.save()
 
-        let mine = try stack.context.fetchHistory(after: nil, matching: PersistentHistoryFilter(excludedAuthors: ["sync"]))
+        let mine = try stack.context.fetchHistory(
+            after: nil, matching: PersistentHistoryFilter(excludedAuthors: ["sync"]))
         #expect(mine.map(\.author) == ["device", nil])
         let synced = try stack.context.fetchHistory(after: nil, matching: PersistentHistoryFilter(authors: ["sync"]))
         #expect(synced.map(\.author) == ["sync"])
-        let albums = try stack.context.fetchHistory(after: nil, matching: PersistentHistoryFilter(entityNames: ["Album"]))
+        let albums = try stack.context.fetchHistory(
+            after: nil, matching: PersistentHistoryFilter(entityNames: ["Album"]))
         // The third save changed only a picture: left out; the first keeps only its album.
         #expect(albums.count == 2)
         #expect(albums[0].changes.map(\.objectID) == [album.objectID])
         #expect(try stack.context.fetchHistory(after: nil, matching: PersistentHistoryFilter()).count == 3)
     }
 
-    @Test("a token whose successors were pruned is expired; the last one kept and the current one are not",
-          arguments: allStoreTypes)
+    @Test(
+        "a token whose successors were pruned is expired; the last one kept and the current one are not",
+        arguments: allStoreTypes)
     func expiredToken(type: PersistentStoreType) throws {
         let stack = try TestStack(model: tombstoneModel, type: type, options: recording)
         for name in ["a", "b", "c", "d"] {
@@ -165,9 +179,13 @@ struct PersistentHistoryTombstoneTests {
     @Test("a binary attribute cannot be kept in a tombstone")
     func binaryRefused() {
         #expect(throws: ModelError.self) {
-            try ManagedObjectModel(entities: [EntityDescription("Thing", attributes: [
-                AttributeDescription("data", .binary, preservesValueInHistoryOnDeletion: true),
-            ])])
+            try ManagedObjectModel(entities: [
+                EntityDescription(
+                    "Thing",
+                    attributes: [
+                        AttributeDescription("data", .binary, preservesValueInHistoryOnDeletion: true)
+                    ])
+            ])
         }
     }
 }

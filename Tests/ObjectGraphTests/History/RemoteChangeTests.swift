@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import ObjectGraph
 
 /// A store another coordinator (as another process would) saved to tells its observers, as
@@ -36,7 +37,8 @@ import Testing
         #expect(received.arrived.wait(timeout: .now() + 5) == .success)
         let change = try #require(received.all.first)
         #expect(change.historyToken == (try theirs.currentHistoryToken()))
-        let transactions = try stack.context.fetchHistory(after: try #require(try stack.context.fetchHistory(after: nil).first).token)
+        let transactions = try stack.context.fetchHistory(
+            after: try #require(try stack.context.fetchHistory(after: nil).first).token)
         #expect(transactions.count == 1)
 
         observation.cancel()

@@ -1,14 +1,16 @@
 import CSQLite
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// The full-text index across migrations: a rebuilt table loses its triggers, and a change of
 /// searchable attributes changes the index's columns; both must be rebuilt on open.
 @Suite struct FullTextMigrationTests {
     /// `queryModel` with `mood` searchable too and a new attribute, so the store migrates.
-    private let migratedModel = makeQueryModel(moodIsSearchable: true,
-                                               moreEntryAttributes: [AttributeDescription("place", .string)])
+    private let migratedModel = makeQueryModel(
+        moodIsSearchable: true,
+        moreEntryAttributes: [AttributeDescription("place", .string)])
 
     private func search(_ text: String, _ context: ManagedObjectContext) throws -> [String?] {
         var request = FetchRequest(entityName: "Entry", sortOrderings: [SortOrdering("title")])
@@ -33,14 +35,15 @@ import Testing
 
         let after = try open(migratedModel, at: url)
         #expect(try search("lighthouse", after) == ["Old"])
-        #expect(try search("sleepy", after) == ["Old"])        // the newly searchable column is indexed
+        #expect(try search("sleepy", after) == ["Old"])  // the newly searchable column is indexed
         try insertEntry(after, title: "New", text: "harbour lights", mood: "awake")
         try after.save()
-        #expect(try search("harbour", after) == ["New"])        // the insert trigger survived the rebuild
-        let old = try #require(try after.fetch(FetchRequest(entityName: "Entry", predicate: .equals("title", .string("Old")))).first)
+        #expect(try search("harbour", after) == ["New"])  // the insert trigger survived the rebuild
+        let old = try #require(
+            try after.fetch(FetchRequest(entityName: "Entry", predicate: .equals("title", .string("Old")))).first)
         old.setValue("fog over the pier", forKey: "text")
         try after.save()
-        #expect(try search("lighthouse", after) == [])          // and so did the update trigger
+        #expect(try search("lighthouse", after) == [])  // and so did the update trigger
         #expect(try search("pier", after) == ["Old"])
     }
 
@@ -73,7 +76,8 @@ import Testing
             try context.save()
         }
         // The index as stores made before December 2026 have it: FTS5's unicode61 tokenizer.
-        let index = try #require(SQLiteStore.fullTextIndexes(schema: SQLiteSchema(model: queryModel), model: queryModel)["Entry"])
+        let index = try #require(
+            SQLiteStore.fullTextIndexes(schema: SQLiteSchema(model: queryModel), model: queryModel)["Entry"])
         let earlier = "unicode61 remove_diacritics 2"
         try withConnection(to: url) { db in
             for object in index.schemaObjects.reversed() {
@@ -109,7 +113,9 @@ import Testing
 
     private func exec(_ db: OpaquePointer, _ sql: String) throws {
         guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
-            throw SQLiteError(extendedResultCode: sqlite3_extended_errcode(db), message: String(cString: sqlite3_errmsg(db)), sql: sql)
+            throw SQLiteError(
+                extendedResultCode: sqlite3_extended_errcode(db), message: String(cString: sqlite3_errmsg(db)), sql: sql
+            )
         }
     }
 }

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 // Three versions of a small diary model.
@@ -12,53 +13,78 @@ import Testing
 // v3 keeps v2's renaming identifiers, so a v1 store migrates to it directly.
 
 private let migrationV1 = makeModel([
-    EntityDescription("Entry", attributes: [
-        AttributeDescription("title", .string), AttributeDescription("body", .string),
-        AttributeDescription("created", .date),
-    ], relationships: [
-        RelationshipDescription("media", destination: "Medium", inverse: "entry", isToMany: true, deleteRule: .cascade),
-        RelationshipDescription("tag", destination: "Tag", inverse: nil),
-    ]),
-    EntityDescription("Medium", attributes: [
-        AttributeDescription("fileName", .string), AttributeDescription("data", .binary, allowsExternalStorage: true),
-    ], relationships: [RelationshipDescription("entry", destination: "Entry", inverse: "media")]),
+    EntityDescription(
+        "Entry",
+        attributes: [
+            AttributeDescription("title", .string), AttributeDescription("body", .string),
+            AttributeDescription("created", .date)
+        ],
+        relationships: [
+            RelationshipDescription(
+                "media", destination: "Medium", inverse: "entry", isToMany: true, deleteRule: .cascade),
+            RelationshipDescription("tag", destination: "Tag", inverse: nil)
+        ]),
+    EntityDescription(
+        "Medium",
+        attributes: [
+            AttributeDescription("fileName", .string),
+            AttributeDescription("data", .binary, allowsExternalStorage: true)
+        ], relationships: [RelationshipDescription("entry", destination: "Entry", inverse: "media")]),
     EntityDescription("Tag", attributes: [AttributeDescription("name", .string)]),
-    EntityDescription("Note", attributes: [AttributeDescription("text", .string)]),
+    EntityDescription("Note", attributes: [AttributeDescription("text", .string)])
 ])
 
 private let migrationV2 = makeModel([
-    EntityDescription("Entry", attributes: [
-        AttributeDescription("heading", .string, renamingIdentifier: "title"),
-        AttributeDescription("body", .string, isOptional: false, defaultValue: ""),
-        AttributeDescription("created", .date, isIndexed: true),
-        AttributeDescription("mood", .integer16, isOptional: false, defaultValue: Int16(3)),
-    ], relationships: [
-        RelationshipDescription("media", destination: "Medium", inverse: "entry", isToMany: true, deleteRule: .cascade),
-        RelationshipDescription("tags", destination: "Tag", inverse: nil, isToMany: true, renamingIdentifier: "tag"),
-    ]),
-    EntityDescription("Medium", attributes: [
-        AttributeDescription("fileName", .string), AttributeDescription("data", .binary, allowsExternalStorage: true),
-    ], relationships: [RelationshipDescription("entry", destination: "Entry", inverse: "media")]),
+    EntityDescription(
+        "Entry",
+        attributes: [
+            AttributeDescription("heading", .string, renamingIdentifier: "title"),
+            AttributeDescription("body", .string, isOptional: false, defaultValue: ""),
+            AttributeDescription("created", .date, isIndexed: true),
+            AttributeDescription("mood", .integer16, isOptional: false, defaultValue: Int16(3))
+        ],
+        relationships: [
+            RelationshipDescription(
+                "media", destination: "Medium", inverse: "entry", isToMany: true, deleteRule: .cascade),
+            RelationshipDescription("tags", destination: "Tag", inverse: nil, isToMany: true, renamingIdentifier: "tag")
+        ]),
+    EntityDescription(
+        "Medium",
+        attributes: [
+            AttributeDescription("fileName", .string),
+            AttributeDescription("data", .binary, allowsExternalStorage: true)
+        ], relationships: [RelationshipDescription("entry", destination: "Entry", inverse: "media")]),
     EntityDescription("Tag", attributes: [AttributeDescription("name", .string)], uniquenessConstraints: [["name"]]),
-    EntityDescription("Place", attributes: [AttributeDescription("name", .string, isOptional: false)]),
+    EntityDescription("Place", attributes: [AttributeDescription("name", .string, isOptional: false)])
 ])
 
 private let migrationV3 = makeModel([
-    EntityDescription("DiaryEntry", attributes: [
-        AttributeDescription("heading", .string, renamingIdentifier: "title"),
-        AttributeDescription("body", .string, isOptional: false, defaultValue: ""),
-        AttributeDescription("created", .date),
-        AttributeDescription("mood", .integer16, isOptional: false, defaultValue: Int16(3)),
-    ], relationships: [
-        RelationshipDescription("media", destination: "Medium", inverse: "diaryEntry", isToMany: true, deleteRule: .cascade),
-        RelationshipDescription("tags", destination: "Tag", inverse: nil, isToMany: true, renamingIdentifier: "tag"),
-    ], renamingIdentifier: "Entry"),
-    EntityDescription("Medium", attributes: [
-        AttributeDescription("fileName", .string), AttributeDescription("data", .binary, allowsExternalStorage: true),
-        AttributeDescription("caption", .string, defaultValue: "untitled"),
-    ], relationships: [RelationshipDescription("diaryEntry", destination: "DiaryEntry", inverse: "media", renamingIdentifier: "entry")]),
+    EntityDescription(
+        "DiaryEntry",
+        attributes: [
+            AttributeDescription("heading", .string, renamingIdentifier: "title"),
+            AttributeDescription("body", .string, isOptional: false, defaultValue: ""),
+            AttributeDescription("created", .date),
+            AttributeDescription("mood", .integer16, isOptional: false, defaultValue: Int16(3))
+        ],
+        relationships: [
+            RelationshipDescription(
+                "media", destination: "Medium", inverse: "diaryEntry", isToMany: true, deleteRule: .cascade),
+            RelationshipDescription("tags", destination: "Tag", inverse: nil, isToMany: true, renamingIdentifier: "tag")
+        ], renamingIdentifier: "Entry"),
+    EntityDescription(
+        "Medium",
+        attributes: [
+            AttributeDescription("fileName", .string),
+            AttributeDescription("data", .binary, allowsExternalStorage: true),
+            AttributeDescription("caption", .string, defaultValue: "untitled")
+        ],
+        relationships: [
+            RelationshipDescription(
+                "diaryEntry", destination: "DiaryEntry", inverse: "media", renamingIdentifier: "entry")
+        ]),
     EntityDescription("Tag", attributes: [AttributeDescription("name", .string)], uniquenessConstraints: [["name"]]),
-    EntityDescription("Place", attributes: [AttributeDescription("name", .string, isOptional: false)]),
+    EntityDescription("Place", attributes: [AttributeDescription("name", .string, isOptional: false)])
 ])
 
 /// A store directory for one test, removed afterwards.
@@ -87,7 +113,8 @@ private final class StoreDirectory {
     /// The store file's bytes (with its WAL's, if any), to show a refused migration changed nothing.
     func storeBytes() throws -> [Data] {
         let wal = URL(fileURLWithPath: storeURL.path + "-wal")
-        return try [Data(contentsOf: storeURL)] + (FileManager.default.fileExists(atPath: wal.path) ? [Data(contentsOf: wal)] : [])
+        return try [Data(contentsOf: storeURL)]
+            + (FileManager.default.fileExists(atPath: wal.path) ? [Data(contentsOf: wal)] : [])
     }
 
     /// Files in the directory whose name marks them as backups.
@@ -142,7 +169,10 @@ private struct DiaryData {
         #expect(media.allSatisfy { ($0.value(forKey: entryKey) as? ManagedObject) === lisbon })
         #expect(lisbon.objects(forKey: "media").count == 2)
         #expect(media.first?.isBinaryValueExternal(forKey: "data") == true)
-        #expect(try fetchAll("Tag", in: context, sortedBy: "name").map { $0.value(forKey: "name") as? String } == ["Travel", "Work"])
+        #expect(
+            try fetchAll("Tag", in: context, sortedBy: "name").map { $0.value(forKey: "name") as? String } == [
+                "Travel", "Work"
+            ])
     }
 }
 
@@ -158,15 +188,21 @@ private struct DiaryData {
         try data.check(try directory.open(migrationV2), entity: "Entry", entryKey: "entry")
         try data.check(try directory.open(migrationV2), entity: "Entry", entryKey: "entry")
         if type == .sqlite {
-            let tables = try sqliteRows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", at: directory.storeURL)
+            let tables = try sqliteRows(
+                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", at: directory.storeURL)
             #expect(tables.compactMap(\.first) == ["Entry", "Medium", "Place", "Tag", "Z_Entry_tags", "Z_METADATA"])
-            #expect(try sqliteRows("SELECT name FROM sqlite_master WHERE name = 'Entry_created'", at: directory.storeURL).count == 1)
+            #expect(
+                try sqliteRows("SELECT name FROM sqlite_master WHERE name = 'Entry_created'", at: directory.storeURL)
+                    .count == 1)
         }
         try data.check(try directory.open(migrationV3), entity: "DiaryEntry", entryKey: "diaryEntry")
-        #expect(try fetchAll("Medium", in: try directory.open(migrationV3)).map { $0.value(forKey: "caption") as? String }
-            == ["untitled", "untitled"])
+        #expect(
+            try fetchAll("Medium", in: try directory.open(migrationV3)).map { $0.value(forKey: "caption") as? String }
+                == ["untitled", "untitled"])
         if type == .sqlite {
-            #expect(try sqliteRows("SELECT count(*) FROM sqlite_master WHERE name LIKE '%created%'", at: directory.storeURL) == [["0"]])
+            #expect(
+                try sqliteRows("SELECT count(*) FROM sqlite_master WHERE name LIKE '%created%'", at: directory.storeURL)
+                    == [["0"]])
             #expect(try sqliteRows("PRAGMA integrity_check", at: directory.storeURL) == [["ok"]])
         }
         // No blob file was added or removed on the way.
@@ -187,9 +223,14 @@ private struct DiaryData {
 
         // The backup is the v1 store as it was: it opens with the v1 model.
         let backup = try #require(try directory.backups().first)
-        #expect(backup.lastPathComponent == directory.storeURL.lastPathComponent + ".backup-" + migrationV1.versionHash.prefix(12))
+        #expect(
+            backup.lastPathComponent == directory.storeURL.lastPathComponent + ".backup-"
+                + migrationV1.versionHash.prefix(12))
         let old = try directory.open(migrationV1, at: backup)
-        #expect(try fetchAll("Entry", in: old, sortedBy: "title").map { $0.value(forKey: "title") as? String } == ["Home", "Lisbon"])
+        #expect(
+            try fetchAll("Entry", in: old, sortedBy: "title").map { $0.value(forKey: "title") as? String } == [
+                "Home", "Lisbon"
+            ])
         #expect(try fetchAll("Note", in: old).count == 1)
     }
 
@@ -199,22 +240,26 @@ private struct DiaryData {
         try DiaryData().write(to: directory)
         let before = try directory.storeBytes()
         let incompatible = makeModel([
-            EntityDescription("Entry", attributes: [
-                AttributeDescription("title", .integer64), AttributeDescription("body", .string, isOptional: false),
-                AttributeDescription("created", .date),
-            ], relationships: [RelationshipDescription("tag", destination: "Tag", inverse: nil)]),
+            EntityDescription(
+                "Entry",
+                attributes: [
+                    AttributeDescription("title", .integer64), AttributeDescription("body", .string, isOptional: false),
+                    AttributeDescription("created", .date)
+                ], relationships: [RelationshipDescription("tag", destination: "Tag", inverse: nil)]),
             EntityDescription("Tag", attributes: [AttributeDescription("name", .string)]),
-            EntityDescription("Medium", parent: "Tag", attributes: [AttributeDescription("fileName", .string)]),
+            EntityDescription("Medium", parent: "Tag", attributes: [AttributeDescription("fileName", .string)])
         ])
         #expect {
             _ = try directory.open(incompatible)
         } throws: { error in
             guard case MigrationError.incompatibleChanges(let path, let changes) = error else { return false }
-            return path == directory.storeURL.path && changes.map(\.description) == [
-                "Entry.title: type changed from string to integer64",
-                "Entry.body: made required without a default value",
-                "Medium: parent changed from none to Tag",
-            ] && String(describing: error).contains("Entry.title: type changed from string to integer64; Entry.body:")
+            return path == directory.storeURL.path
+                && changes.map(\.description) == [
+                    "Entry.title: type changed from string to integer64",
+                    "Entry.body: made required without a default value",
+                    "Medium: parent changed from none to Tag"
+                ]
+                && String(describing: error).contains("Entry.title: type changed from string to integer64; Entry.body:")
         }
         #expect(try directory.storeBytes() == before)
         #expect(try directory.backups().isEmpty)
@@ -234,7 +279,7 @@ private struct DiaryData {
             return path == directory.storeURL.path
         }
         #expect(try directory.storeBytes() == before)
-        _ = try directory.open(migrationV3)   // forward still works, and v1 stays refused
+        _ = try directory.open(migrationV3)  // forward still works, and v1 stays refused
         #expect(throws: MigrationError.self) { _ = try directory.open(migrationV1) }
     }
 
@@ -246,7 +291,9 @@ private struct DiaryData {
         #expect {
             _ = try directory.open(migrationV2)
         } throws: { error in
-            guard case MigrationError.duplicateValues(let entity, let keys, let duplicates) = error else { return false }
+            guard case MigrationError.duplicateValues(let entity, let keys, let duplicates) = error else {
+                return false
+            }
             return entity == "Tag" && keys == ["name"] && duplicates == ["'Travel' (2 times)"]
         }
         #expect(try directory.storeBytes() == before)
@@ -258,26 +305,37 @@ private struct DiaryData {
     @Test(arguments: [PersistentStoreType.sqlite, .binary])
     func relationshipsMoveToTheirNewStorageAndRemovedBlobsAreLeftForTheSweep(type: PersistentStoreType) throws {
         let before = makeModel([
-            EntityDescription("Person", attributes: [
-                AttributeDescription("name", .string), AttributeDescription("photo", .binary, allowsExternalStorage: true),
-            ], relationships: [
-                RelationshipDescription("desk", destination: "Desk", inverse: "owner"),
-                RelationshipDescription("pets", destination: "Pet", inverse: nil, isToMany: true),
-            ]),
-            EntityDescription("Desk", attributes: [AttributeDescription("room", .string)],
-                              relationships: [RelationshipDescription("owner", destination: "Person", inverse: "desk")]),
-            EntityDescription("Pet", attributes: [AttributeDescription("name", .string)]),
+            EntityDescription(
+                "Person",
+                attributes: [
+                    AttributeDescription("name", .string),
+                    AttributeDescription("photo", .binary, allowsExternalStorage: true)
+                ],
+                relationships: [
+                    RelationshipDescription("desk", destination: "Desk", inverse: "owner"),
+                    RelationshipDescription("pets", destination: "Pet", inverse: nil, isToMany: true)
+                ]),
+            EntityDescription(
+                "Desk", attributes: [AttributeDescription("room", .string)],
+                relationships: [RelationshipDescription("owner", destination: "Person", inverse: "desk")]),
+            EntityDescription("Pet", attributes: [AttributeDescription("name", .string)])
         ])
         let after = makeModel([
-            EntityDescription("Person", attributes: [AttributeDescription("name", .string)], relationships: [
-                RelationshipDescription("desk", destination: "Desk", inverse: "owners"),
-                RelationshipDescription("pets", destination: "Pet", inverse: "owner", isToMany: true),
-            ]),
-            EntityDescription("Desk", attributes: [AttributeDescription("room", .string)], relationships: [
-                RelationshipDescription("owners", destination: "Person", inverse: "desk", isToMany: true, renamingIdentifier: "owner"),
-            ]),
-            EntityDescription("Pet", attributes: [AttributeDescription("name", .string)],
-                              relationships: [RelationshipDescription("owner", destination: "Person", inverse: "pets")]),
+            EntityDescription(
+                "Person", attributes: [AttributeDescription("name", .string)],
+                relationships: [
+                    RelationshipDescription("desk", destination: "Desk", inverse: "owners"),
+                    RelationshipDescription("pets", destination: "Pet", inverse: "owner", isToMany: true)
+                ]),
+            EntityDescription(
+                "Desk", attributes: [AttributeDescription("room", .string)],
+                relationships: [
+                    RelationshipDescription(
+                        "owners", destination: "Person", inverse: "desk", isToMany: true, renamingIdentifier: "owner")
+                ]),
+            EntityDescription(
+                "Pet", attributes: [AttributeDescription("name", .string)],
+                relationships: [RelationshipDescription("owner", destination: "Person", inverse: "pets")])
         ])
         let directory = try StoreDirectory(type)
         let photo = randomData(4000)
@@ -302,7 +360,10 @@ private struct DiaryData {
         #expect(desk.value(forKey: "room") as? String == "4.12")
         #expect(desk.objects(forKey: "owners").map { $0.value(forKey: "name") as? String } == ["Ana"])
         let pets = try fetchAll("Pet", in: context, sortedBy: "name")
-        #expect(pets.map { ($0.value(forKey: "owner") as? ManagedObject)?.value(forKey: "name") as? String } == ["Ana", "Ana"])
+        #expect(
+            pets.map { ($0.value(forKey: "owner") as? ManagedObject)?.value(forKey: "name") as? String } == [
+                "Ana", "Ana"
+            ])
         #expect(ana.objects(forKey: "pets").count == 2)
         // The photo's blob file is still there, now unreferenced: the sweep's to remove, not the migration's.
         let hash = SHA256Hasher.hex(of: photo)
@@ -315,20 +376,25 @@ private struct DiaryData {
     @Test(arguments: [PersistentStoreType.sqlite, .binary])
     func hierarchiesKeepTheirRowsAndLoseRemovedSubentities(type: PersistentStoreType) throws {
         let before = makeModel([
-            EntityDescription("Item", attributes: [AttributeDescription("label", .string)],
-                              relationships: [RelationshipDescription("cover", destination: "Medium", inverse: nil)]),
+            EntityDescription(
+                "Item", attributes: [AttributeDescription("label", .string)],
+                relationships: [RelationshipDescription("cover", destination: "Medium", inverse: nil)]),
             EntityDescription("Medium", attributes: [AttributeDescription("name", .string)]),
             EntityDescription("Image", parent: "Medium", attributes: [AttributeDescription("width", .integer32)]),
-            EntityDescription("Sound", parent: "Medium", attributes: [AttributeDescription("seconds", .double)]),
+            EntityDescription("Sound", parent: "Medium", attributes: [AttributeDescription("seconds", .double)])
         ])
         let after = makeModel([
-            EntityDescription("Item", attributes: [AttributeDescription("label", .string)],
-                              relationships: [RelationshipDescription("cover", destination: "Medium", inverse: nil)]),
-            EntityDescription("Medium", attributes: [AttributeDescription("title", .string, renamingIdentifier: "name")]),
-            EntityDescription("Image", parent: "Medium", attributes: [
-                AttributeDescription("width", .integer32),
-                AttributeDescription("height", .integer32, isOptional: false, defaultValue: Int32(480)),
-            ]),
+            EntityDescription(
+                "Item", attributes: [AttributeDescription("label", .string)],
+                relationships: [RelationshipDescription("cover", destination: "Medium", inverse: nil)]),
+            EntityDescription(
+                "Medium", attributes: [AttributeDescription("title", .string, renamingIdentifier: "name")]),
+            EntityDescription(
+                "Image", parent: "Medium",
+                attributes: [
+                    AttributeDescription("width", .integer32),
+                    AttributeDescription("height", .integer32, isOptional: false, defaultValue: Int32(480))
+                ])
         ])
         let directory = try StoreDirectory(type)
         do {
@@ -344,13 +410,20 @@ private struct DiaryData {
         }
         let context = try directory.open(after)
         let media = try fetchAll("Medium", in: context, sortedBy: "title")
-        #expect(media.map { "\($0.entity.name):\($0.value(forKey: "title") as? String ?? "-")" } == ["Image:image", "Medium:plain"])
+        #expect(
+            media.map { "\($0.entity.name):\($0.value(forKey: "title") as? String ?? "-")" } == [
+                "Image:image", "Medium:plain"
+            ])
         #expect(media.first?.value(forKey: "height") as? Int32 == 480)
         let items = try fetchAll("Item", in: context, sortedBy: "label")
-        #expect(items.map { ($0.value(forKey: "cover") as? ManagedObject)?.value(forKey: "title") as? String } == ["image", "plain", nil])
+        #expect(
+            items.map { ($0.value(forKey: "cover") as? ManagedObject)?.value(forKey: "title") as? String } == [
+                "image", "plain", nil
+            ])
         if type == .sqlite {
-            #expect(try sqliteRows("SELECT title, height FROM Medium ORDER BY title", at: directory.storeURL)
-                == [["image", "480"], ["plain", nil]])
+            #expect(
+                try sqliteRows("SELECT title, height FROM Medium ORDER BY title", at: directory.storeURL)
+                    == [["image", "480"], ["plain", nil]])
             #expect(try sqliteRows("PRAGMA foreign_key_check", at: directory.storeURL).isEmpty)
         }
     }
@@ -370,8 +443,9 @@ private struct DiaryData {
         #expect(try fetchAll("Entry", in: try directory.open(migrationV2)).count == 2)
         let backup = try #require(try directory.backups().first)
         let old = try directory.open(migrationV1, at: backup)
-        #expect(try fetchAll("Entry", in: old, sortedBy: "title").map { $0.value(forKey: "title") as? String }
-            == ["also in the WAL", "in the WAL"])
+        #expect(
+            try fetchAll("Entry", in: old, sortedBy: "title").map { $0.value(forKey: "title") as? String }
+                == ["also in the WAL", "in the WAL"])
     }
 
     @Test func aStoreWithoutAModelDescriptionGetsOneOrIsRefusedAsBefore() throws {
@@ -381,32 +455,40 @@ private struct DiaryData {
         _ = try sqliteWrite("DELETE FROM Z_METADATA WHERE key = 'modelDescription'", at: directory.storeURL)
         #expect(throws: StoreError.self) { _ = try directory.open(migrationV2) }
         _ = try directory.open(migrationV1)
-        #expect(try sqliteRows("SELECT count(*) FROM Z_METADATA WHERE key = 'modelDescription'", at: directory.storeURL) == [["1"]])
+        #expect(
+            try sqliteRows("SELECT count(*) FROM Z_METADATA WHERE key = 'modelDescription'", at: directory.storeURL)
+                == [["1"]])
         try data.check(try directory.open(migrationV2), entity: "Entry", entryKey: "entry")
     }
 
     @Test func theDifferenceNamesEveryChange() {
         let difference = ModelDifference(from: ModelDescription(model: migrationV1), to: migrationV2)
         #expect(difference.incompatibleChanges.isEmpty)
-        #expect(difference.changes.map(\.description) == [
-            "Entry.heading: renamed from title",
-            "Entry.body: made required (empty values get the default)",
-            "Entry.created: index added",
-            "Entry.mood: attribute added",
-            "Entry.tags: renamed from tag",
-            "Entry.tags: to-one became to-many",
-            "Tag.name: uniqueness constraint added",
-            "Place: entity added",
-            "Note: entity removed",
-        ])
+        #expect(
+            difference.changes.map(\.description) == [
+                "Entry.heading: renamed from title",
+                "Entry.body: made required (empty values get the default)",
+                "Entry.created: index added",
+                "Entry.mood: attribute added",
+                "Entry.tags: renamed from tag",
+                "Entry.tags: to-one became to-many",
+                "Tag.name: uniqueness constraint added",
+                "Place: entity added",
+                "Note: entity removed"
+            ])
         let same = ModelDifference(from: ModelDescription(model: migrationV3), to: migrationV3)
         #expect(same.changes.isEmpty)
 
         // A renaming identifier claims the old attribute first; a new attribute of the old name is new.
         let before = makeModel([EntityDescription("Tag", attributes: [AttributeDescription("name", .string)])])
-        let after = makeModel([EntityDescription("Tag", attributes: [
-            AttributeDescription("name", .integer64), AttributeDescription("label", .string, renamingIdentifier: "name"),
-        ])])
+        let after = makeModel([
+            EntityDescription(
+                "Tag",
+                attributes: [
+                    AttributeDescription("name", .integer64),
+                    AttributeDescription("label", .string, renamingIdentifier: "name")
+                ])
+        ])
         let swapped = ModelDifference(from: ModelDescription(model: before), to: after)
         #expect(swapped.changes.map(\.description) == ["Tag.name: attribute added", "Tag.label: renamed from name"])
     }

@@ -1,21 +1,25 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 @Suite("Persistent history across a migration")
 struct PersistentHistoryMigrationTests {
     /// `Note(name, text)` renamed to `Memo(name, body ← text, mood)`.
     static let renamedModel = makeModel([
-        EntityDescription("Memo", attributes: [
-            AttributeDescription("name", .string, isOptional: false),
-            AttributeDescription("body", .string, renamingIdentifier: "text"),
-            AttributeDescription("stars", .integer64, defaultValue: Int64(0)),
-            AttributeDescription("mood", .string),
-        ], renamingIdentifier: "Note"),
+        EntityDescription(
+            "Memo",
+            attributes: [
+                AttributeDescription("name", .string, isOptional: false),
+                AttributeDescription("body", .string, renamingIdentifier: "text"),
+                AttributeDescription("stars", .integer64, defaultValue: Int64(0)),
+                AttributeDescription("mood", .string)
+            ], renamingIdentifier: "Note")
     ])
 
-    @Test("the history stays after a model change, its tokens keep their meaning and its names follow renames",
-          arguments: [PersistentStoreType.sqlite, .binary])
+    @Test(
+        "the history stays after a model change, its tokens keep their meaning and its names follow renames",
+        arguments: [PersistentStoreType.sqlite, .binary])
     func survivesMigration(type: PersistentStoreType) throws {
         var options = PersistentStoreOptions()
         options.recordsPersistentHistory = true

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 @Suite("Store mirror, clocks")
@@ -7,7 +8,9 @@ struct MirrorClockConvergenceTests {
     let folder = FileManager.default.temporaryDirectory.appending(component: "og-mirror-clocks-\(UUID().uuidString)")
     var remote: FolderRemote { FolderRemote(folder: folder) }
 
-    @Test("devices that each keep a note against the same deletion, having seen an edit it did not, end with the same clock")
+    @Test(
+        "devices that each keep a note against the same deletion, having seen an edit it did not, end with the same clock"
+    )
     func devicesRevivingAgainstOneDeletionAgree() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let a = try MirrorPeer("a"), b = try MirrorPeer("b"), c = try MirrorPeer("c")
@@ -31,7 +34,9 @@ struct MirrorClockConvergenceTests {
         #expect(try c.clocks() == clocks)
     }
 
-    @Test("a deleted note's record holds the same stamps on every device, whatever order the devices' change sets came in")
+    @Test(
+        "a deleted note's record holds the same stamps on every device, whatever order the devices' change sets came in"
+    )
     func tombstonesAgreeWhateverTheOrder() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let a = try MirrorPeer("a"), b = try MirrorPeer("b"), c = try MirrorPeer("c")

@@ -1,26 +1,36 @@
 import Foundation
+
 @testable import ObjectGraph
 
 /// The model the mirror tests use: notes (a UUID, text that keeps concurrent edits, stars, an
 /// attached file) with tags (many-to-many, named uniquely) and parts (deleted with their note).
 let mirrorModel: ManagedObjectModel = {
     do {
-        return try ManagedObjectModel(entities: [
-            EntityDescription("Note", attributes: [
-                AttributeDescription("uuid", .uuid, isOptional: false),
-                AttributeDescription("text", .string),
-                AttributeDescription("stars", .integer64, defaultValue: Int64(0)),
-                AttributeDescription("file", .binary, allowsExternalStorage: true),
-            ], relationships: [
-                RelationshipDescription("tags", destination: "Tag", inverse: "notes", isToMany: true),
-                RelationshipDescription("parts", destination: "Part", inverse: "note", isToMany: true, deleteRule: .cascade),
-            ], uniquenessConstraints: [["uuid"]]),
-            EntityDescription("Tag", attributes: [AttributeDescription("name", .string, isOptional: false)],
-                              relationships: [RelationshipDescription("notes", destination: "Note", inverse: "tags", isToMany: true)],
-                              uniquenessConstraints: [["name"]]),
-            EntityDescription("Part", attributes: [AttributeDescription("label", .string)],
-                              relationships: [RelationshipDescription("note", destination: "Note", inverse: "parts")]),
-        ] + MirrorBookkeeping.entities(linkingTo: ["Note", "Tag", "Part"]))
+        return try ManagedObjectModel(
+            entities: [
+                EntityDescription(
+                    "Note",
+                    attributes: [
+                        AttributeDescription("uuid", .uuid, isOptional: false),
+                        AttributeDescription("text", .string),
+                        AttributeDescription("stars", .integer64, defaultValue: Int64(0)),
+                        AttributeDescription("file", .binary, allowsExternalStorage: true)
+                    ],
+                    relationships: [
+                        RelationshipDescription("tags", destination: "Tag", inverse: "notes", isToMany: true),
+                        RelationshipDescription(
+                            "parts", destination: "Part", inverse: "note", isToMany: true, deleteRule: .cascade)
+                    ], uniquenessConstraints: [["uuid"]]),
+                EntityDescription(
+                    "Tag", attributes: [AttributeDescription("name", .string, isOptional: false)],
+                    relationships: [
+                        RelationshipDescription("notes", destination: "Note", inverse: "tags", isToMany: true)
+                    ],
+                    uniquenessConstraints: [["name"]]),
+                EntityDescription(
+                    "Part", attributes: [AttributeDescription("label", .string)],
+                    relationships: [RelationshipDescription("note", destination: "Note", inverse: "parts")])
+            ] + MirrorBookkeeping.entities(linkingTo: ["Note", "Tag", "Part"]))
     } catch {
         preconditionFailure("the mirror test model is invalid: \(error)")
     }
@@ -32,30 +42,38 @@ final class MirrorPeer {
     let stack: TestStack
     let mirror: StoreMirror
 
-    init(_ name: String, type: PersistentStoreType = .sqlite, partIdentityAttributes: [String: String] = [:],
-         snapshotInterval: Int = MirrorConfiguration(deviceName: "").snapshotInterval) throws {
+    init(
+        _ name: String, type: PersistentStoreType = .sqlite, partIdentityAttributes: [String: String] = [:],
+        snapshotInterval: Int = MirrorConfiguration(deviceName: "").snapshotInterval
+    ) throws {
         self.name = name
         var options = PersistentStoreOptions()
         options.recordsPersistentHistory = true
         stack = try TestStack(model: mirrorModel, type: type, options: options)
-        var configuration = MirrorConfiguration(identityAttributes: ["Note": "uuid", "Tag": "name"],
-                                                partIdentityAttributes: partIdentityAttributes,
-                                                textMergingAttributes: ["Note.text"], deviceName: name)
+        var configuration = MirrorConfiguration(
+            identityAttributes: ["Note": "uuid", "Tag": "name"],
+            partIdentityAttributes: partIdentityAttributes,
+            textMergingAttributes: ["Note.text"], deviceName: name)
         configuration.passphraseCost = (operations: 1, memoryBytes: 8 << 10)
         configuration.snapshotInterval = snapshotInterval
-        mirror = StoreMirror(coordinator: stack.coordinator, configuration: configuration,
-                             scratchFolder: stack.directory.appending(component: "mirror"))
+        mirror = StoreMirror(
+            coordinator: stack.coordinator, configuration: configuration,
+            scratchFolder: stack.directory.appending(component: "mirror"))
     }
 
     /// A fresh context on the store (the mirror saves in contexts of its own).
     func context() -> ManagedObjectContext { ManagedObjectContext(coordinator: stack.coordinator) }
 
     func create(on remote: any MirrorRemote, passphrase: String = "correct horse") throws {
-        try Array(passphrase.utf8).withUnsafeBytes { try mirror.create(remote: remote, address: remote.displayName, passphrase: $0) }
+        try Array(passphrase.utf8).withUnsafeBytes {
+            try mirror.create(remote: remote, address: remote.displayName, passphrase: $0)
+        }
     }
 
     func join(_ remote: any MirrorRemote, passphrase: String = "correct horse") throws {
-        try Array(passphrase.utf8).withUnsafeBytes { try mirror.join(remote: remote, address: remote.displayName, passphrase: $0) }
+        try Array(passphrase.utf8).withUnsafeBytes {
+            try mirror.join(remote: remote, address: remote.displayName, passphrase: $0)
+        }
     }
 
     /// Gives this device the identifier `device` after it joined, before its first sync
@@ -90,7 +108,8 @@ final class MirrorPeer {
     }
 
     func tag(_ name: String, in context: ManagedObjectContext) throws -> ManagedObject {
-        let found = try context.fetch(FetchRequest(ManagedObject.self, entityName: "Tag", predicate: .equals("name", .string(name))))
+        let found = try context.fetch(
+            FetchRequest(ManagedObject.self, entityName: "Tag", predicate: .equals("name", .string(name))))
         if let tag = found.first { return tag }
         let tag = try context.insertObject(entityName: "Tag")
         tag["name"] = name
@@ -101,8 +120,13 @@ final class MirrorPeer {
     @discardableResult
     func edit(_ uuid: UUID, _ change: (ManagedObject, ManagedObjectContext) throws -> Void) throws -> Bool {
         let context = context()
-        guard let note = try context.fetch(FetchRequest(ManagedObject.self, entityName: "Note",
-                                                        predicate: .equals("uuid", .uuid(uuid)))).first else { return false }
+        guard
+            let note = try context.fetch(
+                FetchRequest(
+                    ManagedObject.self, entityName: "Note",
+                    predicate: .equals("uuid", .uuid(uuid)))
+            ).first
+        else { return false }
         try change(note, context)
         try context.save()
         return true
@@ -112,20 +136,30 @@ final class MirrorPeer {
     func snapshot() throws -> [String] {
         let context = context()
         return try context.fetch(FetchRequest(ManagedObject.self, entityName: "Note")).map { note in
-            let tags = (note.value(forKey: "tags") as? Set<ManagedObject> ?? []).compactMap { $0["name", as: String.self] }.sorted()
-            let parts = (note.value(forKey: "parts") as? Set<ManagedObject> ?? []).map { $0["label", as: String.self] ?? "-" }.sorted()
+            let tags = (note.value(forKey: "tags") as? Set<ManagedObject> ?? []).compactMap {
+                $0["name", as: String.self]
+            }.sorted()
+            let parts = (note.value(forKey: "parts") as? Set<ManagedObject> ?? []).map {
+                $0["label", as: String.self] ?? "-"
+            }.sorted()
             let file = (note["file", as: Data.self]).map { SHA256Hasher.hex(of: $0) } ?? "-"
-            return [note["uuid", as: UUID.self]?.uuidString ?? "?", note["text", as: String.self] ?? "-",
-                    String(note["stars", as: Int64.self] ?? -1), tags.joined(separator: ","), parts.joined(separator: ","), file]
-                .joined(separator: "|")
+            return [
+                note["uuid", as: UUID.self]?.uuidString ?? "?", note["text", as: String.self] ?? "-",
+                String(note["stars", as: Int64.self] ?? -1), tags.joined(separator: ","), parts.joined(separator: ","),
+                file
+            ]
+            .joined(separator: "|")
         }.sorted()
     }
 
     /// Every mirrored object's clock, by identity (what later merges compare).
     func clocks() throws -> [String: MirrorObjectClock] {
         var clocks: [String: MirrorObjectClock] = [:]
-        for record in try context().fetch(FetchRequest(ManagedObject.self, entityName: MirrorBookkeeping.recordEntity)) {
-            guard let identity = record["identity", as: String.self], let data = record["clock", as: Data.self] else { continue }
+        for record in try context().fetch(FetchRequest(ManagedObject.self, entityName: MirrorBookkeeping.recordEntity))
+        {
+            guard let identity = record["identity", as: String.self], let data = record["clock", as: Data.self] else {
+                continue
+            }
             clocks[identity] = try JSONDecoder().decode(MirrorObjectClock.self, from: data)
         }
         return clocks
@@ -133,6 +167,8 @@ final class MirrorPeer {
 
     /// The tag names in the store, sorted.
     func tagNames() throws -> [String] {
-        try context().fetch(FetchRequest(ManagedObject.self, entityName: "Tag")).compactMap { $0["name", as: String.self] }.sorted()
+        try context().fetch(FetchRequest(ManagedObject.self, entityName: "Tag")).compactMap {
+            $0["name", as: String.self]
+        }.sorted()
     }
 }

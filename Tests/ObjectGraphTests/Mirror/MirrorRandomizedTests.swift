@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 @Suite("Store mirror, randomized")
@@ -7,8 +8,9 @@ struct MirrorRandomizedTests {
     /// Seeds that once failed, kept as regression tests, then a range of fresh ones.
     static let seeds: [UInt64] = Array(1...200)
 
-    @Test("devices creating, editing, tagging, adding parts and files, deleting, leaving and joining again and syncing in random order converge",
-          arguments: seeds)
+    @Test(
+        "devices creating, editing, tagging, adding parts and files, deleting, leaving and joining again and syncing in random order converge",
+        arguments: seeds)
     func randomHistoriesConverge(seed: UInt64) throws {
         try converge(seed: seed, devices: 3, steps: 40)
     }
@@ -21,28 +23,36 @@ struct MirrorRandomizedTests {
     /// 3564: a part's deletion with its note, met after the part had been deleted alone, lost
     /// which of the two it was. (The case in MirrorPartScenarioTests' known issue, a part the
     /// deleting device never had, is left.)
-    static let longSeeds: [UInt64] = [53, 1040, 1124, 1229, 1847, 1873, 2224, 3012, 3454, 3564] + Array(1...30) + extraSeeds
+    static let longSeeds: [UInt64] =
+        [53, 1040, 1124, 1229, 1847, 1873, 2224, 3012, 3454, 3564] + Array(1...30) + extraSeeds
 
-    /// More seeds of the longer run for a search by hand: `MIRROR_SEEDS=1000-3000 swift test --filter MirrorRandomized`.
+    /// More seeds of the longer run for a search by hand: `MIRROR_SEEDS=1000-3000 swift test --filter
+    /// MirrorRandomized`.
     static var extraSeeds: [UInt64] {
-        let bounds = (ProcessInfo.processInfo.environment["MIRROR_SEEDS"] ?? "").split(separator: "-").compactMap { UInt64($0) }
+        let bounds = (ProcessInfo.processInfo.environment["MIRROR_SEEDS"] ?? "").split(separator: "-").compactMap {
+            UInt64($0)
+        }
         guard bounds.count == 2, bounds[0] <= bounds[1] else { return [] }
         return Array(bounds[0]...bounds[1])
     }
 
-    @Test("five devices over sixty steps converge too: longer chains of deletions, revivals and rejoins", arguments: longSeeds)
+    @Test(
+        "five devices over sixty steps converge too: longer chains of deletions, revivals and rejoins",
+        arguments: longSeeds)
     func longerHistoriesConverge(seed: UInt64) throws {
         try converge(seed: seed, devices: 5, steps: 60)
     }
 
     private func converge(seed: UInt64, devices: Int, steps: Int) throws {
-        let folder = FileManager.default.temporaryDirectory.appending(component: "og-mirror-seed-\(seed)-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appending(
+            component: "og-mirror-seed-\(seed)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let remote = FolderRemote(folder: folder)
         var random = SeededGenerator(seed: seed)
         // A snapshot every few change sets: a device that leaves and joins again loads one.
         let peers = try (0..<devices).map {
-            try MirrorPeer("device\($0)", type: .inMemory, partIdentityAttributes: ["Part": "label"], snapshotInterval: 4)
+            try MirrorPeer(
+                "device\($0)", type: .inMemory, partIdentityAttributes: ["Part": "label"], snapshotInterval: 4)
         }
         // Device identifiers from the seed (they decide the order a device applies the others'
         // change sets in), so a seed replays the same history.
@@ -65,22 +75,30 @@ struct MirrorRandomizedTests {
             switch Int.random(in: 0..<14, using: &random) {
             case 0, 1:
                 let chosen = tags.filter { _ in Bool.random(using: &random) }
-                notes.append(try peer.addNote("note \(step)", tags: chosen, parts: Bool.random(using: &random) ? ["part \(step)"] : []))
+                notes.append(
+                    try peer.addNote(
+                        "note \(step)", tags: chosen, parts: Bool.random(using: &random) ? ["part \(step)"] : []))
             case 2:
                 if let target { try peer.edit(target) { note, _ in note["text"] = "edit \(step) on \(peer.name)" } }
             case 3:
                 if let target { try peer.edit(target) { note, _ in note["stars"] = Int64(step) } }
             case 4:
                 let name = tags[Int.random(in: 0..<tags.count, using: &random)]
-                if let target { try peer.edit(target) { note, context in note.add(try peer.tag(name, in: context), to: "tags") } }
+                if let target {
+                    try peer.edit(target) { note, context in note.add(try peer.tag(name, in: context), to: "tags") }
+                }
             case 5:
                 if let target {
                     try peer.edit(target) { note, _ in
-                        if let tag = (note.value(forKey: "tags") as? Set<ManagedObject>)?.first { note.remove(tag, from: "tags") }
+                        if let tag = (note.value(forKey: "tags") as? Set<ManagedObject>)?.first {
+                            note.remove(tag, from: "tags")
+                        }
                     }
                 }
             case 6:
-                if let target, try peer.edit(target, { note, context in context.delete(note) }) { deletedSomewhere.insert(target) }
+                if let target, try peer.edit(target, { note, context in context.delete(note) }) {
+                    deletedSomewhere.insert(target)
+                }
             case 7:
                 // Labels from a small set: the same part made on two devices is one part.
                 let label = ["receipt", "map", "ticket"][Int.random(in: 0..<3, using: &random)]
@@ -94,14 +112,18 @@ struct MirrorRandomizedTests {
             case 8:
                 if let target {
                     try peer.edit(target) { note, context in
-                        if let part = (note.value(forKey: "parts") as? Set<ManagedObject>)?.first { context.delete(part) }
+                        if let part = (note.value(forKey: "parts") as? Set<ManagedObject>)?.first {
+                            context.delete(part)
+                        }
                     }
                 }
             case 9:
                 // The same text written on two devices is no conflict.
                 if let target { try peer.edit(target) { note, _ in note["text"] = "the same words" } }
             case 10:
-                if let target { try peer.edit(target) { note, _ in note["file"] = Data(repeating: UInt8(step % 7), count: 2000) } }
+                if let target {
+                    try peer.edit(target) { note, _ in note["file"] = Data(repeating: UInt8(step % 7), count: 2000) }
+                }
             case 11:
                 if Int.random(in: 0..<3, using: &random) == 0 {
                     try peer.mirror.leave()
@@ -118,7 +140,10 @@ struct MirrorRandomizedTests {
         let expected = try peers[0].snapshot()
         for peer in peers.dropFirst() {
             let got = try peer.snapshot()
-            #expect(got == expected, "seed \(seed): \(peer.name) differs: has \(Set(got).subtracting(expected).sorted()), lacks \(Set(expected).subtracting(got).sorted())")
+            #expect(
+                got == expected,
+                "seed \(seed): \(peer.name) differs: has \(Set(got).subtracting(expected).sorted()), lacks \(Set(expected).subtracting(got).sorted())"
+            )
         }
         // Every note no device deleted is everywhere.
         let present = Set(expected.compactMap { $0.split(separator: "|").first.map(String.init) })
@@ -140,7 +165,10 @@ struct MirrorRandomizedTests {
         #expect(loaded.loadedSnapshot != nil || snapshots.isEmpty, "seed \(seed)")
         for peer in [fromSnapshot, replaying] {
             let got = try peer.snapshot()
-            #expect(got == expected, "seed \(seed): \(peer.name) has \(Set(got).subtracting(expected).sorted()), lacks \(Set(expected).subtracting(got).sorted())")
+            #expect(
+                got == expected,
+                "seed \(seed): \(peer.name) has \(Set(got).subtracting(expected).sorted()), lacks \(Set(expected).subtracting(got).sorted())"
+            )
         }
         #expect(try fromSnapshot.tagNames() == peers[0].tagNames(), "seed \(seed)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 @Suite("Store mirror, snapshots")
@@ -42,7 +43,9 @@ struct MirrorSnapshotTests {
         return notes
     }
 
-    @Test("a device joining from a snapshot holds the same objects and clocks as one replaying every change set, and reads fewer")
+    @Test(
+        "a device joining from a snapshot holds the same objects and clocks as one replaying every change set, and reads fewer"
+    )
     func joiningFromASnapshotEqualsReplayingEverything() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let a = try MirrorPeer("a", snapshotInterval: 8), b = try MirrorPeer("b", snapshotInterval: 0)
@@ -60,7 +63,10 @@ struct MirrorSnapshotTests {
         let replayed = try replaying.sync(replayReads)
         #expect(try loaded.loadedSnapshot == heads().last && loaded.refused.isEmpty, "\(loaded)")
         #expect(replayed.loadedSnapshot == nil)
-        #expect(snapshotReads.downloads.filter { $0.hasSuffix(".chg") }.count < replayReads.downloads.filter { $0.hasSuffix(".chg") }.count / 2)
+        #expect(
+            snapshotReads.downloads.filter { $0.hasSuffix(".chg") }.count < replayReads.downloads.filter {
+                $0.hasSuffix(".chg")
+            }.count / 2)
 
         let expected = try a.snapshot()
         #expect(expected.count == 12 && expected.contains { $0.contains("--- conflicting edit from ") }, "\(expected)")
@@ -74,7 +80,9 @@ struct MirrorSnapshotTests {
         #expect(try a.clocks() == clocks)
     }
 
-    @Test("changes made after a snapshot, on a device that joined from it and on devices that never saw it, merge everywhere")
+    @Test(
+        "changes made after a snapshot, on a device that joined from it and on devices that never saw it, merge everywhere"
+    )
     func changesAfterASnapshotMerge() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let a = try MirrorPeer("a", snapshotInterval: 8), b = try MirrorPeer("b", snapshotInterval: 0)
@@ -98,7 +106,8 @@ struct MirrorSnapshotTests {
 
         let expected = try a.snapshot()
         #expect(expected.contains { $0.contains("the new device's words") && $0.contains("b's words") }, "\(expected)")
-        #expect(expected.contains { $0.contains("|7|") }, "the edit racing the deletion brings the note back: \(expected)")
+        #expect(
+            expected.contains { $0.contains("|7|") }, "the edit racing the deletion brings the note back: \(expected)")
         #expect(expected.contains { $0.contains("|after the snapshot|") })
         for peer in [b, joined, replaying] { #expect(try peer.snapshot() == expected, "\(peer.name)") }
         #expect(try joined.clocks() == replaying.clocks())
@@ -108,8 +117,9 @@ struct MirrorSnapshotTests {
         case flippedState, truncatedState, flippedHead, junkHead
     }
 
-    @Test("a damaged snapshot is refused with nothing of it applied, and the change sets are replayed instead",
-          arguments: Damage.allCases)
+    @Test(
+        "a damaged snapshot is refused with nothing of it applied, and the change sets are replayed instead",
+        arguments: Damage.allCases)
     func aDamagedSnapshotIsRefused(damage: Damage) throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let a = try MirrorPeer("a", snapshotInterval: 20), b = try MirrorPeer("b", snapshotInterval: 0)
@@ -136,8 +146,9 @@ struct MirrorSnapshotTests {
         blocked.failsDownload = { _ in false }
         let summary = try joiner.sync(blocked)
         #expect(summary.loadedSnapshot == nil)
-        #expect(summary.refused.count == 1 && summary.refused[0].hasPrefix(head + ": ")
-            && summary.refused[0].hasSuffix("; replaying the change sets instead"), "\(summary.refused)")
+        #expect(
+            summary.refused.count == 1 && summary.refused[0].hasPrefix(head + ": ")
+                && summary.refused[0].hasSuffix("; replaying the change sets instead"), "\(summary.refused)")
         #expect(try joiner.snapshot() == a.snapshot())
     }
 
@@ -150,27 +161,36 @@ struct MirrorSnapshotTests {
         let id = try #require(MirrorSnapshot.parseHead(path: head)?.id)
         let claimed = MirrorSnapshot.headPath(covered: 999, id: id)
         try FileManager.default.copyItem(at: folder.appending(path: head), to: folder.appending(path: claimed))
-        try FileManager.default.copyItem(at: folder.appending(path: MirrorSnapshot.statePath(covered: MirrorSnapshot.parseHead(path: head)?.covered ?? 0, id: id)),
-                                         to: folder.appending(path: MirrorSnapshot.statePath(covered: 999, id: id)))
+        try FileManager.default.copyItem(
+            at: folder.appending(
+                path: MirrorSnapshot.statePath(covered: MirrorSnapshot.parseHead(path: head)?.covered ?? 0, id: id)),
+            to: folder.appending(path: MirrorSnapshot.statePath(covered: 999, id: id)))
         let joiner = try MirrorPeer("joiner")
         try joiner.join(remote)
         let summary = try joiner.sync(remote)
-        #expect(summary.refused == ["\(claimed): holds another snapshot than its name says; replaying the change sets instead"])
+        #expect(
+            summary.refused == [
+                "\(claimed): holds another snapshot than its name says; replaying the change sets instead"
+            ])
         #expect(summary.loadedSnapshot == head)
         #expect(try joiner.snapshot() == a.snapshot())
     }
 
-    @Test("a snapshot made while another device sends change sets includes what its cut says; a device joining from it gets the rest")
+    @Test(
+        "a snapshot made while another device sends change sets includes what its cut says; a device joining from it gets the rest"
+    )
     func aSnapshotMadeWhileAnotherDeviceWrites() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let a = try MirrorPeer("a", snapshotInterval: 0), b = try MirrorPeer("b", snapshotInterval: 0)
         try writeHistory(a, b)
         #expect(try heads().isEmpty)
-        let snapshotting = StoreMirror(coordinator: a.stack.coordinator, configuration: {
-            var configuration = a.mirror.configuration
-            configuration.snapshotInterval = 8
-            return configuration
-        }(), scratchFolder: a.mirror.scratchFolder)
+        let snapshotting = StoreMirror(
+            coordinator: a.stack.coordinator,
+            configuration: {
+                var configuration = a.mirror.configuration
+                configuration.snapshotInterval = 8
+                return configuration
+            }(), scratchFolder: a.mirror.scratchFolder)
         // b syncs while a's snapshot is on its way up.
         let racing = HookedRemote(remote)
         var written: UUID?
@@ -195,16 +215,20 @@ struct MirrorSnapshotTests {
         #expect(try a.snapshot() == expected)
     }
 
-    @Test("a sync that saved here while it ran makes its snapshot at the next sync, not of a moment the change sets do not say")
+    @Test(
+        "a sync that saved here while it ran makes its snapshot at the next sync, not of a moment the change sets do not say"
+    )
     func aLocalSaveDuringTheSyncPutsTheSnapshotOff() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let a = try MirrorPeer("a", snapshotInterval: 0), b = try MirrorPeer("b", snapshotInterval: 0)
         try writeHistory(a, b)
-        let snapshotting = StoreMirror(coordinator: a.stack.coordinator, configuration: {
-            var configuration = a.mirror.configuration
-            configuration.snapshotInterval = 8
-            return configuration
-        }(), scratchFolder: a.mirror.scratchFolder)
+        let snapshotting = StoreMirror(
+            coordinator: a.stack.coordinator,
+            configuration: {
+                var configuration = a.mirror.configuration
+                configuration.snapshotInterval = 8
+                return configuration
+            }(), scratchFolder: a.mirror.scratchFolder)
         let meanwhile = HookedRemote(remote)
         var saved = false
         meanwhile.beforeUpload = { path in
@@ -225,7 +249,9 @@ struct MirrorSnapshotTests {
         #expect(try joiner.snapshot().contains { $0.contains("|saved while syncing|") })
     }
 
-    @Test("a state uploaded without its head (the sync cut off between the two) is removed by the next sync, which uploads both")
+    @Test(
+        "a state uploaded without its head (the sync cut off between the two) is removed by the next sync, which uploads both"
+    )
     func aStateWithoutItsHeadIsRemoved() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let a = try MirrorPeer("a", snapshotInterval: 20), b = try MirrorPeer("b", snapshotInterval: 0)
@@ -240,7 +266,9 @@ struct MirrorSnapshotTests {
         try a.sync(remote)
         let states = try remote.listFiles().map(\.path).filter { $0.hasSuffix(".state") }
         #expect(states.count == 1 && !states.contains(orphans[0]))
-        #expect(try heads().map { String($0.dropLast(".head".count)) } == states.map { String($0.dropLast(".state".count)) })
+        #expect(
+            try heads().map { String($0.dropLast(".head".count)) } == states.map { String($0.dropLast(".state".count)) }
+        )
     }
 
     private func flipping(_ url: URL) throws {

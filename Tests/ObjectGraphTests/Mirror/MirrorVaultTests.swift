@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ObjectGraph
 
 /// What a sync remote learns of sizes: a medium's file is padded to its bucket, as in an
@@ -25,7 +26,8 @@ import TestSupport
         let reference = try local.commit(try local.stage(data: content))
         let sealed = try vault.seal(reference, from: local)
         defer { vault.discard(sealed) }
-        #expect(try size(sealed.temporaryURL) == BlobCipher.fileSize(ofContentSize: Int64(byteCount), layout: .paddedGCM))
+        #expect(
+            try size(sealed.temporaryURL) == BlobCipher.fileSize(ofContentSize: Int64(byteCount), layout: .paddedGCM))
         #expect(try Data(contentsOf: sealed.temporaryURL)[6] == BlobCipher.Layout.paddedGCM.rawValue)
         let received = try BlobStore(directory: scratch.appending("Other.blobs"))
         let staged = try #require(vault.unseal(sealed.temporaryURL, as: reference, into: received))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// A person whose own insert check builds on the model's, as a Core Data subclass calls super.
@@ -9,17 +10,20 @@ final class CheckedPerson: ManagedObject {
 
 /// ``rulesModel`` with ``CheckedPerson`` as the person's class.
 let checkedRulesModel: ManagedObjectModel = makeModel([
-    EntityDescription("Person", managedObjectClass: CheckedPerson.self, attributes: [
-        AttributeDescription("name", .string, isOptional: false, minLength: 2, maxLength: 10),
-        AttributeDescription("age", .integer16, minValue: 0, maxValue: 150),
-    ]),
+    EntityDescription(
+        "Person", managedObjectClass: CheckedPerson.self,
+        attributes: [
+            AttributeDescription("name", .string, isOptional: false, minLength: 2, maxLength: 10),
+            AttributeDescription("age", .integer16, minValue: 0, maxValue: 150)
+        ])
 ])
 
 /// `validateForInsert()`, `validateForUpdate()` and `validateValue(_:forKey:)` called by the app
 /// check the model's rules, as Core Data's do, without changing anything.
 @Suite struct AppValidationTests {
     private func keys(of error: any Error) -> [String] {
-        ((error as? ValidationError)?.problems ?? (error as? ValidationProblem).map { [$0] } ?? []).compactMap(\.key).sorted()
+        ((error as? ValidationError)?.problems ?? (error as? ValidationProblem).map { [$0] } ?? []).compactMap(\.key)
+            .sorted()
     }
 
     @Test(arguments: allStoreTypes)
@@ -76,11 +80,17 @@ let checkedRulesModel: ManagedObjectModel = makeModel([
         #expect { try person.validateValue("X", forKey: "name") } throws: { error in
             (error as? ValidationProblem)?.rule == "must be at least 2 characters long"
         }
-        #expect { try person.validateValue(nil, forKey: "name") } throws: { ($0 as? ValidationProblem)?.rule == "is required" }
+        #expect { try person.validateValue(nil, forKey: "name") } throws: {
+            ($0 as? ValidationProblem)?.rule == "is required"
+        }
         #expect { try person.validateValue(200, forKey: "age") } throws: { ($0 as? ValidationProblem)?.key == "age" }
         #expect { try person.validateValue("old", forKey: "age") } throws: { ($0 as? ValidationProblem)?.key == "age" }
-        #expect { try person.validateValue(nil, forKey: "team") } throws: { ($0 as? ValidationProblem)?.rule == "is required" }
-        #expect { try person.validateValue(1, forKey: "nonexistent") } throws: { ($0 as? ValidationProblem)?.key == "nonexistent" }
+        #expect { try person.validateValue(nil, forKey: "team") } throws: {
+            ($0 as? ValidationProblem)?.rule == "is required"
+        }
+        #expect { try person.validateValue(1, forKey: "nonexistent") } throws: {
+            ($0 as? ValidationProblem)?.key == "nonexistent"
+        }
         #expect(person["name", as: String.self] == "Ada")
     }
 

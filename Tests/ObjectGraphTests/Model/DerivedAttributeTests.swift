@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Derived attributes (Core Data's `NSDerivedAttributeDescription`): computed at every save
@@ -38,21 +39,28 @@ private final class Book: ManagedObject {
 
     private static func model() throws -> ManagedObjectModel {
         try ManagedObjectModel(entities: [
-            EntityDescription("Folder", attributes: [AttributeDescription("name", .string)], relationships: [
-                RelationshipDescription("notes", destination: "Note", inverse: "folder", isToMany: true),
-            ]),
-            EntityDescription("Note", attributes: [
-                AttributeDescription("title", .string),
-                AttributeDescription("folderName", .string, derivation: "folder.name"),
-                AttributeDescription("tagCount", .integer16, derivation: "tags.@count"),
-                AttributeDescription("weight", .double, derivation: "tags.@sum.weight"),
-            ], relationships: [
-                RelationshipDescription("folder", destination: "Folder", inverse: "notes"),
-                RelationshipDescription("tags", destination: "Tag", inverse: "notes", isToMany: true),
-            ]),
-            EntityDescription("Tag", attributes: [AttributeDescription("weight", .double)], relationships: [
-                RelationshipDescription("notes", destination: "Note", inverse: "tags", isToMany: true),
-            ]),
+            EntityDescription(
+                "Folder", attributes: [AttributeDescription("name", .string)],
+                relationships: [
+                    RelationshipDescription("notes", destination: "Note", inverse: "folder", isToMany: true)
+                ]),
+            EntityDescription(
+                "Note",
+                attributes: [
+                    AttributeDescription("title", .string),
+                    AttributeDescription("folderName", .string, derivation: "folder.name"),
+                    AttributeDescription("tagCount", .integer16, derivation: "tags.@count"),
+                    AttributeDescription("weight", .double, derivation: "tags.@sum.weight")
+                ],
+                relationships: [
+                    RelationshipDescription("folder", destination: "Folder", inverse: "notes"),
+                    RelationshipDescription("tags", destination: "Tag", inverse: "notes", isToMany: true)
+                ]),
+            EntityDescription(
+                "Tag", attributes: [AttributeDescription("weight", .double)],
+                relationships: [
+                    RelationshipDescription("notes", destination: "Note", inverse: "tags", isToMany: true)
+                ])
         ])
     }
 
@@ -73,7 +81,10 @@ private final class Book: ManagedObject {
         #expect(note["folderName", as: String.self] == "Work")
         #expect(note["tagCount", as: Int16.self] == 2 && note["weight", as: Double.self] == 3.5)
         try stack.reopen()
-        let stored = try #require(try stack.context.fetch(FetchRequest(entityName: "Note", predicate: try FetchPredicate(format: "tagCount == 2"))).first)
+        let stored = try #require(
+            try stack.context.fetch(
+                FetchRequest(entityName: "Note", predicate: try FetchPredicate(format: "tagCount == 2"))
+            ).first)
         #expect(stored["folderName", as: String.self] == "Work")
         // A change of what it derives from is seen at the next save of the object.
         stored.setValue(nil, forKey: "folder")
@@ -88,8 +99,12 @@ private final class Book: ManagedObject {
         for derivation in ["folder.", "title == 'x' OR title", "ANY tags.weight"] {
             #expect(throws: ModelError.self, "\(derivation)") {
                 _ = try ManagedObjectModel(entities: [
-                    EntityDescription("Note", attributes: [AttributeDescription("title", .string),
-                                                           AttributeDescription("x", .string, derivation: derivation)]),
+                    EntityDescription(
+                        "Note",
+                        attributes: [
+                            AttributeDescription("title", .string),
+                            AttributeDescription("x", .string, derivation: derivation)
+                        ])
                 ])
             }
         }
@@ -97,8 +112,12 @@ private final class Book: ManagedObject {
 
     @Test func aDerivedValueOfTheWrongTypeIsAValidationProblemNamingTheAttribute() throws {
         let model = try ManagedObjectModel(entities: [
-            EntityDescription("Note", attributes: [AttributeDescription("title", .string),
-                                                   AttributeDescription("copy", .integer64, derivation: "title")]),
+            EntityDescription(
+                "Note",
+                attributes: [
+                    AttributeDescription("title", .string),
+                    AttributeDescription("copy", .integer64, derivation: "title")
+                ])
         ])
         let stack = try TestStack(model: model, type: .inMemory)
         let note = try stack.context.insertObject(entityName: "Note")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// The canonical description and version hashes keep the exact text and digests they had when
@@ -8,21 +9,28 @@ import Testing
 @Suite struct ModelHashingTests {
     private func model() throws -> ManagedObjectModel {
         try ManagedObjectModel(entities: [
-            EntityDescription("Base", isAbstract: true, attributes: [
-                AttributeDescription("created", .date, isOptional: false, isIndexed: true),
-                AttributeDescription("scratch", .string, isTransient: true),
-            ]),
-            EntityDescription("Album", parent: "Base", attributes: [
-                AttributeDescription("title", .string, isSearchable: true),
-                AttributeDescription("cover", .binary, allowsExternalStorage: true),
-                AttributeDescription("code", .integer32, isOptional: false, defaultValue: 0),
-            ], relationships: [
-                RelationshipDescription("tracks", destination: "Track", inverse: "album", isToMany: true, isOrdered: true),
-                RelationshipDescription("owner", destination: "Owner", inverse: nil),
-            ], uniquenessConstraints: [["title"], ["code", "title"]]),
-            EntityDescription("Track", attributes: [AttributeDescription("length", .double)],
-                              relationships: [RelationshipDescription("album", destination: "Album", inverse: "tracks")]),
-            EntityDescription("Owner"),
+            EntityDescription(
+                "Base", isAbstract: true,
+                attributes: [
+                    AttributeDescription("created", .date, isOptional: false, isIndexed: true),
+                    AttributeDescription("scratch", .string, isTransient: true)
+                ]),
+            EntityDescription(
+                "Album", parent: "Base",
+                attributes: [
+                    AttributeDescription("title", .string, isSearchable: true),
+                    AttributeDescription("cover", .binary, allowsExternalStorage: true),
+                    AttributeDescription("code", .integer32, isOptional: false, defaultValue: 0)
+                ],
+                relationships: [
+                    RelationshipDescription(
+                        "tracks", destination: "Track", inverse: "album", isToMany: true, isOrdered: true),
+                    RelationshipDescription("owner", destination: "Owner", inverse: nil)
+                ], uniquenessConstraints: [["title"], ["code", "title"]]),
+            EntityDescription(
+                "Track", attributes: [AttributeDescription("length", .double)],
+                relationships: [RelationshipDescription("album", destination: "Album", inverse: "tracks")]),
+            EntityDescription("Owner")
         ])
     }
 
@@ -30,14 +38,16 @@ import Testing
     private func interpolatedDescription(of entity: EntityDescription) -> String {
         var lines = ["entity \(entity.name) parent=\(entity.parentName ?? "-") abstract=\(entity.isAbstract)"]
         for attribute in entity.attributes.sorted(by: { $0.name < $1.name }) where !attribute.isTransient {
-            lines.append("  attribute \(attribute.name) \(attribute.type.rawValue) optional=\(attribute.isOptional)"
-                + " indexed=\(attribute.isIndexed) external=\(attribute.allowsExternalStorage)"
-                + " searchable=\(attribute.isSearchable)")
+            lines.append(
+                "  attribute \(attribute.name) \(attribute.type.rawValue) optional=\(attribute.isOptional)"
+                    + " indexed=\(attribute.isIndexed) external=\(attribute.allowsExternalStorage)"
+                    + " searchable=\(attribute.isSearchable)")
         }
         for relationship in entity.relationships.sorted(by: { $0.name < $1.name }) {
-            lines.append("  relationship \(relationship.name) -> \(relationship.destination)"
-                + " inverse=\(relationship.inverse ?? "-") toMany=\(relationship.isToMany)"
-                + (relationship.isOrdered ? " ordered=true" : ""))
+            lines.append(
+                "  relationship \(relationship.name) -> \(relationship.destination)"
+                    + " inverse=\(relationship.inverse ?? "-") toMany=\(relationship.isToMany)"
+                    + (relationship.isOrdered ? " ordered=true" : ""))
         }
         for constraint in entity.uniquenessConstraints {
             lines.append("  unique \(constraint.joined(separator: ","))")
@@ -62,7 +72,8 @@ import Testing
     @Test(arguments: ["café", "Größe", "1st", "a-b", "two words", "", "ｆｕｌｌ", "x²"])
     func namesOutsideASCIIIdentifiersAreRefused(name: String) {
         #expect(throws: ModelError.invalidName(name)) {
-            try ManagedObjectModel(entities: [EntityDescription("A", attributes: [AttributeDescription(name, .string)])])
+            try ManagedObjectModel(entities: [EntityDescription("A", attributes: [AttributeDescription(name, .string)])]
+            )
         }
         #expect(throws: ModelError.invalidName(name)) {
             try ManagedObjectModel(entities: [EntityDescription(name)])
@@ -70,10 +81,14 @@ import Testing
     }
 
     @Test func asciiIdentifiersAreAccepted() throws {
-        let model = try ManagedObjectModel(entities: [EntityDescription("Z9_entry", attributes: [
-            AttributeDescription("_private", .string), AttributeDescription("camelCase2", .string),
-            AttributeDescription("UPPER_9", .string),
-        ])])
+        let model = try ManagedObjectModel(entities: [
+            EntityDescription(
+                "Z9_entry",
+                attributes: [
+                    AttributeDescription("_private", .string), AttributeDescription("camelCase2", .string),
+                    AttributeDescription("UPPER_9", .string)
+                ])
+        ])
         #expect(model.entity(named: "Z9_entry")?.attributes.map(\.name) == ["_private", "camelCase2", "UPPER_9"])
     }
 }

@@ -1,21 +1,27 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 @Suite struct ModelTests {
     private func entities(extraWord: [AttributeDescription] = []) -> [EntityDescription] {
         [
-            EntityDescription("Vocabulary", attributes: [AttributeDescription("name", .string)],
-                              relationships: [RelationshipDescription("words", destination: "Word", inverse: "vocabulary", isToMany: true)]),
-            EntityDescription("Word", attributes: [AttributeDescription("word", .string)] + extraWord,
-                              relationships: [RelationshipDescription("vocabulary", destination: "Vocabulary", inverse: "words")]),
+            EntityDescription(
+                "Vocabulary", attributes: [AttributeDescription("name", .string)],
+                relationships: [
+                    RelationshipDescription("words", destination: "Word", inverse: "vocabulary", isToMany: true)
+                ]),
+            EntityDescription(
+                "Word", attributes: [AttributeDescription("word", .string)] + extraWord,
+                relationships: [RelationshipDescription("vocabulary", destination: "Vocabulary", inverse: "words")])
         ]
     }
 
     @Test func unknownDestinationIsNamed() {
         #expect(throws: ModelError.unknownDestination(entity: "A", relationship: "b", destination: "Nowhere")) {
             try ManagedObjectModel(entities: [
-                EntityDescription("A", relationships: [RelationshipDescription("b", destination: "Nowhere", inverse: nil)]),
+                EntityDescription(
+                    "A", relationships: [RelationshipDescription("b", destination: "Nowhere", inverse: nil)])
             ])
         }
     }
@@ -23,14 +29,19 @@ import Testing
     @Test func mismatchedInversesAreNamed() {
         #expect(throws: ModelError.mismatchedInverse(entity: "A", relationship: "bs", inverse: "a")) {
             try ManagedObjectModel(entities: [
-                EntityDescription("A", relationships: [RelationshipDescription("bs", destination: "B", inverse: "a", isToMany: true)]),
-                EntityDescription("B", relationships: [RelationshipDescription("a", destination: "A", inverse: "other")]),
+                EntityDescription(
+                    "A", relationships: [RelationshipDescription("bs", destination: "B", inverse: "a", isToMany: true)]),
+                EntityDescription(
+                    "B", relationships: [RelationshipDescription("a", destination: "A", inverse: "other")])
             ])
         }
         #expect(throws: ModelError.unknownInverse(entity: "A", relationship: "bs", inverse: "missing")) {
             try ManagedObjectModel(entities: [
-                EntityDescription("A", relationships: [RelationshipDescription("bs", destination: "B", inverse: "missing", isToMany: true)]),
-                EntityDescription("B"),
+                EntityDescription(
+                    "A",
+                    relationships: [RelationshipDescription("bs", destination: "B", inverse: "missing", isToMany: true)]
+                ),
+                EntityDescription("B")
             ])
         }
     }
@@ -41,13 +52,14 @@ import Testing
         }
         #expect(throws: ModelError.duplicateProperty(entity: "A", property: "x")) {
             try ManagedObjectModel(entities: [
-                EntityDescription("A", attributes: [AttributeDescription("x", .string), AttributeDescription("x", .double)]),
+                EntityDescription(
+                    "A", attributes: [AttributeDescription("x", .string), AttributeDescription("x", .double)])
             ])
         }
         #expect(throws: ModelError.duplicateProperty(entity: "Child", property: "x")) {
             try ManagedObjectModel(entities: [
                 EntityDescription("Parent", attributes: [AttributeDescription("x", .string)]),
-                EntityDescription("Child", parent: "Parent", attributes: [AttributeDescription("x", .string)]),
+                EntityDescription("Child", parent: "Parent", attributes: [AttributeDescription("x", .string)])
             ])
         }
     }
@@ -58,12 +70,12 @@ import Testing
         }
         #expect(throws: ModelError.invalidDefault(entity: "A", attribute: "count", expected: "Int16")) {
             try ManagedObjectModel(entities: [
-                EntityDescription("A", attributes: [AttributeDescription("count", .integer16, defaultValue: "three")]),
+                EntityDescription("A", attributes: [AttributeDescription("count", .integer16, defaultValue: "three")])
             ])
         }
         #expect(throws: ModelError.self) {
             try ManagedObjectModel(entities: [
-                EntityDescription("A", attributes: [AttributeDescription("text", .string, allowsExternalStorage: true)]),
+                EntityDescription("A", attributes: [AttributeDescription("text", .string, allowsExternalStorage: true)])
             ])
         }
         let error = ModelError.unknownParent(entity: "Child", parent: "Ghost")
@@ -77,13 +89,17 @@ import Testing
         #expect(first.versionHash.count == 64)
         let changed = try ManagedObjectModel(entities: entities(extraWord: [AttributeDescription("note", .string)]))
         #expect(changed.versionHash != first.versionHash)
-        #expect(ManagedObjectModel.differences(stored: first.entityVersionHashes, current: changed.entityVersionHashes)
-            == ["entity 'Word' changed"])
+        #expect(
+            ManagedObjectModel.differences(stored: first.entityVersionHashes, current: changed.entityVersionHashes)
+                == ["entity 'Word' changed"])
         // Validation rules do not change what is stored, so they leave the hash alone.
         let ruled = try ManagedObjectModel(entities: [
-            EntityDescription("Vocabulary", attributes: [AttributeDescription("name", .string, maxLength: 10)],
-                              relationships: [RelationshipDescription("words", destination: "Word", inverse: "vocabulary", isToMany: true)]),
-            entities()[1],
+            EntityDescription(
+                "Vocabulary", attributes: [AttributeDescription("name", .string, maxLength: 10)],
+                relationships: [
+                    RelationshipDescription("words", destination: "Word", inverse: "vocabulary", isToMany: true)
+                ]),
+            entities()[1]
         ])
         #expect(ruled.versionHash == first.versionHash)
     }

@@ -1,20 +1,26 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 let rulesModel: ManagedObjectModel = makeModel([
-    EntityDescription("Person", attributes: [
-        AttributeDescription("name", .string, isOptional: false, minLength: 2, maxLength: 10),
-        AttributeDescription("code", .string, pattern: "[A-Z]{3}"),
-        AttributeDescription("age", .integer16, minValue: 0, maxValue: 150),
-        AttributeDescription("height", .double, minValue: 0.3),
-        AttributeDescription("born", .date, minDate: Date(timeIntervalSince1970: 0)),
-    ], relationships: [
-        RelationshipDescription("team", destination: "Team", inverse: "members", isOptional: false),
-    ]),
-    EntityDescription("Team", relationships: [
-        RelationshipDescription("members", destination: "Person", inverse: "team", isToMany: true, maxCount: 1),
-    ]),
+    EntityDescription(
+        "Person",
+        attributes: [
+            AttributeDescription("name", .string, isOptional: false, minLength: 2, maxLength: 10),
+            AttributeDescription("code", .string, pattern: "[A-Z]{3}"),
+            AttributeDescription("age", .integer16, minValue: 0, maxValue: 150),
+            AttributeDescription("height", .double, minValue: 0.3),
+            AttributeDescription("born", .date, minDate: Date(timeIntervalSince1970: 0))
+        ],
+        relationships: [
+            RelationshipDescription("team", destination: "Team", inverse: "members", isOptional: false)
+        ]),
+    EntityDescription(
+        "Team",
+        relationships: [
+            RelationshipDescription("members", destination: "Person", inverse: "team", isToMany: true, maxCount: 1)
+        ])
 ])
 
 @Suite struct ValidationTests {
@@ -31,7 +37,7 @@ let rulesModel: ManagedObjectModel = makeModel([
         bad.setValue(0.1, forKey: "height")
         bad.setValue(Date(timeIntervalSince1970: -10), forKey: "born")
         let nameless = try stack.context.insertObject(entityName: "Person")
-        nameless.setValue(good.value(forKey: "team"), forKey: "team")   // a second member: over maxCount
+        nameless.setValue(good.value(forKey: "team"), forKey: "team")  // a second member: over maxCount
 
         var problems: [ValidationProblem] = []
         do {
@@ -40,7 +46,8 @@ let rulesModel: ManagedObjectModel = makeModel([
             problems = found
         }
         let byObject = Dictionary(grouping: problems, by: \.objectID)
-        #expect(Set(byObject[bad.objectID]?.compactMap(\.key) ?? []) == ["name", "code", "age", "height", "born", "team"])
+        #expect(
+            Set(byObject[bad.objectID]?.compactMap(\.key) ?? []) == ["name", "code", "age", "height", "born", "team"])
         #expect(byObject[bad.objectID]?.first { $0.key == "age" }?.rule == "must be at most 150")
         #expect(byObject[bad.objectID]?.first { $0.key == "name" }?.rule == "must be at least 2 characters long")
         #expect(byObject[nameless.objectID]?.compactMap(\.key) == ["name"])
@@ -54,8 +61,12 @@ let rulesModel: ManagedObjectModel = makeModel([
     }
 
     @Test func problemsReadWell() {
-        let id = ObjectID.permanent(entityName: "Person", storeIdentifier: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, primaryKey: 4)
+        let id = ObjectID.permanent(
+            entityName: "Person", storeIdentifier: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
+            primaryKey: 4)
         let problem = ValidationProblem(objectID: id, entityName: "Person", key: "age", rule: "must be at most 150")
-        #expect(problem.description == "Person.age (x-objectgraph://00000000-0000-0000-0000-000000000001/Person/p4): must be at most 150")
+        #expect(
+            problem.description
+                == "Person.age (x-objectgraph://00000000-0000-0000-0000-000000000001/Person/p4): must be at most 150")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 // A fetched or just-saved object shares its values with its committed values until one
@@ -24,7 +25,7 @@ struct CommittedValuesTests {
     func fetchedObjectKeepsItsLoadedValues(type: PersistentStoreType) throws {
         let (stack, note, context) = try fetchedNote(type: type)
         #expect(note.isFault)
-        note["text"] = "changed"                      // fires the fault, then changes it
+        note["text"] = "changed"  // fires the fault, then changes it
         #expect(note.committedValues(forKeys: ["text"])["text"] as? String == "loaded")
         #expect(note.changedValues()["text"] as? String == "changed")
         note.setPrimitiveValue(Int64(5), forKey: "stars")
@@ -33,10 +34,11 @@ struct CommittedValuesTests {
         #expect(note["text", as: String.self] == "loaded")
         #expect(note["stars", as: Int64.self] == 0)
         #expect(!context.hasChanges)
-        withExtendedLifetime(stack) {}             // the store's folder stays until the end
+        withExtendedLifetime(stack) {}  // the store's folder stays until the end
     }
 
-    @Test("after a save the saved values are the committed ones, and a later change keeps them", arguments: allStoreTypes)
+    @Test(
+        "after a save the saved values are the committed ones, and a later change keeps them", arguments: allStoreTypes)
     func savedValuesBecomeCommitted(type: PersistentStoreType) throws {
         let (stack, note, context) = try fetchedNote(type: type)
         note["text"] = "saved"
@@ -47,7 +49,7 @@ struct CommittedValuesTests {
         #expect(Set(note.changedValues().keys) == ["text"])
         try context.save()
         #expect(note.committedValues(forKeys: ["text"])["text"] as? String == "draft")
-        withExtendedLifetime(stack) {}             // the store's folder stays until the end
+        withExtendedLifetime(stack) {}  // the store's folder stays until the end
     }
 
     @Test("undoing a change to a fetched object restores the loaded value, and its committed value never moved")
@@ -59,10 +61,11 @@ struct CommittedValuesTests {
         #expect(note["text", as: String.self] == "loaded")
         #expect(note.committedValues(forKeys: ["text"])["text"] as? String == "loaded")
         #expect(!note.hasChanges)
-        withExtendedLifetime(stack) {}             // the store's folder stays until the end
+        withExtendedLifetime(stack) {}  // the store's folder stays until the end
     }
 
-    @Test("a child context's save makes its values the parent's committed ones without moving the child's later changes")
+    @Test(
+        "a child context's save makes its values the parent's committed ones without moving the child's later changes")
     func childSaveCommitsInTheParent() throws {
         let (stack, note, parent) = try fetchedNote(type: .sqlite)
         let child = ManagedObjectContext(parent: parent)
@@ -74,6 +77,6 @@ struct CommittedValuesTests {
         childNote["text"] = "child draft"
         #expect(childNote.committedValues(forKeys: ["text"])["text"] as? String == "from child")
         #expect(note["text", as: String.self] == "from child")
-        withExtendedLifetime(stack) {}             // the store's folder stays until the end
+        withExtendedLifetime(stack) {}  // the store's folder stays until the end
     }
 }

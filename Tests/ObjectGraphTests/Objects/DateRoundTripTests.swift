@@ -1,14 +1,17 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Events with an indexed time and a note.
 let eventModel: ManagedObjectModel = makeModel([
-    EntityDescription("Event", attributes: [
-        AttributeDescription("at", .date, isIndexed: true),
-        AttributeDescription("note", .string),
-        AttributeDescription("title", .string),
-    ]),
+    EntityDescription(
+        "Event",
+        attributes: [
+            AttributeDescription("at", .date, isIndexed: true),
+            AttributeDescription("note", .string),
+            AttributeDescription("title", .string)
+        ])
 ])
 
 /// A saved `Date` comes back bit for bit from every store, and existing SQLite stores, which
@@ -35,21 +38,26 @@ let eventModel: ManagedObjectModel = makeModel([
         try stack.reopen()
         let stored = try fetchAll("Event", in: stack.context, sortedBy: "at")
         let read = stored.compactMap { $0["at", as: Date.self] }
-        #expect(read.map(\.timeIntervalSinceReferenceDate.bitPattern) == Self.dates.map(\.timeIntervalSinceReferenceDate.bitPattern))
+        #expect(
+            read.map(\.timeIntervalSinceReferenceDate.bitPattern)
+                == Self.dates.map(\.timeIntervalSinceReferenceDate.bitPattern))
         // Equality to the saved value finds each one in the store, as a range finds its neighbours.
         let probe = Self.dates[57]
-        let equal = try stack.context.fetch(FetchRequest(entityName: "Event", predicate: try FetchPredicate(format: "at == %@", probe)))
+        let equal = try stack.context.fetch(
+            FetchRequest(entityName: "Event", predicate: try FetchPredicate(format: "at == %@", probe)))
         #expect(equal.compactMap { $0["note", as: String.self] } == ["event 57"])
-        let range = try stack.context.fetch(FetchRequest(
-            entityName: "Event", predicate: try FetchPredicate(format: "at >= %@ AND at < %@", Self.dates[10], Self.dates[20]),
-            sortOrderings: [SortOrdering("at")]))
+        let range = try stack.context.fetch(
+            FetchRequest(
+                entityName: "Event",
+                predicate: try FetchPredicate(format: "at >= %@ AND at < %@", Self.dates[10], Self.dates[20]),
+                sortOrderings: [SortOrdering("at")]))
         #expect(range.compactMap { $0["note", as: String.self] } == (10..<20).map { "event \($0)" })
     }
 
     @Test(arguments: allStoreTypes)
     func aConflictNamesOnlyTheKeysChangedElsewhere(type: PersistentStoreType) throws {
         let stack = try TestStack(model: eventModel, type: type)
-        let mine = try Self.dates.prefix(40).map { date in   // some of them lost their bit, whichever
+        let mine = try Self.dates.prefix(40).map { date in  // some of them lost their bit, whichever
             let event = try stack.context.insertObject(entityName: "Event")
             event.setValue(date, forKey: "at")
             return event
@@ -64,7 +72,8 @@ let eventModel: ManagedObjectModel = makeModel([
         } throws: { error in
             guard case ConcurrencyError.mergeConflict(let conflicts) = error else { return false }
             // Nobody else changed `at`.
-            return conflicts.count == 40 && conflicts.allSatisfy { $0.storeChangedKeys == ["title"] && $0.clashingKeys.isEmpty }
+            return conflicts.count == 40
+                && conflicts.allSatisfy { $0.storeChangedKeys == ["title"] && $0.clashingKeys.isEmpty }
         }
     }
 
@@ -79,28 +88,36 @@ let eventModel: ManagedObjectModel = makeModel([
         try stack.context.save()
         let url = try #require(stack.storeURL)
         // What a store written before looks like: seconds since 1970, no encoding recorded.
-        _ = try sqliteWrite("""
+        _ = try sqliteWrite(
+            """
             UPDATE "Event" SET "at" = "at" + 978307200.0 WHERE "at" IS NOT NULL;
             DELETE FROM "Z_METADATA" WHERE "key" = 'dateEncoding'
             """, at: url)
-        let old = try sqliteRows("SELECT printf('%!.17g', \"at\") FROM \"Event\" WHERE \"at\" IS NOT NULL ORDER BY \"at\"", at: url)
-            .compactMap { $0[0].flatMap(Double.init) }
+        let old = try sqliteRows(
+            "SELECT printf('%!.17g', \"at\") FROM \"Event\" WHERE \"at\" IS NOT NULL ORDER BY \"at\"", at: url
+        )
+        .compactMap { $0[0].flatMap(Double.init) }
         // What the program before read from it.
         let held = old.map { Date(timeIntervalSince1970: $0) }
 
-        for _ in 0..<2 {   // migrated once: opening it again changes nothing
+        for _ in 0..<2 {  // migrated once: opening it again changes nothing
             try stack.reopen()
             let stored = try fetchAll("Event", in: stack.context, sortedBy: "at").compactMap { $0["at", as: Date.self] }
             #expect(stored == held)
-            let range = try stack.context.fetch(FetchRequest(
-                entityName: "Event", predicate: try FetchPredicate(format: "at >= %@ AND at < %@", held[10], held[20])))
+            let range = try stack.context.fetch(
+                FetchRequest(
+                    entityName: "Event",
+                    predicate: try FetchPredicate(format: "at >= %@ AND at < %@", held[10], held[20])))
             #expect(range.count == 10)
         }
-        let raw = try sqliteRows("SELECT printf('%!.17g', \"at\") FROM \"Event\" WHERE \"at\" IS NOT NULL ORDER BY \"at\"", at: url)
-            .compactMap { $0[0].flatMap(Double.init) }
+        let raw = try sqliteRows(
+            "SELECT printf('%!.17g', \"at\") FROM \"Event\" WHERE \"at\" IS NOT NULL ORDER BY \"at\"", at: url
+        )
+        .compactMap { $0[0].flatMap(Double.init) }
         #expect(raw == held.map(\.timeIntervalSinceReferenceDate))
         #expect(try sqliteRows("SELECT count(*) FROM \"Event\" WHERE \"at\" IS NULL", at: url) == [["1"]])
-        #expect(try sqliteRows("SELECT \"value\" FROM \"Z_METADATA\" WHERE \"key\" = 'dateEncoding'", at: url)
-                    == [["secondsSinceReferenceDate"]])
+        #expect(
+            try sqliteRows("SELECT \"value\" FROM \"Z_METADATA\" WHERE \"key\" = 'dateEncoding'", at: url)
+                == [["secondsSinceReferenceDate"]])
     }
 }

@@ -1,25 +1,36 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Owner → items with one relationship per delete rule.
 let deleteRulesModel: ManagedObjectModel = makeModel([
-    EntityDescription("Owner", attributes: [AttributeDescription("name", .string)], relationships: [
-        RelationshipDescription("cascaded", destination: "Item", inverse: "cascadeOwner", isToMany: true, deleteRule: .cascade),
-        RelationshipDescription("nullified", destination: "Item", inverse: "nullifyOwner", isToMany: true, deleteRule: .nullify),
-        RelationshipDescription("denied", destination: "Item", inverse: "denyOwner", isToMany: true, deleteRule: .deny),
-        RelationshipDescription("ignored", destination: "Item", inverse: "ignoreOwner", isToMany: true, deleteRule: .noAction),
-    ]),
-    EntityDescription("Item", attributes: [AttributeDescription("name", .string)], relationships: [
-        RelationshipDescription("cascadeOwner", destination: "Owner", inverse: "cascaded"),
-        RelationshipDescription("nullifyOwner", destination: "Owner", inverse: "nullified"),
-        RelationshipDescription("denyOwner", destination: "Owner", inverse: "denied"),
-        RelationshipDescription("ignoreOwner", destination: "Owner", inverse: "ignored"),
-    ]),
+    EntityDescription(
+        "Owner", attributes: [AttributeDescription("name", .string)],
+        relationships: [
+            RelationshipDescription(
+                "cascaded", destination: "Item", inverse: "cascadeOwner", isToMany: true, deleteRule: .cascade),
+            RelationshipDescription(
+                "nullified", destination: "Item", inverse: "nullifyOwner", isToMany: true, deleteRule: .nullify),
+            RelationshipDescription(
+                "denied", destination: "Item", inverse: "denyOwner", isToMany: true, deleteRule: .deny),
+            RelationshipDescription(
+                "ignored", destination: "Item", inverse: "ignoreOwner", isToMany: true, deleteRule: .noAction)
+        ]),
+    EntityDescription(
+        "Item", attributes: [AttributeDescription("name", .string)],
+        relationships: [
+            RelationshipDescription("cascadeOwner", destination: "Owner", inverse: "cascaded"),
+            RelationshipDescription("nullifyOwner", destination: "Owner", inverse: "nullified"),
+            RelationshipDescription("denyOwner", destination: "Owner", inverse: "denied"),
+            RelationshipDescription("ignoreOwner", destination: "Owner", inverse: "ignored")
+        ])
 ])
 
 @Suite struct DeleteRuleTests {
-    private func makeOwner(_ context: ManagedObjectContext, itemsIn keys: [String]) throws -> (ManagedObject, [String: ManagedObject]) {
+    private func makeOwner(
+        _ context: ManagedObjectContext, itemsIn keys: [String]
+    ) throws -> (ManagedObject, [String: ManagedObject]) {
         let owner = try context.insertObject(entityName: "Owner")
         owner.setValue("owner", forKey: "name")
         var items: [String: ManagedObject] = [:]
@@ -104,11 +115,11 @@ let deleteRulesModel: ManagedObjectModel = makeModel([
         try stack.context.save()
         let item = try #require(items["ignored"])
         stack.context.delete(owner)
-        #expect(item.value(forKey: "ignoreOwner") as? ManagedObject === owner)   // untouched in memory
+        #expect(item.value(forKey: "ignoreOwner") as? ManagedObject === owner)  // untouched in memory
         try stack.context.save()
         try stack.reopen()
         let stored = try fetchAll("Item", in: stack.context)
         #expect(stored.count == 1)
-        #expect(stored.first?.value(forKey: "ignoreOwner") == nil)   // the store drops the dangling key
+        #expect(stored.first?.value(forKey: "ignoreOwner") == nil)  // the store drops the dangling key
     }
 }

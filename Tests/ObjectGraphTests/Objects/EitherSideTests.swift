@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// People who are each other's friends: a to-many that is its own inverse.
 let friendsModel: ManagedObjectModel = makeModel([
-    EntityDescription("Person", attributes: [AttributeDescription("name", .string, isOptional: false)],
-                      relationships: [RelationshipDescription("friends", destination: "Person", inverse: "friends", isToMany: true)]),
+    EntityDescription(
+        "Person", attributes: [AttributeDescription("name", .string, isOptional: false)],
+        relationships: [RelationshipDescription("friends", destination: "Person", inverse: "friends", isToMany: true)])
 ])
 
 /// A many-to-many change is the same change from either side, and the save writes it, whether
@@ -17,7 +19,9 @@ let friendsModel: ManagedObjectModel = makeModel([
         let stack = try TestStack(model: failedBanksModel, type: type)
         let tag = try stack.context.insertObject(entityName: "Tag")
         tag.setValue("shared", forKey: "name")
-        for zip in 0..<2 { try stack.context.insertObject(entityName: "FailedBankDetails").setValue(zip, forKey: "zip") }
+        for zip in 0..<2 {
+            try stack.context.insertObject(entityName: "FailedBankDetails").setValue(zip, forKey: "zip")
+        }
         try stack.context.save()
         try stack.reopen()
         let storedTag = try #require(fetchAll("Tag", in: stack.context).first)
@@ -73,7 +77,9 @@ let friendsModel: ManagedObjectModel = makeModel([
     @Test(arguments: allStoreTypes)
     func aSelfInverseToManyIsSavedOnBothSides(type: PersistentStoreType) throws {
         let stack = try TestStack(model: friendsModel, type: type)
-        for name in ["Anna", "Ben", "Cleo"] { try stack.context.insertObject(entityName: "Person").setValue(name, forKey: "name") }
+        for name in ["Anna", "Ben", "Cleo"] {
+            try stack.context.insertObject(entityName: "Person").setValue(name, forKey: "name")
+        }
         try stack.context.save()
         try stack.reopen()
         let people = try fetchAll("Person", in: stack.context, sortedBy: "name")

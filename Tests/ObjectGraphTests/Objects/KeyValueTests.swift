@@ -1,21 +1,24 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Every attribute type, for key-value tests.
 let allTypesModel: ManagedObjectModel = makeModel([
-    EntityDescription("Sample", attributes: [
-        AttributeDescription("text", .string),
-        AttributeDescription("small", .integer16, defaultValue: 7),
-        AttributeDescription("medium", .integer32),
-        AttributeDescription("large", .integer64),
-        AttributeDescription("real", .double),
-        AttributeDescription("flag", .boolean, defaultValue: false),
-        AttributeDescription("when", .date),
-        AttributeDescription("bytes", .binary),
-        AttributeDescription("identifier", .uuid),
-        AttributeDescription("scratch", .string, isTransient: true),
-    ]),
+    EntityDescription(
+        "Sample",
+        attributes: [
+            AttributeDescription("text", .string),
+            AttributeDescription("small", .integer16, defaultValue: 7),
+            AttributeDescription("medium", .integer32),
+            AttributeDescription("large", .integer64),
+            AttributeDescription("real", .double),
+            AttributeDescription("flag", .boolean, defaultValue: false),
+            AttributeDescription("when", .date),
+            AttributeDescription("bytes", .binary),
+            AttributeDescription("identifier", .uuid),
+            AttributeDescription("scratch", .string, isTransient: true)
+        ])
 ])
 
 @Suite struct KeyValueTests {
@@ -157,7 +160,7 @@ let allTypesModel: ManagedObjectModel = makeModel([
         #expect(stack.context.updatedObjects == [sample])
         #expect(Set(sample.changedValues().keys) == ["text"])
         #expect(sample.committedValues(forKeys: ["text"])["text"] as? String == "first")
-        sample.setValue("second", forKey: "text")   // the same value again changes nothing more
+        sample.setValue("second", forKey: "text")  // the same value again changes nothing more
         #expect(sample.changedValues().count == 1)
         try stack.context.save()
         #expect(sample.committedValues(forKeys: ["text"])["text"] as? String == "second")

@@ -1,10 +1,14 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Tutorial app 3: a photo diary. Entries own their media (cascade); times are kept by hooks.
 final class DiaryEntry: ManagedObject {
-    var text: String? { get { self["text"] } set { self["text"] = newValue } }
+    var text: String? {
+        get { self["text"] }
+        set { self["text"] = newValue }
+    }
     var creationTime: Date? { self["creationTime"] }
     var updateTime: Date? { self["updateTime"] }
     var media: Set<Medium> { objects(forKey: "media") }
@@ -32,31 +36,49 @@ final class DiaryEntry: ManagedObject {
 }
 
 class Medium: ManagedObject {
-    var fileName: String? { get { self["fileName"] } set { self["fileName"] = newValue } }
-    var diaryEntry: DiaryEntry? { get { self["diaryEntry"] } set { self["diaryEntry"] = newValue } }
+    var fileName: String? {
+        get { self["fileName"] }
+        set { self["fileName"] = newValue }
+    }
+    var diaryEntry: DiaryEntry? {
+        get { self["diaryEntry"] }
+        set { self["diaryEntry"] = newValue }
+    }
 }
 
 final class ImageMedium: Medium {
-    var width: Int32? { get { self["width"] } set { self["width"] = newValue } }
+    var width: Int32? {
+        get { self["width"] }
+        set { self["width"] = newValue }
+    }
 }
 
 let photoDiaryModel: ManagedObjectModel = makeModel([
-    EntityDescription("DiaryEntry", managedObjectClass: DiaryEntry.self, attributes: [
-        AttributeDescription("text", .string),
-        AttributeDescription("creationTime", .date, isOptional: false, isIndexed: true),
-        AttributeDescription("updateTime", .date, isOptional: false),
-    ], relationships: [
-        RelationshipDescription("media", destination: "Medium", inverse: "diaryEntry", isToMany: true, deleteRule: .cascade),
-    ]),
-    EntityDescription("Medium", managedObjectClass: Medium.self, isAbstract: true, attributes: [
-        AttributeDescription("fileName", .string),
-        AttributeDescription("data", .binary, allowsExternalStorage: true),
-    ], relationships: [
-        RelationshipDescription("diaryEntry", destination: "DiaryEntry", inverse: "media"),
-    ]),
-    EntityDescription("ImageMedium", managedObjectClass: ImageMedium.self, parent: "Medium", attributes: [
-        AttributeDescription("width", .integer32, minValue: 1),
-    ]),
+    EntityDescription(
+        "DiaryEntry", managedObjectClass: DiaryEntry.self,
+        attributes: [
+            AttributeDescription("text", .string),
+            AttributeDescription("creationTime", .date, isOptional: false, isIndexed: true),
+            AttributeDescription("updateTime", .date, isOptional: false)
+        ],
+        relationships: [
+            RelationshipDescription(
+                "media", destination: "Medium", inverse: "diaryEntry", isToMany: true, deleteRule: .cascade)
+        ]),
+    EntityDescription(
+        "Medium", managedObjectClass: Medium.self, isAbstract: true,
+        attributes: [
+            AttributeDescription("fileName", .string),
+            AttributeDescription("data", .binary, allowsExternalStorage: true)
+        ],
+        relationships: [
+            RelationshipDescription("diaryEntry", destination: "DiaryEntry", inverse: "media")
+        ]),
+    EntityDescription(
+        "ImageMedium", managedObjectClass: ImageMedium.self, parent: "Medium",
+        attributes: [
+            AttributeDescription("width", .integer32, minValue: 1)
+        ])
 ])
 
 @Suite struct LifecycleHookAndCascadeTests {
@@ -71,7 +93,7 @@ let photoDiaryModel: ManagedObjectModel = makeModel([
         let firstUpdate = try #require(entry.updateTime)
         #expect(firstUpdate > created)
         #expect(entry.willSaveCalls == 1)
-        #expect(!entry.hasChanges)   // the primitive setter in willSave did not dirty it
+        #expect(!entry.hasChanges)  // the primitive setter in willSave did not dirty it
 
         entry.text = "Beach day, sunset"
         try stack.context.save()
@@ -83,7 +105,7 @@ let photoDiaryModel: ManagedObjectModel = makeModel([
         stack.context.delete(entry)
         try stack.context.save()
         #expect(entry.willSaveCalls == 3)
-        #expect(entry.updateTime == secondUpdate)   // not refreshed on delete
+        #expect(entry.updateTime == secondUpdate)  // not refreshed on delete
         try stack.reopen()
         let stored = try stack.context.fetch(FetchRequest(DiaryEntry.self, entityName: "DiaryEntry"))
         #expect(stored.isEmpty)
@@ -140,7 +162,8 @@ let photoDiaryModel: ManagedObjectModel = makeModel([
 
     @Test(arguments: allStoreTypes)
     func deletingAnEntryCascadesToItsMedia(type: PersistentStoreType) throws {
-        let stack = try TestStack(model: photoDiaryModel, type: type, options: PersistentStoreOptions(externalStorageThreshold: 1024))
+        let stack = try TestStack(
+            model: photoDiaryModel, type: type, options: PersistentStoreOptions(externalStorageThreshold: 1024))
         let entry = try stack.context.insert(DiaryEntry.self)
         entry.text = "with photos"
         let payload = randomData(4096)

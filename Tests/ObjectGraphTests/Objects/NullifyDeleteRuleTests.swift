@@ -1,29 +1,52 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Tutorial app 1: vocabularies of words, with a nullify relationship.
 final class Vocabulary: ManagedObject {
-    var name: String? { get { self["name"] } set { self["name"] = newValue } }
+    var name: String? {
+        get { self["name"] }
+        set { self["name"] = newValue }
+    }
     var words: Set<Word> { objects(forKey: "words") }
 }
 
 final class Word: ManagedObject {
-    var word: String? { get { self["word"] } set { self["word"] = newValue } }
-    var translation: String? { get { self["translation"] } set { self["translation"] = newValue } }
-    var vocabulary: Vocabulary? { get { self["vocabulary"] } set { self["vocabulary"] = newValue } }
+    var word: String? {
+        get { self["word"] }
+        set { self["word"] = newValue }
+    }
+    var translation: String? {
+        get { self["translation"] }
+        set { self["translation"] = newValue }
+    }
+    var vocabulary: Vocabulary? {
+        get { self["vocabulary"] }
+        set { self["vocabulary"] = newValue }
+    }
 }
 
 let vocabularyModel: ManagedObjectModel = makeModel([
-    EntityDescription("Vocabulary", managedObjectClass: Vocabulary.self,
-                      attributes: [AttributeDescription("name", .string, isOptional: false)],
-                      relationships: [RelationshipDescription("words", destination: "Word", inverse: "vocabulary",
-                                                              isToMany: true, deleteRule: .nullify)]),
-    EntityDescription("Word", managedObjectClass: Word.self,
-                      attributes: [AttributeDescription("word", .string, isOptional: false),
-                                   AttributeDescription("translation", .string)],
-                      relationships: [RelationshipDescription("vocabulary", destination: "Vocabulary",
-                                                              inverse: "words")]),
+    EntityDescription(
+        "Vocabulary", managedObjectClass: Vocabulary.self,
+        attributes: [AttributeDescription("name", .string, isOptional: false)],
+        relationships: [
+            RelationshipDescription(
+                "words", destination: "Word", inverse: "vocabulary",
+                isToMany: true, deleteRule: .nullify)
+        ]),
+    EntityDescription(
+        "Word", managedObjectClass: Word.self,
+        attributes: [
+            AttributeDescription("word", .string, isOptional: false),
+            AttributeDescription("translation", .string)
+        ],
+        relationships: [
+            RelationshipDescription(
+                "vocabulary", destination: "Vocabulary",
+                inverse: "words")
+        ])
 ])
 
 @Suite struct NullifyDeleteRuleTests {
@@ -57,8 +80,12 @@ let vocabularyModel: ManagedObjectModel = makeModel([
         let stack = try TestStack(model: vocabularyModel, type: type)
         try preloadIfEmpty(stack.context)
         try stack.reopen()
-        let gato = try #require(stack.context.fetch(FetchRequest(Word.self, entityName: "Word",
-                                                                 predicate: .equals("word", .string("gato")))).first)
+        let gato = try #require(
+            stack.context.fetch(
+                FetchRequest(
+                    Word.self, entityName: "Word",
+                    predicate: .equals("word", .string("gato")))
+            ).first)
         let spanish = try #require(gato.vocabulary)
         #expect(spanish.words.count == 3)
         stack.context.delete(gato)
@@ -66,7 +93,8 @@ let vocabularyModel: ManagedObjectModel = makeModel([
         #expect(try stack.context.count(for: FetchRequest(entityName: "Word")) == 2)
         try stack.context.save()
         try stack.reopen()
-        let words = try stack.context.fetch(FetchRequest(Word.self, entityName: "Word", sortOrderings: [SortOrdering("word")]))
+        let words = try stack.context.fetch(
+            FetchRequest(Word.self, entityName: "Word", sortOrderings: [SortOrdering("word")]))
         #expect(words.map(\.word) == ["adiós", "hola"])
         #expect(words.allSatisfy { $0.vocabulary?.name == "Spanish" })
     }

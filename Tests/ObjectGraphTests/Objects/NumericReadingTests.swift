@@ -1,15 +1,18 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Measurements with an integer of each width and a double.
 let measurementModel: ManagedObjectModel = makeModel([
-    EntityDescription("Measurement", attributes: [
-        AttributeDescription("small", .integer16),
-        AttributeDescription("medium", .integer32),
-        AttributeDescription("large", .integer64),
-        AttributeDescription("ratio", .double),
-    ]),
+    EntityDescription(
+        "Measurement",
+        attributes: [
+            AttributeDescription("small", .integer16),
+            AttributeDescription("medium", .integer32),
+            AttributeDescription("large", .integer64),
+            AttributeDescription("ratio", .double)
+        ])
 ])
 
 /// Any integer attribute reads as any Swift integer type that holds its value, and a double
@@ -31,13 +34,13 @@ let measurementModel: ManagedObjectModel = makeModel([
             #expect(object["small", as: Int32.self] == 300)
             #expect(object["small", as: Int16.self] == 300)
             #expect(object["small", as: UInt16.self] == 300)
-            #expect(object["small", as: Int8.self] == nil)      // 300 does not fit
+            #expect(object["small", as: Int8.self] == nil)  // 300 does not fit
             #expect(object["medium", as: Int.self] == -70_000)
             #expect(object["medium", as: Int64.self] == -70_000)
-            #expect(object["medium", as: UInt32.self] == nil)   // negative
+            #expect(object["medium", as: UInt32.self] == nil)  // negative
             #expect(object["large", as: Int.self] == 5_000_000_000)
-            #expect(object["large", as: Int32.self] == nil)     // too large
-            #expect(object.value(forKey: "medium") as? Int32 == -70_000)   // untyped: an NSNumber
+            #expect(object["large", as: Int32.self] == nil)  // too large
+            #expect(object.value(forKey: "medium") as? Int32 == -70_000)  // untyped: an NSNumber
         }
     }
 
@@ -51,7 +54,7 @@ let measurementModel: ManagedObjectModel = makeModel([
         measurement.setValue(Int16(300), forKey: "small")
         measurement.setValue(Int32(-70_000), forKey: "medium")
         measurement.setValue(Int64(5_000_000_000), forKey: "large")
-        #expect(measurement.value(forKey: "large") as? Int == 5_000_000_000)   // unsaved
+        #expect(measurement.value(forKey: "large") as? Int == 5_000_000_000)  // unsaved
         try stack.context.save()
         try stack.reopen()
         let stored = try #require(try fetchAll("Measurement", in: stack.context).first)
@@ -59,13 +62,13 @@ let measurementModel: ManagedObjectModel = makeModel([
             #expect(object.value(forKey: "small") as? Int == 300)
             #expect(object.value(forKey: "small") as? Int16 == 300)
             #expect(object.value(forKey: "small") as? Int64 == 300)
-            #expect(object.value(forKey: "small") as? Int8 == nil)        // 300 does not fit
+            #expect(object.value(forKey: "small") as? Int8 == nil)  // 300 does not fit
             #expect(object.value(forKey: "medium") as? Int == -70_000)
             #expect(object.value(forKey: "medium") as? Int64 == -70_000)
-            #expect(object.value(forKey: "medium") as? UInt32 == nil)     // negative
+            #expect(object.value(forKey: "medium") as? UInt32 == nil)  // negative
             #expect(object.value(forKey: "large") as? Int == 5_000_000_000)
             #expect(object.value(forKey: "large") as? Int64 == 5_000_000_000)
-            #expect(object.value(forKey: "large") as? Int32 == nil)       // too large
+            #expect(object.value(forKey: "large") as? Int32 == nil)  // too large
             #expect(object.primitiveValue(forKey: "large") as? Int == 5_000_000_000)
             #expect(object.committedValues(forKeys: ["medium"])["medium"] as? Int == -70_000)
             #expect((object.value(forKey: "small") as? NSNumber)?.int64Value == 300)

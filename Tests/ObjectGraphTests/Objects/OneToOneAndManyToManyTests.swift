@@ -1,27 +1,38 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Tutorial app 4: failed banks with one-to-one details and many-to-many tags.
 let failedBanksModel: ManagedObjectModel = makeModel([
-    EntityDescription("FailedBankInfo", attributes: [
-        AttributeDescription("name", .string, isOptional: false),
-        AttributeDescription("city", .string),
-        AttributeDescription("state", .string, maxLength: 2),
-    ], relationships: [
-        RelationshipDescription("details", destination: "FailedBankDetails", inverse: "info", deleteRule: .cascade),
-    ]),
-    EntityDescription("FailedBankDetails", attributes: [
-        AttributeDescription("closeDate", .date),
-        AttributeDescription("zip", .integer32),
-    ], relationships: [
-        RelationshipDescription("info", destination: "FailedBankInfo", inverse: "details"),
-        RelationshipDescription("tags", destination: "Tag", inverse: "details", isToMany: true),
-    ]),
-    EntityDescription("Tag", attributes: [AttributeDescription("name", .string, isOptional: false)],
-                      relationships: [RelationshipDescription("details", destination: "FailedBankDetails",
-                                                              inverse: "tags", isToMany: true)],
-                      uniquenessConstraints: [["name"]]),
+    EntityDescription(
+        "FailedBankInfo",
+        attributes: [
+            AttributeDescription("name", .string, isOptional: false),
+            AttributeDescription("city", .string),
+            AttributeDescription("state", .string, maxLength: 2)
+        ],
+        relationships: [
+            RelationshipDescription("details", destination: "FailedBankDetails", inverse: "info", deleteRule: .cascade)
+        ]),
+    EntityDescription(
+        "FailedBankDetails",
+        attributes: [
+            AttributeDescription("closeDate", .date),
+            AttributeDescription("zip", .integer32)
+        ],
+        relationships: [
+            RelationshipDescription("info", destination: "FailedBankInfo", inverse: "details"),
+            RelationshipDescription("tags", destination: "Tag", inverse: "details", isToMany: true)
+        ]),
+    EntityDescription(
+        "Tag", attributes: [AttributeDescription("name", .string, isOptional: false)],
+        relationships: [
+            RelationshipDescription(
+                "details", destination: "FailedBankDetails",
+                inverse: "tags", isToMany: true)
+        ],
+        uniquenessConstraints: [["name"]])
 ])
 
 @Suite struct OneToOneAndManyToManyTests {
@@ -45,7 +56,7 @@ let failedBanksModel: ManagedObjectModel = makeModel([
         #expect(details.value(forKey: "info") as? ManagedObject === first)
         let second = try makeBank("Second Bank", in: stack.context)
         let secondDetails = try #require(second.value(forKey: "details") as? ManagedObject)
-        second.setValue(details, forKey: "details")   // moves the details: the first bank loses them
+        second.setValue(details, forKey: "details")  // moves the details: the first bank loses them
         #expect(first.value(forKey: "details") == nil)
         #expect(secondDetails.value(forKey: "info") == nil)
         stack.context.delete(secondDetails)
@@ -67,7 +78,8 @@ let failedBanksModel: ManagedObjectModel = makeModel([
             tag.setValue(name, forKey: "name")
             return tag
         }
-        let details = try #require(try makeBank("Third Bank", in: stack.context).value(forKey: "details") as? ManagedObject)
+        let details = try #require(
+            try makeBank("Third Bank", in: stack.context).value(forKey: "details") as? ManagedObject)
         details.add(tags[0], to: "tags")
         details.add(tags[1], to: "tags")
         #expect(tags[0].objects(forKey: "details") == [details])
@@ -80,10 +92,13 @@ let failedBanksModel: ManagedObjectModel = makeModel([
         }
         #expect(try pickedNames(stack.context) == ["fraud", "big"])
         let stored = try #require(fetchAll("FailedBankDetails", in: stack.context).first)
-        let west = try #require(try stack.context.fetch(FetchRequest(entityName: "Tag", predicate: .equals("name", .string("west")))).first)
-        let fraud = try #require(try stack.context.fetch(FetchRequest(entityName: "Tag", predicate: .equals("name", .string("fraud")))).first)
-        west.add(stored, to: "details")        // picked from the tag's side
-        stored.remove(fraud, from: "tags")     // unpicked from the details' side
+        let west = try #require(
+            try stack.context.fetch(FetchRequest(entityName: "Tag", predicate: .equals("name", .string("west")))).first)
+        let fraud = try #require(
+            try stack.context.fetch(FetchRequest(entityName: "Tag", predicate: .equals("name", .string("fraud")))).first
+        )
+        west.add(stored, to: "details")  // picked from the tag's side
+        stored.remove(fraud, from: "tags")  // unpicked from the details' side
         #expect(fraud.objects(forKey: "details").isEmpty)
         try stack.context.save()
 

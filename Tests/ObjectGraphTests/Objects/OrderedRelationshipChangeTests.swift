@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 // Positional changes of an ordered to-many relationship as the rest of the graph sees them:
@@ -11,13 +12,18 @@ import Testing
 private func playlistModel(renamed: Bool = false) -> ManagedObjectModel {
     let name = renamed ? "tracks" : "songs"
     return makeModel([
-        EntityDescription("Playlist", attributes: [AttributeDescription("name", .string)], relationships: [
-            RelationshipDescription(name, destination: "Song", inverse: "playlist", isToMany: true,
-                                    renamingIdentifier: renamed ? "songs" : nil, isOrdered: true),
-        ]),
-        EntityDescription("Song", attributes: [AttributeDescription("title", .string)], relationships: [
-            RelationshipDescription("playlist", destination: "Playlist", inverse: name),
-        ]),
+        EntityDescription(
+            "Playlist", attributes: [AttributeDescription("name", .string)],
+            relationships: [
+                RelationshipDescription(
+                    name, destination: "Song", inverse: "playlist", isToMany: true,
+                    renamingIdentifier: renamed ? "songs" : nil, isOrdered: true)
+            ]),
+        EntityDescription(
+            "Song", attributes: [AttributeDescription("title", .string)],
+            relationships: [
+                RelationshipDescription("playlist", destination: "Playlist", inverse: name)
+            ])
     ])
 }
 
@@ -39,8 +45,9 @@ private func savedPlaylist(_ titles: [String], in context: ManagedObjectContext)
 
 @Suite("Ordered to-many changes: undo, child contexts, renaming migrations")
 struct OrderedRelationshipChangeTests {
-    @Test("undo after an insert, a move and a removal at an index restores each order before it; redo replays them",
-          arguments: allStoreTypes)
+    @Test(
+        "undo after an insert, a move and a removal at an index restores each order before it; redo replays them",
+        arguments: allStoreTypes)
     func undoRestoresOrder(type: PersistentStoreType) throws {
         let stack = try TestStack(model: playlistModel(), type: type)
         let context = stack.context
@@ -77,8 +84,9 @@ struct OrderedRelationshipChangeTests {
         #expect(titles(of: stored) == ["c", "d", "b"])
     }
 
-    @Test("undo of a positional change after a save restores the saved order, and saving that stores it",
-          arguments: allStoreTypes)
+    @Test(
+        "undo of a positional change after a save restores the saved order, and saving that stores it",
+        arguments: allStoreTypes)
     func undoAcrossSave(type: PersistentStoreType) throws {
         let stack = try TestStack(model: playlistModel(), type: type)
         let context = stack.context
@@ -96,8 +104,9 @@ struct OrderedRelationshipChangeTests {
         #expect(titles(of: stored) == ["a", "b", "c"])
     }
 
-    @Test("a child context's inserts, moves and removals at an index save into its parent, then the store, in order",
-          arguments: allStoreTypes)
+    @Test(
+        "a child context's inserts, moves and removals at an index save into its parent, then the store, in order",
+        arguments: allStoreTypes)
     func childContextKeepsOrder(type: PersistentStoreType) throws {
         let stack = try TestStack(model: playlistModel(), type: type)
         let parent = stack.context
@@ -105,13 +114,13 @@ struct OrderedRelationshipChangeTests {
 
         let child = ManagedObjectContext(parent: parent)
         let mine = try child.existingObject(with: playlist.objectID)
-        mine.moveObject(at: 3, to: 0, forKey: "songs")                       // d a b c
+        mine.moveObject(at: 3, to: 0, forKey: "songs")  // d a b c
         let song = try child.insertObject(entityName: "Song")
         song["title"] = "e"
-        mine.insertObject(song, at: 2, forKey: "songs")                      // d a e b c
-        mine.removeObject(at: 1, forKey: "songs")                            // d e b c
+        mine.insertObject(song, at: 2, forKey: "songs")  // d a e b c
+        mine.removeObject(at: 1, forKey: "songs")  // d e b c
         #expect(titles(of: mine) == ["d", "e", "b", "c"])
-        #expect(titles(of: playlist) == ["a", "b", "c", "d"])               // the parent waits for the save
+        #expect(titles(of: playlist) == ["a", "b", "c", "d"])  // the parent waits for the save
         try child.save()
 
         #expect(titles(of: playlist) == ["d", "e", "b", "c"])
@@ -121,12 +130,14 @@ struct OrderedRelationshipChangeTests {
         let stored = try #require(try fetchAll("Playlist", in: stack.context).first)
         #expect(titles(of: stored) == ["d", "e", "b", "c"])
         // The removed song left the relationship; it was not deleted.
-        let removed = try #require(try fetchAll("Song", in: stack.context).first { $0.value(forKey: "title") as? String == "a" })
+        let removed = try #require(
+            try fetchAll("Song", in: stack.context).first { $0.value(forKey: "title") as? String == "a" })
         #expect(removed.value(forKey: "playlist") == nil)
     }
 
-    @Test("a child context's positional change of a playlist its parent has not saved yet keeps the order",
-          arguments: allStoreTypes)
+    @Test(
+        "a child context's positional change of a playlist its parent has not saved yet keeps the order",
+        arguments: allStoreTypes)
     func childContextOverUnsavedParent(type: PersistentStoreType) throws {
         let stack = try TestStack(model: playlistModel(), type: type)
         let parent = stack.context
@@ -149,8 +160,9 @@ struct OrderedRelationshipChangeTests {
     }
 
     // In memory nothing outlives the coordinator, so there is no store to migrate.
-    @Test("a lightweight migration renaming an ordered relationship (renaming identifier) keeps the positions",
-          arguments: [PersistentStoreType.sqlite, .binary])
+    @Test(
+        "a lightweight migration renaming an ordered relationship (renaming identifier) keeps the positions",
+        arguments: [PersistentStoreType.sqlite, .binary])
     func renamingMigrationKeepsOrder(type: PersistentStoreType) throws {
         let stack = try TestStack(model: playlistModel(), type: type)
         _ = try savedPlaylist(["c", "a", "d", "b"], in: stack.context)

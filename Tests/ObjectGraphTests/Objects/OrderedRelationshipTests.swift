@@ -1,20 +1,29 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// `Playlist.songs` (ordered, inverse to-one `Song.playlist`) and `Playlist.tags` (ordered many-to-many).
 private func playlistModel(ordered: Bool) -> ManagedObjectModel {
     makeModel([
-        EntityDescription("Playlist", attributes: [AttributeDescription("name", .string)], relationships: [
-            RelationshipDescription("songs", destination: "Song", inverse: "playlist", isToMany: true, isOrdered: ordered),
-            RelationshipDescription("tags", destination: "Tag", inverse: "playlists", isToMany: true, isOrdered: ordered),
-        ]),
-        EntityDescription("Song", attributes: [AttributeDescription("title", .string)], relationships: [
-            RelationshipDescription("playlist", destination: "Playlist", inverse: "songs"),
-        ]),
-        EntityDescription("Tag", attributes: [AttributeDescription("label", .string)], relationships: [
-            RelationshipDescription("playlists", destination: "Playlist", inverse: "tags", isToMany: true),
-        ]),
+        EntityDescription(
+            "Playlist", attributes: [AttributeDescription("name", .string)],
+            relationships: [
+                RelationshipDescription(
+                    "songs", destination: "Song", inverse: "playlist", isToMany: true, isOrdered: ordered),
+                RelationshipDescription(
+                    "tags", destination: "Tag", inverse: "playlists", isToMany: true, isOrdered: ordered)
+            ]),
+        EntityDescription(
+            "Song", attributes: [AttributeDescription("title", .string)],
+            relationships: [
+                RelationshipDescription("playlist", destination: "Playlist", inverse: "songs")
+            ]),
+        EntityDescription(
+            "Tag", attributes: [AttributeDescription("label", .string)],
+            relationships: [
+                RelationshipDescription("playlists", destination: "Playlist", inverse: "tags", isToMany: true)
+            ])
     ])
 }
 
@@ -64,7 +73,8 @@ struct OrderedRelationshipTests {
         stored = try #require(try fetchAll("Playlist", in: stack.context).first)
         #expect(titles(stored.orderedValue(forKey: "songs")) == ["b", "e", "d", "c"])
         // The removed song left the relationship (its inverse is nil), it was not deleted.
-        let orphan = try #require(try fetchAll("Song", in: stack.context).first { $0.value(forKey: "title") as? String == "a" })
+        let orphan = try #require(
+            try fetchAll("Song", in: stack.context).first { $0.value(forKey: "title") as? String == "a" })
         #expect(orphan.value(forKey: "playlist") == nil)
         // A member linked from the other side comes last.
         let late = try stack.context.insertObject(entityName: "Song")
@@ -95,8 +105,9 @@ struct OrderedRelationshipTests {
         #expect(titles(stored.orderedValue(forKey: "songs")) == ["b", "a"])
     }
 
-    @Test("a store migrates from unordered to ordered, existing members in key order (the order first saved)",
-          arguments: [PersistentStoreType.sqlite, .binary])
+    @Test(
+        "a store migrates from unordered to ordered, existing members in key order (the order first saved)",
+        arguments: [PersistentStoreType.sqlite, .binary])
     func migrationFromUnordered(type: PersistentStoreType) throws {
         let stack = try TestStack(model: playlistModel(ordered: false), type: type)
         let playlist = try stack.context.insertObject(entityName: "Playlist")
@@ -116,19 +127,23 @@ struct OrderedRelationshipTests {
         let stored = try #require(try fetchAll("Playlist", in: context).first)
         #expect(titles(stored.orderedValue(forKey: "songs")) == ["first", "second", "third"])
         if type == .sqlite, let url = stack.storeURL {
-            #expect(try sqliteRows("SELECT \"position\" FROM \"Z_ORDER_Playlist_songs\" ORDER BY \"destination\"", at: url)
-                == [["0"], ["1"], ["2"]])
+            #expect(
+                try sqliteRows("SELECT \"position\" FROM \"Z_ORDER_Playlist_songs\" ORDER BY \"destination\"", at: url)
+                    == [["0"], ["1"], ["2"]])
         }
         stored.moveObject(at: 2, to: 0, forKey: "songs")
         try context.save()
         let again = ManagedObjectContext(coordinator: coordinator)
-        #expect(titles(try #require(try fetchAll("Playlist", in: again).first).orderedValue(forKey: "songs"))
-            == ["third", "first", "second"])
+        #expect(
+            titles(try #require(try fetchAll("Playlist", in: again).first).orderedValue(forKey: "songs"))
+                == ["third", "first", "second"])
     }
 
     @Test("a model without ordered relationships keeps its version hash")
     func hashUnchanged() {
         #expect(playlistModel(ordered: false).versionHash != playlistModel(ordered: true).versionHash)
-        #expect(ManagedObjectModel.canonicalDescription(of: playlistModel(ordered: false).entities[0]).contains("ordered") == false)
+        #expect(
+            ManagedObjectModel.canonicalDescription(of: playlistModel(ordered: false).entities[0]).contains("ordered")
+                == false)
     }
 }

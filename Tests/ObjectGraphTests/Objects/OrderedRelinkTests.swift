@@ -1,15 +1,20 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// `Playlist.<songs>` (ordered) and `Song.playlist`, its inverse to-one.
 private let relinkModel = makeModel([
-    EntityDescription("Playlist", attributes: [AttributeDescription("name", .string)], relationships: [
-        RelationshipDescription("songs", destination: "Song", inverse: "playlist", isToMany: true, isOrdered: true),
-    ]),
-    EntityDescription("Song", attributes: [AttributeDescription("title", .string)], relationships: [
-        RelationshipDescription("playlist", destination: "Playlist", inverse: "songs"),
-    ]),
+    EntityDescription(
+        "Playlist", attributes: [AttributeDescription("name", .string)],
+        relationships: [
+            RelationshipDescription("songs", destination: "Song", inverse: "playlist", isToMany: true, isOrdered: true)
+        ]),
+    EntityDescription(
+        "Song", attributes: [AttributeDescription("title", .string)],
+        relationships: [
+            RelationshipDescription("playlist", destination: "Playlist", inverse: "songs")
+        ])
 ])
 
 /// A member unlinked and linked again from its to-one side goes to the end, as Core Data puts it,

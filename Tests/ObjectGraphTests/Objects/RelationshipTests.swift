@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 @Suite struct RelationshipTests {
@@ -26,7 +27,8 @@ import Testing
         try stack.context.save()
 
         try stack.reopen()
-        let stored = try stack.context.fetch(FetchRequest(DiaryEntry.self, entityName: "DiaryEntry", sortOrderings: [SortOrdering("text")]))
+        let stored = try stack.context.fetch(
+            FetchRequest(DiaryEntry.self, entityName: "DiaryEntry", sortOrderings: [SortOrdering("text")]))
         #expect(stored.map(\.text) == ["one", "two"])
         #expect(stored[0].media.count == 1)
         #expect(stored[1].media.isEmpty)
@@ -45,11 +47,12 @@ import Testing
         }
         try stack.context.save()
         try stack.reopen()
-        let words = try stack.context.fetch(FetchRequest(Word.self, entityName: "Word", sortOrderings: [SortOrdering("word")]))
+        let words = try stack.context.fetch(
+            FetchRequest(Word.self, entityName: "Word", sortOrderings: [SortOrdering("word")]))
         #expect(stack.context.registeredObjects.count == 2)
         let target = try #require(words[0].vocabulary)
         #expect(target.isFault)
-        #expect(target === words[1].vocabulary)       // uniquing: one object per row
+        #expect(target === words[1].vocabulary)  // uniquing: one object per row
         #expect(target.name == "Italian")
         #expect(!target.isFault)
         #expect(target.words == Set(words))

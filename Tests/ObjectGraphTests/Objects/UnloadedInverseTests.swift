@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Changing one side of a relationship leaves the other side's to-many unloaded when that
@@ -18,7 +19,9 @@ import Testing
     }
 
     private func isUnloaded(_ object: ManagedObject, _ key: String) -> Bool {
-        guard let index = object.entity.relationshipIndexes[key], case .unloadedToMany = object.slots[index] else { return false }
+        guard let index = object.entity.relationshipIndexes[key], case .unloadedToMany = object.slots[index] else {
+            return false
+        }
         return true
     }
 
@@ -41,7 +44,7 @@ import Testing
     func aDeletedMemberLeavesAnUnloadedToManyOnceRead(type: PersistentStoreType) throws {
         let (stack, tag, details) = try storedTag(type: type)
         #expect(isUnloaded(tag, "details"))
-        stack.context.delete(details[0])   // its tags relationship nullifies
+        stack.context.delete(details[0])  // its tags relationship nullifies
         #expect(isUnloaded(tag, "details"))
         #expect(tag.objects(forKey: "details", as: ManagedObject.self) == [details[1]])
     }
@@ -57,13 +60,15 @@ import Testing
         medium.diaryEntry = entries[0]
         try stack.context.save()
         try stack.reopen()
-        let stored = try stack.context.fetch(FetchRequest(DiaryEntry.self, entityName: "DiaryEntry",
-                                                          sortOrderings: [SortOrdering("text")]))
+        let stored = try stack.context.fetch(
+            FetchRequest(
+                DiaryEntry.self, entityName: "DiaryEntry",
+                sortOrderings: [SortOrdering("text")]))
         let storedMedium = try #require(try fetchAll("Medium", in: stack.context).first as? ImageMedium)
         storedMedium.diaryEntry = stored[1]
         #expect(isUnloaded(stored[0], "media"))
         #expect(stored[0].media.isEmpty)
         #expect(stored[1].media == [storedMedium])
-        #expect(stored[0].hasChanges)   // both sides count as changed, as with a loaded to-many
+        #expect(stored[0].hasChanges)  // both sides count as changed, as with a loaded to-many
     }
 }

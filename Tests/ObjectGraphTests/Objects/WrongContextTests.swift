@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// A relationship never points at an object of another context: the assignment is refused at
@@ -7,8 +8,11 @@ import Testing
 @Suite struct WrongContextTests {
     /// A stored entry and a stored medium, the entry fetched in `stack.context` and the medium
     /// fetched in a second context.
-    private func entryAndForeignMedium(type: PersistentStoreType)
-        throws -> (TestStack, DiaryEntry, ManagedObjectContext, ImageMedium) {
+    private func entryAndForeignMedium(
+        type: PersistentStoreType
+    )
+        throws -> (TestStack, DiaryEntry, ManagedObjectContext, ImageMedium)
+    {
         let stack = try TestStack(model: photoDiaryModel, type: type)
         try stack.context.insert(DiaryEntry.self).text = "mine"
         try stack.context.insert(ImageMedium.self).fileName = "theirs.jpg"

@@ -1,15 +1,21 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Orders with line items, for `items.@sum.price` and the other collection operators.
 let orderModel: ManagedObjectModel = makeModel([
-    EntityDescription("Order", attributes: [AttributeDescription("name", .string)], relationships: [
-        RelationshipDescription("items", destination: "LineItem", inverse: "order", isToMany: true, deleteRule: .cascade),
-    ]),
-    EntityDescription("LineItem", attributes: [
-        AttributeDescription("price", .double), AttributeDescription("quantity", .integer64),
-    ], relationships: [RelationshipDescription("order", destination: "Order", inverse: "items")]),
+    EntityDescription(
+        "Order", attributes: [AttributeDescription("name", .string)],
+        relationships: [
+            RelationshipDescription(
+                "items", destination: "LineItem", inverse: "order", isToMany: true, deleteRule: .cascade)
+        ]),
+    EntityDescription(
+        "LineItem",
+        attributes: [
+            AttributeDescription("price", .double), AttributeDescription("quantity", .integer64)
+        ], relationships: [RelationshipDescription("order", destination: "Order", inverse: "items")])
 ])
 
 /// `@sum`, `@avg`, `@min` and `@max` in predicates, the same through SQL and in memory.
@@ -43,7 +49,7 @@ let orderModel: ManagedObjectModel = makeModel([
             ("items.@avg.price == nil", ["c"]),
             ("items.@min.price == 5", ["a"]),
             ("items.@max.quantity >= 2", ["a", "b"]),
-            ("items.@max.price < items.@sum.price", ["a"]),
+            ("items.@max.price < items.@sum.price", ["a"])
         ]
         for (format, expected) in cases {
             let request = FetchRequest(entityName: "Order", predicate: try FetchPredicate(format: format))
@@ -51,18 +57,25 @@ let orderModel: ManagedObjectModel = makeModel([
             #expect(names == expected, "\(format)")
             // The same predicate evaluated on the loaded objects.
             let all = try fetchAll("Order", in: stack.context)
-            let evaluated = Set(try all.filter { try request.predicate?.evaluate(with: $0) ?? true }.compactMap { $0["name", as: String.self] })
+            let evaluated = Set(
+                try all.filter { try request.predicate?.evaluate(with: $0) ?? true }.compactMap {
+                    $0["name", as: String.self]
+                })
             #expect(evaluated == expected, "in memory: \(format)")
         }
     }
 
     @Test func theTestDatabaseAgreesBetweenSQLAndMemory() throws {
         let database = try PredicateTestDatabase()
-        for format in ["media.@sum.byteCount > 100", "media.@avg.byteCount >= 50", "media.@min.caption == 'x'",
-                       "media.@max.byteCount < 1000", "tags.@max.position > 1", "previous.media.@sum.byteCount == 0",
-                       "tags.@min.name BEGINSWITH 't'", "media.@avg.byteCount == nil"] {
+        for format in [
+            "media.@sum.byteCount > 100", "media.@avg.byteCount >= 50", "media.@min.caption == 'x'",
+            "media.@max.byteCount < 1000", "tags.@max.position > 1", "previous.media.@sum.byteCount == 0",
+            "tags.@min.name BEGINSWITH 't'", "media.@avg.byteCount == nil"
+        ] {
             let predicate = try FetchPredicate(format: format)
-            #expect(try database.data.evaluate(predicate, entity: "Entry") == database.fetch(predicate, entity: "Entry"), "\(format)")
+            #expect(
+                try database.data.evaluate(predicate, entity: "Entry") == database.fetch(predicate, entity: "Entry"),
+                "\(format)")
         }
     }
 

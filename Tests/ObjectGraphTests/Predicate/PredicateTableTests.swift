@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// One row of the predicate table: a format with its arguments, the entity fetched, and
@@ -11,8 +12,10 @@ struct PredicateCase: Sendable, CustomTestStringConvertible {
     var variables: [String: PredicateValue]
     var expected: Set<String>
 
-    init(_ format: String, _ arguments: [any PredicateArgumentConvertible & Sendable] = [], on entity: String = "Entry",
-         variables: [String: PredicateValue] = [:], selects expected: Set<String>) {
+    init(
+        _ format: String, _ arguments: [any PredicateArgumentConvertible & Sendable] = [], on entity: String = "Entry",
+        variables: [String: PredicateValue] = [:], selects expected: Set<String>
+    ) {
         self.entity = entity
         self.format = format
         self.arguments = arguments
@@ -145,7 +148,9 @@ let predicateTable: [PredicateCase] = [
     // SUBQUERY
     PredicateCase("SUBQUERY(media, $m, $m.byteCount > 100).@count > 0", selects: ["e1", "e2", "e5", "e6"]),
     PredicateCase("SUBQUERY(media, $m, $m.byteCount > 100 AND $m.caption != nil).@count >= 2", selects: ["e1"]),
-    PredicateCase("SUBQUERY(tags, $t, $t.name BEGINSWITH[c] 'b' OR $t.name == 'food').@count == 1", selects: ["e1", "e2", "e6", "e7"]),
+    PredicateCase(
+        "SUBQUERY(tags, $t, $t.name BEGINSWITH[c] 'b' OR $t.name == 'food').@count == 1",
+        selects: ["e1", "e2", "e6", "e7"]),
     PredicateCase("SUBQUERY(media, $m, $m.diaryEntry.rating == rating).@count == media.@count", selects: allEntries),
     PredicateCase("subquery(tags, $t, ANY $t.entries.rating == 4).@count > 0", selects: ["e1", "e4", "e5", "e6"]),
     // AND, OR, NOT
@@ -167,7 +172,9 @@ let predicateTable: [PredicateCase] = [
     PredicateCase("identifier ==[c] 'e2000000-0000-4000-8000-000000000002'", selects: ["e2"]),
     PredicateCase("thumbnail == %@", [Data([1, 2, 3])], selects: ["e1"]),
     PredicateCase("thumbnail == nil", selects: ["e2", "e3", "e5", "e7", "e8"]),
-    PredicateCase("rating > $MIN AND text != $TEXT", variables: ["MIN": .integer(3), "TEXT": .string("sunset again")], selects: ["e1", "e5"]),
+    PredicateCase(
+        "rating > $MIN AND text != $TEXT", variables: ["MIN": .integer(3), "TEXT": .string("sunset again")],
+        selects: ["e1", "e5"]),
     // other entities: sub-entities, to-one from the many side, many-to-many back
     PredicateCase("diaryEntry == nil", on: "Medium", selects: ["m8"]),
     PredicateCase("diaryEntry.isFavorite == YES", on: "Medium", selects: ["m1", "m2", "m3"]),
@@ -185,7 +192,7 @@ let predicateTable: [PredicateCase] = [
     PredicateCase("position > 3", on: "Tag", selects: ["t4", "t5"]),
     PredicateCase("name < 'a'", on: "Tag", selects: ["t2"]),
     PredicateCase("name <[c] 'b'", on: "Tag", selects: ["t4"]),
-    PredicateCase("name >[cd] 'T'", on: "Tag", selects: ["t1", "t5"]),
+    PredicateCase("name >[cd] 'T'", on: "Tag", selects: ["t1", "t5"])
 ]
 
 @Suite struct PredicateTableTests {

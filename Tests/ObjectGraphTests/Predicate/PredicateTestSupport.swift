@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+
 @testable import ObjectGraph
 
 /// One object of the predicate test data set, usable in memory (``PredicateSubject``) and
@@ -32,14 +33,16 @@ final class PredicateTestObject: PredicateSubject {
         case .toOne?: return .object(toOne[name])
         case .toManyThroughForeignKey(let destination, _)?, .toManyThroughJoinTable(let destination, _, _, _)?:
             let allowed = schema.sqlMapping(forEntity: destination)?.entityNumbers ?? []
-            return .objects((toMany[name] ?? []).filter { allowed.contains(PredicateTestSchema.entityNumber[$0.entity] ?? -1) })
+            return .objects(
+                (toMany[name] ?? []).filter { allowed.contains(PredicateTestSchema.entityNumber[$0.entity] ?? -1) })
         case nil: return .unknown
         }
     }
 
     func predicateKeyPath(_ keyPath: [String], isToManyFromDestinationOf relationship: String) -> Bool {
         let schema = PredicateTestSchema()
-        guard case .toOne(var entity, _)? = schema.sqlMapping(forEntity: self.entity)?.relationships[relationship] else { return false }
+        guard case .toOne(var entity, _)? = schema.sqlMapping(forEntity: self.entity)?.relationships[relationship]
+        else { return false }
         for (index, key) in keyPath.enumerated() {
             switch schema.sqlMapping(forEntity: entity)?.relationships[key] {
             case .toOne(let destination, _)?: entity = destination
@@ -61,10 +64,10 @@ struct PredicateTestSchema: SQLPredicateSchema {
     func sqlMapping(forEntity name: String) -> SQLEntityMapping? {
         let media: [String: SQLAttributeMapping] = [
             "byteCount": .init(column: "ZBYTECOUNT", encoding: .integer),
-            "caption": .init(column: "ZCAPTION", encoding: .text),
+            "caption": .init(column: "ZCAPTION", encoding: .text)
         ]
         let mediaRelationships: [String: SQLRelationshipMapping] = [
-            "diaryEntry": .toOne(destination: "Entry", foreignKeyColumn: "ZDIARYENTRY"),
+            "diaryEntry": .toOne(destination: "Entry", foreignKeyColumn: "ZDIARYENTRY")
         ]
         switch name {
         case "Entry":
@@ -77,28 +80,40 @@ struct PredicateTestSchema: SQLPredicateSchema {
                     "score": .init(column: "ZSCORE", encoding: .real),
                     "isFavorite": .init(column: "ZISFAVORITE", encoding: .boolean),
                     "identifier": .init(column: "ZIDENTIFIER", encoding: .uuid),
-                    "thumbnail": .init(column: "ZTHUMBNAIL", encoding: .blob),
+                    "thumbnail": .init(column: "ZTHUMBNAIL", encoding: .blob)
                 ],
                 relationships: [
                     "previous": .toOne(destination: "Entry", foreignKeyColumn: "ZPREVIOUS"),
-                    "media": .toManyThroughForeignKey(destination: "Medium", destinationForeignKeyColumn: "ZDIARYENTRY"),
-                    "photos": .toManyThroughForeignKey(destination: "Photo", destinationForeignKeyColumn: "ZDIARYENTRY"),
-                    "tags": .toManyThroughJoinTable(destination: "Tag", table: "Entry Tags", sourceColumn: "Z_ENTRY", destinationColumn: "Z_TAG"),
+                    "media": .toManyThroughForeignKey(
+                        destination: "Medium", destinationForeignKeyColumn: "ZDIARYENTRY"),
+                    "photos": .toManyThroughForeignKey(
+                        destination: "Photo", destinationForeignKeyColumn: "ZDIARYENTRY"),
+                    "tags": .toManyThroughJoinTable(
+                        destination: "Tag", table: "Entry Tags", sourceColumn: "Z_ENTRY", destinationColumn: "Z_TAG")
                 ])
         case "Medium":
-            return SQLEntityMapping(table: "Medium", primaryKeyColumn: "Z_PK", entityColumn: "Z_ENT", entityNumbers: [2, 3, 4],
-                                    attributes: media, relationships: mediaRelationships)
+            return SQLEntityMapping(
+                table: "Medium", primaryKeyColumn: "Z_PK", entityColumn: "Z_ENT", entityNumbers: [2, 3, 4],
+                attributes: media, relationships: mediaRelationships)
         case "Photo":
-            return SQLEntityMapping(table: "Medium", primaryKeyColumn: "Z_PK", entityColumn: "Z_ENT", entityNumbers: [3],
-                                    attributes: media, relationships: mediaRelationships)
+            return SQLEntityMapping(
+                table: "Medium", primaryKeyColumn: "Z_PK", entityColumn: "Z_ENT", entityNumbers: [3],
+                attributes: media, relationships: mediaRelationships)
         case "Video":
-            return SQLEntityMapping(table: "Medium", primaryKeyColumn: "Z_PK", entityColumn: "Z_ENT", entityNumbers: [4],
-                                    attributes: media, relationships: mediaRelationships)
+            return SQLEntityMapping(
+                table: "Medium", primaryKeyColumn: "Z_PK", entityColumn: "Z_ENT", entityNumbers: [4],
+                attributes: media, relationships: mediaRelationships)
         case "Tag":
             return SQLEntityMapping(
                 table: "Tag", primaryKeyColumn: "Z_PK", entityColumn: "Z_ENT", entityNumbers: [5],
-                attributes: ["name": .init(column: "ZNAME", encoding: .text), "position": .init(column: "order", encoding: .integer)],
-                relationships: ["entries": .toManyThroughJoinTable(destination: "Entry", table: "Entry Tags", sourceColumn: "Z_TAG", destinationColumn: "Z_ENTRY")])
+                attributes: [
+                    "name": .init(column: "ZNAME", encoding: .text),
+                    "position": .init(column: "order", encoding: .integer)
+                ],
+                relationships: [
+                    "entries": .toManyThroughJoinTable(
+                        destination: "Entry", table: "Entry Tags", sourceColumn: "Z_TAG", destinationColumn: "Z_ENTRY")
+                ])
         default:
             return nil
         }
@@ -117,16 +132,20 @@ struct PredicateTestData {
     let tags: [PredicateTestObject]
 
     init() {
-        func entry(_ n: Int, _ text: String?, day: Int, rating: Int64?, score: Double?, favorite: Bool, thumbnail: Data?) -> PredicateTestObject {
-            PredicateTestObject("e\(n)", entity: "Entry", key: Int64(n), [
-                "text": text.map(PredicateValue.string) ?? .null,
-                "creationTime": .date(Self.day(day)),
-                "rating": rating.map(PredicateValue.integer) ?? .null,
-                "score": score.map(PredicateValue.double) ?? .null,
-                "isFavorite": .bool(favorite),
-                "identifier": .uuid(Self.uuid(n)),
-                "thumbnail": thumbnail.map(PredicateValue.data) ?? .null,
-            ])
+        func entry(
+            _ n: Int, _ text: String?, day: Int, rating: Int64?, score: Double?, favorite: Bool, thumbnail: Data?
+        ) -> PredicateTestObject {
+            PredicateTestObject(
+                "e\(n)", entity: "Entry", key: Int64(n),
+                [
+                    "text": text.map(PredicateValue.string) ?? .null,
+                    "creationTime": .date(Self.day(day)),
+                    "rating": rating.map(PredicateValue.integer) ?? .null,
+                    "score": score.map(PredicateValue.double) ?? .null,
+                    "isFavorite": .bool(favorite),
+                    "identifier": .uuid(Self.uuid(n)),
+                    "thumbnail": thumbnail.map(PredicateValue.data) ?? .null
+                ])
         }
         let e = [
             entry(1, "Sunset at the beach", day: 0, rating: 5, score: 4.5, favorite: true, thumbnail: Data([1, 2, 3])),
@@ -136,13 +155,16 @@ struct PredicateTestData {
             entry(5, "SUNRISE over Zürich", day: 10, rating: 4, score: 4.0, favorite: false, thumbnail: nil),
             entry(6, "Naïve résumé", day: 20, rating: 2, score: 2.0, favorite: false, thumbnail: Data([9])),
             entry(7, "sunset again", day: 30, rating: 5, score: 5.0, favorite: true, thumbnail: nil),
-            entry(8, "", day: 31, rating: 0, score: -1.0, favorite: false, thumbnail: nil),
+            entry(8, "", day: 31, rating: 0, score: -1.0, favorite: false, thumbnail: nil)
         ]
-        for (later, earlier) in [(2, 1), (3, 2), (6, 5), (7, 1), (8, 7)] { e[later - 1].toOne["previous"] = e[earlier - 1] }
+        for (later, earlier) in [(2, 1), (3, 2), (6, 5), (7, 1), (8, 7)] {
+            e[later - 1].toOne["previous"] = e[earlier - 1]
+        }
 
         func medium(_ n: Int, _ entity: String, bytes: Int64, caption: String?, entry: Int?) -> PredicateTestObject {
-            let object = PredicateTestObject("m\(n)", entity: entity, key: Int64(n),
-                                             ["byteCount": .integer(bytes), "caption": caption.map(PredicateValue.string) ?? .null])
+            let object = PredicateTestObject(
+                "m\(n)", entity: entity, key: Int64(n),
+                ["byteCount": .integer(bytes), "caption": caption.map(PredicateValue.string) ?? .null])
             if let entry {
                 object.toOne["diaryEntry"] = e[entry - 1]
                 e[entry - 1].toMany["media", default: []].append(object)
@@ -158,11 +180,12 @@ struct PredicateTestData {
             medium(5, "Medium", bytes: 10, caption: nil, entry: 3),
             medium(6, "Video", bytes: 300, caption: "Zürich tram", entry: 5),
             medium(7, "Photo", bytes: 150, caption: "ÉCLAIR", entry: 6),
-            medium(8, "Photo", bytes: 20, caption: nil, entry: nil),
+            medium(8, "Photo", bytes: 20, caption: nil, entry: nil)
         ]
         let t = ["travel", "Beach", "food", "Ärger", "unused"].enumerated().map { index, name in
-            PredicateTestObject("t\(index + 1)", entity: "Tag", key: Int64(index + 1),
-                                ["name": .string(name), "position": .integer(Int64(index + 1))])
+            PredicateTestObject(
+                "t\(index + 1)", entity: "Tag", key: Int64(index + 1),
+                ["name": .string(name), "position": .integer(Int64(index + 1))])
         }
         for (entryNumber, tagNumbers) in [(1, [1, 2]), (2, [3]), (4, [1]), (5, [1, 4]), (6, [3, 4]), (7, [2])] {
             for tagNumber in tagNumbers {
@@ -182,7 +205,9 @@ struct PredicateTestData {
     }
 
     /// Labels of the objects of `entity` satisfying `predicate` in memory.
-    func evaluate(_ predicate: FetchPredicate, entity: String, variables: [String: PredicateValue] = [:]) throws -> Set<String> {
+    func evaluate(
+        _ predicate: FetchPredicate, entity: String, variables: [String: PredicateValue] = [:]
+    ) throws -> Set<String> {
         var result: Set<String> = []
         for object in objects(of: entity) where try predicate.evaluate(with: object, variables: variables) {
             result.insert(object.label)
@@ -209,10 +234,14 @@ final class PredicateTestDatabase {
         connection = try SQLiteConnection(path: ":memory:", busyTimeoutMilliseconds: 0)
         self.data = data
         try PredicateSQLFunctions.register(on: db)
-        try execute("""
-            CREATE TABLE "Entry" ("Z_PK" INTEGER PRIMARY KEY, "Z_ENT" INTEGER NOT NULL, "ZTEXT" TEXT, "ZCREATIONTIME" REAL,
-                "ZRATING" INTEGER, "ZSCORE" REAL, "ZISFAVORITE" INTEGER, "ZIDENTIFIER" TEXT, "ZTHUMBNAIL" BLOB, "ZPREVIOUS" INTEGER);
-            CREATE TABLE "Medium" ("Z_PK" INTEGER PRIMARY KEY, "Z_ENT" INTEGER NOT NULL, "ZBYTECOUNT" INTEGER, "ZCAPTION" TEXT,
+        try execute(
+            """
+            CREATE TABLE "Entry" ("Z_PK" INTEGER PRIMARY KEY, "Z_ENT" INTEGER NOT NULL, "ZTEXT" TEXT, "ZCREATIONTIME" \
+            REAL,
+                "ZRATING" INTEGER, "ZSCORE" REAL, "ZISFAVORITE" INTEGER, "ZIDENTIFIER" TEXT, "ZTHUMBNAIL" BLOB, \
+                "ZPREVIOUS" INTEGER);
+            CREATE TABLE "Medium" ("Z_PK" INTEGER PRIMARY KEY, "Z_ENT" INTEGER NOT NULL, "ZBYTECOUNT" INTEGER, \
+            "ZCAPTION" TEXT,
                 "ZDIARYENTRY" INTEGER);
             CREATE TABLE "Tag" ("Z_PK" INTEGER PRIMARY KEY, "Z_ENT" INTEGER NOT NULL, "ZNAME" TEXT, "order" INTEGER);
             CREATE TABLE "Entry Tags" ("Z_ENTRY" INTEGER NOT NULL, "Z_TAG" INTEGER NOT NULL);
@@ -223,7 +252,9 @@ final class PredicateTestDatabase {
         for object in data.entries + data.media + data.tags {
             guard let mapping = schema.sqlMapping(forEntity: object.entity) else { continue }
             var columns = ["Z_PK", "Z_ENT"]
-            var values: [PredicateValue] = [.integer(object.key), .integer(PredicateTestSchema.entityNumber[object.entity] ?? 0)]
+            var values: [PredicateValue] = [
+                .integer(object.key), .integer(PredicateTestSchema.entityNumber[object.entity] ?? 0)
+            ]
             for (name, attribute) in mapping.attributes {
                 columns.append(attribute.column)
                 values.append(object.attributes[name] ?? .null)
@@ -240,7 +271,9 @@ final class PredicateTestDatabase {
         }
         for entry in data.entries {
             for tag in entry.toMany["tags"] ?? [] {
-                try execute("INSERT INTO \"Entry Tags\" (\"Z_ENTRY\", \"Z_TAG\") VALUES (?, ?)", [.integer(entry.key), .integer(tag.key)])
+                try execute(
+                    "INSERT INTO \"Entry Tags\" (\"Z_ENTRY\", \"Z_TAG\") VALUES (?, ?)",
+                    [.integer(entry.key), .integer(tag.key)])
             }
         }
     }
@@ -248,12 +281,15 @@ final class PredicateTestDatabase {
     /// The details of SQLite's query plan for `sql`.
     func queryPlan(_ sql: String) throws -> [String] {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, "EXPLAIN QUERY PLAN " + sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+        guard sqlite3_prepare_v2(db, "EXPLAIN QUERY PLAN " + sql, -1, &statement, nil) == SQLITE_OK, let statement
+        else {
             throw failure(sql)
         }
         defer { sqlite3_finalize(statement) }
         var details: [String] = []
-        while sqlite3_step(statement) == SQLITE_ROW { details.append(String(cString: sqlite3_column_text(statement, 3))) }
+        while sqlite3_step(statement) == SQLITE_ROW {
+            details.append(String(cString: sqlite3_column_text(statement, 3)))
+        }
         return details
     }
 
@@ -280,7 +316,8 @@ final class PredicateTestDatabase {
         let schema = PredicateTestSchema()
         guard let mapping = schema.sqlMapping(forEntity: entity) else { throw PredicateSQLError.unknownEntity(entity) }
         let fragment = try predicate.sqlFragment(entityName: entity, alias: "t0", schema: schema)
-        let sql = "SELECT \"t0\".\"Z_PK\" FROM \"\(mapping.table)\" AS \"t0\" WHERE \"t0\".\"Z_ENT\" IN ("
+        let sql =
+            "SELECT \"t0\".\"Z_PK\" FROM \"\(mapping.table)\" AS \"t0\" WHERE \"t0\".\"Z_ENT\" IN ("
             + mapping.entityNumbers.map(String.init).joined(separator: ", ") + ") AND (\(fragment.sql))"
         statements.append(sql)
         let keys = Set(try query(sql, fragment.bindings))

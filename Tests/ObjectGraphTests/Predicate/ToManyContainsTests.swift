@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// `CONTAINS` with a to-many on its left is membership, as in Core Data: `tags CONTAINS %@`
@@ -26,8 +27,9 @@ import Testing
     }
 
     private func zips(_ format: String, _ arguments: Any?..., in context: ManagedObjectContext) throws -> [Int32] {
-        let request = FetchRequest(entityName: "FailedBankDetails", predicate: try FetchPredicate(format: format, argumentArray: arguments),
-                                   sortOrderings: [SortOrdering("zip")])
+        let request = FetchRequest(
+            entityName: "FailedBankDetails", predicate: try FetchPredicate(format: format, argumentArray: arguments),
+            sortOrderings: [SortOrdering("zip")])
         return try context.fetch(request).compactMap { $0["zip", as: Int32.self] }
     }
 
@@ -35,7 +37,8 @@ import Testing
     func aToManyContainsAnObjectWhenItIsAMember(type: PersistentStoreType) throws {
         let (stack, fraud) = try taggedDetails(type: type)
         #expect(try zips("tags CONTAINS %@", fraud, in: stack.context) == [1, 2, 4])
-        #expect(try zips("tags CONTAINS %@", fraud, in: stack.context) == zips("ANY tags == %@", fraud, in: stack.context))
+        #expect(
+            try zips("tags CONTAINS %@", fraud, in: stack.context) == zips("ANY tags == %@", fraud, in: stack.context))
         #expect(try zips("NOT (tags CONTAINS %@)", fraud, in: stack.context) == [3])
     }
 

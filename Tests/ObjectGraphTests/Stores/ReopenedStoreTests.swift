@@ -1,13 +1,16 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Tutorial app 2: four text lines kept across launches.
 let fourLinesModel: ManagedObjectModel = makeModel([
-    EntityDescription("Line", attributes: [
-        AttributeDescription("lineNum", .integer16, isOptional: false),
-        AttributeDescription("lineText", .string),
-    ]),
+    EntityDescription(
+        "Line",
+        attributes: [
+            AttributeDescription("lineNum", .integer16, isOptional: false),
+            AttributeDescription("lineText", .string)
+        ])
 ])
 
 @Suite struct ReopenedStoreTests {

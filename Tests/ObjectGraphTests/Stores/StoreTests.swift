@@ -1,7 +1,8 @@
-import TestSupport
 import CSQLite
 import Foundation
+import TestSupport
 import Testing
+
 @testable import ObjectGraph
 
 @Suite struct StoreTests {
@@ -14,7 +15,9 @@ import Testing
         #expect(stack.coordinator.persistentStores.first?.identifier == identifier)
 
         let changed = try ManagedObjectModel(entities: [
-            EntityDescription("Vocabulary", attributes: [AttributeDescription("name", .integer64), AttributeDescription("language", .string)]),
+            EntityDescription(
+                "Vocabulary",
+                attributes: [AttributeDescription("name", .integer64), AttributeDescription("language", .string)])
         ])
         let coordinator = PersistentStoreCoordinator(model: changed)
         #expect {
@@ -30,11 +33,15 @@ import Testing
         let stack = try TestStack(model: photoDiaryModel, type: .sqlite)
         let url = try #require(stack.storeURL)
         #expect(try sqliteRows("PRAGMA journal_mode", at: url) == [["wal"]])
-        let tables = try sqliteRows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", at: url).compactMap(\.first)
+        let tables = try sqliteRows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", at: url)
+            .compactMap(\.first)
         #expect(tables == ["DiaryEntry", "Medium", "Z_METADATA"])
         let columns = try sqliteRows("SELECT name FROM pragma_table_info('Medium')", at: url).compactMap(\.first)
-        #expect(columns == ["Z_PK", "Z_ENT", "Z_OPT", "fileName", "data", "data_sha256", "data_size", "diaryEntry", "width"])
-        let indexes = try sqliteRows("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'DiaryEntry'", at: url)
+        #expect(
+            columns == ["Z_PK", "Z_ENT", "Z_OPT", "fileName", "data", "data_sha256", "data_size", "diaryEntry", "width"]
+        )
+        let indexes = try sqliteRows(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'DiaryEntry'", at: url)
         #expect(indexes.contains(["DiaryEntry_creationTime"]))
         let keys = try sqliteRows("SELECT \"table\", \"on_delete\" FROM pragma_foreign_key_list('Medium')", at: url)
         #expect(keys == [["DiaryEntry", "SET NULL"]])
@@ -50,16 +57,18 @@ import Testing
     @Test(arguments: [0, 16 << 20])
     func sqliteCachesAsManyPagesAsAsked(size: Int) throws {
         // Negative: KiB. SQLite's own default is -2000 (about 2 MB).
-        #expect(try pragma("cache_size", of: PersistentStoreOptions(pageCacheSize: size))
-            == (size == 0 ? -2000 : -Int64(size / 1024)))
+        #expect(
+            try pragma("cache_size", of: PersistentStoreOptions(pageCacheSize: size))
+                == (size == 0 ? -2000 : -Int64(size / 1024)))
     }
 
     /// The value of `PRAGMA name` on the connection of an SQLite store opened with `options`.
     private func pragma(_ name: String, of options: PersistentStoreOptions) throws -> Int64? {
         let directory = try TemporaryDirectory(prefix: "objectgraph-test")
         let coordinator = PersistentStoreCoordinator(model: vocabularyModel)
-        try coordinator.addPersistentStore(type: .sqlite, at: directory.url.appendingPathComponent("pragma.sqlite"),
-                                           options: options)
+        try coordinator.addPersistentStore(
+            type: .sqlite, at: directory.url.appendingPathComponent("pragma.sqlite"),
+            options: options)
         let store = try #require(coordinator.persistentStores.first as? SQLiteStore)
         return try store.withConnection { try $0.scalar("PRAGMA \(name)") }
     }
@@ -78,7 +87,8 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("og-sqlite-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let connection = try SQLiteConnection(path: directory.appendingPathComponent("x.sqlite").path, busyTimeoutMilliseconds: 100)
+        let connection = try SQLiteConnection(
+            path: directory.appendingPathComponent("x.sqlite").path, busyTimeoutMilliseconds: 100)
         #expect {
             _ = try connection.statement("SELEC nonsense")
         } throws: { error in
@@ -108,7 +118,9 @@ import Testing
             }
             try await group.waitForAll()
         }
-        let numbers = try fetchAll("Line", in: stack.newContext(), sortedBy: "lineNum").compactMap { $0["lineNum", as: Int16.self] }
+        let numbers = try fetchAll("Line", in: stack.newContext(), sortedBy: "lineNum").compactMap {
+            $0["lineNum", as: Int16.self]
+        }
         #expect(numbers == (0..<40).map(Int16.init))
     }
 
@@ -119,7 +131,7 @@ import Testing
         line.setValue(1, forKey: "lineNum")
         try stack.context.save()
         let names = try FileManager.default.contentsOfDirectory(atPath: stack.directory.path).sorted()
-        #expect(names == ["Test.blobs", "Test.graph"])   // no temporary file left behind
+        #expect(names == ["Test.blobs", "Test.graph"])  // no temporary file left behind
         try Data("garbage".utf8).write(to: url)
         #expect(throws: StoreFailure.self) {
             try PersistentStoreCoordinator(model: fourLinesModel).addPersistentStore(type: .binary, at: url)
@@ -131,7 +143,9 @@ import Testing
 private enum StackOfBanks {
     static func make() throws -> [String] {
         let stack = try TestStack(model: failedBanksModel, type: .sqlite)
-        return try sqliteRows("SELECT sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL", at: try #require(stack.storeURL))
-            .compactMap { $0.first ?? nil }
+        return try sqliteRows(
+            "SELECT sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL", at: try #require(stack.storeURL)
+        )
+        .compactMap { $0.first ?? nil }
     }
 }

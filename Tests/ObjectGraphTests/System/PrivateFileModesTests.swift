@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import ObjectGraph
 
 /// A store's folders are made 0700 and its files 0600 exactly; a loose store's own entries
@@ -55,8 +56,9 @@ import Testing
         for file in [database, blob, other, outside] { try Data("x".utf8).write(to: file) }
         #expect(chmod(database.path, 0o600) == 0 && chmod(blob.path, 0o400) == 0)
         #expect(chmod(other.path, 0o644) == 0 && chmod(outside.path, 0o644) == 0)
-        try FileManager.default.createSymbolicLink(at: store.appending(component: "Data.blobs/ab/link"),
-                                                   withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(
+            at: store.appending(component: "Data.blobs/ab/link"),
+            withDestinationURL: outside)
         let entries = ["Data.sqlite", "Data.sqlite-wal", "Data.blobs"]
         #expect(try PrivateFileModes.tighten(folderAt: store.path, entries: entries).isEmpty)
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// A class with a stored `_` property that is not typed storage, beside typed ones.
@@ -24,17 +25,23 @@ private final class Boxed<Payload>: ManagedObject {
         var levels: [[String]] = []
         var mirror: Mirror? = Mirror(reflecting: object)
         while let current = mirror, current.subjectType != ManagedObject.self {
-            levels.append(current.children.compactMap { child in
-                guard child.value is any TypedPropertyStorage, let label = child.label, label.hasPrefix("_") else { return nil }
-                return String(label.dropFirst())
-            })
+            levels.append(
+                current.children.compactMap { child in
+                    guard child.value is any TypedPropertyStorage, let label = child.label, label.hasPrefix("_") else {
+                        return nil
+                    }
+                    return String(label.dropFirst())
+                })
             mirror = current.superclassMirror
         }
         return levels
     }
 
-    @Test(arguments: [TypedNotes.Folder.self, TypedNotes.Note.self, TypedNotes.Checklist.self,
-                      TypedNotes.Tag.self, Annotated.self] as [ManagedObject.Type])
+    @Test(
+        arguments: [
+            TypedNotes.Folder.self, TypedNotes.Note.self, TypedNotes.Checklist.self,
+            TypedNotes.Tag.self, Annotated.self
+        ] as [ManagedObject.Type])
     func fieldNamesEqualTheReflectedNames(type: ManagedObject.Type) {
         #expect(TypedFields.propertyNames(of: type) == reflectedNames(of: type))
     }
@@ -44,8 +51,11 @@ private final class Boxed<Payload>: ManagedObject {
         fields?.map { "\($0.offset) \($0.name)" }
     }
 
-    @Test(arguments: [TypedNotes.Folder.self, TypedNotes.Note.self, TypedNotes.Checklist.self,
-                      TypedNotes.Tag.self] as [ManagedObject.Type])
+    @Test(
+        arguments: [
+            TypedNotes.Folder.self, TypedNotes.Note.self, TypedNotes.Checklist.self,
+            TypedNotes.Tag.self
+        ] as [ManagedObject.Type])
     func theFieldRecordsFindWhatReflectionFinds(type: ManagedObject.Type) throws {
         let storageTypes = PropertyRecorder.prototype(of: type).storageTypes
         let records = try #require(ClassFieldRecords.typedFields(of: type, storageTypes: storageTypes))
@@ -79,8 +89,11 @@ private final class Boxed<Payload>: ManagedObject {
         #expect(layout.fields.map(\.offset) == layout.fields.map(\.offset).sorted())
     }
 
-    @Test(arguments: [TypedNotes.Note.self, TypedNotes.Checklist.self, Annotated.self, Boxed<Int>.self,
-                      Boxed<[String: Int]>.self, ManagedObject.self] as [ManagedObject.Type])
+    @Test(
+        arguments: [
+            TypedNotes.Note.self, TypedNotes.Checklist.self, Annotated.self, Boxed<Int>.self,
+            Boxed<[String: Int]>.self, ManagedObject.self
+        ] as [ManagedObject.Type])
     func typeNamesAreWhatStringDescribingWrites(type: ManagedObject.Type) {
         #expect(ManagedObject.typeName(of: type) == String(describing: type))
     }

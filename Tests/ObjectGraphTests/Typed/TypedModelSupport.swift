@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ObjectGraph
 
 /// A notes app with folders and tags, declared with typed properties: every kind of attribute
@@ -44,7 +45,7 @@ enum TypedNotes {
         do {
             return try ManagedObjectModel(entities: [
                 EntityDescription(Folder.self), EntityDescription(Note.self), EntityDescription(Checklist.self),
-                EntityDescription(Tag.self),
+                EntityDescription(Tag.self)
             ])
         } catch {
             preconditionFailure("the typed notes model is invalid: \(error)")
@@ -53,34 +54,45 @@ enum TypedNotes {
 
     /// The same model through the string API.
     static let stringModel = makeModel([
-        EntityDescription("Folder", attributes: [
-            AttributeDescription("name", .string, isOptional: false, minLength: 1),
-        ], relationships: [
-            RelationshipDescription("notes", destination: "Note", inverse: "folder", isToMany: true, deleteRule: .cascade),
-        ], uniquenessConstraints: [["name"]]),
-        EntityDescription("Note", attributes: [
-            AttributeDescription("title", .string, isOptional: false, maxLength: 200),
-            AttributeDescription("body", .string, isSearchable: true),
-            AttributeDescription("created", .date, isOptional: false, isIndexed: true),
-            AttributeDescription("pinned", .boolean, isOptional: false, defaultValue: false),
-            AttributeDescription("rating", .integer16, isOptional: false, defaultValue: Int16(0), minValue: 0, maxValue: 5),
-            AttributeDescription("views", .integer32),
-            AttributeDescription("size", .integer64),
-            AttributeDescription("count", .integer64, isOptional: false, defaultValue: Int64(0)),
-            AttributeDescription("score", .double),
-            AttributeDescription("weight", .double),
-            AttributeDescription("uuid", .uuid, isOptional: false),
-            AttributeDescription("attachment", .binary, allowsExternalStorage: true),
-            AttributeDescription("draft", .string, isTransient: true),
-        ], relationships: [
-            RelationshipDescription("folder", destination: "Folder", inverse: "notes"),
-            RelationshipDescription("tags", destination: "Tag", inverse: "notes", isToMany: true),
-        ]),
-        EntityDescription("Checklist", parent: "Note", attributes: [
-            AttributeDescription("items", .integer32, isOptional: false, defaultValue: Int32(0)),
-        ]),
-        EntityDescription("Tag", attributes: [AttributeDescription("name", .string, isOptional: false)],
-                          relationships: [RelationshipDescription("notes", destination: "Note", inverse: "tags", isToMany: true)],
-                          uniquenessConstraints: [["name"]]),
+        EntityDescription(
+            "Folder",
+            attributes: [
+                AttributeDescription("name", .string, isOptional: false, minLength: 1)
+            ],
+            relationships: [
+                RelationshipDescription(
+                    "notes", destination: "Note", inverse: "folder", isToMany: true, deleteRule: .cascade)
+            ], uniquenessConstraints: [["name"]]),
+        EntityDescription(
+            "Note",
+            attributes: [
+                AttributeDescription("title", .string, isOptional: false, maxLength: 200),
+                AttributeDescription("body", .string, isSearchable: true),
+                AttributeDescription("created", .date, isOptional: false, isIndexed: true),
+                AttributeDescription("pinned", .boolean, isOptional: false, defaultValue: false),
+                AttributeDescription(
+                    "rating", .integer16, isOptional: false, defaultValue: Int16(0), minValue: 0, maxValue: 5),
+                AttributeDescription("views", .integer32),
+                AttributeDescription("size", .integer64),
+                AttributeDescription("count", .integer64, isOptional: false, defaultValue: Int64(0)),
+                AttributeDescription("score", .double),
+                AttributeDescription("weight", .double),
+                AttributeDescription("uuid", .uuid, isOptional: false),
+                AttributeDescription("attachment", .binary, allowsExternalStorage: true),
+                AttributeDescription("draft", .string, isTransient: true)
+            ],
+            relationships: [
+                RelationshipDescription("folder", destination: "Folder", inverse: "notes"),
+                RelationshipDescription("tags", destination: "Tag", inverse: "notes", isToMany: true)
+            ]),
+        EntityDescription(
+            "Checklist", parent: "Note",
+            attributes: [
+                AttributeDescription("items", .integer32, isOptional: false, defaultValue: Int32(0))
+            ]),
+        EntityDescription(
+            "Tag", attributes: [AttributeDescription("name", .string, isOptional: false)],
+            relationships: [RelationshipDescription("notes", destination: "Note", inverse: "tags", isToMany: true)],
+            uniquenessConstraints: [["name"]])
     ])
 }

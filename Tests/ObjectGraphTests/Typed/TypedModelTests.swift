@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 private typealias Folder = TypedNotes.Folder
@@ -20,11 +21,14 @@ private typealias Tag = TypedNotes.Tag
             #expect(typed.allRelationships == plain.allRelationships)
             for (a, b) in zip(typed.allAttributes, plain.allAttributes) {
                 #expect(a.type == b.type && a.isOptional == b.isOptional, "\(typed.name).\(a.name)")
-                #expect(a.minValue == b.minValue && a.maxValue == b.maxValue && a.minLength == b.minLength
+                #expect(
+                    a.minValue == b.minValue && a.maxValue == b.maxValue && a.minLength == b.minLength
                         && a.maxLength == b.maxLength, "\(typed.name).\(a.name)")
-                #expect(a.isIndexed == b.isIndexed && a.isTransient == b.isTransient && a.isSearchable == b.isSearchable
+                #expect(
+                    a.isIndexed == b.isIndexed && a.isTransient == b.isTransient && a.isSearchable == b.isSearchable
                         && a.allowsExternalStorage == b.allowsExternalStorage, "\(typed.name).\(a.name)")
-                #expect(String(describing: a.defaultValue) == String(describing: b.defaultValue), "\(typed.name).\(a.name)")
+                #expect(
+                    String(describing: a.defaultValue) == String(describing: b.defaultValue), "\(typed.name).\(a.name)")
             }
         }
         #expect(TypedNotes.model.entity(for: Checklist.self)?.name == "Checklist")
@@ -145,8 +149,10 @@ private typealias Tag = TypedNotes.Tag
 
         let pairs: [(TypedPredicate<TypedNote>, String, [Any?])] = [
             (\.title == "A", "title == %@", ["A"]),
-            (\.rating >= 2 && \.created < start.addingTimeInterval(5 * 3600), "rating >= 2 AND created < %@",
-             [start.addingTimeInterval(5 * 3600)]),
+            (
+                \.rating >= 2 && \.created < start.addingTimeInterval(5 * 3600), "rating >= 2 AND created < %@",
+                [start.addingTimeInterval(5 * 3600)]
+            ),
             (\.body == nil || \.pinned == true, "body == nil OR pinned == YES", []),
             (!(\.rating < 3), "NOT rating < 3", []),
             (.contains(\.title, "a", options: .caseInsensitive), "title CONTAINS[c] 'a'", []),
@@ -155,13 +161,15 @@ private typealias Tag = TypedNotes.Tag
             (\.folder == work, "folder == %@", [work]),
             (.any(\.tags, \.name == "urgent"), "ANY tags.name == 'urgent'", []),
             (.none(\.tags, \.name == "urgent"), "NONE tags.name == 'urgent'", []),
-            (.any(\.tags, \Tag.name == "urgent" || \Tag.name == "x"),
-             "SUBQUERY(tags, $member, $member.name == 'urgent' OR $member.name == 'x').@count > 0", []),
+            (
+                .any(\.tags, \Tag.name == "urgent" || \Tag.name == "x"),
+                "SUBQUERY(tags, $member, $member.name == 'urgent' OR $member.name == 'x').@count > 0", []
+            ),
             (TypedKey(\TypedNote.tags).count > 0, "tags.@count > 0", []),
             (TypedKey(\TypedNote.tags).contains(urgent), "tags CONTAINS %@", [urgent]),
             (.isIn(\.rating, [1, 3]), "rating IN %@", [[1, 3]]),
             (.between(\.rating, 1, 2), "rating BETWEEN {1, 2}", []),
-            (TypedKey(\TypedNote.rating) < TypedKey(\TypedNote.count), "rating < count", []),
+            (TypedKey(\TypedNote.rating) < TypedKey(\TypedNote.count), "rating < count", [])
         ]
         for (typed, format, arguments) in pairs {
             let parsed = try FetchPredicate(format: format, argumentArray: arguments)
@@ -169,8 +177,11 @@ private typealias Tag = TypedNotes.Tag
             var request = FetchRequest(TypedNote.self).where(typed)
             request.sortOrderings = [SortOrdering(\TypedNote.title)]
             let typedTitles = try context.fetch(request).map(\.title)
-            let stringTitles = try context.fetch(FetchRequest(TypedNote.self, entityName: "Note", predicate: parsed,
-                                                              sortOrderings: [SortOrdering("title")])).map(\.title)
+            let stringTitles = try context.fetch(
+                FetchRequest(
+                    TypedNote.self, entityName: "Note", predicate: parsed,
+                    sortOrderings: [SortOrdering("title")])
+            ).map(\.title)
             #expect(typedTitles == stringTitles, "\(format)")
         }
         #expect(try context.fetch(FetchRequest(TypedNote.self).where(\.folder?.name == "Work")).count == 3)
@@ -178,20 +189,24 @@ private typealias Tag = TypedNotes.Tag
         let sorts: [(SortOrdering, SortOrdering)] = [
             (SortOrdering(\TypedNote.created, ascending: false), SortOrdering("created", ascending: false)),
             (.caseInsensitive(\TypedNote.title), .caseInsensitive("title")),
-            (SortOrdering(\TypedNote.folder?.name), SortOrdering("folder.name")),
+            (SortOrdering(\TypedNote.folder?.name), SortOrdering("folder.name"))
         ]
         for (typed, plain) in sorts {
             #expect(typed == plain)
-            let byTyped = try context.fetch(FetchRequest(TypedNote.self, entityName: "Note", sortOrderings: [typed, SortOrdering("title")]))
-            let byString = try context.fetch(FetchRequest(TypedNote.self, entityName: "Note", sortOrderings: [plain, SortOrdering("title")]))
+            let byTyped = try context.fetch(
+                FetchRequest(TypedNote.self, entityName: "Note", sortOrderings: [typed, SortOrdering("title")]))
+            let byString = try context.fetch(
+                FetchRequest(TypedNote.self, entityName: "Note", sortOrderings: [plain, SortOrdering("title")]))
             #expect(byTyped.map(\.title) == byString.map(\.title))
         }
-        #expect(try context.fetch(FetchRequest(TypedNote.self).sorted(by: \.title, options: .caseInsensitive)).map(\.title)
+        #expect(
+            try context.fetch(FetchRequest(TypedNote.self).sorted(by: \.title, options: .caseInsensitive)).map(\.title)
                 == ["A", "b", "c", "D", "e", "F"])
     }
 
     @Test func formatStringsTakeKeyPathsForPercentK() throws {
-        let parsed = try FetchPredicate(format: "%K == %@ AND %K.%K BEGINSWITH 'W'", \TypedNote.title, "x", \TypedNote.folder, \Folder.name)
+        let parsed = try FetchPredicate(
+            format: "%K == %@ AND %K.%K BEGINSWITH 'W'", \TypedNote.title, "x", \TypedNote.folder, \Folder.name)
         #expect(parsed == (try FetchPredicate(format: "title == 'x' AND folder.name BEGINSWITH 'W'")))
         #expect(throws: PredicateParseError.self) { try FetchPredicate(format: "%K == 1", \TypedNote.shout) }
         #expect(ManagedObject.keyName(\TypedNote.folder?.name) == "folder.name")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 private final class Playlist: ManagedObject {
@@ -51,7 +52,7 @@ private final class Track: ManagedObject {
         reloaded.tracks = reloaded.tracks.filter { $0.title != "a" }
         let extra = try stack.context.insert(Track.self)
         extra.title = "d"
-        extra.playlist = reloaded            // from the to-one side: to the end
+        extra.playlist = reloaded  // from the to-one side: to the end
         try stack.context.save()
         try stack.reopen()
         #expect(try stored().tracks.map(\.title) == ["c", "b", "d"])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ObjectGraph
+import Testing
 
 // The four tutorial apps of the ObjectTests in typed form, as docs/ObjectGraph.md shows them.
 
@@ -98,7 +98,8 @@ enum TypedFailedBanks {
         }
         try context.save()
         try stack.reopen()
-        let words = try stack.context.fetch(FetchRequest(Word.self).where(\.vocabulary?.name == "Spanish").sorted(by: \.word))
+        let words = try stack.context.fetch(
+            FetchRequest(Word.self).where(\.vocabulary?.name == "Spanish").sorted(by: \.word))
         #expect(words.map(\.word) == ["adiós", "hola"])
         let vocabulary = try #require(try stack.context.fetch(Vocabulary.self).first)
         #expect(vocabulary.words.count == 2)
@@ -139,7 +140,7 @@ enum TypedFailedBanks {
         typealias Photo = TypedPhotoDiary.Photo
         let model = try ManagedObjectModel(entities: [
             EntityDescription(Entry.self), EntityDescription(TypedPhotoDiary.Medium.self, isAbstract: true),
-            EntityDescription(Photo.self),
+            EntityDescription(Photo.self)
         ])
         let stack = try TestStack(model: model, type: type)
         let entry = try stack.context.insert(Entry.self)
@@ -152,7 +153,8 @@ enum TypedFailedBanks {
         entry.media.insert(photo)
         try stack.context.save()
         try stack.reopen()
-        let found = try #require(try stack.context.fetch(Entry.self, where: .contains(\.text, "beach", options: .caseInsensitive)).first)
+        let found = try #require(
+            try stack.context.fetch(Entry.self, where: .contains(\.text, "beach", options: .caseInsensitive)).first)
         #expect(found.updateTime >= found.creationTime)
         let medium = try #require(found.media.first as? Photo)
         #expect(medium.width == 4000 && medium.data?.count == 200_000 && medium.entry === found)
@@ -182,7 +184,8 @@ enum TypedFailedBanks {
         }
         try context.save()
         try stack.reopen()
-        let illinois = try stack.context.fetch(FetchRequest(Info.self).where(\.state == "IL" && \.details?.zip == 60601))
+        let illinois = try stack.context.fetch(
+            FetchRequest(Info.self).where(\.state == "IL" && \.details?.zip == 60601))
         #expect(illinois.map(\.name) == ["First Chicago"])
         let tagged = try stack.context.fetch(Details.self, where: .any(\.tags, \.name == "closed"))
         #expect(tagged.count == 2 && Set(tagged.compactMap { $0.info?.name }) == ["First Chicago", "Bank of Boston"])

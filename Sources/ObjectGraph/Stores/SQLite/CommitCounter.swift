@@ -1,9 +1,10 @@
 internal import CDeferredLibraries
 internal import CSodium
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The number of commits an encrypted store's database holds, recorded outside it, so that an
 /// older copy of the database put back (a backup, a file-sync tool restoring a version, an
@@ -36,7 +37,8 @@ final class CommitCounter: Sendable {
         dataKey.withUnsafeBytes { bytes in
             "pdcount_".withCString { context in
                 // Fails only for a subkey length outside 16…64; 32 is inside.
-                _ = crypto_kdf_derive_from_key(key.pointer, 32, 1, context, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                _ = crypto_kdf_derive_from_key(
+                    key.pointer, 32, 1, context, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
             }
         }
     }
@@ -70,10 +72,12 @@ final class CommitCounter: Sendable {
     /// The file as it is on disk.
     func read() -> Reading {
         guard let data = FileManager.default.contents(atPath: path), data.count < 4096,
-              let file = try? JSONDecoder().decode(File.self, from: data), file.format == Self.format else { return .unknown }
+            let file = try? JSONDecoder().decode(File.self, from: data), file.format == Self.format
+        else { return .unknown }
         let expected = Array(code(store: file.store, commits: file.commits).utf8)
         guard expected.count == file.mac.utf8.count,
-              sodium_memcmp(expected, Array(file.mac.utf8), expected.count) == 0 else { return .forged }
+            sodium_memcmp(expected, Array(file.mac.utf8), expected.count) == 0
+        else { return .forged }
         return .recorded(store: file.store, commits: file.commits)
     }
 
@@ -83,7 +87,8 @@ final class CommitCounter: Sendable {
     ///   ``StoreEncryptionError/forgedCommitCounter(path:)``.
     func check(store: UUID, commits: Int, databasePath: String) throws {
         if let recalled = witness?.recall(store), recalled > commits {
-            throw StoreEncryptionError.rolledBack(path: databasePath, databaseCommits: commits, recordedCommits: recalled)
+            throw StoreEncryptionError.rolledBack(
+                path: databasePath, databaseCommits: commits, recordedCommits: recalled)
         }
         switch read() {
         case .unknown: return
@@ -91,7 +96,8 @@ final class CommitCounter: Sendable {
         case .recorded(let recordedStore, let recorded):
             // Another store's file (the store was made anew in its folder) says nothing of this one.
             guard recordedStore == store, recorded > commits else { return }
-            throw StoreEncryptionError.rolledBack(path: databasePath, databaseCommits: commits, recordedCommits: recorded)
+            throw StoreEncryptionError.rolledBack(
+                path: databasePath, databaseCommits: commits, recordedCommits: recorded)
         }
     }
 

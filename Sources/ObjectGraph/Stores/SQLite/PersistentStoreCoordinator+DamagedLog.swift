@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension PersistentStoreCoordinator {
     /// A damaged write-ahead log kept aside by ``setAsideDamagedLog(ofDatabaseAt:key:date:)``.
@@ -29,8 +30,10 @@ extension PersistentStoreCoordinator {
     /// again. An encrypted store's commit counter (see ``CommitCounter``) is reset with it, since
     /// the store now holds fewer commits on purpose. Run it on a store no connection has open.
     /// - Throws: ``StoreEncryptionError/wrongKey(path:)``, ``StoreFailure/io(path:reason:)``.
-    package static func setAsideDamagedLog(ofDatabaseAt url: URL, key: StoreEncryptionKey?,
-                                           date: Date = Date()) throws -> DamagedLog? {
+    package static func setAsideDamagedLog(
+        ofDatabaseAt url: URL, key: StoreEncryptionKey?,
+        date: Date = Date()
+    ) throws -> DamagedLog? {
         let path = url.path, log = path + "-wal"
         guard let damage = try WriteAheadLogCheck.damage(ofDatabaseAt: path, key: key) else { return nil }
         let stamp = Self.logStamp.string(from: date)
@@ -50,8 +53,9 @@ extension PersistentStoreCoordinator {
                 defer { buffer.deallocate() }
                 var left = damage.wholeBytes
                 while left > 0 {
-                    let count = try source.read(into: UnsafeMutableRawBufferPointer(
-                        rebasing: buffer[..<Int(min(left, Int64(buffer.count)))]))
+                    let count = try source.read(
+                        into: UnsafeMutableRawBufferPointer(
+                            rebasing: buffer[..<Int(min(left, Int64(buffer.count)))]))
                     guard count > 0 else { break }
                     try target.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
                     left -= Int64(count)

@@ -15,8 +15,10 @@ extension PersistentStoreCoordinator {
     ///   ``StoreFailure/io(path:reason:)`` when `destination` exists or cannot be written,
     ///   ``StoreEncryptionError`` when `sourceKey` does not fit the source or a page of it is
     ///   damaged, ``StoreFailure`` or ``SQLiteError`` when SQLite fails.
-    package static func copyDatabase(at source: URL, key sourceKey: StoreEncryptionKey?,
-                                     to destination: URL, key destinationKey: StoreEncryptionKey?) throws {
+    package static func copyDatabase(
+        at source: URL, key sourceKey: StoreEncryptionKey?,
+        to destination: URL, key destinationKey: StoreEncryptionKey?
+    ) throws {
         let target = destination.path
         switch (try StoreCipher.kind(ofFileAt: source.path), sourceKey) {
         case (.empty, _): throw StoreError.missingStore(path: source.path)
@@ -42,11 +44,14 @@ extension PersistentStoreCoordinator {
     }
 
     /// `VACUUM INTO` from `source` to the empty file `target`, each through the VFS its key asks for.
-    private static func vacuum(_ source: URL, key sourceHandle: StoreCipher.KeyHandle?, into target: String,
-                               key targetHandle: StoreCipher.KeyHandle?) throws {
-        let connection = try SQLiteConnection(path: source.path, busyTimeoutMilliseconds: 5_000,
-                                              access: SQLiteStore.readOnlyAccess(to: source), key: sourceHandle,
-                                              acceptsURIs: true)
+    private static func vacuum(
+        _ source: URL, key sourceHandle: StoreCipher.KeyHandle?, into target: String,
+        key targetHandle: StoreCipher.KeyHandle?
+    ) throws {
+        let connection = try SQLiteConnection(
+            path: source.path, busyTimeoutMilliseconds: 5_000,
+            access: SQLiteStore.readOnlyAccess(to: source), key: sourceHandle,
+            acceptsURIs: true)
         if sourceHandle != nil { try connection.execute("PRAGMA temp_store = MEMORY") }
         if targetHandle != nil {
             // VACUUM INTO gives the copy the reserve the source asks for (SQLite's nReserveWanted).
@@ -54,8 +59,10 @@ extension PersistentStoreCoordinator {
             let code = sqlite3_file_control(connection.handle, "main", SQLITE_FCNTL_RESERVE_BYTES, &reserve)
             guard code == SQLITE_OK else { throw connection.error(code: code, sql: "SQLITE_FCNTL_RESERVE_BYTES") }
         }
-        let uri = SQLiteConnection.uri(target, targetHandle.map { ["vfs=\(StoreCipher.vfsName)", "pdkey=\($0.number)"] }
-                                           ?? ["vfs=unix"])
+        let uri = SQLiteConnection.uri(
+            target,
+            targetHandle.map { ["vfs=\(StoreCipher.vfsName)", "pdkey=\($0.number)"] }
+                ?? ["vfs=unix"])
         try connection.execute("VACUUM INTO '\(uri.replacingOccurrences(of: "'", with: "''"))'")
     }
 
@@ -66,7 +73,9 @@ extension PersistentStoreCoordinator {
             let descriptor = open(name, flags | O_CLOEXEC)
             guard descriptor >= 0 else { throw StoreFailure.io(path: name, reason: String(cString: strerror(errno))) }
             defer { close(descriptor) }
-            guard fsync(descriptor) == 0 else { throw StoreFailure.io(path: name, reason: String(cString: strerror(errno))) }
+            guard fsync(descriptor) == 0 else {
+                throw StoreFailure.io(path: name, reason: String(cString: strerror(errno)))
+            }
         }
     }
 

@@ -32,20 +32,25 @@ final class SQLiteConnection {
     /// `acceptsURIs`, file names in its SQL (`ATTACH`, `VACUUM INTO`) may be URIs.
     /// - Throws: ``SQLiteError`` when the file cannot be opened; ``StoreEncryptionError`` when its
     ///   key is wrong, or it is plain, or its first page is damaged.
-    init(path: String, busyTimeoutMilliseconds: Int32, access: Access = .readWrite,
-         key: StoreCipher.KeyHandle? = nil, acceptsURIs: Bool = false) throws {
+    init(
+        path: String, busyTimeoutMilliseconds: Int32, access: Access = .readWrite,
+        key: StoreCipher.KeyHandle? = nil, acceptsURIs: Bool = false
+    ) throws {
         var connection: OpaquePointer?
         var parameters: [String] = []
         if let key { parameters.append("pdkey=\(key.number)") }
         if access == .immutable { parameters.append("immutable=1") }
-        let flags = switch access {
-        case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        case .readOnly, .immutable: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
-        }
-        let code = parameters.isEmpty && !acceptsURIs
+        let flags =
+            switch access {
+            case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+            case .readOnly, .immutable: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+            }
+        let code =
+            parameters.isEmpty && !acceptsURIs
             ? sqlite3_open_v2(path, &connection, flags, nil)
-            : sqlite3_open_v2(Self.uri(path, parameters), &connection, flags | SQLITE_OPEN_URI,
-                              key == nil ? nil : StoreCipher.vfsName)
+            : sqlite3_open_v2(
+                Self.uri(path, parameters), &connection, flags | SQLITE_OPEN_URI,
+                key == nil ? nil : StoreCipher.vfsName)
         guard code == SQLITE_OK, let connection else {
             let error = SQLiteError(connection: connection, code: code, sql: nil)
             sqlite3_close_v2(connection)

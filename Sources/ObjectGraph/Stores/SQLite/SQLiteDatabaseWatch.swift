@@ -1,12 +1,13 @@
 internal import CDeferredLibraries
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Whether other processes use an SQLite store's database, seen from outside SQLite: for work
 /// that must have the files to itself (converting a store to or from encryption) without
@@ -53,7 +54,9 @@ package final class SQLiteDatabaseWatch {
         [databasePath, databasePath + "-wal"].flatMap { path -> [Int64] in
             var status = stat()
             if lstat(path, &status) != 0 || status.st_size == 0 { return [0, 0, 0, 0] }
-            return [Int64(status.st_ino), Int64(status.st_size), Int64(status.st_mtim.tv_sec), Int64(status.st_mtim.tv_nsec)]
+            return [
+                Int64(status.st_ino), Int64(status.st_size), Int64(status.st_mtim.tv_sec), Int64(status.st_mtim.tv_nsec)
+            ]
         }
     }
 }

@@ -19,8 +19,8 @@ extension SQLiteError {
     }
 
     /// Whether `error` is SQLite reporting a lock it could not take (``SQLiteResultCode/busy``,
-    /// ``SQLiteResultCode/locked`` and their extended codes): what ``SQLiteStore/retryingWhileBusy(upTo:while:onFirstBusy:_:)``
-    /// waits out by default.
+    /// ``SQLiteResultCode/locked`` and their extended codes): what
+    /// ``SQLiteStore/retryingWhileBusy(upTo:while:onFirstBusy:_:)`` waits out by default.
     static func isBusy(_ error: any Error) -> Bool {
         switch error {
         case SQLiteResultCode.busy, SQLiteResultCode.locked: true
@@ -34,12 +34,16 @@ extension SQLiteStore {
     /// failure about the database at `path` (a busy one after `busyTimeoutMilliseconds`, what
     /// SQLite's busy handler waited): what the store's entry points throw, so no caller above
     /// the SQLite layer sees SQLite's codes. Other errors pass unchanged.
-    static func namingFailures<T>(of path: String, busyTimeoutMilliseconds: Int,
-                                  _ body: () throws -> T) rethrows -> T {
+    static func namingFailures<T>(
+        of path: String, busyTimeoutMilliseconds: Int,
+        _ body: () throws -> T
+    ) rethrows -> T {
         do {
             return try body()
         } catch let error as SQLiteError {
-            guard let failure = error.storeFailure(path: path, waitedMilliseconds: busyTimeoutMilliseconds) else { throw error }
+            guard let failure = error.storeFailure(path: path, waitedMilliseconds: busyTimeoutMilliseconds) else {
+                throw error
+            }
             throw failure
         }
     }

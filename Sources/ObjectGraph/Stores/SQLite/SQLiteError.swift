@@ -26,7 +26,8 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
     /// The error of the last call on `connection`.
     init(connection: OpaquePointer?, code: Int32, sql: String?) {
         let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
-        let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+        let message =
+            connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(code))
         self.init(extendedResultCode: (extended & 0xff) == (code & 0xff) ? extended : code, message: message, sql: sql)
     }

@@ -22,8 +22,10 @@ package enum SQLiteFullTextTokenizer {
     /// - Throws: ``SQLiteError`` when this SQLite has no FTS5 or refuses the tokenizer.
     package static func register(on db: OpaquePointer) throws(SQLiteError) {
         guard let api = csqlite_fts5_api(db), api.pointee.iVersion >= 2,
-              let createTokenizer = api.pointee.xCreateTokenizer else {
-            throw SQLiteError(extendedResultCode: SQLITE_ERROR, message: "this SQLite has no FTS5", sql: "SELECT fts5(?1)")
+            let createTokenizer = api.pointee.xCreateTokenizer
+        else {
+            throw SQLiteError(
+                extendedResultCode: SQLITE_ERROR, message: "this SQLite has no FTS5", sql: "SELECT fts5(?1)")
         }
         var tokenizer = fts5_tokenizer(
             xCreate: { context, _, _, tokenizer in
@@ -36,13 +38,15 @@ package enum SQLiteFullTextTokenizer {
             xTokenize: { _, context, _, text, length, emit in
                 guard let emit else { return SQLITE_MISUSE }
                 guard let text, length > 0 else { return SQLITE_OK }
-                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self),
-                                                count: Int(length))
+                let bytes = UnsafeBufferPointer(
+                    start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self),
+                    count: Int(length))
                 var code = SQLITE_OK
                 FullTextWords.forEachWord(in: bytes) { word, range in
                     code = word.withMemoryRebound(to: CChar.self) { token in
-                        emit(context, 0, token.baseAddress, Int32(token.count),
-                             Int32(range.lowerBound), Int32(range.upperBound))
+                        emit(
+                            context, 0, token.baseAddress, Int32(token.count),
+                            Int32(range.lowerBound), Int32(range.upperBound))
                     }
                     return code == SQLITE_OK
                 }

@@ -24,21 +24,26 @@ extension SQLiteStore {
     /// relationship the schema does not hold.
     func ownerLink(of relationship: RelationshipDescription, in entity: EntityDescription) -> SQLiteOwnerLink? {
         guard let destination = model.entity(named: relationship.destination),
-              let layout = schema.layout(of: destination) else { return nil }
+            let layout = schema.layout(of: destination)
+        else { return nil }
         let destinationTable = "\(quote(layout.table)) AS t0"
         switch model.storage(of: relationship, in: entity) {
         case .foreignKey:
             return nil
         case .inverseForeignKey(let inverse):
-            guard let index = destination.relationshipIndexes[inverse], let column = layout.toOneColumns[index] else { return nil }
-            return SQLiteOwnerLink(ownerColumn: "t0.\(quote(column))", destinations: destinationTable,
-                                   memberships: destinationTable, layout: layout)
+            guard let index = destination.relationshipIndexes[inverse], let column = layout.toOneColumns[index] else {
+                return nil
+            }
+            return SQLiteOwnerLink(
+                ownerColumn: "t0.\(quote(column))", destinations: destinationTable,
+                memberships: destinationTable, layout: layout)
         case .joinTable(let name, let isOwner):
             let (mine, theirs) = isOwner ? ("source", "destination") : ("destination", "source")
             let joinTable = "\(quote(name)) AS j"
-            return SQLiteOwnerLink(ownerColumn: "j.\"\(mine)\"",
-                                   destinations: "\(joinTable) JOIN \(destinationTable) ON t0.\"Z_PK\" = j.\"\(theirs)\"",
-                                   memberships: joinTable, layout: layout)
+            return SQLiteOwnerLink(
+                ownerColumn: "j.\"\(mine)\"",
+                destinations: "\(joinTable) JOIN \(destinationTable) ON t0.\"Z_PK\" = j.\"\(theirs)\"",
+                memberships: joinTable, layout: layout)
         }
     }
 }

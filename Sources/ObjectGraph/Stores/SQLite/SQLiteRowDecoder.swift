@@ -40,11 +40,15 @@ struct SQLiteRowDecoder {
     /// Hands the row under the cursor to `visit`, unless its entity is not in the model.
     /// (A callback rather than an optional result: a fetch of 100,000 rows then moves each
     /// row into the visitor instead of wrapping and unwrapping it.)
-    mutating func decode(_ statement: SQLiteStatement, connection: SQLiteConnection,
-                         into visit: (inout StoreRow) throws -> Void) throws {
+    mutating func decode(
+        _ statement: SQLiteStatement, connection: SQLiteConnection,
+        into visit: (inout StoreRow) throws -> Void
+    ) throws {
         let number = onlyEntityNumber ?? statement.int64(1)
         if number != entityNumber || entityReference == nil {
-            guard let entity = store.model.entity(number: number), let layout = store.schema.layout(of: entity) else { return }
+            guard let entity = store.model.entity(number: number), let layout = store.schema.layout(of: entity) else {
+                return
+            }
             entityNumber = number
             entityReference = Unmanaged.passUnretained(entity)
             layoutReference = Unmanaged.passUnretained(layout)
@@ -57,16 +61,19 @@ struct SQLiteRowDecoder {
         // whose `let` model and schema hold both.
         try entityReference._withUnsafeGuaranteedRef { entity in
             try layoutReference._withUnsafeGuaranteedRef { layout in
-                try decode(statement, connection: connection, entity: entity, layout: layout, prototypeID: prototypeID,
-                           into: visit)
+                try decode(
+                    statement, connection: connection, entity: entity, layout: layout, prototypeID: prototypeID,
+                    into: visit)
             }
         }
     }
 
     /// The row under the cursor, read with the looked-up `entity` and `layout`.
-    private func decode(_ statement: SQLiteStatement, connection: SQLiteConnection, entity: EntityDescription,
-                        layout: SQLiteSchema.EntityLayout, prototypeID: ObjectID,
-                        into visit: (inout StoreRow) throws -> Void) throws {
+    private func decode(
+        _ statement: SQLiteStatement, connection: SQLiteConnection, entity: EntityDescription,
+        layout: SQLiteSchema.EntityLayout, prototypeID: ObjectID,
+        into visit: (inout StoreRow) throws -> Void
+    ) throws {
         // Reserved, then appended to: `Array(unsafeUninitializedCapacity:)` looks up the array
         // storage's generic metadata on every row here (measured 5 % slower over 100,000 rows).
         // bench: objectgraph/fetch-100k-read
@@ -74,8 +81,10 @@ struct SQLiteRowDecoder {
         values.reserveCapacity(types.count)
         if defersBinaryValues {
             for index in types.indices {
-                values.append(types[index] == .binary ? deferredValue(at: index, statement, layout: layout)
-                                                      : value(at: index, statement, layout: layout))
+                values.append(
+                    types[index] == .binary
+                        ? deferredValue(at: index, statement, layout: layout)
+                        : value(at: index, statement, layout: layout))
             }
         } else {
             // The usual loop stays free of the deferral test (measurably so for 100,000 rows).
@@ -86,15 +95,17 @@ struct SQLiteRowDecoder {
             toOne = try entity.allRelationships.indices.map { index in
                 let position = layout.toOnePositions[index]
                 guard position >= 0, !statement.isNull(position) else { return nil }
-                return try store.destinationID(key: statement.int64(position), relationship: entity.allRelationships[index],
-                                               connection: connection)
+                return try store.destinationID(
+                    key: statement.int64(position), relationship: entity.allRelationships[index],
+                    connection: connection)
             }
         }
         // Consumed, not copied: a copy retains the values array once more and releases it after
         // the visitor, two atomic operations per row (measured ~4 % of the typed fetch).
         // bench: objectgraph/fetch-100k-typed
-        var row = StoreRow(entity: entity, objectID: prototypeID.withPrimaryKey(statement.int64(0)),
-                           version: statement.int64(versionPosition), attributes: consume values, toOne: consume toOne)
+        var row = StoreRow(
+            entity: entity, objectID: prototypeID.withPrimaryKey(statement.int64(0)),
+            version: statement.int64(versionPosition), attributes: consume values, toOne: consume toOne)
         try visit(&row)
     }
 
@@ -105,7 +116,8 @@ struct SQLiteRowDecoder {
         if hasExternalBlobs {
             let hashPosition = layout.blobHashPositions[index]
             if hashPosition >= 0 && !statement.isNull(hashPosition) {
-                return .blob(BlobReference(sha256: statement.text(hashPosition), byteCount: statement.int64(hashPosition + 1)))
+                return .blob(
+                    BlobReference(sha256: statement.text(hashPosition), byteCount: statement.int64(hashPosition + 1)))
             }
         }
         let position = layout.attributePositions[index]
@@ -114,10 +126,14 @@ struct SQLiteRowDecoder {
 
     /// Binary attribute `index` of the row for a decoder that defers binary values: an external
     /// blob's reference as usual, `.deferred` for bytes kept in the row, `.null` for none.
-    private func deferredValue(at index: Int, _ statement: SQLiteStatement, layout: SQLiteSchema.EntityLayout) -> StoredValue {
+    private func deferredValue(
+        at index: Int, _ statement: SQLiteStatement, layout: SQLiteSchema.EntityLayout
+    ) -> StoredValue {
         if hasExternalBlobs {
             let hashPosition = layout.blobHashPositions[index]
-            if hashPosition >= 0 && !statement.isNull(hashPosition) { return value(at: index, statement, layout: layout) }
+            if hashPosition >= 0 && !statement.isNull(hashPosition) {
+                return value(at: index, statement, layout: layout)
+            }
         }
         let position = layout.attributePositions[index]
         return position < 0 || statement.isNull(position) ? .null : .deferred

@@ -13,7 +13,9 @@ extension SQLiteSchema {
         for entity in model.entities {
             for relationship in entity.relationships {
                 guard let name = model.orderName(of: relationship, in: entity) else { continue }
-                tables[name] = (entity.rootName, model.entity(named: relationship.destination)?.rootName ?? relationship.destination)
+                tables[name] = (
+                    entity.rootName, model.entity(named: relationship.destination)?.rootName ?? relationship.destination
+                )
             }
         }
         return tables
@@ -23,8 +25,10 @@ extension SQLiteSchema {
     var orderTableStatements: [String] {
         orderTables.sorted { $0.key < $1.key }.map { name, roots in
             let reference = " ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED"
-            return "CREATE TABLE \(quote(name)) (\"source\" INTEGER NOT NULL REFERENCES \(quote(roots.sourceRoot))(\"Z_PK\")"
-                + reference + ", \"destination\" INTEGER NOT NULL REFERENCES \(quote(roots.destinationRoot))(\"Z_PK\")" + reference
+            return
+                "CREATE TABLE \(quote(name)) (\"source\" INTEGER NOT NULL REFERENCES \(quote(roots.sourceRoot))(\"Z_PK\")"
+                + reference + ", \"destination\" INTEGER NOT NULL REFERENCES \(quote(roots.destinationRoot))(\"Z_PK\")"
+                + reference
                 + ", \"position\" INTEGER NOT NULL, PRIMARY KEY (\"source\", \"destination\")) WITHOUT ROWID"
         }
     }

@@ -51,7 +51,8 @@ struct SQLiteSchema: Sendable {
         let entityNumbers: [Int64]
         /// Per attribute index: the column, or nil for transient attributes.
         let attributeColumns: [String?]
-        /// Per attribute index: the hash column of an externally storable binary (its size column follows it in the table).
+        /// Per attribute index: the hash column of an externally storable binary (its size column follows it in the
+        /// table).
         let blobHashColumns: [String?]
         /// Per relationship index: the foreign key column of a to-one.
         let toOneColumns: [String?]
@@ -63,9 +64,11 @@ struct SQLiteSchema: Sendable {
         let insertSQL: String
         let updateSQL: String
 
-        init(table: String, entityNumbers: [Int64], attributeColumns: [String?], blobHashColumns: [String?],
-             toOneColumns: [String?], attributePositions: [Int32], blobHashPositions: [Int32], toOnePositions: [Int32],
-             writeColumns: [WriteColumn], insertSQL: String, updateSQL: String) {
+        init(
+            table: String, entityNumbers: [Int64], attributeColumns: [String?], blobHashColumns: [String?],
+            toOneColumns: [String?], attributePositions: [Int32], blobHashPositions: [Int32], toOnePositions: [Int32],
+            writeColumns: [WriteColumn], insertSQL: String, updateSQL: String
+        ) {
             self.table = table
             self.entityNumbers = entityNumbers
             self.attributeColumns = attributeColumns
@@ -134,25 +137,34 @@ struct SQLiteSchema: Sendable {
                     blobs[attribute.name] = (hash, size)
                     table.columns.append(Column(name: hash, definition: "TEXT"))
                     table.columns.append(Column(name: size, definition: "INTEGER"))
-                    table.indexes.append("CREATE INDEX \(quote("\(root.name)_\(hash)")) ON \(quote(root.name))(\(quote(hash)))")
+                    table.indexes.append(
+                        "CREATE INDEX \(quote("\(root.name)_\(hash)")) ON \(quote(root.name))(\(quote(hash)))")
                 }
                 if attribute.isIndexed {
-                    table.indexes.append("CREATE INDEX \(quote("\(root.name)_\(column)")) ON \(quote(root.name))(\(quote(column)))")
+                    table.indexes.append(
+                        "CREATE INDEX \(quote("\(root.name)_\(column)")) ON \(quote(root.name))(\(quote(column)))")
                 }
             }
             for relationship in entity.relationships where !relationship.isToMany {
                 let column = claim(relationship.name, entity: name)
                 relationships[relationship.name] = column
-                let destinationRoot = model.entity(named: relationship.destination)?.rootName ?? relationship.destination
-                table.columns.append(Column(name: column, definition: "INTEGER REFERENCES \(quote(destinationRoot))(\"Z_PK\")"
-                    + " ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED"))
-                table.indexes.append("CREATE INDEX \(quote("\(root.name)_\(column)")) ON \(quote(root.name))(\(quote(column)))")
+                let destinationRoot =
+                    model.entity(named: relationship.destination)?.rootName ?? relationship.destination
+                table.columns.append(
+                    Column(
+                        name: column,
+                        definition: "INTEGER REFERENCES \(quote(destinationRoot))(\"Z_PK\")"
+                            + " ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED"))
+                table.indexes.append(
+                    "CREATE INDEX \(quote("\(root.name)_\(column)")) ON \(quote(root.name))(\(quote(column)))")
             }
             for (number, constraint) in entity.uniquenessConstraints.enumerated() {
                 let columns = constraint.compactMap { attributes[$0] }.map(quote).joined(separator: ", ")
-                let numbers = entity.hierarchyNames.compactMap { model.entity(named: $0)?.entityNumber }.map(String.init)
-                table.indexes.append("CREATE UNIQUE INDEX \(quote("\(name)_unique_\(number)")) ON \(quote(root.name))(\(columns))"
-                    + " WHERE \"Z_ENT\" IN (\(numbers.joined(separator: ", ")))")
+                let numbers = entity.hierarchyNames.compactMap { model.entity(named: $0)?.entityNumber }.map(
+                    String.init)
+                table.indexes.append(
+                    "CREATE UNIQUE INDEX \(quote("\(name)_unique_\(number)")) ON \(quote(root.name))(\(columns))"
+                        + " WHERE \"Z_ENT\" IN (\(numbers.joined(separator: ", ")))")
             }
             attributeColumns[name] = attributes
             blobColumns[name] = blobs
@@ -184,9 +196,12 @@ struct SQLiteSchema: Sendable {
             for index in entity.allRelationships.indices {
                 if let column = toOne[index] { writes.append(.toOne(index)); names.append(column) }
             }
-            let insert = "INSERT INTO \(quote(root.name)) (\"Z_PK\", \"Z_ENT\", \"Z_OPT\"" + names.map { ", " + quote($0) }.joined()
+            let insert =
+                "INSERT INTO \(quote(root.name)) (\"Z_PK\", \"Z_ENT\", \"Z_OPT\""
+                + names.map { ", " + quote($0) }.joined()
                 + ") VALUES (?, ?, ?" + String(repeating: ", ?", count: names.count) + ")"
-            let update = "UPDATE \(quote(root.name)) SET \"Z_OPT\" = ?" + names.map { ", \(quote($0)) = ?" }.joined()
+            let update =
+                "UPDATE \(quote(root.name)) SET \"Z_OPT\" = ?" + names.map { ", \(quote($0)) = ?" }.joined()
                 + " WHERE \"Z_PK\" = ? AND \"Z_OPT\" = ?"
             layouts[name] = EntityLayout(
                 table: root.name,
@@ -202,7 +217,8 @@ struct SQLiteSchema: Sendable {
     private mutating func addJoinTables(of entity: EntityDescription, model: ManagedObjectModel) {
         for relationship in entity.relationships where relationship.isToMany {
             guard case .joinTable(let name, true) = model.storage(of: relationship, in: entity),
-                  joinTables[name] == nil else { continue }
+                joinTables[name] == nil
+            else { continue }
             let other = model.entity(named: relationship.destination)?.rootName ?? relationship.destination
             joinTables[name] = (entity.rootName, other)
         }
@@ -213,7 +229,8 @@ struct SQLiteSchema: Sendable {
         var attributes: [String: SQLAttributeMapping] = [:]
         for (index, attribute) in entity.allAttributes.enumerated() {
             if let column = layout.attributeColumns[index] {
-                attributes[attribute.name] = SQLAttributeMapping(column: column, encoding: Self.encoding(attribute.type))
+                attributes[attribute.name] = SQLAttributeMapping(
+                    column: column, encoding: Self.encoding(attribute.type))
             }
         }
         var relationships: [String: SQLRelationshipMapping] = [:]
@@ -221,23 +238,28 @@ struct SQLiteSchema: Sendable {
             switch model.storage(of: relationship, in: entity) {
             case .foreignKey:
                 if let column = layout.toOneColumns[index] {
-                    relationships[relationship.name] = .toOne(destination: relationship.destination, foreignKeyColumn: column)
+                    relationships[relationship.name] = .toOne(
+                        destination: relationship.destination, foreignKeyColumn: column)
                 }
             case .inverseForeignKey(let inverse):
                 if let destination = layouts[relationship.destination],
-                   let index = model.entity(named: relationship.destination)?.relationshipIndexes[inverse],
-                   let column = destination.toOneColumns[index] {
-                    relationships[relationship.name] = .toManyThroughForeignKey(destination: relationship.destination,
-                                                                                destinationForeignKeyColumn: column)
+                    let index = model.entity(named: relationship.destination)?.relationshipIndexes[inverse],
+                    let column = destination.toOneColumns[index]
+                {
+                    relationships[relationship.name] = .toManyThroughForeignKey(
+                        destination: relationship.destination,
+                        destinationForeignKeyColumn: column)
                 }
             case .joinTable(let name, let isOwner):
                 relationships[relationship.name] = .toManyThroughJoinTable(
                     destination: relationship.destination, table: name,
-                    sourceColumn: isOwner ? "source" : "destination", destinationColumn: isOwner ? "destination" : "source")
+                    sourceColumn: isOwner ? "source" : "destination",
+                    destinationColumn: isOwner ? "destination" : "source")
             }
         }
-        return SQLEntityMapping(table: layout.table, primaryKeyColumn: "Z_PK", entityColumn: "Z_ENT",
-                                entityNumbers: layout.entityNumbers, attributes: attributes, relationships: relationships)
+        return SQLEntityMapping(
+            table: layout.table, primaryKeyColumn: "Z_PK", entityColumn: "Z_ENT",
+            entityNumbers: layout.entityNumbers, attributes: attributes, relationships: relationships)
     }
 
     /// Every statement that creates the schema, tables before indexes.
@@ -245,16 +267,19 @@ struct SQLiteSchema: Sendable {
         var statements: [String] = []
         for name in tableOrder {
             guard let table = tables[name] else { continue }
-            let columns = ["\"Z_PK\" INTEGER PRIMARY KEY", "\"Z_ENT\" INTEGER NOT NULL", "\"Z_OPT\" INTEGER NOT NULL"]
+            let columns =
+                ["\"Z_PK\" INTEGER PRIMARY KEY", "\"Z_ENT\" INTEGER NOT NULL", "\"Z_OPT\" INTEGER NOT NULL"]
                 + table.columns.map { "\(quote($0.name)) \($0.definition)" }
             statements.append("CREATE TABLE \(quote(name)) (\(columns.joined(separator: ", ")))")
             statements.append(contentsOf: table.indexes)
         }
         for (name, roots) in joinTables.sorted(by: { $0.key < $1.key }) {
             let reference = " ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED"
-            statements.append("CREATE TABLE \(quote(name)) (\"source\" INTEGER NOT NULL REFERENCES \(quote(roots.ownerRoot))(\"Z_PK\")"
-                + reference + ", \"destination\" INTEGER NOT NULL REFERENCES \(quote(roots.otherRoot))(\"Z_PK\")" + reference
-                + ", PRIMARY KEY (\"source\", \"destination\")) WITHOUT ROWID")
+            statements.append(
+                "CREATE TABLE \(quote(name)) (\"source\" INTEGER NOT NULL REFERENCES \(quote(roots.ownerRoot))(\"Z_PK\")"
+                    + reference + ", \"destination\" INTEGER NOT NULL REFERENCES \(quote(roots.otherRoot))(\"Z_PK\")"
+                    + reference
+                    + ", PRIMARY KEY (\"source\", \"destination\")) WITHOUT ROWID")
             statements.append("CREATE INDEX \(quote("\(name)_destination")) ON \(quote(name))(\"destination\")")
         }
         statements += orderTableStatements

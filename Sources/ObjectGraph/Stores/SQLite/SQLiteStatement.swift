@@ -55,8 +55,9 @@ final class SQLiteStatement {
         case .data(let data): code = bindBlob(data, at: index)
         case .deferred:
             // Writing it would replace the stored bytes with nothing: refuse instead.
-            throw SQLiteError(extendedResultCode: SQLITE_MISUSE,
-                              message: "a binary value that was never read from the store cannot be written", sql: sql)
+            throw SQLiteError(
+                extendedResultCode: SQLITE_MISUSE,
+                message: "a binary value that was never read from the store cannot be written", sql: sql)
         }
         try check(code)
     }
@@ -89,8 +90,9 @@ final class SQLiteStatement {
     private func bindText(_ text: String, at index: Int32) -> Int32 {
         var text = text
         return text.withUTF8 { bytes in
-            sqlite3_bind_text(handle, index, bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
-                              Int32(bytes.count), csqlite_transient())
+            sqlite3_bind_text(
+                handle, index, bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+                Int32(bytes.count), csqlite_transient())
         }
     }
 
@@ -156,7 +158,8 @@ final class SQLiteStatement {
         switch type {
         case .uuid:
             if let text = sqlite3_value_text(value),
-               let uuid = UUID(storedText: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))) {
+                let uuid = UUID(storedText: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
+            {
                 return .uuid(uuid)
             }
             return UUID(uuidString: Self.text(of: value)).map(StoredValue.uuid) ?? .null

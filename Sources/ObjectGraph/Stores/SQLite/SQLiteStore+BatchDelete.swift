@@ -8,8 +8,10 @@ import Foundation
 // join table row `ON DELETE CASCADE`.
 
 extension SQLiteStore {
-    func batchDelete(_ request: StoreFetch, collectsIDs: Bool, author: String?,
-                     contextName: String?) throws -> (count: Int, ids: [ObjectID]) {
+    func batchDelete(
+        _ request: StoreFetch, collectsIDs: Bool, author: String?,
+        contextName: String?
+    ) throws -> (count: Int, ids: [ObjectID]) {
         guard let layout = schema.layouts[request.entity.name] else { return (0, []) }
         var plain = request
         plain.sortOrderings = []
@@ -18,11 +20,13 @@ extension SQLiteStore {
         let (whereSQL, bindings) = try whereClause(for: plain, layout: layout)
         return try withConnection { connection in
             // The history names every row deleted (cascaded ones too), so they are read back.
-            var deletion = BatchDeletion(store: self, connection: connection,
-                                         collectsIDs: collectsIDs || recordsPersistentHistory)
+            var deletion = BatchDeletion(
+                store: self, connection: connection,
+                collectsIDs: collectsIDs || recordsPersistentHistory)
             try writeTransaction(connection) {
                 if plain.entityNames.contains(where: followsRules(from:)) {
-                    let statement = try connection.statement("SELECT t0.\"Z_PK\" FROM \(quote(layout.table)) AS t0" + whereSQL)
+                    let statement = try connection.statement(
+                        "SELECT t0.\"Z_PK\" FROM \(quote(layout.table)) AS t0" + whereSQL)
                     defer { statement.reset() }
                     for (index, value) in bindings.enumerated() { try statement.bind(value, at: Int32(index + 1)) }
                     var keys: [Int64] = []
@@ -30,14 +34,16 @@ extension SQLiteStore {
                     statement.reset()
                     try deletion.delete(keys, table: layout.table)
                 } else {
-                    try deletion.run("DELETE FROM \(quote(layout.table)) AS t0" + whereSQL, table: layout.table, bindings: bindings)
+                    try deletion.run(
+                        "DELETE FROM \(quote(layout.table)) AS t0" + whereSQL, table: layout.table, bindings: bindings)
                 }
                 if recordsPersistentHistory && !deletion.deleted.isEmpty {
                     var changes = StoreChanges()
                     changes.author = author
                     changes.contextName = contextName
                     changes.deleted = deletion.deleted
-                    try recordHistory(of: changes, insertedKeys: [], tombstones: deletion.tombstones, connection: connection)
+                    try recordHistory(
+                        of: changes, insertedKeys: [], tombstones: deletion.tombstones, connection: connection)
                 }
             }
             if let blobStore, !deletion.released.isEmpty {
@@ -54,7 +60,8 @@ extension SQLiteStore {
 
     /// Whether entity `name` has a relationship whose delete rule a batch delete must follow itself.
     func followsRules(from name: String) -> Bool {
-        model.entity(named: name)?.allRelationships.contains { $0.deleteRule == .cascade || $0.deleteRule == .deny } ?? false
+        model.entity(named: name)?.allRelationships.contains { $0.deleteRule == .cascade || $0.deleteRule == .deny }
+            ?? false
     }
 }
 
@@ -92,7 +99,8 @@ private struct BatchDeletion {
         var columns = Set<String>()
         for (name, layout) in store.schema.layouts where layout.table == table {
             guard let entity = store.model.entity(named: name) else { continue }
-            for (index, attribute) in entity.allAttributes.enumerated() where attribute.preservesValueInHistoryOnDeletion {
+            for (index, attribute) in entity.allAttributes.enumerated()
+            where attribute.preservesValueInHistoryOnDeletion {
                 if let column = layout.attributeColumns[index] { columns.insert(column) }
             }
         }
@@ -121,12 +129,17 @@ private struct BatchDeletion {
             guard let name = store.schema.entityNamesByNumber[statement.int64(1)] else { continue }
             count += 1
             if collectsIDs {
-                let id = ObjectID.permanent(entityName: name, storeIdentifier: store.identifier, primaryKey: statement.int64(0))
+                let id = ObjectID.permanent(
+                    entityName: name, storeIdentifier: store.identifier, primaryKey: statement.int64(0))
                 deleted.append(id)
-                if !kept.isEmpty, let entity = store.model.entity(named: name), let layout = store.schema.layout(of: entity) {
+                if !kept.isEmpty, let entity = store.model.entity(named: name),
+                    let layout = store.schema.layout(of: entity)
+                {
                     tombstones[id] = PersistentHistoryTombstone.of(entity) { index in
-                        guard let column = layout.attributeColumns[index], let position = kept.firstIndex(of: column) else { return nil }
-                        return statement.value(Int32(2 + hashes.count + position), type: entity.allAttributes[index].type)
+                        guard let column = layout.attributeColumns[index], let position = kept.firstIndex(of: column)
+                        else { return nil }
+                        return statement.value(
+                            Int32(2 + hashes.count + position), type: entity.allAttributes[index].type)
                     }
                 }
             }
@@ -144,32 +157,41 @@ private struct BatchDeletion {
         let json = SQLiteStore.jsonArray(fresh)
         // The rows by entity: sub-entities may add relationships.
         var byEntity: [Int64: [Int64]] = [:]
-        let kinds = try connection.statement("SELECT \"Z_PK\", \"Z_ENT\" FROM \(quote(table)) WHERE \"Z_PK\" IN (SELECT value FROM json_each(?))")
+        let kinds = try connection.statement(
+            "SELECT \"Z_PK\", \"Z_ENT\" FROM \(quote(table)) WHERE \"Z_PK\" IN (SELECT value FROM json_each(?))")
         try kinds.bind(json, at: 1)
         while try kinds.step() { byEntity[kinds.int64(1), default: []].append(kinds.int64(0)) }
         kinds.reset()
         for (number, owners) in byEntity.sorted(by: { $0.key < $1.key }) {
             guard let name = store.schema.entityNamesByNumber[number], let entity = store.model.entity(named: name),
-                  let layout = store.schema.layout(of: entity) else { continue }
+                let layout = store.schema.layout(of: entity)
+            else { continue }
             for (index, relationship) in entity.allRelationships.enumerated()
             where relationship.deleteRule == .cascade || relationship.deleteRule == .deny {
-                let (destinationTable, destinations) = try destinationKeys(of: owners, entity: entity, layout: layout,
-                                                                           relationshipAt: index)
+                let (destinationTable, destinations) = try destinationKeys(
+                    of: owners, entity: entity, layout: layout,
+                    relationshipAt: index)
                 guard let destinationTable, !destinations.isEmpty else { continue }
                 if relationship.deleteRule == .deny {
-                    let owner = ObjectID.permanent(entityName: name, storeIdentifier: store.identifier, primaryKey: owners[0])
-                    throw ObjectGraphError.validationFailed([.deniedBatchDelete(of: owner, relationship: relationship.name)])
+                    let owner = ObjectID.permanent(
+                        entityName: name, storeIdentifier: store.identifier, primaryKey: owners[0])
+                    throw ObjectGraphError.validationFailed([
+                        .deniedBatchDelete(of: owner, relationship: relationship.name)
+                    ])
                 }
                 try delete(destinations, table: destinationTable)
             }
         }
-        try run("DELETE FROM \(quote(table)) WHERE \"Z_PK\" IN (SELECT value FROM json_each(?))", table: table,
-                bindings: [.string(json)])
+        try run(
+            "DELETE FROM \(quote(table)) WHERE \"Z_PK\" IN (SELECT value FROM json_each(?))", table: table,
+            bindings: [.string(json)])
     }
 
     /// The table and keys of the destinations of relationship `index` of the rows `owners` of `entity`.
-    private func destinationKeys(of owners: [Int64], entity: EntityDescription, layout: SQLiteSchema.EntityLayout,
-                                 relationshipAt index: Int) throws -> (String?, [Int64]) {
+    private func destinationKeys(
+        of owners: [Int64], entity: EntityDescription, layout: SQLiteSchema.EntityLayout,
+        relationshipAt index: Int
+    ) throws -> (String?, [Int64]) {
         let relationship = entity.allRelationships[index]
         let sql: String
         let destinationTable: String
@@ -178,10 +200,13 @@ private struct BatchDeletion {
             destinationTable = link.layout.table
             sql = "SELECT t0.\"Z_PK\" FROM \(link.destinations) WHERE \(link.ownerIsAnyOfBoundKeys)"
         } else {
-            guard let column = layout.toOneColumns[index], let destination = store.model.entity(named: relationship.destination),
-                  let destinationLayout = store.schema.layout(of: destination) else { return (nil, []) }
+            guard let column = layout.toOneColumns[index],
+                let destination = store.model.entity(named: relationship.destination),
+                let destinationLayout = store.schema.layout(of: destination)
+            else { return (nil, []) }
             destinationTable = destinationLayout.table
-            sql = "SELECT \(quote(column)) FROM \(quote(layout.table)) WHERE \"Z_PK\" IN (SELECT value FROM json_each(?))"
+            sql =
+                "SELECT \(quote(column)) FROM \(quote(layout.table)) WHERE \"Z_PK\" IN (SELECT value FROM json_each(?))"
                 + " AND \(quote(column)) IS NOT NULL"
         }
         let statement = try connection.statement(sql)

@@ -6,8 +6,10 @@ import Foundation
 // The keys are read back (`RETURNING`) only when the caller or the persistent history needs them.
 
 extension SQLiteStore {
-    func batchUpdate(_ request: StoreFetch, values: [BatchUpdateValue], collectsIDs: Bool,
-                     author: String?, contextName: String?) throws -> (count: Int, ids: [ObjectID]) {
+    func batchUpdate(
+        _ request: StoreFetch, values: [BatchUpdateValue], collectsIDs: Bool,
+        author: String?, contextName: String?
+    ) throws -> (count: Int, ids: [ObjectID]) {
         guard let layout = schema.layouts[request.entity.name] else { return (0, []) }
         var plain = request
         plain.sortOrderings = []
@@ -16,7 +18,8 @@ extension SQLiteStore {
         var assignments: [String] = []
         for value in values {
             guard let index = request.entity.attributeIndex(value.key), index < layout.attributeColumns.count,
-                  let column = layout.attributeColumns[index] else {
+                let column = layout.attributeColumns[index]
+            else {
                 throw ObjectGraphError.unknownKey(entity: request.entity.name, key: value.key)
             }
             assignments.append("\(quote(column)) = ?")
@@ -24,7 +27,8 @@ extension SQLiteStore {
         assignments.append("\"Z_OPT\" = \"Z_OPT\" + 1")
         let (whereSQL, bindings) = try whereClause(for: plain, layout: layout)
         let readsBack = collectsIDs || recordsPersistentHistory
-        let sql = "UPDATE \(quote(layout.table)) AS t0 SET " + assignments.joined(separator: ", ") + whereSQL
+        let sql =
+            "UPDATE \(quote(layout.table)) AS t0 SET " + assignments.joined(separator: ", ") + whereSQL
             + (readsBack ? " RETURNING \"Z_PK\", \"Z_ENT\"" : "")
         return try withConnection { connection in
             do {
@@ -32,7 +36,9 @@ extension SQLiteStore {
                     let statement = try connection.statement(sql)
                     defer { statement.reset() }
                     for (index, value) in values.enumerated() { try statement.bind(value.value, at: Int32(index + 1)) }
-                    for (index, value) in bindings.enumerated() { try statement.bind(value, at: Int32(values.count + index + 1)) }
+                    for (index, value) in bindings.enumerated() {
+                        try statement.bind(value, at: Int32(values.count + index + 1))
+                    }
                     guard readsBack else {
                         try statement.run()
                         return (Int(connection.changes), [])
@@ -40,7 +46,8 @@ extension SQLiteStore {
                     var ids: [ObjectID] = []
                     while try statement.step() {
                         guard let name = schema.entityNamesByNumber[statement.int64(1)] else { continue }
-                        ids.append(.permanent(entityName: name, storeIdentifier: identifier, primaryKey: statement.int64(0)))
+                        ids.append(
+                            .permanent(entityName: name, storeIdentifier: identifier, primaryKey: statement.int64(0)))
                     }
                     statement.reset()
                     if recordsPersistentHistory && !ids.isEmpty {
@@ -51,7 +58,8 @@ extension SQLiteStore {
                         for id in ids {
                             guard let entity = model.entity(named: id.entityName) else { continue }
                             // The history reads only each row's entity and ID.
-                            changes.updated.append(StoreRow(entity: entity, objectID: id, version: 0, attributes: [], toOne: []))
+                            changes.updated.append(
+                                StoreRow(entity: entity, objectID: id, version: 0, attributes: [], toOne: []))
                             changes.updatedKeys.append(keys)
                         }
                         try recordHistory(of: changes, insertedKeys: [], connection: connection)

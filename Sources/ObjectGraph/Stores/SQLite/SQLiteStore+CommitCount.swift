@@ -17,7 +17,8 @@ extension SQLiteStore {
     /// - Throws: ``SQLiteError``.
     static func countCommit(_ connection: SQLiteConnection) throws -> Int {
         let commits = try commitCount(connection) + 1
-        let update = try connection.statement("INSERT OR REPLACE INTO \"Z_METADATA\" (\"key\", \"value\") VALUES (?, ?)")
+        let update = try connection.statement(
+            "INSERT OR REPLACE INTO \"Z_METADATA\" (\"key\", \"value\") VALUES (?, ?)")
         defer { update.reset() }
         try update.bind(commitCountKey, at: 1)
         try update.bind(String(commits), at: 2)
@@ -33,15 +34,19 @@ extension PersistentStoreCoordinator {
     /// database's, and the counter's, nil for a counter that failed authentication) when there
     /// was something to accept; nil when there was nothing.
     /// Run it on a store no connection has open.
-    /// - Throws: ``StoreEncryptionError``, ``StoreFailure``, ``SQLiteError``, ``StoreError`` when the database cannot be read.
-    package static func acceptOlderDatabase(at url: URL, key: StoreEncryptionKey) throws -> (database: Int, recorded: Int?)? {
+    /// - Throws: ``StoreEncryptionError``, ``StoreFailure``, ``SQLiteError``, ``StoreError`` when the database cannot
+    /// be read.
+    package static func acceptOlderDatabase(
+        at url: URL, key: StoreEncryptionKey
+    ) throws -> (database: Int, recorded: Int?)? {
         let counter = CommitCounter(databasePath: url.path, dataKey: key)
         let reading = counter.read()
         if reading == .unknown { return nil }
         let handle = try SQLiteStore.encryptionKeyHandle(for: url, key: key)
         let commits = try SQLiteStore.namingFailures(of: url.path, busyTimeoutMilliseconds: 5_000) {
-            let connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: 5_000,
-                                                  access: SQLiteStore.readOnlyAccess(to: url), key: handle)
+            let connection = try SQLiteConnection(
+                path: url.path, busyTimeoutMilliseconds: 5_000,
+                access: SQLiteStore.readOnlyAccess(to: url), key: handle)
             return try SQLiteStore.commitCount(connection)
         }
         switch reading {

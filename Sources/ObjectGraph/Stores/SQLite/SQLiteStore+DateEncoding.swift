@@ -13,7 +13,8 @@ extension SQLiteStore {
 
     /// Records in a new store's metadata that its dates are seconds since the reference date.
     static func recordDateEncoding(on connection: SQLiteConnection) throws {
-        let insert = try connection.statement("INSERT OR REPLACE INTO \"Z_METADATA\" (\"key\", \"value\") VALUES (?, ?)")
+        let insert = try connection.statement(
+            "INSERT OR REPLACE INTO \"Z_METADATA\" (\"key\", \"value\") VALUES (?, ?)")
         defer { insert.reset() }
         try insert.bind(dateEncodingKey, at: 1)
         try insert.bind(dateEncodingSinceReferenceDate, at: 2)
@@ -27,8 +28,10 @@ extension SQLiteStore {
     /// nothing it held changes. The columns are those of the model the store was written with.
     /// - Throws: what ``StoreMetadata/migration(to:path:)`` throws for a store that cannot be
     ///   opened with `model` (the store is then left as it was); ``SQLiteError``.
-    static func convertDatesSince1970(_ connection: SQLiteConnection, url: URL, metadata: StoreMetadata,
-                                      schema: SQLiteSchema, model: ManagedObjectModel) throws {
+    static func convertDatesSince1970(
+        _ connection: SQLiteConnection, url: URL, metadata: StoreMetadata,
+        schema: SQLiteSchema, model: ManagedObjectModel
+    ) throws {
         let storedModel = try metadata.migration(to: model, path: url.path)?.storedModel ?? model
         let storedSchema = storedModel === model ? schema : SQLiteSchema(model: storedModel)
         var columns: [(table: String, column: String)] = []
@@ -37,7 +40,8 @@ extension SQLiteStore {
             guard let layout = storedSchema.layout(of: entity) else { continue }
             for (index, type) in entity.attributeTypes.enumerated()
             where type == .date && index < layout.attributeColumns.count {
-                guard let column = layout.attributeColumns[index], seen.insert("\(layout.table).\(column)").inserted else { continue }
+                guard let column = layout.attributeColumns[index], seen.insert("\(layout.table).\(column)").inserted
+                else { continue }
                 columns.append((layout.table, column))
             }
         }
@@ -46,8 +50,9 @@ extension SQLiteStore {
             guard try storedValue(dateEncodingKey, connection) != dateEncodingSinceReferenceDate else { return }
             let offset = Date.timeIntervalBetween1970AndReferenceDate
             for (table, column) in columns {
-                try connection.execute("UPDATE \(quote(table)) SET \(quote(column)) = \(quote(column)) - \(offset)"
-                                       + " WHERE typeof(\(quote(column))) IN ('real', 'integer')")
+                try connection.execute(
+                    "UPDATE \(quote(table)) SET \(quote(column)) = \(quote(column)) - \(offset)"
+                        + " WHERE typeof(\(quote(column))) IN ('real', 'integer')")
             }
             try recordDateEncoding(on: connection)
         }

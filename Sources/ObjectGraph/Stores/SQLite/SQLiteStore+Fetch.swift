@@ -30,7 +30,9 @@ extension SQLiteStore {
         guard let layout = schema.layouts[request.entity.name] else { return 0 }
         let (whereSQL, bindings) = try whereClause(for: request, layout: layout)
         var sql = "SELECT count(*) FROM (SELECT 1 FROM \(quote(layout.table)) AS t0" + whereSQL
-        if request.limit != nil || request.offset > 0 { sql += " LIMIT \(request.limit ?? -1) OFFSET \(request.offset)" }
+        if request.limit != nil || request.offset > 0 {
+            sql += " LIMIT \(request.limit ?? -1) OFFSET \(request.offset)"
+        }
         sql += ")"
         return try withConnection { connection in
             let statement = try connection.statement(sql)
@@ -42,7 +44,8 @@ extension SQLiteStore {
 
     func row(for id: ObjectID) throws -> StoreRow? {
         guard let key = id.primaryKey, let layout = schema.layouts[id.entityName],
-              let table = schema.tables[layout.table] else { return nil }
+            let table = schema.tables[layout.table]
+        else { return nil }
         return try withConnection { connection in
             let statement = try connection.statement(table.selectSQL + " WHERE t0.\"Z_PK\" = ?")
             defer { statement.reset() }
@@ -54,12 +57,15 @@ extension SQLiteStore {
 
     func destinations(of id: ObjectID, relationship: RelationshipDescription) throws -> [ObjectID] {
         guard let key = id.primaryKey, let entity = model.entity(named: id.entityName),
-              let link = ownerLink(of: relationship, in: entity) else { return [] }
-        var sql = "SELECT t0.\"Z_PK\", t0.\"Z_ENT\" FROM \(link.destinations) WHERE \(link.ownerColumn) = ? ORDER BY t0.\"Z_PK\""
+            let link = ownerLink(of: relationship, in: entity)
+        else { return [] }
+        var sql =
+            "SELECT t0.\"Z_PK\", t0.\"Z_ENT\" FROM \(link.destinations) WHERE \(link.ownerColumn) = ? ORDER BY t0.\"Z_PK\""
         let order = model.orderName(of: relationship, in: entity)
         if let order {
             // Positioned members first, in their order; the others after them by key.
-            sql = "SELECT t0.\"Z_PK\", t0.\"Z_ENT\" FROM \(link.destinations) LEFT JOIN \(quote(order)) AS o"
+            sql =
+                "SELECT t0.\"Z_PK\", t0.\"Z_ENT\" FROM \(link.destinations) LEFT JOIN \(quote(order)) AS o"
                 + " ON o.\"source\" = ?1 AND o.\"destination\" = t0.\"Z_PK\" WHERE \(link.ownerColumn) = ?1"
                 + " ORDER BY o.\"position\" IS NULL, o.\"position\", t0.\"Z_PK\""
         }
@@ -114,7 +120,9 @@ extension SQLiteStore {
             case .and(let parts):
                 return parts.contains(where: pins)
             case .comparison(let comparison):
-                guard comparison.op == .equal, comparison.quantifier == .direct, comparison.options.isEmpty else { return false }
+                guard comparison.op == .equal, comparison.quantifier == .direct, comparison.options.isEmpty else {
+                    return false
+                }
                 switch (comparison.lhs, comparison.rhs) {
                 case (.keyPath(let path), .constant(let value)), (.constant(let value), .keyPath(let path)):
                     return path.count == 1 && leading.contains(path[0]) && value != .null
@@ -129,22 +137,29 @@ extension SQLiteStore {
     }
 
     /// The row under the statement's cursor (columns as in `table`'s select list).
-    func decodeRow(_ statement: SQLiteStatement, table: SQLiteSchema.Table, connection: SQLiteConnection) throws -> StoreRow? {
+    func decodeRow(
+        _ statement: SQLiteStatement, table: SQLiteSchema.Table, connection: SQLiteConnection
+    ) throws -> StoreRow? {
         var decoder = SQLiteRowDecoder(store: self, table: table)
         return try decoder.row(statement, connection: connection)
     }
 
     /// The ID of row `key` of a to-one's destination; the entity column is read only when the
     /// destination has sub-entities.
-    func destinationID(key: Int64, relationship: RelationshipDescription,
-                       connection: SQLiteConnection) throws -> ObjectID? {
+    func destinationID(
+        key: Int64, relationship: RelationshipDescription,
+        connection: SQLiteConnection
+    ) throws -> ObjectID? {
         guard let destination = model.entity(named: relationship.destination) else { return nil }
         if destination.subentityNames.isEmpty {
             return .permanent(entityName: destination.name, storeIdentifier: identifier, primaryKey: key)
         }
-        guard let number = try connection.scalar("SELECT \"Z_ENT\" FROM \(quote(destination.rootName)) WHERE \"Z_PK\" = ?",
-                                                  [.integer(key)]),
-              let name = schema.entityNamesByNumber[number] else { return nil }
+        guard
+            let number = try connection.scalar(
+                "SELECT \"Z_ENT\" FROM \(quote(destination.rootName)) WHERE \"Z_PK\" = ?",
+                [.integer(key)]),
+            let name = schema.entityNamesByNumber[number]
+        else { return nil }
         return .permanent(entityName: name, storeIdentifier: identifier, primaryKey: key)
     }
 }
@@ -165,7 +180,9 @@ extension SQLiteStore {
     func fetchIDs(_ request: StoreFetch) throws -> [ObjectID] {
         guard let layout = schema.layouts[request.entity.name] else { return [] }
         let (whereSQL, bindings) = try whereClause(for: request, layout: layout)
-        var sql = "SELECT t0.\"Z_PK\", t0.\"Z_ENT\" FROM \(quote(layout.table)) AS t0" + whereSQL + (try orderClause(for: request))
+        var sql =
+            "SELECT t0.\"Z_PK\", t0.\"Z_ENT\" FROM \(quote(layout.table)) AS t0" + whereSQL
+            + (try orderClause(for: request))
         let paged = request.limit != nil || request.offset > 0
         if paged { sql += " LIMIT ? OFFSET ?" }
         return try withConnection { connection in
@@ -196,7 +213,8 @@ extension SQLiteStore {
             rows.reserveCapacity(ids.count)
             for (name, keys) in keysByTable.sorted(by: { $0.key < $1.key }) {
                 guard let table = schema.tables[name] else { continue }
-                let statement = try connection.statement(table.selectSQL + " WHERE t0.\"Z_PK\" IN (SELECT value FROM json_each(?))")
+                let statement = try connection.statement(
+                    table.selectSQL + " WHERE t0.\"Z_PK\" IN (SELECT value FROM json_each(?))")
                 defer { statement.reset() }
                 try statement.bind(Self.jsonArray(keys), at: 1)
                 while try statement.step() {
@@ -207,13 +225,17 @@ extension SQLiteStore {
         }
     }
 
-    func destinationRows(of owners: [Int64], entity: EntityDescription, relationship: RelationshipDescription,
-                         defersBinaryValues: Bool) throws -> [(owner: Int64, row: StoreRow)] {
+    func destinationRows(
+        of owners: [Int64], entity: EntityDescription, relationship: RelationshipDescription,
+        defersBinaryValues: Bool
+    ) throws -> [(owner: Int64, row: StoreRow)] {
         guard !owners.isEmpty, let link = ownerLink(of: relationship, in: entity),
-              let table = schema.tables[link.layout.table] else { return [] }
+            let table = schema.tables[link.layout.table]
+        else { return [] }
         // The owner's key is read from one column past the row's own.
         let ownerPosition = Int32(table.selectedColumns.count)
-        let sql = "SELECT \(table.selectList), \(link.ownerColumn) FROM \(link.destinations)"
+        let sql =
+            "SELECT \(table.selectList), \(link.ownerColumn) FROM \(link.destinations)"
             + " WHERE \(link.ownerIsAnyOfBoundKeys) ORDER BY t0.\"Z_PK\""
         var result: [(owner: Int64, row: StoreRow)] = []
         var decoder = SQLiteRowDecoder(store: self, table: table, defersBinaryValues: defersBinaryValues)
@@ -225,26 +247,36 @@ extension SQLiteStore {
         return result
     }
 
-    func destinationIDs(of owners: [Int64], entity: EntityDescription,
-                        relationship: RelationshipDescription) throws -> [(owner: Int64, destination: ObjectID)] {
+    func destinationIDs(
+        of owners: [Int64], entity: EntityDescription,
+        relationship: RelationshipDescription
+    ) throws -> [(owner: Int64, destination: ObjectID)] {
         guard !owners.isEmpty, let link = ownerLink(of: relationship, in: entity) else { return [] }
-        let sql = "SELECT \(link.ownerColumn), t0.\"Z_PK\", t0.\"Z_ENT\" FROM \(link.destinations)"
+        let sql =
+            "SELECT \(link.ownerColumn), t0.\"Z_PK\", t0.\"Z_ENT\" FROM \(link.destinations)"
             + " WHERE \(link.ownerIsAnyOfBoundKeys) ORDER BY t0.\"Z_PK\""
         var pairs: [(owner: Int64, destination: ObjectID)] = []
         try forEachRow(sql, owners: owners) { statement, _ in
             guard let name = schema.entityNamesByNumber[statement.int64(2)] else { return }
-            pairs.append((statement.int64(0), .permanent(entityName: name, storeIdentifier: identifier,
-                                                         primaryKey: statement.int64(1))))
+            pairs.append(
+                (
+                    statement.int64(0),
+                    .permanent(
+                        entityName: name, storeIdentifier: identifier,
+                        primaryKey: statement.int64(1))
+                ))
         }
         return pairs
     }
 
     func storedValue(ofAttributeAt index: Int, of id: ObjectID) throws -> StoredValue? {
         guard let key = id.primaryKey, let entity = model.entity(named: id.entityName),
-              let layout = schema.layout(of: entity), index < layout.attributeColumns.count,
-              let column = layout.attributeColumns[index] else { return nil }
+            let layout = schema.layout(of: entity), index < layout.attributeColumns.count,
+            let column = layout.attributeColumns[index]
+        else { return nil }
         return try withConnection { connection in
-            let statement = try connection.statement("SELECT \(quote(column)) FROM \(quote(layout.table)) WHERE \"Z_PK\" = ?")
+            let statement = try connection.statement(
+                "SELECT \(quote(column)) FROM \(quote(layout.table)) WHERE \"Z_PK\" = ?")
             defer { statement.reset() }
             try statement.bind(key, at: 1)
             guard try statement.step() else { return nil }
@@ -252,10 +284,13 @@ extension SQLiteStore {
         }
     }
 
-    func destinationCounts(of owners: [Int64], entity: EntityDescription,
-                           relationship: RelationshipDescription) throws -> [Int64: Int] {
+    func destinationCounts(
+        of owners: [Int64], entity: EntityDescription,
+        relationship: RelationshipDescription
+    ) throws -> [Int64: Int] {
         guard !owners.isEmpty, let link = ownerLink(of: relationship, in: entity) else { return [:] }
-        let sql = "SELECT \(link.ownerColumn), count(*) FROM \(link.memberships) WHERE \(link.ownerIsAnyOfBoundKeys) GROUP BY 1"
+        let sql =
+            "SELECT \(link.ownerColumn), count(*) FROM \(link.memberships) WHERE \(link.ownerIsAnyOfBoundKeys) GROUP BY 1"
         var counts: [Int64: Int] = [:]
         try forEachRow(sql, owners: owners) { statement, _ in counts[statement.int64(0)] = Int(statement.int64(1)) }
         return counts
@@ -263,8 +298,10 @@ extension SQLiteStore {
 
     /// Runs `sql`, whose one parameter is the owners' keys (read with `json_each`), and calls
     /// `body` for each row under the store's lock.
-    private func forEachRow(_ sql: String, owners: [Int64],
-                            _ body: (SQLiteStatement, SQLiteConnection) throws -> Void) throws {
+    private func forEachRow(
+        _ sql: String, owners: [Int64],
+        _ body: (SQLiteStatement, SQLiteConnection) throws -> Void
+    ) throws {
         try withConnection { connection in
             let statement = try connection.statement(sql)
             defer { statement.reset() }

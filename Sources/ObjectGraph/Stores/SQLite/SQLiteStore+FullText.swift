@@ -32,8 +32,10 @@ extension SQLiteStore {
         /// keeps it in `sqlite_master`), to tell a current index from a stale one.
         var schemaObjects: [(name: String, sql: String, isTrigger: Bool)] {
             let statements = createStatements
-            return [(name, statements[0], false), (name + "_insert", statements[1], true),
-                    (name + "_delete", statements[2], true), (name + "_update", statements[3], true)]
+            return [
+                (name, statements[0], false), (name + "_insert", statements[1], true),
+                (name + "_delete", statements[2], true), (name + "_update", statements[3], true)
+            ]
         }
 
         /// The statements creating the index and its triggers.
@@ -54,7 +56,7 @@ extension SQLiteStore {
                 "CREATE TRIGGER \(quote(name + "_update")) AFTER UPDATE OF \(columns.map(quote).joined(separator: ", "))"
                     + " ON \(source) WHEN \(changed) BEGIN \(delete) \(insert) END",
                 "INSERT INTO \(fts) (rowid, \(names)) SELECT \"Z_PK\", \(columns.map(quote).joined(separator: ", "))"
-                    + " FROM \(source)",
+                    + " FROM \(source)"
             ]
         }
     }
@@ -101,7 +103,8 @@ extension SQLiteStore {
             // Again inside the transaction: another process may have built them meanwhile.
             for index in try stale() {
                 for object in index.schemaObjects.reversed() {
-                    try connection.execute("DROP \(object.isTrigger ? "TRIGGER" : "TABLE") IF EXISTS \(quote(object.name))")
+                    try connection.execute(
+                        "DROP \(object.isTrigger ? "TRIGGER" : "TABLE") IF EXISTS \(quote(object.name))")
                 }
                 for statement in index.createStatements { try connection.execute(statement) }
             }

@@ -14,9 +14,11 @@ extension SQLiteStore {
     static let historyTransactionTable = "Z_HISTORY_TRANSACTION"
     static let historyChangeTable = "Z_HISTORY_CHANGE"
 
-    private static let insertTransactionSQL = "INSERT INTO \"Z_HISTORY_TRANSACTION\" (\"timestamp\", \"author\", \"contextName\")"
+    private static let insertTransactionSQL =
+        "INSERT INTO \"Z_HISTORY_TRANSACTION\" (\"timestamp\", \"author\", \"contextName\")"
         + " VALUES (?, ?, ?)"
-    private static let insertChangeSQL = "INSERT INTO \"Z_HISTORY_CHANGE\" (\"transactionNumber\", \"kind\", \"entity\","
+    private static let insertChangeSQL =
+        "INSERT INTO \"Z_HISTORY_CHANGE\" (\"transactionNumber\", \"kind\", \"entity\","
         + " \"changedKeys\", \"keys\", \"tombstones\") VALUES (?, ?, ?, ?, ?, ?)"
 
     /// Creates the history tables when they are missing (in a write transaction, for a store
@@ -33,13 +35,19 @@ extension SQLiteStore {
                     }
                     return
                 }
-                try connection.execute("CREATE TABLE \"Z_HISTORY_TRANSACTION\" (\"Z_PK\" INTEGER PRIMARY KEY AUTOINCREMENT,"
-                    + " \"timestamp\" REAL NOT NULL, \"author\" TEXT, \"contextName\" TEXT)")
-                try connection.execute("CREATE TABLE \"Z_HISTORY_CHANGE\" (\"transactionNumber\" INTEGER NOT NULL"
-                    + " REFERENCES \"Z_HISTORY_TRANSACTION\"(\"Z_PK\") ON DELETE CASCADE, \"kind\" INTEGER NOT NULL,"
-                    + " \"entity\" TEXT NOT NULL, \"changedKeys\" TEXT, \"keys\" TEXT NOT NULL, \"tombstones\" TEXT)")
-                try connection.execute("CREATE INDEX \"Z_HISTORY_CHANGE_transactionNumber\" ON \"Z_HISTORY_CHANGE\"(\"transactionNumber\")")
-                try connection.execute("CREATE INDEX \"Z_HISTORY_TRANSACTION_timestamp\" ON \"Z_HISTORY_TRANSACTION\"(\"timestamp\")")
+                try connection.execute(
+                    "CREATE TABLE \"Z_HISTORY_TRANSACTION\" (\"Z_PK\" INTEGER PRIMARY KEY AUTOINCREMENT,"
+                        + " \"timestamp\" REAL NOT NULL, \"author\" TEXT, \"contextName\" TEXT)")
+                try connection.execute(
+                    "CREATE TABLE \"Z_HISTORY_CHANGE\" (\"transactionNumber\" INTEGER NOT NULL"
+                        + " REFERENCES \"Z_HISTORY_TRANSACTION\"(\"Z_PK\") ON DELETE CASCADE, \"kind\" INTEGER NOT NULL,"
+                        + " \"entity\" TEXT NOT NULL, \"changedKeys\" TEXT, \"keys\" TEXT NOT NULL, \"tombstones\" TEXT)"
+                )
+                try connection.execute(
+                    "CREATE INDEX \"Z_HISTORY_CHANGE_transactionNumber\" ON \"Z_HISTORY_CHANGE\"(\"transactionNumber\")"
+                )
+                try connection.execute(
+                    "CREATE INDEX \"Z_HISTORY_TRANSACTION_timestamp\" ON \"Z_HISTORY_TRANSACTION\"(\"timestamp\")")
             }
         }
     }
@@ -54,17 +62,21 @@ extension SQLiteStore {
 
     /// Whether the change table has the column of tombstones (history made before them has not).
     static func hasTombstoneColumn(_ connection: SQLiteConnection) throws -> Bool {
-        try connection.scalar("SELECT count(*) FROM pragma_table_info('Z_HISTORY_CHANGE') WHERE name = 'tombstones'") == 1
+        try connection.scalar("SELECT count(*) FROM pragma_table_info('Z_HISTORY_CHANGE') WHERE name = 'tombstones'")
+            == 1
     }
 
     static func hasHistoryTables(_ connection: SQLiteConnection) throws -> Bool {
-        try connection.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_HISTORY_TRANSACTION'") == 1
+        try connection.scalar(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_HISTORY_TRANSACTION'") == 1
     }
 
     /// Records one save in the history, inside the save's transaction (called with the keys the
     /// inserted rows were given, and the tombstones read from the deleted rows before they went).
-    func recordHistory(of changes: StoreChanges, insertedKeys: [Int64],
-                       tombstones: [ObjectID: PersistentHistoryTombstone] = [:], connection: SQLiteConnection) throws {
+    func recordHistory(
+        of changes: StoreChanges, insertedKeys: [Int64],
+        tombstones: [ObjectID: PersistentHistoryTombstone] = [:], connection: SQLiteConnection
+    ) throws {
         let groups = HistoryRecord.groups(of: changes, insertedKeys: insertedKeys, tombstones: tombstones)
         guard !groups.isEmpty else { return }
         let transaction = try connection.statement(Self.insertTransactionSQL)
@@ -82,7 +94,8 @@ extension SQLiteStore {
             try change.bind(group.entityName, at: 3)
             try change.bind(group.kind == .update ? group.changedKeys.joined(separator: ",") : nil, at: 4)
             try change.bind(group.keys, at: 5)
-            try change.bind(try group.tombstones.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }, at: 6)
+            try change.bind(
+                try group.tombstones.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }, at: 6)
             try change.run()
         }
     }
@@ -91,7 +104,8 @@ extension SQLiteStore {
         try withConnection { connection in
             guard try Self.hasHistoryTables(connection) else { return [] }
             let tombstones = try Self.hasTombstoneColumn(connection) ? "c.\"tombstones\"" : "NULL"
-            let sql = "SELECT t.\"Z_PK\", t.\"timestamp\", t.\"author\", t.\"contextName\", c.\"kind\", c.\"entity\","
+            let sql =
+                "SELECT t.\"Z_PK\", t.\"timestamp\", t.\"author\", t.\"contextName\", c.\"kind\", c.\"entity\","
                 + " c.\"changedKeys\", c.\"keys\", \(tombstones) FROM \"Z_HISTORY_TRANSACTION\" AS t"
                 + " LEFT JOIN \"Z_HISTORY_CHANGE\" AS c ON c.\"transactionNumber\" = t.\"Z_PK\""
                 + " WHERE t.\"Z_PK\" > ? AND t.\"timestamp\" > ? ORDER BY t.\"Z_PK\", c.rowid"
@@ -104,17 +118,24 @@ extension SQLiteStore {
                 let transactionNumber = statement.int64(0)
                 if records.last?.number != transactionNumber {
                     guard case .date(let timestamp) = statement.value(1, type: .date) else { continue }
-                    records.append(HistoryRecord(number: transactionNumber, timestamp: timestamp,
-                                                 author: statement.isNull(2) ? nil : statement.text(2),
-                                                 contextName: statement.isNull(3) ? nil : statement.text(3), groups: []))
+                    records.append(
+                        HistoryRecord(
+                            number: transactionNumber, timestamp: timestamp,
+                            author: statement.isNull(2) ? nil : statement.text(2),
+                            contextName: statement.isNull(3) ? nil : statement.text(3), groups: []))
                 }
-                guard !statement.isNull(4), let kind = PersistentHistoryChange.Kind(rawValue: Int(statement.int64(4))) else { continue }
+                guard !statement.isNull(4), let kind = PersistentHistoryChange.Kind(rawValue: Int(statement.int64(4)))
+                else { continue }
                 let changed = statement.isNull(6) ? [] : statement.text(6).split(separator: ",").map(String.init)
                 // A tombstone list that does not decode (edited by hand) is left out, not fatal.
-                let kept = statement.isNull(8) ? nil
+                let kept =
+                    statement.isNull(8)
+                    ? nil
                     : try? JSONDecoder().decode([HistoryTombstone].self, from: Data(statement.text(8).utf8))
-                records[records.count - 1].groups.append(HistoryRecord.Group(
-                    kind: kind, entityName: statement.text(5), changedKeys: changed, keys: statement.text(7), tombstones: kept))
+                records[records.count - 1].groups.append(
+                    HistoryRecord.Group(
+                        kind: kind, entityName: statement.text(5), changedKeys: changed, keys: statement.text(7),
+                        tombstones: kept))
             }
             return records
         }
@@ -131,8 +152,10 @@ extension SQLiteStore {
         try withConnection { connection in
             guard try Self.hasHistoryTables(connection) else { return (nil, nil) }
             // AUTOINCREMENT keeps the largest number ever given in sqlite_sequence, pruned or not.
-            return (try connection.scalar("SELECT min(\"Z_PK\") FROM \"Z_HISTORY_TRANSACTION\""),
-                    try connection.scalar("SELECT \"seq\" FROM sqlite_sequence WHERE \"name\" = 'Z_HISTORY_TRANSACTION'"))
+            return (
+                try connection.scalar("SELECT min(\"Z_PK\") FROM \"Z_HISTORY_TRANSACTION\""),
+                try connection.scalar("SELECT \"seq\" FROM sqlite_sequence WHERE \"name\" = 'Z_HISTORY_TRANSACTION'")
+            )
         }
     }
 
@@ -145,8 +168,10 @@ extension SQLiteStore {
                 if let number { conditions.append("\"Z_PK\" <= ?"); bindings.append(.integer(number)) }
                 if let date { conditions.append("\"timestamp\" < ?"); bindings.append(.date(date)) }
                 let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-                try Self.run(connection, "DELETE FROM \"Z_HISTORY_CHANGE\" WHERE \"transactionNumber\" IN"
-                    + " (SELECT \"Z_PK\" FROM \"Z_HISTORY_TRANSACTION\"\(filter))", bindings)
+                try Self.run(
+                    connection,
+                    "DELETE FROM \"Z_HISTORY_CHANGE\" WHERE \"transactionNumber\" IN"
+                        + " (SELECT \"Z_PK\" FROM \"Z_HISTORY_TRANSACTION\"\(filter))", bindings)
                 try Self.run(connection, "DELETE FROM \"Z_HISTORY_TRANSACTION\"\(filter)", bindings)
                 return Int(connection.changes)
             }
@@ -156,7 +181,9 @@ extension SQLiteStore {
     /// Brings the history up to a migration: changes recorded under an entity's old name get
     /// the new one, and the changed keys of updates their properties' new names, so every
     /// recorded ID names a row of the migrated store (rows keep their keys).
-    static func migrateHistory(_ connection: SQLiteConnection, difference: ModelDifference, model: ManagedObjectModel) throws {
+    static func migrateHistory(
+        _ connection: SQLiteConnection, difference: ModelDifference, model: ManagedObjectModel
+    ) throws {
         guard try hasHistoryTables(connection) else { return }
         let renamed = difference.entityMapping.filter { $0.key != $0.value }
         if !renamed.isEmpty {
@@ -164,8 +191,10 @@ extension SQLiteStore {
             var bindings: [StoredValue] = []
             for (new, old) in renamed { bindings += [.string(old), .string(new)] }
             bindings += renamed.values.map { .string($0) }
-            try Self.run(connection, "UPDATE \"Z_HISTORY_CHANGE\" SET \"entity\" = CASE \"entity\" \(cases) END"
-                + " WHERE \"entity\" IN (\(renamed.map { _ in "?" }.joined(separator: ", ")))", bindings)
+            try Self.run(
+                connection,
+                "UPDATE \"Z_HISTORY_CHANGE\" SET \"entity\" = CASE \"entity\" \(cases) END"
+                    + " WHERE \"entity\" IN (\(renamed.map { _ in "?" }.joined(separator: ", ")))", bindings)
         }
         for entity in model.entities where difference.entityMapping[entity.name] != nil {
             var newNames: [String: String] = [:]
@@ -175,13 +204,16 @@ extension SQLiteStore {
                 }
             }
             for relationship in entity.allRelationships {
-                if let old = difference.oldRelationshipName(relationship.name, of: entity, in: model), old != relationship.name {
+                if let old = difference.oldRelationshipName(relationship.name, of: entity, in: model),
+                    old != relationship.name
+                {
                     newNames[old] = relationship.name
                 }
             }
             guard !newNames.isEmpty else { continue }
-            let select = try connection.statement("SELECT DISTINCT \"changedKeys\" FROM \"Z_HISTORY_CHANGE\""
-                + " WHERE \"entity\" = ? AND \"changedKeys\" IS NOT NULL")
+            let select = try connection.statement(
+                "SELECT DISTINCT \"changedKeys\" FROM \"Z_HISTORY_CHANGE\""
+                    + " WHERE \"entity\" = ? AND \"changedKeys\" IS NOT NULL")
             try select.bind(entity.name, at: 1)
             var lists: [String] = []
             while try select.step() { lists.append(select.text(0)) }
@@ -190,8 +222,10 @@ extension SQLiteStore {
                 let renamedList = list.split(separator: ",").map { newNames[String($0)] ?? String($0) }.sorted()
                     .joined(separator: ",")
                 guard renamedList != list else { continue }
-                try Self.run(connection, "UPDATE \"Z_HISTORY_CHANGE\" SET \"changedKeys\" = ? WHERE \"entity\" = ?"
-                    + " AND \"changedKeys\" = ?", [.string(renamedList), .string(entity.name), .string(list)])
+                try Self.run(
+                    connection,
+                    "UPDATE \"Z_HISTORY_CHANGE\" SET \"changedKeys\" = ? WHERE \"entity\" = ?"
+                        + " AND \"changedKeys\" = ?", [.string(renamedList), .string(entity.name), .string(list)])
             }
         }
     }

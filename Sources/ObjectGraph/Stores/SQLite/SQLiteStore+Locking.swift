@@ -13,8 +13,10 @@ extension SQLiteStore {
         if isReadOnly { throw StoreFailure.readOnly(path: path) }
         let start = ContinuousClock.now
         do {
-            try Self.announcingLockWait(connection, notice: lockWaitNotice, path: path,
-                                        timeoutMilliseconds: busyTimeoutMilliseconds) {
+            try Self.announcingLockWait(
+                connection, notice: lockWaitNotice, path: path,
+                timeoutMilliseconds: busyTimeoutMilliseconds
+            ) {
                 try connection.execute("BEGIN IMMEDIATE")
             }
         } catch let error as SQLiteError {
@@ -42,16 +44,22 @@ extension SQLiteStore {
     /// rest of the timeout. Saves and the opening of a store (which reads its metadata under the
     /// write lock) wait alike.
     /// - Throws: the last busy ``SQLiteError`` once the timeout has passed; whatever `body` throws.
-    static func announcingLockWait<T>(_ connection: SQLiteConnection, notice: LockWaitNotice?, path: String,
-                                      timeoutMilliseconds: Int, _ body: () throws -> T) throws -> T {
+    static func announcingLockWait<T>(
+        _ connection: SQLiteConnection, notice: LockWaitNotice?, path: String,
+        timeoutMilliseconds: Int, _ body: () throws -> T
+    ) throws -> T {
         let timeout = Duration.milliseconds(timeoutMilliseconds)
         let notice = notice.flatMap { $0.afterMilliseconds < timeoutMilliseconds ? $0 : nil }
         if let notice { sqlite3_busy_timeout(connection.handle, notice.afterMilliseconds) }
         defer { if notice != nil { sqlite3_busy_timeout(connection.handle, Int32(timeoutMilliseconds)) } }
-        return try retryingWhileBusy(upTo: timeout, onFirstBusy: notice.map { notice in { waited in
-            notice.handler(path, timeoutMilliseconds)
-            sqlite3_busy_timeout(connection.handle, Int32(max(0, milliseconds(timeout - waited))))
-        } }, body)
+        return try retryingWhileBusy(
+            upTo: timeout,
+            onFirstBusy: notice.map { notice in
+                { waited in
+                    notice.handler(path, timeoutMilliseconds)
+                    sqlite3_busy_timeout(connection.handle, Int32(max(0, milliseconds(timeout - waited))))
+                }
+            }, body)
     }
 
     /// Runs `body` again while it fails because the store is busy (`isBusy`, by default a lock
@@ -60,15 +68,17 @@ extension SQLiteStore {
     /// `timeout` in all: the one busy policy of the store. `onFirstBusy`, when given, is told of
     /// the first busy failure (with the time waited so far) and that try is repeated at once.
     /// - Throws: the last busy error once `timeout` has passed; any other error at once.
-    static func retryingWhileBusy<T>(upTo timeout: Duration, while isBusy: (any Error) -> Bool = SQLiteError.isBusy,
-                                     onFirstBusy: ((Duration) -> Void)? = nil, _ body: () throws -> T) throws -> T {
+    static func retryingWhileBusy<T>(
+        upTo timeout: Duration, while isBusy: (any Error) -> Bool = SQLiteError.isBusy,
+        onFirstBusy: ((Duration) -> Void)? = nil, _ body: () throws -> T
+    ) throws -> T {
         let start = ContinuousClock.now
         var pause = Duration.milliseconds(1)
         var firstBusy = onFirstBusy
         while true {
             do {
                 return try body()
-            } catch where isBusy(error) {
+            } catch  where isBusy(error) {
                 let waited = ContinuousClock.now - start
                 if let told = firstBusy {
                     firstBusy = nil

@@ -19,7 +19,8 @@ extension SQLiteStore {
         var hashes = Set<String>()
         var seen = Set<String>()
         for layout in schema.layouts.values {
-            for column in layout.blobHashColumns.compactMap({ $0 }) where seen.insert("\(layout.table).\(column)").inserted {
+            for column in layout.blobHashColumns.compactMap({ $0 })
+            where seen.insert("\(layout.table).\(column)").inserted {
                 let statement = try connection.statement(
                     "SELECT DISTINCT \(quote(column)) FROM \(quote(layout.table)) WHERE \(quote(column)) IS NOT NULL")
                 defer { statement.reset() }

@@ -25,8 +25,9 @@ extension SQLiteStore {
         }
         let count = try BlobStore(readingDirectory: blobs).allHashes().count
         if count > 0 {
-            throw StoreError.missingDatabase(path: url.path, isEmpty: isEmpty, blobFolder: blobs.lastPathComponent,
-                                             blobCount: count)
+            throw StoreError.missingDatabase(
+                path: url.path, isEmpty: isEmpty, blobFolder: blobs.lastPathComponent,
+                blobCount: count)
         }
         if !creating { throw StoreError.missingStore(path: url.path) }
     }
@@ -84,10 +85,13 @@ extension SQLiteStore {
     /// opened, when the schema still has it (another process may have changed it since); inside
     /// a save's write transaction, so only a command that saves changes the store.
     /// - Throws: ``SQLiteError``.
-    static func recordSchemaFingerprint(_ connection: SQLiteConnection, model: ManagedObjectModel,
-                                        ifStill checked: String) throws {
+    static func recordSchemaFingerprint(
+        _ connection: SQLiteConnection, model: ManagedObjectModel,
+        ifStill checked: String
+    ) throws {
         guard try schemaFingerprint(connection, model: model) == checked else { return }
-        let insert = try connection.statement("INSERT OR REPLACE INTO \"Z_METADATA\" (\"key\", \"value\") VALUES (?, ?)")
+        let insert = try connection.statement(
+            "INSERT OR REPLACE INTO \"Z_METADATA\" (\"key\", \"value\") VALUES (?, ?)")
         defer { insert.reset() }
         try insert.bind(schemaFingerprintKey, at: 1)
         try insert.bind(checked, at: 2)
@@ -103,7 +107,8 @@ extension SQLiteStore {
     static func schemaProblems(_ connection: SQLiteConnection, schema: SQLiteSchema) throws -> [String] {
         var columns: [String: Set<String>] = [:]
         var indexes = Set<String>()
-        let listing = try connection.statement("""
+        let listing = try connection.statement(
+            """
             SELECT m."type", m."name", p."name" FROM "sqlite_master" AS m LEFT JOIN pragma_table_info(m."name") AS p \
             WHERE m."type" IN ('table', 'index')
             """)
@@ -134,7 +139,9 @@ extension SQLiteSchema {
         var objects: [(table: String, columns: [String], indexes: [String])] = []
         for name in tableOrder {
             guard let table = tables[name] else { continue }
-            objects.append((name, ["Z_PK", "Z_ENT", "Z_OPT"] + table.columns.map(\.name), table.indexes.compactMap(Self.indexName)))
+            objects.append(
+                (name, ["Z_PK", "Z_ENT", "Z_OPT"] + table.columns.map(\.name), table.indexes.compactMap(Self.indexName))
+            )
         }
         for name in joinTables.keys.sorted() {
             objects.append((name, ["source", "destination"], ["\(name)_destination"]))
@@ -146,7 +153,8 @@ extension SQLiteSchema {
     /// The name in `CREATE [UNIQUE] INDEX "name" ON …`.
     private static func indexName(_ statement: String) -> String? {
         guard let open = statement.firstIndex(of: "\""),
-              let close = statement[statement.index(after: open)...].firstIndex(of: "\"") else { return nil }
+            let close = statement[statement.index(after: open)...].firstIndex(of: "\"")
+        else { return nil }
         return String(statement[statement.index(after: open)..<close])
     }
 }

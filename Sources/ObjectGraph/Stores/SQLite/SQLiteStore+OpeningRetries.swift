@@ -20,7 +20,8 @@ extension SQLiteStore {
                     continue
                 }
             }
-            throw StoreFailure.io(path: url.path, reason: "the database was removed or replaced each time it was opened")
+            throw StoreFailure.io(
+                path: url.path, reason: "the database was removed or replaced each time it was opened")
         }
     }
 
@@ -29,8 +30,10 @@ extension SQLiteStore {
 
     /// Opens the store; read-only, a reader that may not make the log files and met them coming or
     /// going with a writer of the store's owner looks again in a moment.
-    private static func openWaitingForLogFiles(model: ManagedObjectModel, url: URL,
-                                               options: PersistentStoreOptions) throws -> SQLiteStore {
+    private static func openWaitingForLogFiles(
+        model: ManagedObjectModel, url: URL,
+        options: PersistentStoreOptions
+    ) throws -> SQLiteStore {
         guard options.isReadOnly else { return try SQLiteStore(model: model, url: url, options: options) }
         let start = ContinuousClock.now
         do {

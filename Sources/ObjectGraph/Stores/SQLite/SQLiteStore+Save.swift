@@ -15,10 +15,12 @@ extension SQLiteStore {
             do {
                 (insertedKeys, released) = try writeTransaction(connection) {
                     try changes.commitStagedBlobs(to: blobStore)
-                    let tombstones = recordsPersistentHistory ? try tombstones(of: changes.deleted, connection: connection) : [:]
+                    let tombstones =
+                        recordsPersistentHistory ? try tombstones(of: changes.deleted, connection: connection) : [:]
                     let written = try write(changes, connection: connection)
                     if recordsPersistentHistory {
-                        try recordHistory(of: changes, insertedKeys: written.0, tombstones: tombstones, connection: connection)
+                        try recordHistory(
+                            of: changes, insertedKeys: written.0, tombstones: tombstones, connection: connection)
                     }
                     if let checked = connection.schemaFingerprintToRecord {
                         try Self.recordSchemaFingerprint(connection, model: model, ifStill: checked)
@@ -43,16 +45,22 @@ extension SQLiteStore {
 
     /// The tombstones of the rows `deleted` names, read before they are deleted: the values of
     /// the attributes their entities keep on deletion.
-    func tombstones(of deleted: [ObjectID], connection: SQLiteConnection) throws -> [ObjectID: PersistentHistoryTombstone] {
+    func tombstones(
+        of deleted: [ObjectID], connection: SQLiteConnection
+    ) throws -> [ObjectID: PersistentHistoryTombstone] {
         var tombstones: [ObjectID: PersistentHistoryTombstone] = [:]
         for id in deleted {
             guard let entity = model.entity(named: id.entityName), PersistentHistoryTombstone.isKept(by: entity),
-                  let layout = schema.layout(of: entity), let key = id.primaryKey else { continue }
-            let kept = entity.allAttributes.indices.filter { entity.allAttributes[$0].preservesValueInHistoryOnDeletion }
+                let layout = schema.layout(of: entity), let key = id.primaryKey
+            else { continue }
+            let kept = entity.allAttributes.indices.filter {
+                entity.allAttributes[$0].preservesValueInHistoryOnDeletion
+            }
             let columns = kept.compactMap { layout.attributeColumns[$0].map(quote) }
             guard columns.count == kept.count else { continue }
-            let statement = try connection.statement("SELECT \(columns.joined(separator: ", ")) FROM \(quote(layout.table))"
-                + " WHERE \"Z_PK\" = ?")
+            let statement = try connection.statement(
+                "SELECT \(columns.joined(separator: ", ")) FROM \(quote(layout.table))"
+                    + " WHERE \"Z_PK\" = ?")
             defer { statement.reset() }
             try statement.bind(key, at: 1)
             guard try statement.step() else { continue }
@@ -63,8 +71,10 @@ extension SQLiteStore {
         return tombstones
     }
 
-    private func write(_ changes: StoreChanges,
-                       connection: SQLiteConnection) throws -> ([Int64], Set<String>) {
+    private func write(
+        _ changes: StoreChanges,
+        connection: SQLiteConnection
+    ) throws -> ([Int64], Set<String>) {
         var insertedKeys: [Int64] = []
         insertedKeys.reserveCapacity(changes.inserted.count)
         var lastKeys: [Int64: Int64] = [:]
@@ -123,26 +133,32 @@ extension SQLiteStore {
                 try statement.run()
                 continue
             }
-            let statement = try connection.statement("DELETE FROM \(quote(layout.table)) WHERE \"Z_PK\" = ? AND \"Z_OPT\" = ?")
+            let statement = try connection.statement(
+                "DELETE FROM \(quote(layout.table)) WHERE \"Z_PK\" = ? AND \"Z_OPT\" = ?")
             try statement.bind(primaryKey, at: 1)
             try statement.bind(version, at: 2)
             try statement.run()
             // A row already gone is what this delete wanted; one changed since it was read is a conflict.
-            if connection.changes == 0, try connection.scalar("SELECT count(*) FROM \(quote(layout.table)) WHERE \"Z_PK\" = ?",
-                                                            [.integer(primaryKey)]) == 1 {
+            if connection.changes == 0,
+                try connection.scalar(
+                    "SELECT count(*) FROM \(quote(layout.table)) WHERE \"Z_PK\" = ?",
+                    [.integer(primaryKey)]) == 1
+            {
                 conflicts.append(id)
             }
         }
         guard conflicts.isEmpty else { throw RowConflicts(objectIDs: conflicts) }
         for membership in changes.joinMemberships {
             guard let entity = model.entity(named: membership.entityName),
-                  let relationship = entity.relationship(named: membership.relationship),
-                  case .joinTable(let name, _) = model.storage(of: relationship, in: entity),
-                  let source = key(membership.source) else { continue }
+                let relationship = entity.relationship(named: membership.relationship),
+                case .joinTable(let name, _) = model.storage(of: relationship, in: entity),
+                let source = key(membership.source)
+            else { continue }
             let clear = try connection.statement("DELETE FROM \(quote(name)) WHERE \"source\" = ?")
             try clear.bind(source, at: 1)
             try clear.run()
-            let insert = try connection.statement("INSERT OR IGNORE INTO \(quote(name)) (\"source\", \"destination\") VALUES (?, ?)")
+            let insert = try connection.statement(
+                "INSERT OR IGNORE INTO \(quote(name)) (\"source\", \"destination\") VALUES (?, ?)")
             for member in membership.members {
                 guard let destination = key(member) else { continue }
                 insert.reset()
@@ -156,18 +172,22 @@ extension SQLiteStore {
     }
 
     /// Replaces the stored positions of each ordered membership's source with its members' order.
-    private func writePositions(of memberships: [JoinMembership], connection: SQLiteConnection,
-                                key: (ObjectID?) -> Int64?) throws {
+    private func writePositions(
+        of memberships: [JoinMembership], connection: SQLiteConnection,
+        key: (ObjectID?) -> Int64?
+    ) throws {
         for membership in memberships {
             guard let entity = model.entity(named: membership.entityName),
-                  let relationship = entity.relationship(named: membership.relationship),
-                  let table = model.orderName(of: relationship, in: entity), schema.orderTables[table] != nil,
-                  let source = key(membership.source) else { continue }
+                let relationship = entity.relationship(named: membership.relationship),
+                let table = model.orderName(of: relationship, in: entity), schema.orderTables[table] != nil,
+                let source = key(membership.source)
+            else { continue }
             let clear = try connection.statement("DELETE FROM \(quote(table)) WHERE \"source\" = ?")
             try clear.bind(source, at: 1)
             try clear.run()
-            let insert = try connection.statement("INSERT OR REPLACE INTO \(quote(table)) (\"source\", \"destination\", \"position\")"
-                + " VALUES (?, ?, ?)")
+            let insert = try connection.statement(
+                "INSERT OR REPLACE INTO \(quote(table)) (\"source\", \"destination\", \"position\")"
+                    + " VALUES (?, ?, ?)")
             for (position, member) in membership.members.enumerated() {
                 guard let destination = key(member) else { continue }
                 insert.reset()
@@ -181,8 +201,10 @@ extension SQLiteStore {
 
     /// Binds a row's values in the layout's write order from parameter `start`; returns the next parameter.
     @discardableResult
-    private func bindValues(of row: StoreRow, layout: SQLiteSchema.EntityLayout, to statement: SQLiteStatement,
-                            from start: Int32, key: (ObjectID?) -> Int64?) throws -> Int32 {
+    private func bindValues(
+        of row: StoreRow, layout: SQLiteSchema.EntityLayout, to statement: SQLiteStatement,
+        from start: Int32, key: (ObjectID?) -> Int64?
+    ) throws -> Int32 {
         var position = start
         for column in layout.writeColumns {
             switch column {
@@ -201,12 +223,15 @@ extension SQLiteStore {
     }
 
     /// The blob hashes row `primaryKey` refers to now (before it is changed or deleted).
-    private func blobHashes(of primaryKey: Int64, layout: SQLiteSchema.EntityLayout,
-                            connection: SQLiteConnection) throws -> [String] {
+    private func blobHashes(
+        of primaryKey: Int64, layout: SQLiteSchema.EntityLayout,
+        connection: SQLiteConnection
+    ) throws -> [String] {
         let columns = layout.blobHashColumns.compactMap { $0 }
         guard !columns.isEmpty else { return [] }
-        let statement = try connection.statement("SELECT \(columns.map(quote).joined(separator: ", ")) FROM \(quote(layout.table))"
-            + " WHERE \"Z_PK\" = ?")
+        let statement = try connection.statement(
+            "SELECT \(columns.map(quote).joined(separator: ", ")) FROM \(quote(layout.table))"
+                + " WHERE \"Z_PK\" = ?")
         defer { statement.reset() }
         try statement.bind(primaryKey, at: 1)
         guard try statement.step() else { return [] }
@@ -223,9 +248,12 @@ extension SQLiteStore {
         var total: Int64 = 0
         var seen = Set<String>()
         for layout in schema.layouts.values {
-            for column in layout.blobHashColumns.compactMap({ $0 }) where seen.insert("\(layout.table).\(column)").inserted {
-                total += try connection.scalar("SELECT count(*) FROM \(quote(layout.table)) WHERE \(quote(column)) = ?",
-                                               [.string(hash)]) ?? 0
+            for column in layout.blobHashColumns.compactMap({ $0 })
+            where seen.insert("\(layout.table).\(column)").inserted {
+                total +=
+                    try connection.scalar(
+                        "SELECT count(*) FROM \(quote(layout.table)) WHERE \(quote(column)) = ?",
+                        [.string(hash)]) ?? 0
             }
         }
         return total
@@ -234,7 +262,9 @@ extension SQLiteStore {
     /// `UNIQUE constraint failed: Tag.name, Tag.other` as a uniqueness error naming entity and keys.
     func uniquenessError(_ error: SQLiteError) -> any Error {
         guard let range = error.message.range(of: "failed: ") else { return error }
-        let columns = error.message[range.upperBound...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let columns = error.message[range.upperBound...].split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         let table = columns.first.map { String($0.prefix { $0 != "." }) } ?? "?"
         let keys = columns.map { String($0.split(separator: ".").last ?? "") }
         return ObjectGraphError.uniquenessViolation(entity: table, keys: keys)
@@ -248,16 +278,19 @@ extension SQLiteStore {
     /// never given to a new one.
     private func lastPrimaryKey(of rootName: String, connection: SQLiteConnection) throws -> Int64 {
         let inTable = try connection.scalar("SELECT coalesce(max(\"Z_PK\"), 0) FROM \(quote(rootName))") ?? 0
-        let remembered = try connection.scalar("SELECT CAST(\"value\" AS INTEGER) FROM \"Z_METADATA\" WHERE \"key\" = ?",
-                                               [.string(lastPrimaryKeyMetadataKey(rootName))]) ?? 0
+        let remembered =
+            try connection.scalar(
+                "SELECT CAST(\"value\" AS INTEGER) FROM \"Z_METADATA\" WHERE \"key\" = ?",
+                [.string(lastPrimaryKeyMetadataKey(rootName))]) ?? 0
         return max(inTable, remembered)
     }
 
     /// Remembers the highest primary keys given by this save, inside its transaction.
     private func recordLastPrimaryKeys(_ lastKeys: [Int64: Int64], connection: SQLiteConnection) throws {
         guard !lastKeys.isEmpty else { return }
-        let upsert = try connection.statement("INSERT INTO \"Z_METADATA\" (\"key\", \"value\") VALUES (?, ?) "
-            + "ON CONFLICT(\"key\") DO UPDATE SET \"value\" = excluded.\"value\"")
+        let upsert = try connection.statement(
+            "INSERT INTO \"Z_METADATA\" (\"key\", \"value\") VALUES (?, ?) "
+                + "ON CONFLICT(\"key\") DO UPDATE SET \"value\" = excluded.\"value\"")
         for (root, last) in lastKeys {
             guard let rootName = model.entities.first(where: { $0.entityNumber == root })?.rootName else { continue }
             upsert.reset()

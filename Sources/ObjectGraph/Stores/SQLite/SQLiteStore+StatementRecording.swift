@@ -35,16 +35,18 @@ extension SQLiteStore {
         let context = Unmanaged.passRetained(recorder)
         defer { context.release() }
         _ = withConnectionUnchecked { connection in
-            sqlite3_trace_v2(connection.handle, UInt32(SQLITE_TRACE_STMT), { _, context, statement, text in
-                guard let context, let text else { return 0 }
-                let sql = String(cString: text.assumingMemoryBound(to: CChar.self))
-                // Statements inside triggers are reported as "-- TRIGGER …"; they are part of another.
-                if sql.hasPrefix("--") { return 0 }
-                let runs = statement.map { sqlite3_stmt_status(OpaquePointer($0), SQLITE_STMTSTATUS_RUN, 0) } ?? 0
-                Unmanaged<StatementRecorder>.fromOpaque(context).takeUnretainedValue()
-                    .record(sql, statement: UInt(bitPattern: statement), runs: runs)
-                return 0
-            }, context.toOpaque())
+            sqlite3_trace_v2(
+                connection.handle, UInt32(SQLITE_TRACE_STMT),
+                { _, context, statement, text in
+                    guard let context, let text else { return 0 }
+                    let sql = String(cString: text.assumingMemoryBound(to: CChar.self))
+                    // Statements inside triggers are reported as "-- TRIGGER …"; they are part of another.
+                    if sql.hasPrefix("--") { return 0 }
+                    let runs = statement.map { sqlite3_stmt_status(OpaquePointer($0), SQLITE_STMTSTATUS_RUN, 0) } ?? 0
+                    Unmanaged<StatementRecorder>.fromOpaque(context).takeUnretainedValue()
+                        .record(sql, statement: UInt(bitPattern: statement), runs: runs)
+                    return 0
+                }, context.toOpaque())
         }
         defer { _ = withConnectionUnchecked { sqlite3_trace_v2($0.handle, 0, nil, nil) } }
         let result = try body()

@@ -47,7 +47,8 @@ extension SQLiteConnection {
     /// with another connection open, a long log waits for a later writer; a failure changes nothing.
     func closeWriteAheadLog() {
         guard logClosing != .sqliteDefault, let database = sqlite3_db_filename(handle, "main"),
-              let log = sqlite3_filename_wal(database) else { return }
+            let log = sqlite3_filename_wal(database)
+        else { return }
         func size() -> Int64? {
             var info = stat()
             return stat(log, &info) == 0 ? Int64(info.st_size) : nil

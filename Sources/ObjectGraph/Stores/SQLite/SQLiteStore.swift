@@ -20,8 +20,8 @@ import Synchronization
 ///
 /// ### The connection, its lock and its failures (`+Locking`, `SQLiteError+StoreFailure`, `SQLiteResultCode`)
 /// - ``withConnection(_:)``, ``writeTransaction(_:_:)``, ``announcingLockWait(_:notice:path:timeoutMilliseconds:_:)``
-/// - ``retryingWhileBusy(upTo:while:onFirstBusy:_:)`` (the one busy policy), ``namingFailures(of:busyTimeoutMilliseconds:_:)``
-///   (SQLite's failures as ``StoreFailure``s at the entry points)
+/// - ``retryingWhileBusy(upTo:while:onFirstBusy:_:)`` (the one busy policy),
+/// ``namingFailures(of:busyTimeoutMilliseconds:_:)``   (SQLite's failures as ``StoreFailure``s at the entry points)
 ///
 /// ### Reading rows (`+Fetch`, `+FullText`)
 /// - ``fetch(_:_:)``, ``count(_:)``, ``row(for:)``, ``destinations(of:relationship:)``
@@ -30,7 +30,8 @@ import Synchronization
 ///   ``storedValue(ofAttributeAt:of:)``
 ///
 /// ### Writing (`+Save`, `+BatchDelete`, `+BatchUpdate`, `+History`)
-/// - ``save(_:)``, ``batchDelete(_:collectsIDs:author:contextName:)``, ``batchUpdate(_:values:collectsIDs:author:contextName:)``
+/// - ``save(_:)``, ``batchDelete(_:collectsIDs:author:contextName:)``,
+/// ``batchUpdate(_:values:collectsIDs:author:contextName:)``
 /// - ``historyRecords(after:since:)``, ``deleteHistory(through:before:)``
 ///
 /// ### Upkeep (`+Maintenance`, `+Removal`, `+StatementRecording`)
@@ -108,8 +109,9 @@ final class SQLiteStore: StoreBackend, SQLPredicateSchema, Sendable {
         }
         let access = isReadOnly ? Self.readOnlyAccess(to: url) : .readWrite
         immutableFile = access == .immutable ? ImmutableFileState(of: url.path) : nil
-        let connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
-                                          access: access, key: keyHandle)
+        let connection = try SQLiteConnection(
+            path: url.path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
+            access: access, key: keyHandle)
         if keyHandle != nil { try Self.prepareEncryptedConnection(connection) }
         if !isReadOnly {
             try Self.enableWriteAheadLog(connection, waitingUpTo: busyTimeoutMilliseconds)
@@ -118,24 +120,33 @@ final class SQLiteStore: StoreBackend, SQLPredicateSchema, Sendable {
         try connection.execute("PRAGMA synchronous = FULL")
         try connection.execute("PRAGMA foreign_keys = ON")
         // No memory map for an encrypted store: mapped pages would bypass the VFS that opens them.
-        if options.memoryMapSize > 0, keyHandle == nil { try connection.execute("PRAGMA mmap_size = \(options.memoryMapSize)") }
+        if options.memoryMapSize > 0, keyHandle == nil {
+            try connection.execute("PRAGMA mmap_size = \(options.memoryMapSize)")
+        }
         // A negative cache size is in KiB rather than pages.
-        if options.pageCacheSize > 0 { try connection.execute("PRAGMA cache_size = -\(max(1, options.pageCacheSize / 1024))") }
+        if options.pageCacheSize > 0 {
+            try connection.execute("PRAGMA cache_size = -\(max(1, options.pageCacheSize / 1024))")
+        }
         try PredicateSQLFunctions.register(on: connection.handle)
         // Before anything touches a full-text index (a migration, the triggers of a save).
         try SQLiteFullTextTokenizer.register(on: connection.handle)
         let (opening, tableSchema, readOnly) = (connection, schema, options.isReadOnly)
         let (stored, created, keepsDatesSince1970, verifiedSchema) = try Self.announcingLockWait(
             opening, notice: readOnly ? nil : options.lockWaitNotice, path: url.path,
-            timeoutMilliseconds: Int(options.busyTimeoutMilliseconds)) {
-            try Self.openMetadata(opening, schema: tableSchema, model: model, url: url, blobs: blobs,
-                                  creating: creates, readOnly: readOnly)
+            timeoutMilliseconds: Int(options.busyTimeoutMilliseconds)
+        ) {
+            try Self.openMetadata(
+                opening, schema: tableSchema, model: model, url: url, blobs: blobs,
+                creating: creates, readOnly: readOnly)
         }
         createdSchema = created
         // Before anything is written: an older copy of an encrypted database put back is refused.
-        commitCounter = options.encryptionKey.map { CommitCounter(databasePath: url.path, dataKey: $0, witness: options.commitCountWitness) }
+        commitCounter = options.encryptionKey.map {
+            CommitCounter(databasePath: url.path, dataKey: $0, witness: options.commitCountWitness)
+        }
         if let commitCounter, !created {
-            try commitCounter.check(store: stored.storeIdentifier, commits: try Self.commitCount(connection), databasePath: url.path)
+            try commitCounter.check(
+                store: stored.storeIdentifier, commits: try Self.commitCount(connection), databasePath: url.path)
         }
         // A new store that its creator removed again (nothing saved) while this one waited for
         // its lock is gone from the folder: open afresh rather than write to a removed file.
@@ -151,8 +162,9 @@ final class SQLiteStore: StoreBackend, SQLPredicateSchema, Sendable {
             if keepsDatesSince1970 {
                 try Self.convertDatesSince1970(connection, url: url, metadata: stored, schema: schema, model: model)
             }
-            metadata = try Self.migrateIfNeeded(connection, url: url, metadata: stored, schema: schema, model: model,
-                                                key: keyHandle)
+            metadata = try Self.migrateIfNeeded(
+                connection, url: url, metadata: stored, schema: schema, model: model,
+                key: keyHandle)
         }
         // The tables, columns and indexes are compared with the model's only when the schema
         // changed since the last comparison that found them complete (see ``schemaFingerprint(_:model:)``).
@@ -166,7 +178,9 @@ final class SQLiteStore: StoreBackend, SQLPredicateSchema, Sendable {
         identifier = metadata.storeIdentifier
         modelVersionHash = metadata.modelVersionHash
         blobDirectory = blobs
-        blobStore = isReadOnly ? BlobStore(readingDirectory: blobs, encryptionKey: options.encryptionKey)
+        blobStore =
+            isReadOnly
+            ? BlobStore(readingDirectory: blobs, encryptionKey: options.encryptionKey)
             : try BlobStore(directory: blobs, encryptionKey: options.encryptionKey)
         self.connection = Mutex(connection)
         if recordsPersistentHistory && !isReadOnly { try createHistoryTablesIfMissing() }
@@ -211,21 +225,27 @@ final class SQLiteStore: StoreBackend, SQLPredicateSchema, Sendable {
     ///   `creating`; ``StoreError/missingDatabase(path:isEmpty:blobFolder:blobCount:)`` for one
     ///   beside a blob folder that holds files; ``StoreFailure/corrupt(path:reason:)`` for a
     ///   database with tables but no metadata, or metadata without the store's identity.
-    private static func openMetadata(_ connection: SQLiteConnection, schema: SQLiteSchema, model: ManagedObjectModel,
-                                     url: URL, blobs: URL, creating: Bool,
-                                     readOnly: Bool)
-        throws -> (metadata: StoreMetadata, created: Bool, keepsDatesSince1970: Bool, verifiedSchema: String?) {
+    private static func openMetadata(
+        _ connection: SQLiteConnection, schema: SQLiteSchema, model: ManagedObjectModel,
+        url: URL, blobs: URL, creating: Bool,
+        readOnly: Bool
+    )
+        throws -> (metadata: StoreMetadata, created: Bool, keepsDatesSince1970: Bool, verifiedSchema: String?)
+    {
         try connection.transaction(immediate: !readOnly) {
-            let exists = try connection.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'")
+            let exists = try connection.scalar(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'")
             if exists == 1 {
                 let statement = try connection.statement("SELECT \"key\", \"value\" FROM \"Z_METADATA\"")
                 defer { statement.reset() }
                 var values: [String: String] = [:]
                 while try statement.step() { values[statement.text(0)] = statement.text(1) }
                 guard let identifier = values["storeIdentifier"].flatMap(UUID.init(storedString:)),
-                      let hash = values["modelVersionHash"] else {
-                    throw StoreFailure.corrupt(path: sqlite3_db_filename(connection.handle, nil).map { String(cString: $0) } ?? "?",
-                                               reason: "the metadata table lacks the store identifier or model hash")
+                    let hash = values["modelVersionHash"]
+                else {
+                    throw StoreFailure.corrupt(
+                        path: sqlite3_db_filename(connection.handle, nil).map { String(cString: $0) } ?? "?",
+                        reason: "the metadata table lacks the store identifier or model hash")
                 }
                 let previous = values["previousModelVersionHashes"].flatMap {
                     try? JSONDecoder().decode([String].self, from: Data($0.utf8))
@@ -236,18 +256,25 @@ final class SQLiteStore: StoreBackend, SQLPredicateSchema, Sendable {
                 // cost over a millisecond on every open).
                 let keepsDatesSince1970 = values[dateEncodingKey] != dateEncodingSinceReferenceDate
                 if hash == model.versionHash, values["modelDescription"] != nil {
-                    return (StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash,
-                                         entityVersionHashes: model.entityVersionHashes,
-                                         modelDescription: ModelDescription(model: model),
-                                         previousModelVersionHashes: previous), false, keepsDatesSince1970,
-                            values[schemaFingerprintKey])
+                    return (
+                        StoreMetadata(
+                            storeIdentifier: identifier, modelVersionHash: hash,
+                            entityVersionHashes: model.entityVersionHashes,
+                            modelDescription: ModelDescription(model: model),
+                            previousModelVersionHashes: previous), false, keepsDatesSince1970,
+                        values[schemaFingerprintKey]
+                    )
                 }
-                let entityHashes = values["entityVersionHashes"].flatMap {
-                    try? JSONDecoder().decode([String: String].self, from: Data($0.utf8))
-                } ?? [:]
-                return (StoreMetadata(storeIdentifier: identifier, modelVersionHash: hash, entityVersionHashes: entityHashes,
-                                      modelDescription: modelDescription(in: values), previousModelVersionHashes: previous),
-                        false, keepsDatesSince1970, values[schemaFingerprintKey])
+                let entityHashes =
+                    values["entityVersionHashes"].flatMap {
+                        try? JSONDecoder().decode([String: String].self, from: Data($0.utf8))
+                    } ?? [:]
+                return (
+                    StoreMetadata(
+                        storeIdentifier: identifier, modelVersionHash: hash, entityVersionHashes: entityHashes,
+                        modelDescription: modelDescription(in: values), previousModelVersionHashes: previous),
+                    false, keepsDatesSince1970, values[schemaFingerprintKey]
+                )
             }
             guard try connection.scalar("SELECT count(*) FROM sqlite_master") == 0 else {
                 throw StoreFailure.corrupt(path: url.path, reason: "it holds tables but no store metadata")

@@ -1,5 +1,5 @@
-internal import CStoreCipher
 internal import CSQLite
+internal import CStoreCipher
 import Foundation
 
 /// The encrypting SQLite VFS of encrypted stores (the C target `CStoreCipher`, whose header
@@ -46,7 +46,8 @@ package enum StoreCipher {
     static func register() throws {
         let code = storecipher_register()
         guard code == SQLITE_OK else {
-            throw StoreEncryptionError.libraryUnavailable("the encrypting SQLite VFS could not be registered (SQLite code \(code))")
+            throw StoreEncryptionError.libraryUnavailable(
+                "the encrypting SQLite VFS could not be registered (SQLite code \(code))")
         }
     }
 
@@ -60,7 +61,9 @@ package enum StoreCipher {
         ///   registered or its key registry is full.
         init(_ key: StoreEncryptionKey) throws {
             try StoreCipher.register()
-            let number = key.withUnsafeBytes { storecipher_add_key($0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+            let number = key.withUnsafeBytes {
+                storecipher_add_key($0.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            }
             guard number != 0 else {
                 throw StoreEncryptionError.libraryUnavailable("too many encrypted databases are being opened at once")
             }
@@ -82,7 +85,9 @@ package enum StoreCipher {
     /// when it is not encrypted. Valid while the connection is open.
     static func fileKeyMemory(of connection: SQLiteConnection) -> UnsafeRawBufferPointer? {
         var length = 0
-        guard let memory = storecipher_file_key_memory(UnsafeMutableRawPointer(connection.handle), &length) else { return nil }
+        guard let memory = storecipher_file_key_memory(UnsafeMutableRawPointer(connection.handle), &length) else {
+            return nil
+        }
         return UnsafeRawBufferPointer(start: memory, count: length)
     }
 
@@ -123,14 +128,18 @@ package enum StoreCipher {
 
     /// Seals (and, when `opening`, opens again) `count` pages of `pageSize` bytes from `input`
     /// into `output` as the VFS does; how many failed (0). For the page-throughput benchmark.
-    package static func benchmarkPages(key: StoreEncryptionKey, input: UnsafeRawBufferPointer,
-                                       output: UnsafeMutableRawBufferPointer, pageSize: Int, opening: Bool) -> Int {
+    package static func benchmarkPages(
+        key: StoreEncryptionKey, input: UnsafeRawBufferPointer,
+        output: UnsafeMutableRawBufferPointer, pageSize: Int, opening: Bool
+    ) -> Int {
         let count = min(input.count, output.count) / pageSize
-        return Int(key.withUnsafeBytes {
-            storecipher_benchmark_pages($0.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                        input.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                        output.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                        Int32(pageSize), Int32(count), opening ? 1 : 0)
-        })
+        return Int(
+            key.withUnsafeBytes {
+                storecipher_benchmark_pages(
+                    $0.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                    input.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                    output.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                    Int32(pageSize), Int32(count), opening ? 1 : 0)
+            })
     }
 }

@@ -18,7 +18,9 @@ extension UUID {
                     index += 1
                     continue
                 }
-                guard let high = Self.hexValue(bytes[index]), let low = Self.hexValue(bytes[index + 1]) else { return false }
+                guard let high = Self.hexValue(bytes[index]), let low = Self.hexValue(bytes[index + 1]) else {
+                    return false
+                }
                 output[count] = high << 4 | low
                 count += 1
                 index += 2

@@ -1,8 +1,9 @@
 internal import CStoreCipher
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A store's write-ahead log judged before SQLite recovers it.
 ///
@@ -49,8 +50,9 @@ enum WriteAheadLogCheck {
         default: throw StoreFailure.io(path: path + "-wal", reason: String(cString: strerror(-result)))
         }
         guard report.damaged != 0 else { return nil }
-        return Damage(frame: Int(report.first_damaged_frame), laterCommits: Int(report.later_commits),
-                      wholeBytes: report.whole_bytes)
+        return Damage(
+            frame: Int(report.first_damaged_frame), laterCommits: Int(report.later_commits),
+            wholeBytes: report.whole_bytes)
     }
 }
 

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The binary store's file: the whole graph (a ``GraphSnapshot``) as a binary property list,
 /// replaced whole on every save by a temporary file that is fsynced and renamed over it. The
@@ -30,7 +31,8 @@ enum BinaryStoreFile {
     static func write(_ graph: GraphSnapshot, to url: URL) throws {
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .binary
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do {
             let data = try encoder.encode(graph)
             try data.write(to: temporary)

@@ -15,8 +15,10 @@ struct GraphSnapshotMigrator {
     /// A graph of `model` without a model description gets it written. Returns the graph now stored.
     /// - Throws: ``MigrationError``, ``StoreError/modelMismatch(storeHash:modelHash:differences:)`` for a
     ///   store that keeps no model description, ``StoreFailure/io(path:reason:)``; the file is left as it was.
-    static func migrateIfNeeded(_ graph: GraphSnapshot, at url: URL, to model: ManagedObjectModel,
-                                write: (GraphSnapshot, URL) throws -> Void) throws -> GraphSnapshot {
+    static func migrateIfNeeded(
+        _ graph: GraphSnapshot, at url: URL, to model: ManagedObjectModel,
+        write: (GraphSnapshot, URL) throws -> Void
+    ) throws -> GraphSnapshot {
         let metadata = graph.metadata
         guard let (difference, storedModel) = try metadata.migration(to: model, path: url.path) else {
             guard metadata.modelDescription == nil else { return graph }
@@ -40,11 +42,12 @@ struct GraphSnapshotMigrator {
         for entity in newModel.entities {
             for relationship in entity.relationships where relationship.isOrdered {
                 guard let name = newModel.orderName(of: relationship, in: entity), result[name] == nil,
-                      let old = difference.entityMapping[entity.name].flatMap(oldModel.entity(named:)),
-                      let oldRelationship = difference.oldRelationshipName(relationship.name, of: entity, in: newModel)
-                          .flatMap(old.relationship(named:)),
-                      let oldName = oldModel.orderName(of: oldRelationship, in: old),
-                      let positions = orders[oldName] else { continue }
+                    let old = difference.entityMapping[entity.name].flatMap(oldModel.entity(named:)),
+                    let oldRelationship = difference.oldRelationshipName(relationship.name, of: entity, in: newModel)
+                        .flatMap(old.relationship(named:)),
+                    let oldName = oldModel.orderName(of: oldRelationship, in: old),
+                    let positions = orders[oldName]
+                else { continue }
                 result[name] = positions
             }
         }
@@ -52,7 +55,8 @@ struct GraphSnapshotMigrator {
     }
 
     /// The migrated graph.
-    /// - Throws: ``MigrationError/duplicateValues(entity:keys:duplicates:)`` when a uniqueness constraint does not hold.
+    /// - Throws: ``MigrationError/duplicateValues(entity:keys:duplicates:)`` when a uniqueness constraint does not
+    /// hold.
     func migrate(_ graph: GraphSnapshot) throws -> GraphSnapshot {
         var result = GraphSnapshot(metadata: graph.metadata.migrated(to: newModel))
         result.history = graph.history.map { HistoryRecord.migrated($0, difference: difference, model: newModel) }
@@ -72,11 +76,14 @@ struct GraphSnapshotMigrator {
             return inverseKeys[name]?[key]
         }
         for (oldRoot, table) in graph.tables {
-            guard let newRootName = oldToNew[oldRoot].flatMap({ newModel.entity(named: $0)?.rootName }) else { continue }
+            guard let newRootName = oldToNew[oldRoot].flatMap({ newModel.entity(named: $0)?.rootName }) else {
+                continue
+            }
             var newTable = GraphSnapshot.Table(lastKey: table.lastKey)
             for (key, record) in table.records {
                 guard let old = oldModel.entity(named: record.entityName),
-                      let entity = oldToNew[old.name].flatMap(newModel.entity(named:)) else { continue }
+                    let entity = oldToNew[old.name].flatMap(newModel.entity(named:))
+                else { continue }
                 newTable.records[key] = GraphSnapshot.Record(
                     entityName: entity.name, version: record.version,
                     attributes: attributes(of: record, old: old, entity: entity),
@@ -91,12 +98,16 @@ struct GraphSnapshotMigrator {
         for entity in newModel.entities {
             for relationship in entity.relationships {
                 guard case .joinTable(let name, true) = newModel.storage(of: relationship, in: entity),
-                      result.joins[name] == nil else { continue }
+                    result.joins[name] == nil
+                else { continue }
                 var rows = Set<GraphSnapshot.JoinRow>()
                 if let old = difference.entityMapping[entity.name].flatMap(oldModel.entity(named:)),
-                   let oldRelationship = difference.oldRelationshipName(relationship.name, of: entity, in: newModel)
-                       .flatMap(old.relationship(named:)) {
-                    for pair in pairs(of: oldRelationship, of: old, in: graph) { rows.insert(.init(source: pair.0, destination: pair.1)) }
+                    let oldRelationship = difference.oldRelationshipName(relationship.name, of: entity, in: newModel)
+                        .flatMap(old.relationship(named:))
+                {
+                    for pair in pairs(of: oldRelationship, of: old, in: graph) {
+                        rows.insert(.init(source: pair.0, destination: pair.1))
+                    }
                 }
                 for pair in inversePairs(of: relationship, of: entity, in: graph) {
                     rows.insert(.init(source: pair.1, destination: pair.0))
@@ -109,41 +120,59 @@ struct GraphSnapshotMigrator {
         return result
     }
 
-    private func attributes(of record: GraphSnapshot.Record, old: EntityDescription, entity: EntityDescription) -> [StoredValue] {
+    private func attributes(
+        of record: GraphSnapshot.Record, old: EntityDescription, entity: EntityDescription
+    ) -> [StoredValue] {
         entity.allAttributes.enumerated().map { index, attribute in
             guard !attribute.isTransient else { return .null }
-            guard let oldIndex = difference.oldAttributeName(attribute.name, of: entity, in: newModel).flatMap({ old.attributeIndexes[$0] }),
-                  oldIndex < record.attributes.count else { return entity.defaultValues[index] }
+            guard
+                let oldIndex = difference.oldAttributeName(attribute.name, of: entity, in: newModel).flatMap({
+                    old.attributeIndexes[$0]
+                }),
+                oldIndex < record.attributes.count
+            else { return entity.defaultValues[index] }
             let value = record.attributes[oldIndex]
             return value.isNull && !attribute.isOptional ? entity.defaultValues[index] : value
         }
     }
 
     /// The key old to-one `relationship` of `record` held, when it was a to-one before.
-    private func toOneKey(_ relationship: RelationshipDescription, of entity: EntityDescription, old: EntityDescription,
-                          record: GraphSnapshot.Record) -> Int64? {
-        guard let oldIndex = difference.oldRelationshipName(relationship.name, of: entity, in: newModel)
-            .flatMap({ old.relationshipIndexes[$0] }), !old.allRelationships[oldIndex].isToMany else { return nil }
+    private func toOneKey(
+        _ relationship: RelationshipDescription, of entity: EntityDescription, old: EntityDescription,
+        record: GraphSnapshot.Record
+    ) -> Int64? {
+        guard
+            let oldIndex = difference.oldRelationshipName(relationship.name, of: entity, in: newModel)
+                .flatMap({ old.relationshipIndexes[$0] }), !old.allRelationships[oldIndex].isToMany
+        else { return nil }
         return oldIndex < record.toOne.count ? record.toOne[oldIndex] : nil
     }
 
     /// The old storage of `relationship`'s inverse as pairs (the destination side's key first).
-    private func inversePairs(of relationship: RelationshipDescription, of entity: EntityDescription,
-                              in graph: GraphSnapshot) -> [(Int64, Int64)] {
-        guard let inverseName = relationship.inverse, let destination = newModel.entity(named: relationship.destination),
-              let oldDestination = difference.entityMapping[destination.name].flatMap(oldModel.entity(named:)),
-              let oldInverse = difference.oldRelationshipName(inverseName, of: destination, in: newModel)
-                  .flatMap(oldDestination.relationship(named:)) else { return [] }
+    private func inversePairs(
+        of relationship: RelationshipDescription, of entity: EntityDescription,
+        in graph: GraphSnapshot
+    ) -> [(Int64, Int64)] {
+        guard let inverseName = relationship.inverse,
+            let destination = newModel.entity(named: relationship.destination),
+            let oldDestination = difference.entityMapping[destination.name].flatMap(oldModel.entity(named:)),
+            let oldInverse = difference.oldRelationshipName(inverseName, of: destination, in: newModel)
+                .flatMap(oldDestination.relationship(named:))
+        else { return [] }
         return pairs(of: oldInverse, of: oldDestination, in: graph)
     }
 
     /// Each source key of old `relationship` of `entity` with each destination key, sorted.
-    private func pairs(of relationship: RelationshipDescription, of entity: EntityDescription,
-                       in graph: GraphSnapshot) -> [(Int64, Int64)] {
+    private func pairs(
+        of relationship: RelationshipDescription, of entity: EntityDescription,
+        in graph: GraphSnapshot
+    ) -> [(Int64, Int64)] {
         func foreignKeys(root: String, kinds: [String], relationship name: String) -> [(Int64, Int64)] {
             (graph.tables[root]?.records ?? [:]).compactMap { key, record in
-                guard kinds.contains(record.entityName), let index = oldModel.entity(named: record.entityName)?.relationshipIndexes[name],
-                      index < record.toOne.count, let target = record.toOne[index] else { return nil }
+                guard kinds.contains(record.entityName),
+                    let index = oldModel.entity(named: record.entityName)?.relationshipIndexes[name],
+                    index < record.toOne.count, let target = record.toOne[index]
+                else { return nil }
                 return (key, target)
             }.sorted { $0 < $1 }
         }
@@ -152,7 +181,8 @@ struct GraphSnapshotMigrator {
             return foreignKeys(root: entity.rootName, kinds: entity.hierarchyNames, relationship: relationship.name)
         case .inverseForeignKey(let inverse):
             guard let destination = oldModel.entity(named: relationship.destination) else { return [] }
-            return foreignKeys(root: destination.rootName, kinds: destination.hierarchyNames, relationship: inverse).map { ($0.1, $0.0) }
+            return foreignKeys(root: destination.rootName, kinds: destination.hierarchyNames, relationship: inverse).map
+            { ($0.1, $0.0) }
         case .joinTable(let name, let isOwner):
             return (graph.joins[name] ?? []).map { isOwner ? ($0.source, $0.destination) : ($0.destination, $0.source) }
                 .sorted { $0 < $1 }
@@ -167,7 +197,8 @@ struct GraphSnapshotMigrator {
                 var toOne = record.toOne
                 for (index, relationship) in entity.allRelationships.enumerated() where !relationship.isToMany {
                     guard let target = toOne[index], let destination = newModel.entity(named: relationship.destination),
-                          graph.tables[destination.rootName]?.records[target] == nil else { continue }
+                        graph.tables[destination.rootName]?.records[target] == nil
+                    else { continue }
                     toOne[index] = nil
                 }
                 if toOne != record.toOne { graph.tables[root]?.records[key]?.toOne = toOne }
@@ -176,10 +207,13 @@ struct GraphSnapshotMigrator {
         for entity in newModel.entities {
             for relationship in entity.relationships {
                 guard case .joinTable(let name, true) = newModel.storage(of: relationship, in: entity),
-                      let destination = newModel.entity(named: relationship.destination) else { continue }
+                    let destination = newModel.entity(named: relationship.destination)
+                else { continue }
                 let sources = graph.tables[entity.rootName]?.records ?? [:]
                 let destinations = graph.tables[destination.rootName]?.records ?? [:]
-                graph.joins[name] = graph.joins[name]?.filter { sources[$0.source] != nil && destinations[$0.destination] != nil }
+                graph.joins[name] = graph.joins[name]?.filter {
+                    sources[$0.source] != nil && destinations[$0.destination] != nil
+                }
             }
         }
     }
@@ -200,7 +234,8 @@ struct GraphSnapshotMigrator {
                     .map { values, count in values.map(Self.display).joined(separator: ", ") + " (\(count) times)" }
                     .sorted().prefix(5)
                 if !duplicates.isEmpty {
-                    throw MigrationError.duplicateValues(entity: entity.name, keys: constraint, duplicates: Array(duplicates))
+                    throw MigrationError.duplicateValues(
+                        entity: entity.name, keys: constraint, duplicates: Array(duplicates))
                 }
             }
         }

@@ -8,7 +8,8 @@ struct GraphSnapshotWriter {
 
     /// Returns the primary keys of the inserted rows (in order) and the blob hashes the old
     /// rows referenced (to remove after the write if nothing refers to them any more).
-    /// - Throws: ``ObjectGraphError/uniquenessViolation(entity:keys:)``, ``RowConflicts`` when rows changed since they were read.
+    /// - Throws: ``ObjectGraphError/uniquenessViolation(entity:keys:)``, ``RowConflicts`` when rows changed since they
+    /// were read.
     func apply(_ changes: StoreChanges, to graph: inout GraphSnapshot) throws -> ([Int64], Set<String>) {
         var insertedKeys: [Int64] = []
         for row in changes.inserted {
@@ -20,7 +21,8 @@ struct GraphSnapshotWriter {
         let key = changes.keyResolver(insertedKeys: insertedKeys)
         var released = Set<String>()
         try checkVersions(of: changes, in: graph)
-        let written = zip(changes.inserted, insertedKeys.map(Optional.some))
+        let written =
+            zip(changes.inserted, insertedKeys.map(Optional.some))
             + changes.updated.map { ($0, nil as Int64?) }
         for (row, insertedKey) in written {
             guard let primaryKey = insertedKey ?? row.objectID.primaryKey else { continue }
@@ -29,23 +31,26 @@ struct GraphSnapshotWriter {
                 released.formUnion(old.attributes.compactMap(\.blobHash))
             }
             graph.tables[root, default: GraphSnapshot.Table()].records[primaryKey] =
-                GraphSnapshot.Record(entityName: row.entity.name, version: row.version,
-                                     attributes: row.attributes.map(\.committingStagedBlob),
-                                     toOne: row.toOne.map(key))
+                GraphSnapshot.Record(
+                    entityName: row.entity.name, version: row.version,
+                    attributes: row.attributes.map(\.committingStagedBlob),
+                    toOne: row.toOne.map(key))
         }
         var deletedKeys: [String: Set<Int64>] = [:]
         for id in changes.deleted {
             guard let entity = model.entity(named: id.entityName), let primaryKey = id.primaryKey,
-                  let old = graph.tables[entity.rootName]?.records.removeValue(forKey: primaryKey) else { continue }
+                let old = graph.tables[entity.rootName]?.records.removeValue(forKey: primaryKey)
+            else { continue }
             released.formUnion(old.attributes.compactMap(\.blobHash))
             deletedKeys[entity.rootName, default: []].insert(primaryKey)
         }
         if !deletedKeys.isEmpty { clearReferences(to: deletedKeys, in: &graph) }
         for membership in changes.joinMemberships {
             guard let entity = model.entity(named: membership.entityName),
-                  let relationship = entity.relationship(named: membership.relationship),
-                  case .joinTable(let name, _) = model.storage(of: relationship, in: entity),
-                  let source = key(membership.source) else { continue }
+                let relationship = entity.relationship(named: membership.relationship),
+                case .joinTable(let name, _) = model.storage(of: relationship, in: entity),
+                let source = key(membership.source)
+            else { continue }
             var rows = graph.joins[name] ?? []
             rows = rows.filter { $0.source != source }
             for member in membership.members {
@@ -86,8 +91,9 @@ struct GraphSnapshotWriter {
                 var updated = record
                 for (index, relationship) in entity.allRelationships.enumerated() where !relationship.isToMany {
                     guard index < record.toOne.count, let target = record.toOne[index],
-                          let destinationRoot = model.entity(named: relationship.destination)?.rootName,
-                          deleted[destinationRoot]?.contains(target) == true else { continue }
+                        let destinationRoot = model.entity(named: relationship.destination)?.rootName,
+                        deleted[destinationRoot]?.contains(target) == true
+                    else { continue }
                     updated.toOne[index] = nil
                 }
                 if updated.toOne != record.toOne { graph.tables[root]?.records[key] = updated }
@@ -96,7 +102,8 @@ struct GraphSnapshotWriter {
         for entity in model.entities {
             for relationship in entity.relationships {
                 guard case .joinTable(let name, true) = model.storage(of: relationship, in: entity),
-                      let destinationRoot = model.entity(named: relationship.destination)?.rootName else { continue }
+                    let destinationRoot = model.entity(named: relationship.destination)?.rootName
+                else { continue }
                 let sourceGone = deleted[entity.rootName] ?? []
                 let destinationGone = deleted[destinationRoot] ?? []
                 graph.joins[name] = graph.joins[name]?.filter {

@@ -21,10 +21,12 @@ struct RecordSubject: PredicateSubject {
         let relationship = entity.allRelationships[index]
         guard let destinationRoot = model.entity(named: relationship.destination)?.rootName else { return .unknown }
         if relationship.isToMany {
-            let ids = SnapshotStore.destinations(in: graph, model: model, entity: entity, key: key, relationship: relationship)
-            return .objects(ids.compactMap { id in
-                id.primaryKey.map { RecordSubject(graph: graph, model: model, root: destinationRoot, key: $0) }
-            })
+            let ids = SnapshotStore.destinations(
+                in: graph, model: model, entity: entity, key: key, relationship: relationship)
+            return .objects(
+                ids.compactMap { id in
+                    id.primaryKey.map { RecordSubject(graph: graph, model: model, root: destinationRoot, key: $0) }
+                })
         }
         guard index < record.toOne.count, let target = record.toOne[index] else { return .object(nil) }
         return .object(RecordSubject(graph: graph, model: model, root: destinationRoot, key: target))

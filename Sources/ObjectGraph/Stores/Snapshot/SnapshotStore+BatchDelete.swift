@@ -4,8 +4,10 @@ extension SnapshotStore {
     /// Finds the matched rows and their cascaded destinations in the current snapshot, checks
     /// the deny rules, then writes the deletion as one save (which clears the links to the rows
     /// and removes blob files no row refers to any more).
-    func batchDelete(_ request: StoreFetch, collectsIDs: Bool, author: String?,
-                     contextName: String?) throws -> (count: Int, ids: [ObjectID]) {
+    func batchDelete(
+        _ request: StoreFetch, collectsIDs: Bool, author: String?,
+        contextName: String?
+    ) throws -> (count: Int, ids: [ObjectID]) {
         var plain = request
         plain.sortOrderings = []
         plain.limit = nil
@@ -17,18 +19,25 @@ extension SnapshotStore {
         while let id = pending.popLast() {
             deleted.append(id)
             guard let key = id.primaryKey, let entity = model.entity(named: id.entityName) else { continue }
-            for relationship in entity.allRelationships where relationship.deleteRule == .cascade || relationship.deleteRule == .deny {
+            for relationship in entity.allRelationships
+            where relationship.deleteRule == .cascade || relationship.deleteRule == .deny {
                 let destinations: [ObjectID]
                 if relationship.isToMany {
-                    destinations = Self.destinations(in: graph, model: model, entity: entity, key: key, relationship: relationship)
+                    destinations = Self.destinations(
+                        in: graph, model: model, entity: entity, key: key, relationship: relationship)
                 } else {
-                    destinations = (row(in: graph, root: entity.rootName, key: key)?.toOne)
-                        .flatMap { toOne in entity.relationshipIndexes[relationship.name].flatMap { $0 < toOne.count ? toOne[$0] : nil } }
+                    destinations =
+                        (row(in: graph, root: entity.rootName, key: key)?.toOne)
+                        .flatMap { toOne in
+                            entity.relationshipIndexes[relationship.name].flatMap { $0 < toOne.count ? toOne[$0] : nil }
+                        }
                         .map { [$0] } ?? []
                 }
                 guard !destinations.isEmpty else { continue }
                 if relationship.deleteRule == .deny {
-                    throw ObjectGraphError.validationFailed([.deniedBatchDelete(of: id, relationship: relationship.name)])
+                    throw ObjectGraphError.validationFailed([
+                        .deniedBatchDelete(of: id, relationship: relationship.name)
+                    ])
                 }
                 for destination in destinations where seen.insert(destination).inserted { pending.append(destination) }
             }

@@ -3,8 +3,10 @@ import Foundation
 extension SnapshotStore {
     /// Finds the matched rows in the current snapshot, sets the values and writes them as one save
     /// (which checks their versions, records the history and, for the binary store, writes the file).
-    func batchUpdate(_ request: StoreFetch, values: [BatchUpdateValue], collectsIDs: Bool,
-                     author: String?, contextName: String?) throws -> (count: Int, ids: [ObjectID]) {
+    func batchUpdate(
+        _ request: StoreFetch, values: [BatchUpdateValue], collectsIDs: Bool,
+        author: String?, contextName: String?
+    ) throws -> (count: Int, ids: [ObjectID]) {
         var plain = request
         plain.sortOrderings = []
         plain.limit = nil

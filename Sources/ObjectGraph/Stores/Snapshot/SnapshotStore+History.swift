@@ -5,12 +5,15 @@ import Foundation
 extension SnapshotStore {
     /// Appends the record of one save to `graph`'s history, with the tombstones of the rows it
     /// deleted as `before` (the graph before the save) holds them.
-    static func recordHistory(of changes: StoreChanges, insertedKeys: [Int64], before: GraphSnapshot, model: ManagedObjectModel,
-                              in graph: inout GraphSnapshot) {
+    static func recordHistory(
+        of changes: StoreChanges, insertedKeys: [Int64], before: GraphSnapshot, model: ManagedObjectModel,
+        in graph: inout GraphSnapshot
+    ) {
         var tombstones: [ObjectID: PersistentHistoryTombstone] = [:]
         for id in changes.deleted {
             guard let entity = model.entity(named: id.entityName), PersistentHistoryTombstone.isKept(by: entity),
-                  let key = id.primaryKey, let record = before.tables[entity.rootName]?.records[key] else { continue }
+                let key = id.primaryKey, let record = before.tables[entity.rootName]?.records[key]
+            else { continue }
             tombstones[id] = PersistentHistoryTombstone.of(entity) { index in
                 index < record.attributes.count ? record.attributes[index] : nil
             }
@@ -19,8 +22,12 @@ extension SnapshotStore {
         guard !groups.isEmpty else { return }
         let number = (graph.lastHistoryNumber ?? 0) + 1
         graph.lastHistoryNumber = number
-        graph.history = (graph.history ?? []) + [HistoryRecord(number: number, timestamp: Date(), author: changes.author,
-                                                               contextName: changes.contextName, groups: groups)]
+        graph.history =
+            (graph.history ?? []) + [
+                HistoryRecord(
+                    number: number, timestamp: Date(), author: changes.author,
+                    contextName: changes.contextName, groups: groups)
+            ]
     }
 
     func historyRecords(after number: Int64?, since date: Date?) throws -> [HistoryRecord] {

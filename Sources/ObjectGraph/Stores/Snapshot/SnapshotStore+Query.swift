@@ -13,8 +13,10 @@ extension SnapshotStore {
         }
     }
 
-    func destinationRows(of owners: [Int64], entity: EntityDescription, relationship: RelationshipDescription,
-                         defersBinaryValues: Bool) throws -> [(owner: Int64, row: StoreRow)] {
+    func destinationRows(
+        of owners: [Int64], entity: EntityDescription, relationship: RelationshipDescription,
+        defersBinaryValues: Bool
+    ) throws -> [(owner: Int64, row: StoreRow)] {
         let graph = currentSnapshot
         guard let destination = model.entity(named: relationship.destination) else { return [] }
         let root = destination.rootName
@@ -26,7 +28,8 @@ extension SnapshotStore {
         case .inverseForeignKey(let inverse):
             for (key, record) in graph.tables[root]?.records ?? [:] {
                 guard let index = model.entity(named: record.entityName)?.relationshipIndexes[inverse],
-                      index < record.toOne.count, let owner = record.toOne[index], wanted.contains(owner) else { continue }
+                    index < record.toOne.count, let owner = record.toOne[index], wanted.contains(owner)
+                else { continue }
                 pairs.append((owner, key))
             }
         case .joinTable(let name, let isOwner):
@@ -47,18 +50,23 @@ extension SnapshotStore {
 
     /// The IDs of the rows ``destinationRows(of:entity:relationship:defersBinaryValues:)`` gives
     /// (the snapshot holds the whole graph in memory, where rows cost nothing to read).
-    func destinationIDs(of owners: [Int64], entity: EntityDescription,
-                        relationship: RelationshipDescription) throws -> [(owner: Int64, destination: ObjectID)] {
+    func destinationIDs(
+        of owners: [Int64], entity: EntityDescription,
+        relationship: RelationshipDescription
+    ) throws -> [(owner: Int64, destination: ObjectID)] {
         try destinationRows(of: owners, entity: entity, relationship: relationship, defersBinaryValues: false)
             .map { ($0.owner, $0.row.objectID) }
     }
 
     /// Counts the rows ``destinationRows(of:entity:relationship:defersBinaryValues:)`` gives
     /// (as cheap as anything in a graph held in memory).
-    func destinationCounts(of owners: [Int64], entity: EntityDescription,
-                           relationship: RelationshipDescription) throws -> [Int64: Int] {
+    func destinationCounts(
+        of owners: [Int64], entity: EntityDescription,
+        relationship: RelationshipDescription
+    ) throws -> [Int64: Int] {
         var counts: [Int64: Int] = [:]
-        let rows = try destinationRows(of: owners, entity: entity, relationship: relationship, defersBinaryValues: false)
+        let rows = try destinationRows(
+            of: owners, entity: entity, relationship: relationship, defersBinaryValues: false)
         for (owner, _) in rows {
             counts[owner, default: 0] += 1
         }

@@ -49,8 +49,9 @@ final class SnapshotStore: StoreBackend, Sendable {
             blobDirectory = blobs
             blobStore = try BlobStore(directory: blobs)
             if FileManager.default.fileExists(atPath: fileURL.path) {
-                initial = try GraphSnapshotMigrator.migrateIfNeeded(try BinaryStoreFile.read(fileURL), at: fileURL, to: model,
-                                                                     write: BinaryStoreFile.write)
+                initial = try GraphSnapshotMigrator.migrateIfNeeded(
+                    try BinaryStoreFile.read(fileURL), at: fileURL, to: model,
+                    write: BinaryStoreFile.write)
             } else {
                 initial = GraphSnapshot(metadata: StoreMetadata(newStoreFor: model))
                 try BinaryStoreFile.write(initial, to: fileURL)
@@ -78,7 +79,8 @@ final class SnapshotStore: StoreBackend, Sendable {
         let graph = currentSnapshot
         let names = Set(request.entityNames)
         let root = request.entity.rootName
-        var keys = (graph.tables[root]?.records ?? [:]).filter { names.contains($0.value.entityName) }.map(\.key).sorted()
+        var keys = (graph.tables[root]?.records ?? [:]).filter { names.contains($0.value.entityName) }.map(\.key)
+            .sorted()
         if let predicate = request.predicate {
             keys = try keys.filter { key in
                 try predicate.evaluate(with: RecordSubject(graph: graph, model: model, root: root, key: key))
@@ -112,14 +114,17 @@ final class SnapshotStore: StoreBackend, Sendable {
         guard let key = id.primaryKey, let entity = model.entity(named: id.entityName) else { return [] }
         let graph = currentSnapshot
         let members = Self.destinations(in: graph, model: model, entity: entity, key: key, relationship: relationship)
-        guard let order = model.orderName(of: relationship, in: entity), let positions = graph.orders?[order]?[key] else {
+        guard let order = model.orderName(of: relationship, in: entity), let positions = graph.orders?[order]?[key]
+        else {
             return members
         }
         return Self.ordered(members, by: positions)
     }
 
-    static func destinations(in graph: GraphSnapshot, model: ManagedObjectModel, entity: EntityDescription,
-                             key: Int64, relationship: RelationshipDescription) -> [ObjectID] {
+    static func destinations(
+        in graph: GraphSnapshot, model: ManagedObjectModel, entity: EntityDescription,
+        key: Int64, relationship: RelationshipDescription
+    ) -> [ObjectID] {
         guard let destination = model.entity(named: relationship.destination) else { return [] }
         let root = destination.rootName
         switch model.storage(of: relationship, in: entity) {
@@ -129,13 +134,16 @@ final class SnapshotStore: StoreBackend, Sendable {
             let records = graph.tables[root]?.records ?? [:]
             return records.compactMap { candidate, record in
                 guard let index = model.entity(named: record.entityName)?.relationshipIndexes[inverse],
-                      index < record.toOne.count, record.toOne[index] == key else { return nil }
+                    index < record.toOne.count, record.toOne[index] == key
+                else { return nil }
                 return graph.objectID(root: root, key: candidate)
             }.sorted { ($0.primaryKey ?? 0) < ($1.primaryKey ?? 0) }
         case .joinTable(let name, let isOwner):
             let pairs = graph.joins[name] ?? []
-            let keys = isOwner ? pairs.filter { $0.source == key }.map(\.destination)
-                               : pairs.filter { $0.destination == key }.map(\.source)
+            let keys =
+                isOwner
+                ? pairs.filter { $0.source == key }.map(\.destination)
+                : pairs.filter { $0.destination == key }.map(\.source)
             return keys.sorted().compactMap { graph.objectID(root: root, key: $0) }
         }
     }
@@ -146,11 +154,14 @@ final class SnapshotStore: StoreBackend, Sendable {
         }
         let toOne: [ObjectID?] = entity.allRelationships.enumerated().map { index, relationship in
             guard !relationship.isToMany, index < record.toOne.count, let target = record.toOne[index],
-                  let destination = model.entity(named: relationship.destination) else { return nil }
+                let destination = model.entity(named: relationship.destination)
+            else { return nil }
             return graph.objectID(root: destination.rootName, key: target)
         }
-        return StoreRow(entity: entity, objectID: .permanent(entityName: record.entityName, storeIdentifier: identifier, primaryKey: key),
-                        version: record.version, attributes: record.attributes, toOne: toOne)
+        return StoreRow(
+            entity: entity,
+            objectID: .permanent(entityName: record.entityName, storeIdentifier: identifier, primaryKey: key),
+            version: record.version, attributes: record.attributes, toOne: toOne)
     }
 
     // MARK: Writing
@@ -161,7 +172,9 @@ final class SnapshotStore: StoreBackend, Sendable {
             try changes.commitStagedBlobs(to: blobStore)
             let writer = GraphSnapshotWriter(model: model)
             let (insertedKeys, releasedBlobs) = try writer.apply(changes, to: &graph)
-            if !changes.orderedMemberships.isEmpty { Self.writePositions(of: changes, insertedKeys: insertedKeys, model: model, in: &graph) }
+            if !changes.orderedMemberships.isEmpty {
+                Self.writePositions(of: changes, insertedKeys: insertedKeys, model: model, in: &graph)
+            }
             if recordsPersistentHistory {
                 Self.recordHistory(of: changes, insertedKeys: insertedKeys, before: snapshot, model: model, in: &graph)
             }

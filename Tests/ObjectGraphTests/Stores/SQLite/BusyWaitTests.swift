@@ -1,7 +1,8 @@
-import TestSupport
 import CSQLite
 import Foundation
+import TestSupport
 import Testing
+
 @testable import ObjectGraph
 
 @Suite struct BusyWaitTests {
@@ -9,7 +10,7 @@ import Testing
     @Test func twoWritersHammeringOneStoreBothSucceed() async throws {
         let scratch = try TemporaryDirectory(prefix: "busy")
         let url = scratch.appending("Busy.sqlite")
-        _ = try TwoEditors.context(at: url)   // creates the store before both start
+        _ = try TwoEditors.context(at: url)  // creates the store before both start
         let saves = 40
         try await withThrowingTaskGroup(of: Void.self) { group in
             for writer in 0..<2 {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ObjectGraph
 
 /// A write-ahead log SQLite's recovery would silently cut short (a flipped bit in a committed
@@ -39,7 +40,9 @@ import TestSupport
     /// The log's frames: each one's offset and whether it commits.
     private func frames(ofLogAt log: URL) throws -> [(offset: Int, commits: Bool)] {
         let bytes = [UInt8](try Data(contentsOf: log))
-        func word(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
+        func word(_ at: Int) -> Int {
+            Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+        }
         let frameSize = word(8) + 24
         return stride(from: 32, through: bytes.count - frameSize, by: frameSize).map { ($0, word($0 + 4) != 0) }
     }
@@ -47,18 +50,21 @@ import TestSupport
     private func flip(_ flip: Flip, in log: URL) throws {
         let frames = try frames(ofLogAt: log)
         let lastCommit = try #require(frames.last { $0.commits }).offset
-        let offset = switch flip {
-        case .lastCommitPage: lastCommit + 24 + 100
-        case .lastCommitChecksum: lastCommit + 17
-        case .lastCommitSalt: lastCommit + 9
-        case .firstFramePage: 32 + 24 + 300
-        case .logHeader: 18
-        }
+        let offset =
+            switch flip {
+            case .lastCommitPage: lastCommit + 24 + 100
+            case .lastCommitChecksum: lastCommit + 17
+            case .lastCommitSalt: lastCommit + 9
+            case .firstFramePage: 32 + 24 + 300
+            case .logHeader: 18
+            }
         try flipBit(at: offset, bit: 2, in: log)
     }
 
     private func fileBytes(_ url: URL) -> [String: Data?] {
-        Dictionary(uniqueKeysWithValues: ["", "-wal", "-shm"].map { ($0, FileManager.default.contents(atPath: url.path + $0)) })
+        Dictionary(
+            uniqueKeysWithValues: ["", "-wal", "-shm"].map { ($0, FileManager.default.contents(atPath: url.path + $0)) }
+        )
     }
 
     @Test(arguments: Flip.allCases, [false, true])
@@ -73,7 +79,8 @@ import TestSupport
         #expect(try PersistentStoreCoordinator.hasDamagedLog(databaseAt: url, key: key))
         for _ in 0..<2 {
             #expect {
-                try PersistentStoreCoordinator(model: queryModel).addPersistentStore(type: .sqlite, at: url, options: options(key))
+                try PersistentStoreCoordinator(model: queryModel).addPersistentStore(
+                    type: .sqlite, at: url, options: options(key))
             } throws: { error in
                 guard case StoreError.damagedLog(let path, _, _) = error else { return false }
                 return path == url.path
@@ -138,7 +145,9 @@ import TestSupport
         #expect(try PersistentStoreCoordinator.hasDamagedLog(databaseAt: url, key: key))
         // With the index as it was before the last commit was made, it is a commit cut short.
         try indexBeforeLastCommit.write(to: shm)
-        if let counterBeforeLastCommit { try counterBeforeLastCommit.write(to: URL(fileURLWithPath: url.path + "-counter")) }
+        if let counterBeforeLastCommit {
+            try counterBeforeLastCommit.write(to: URL(fileURLWithPath: url.path + "-counter"))
+        }
         #expect(try PersistentStoreCoordinator.hasDamagedLog(databaseAt: url, key: key) == false)
         #expect(try allTitles(at: url, options: options(key)).count == 10)
     }

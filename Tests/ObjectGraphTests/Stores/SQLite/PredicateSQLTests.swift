@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 @Suite struct PredicateSQLTests {
@@ -8,7 +9,8 @@ import Testing
 
     @Test func valuesAreBoundNeverSpliced() throws {
         let hostile = "x'); DROP TABLE \"Entry\"; --"
-        let predicate = try FetchPredicate(format: "text == %@ OR ANY tags.name CONTAINS[c] %@ OR rating IN {1, 2}", hostile, hostile)
+        let predicate = try FetchPredicate(
+            format: "text == %@ OR ANY tags.name CONTAINS[c] %@ OR rating IN {1, 2}", hostile, hostile)
         let fragment = try predicate.sqlFragment(entityName: "Entry", alias: "t0", schema: schema)
         #expect(!fragment.sql.contains("DROP"))
         #expect(!fragment.sql.contains("'"))
@@ -27,16 +29,19 @@ import Testing
         #expect(fragment.bindings == [.date(start), .date(end)])
         let database = try PredicateTestDatabase()
         let plan = try database.queryPlan("SELECT \"Z_PK\" FROM \"Entry\" AS \"t0\" WHERE \(fragment.sql)")
-        #expect(plan.contains { $0.contains("INDEX EntryCreationTime (ZCREATIONTIME>? AND ZCREATIONTIME<?)") }, "\(plan)")
+        #expect(
+            plan.contains { $0.contains("INDEX EntryCreationTime (ZCREATIONTIME>? AND ZCREATIONTIME<?)") }, "\(plan)")
     }
 
     @Test func plainPrefixSearchUsesAnIndex() throws {
-        let fragment = try FetchPredicate(format: "name BEGINSWITH 'Be'").sqlFragment(entityName: "Tag", alias: "t0", schema: schema)
+        let fragment = try FetchPredicate(format: "name BEGINSWITH 'Be'").sqlFragment(
+            entityName: "Tag", alias: "t0", schema: schema)
         let database = try PredicateTestDatabase()
         let plan = try database.queryPlan("SELECT \"Z_PK\" FROM \"Tag\" AS \"t0\" WHERE \(fragment.sql)")
         #expect(plan.contains { $0.contains("INDEX TagName (ZNAME>? AND ZNAME<?)") }, "\(plan)")
-        #expect(try database.fetch(FetchPredicate(format: "name BEGINSWITH 'Be' OR name BEGINSWITH ''"), entity: "Tag")
-            == ["t1", "t2", "t3", "t4", "t5"])
+        #expect(
+            try database.fetch(FetchPredicate(format: "name BEGINSWITH 'Be' OR name BEGINSWITH ''"), entity: "Tag")
+                == ["t1", "t2", "t3", "t4", "t5"])
         #expect(try database.fetch(FetchPredicate(format: "name BEGINSWITH 'Ä'"), entity: "Tag") == ["t4"])
     }
 
@@ -47,7 +52,9 @@ import Testing
         let statement = try database.connection.statement(
             "SELECT typeof(?1), ?1, typeof(?2), ?2, ?3, typeof(?4), ?5, typeof(?6), length(?6), typeof(?7)")
         let id = ObjectID.permanent(entityName: "Entry", storeIdentifier: UUID(), primaryKey: 42)
-        let values: [PredicateValue] = [.date(date), .uuid(uuid), .bool(true), .null, .object(id), .data(Data()), .double(2)]
+        let values: [PredicateValue] = [
+            .date(date), .uuid(uuid), .bool(true), .null, .object(id), .data(Data()), .double(2)
+        ]
         for (offset, value) in values.enumerated() { try statement.bind(value, at: Int32(offset + 1)) }
         #expect(try statement.step())
         #expect(statement.text(0) == "real")
@@ -65,10 +72,12 @@ import Testing
     @Test func refusesWhatItCannotCompile() throws {
         let temporary = ObjectID.temporary(entityName: "Entry")
         #expect(throws: PredicateSQLError.temporaryObject(temporary)) {
-            try FetchPredicate(format: "previous == %@", temporary).sqlFragment(entityName: "Entry", alias: "t0", schema: schema)
+            try FetchPredicate(format: "previous == %@", temporary).sqlFragment(
+                entityName: "Entry", alias: "t0", schema: schema)
         }
         #expect(throws: PredicateSQLError.unknownKey("colour", entity: "Entry")) {
-            try FetchPredicate(format: "previous.colour == 1").sqlFragment(entityName: "Entry", alias: "t0", schema: schema)
+            try FetchPredicate(format: "previous.colour == 1").sqlFragment(
+                entityName: "Entry", alias: "t0", schema: schema)
         }
         #expect(throws: PredicateSQLError.notARelationship("text", entity: "Entry")) {
             try FetchPredicate(format: "text.length == 1").sqlFragment(entityName: "Entry", alias: "t0", schema: schema)
@@ -88,15 +97,24 @@ import Testing
     @Test func registeredFunctionsFoldLikeTheEvaluator() throws {
         let database = try PredicateTestDatabase()
         var statement: OpaquePointer?
-        #expect(sqlite3_prepare_v2(database.db, "SELECT og_fold('Straße Ärger', 3), og_fold(5, 3), og_like('Crème', 'cr?me', 3), og_matches('abc', '(', 0)", -1, &statement, nil) == SQLITE_OK)
+        #expect(
+            sqlite3_prepare_v2(
+                database.db,
+                "SELECT og_fold('Straße Ärger', 3), og_fold(5, 3), og_like('Crème', 'cr?me', 3), og_matches('abc', '(', 0)",
+                -1, &statement, nil) == SQLITE_OK)
         defer { sqlite3_finalize(statement) }
         #expect(sqlite3_step(statement) == SQLITE_ERROR)
         #expect(String(cString: sqlite3_errmsg(database.db)).contains("invalid regular expression"))
         sqlite3_finalize(statement)
         statement = nil
-        #expect(sqlite3_prepare_v2(database.db, "SELECT og_fold('Straße Ärger', 3), og_fold(5, 3), og_like('Crème', 'cr?me', 3)", -1, &statement, nil) == SQLITE_OK)
+        #expect(
+            sqlite3_prepare_v2(
+                database.db, "SELECT og_fold('Straße Ärger', 3), og_fold(5, 3), og_like('Crème', 'cr?me', 3)", -1,
+                &statement, nil) == SQLITE_OK)
         #expect(sqlite3_step(statement) == SQLITE_ROW)
-        #expect(String(cString: sqlite3_column_text(statement, 0)) == PredicateTextMatching.fold("Straße Ärger", [.caseInsensitive, .diacriticInsensitive]))
+        #expect(
+            String(cString: sqlite3_column_text(statement, 0))
+                == PredicateTextMatching.fold("Straße Ärger", [.caseInsensitive, .diacriticInsensitive]))
         #expect(sqlite3_column_type(statement, 1) == SQLITE_INTEGER)
         #expect(sqlite3_column_int64(statement, 2) == 1)
     }

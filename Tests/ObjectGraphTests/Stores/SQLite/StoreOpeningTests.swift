@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 @testable import ObjectGraph
 
 /// What opening an SQLite store may create, write or refuse.
@@ -20,7 +21,7 @@ import Testing
         let url = try #require(stack.storeURL)
         try stack.context.insertObject(entityName: "Vocabulary").setValue("Dutch", forKey: "name")
         try stack.context.save()
-        try stack.reopen() // closes the first connection: no log files left
+        try stack.reopen()  // closes the first connection: no log files left
         let before = try Data(contentsOf: url)
 
         let reader = PersistentStoreCoordinator(model: vocabularyModel)
@@ -40,7 +41,9 @@ import Testing
         let blobs = try BlobStore(directory: scratch.appending("Test.blobs"))
         _ = try blobs.commit(try blobs.stage(data: Data("a photo".utf8)))
         if empty { try Data().write(to: url) }
-        #expect(throws: StoreError.missingDatabase(path: url.path, isEmpty: empty, blobFolder: "Test.blobs", blobCount: 1)) {
+        #expect(
+            throws: StoreError.missingDatabase(path: url.path, isEmpty: empty, blobFolder: "Test.blobs", blobCount: 1)
+        ) {
             try PersistentStoreCoordinator(model: vocabularyModel).addPersistentStore(type: .sqlite, at: url)
         }
         #expect(FileManager.default.fileExists(atPath: url.path) == empty)
@@ -102,8 +105,11 @@ import Testing
         try stack.context.insertObject(entityName: "Vocabulary").setValue("Dutch", forKey: "name")
         try stack.context.save()
         #expect(try sqliteRows("SELECT count(*) FROM Z_METADATA WHERE key = 'verifiedSchema'", at: url) == [["1"]])
-        _ = try sqliteWrite(#"PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, ', "translation" TEXT', '') WHERE type = 'table' AND name = 'Word'"#, at: url)
-        #expect(try sqliteRows(#"SELECT count(*) FROM sqlite_master WHERE sql LIKE '%"translation"%'"#, at: url) == [["0"]])
+        _ = try sqliteWrite(
+            #"PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, ', "translation" TEXT', '') WHERE type = 'table' AND name = 'Word'"#,
+            at: url)
+        #expect(
+            try sqliteRows(#"SELECT count(*) FROM sqlite_master WHERE sql LIKE '%"translation"%'"#, at: url) == [["0"]])
         #expect {
             try PersistentStoreCoordinator(model: vocabularyModel).addPersistentStore(type: .sqlite, at: url)
         } throws: { error in

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ObjectGraph
 
 /// A writing SQLite store leaves its write-ahead log when it closes (no checkpoint, no unlink:
@@ -16,9 +17,12 @@ import TestSupport
     }
 
     /// Opens the store at `url` for `body` and closes it again (nothing else holds it).
-    private func withStore<T>(at url: URL, readOnly: Bool = false, _ body: (ManagedObjectContext) throws -> T) throws -> T {
+    private func withStore<T>(
+        at url: URL, readOnly: Bool = false, _ body: (ManagedObjectContext) throws -> T
+    ) throws -> T {
         let coordinator = PersistentStoreCoordinator(model: vocabularyModel)
-        try coordinator.addPersistentStore(type: .sqlite, at: url, options: PersistentStoreOptions(isReadOnly: readOnly))
+        try coordinator.addPersistentStore(
+            type: .sqlite, at: url, options: PersistentStoreOptions(isReadOnly: readOnly))
         return try body(ManagedObjectContext(coordinator: coordinator))
     }
 
@@ -86,7 +90,7 @@ import TestSupport
         #expect(try sqliteWrite("UPDATE Word SET translation = 'x'", at: url) == 3)
         #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
         let before = try Data(contentsOf: url)
-        try withStore(at: url) { _ in }   // a writer opens and closes without saving
+        try withStore(at: url) { _ in }  // a writer opens and closes without saving
         #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
         #expect(!FileManager.default.fileExists(atPath: url.path + "-shm"))
         #expect(try Data(contentsOf: url) == before)

@@ -4,31 +4,36 @@ extension SQLiteStore {
     /// Brings a store written with another model to `model`: when every change is lightweight,
     /// makes a backup copy of the store (`<file>.backup-<old hash prefix>`, WAL content
     /// included; 0600, and for an encrypted store encrypted under the same key `key` names, so
-    /// no migration leaves a plaintext copy of a private store), then rebuilds the tables in one transaction with foreign keys off, checks
-    /// them with `PRAGMA foreign_key_check` and records the new model. A store of `model`
+    /// no migration leaves a plaintext copy of a private store), then rebuilds the tables in one transaction with
+    /// foreign keys off, checks them with `PRAGMA foreign_key_check` and records the new model. A store of `model`
     /// that does not yet keep its model's description gets it written.
     /// Returns the metadata the store now has.
     /// - Throws: ``MigrationError`` (incompatible changes, duplicates under a new uniqueness
-    ///   constraint, a failed backup or integrity check) and ``StoreError/modelMismatch(storeHash:modelHash:differences:)``
-    ///   for a store that keeps no model description; in every case the store is left as it was.
-    static func migrateIfNeeded(_ connection: SQLiteConnection, url: URL, metadata: StoreMetadata,
-                                schema: SQLiteSchema, model: ManagedObjectModel,
-                                key: StoreCipher.KeyHandle?) throws -> StoreMetadata {
+    ///   constraint, a failed backup or integrity check) and
+    /// ``StoreError/modelMismatch(storeHash:modelHash:differences:)``   for a store that keeps no model description; in
+    /// every case the store is left as it was.
+    static func migrateIfNeeded(
+        _ connection: SQLiteConnection, url: URL, metadata: StoreMetadata,
+        schema: SQLiteSchema, model: ManagedObjectModel,
+        key: StoreCipher.KeyHandle?
+    ) throws -> StoreMetadata {
         guard let (difference, storedModel) = try metadata.migration(to: model, path: url.path) else {
             guard metadata.modelDescription == nil else { return metadata }
             let described = metadata.migrated(to: model)
             try connection.transaction { try writeMetadata(described, to: connection) }
             return described
         }
-        let plan = SQLiteMigrationPlan(oldModel: storedModel, newModel: model,
-                                       newSchema: schema, difference: difference)
+        let plan = SQLiteMigrationPlan(
+            oldModel: storedModel, newModel: model,
+            newSchema: schema, difference: difference)
         // VACUUM INTO reads through the connection, so the copy includes what the WAL holds; an
         // encrypted store's copy is written through the encrypting VFS (the connection's reserve,
         // set when it opened, gives the copy's pages room for their tags). The empty file made first
         // gives the copy its private mode, which SQLite keeps.
         let backup = try metadata.makeBackup(of: url) { temporary in
             try PrivateFileModes.createFileIfMissing(atPath: temporary.path)
-            let target = key.map { SQLiteConnection.uri(temporary.path, ["vfs=\(StoreCipher.vfsName)", "pdkey=\($0.number)"]) }
+            let target =
+                key.map { SQLiteConnection.uri(temporary.path, ["vfs=\(StoreCipher.vfsName)", "pdkey=\($0.number)"]) }
                 ?? temporary.path
             try connection.execute("VACUUM INTO '\(target.replacingOccurrences(of: "'", with: "''"))'")
         }
@@ -41,14 +46,17 @@ extension SQLiteStore {
                 let current = try storedValue("modelVersionHash", connection)
                 guard current == metadata.modelVersionHash else {
                     guard current == model.versionHash else {
-                        throw StoreError.modelMismatch(storeHash: current ?? "?", modelHash: model.versionHash, differences: [])
+                        throw StoreError.modelMismatch(
+                            storeHash: current ?? "?", modelHash: model.versionHash, differences: [])
                     }
                     return
                 }
                 try plan.run(on: connection)
                 try migrateHistory(connection, difference: difference, model: model)
                 let problems = try foreignKeyProblems(connection)
-                guard problems.isEmpty else { throw MigrationError.integrityCheckFailed(path: url.path, problems: problems) }
+                guard problems.isEmpty else {
+                    throw MigrationError.integrityCheckFailed(path: url.path, problems: problems)
+                }
                 try writeMetadata(migrated, to: connection)
             }
         } catch {
@@ -64,12 +72,19 @@ extension SQLiteStore {
     static func writeMetadata(_ metadata: StoreMetadata, to connection: SQLiteConnection) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        var entries = [("storeIdentifier", metadata.storeIdentifier.uuidString),
-                       ("modelVersionHash", metadata.modelVersionHash)]
+        var entries = [
+            ("storeIdentifier", metadata.storeIdentifier.uuidString),
+            ("modelVersionHash", metadata.modelVersionHash)
+        ]
         do {
-            entries.append(("entityVersionHashes", String(decoding: try encoder.encode(metadata.entityVersionHashes), as: UTF8.self)))
+            entries.append(
+                (
+                    "entityVersionHashes",
+                    String(decoding: try encoder.encode(metadata.entityVersionHashes), as: UTF8.self)
+                ))
             if let previous = metadata.previousModelVersionHashes {
-                entries.append(("previousModelVersionHashes", String(decoding: try encoder.encode(previous), as: UTF8.self)))
+                entries.append(
+                    ("previousModelVersionHashes", String(decoding: try encoder.encode(previous), as: UTF8.self)))
             }
             if let description = metadata.modelDescription {
                 entries.append(("modelDescription", String(decoding: try encoder.encode(description), as: UTF8.self)))
@@ -77,7 +92,8 @@ extension SQLiteStore {
         } catch {
             throw StoreFailure.io(path: "metadata", reason: "the model description could not be encoded: \(error)")
         }
-        let insert = try connection.statement("INSERT OR REPLACE INTO \"Z_METADATA\" (\"key\", \"value\") VALUES (?, ?)")
+        let insert = try connection.statement(
+            "INSERT OR REPLACE INTO \"Z_METADATA\" (\"key\", \"value\") VALUES (?, ?)")
         for (key, value) in entries {
             insert.reset()
             try insert.bind(key, at: 1)

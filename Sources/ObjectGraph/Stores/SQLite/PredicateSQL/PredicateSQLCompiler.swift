@@ -15,11 +15,14 @@ extension FetchPredicate {
     /// on the connection. Subquery aliases are named `og_t1`, `og_t2`…; do not use those.
     /// - Throws: ``PredicateSQLError`` for unknown entities or keys, unresolved variables,
     ///   unsaved objects, invalid regular expressions and unsupported constructs.
-    package func sqlFragment(entityName: String, alias: String,
-                            schema: any SQLPredicateSchema) throws(PredicateSQLError) -> SQLPredicateFragment {
+    package func sqlFragment(
+        entityName: String, alias: String,
+        schema: any SQLPredicateSchema
+    ) throws(PredicateSQLError) -> SQLPredicateFragment {
         guard let mapping = schema.sqlMapping(forEntity: entityName) else { throw .unknownEntity(entityName) }
         var compiler = PredicateSQLCompiler(schema: schema)
-        let root = PredicateSQLCompiler.Cursor(entity: entityName, mapping: mapping, row: PredicateSQLCompiler.quote(alias))
+        let root = PredicateSQLCompiler.Cursor(
+            entity: entityName, mapping: mapping, row: PredicateSQLCompiler.quote(alias))
         return try compiler.compile(self, scope: PredicateSQLCompiler.Scope(root: root))
     }
 }
@@ -143,12 +146,15 @@ struct PredicateSQLCompiler {
         }
     }
 
-    private mutating func compile(_ comparison: PredicateComparison, scope: Scope) throws(PredicateSQLError) -> SQLPredicateFragment {
+    private mutating func compile(
+        _ comparison: PredicateComparison, scope: Scope
+    ) throws(PredicateSQLError) -> SQLPredicateFragment {
         let lhs = try operand(comparison.lhs, scope: scope)
         let rhs = try operand(comparison.rhs, scope: scope)
         switch lhs {
         case .collection(let levels, let value):
-            return quantify(levels, comparison.quantifier, try test(value, comparison.memberOperator, rhs, comparison.options))
+            return quantify(
+                levels, comparison.quantifier, try test(value, comparison.memberOperator, rhs, comparison.options))
         case .scalar(let value):
             return quantify([], comparison.quantifier, try test(value, comparison.op, rhs, comparison.options))
         case .list:
@@ -157,8 +163,10 @@ struct PredicateSQLCompiler {
     }
 
     /// Wraps a per-member test in the quantifier over `levels` (none: the value itself).
-    private func quantify(_ levels: [Level], _ quantifier: PredicateComparison.Quantifier,
-                          _ body: SQLPredicateFragment) -> SQLPredicateFragment {
+    private func quantify(
+        _ levels: [Level], _ quantifier: PredicateComparison.Quantifier,
+        _ body: SQLPredicateFragment
+    ) -> SQLPredicateFragment {
         if levels.isEmpty {
             return quantifier == .none ? "(" + body + ") IS NOT 1" : body
         }
@@ -173,20 +181,24 @@ struct PredicateSQLCompiler {
     }
 
     /// One left-hand value against the right-hand side.
-    private mutating func test(_ left: Value, _ op: PredicateComparison.Operator, _ rhs: Operand,
-                               _ options: PredicateComparison.Options) throws(PredicateSQLError) -> SQLPredicateFragment {
+    private mutating func test(
+        _ left: Value, _ op: PredicateComparison.Operator, _ rhs: Operand,
+        _ options: PredicateComparison.Options
+    ) throws(PredicateSQLError) -> SQLPredicateFragment {
         let never = SQLPredicateFragment(sql: "0")
         switch op {
         case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard case .scalar(let right) = rhs else {
                 if case .collection = rhs {
-                    throw .unsupported("a to-many key path on the right-hand side of \(op.rawValue) (only IN takes one)")
+                    throw .unsupported(
+                        "a to-many key path on the right-hand side of \(op.rawValue) (only IN takes one)")
                 }
                 throw .unsupported("a list on the right-hand side of \(op.rawValue)")
             }
             guard ValueKind.comparable(left.kind, right.kind) else {
                 // Values of different kinds are never equal, but two nils are.
-                let bothNil = left.constant == nil && right.constant == nil
+                let bothNil =
+                    left.constant == nil && right.constant == nil
                     ? "(" + left.sql + ") IS NULL AND (" + right.sql + ") IS NULL" : SQLPredicateFragment(sql: "0")
                 switch op {
                 case .equal: return "(" + bothNil + ")"
@@ -209,11 +221,13 @@ struct PredicateSQLCompiler {
             }
         case .between:
             guard case .list(let bounds) = rhs, bounds.count == 2,
-                  case .scalar(let low) = bounds[0], case .scalar(let high) = bounds[1] else {
+                case .scalar(let low) = bounds[0], case .scalar(let high) = bounds[1]
+            else {
                 throw .unsupported("BETWEEN needs two single bounds")
             }
             guard ValueKind.comparable(left.kind, low.kind), ValueKind.comparable(left.kind, high.kind),
-                  left.kind != .object else { return never }
+                left.kind != .object
+            else { return never }
             return folded(left, options) + " BETWEEN " + folded(low, options) + " AND " + folded(high, options)
         case .in:
             switch rhs {
@@ -229,7 +243,8 @@ struct PredicateSQLCompiler {
                     }
                 }
                 let l = folded(left, options)
-                var result = members.isEmpty ? never : l + " IN (" + SQLPredicateFragment.joined(members, separator: ", ") + ")"
+                var result =
+                    members.isEmpty ? never : l + " IN (" + SQLPredicateFragment.joined(members, separator: ", ") + ")"
                 if hasNull { result = "(" + result + " OR (" + l + ") IS NULL)" }
                 return result
             case .collection(let levels, let value):
@@ -292,11 +307,12 @@ struct PredicateSQLCompiler {
             let resolved = try resolve(path, scope: scope)
             let value = Value(sql: resolved.value, kind: resolved.kind)
             return resolved.levels.isEmpty ? .scalar(value) : .collection(resolved.levels, value)
-        case let .subquery(collection, variable, predicate, count):
+        case .subquery(let collection, let variable, let predicate, let count):
             guard count else { throw .unsupported("SUBQUERY without .@count") }
             let resolved = try resolve(collection, scope: scope)
             guard let member = resolved.member, !resolved.levels.isEmpty else {
-                throw .unsupported("SUBQUERY over '\(collection.joined(separator: "."))', which is not a to-many relationship")
+                throw .unsupported(
+                    "SUBQUERY over '\(collection.joined(separator: "."))', which is not a to-many relationship")
             }
             var inner = scope
             inner.members[variable] = member
@@ -312,7 +328,9 @@ struct PredicateSQLCompiler {
         switch value {
         case .object(let id) where id.isTemporaryID: throw .temporaryObject(id)
         case .array: throw .unsupported("a list inside a list")
-        default: return .scalar(Value(sql: SQLPredicateFragment(sql: "?", bindings: [value]), constant: value, kind: ValueKind(value)))
+        default:
+            return .scalar(
+                Value(sql: SQLPredicateFragment(sql: "?", bindings: [value]), constant: value, kind: ValueKind(value)))
         }
     }
 
@@ -340,18 +358,20 @@ struct PredicateSQLCompiler {
             let counts = index + 1 < path.count && path[index + 1] == "@count"
             if let attribute = cursor.mapping.attributes[key] {
                 guard isLast else { throw .notARelationship(key, entity: cursor.entity) }
-                return ResolvedPath(levels: levels, value: SQLPredicateFragment(sql: column(attribute.column, of: cursor)),
-                                    kind: ValueKind(attribute.encoding))
+                return ResolvedPath(
+                    levels: levels, value: SQLPredicateFragment(sql: column(attribute.column, of: cursor)),
+                    kind: ValueKind(attribute.encoding))
             }
             guard let relationship = cursor.mapping.relationships[key] else {
                 if key == "@count" { throw .unsupported("@count must follow a to-many relationship") }
                 throw .unknownKey(key, entity: cursor.entity)
             }
             switch relationship {
-            case let .toOne(destination, foreignKeyColumn):
+            case .toOne(let destination, let foreignKeyColumn):
                 if counts { throw .unsupported("@count of to-one relationship '\(key)'") }
-                cursor = Cursor(entity: destination, mapping: try mapping(destination),
-                                key: column(foreignKeyColumn, of: cursor))
+                cursor = Cursor(
+                    entity: destination, mapping: try mapping(destination),
+                    key: column(foreignKeyColumn, of: cursor))
             case .toManyThroughForeignKey(let destination, _), .toManyThroughJoinTable(let destination, _, _, _):
                 let target = try mapping(destination)
                 let (level, row) = toManyLevel(relationship, from: cursor, to: target)
@@ -360,7 +380,8 @@ struct PredicateSQLCompiler {
                     guard index + 3 == path.count, let attribute = target.attributes[path[index + 2]] else {
                         throw .unsupported("\(path[index + 1]) must precede one attribute of '\(key)'")
                     }
-                    let sql = "(SELECT \(aggregate.sql(of: "\(row).\(Self.quote(attribute.column))")) FROM \(level.from)"
+                    let sql =
+                        "(SELECT \(aggregate.sql(of: "\(row).\(Self.quote(attribute.column))")) FROM \(level.from)"
                         + " WHERE \(level.condition))"
                     let kind = aggregate == .minimum || aggregate == .maximum ? ValueKind(attribute.encoding) : .number
                     return ResolvedPath(levels: levels, value: SQLPredicateFragment(sql: sql), kind: kind)
@@ -392,15 +413,19 @@ struct PredicateSQLCompiler {
     }
 
     /// The FROM tables and link condition of one to-many step, and the destination row alias.
-    private mutating func toManyLevel(_ relationship: SQLRelationshipMapping, from cursor: Cursor,
-                                      to target: SQLEntityMapping) -> (Level, String) {
+    private mutating func toManyLevel(
+        _ relationship: SQLRelationshipMapping, from cursor: Cursor,
+        to target: SQLEntityMapping
+    ) -> (Level, String) {
         let row = newAlias()
-        let entities = "\(row).\(Self.quote(target.entityColumn)) IN (\(target.entityNumbers.map(String.init).joined(separator: ", ")))"
+        let entities =
+            "\(row).\(Self.quote(target.entityColumn)) IN (\(target.entityNumbers.map(String.init).joined(separator: ", ")))"
         switch relationship {
         case .toManyThroughJoinTable(_, let table, let sourceColumn, let destinationColumn):
             let link = newAlias()
             let from = "\(Self.quote(table)) AS \(link), \(Self.quote(target.table)) AS \(row)"
-            let condition = "\(link).\(Self.quote(sourceColumn)) = \(cursor.key)"
+            let condition =
+                "\(link).\(Self.quote(sourceColumn)) = \(cursor.key)"
                 + " AND \(row).\(Self.quote(target.primaryKeyColumn)) = \(link).\(Self.quote(destinationColumn)) AND \(entities)"
             return (Level(from: from, condition: condition), row)
         case .toManyThroughForeignKey(_, let foreignKeyColumn), .toOne(_, let foreignKeyColumn):

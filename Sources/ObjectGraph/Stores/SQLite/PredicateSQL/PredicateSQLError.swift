@@ -22,14 +22,17 @@ package enum PredicateSQLError: Error, Hashable, Sendable, CustomStringConvertib
     /// A message a user can act on.
     package var description: String {
         switch self {
-        case let .unknownEntity(name): return "no entity named '\(name)' in the store's schema"
-        case let .unknownKey(key, entity): return "entity '\(entity)' has no attribute or relationship '\(key)'"
-        case let .notARelationship(key, entity): return "'\(key)' of entity '\(entity)' is an attribute, so a key path cannot go on past it"
-        case let .unresolvedVariable(name): return "variable $\(name) has no value; call substituting(_:) before fetching"
-        case let .temporaryObject(id): return "object \(id) is not saved yet, so a store fetch cannot compare with it; save first"
-        case let .invalidRegularExpression(pattern): return "invalid regular expression '\(pattern)' in MATCHES"
-        case let .unsupported(what): return "cannot translate to SQL: \(what)"
-        case let .sqlite(code, message): return "SQLite error \(code): \(message)"
+        case .unknownEntity(let name): return "no entity named '\(name)' in the store's schema"
+        case .unknownKey(let key, let entity): return "entity '\(entity)' has no attribute or relationship '\(key)'"
+        case .notARelationship(let key, let entity):
+            return "'\(key)' of entity '\(entity)' is an attribute, so a key path cannot go on past it"
+        case .unresolvedVariable(let name):
+            return "variable $\(name) has no value; call substituting(_:) before fetching"
+        case .temporaryObject(let id):
+            return "object \(id) is not saved yet, so a store fetch cannot compare with it; save first"
+        case .invalidRegularExpression(let pattern): return "invalid regular expression '\(pattern)' in MATCHES"
+        case .unsupported(let what): return "cannot translate to SQL: \(what)"
+        case .sqlite(let code, let message): return "SQLite error \(code): \(message)"
         }
     }
 }

@@ -15,32 +15,51 @@ package enum PredicateSQLFunctions {
     /// - Throws: ``PredicateSQLError/sqlite(code:message:)`` when SQLite refuses.
     package static func register(on db: OpaquePointer) throws(PredicateSQLError) {
         let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC
-        let functions: [(String, Int32, @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void)] = [
-            ("og_fold", 2, { context, _, arguments in
-                guard let context, let arguments else { return }
-                guard let text = PredicateSQLFunctions.text(arguments[0]) else {
-                    sqlite3_result_value(context, arguments[0])
-                    return
-                }
-                let options = PredicateComparison.Options(rawValue: Int(sqlite3_value_int64(arguments[1])))
-                sqlite3_result_text(context, PredicateTextMatching.fold(text, options), -1, csqlite_transient())
-            }),
-            ("og_beginswith", 3, { context, _, arguments in
-                PredicateSQLFunctions.match(context, arguments, .beginsWith)
-            }),
-            ("og_endswith", 3, { context, _, arguments in
-                PredicateSQLFunctions.match(context, arguments, .endsWith)
-            }),
-            ("og_contains", 3, { context, _, arguments in
-                PredicateSQLFunctions.match(context, arguments, .contains)
-            }),
-            ("og_like", 3, { context, _, arguments in
-                PredicateSQLFunctions.match(context, arguments, .like)
-            }),
-            ("og_matches", 3, { context, _, arguments in
-                PredicateSQLFunctions.match(context, arguments, .matches)
-            }),
-        ]
+        let functions:
+            [(String, Int32, @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void)] = [
+                (
+                    "og_fold", 2,
+                    { context, _, arguments in
+                        guard let context, let arguments else { return }
+                        guard let text = PredicateSQLFunctions.text(arguments[0]) else {
+                            sqlite3_result_value(context, arguments[0])
+                            return
+                        }
+                        let options = PredicateComparison.Options(rawValue: Int(sqlite3_value_int64(arguments[1])))
+                        sqlite3_result_text(context, PredicateTextMatching.fold(text, options), -1, csqlite_transient())
+                    }
+                ),
+                (
+                    "og_beginswith", 3,
+                    { context, _, arguments in
+                        PredicateSQLFunctions.match(context, arguments, .beginsWith)
+                    }
+                ),
+                (
+                    "og_endswith", 3,
+                    { context, _, arguments in
+                        PredicateSQLFunctions.match(context, arguments, .endsWith)
+                    }
+                ),
+                (
+                    "og_contains", 3,
+                    { context, _, arguments in
+                        PredicateSQLFunctions.match(context, arguments, .contains)
+                    }
+                ),
+                (
+                    "og_like", 3,
+                    { context, _, arguments in
+                        PredicateSQLFunctions.match(context, arguments, .like)
+                    }
+                ),
+                (
+                    "og_matches", 3,
+                    { context, _, arguments in
+                        PredicateSQLFunctions.match(context, arguments, .matches)
+                    }
+                )
+            ]
         for (name, argumentCount, function) in functions {
             let code = sqlite3_create_function_v2(db, name, argumentCount, flags, nil, function, nil, nil, nil)
             guard code == SQLITE_OK else {
@@ -68,8 +87,10 @@ package enum PredicateSQLFunctions {
     }
 
     /// Runs string operator `op` on (value, operand, flags) and sets the 0/1 result, or the error.
-    private static func match(_ context: OpaquePointer?, _ arguments: UnsafeMutablePointer<OpaquePointer?>?,
-                              _ op: PredicateComparison.Operator) {
+    private static func match(
+        _ context: OpaquePointer?, _ arguments: UnsafeMutablePointer<OpaquePointer?>?,
+        _ op: PredicateComparison.Operator
+    ) {
         guard let context, let arguments else { return }
         guard let value = text(arguments[0]), let operand = text(arguments[1]) else {
             sqlite3_result_int64(context, 0)

@@ -5,8 +5,8 @@ import Foundation
 /// The SQLite store implements it from its generated schema; the compiler only reads it.
 /// Value encodings in columns (shared by the store and the compiler):
 /// string → TEXT; integers and booleans → INTEGER (0/1); double → REAL;
-/// date → REAL seconds since 2001-01-01 UTC (`timeIntervalSinceReferenceDate`, exact); UUID → TEXT (`uuidString`, upper case);
-/// binary → BLOB; an object reference → the INTEGER primary key.
+/// date → REAL seconds since 2001-01-01 UTC (`timeIntervalSinceReferenceDate`, exact); UUID → TEXT (`uuidString`, upper
+/// case); binary → BLOB; an object reference → the INTEGER primary key.
 package protocol SQLPredicateSchema {
     /// The mapping of entity `name`, or nil when there is no such entity.
     func sqlMapping(forEntity name: String) -> SQLEntityMapping?
@@ -29,8 +29,10 @@ package struct SQLEntityMapping: Sendable {
     package var relationships: [String: SQLRelationshipMapping]
 
     /// Makes a mapping.
-    package init(table: String, primaryKeyColumn: String, entityColumn: String, entityNumbers: [Int64],
-                attributes: [String: SQLAttributeMapping], relationships: [String: SQLRelationshipMapping]) {
+    package init(
+        table: String, primaryKeyColumn: String, entityColumn: String, entityNumbers: [Int64],
+        attributes: [String: SQLAttributeMapping], relationships: [String: SQLRelationshipMapping]
+    ) {
         self.table = table
         self.primaryKeyColumn = primaryKeyColumn
         self.entityColumn = entityColumn
