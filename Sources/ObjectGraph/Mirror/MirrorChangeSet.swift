@@ -69,6 +69,11 @@ struct MirrorObjectClock: Codable, Sendable, Equatable {
     /// For a part: the latest ``seen`` of the deletions of the part alone. Only an edit of the
     /// part made without seeing them brings it back; its owner's revival does not.
     var directSeen: MirrorStamp?
+    /// For a deleted owner of parts: for each device, the latest of its stamps the deleting
+    /// devices had applied from that device's own change sets (the latest of the deletions).
+    /// A part that device made later was added without any of them seeing it, and keeps its
+    /// owner (nil in deletions from before: every part counts as seen).
+    var knew: [String: MirrorStamp]?
     /// The latest ``seen`` of the deletions the object was kept against or brought back from:
     /// a text version stamped no later was there to be deleted, so while a version made after it
     /// stands, those give way to it on every device alike (whichever order a device met the
@@ -123,6 +128,35 @@ struct MirrorObjectClock: Codable, Sendable, Equatable {
     /// another stays deleted, whichever a device hears of first).
     func outlives(gone: MirrorStamp, seen: MirrorStamp) -> Bool {
         latestEdit > seen || revived.map { $0 > gone } ?? false
+    }
+
+    /// Whether the deletion this clock records had seen a part made at `life` (see ``knew``).
+    func sawPart(madeAt life: MirrorStamp) -> Bool {
+        guard let knew else { return true }
+        return knew[life.device].map { life <= $0 } ?? false
+    }
+
+    /// Takes `other`'s ``knew``, device by device, where later.
+    mutating func absorbKnowledge(of other: MirrorObjectClock) {
+        guard let theirs = other.knew else { return }
+        var merged = knew ?? [:]
+        for (device, stamp) in theirs where merged[device].map({ stamp > $0 }) ?? true { merged[device] = stamp }
+        knew = merged
+    }
+
+    /// The latest stamp `device` made anywhere in the object.
+    func latestStamp(madeBy device: String) -> MirrorStamp? {
+        var latest: MirrorStamp?
+        func take(_ stamp: MirrorStamp) {
+            if stamp.device == device, latest.map({ stamp > $0 }) ?? true { latest = stamp }
+        }
+        take(life)
+        if let gone { take(gone) }
+        for stamp in stamps.values { take(stamp) }
+        for set in members.values {
+            for dots in set.values { for dot in dots.added.union(dots.removed) { take(dot) } }
+        }
+        return latest
     }
 
     /// For a deleted part: the latest ``seen`` of the deletions of the part alone this clock

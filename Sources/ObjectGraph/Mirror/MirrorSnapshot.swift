@@ -31,6 +31,9 @@ struct MirrorSnapshot: Codable, Sendable, Equatable {
     var created: MirrorStamp
     /// The cut: for each device, the last of its change sets the state includes (absent: none).
     var vector: [String: Int]
+    /// What its maker had seen of each device's edits (``StoreMirror/Setting/knownPrefix``),
+    /// itself included; a device loading it knows as much (nil in snapshots from before).
+    var known: [String: MirrorStamp]?
     /// The names of the devices in ``vector``, for messages.
     var names: [String: String]
     /// How many records the state holds.

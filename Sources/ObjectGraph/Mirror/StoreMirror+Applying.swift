@@ -25,15 +25,46 @@ extension StoreMirror {
         ) -> Bool {
             guard let gone = deletion.gone else { return true }
             let seen = deletion.seen ?? deletion.life
-            guard isPart(object) else { return local.outlives(gone: gone, seen: seen) }
+            guard isPart(object) else {
+                return local.outlives(gone: gone, seen: seen) || holdsPartUnseen(object, by: deletion)
+            }
             if let alone = deletion.seenByDeletionsAlone, local.latestEdit <= alone { return false }
             return local.outlives(gone: gone, seen: seen) || isPartOfRevived(object, revived)
+        }
+        // Whether `object` holds a part made on a device later than all the deletion had seen of
+        // that device: adding it was an edit the deletion did not see.
+        func holdsPartUnseen(_ object: ManagedObject, by deletion: MirrorObjectClock) -> Bool {
+            guard deletion.knew != nil else { return false }
+            for key in shapes.shape(of: object.entity).partKeys {
+                let value = object.value(forKey: key)
+                let parts = (value as? Set<ManagedObject>).map(Array.init) ?? object.orderedValue(forKey: key).array
+                for part in parts {
+                    guard let record = try? book.record(of: part), let partClock = book.clock(of: record) else {
+                        return true
+                    }
+                    if !deletion.sawPart(madeAt: partClock.life) { return true }
+                }
+            }
+            return false
         }
         func isPartOfRevived(_ object: ManagedObject, _ revived: Set<String>) -> Bool {
             guard let owner = owner(of: object),
                 let identity = (try? book.record(of: owner))??["identity", as: String.self]
             else { return false }
             return revived.contains(identity)
+        }
+        // Owners deleted here whose deletion did not see a part this change set brings: the part
+        // brings them back (as it keeps them where it arrived before the deletion).
+        var ownersOfUnseenParts = Set<String>()
+        for state in changeSet.records where state.clock.gone == nil {
+            guard let entity = model.entity(named: state.entity), let ownerKey = shapes.shape(of: entity).ownerKey,
+                let ownerIdentity = state.links[ownerKey]?.first,
+                let ownerRecord = try book.record(identity: ownerIdentity),
+                let ownerClock = book.clock(of: ownerRecord),
+                ownerClock.gone != nil, !ownerClock.sawPart(madeAt: state.clock.life)
+            else { continue }
+            if let record = try book.record(identity: state.id), book.clock(of: record)?.gone != nil { continue }
+            ownersOfUnseenParts.insert(ownerIdentity)
         }
         var named = changeSet.records.map(\.id)
         for state in changeSet.records { named += state.links.values.joined() }
@@ -76,6 +107,7 @@ extension StoreMirror {
                 // A part's record keeps the deletions of the part alone apart from those with its owner.
                 if isPart(entity) { merged.absorbDeletionsAlone(of: state.clock) }
                 if local.gone != nil || object == nil {
+                    merged.absorbKnowledge(of: state.clock)
                     merged.gone = max(local.gone ?? gone, gone)
                     merged.seen = max(local.seen ?? state.clock.seen ?? gone, state.clock.seen ?? gone)
                     merged.absorbStamps(of: state.clock)
@@ -107,6 +139,7 @@ extension StoreMirror {
                     book.context.delete(object)
                     merged.gone = gone
                     merged.seen = state.clock.seen
+                    merged.knew = state.clock.knew
                     merged.absorbMembers(of: state.clock)
                     book.setClock(merged, of: existing, pending: false)
                 }
@@ -115,9 +148,10 @@ extension StoreMirror {
             if local.gone != nil || object == nil {
                 // Deleted here: only a state the deletion did not see brings it back.
                 let seen = local.seen ?? local.gone ?? local.life
+                let unseenPart = ownersOfUnseenParts.contains(state.id)
                 let outlived =
                     state.clock.outlives(gone: local.gone ?? seen, seen: seen)
-                    || state.clock.life > (local.gone ?? local.life)
+                    || state.clock.life > (local.gone ?? local.life) || unseenPart
                 let aloneOutlived =
                     !isPart(entity) || local.seenByDeletionsAlone.map { state.clock.latestEdit > $0 } ?? true
                 guard outlived, aloneOutlived else {
@@ -133,6 +167,11 @@ extension StoreMirror {
                 var revivedClock = state.clock
                 revivedClock.absorbMembers(of: local)
                 if let seen = local.seen { revivedClock.cut = max(revivedClock.cut ?? seen, seen) }
+                if unseenPart, let gone = local.gone {
+                    // Marked as the devices that kept it against the deletion mark it.
+                    revivedClock.revived = max(revivedClock.revived ?? gone.justAfter, gone.justAfter)
+                    clock.observe(gone.justAfter)
+                }
                 try setValues(
                     of: object, from: state, keys: nil, path: path, shapes: shapes, remote: remote, vault: vault,
                     summary: &summary)

@@ -58,7 +58,8 @@ extension StoreMirror {
         names[identity.device] = identity.deviceName
         let snapshot = MirrorSnapshot(
             mirror: identity.mirror, id: id, device: identity.device, deviceName: identity.deviceName,
-            created: created, vector: vector, names: names, records: writer.records,
+            created: created, vector: vector, known: knowledge(book, device: identity.device, now: created),
+            names: names, records: writer.records,
             sha256: staged.sha256, byteCount: staged.byteCount)
         let statePath = MirrorSnapshot.statePath(covered: snapshot.covered, id: id)
         let encoder = JSONEncoder()

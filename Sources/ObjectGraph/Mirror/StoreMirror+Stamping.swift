@@ -65,11 +65,18 @@ extension StoreMirror {
             var lost = try book.lostRecords()
             for id in deleted { if let record = try book.record(ofObjectWith: id) { lost.append(record) } }
             let lostIdentities = Set(lost.compactMap { $0["identity", as: String.self] })
+            let known = knowledge(book, device: clock.device, now: stamp)
             for record in lost {
                 guard var recordClock = book.clock(of: record), recordClock.gone == nil else { continue }
                 let seen = recordClock.latest
                 recordClock.seen = seen
                 recordClock.gone = stamp
+                if let name = record["entityName", as: String.self], let entity = book.model.entity(named: name),
+                    !shapes.shape(of: entity).partKeys.isEmpty
+                {
+                    // An owner of parts: which of its parts this deletion saw.
+                    recordClock.knew = known
+                }
                 if let name = record["entityName", as: String.self], let entity = book.model.entity(named: name),
                     shapes.shape(of: entity).ownerKey != nil, let identity = record["identity", as: String.self]
                 {

@@ -97,6 +97,7 @@ extension StoreMirror {
                         vault: vault, summary: &summary)
                     applied = sequence
                     try book.set(Setting.appliedPrefix + device, String(sequence))
+                    try learn(of: [device: changeSet.records], book: book)
                     try book.set(Setting.namePrefix + device, changeSet.deviceName)
                     try book.set(Setting.seenPrefix + device, String(Date().timeIntervalSince1970))
                     if let last = clock.last { try book.set(Setting.clock, last.description) }
@@ -112,6 +113,28 @@ extension StoreMirror {
                 }
             }
         }
+    }
+
+    /// Raises what this device knows of each device's edits (``Setting/knownPrefix``) to the
+    /// latest of that device's own stamps in the states it sent.
+    func learn(of statesByDevice: [String: [MirrorRecordState]], book: MirrorBook) throws {
+        for (device, states) in statesByDevice {
+            var latest = book.setting(Setting.knownPrefix + device).flatMap(MirrorStamp.init)
+            for state in states {
+                if let stamp = state.clock.latestStamp(madeBy: device), latest.map({ stamp > $0 }) ?? true {
+                    latest = stamp
+                }
+            }
+            if let latest { try book.set(Setting.knownPrefix + device, latest.description) }
+        }
+    }
+
+    /// What this device has seen of every device's edits, itself included up to `now`: the
+    /// ``MirrorObjectClock/knew`` of a deletion made here.
+    func knowledge(_ book: MirrorBook, device: String, now: MirrorStamp) -> [String: MirrorStamp] {
+        var known = book.settings(prefixed: Setting.knownPrefix).compactMapValues(MirrorStamp.init)
+        known[device] = now
+        return known
     }
 
     /// The store's mirror as it stands: this device, the others and what waits on the remote.

@@ -80,6 +80,9 @@ public final class StoreMirror {
         static let appliedPrefix = "applied."
         static let namePrefix = "name."
         static let seenPrefix = "seen."
+        /// For each other device, the latest of its own stamps in its change sets applied here
+        /// (or in a snapshot loaded here): what a deletion made here has seen of its edits.
+        static let knownPrefix = "known."
         /// The state of a snapshot being uploaded, until its head is.
         static let snapshotUpload = "snapshotUpload"
         /// The head of a snapshot being loaded, until all of it is.

@@ -21,8 +21,7 @@ struct MirrorRandomizedTests {
     /// alone came back with its note's revival on one device only. 1847: a device that left and
     /// joined again named its second copy of a part anew, so it was two objects. 3012, 3454,
     /// 3564: a part's deletion with its note, met after the part had been deleted alone, lost
-    /// which of the two it was. (The case in MirrorPartScenarioTests' known issue, a part the
-    /// deleting device never had, is left.)
+    /// which of the two it was.
     static let longSeeds: [UInt64] =
         [53, 1040, 1124, 1229, 1847, 1873, 2224, 3012, 3454, 3564] + Array(1...30) + extraSeeds
 

@@ -510,14 +510,13 @@ struct MirrorPartScenarioTests {
         try settle(peers)
         let expected = try a.snapshot()
         let others = try peers.dropFirst().map { try $0.snapshot() }
-        // Not fixed yet: marking such a part revived with its owner (and sending it) fixed this,
-        // but made a device replaying every change set keep a part deleted later (seed 377).
-        withKnownIssue("#26: the part stays only where the note was kept before the part came", isIntermittent: true) {
-            #expect(
-                expected.first?.contains("|kept|") == true && expected.first?.contains("|map,p1|") == true,
-                "\(expected)")
-            for (peer, got) in zip(peers.dropFirst(), others) { #expect(got == expected, "\(peer.name)") }
-        }
+        // c's deletion carries what c had seen of each device's edits (MirrorObjectClock.knew):
+        // b's part is later than all c had of b, so the note lives on with it wherever the part
+        // meets the deletion, before or after.
+        #expect(
+            expected.first?.contains("|kept|") == true && expected.first?.contains("|map,p1|") == true,
+            "\(expected)")
+        for (peer, got) in zip(peers.dropFirst(), others) { #expect(got == expected, "\(peer.name)") }
     }
 
     @Test("a part deleted alone stays deleted when its note, deleted on another device, is brought back by an edit")
