@@ -29,7 +29,12 @@ extension StoreMirror {
                 return local.outlives(gone: gone, seen: seen) || holdsPartUnseen(object, by: deletion)
             }
             if let alone = deletion.seenByDeletionsAlone, local.latestEdit <= alone { return false }
-            return local.outlives(gone: gone, seen: seen) || isPartOfRevived(object, revived)
+            // An owner made again since (a device that left and joined again sends its objects
+            // anew) is a new life: the parts of the old one went with the deletion, as they do on
+            // a device that met the deletion first and brings the owner back from its tombstone.
+            let ownerClock = owner(of: object).flatMap { try? book.record(of: $0) }.flatMap { book.clock(of: $0) }
+            let renewed = ownerClock.map { $0.life > gone } ?? false
+            return local.outlives(gone: gone, seen: seen) || (!renewed && isPartOfRevived(object, revived))
         }
         // Whether `object` holds a part made on a device later than all the deletion had seen of
         // that device: adding it was an edit the deletion did not see.

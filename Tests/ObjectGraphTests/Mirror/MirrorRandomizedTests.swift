@@ -21,9 +21,10 @@ struct MirrorRandomizedTests {
     /// alone came back with its note's revival on one device only. 1847: a device that left and
     /// joined again named its second copy of a part anew, so it was two objects. 3012, 3454,
     /// 3564: a part's deletion with its note, met after the part had been deleted alone, lost
-    /// which of the two it was.
+    /// which of the two it was. 3610: a note made again by a device that joined again, met
+    /// before its old life's deletion, kept the old life's part.
     static let longSeeds: [UInt64] =
-        [53, 1040, 1124, 1229, 1847, 1873, 2224, 3012, 3454, 3564] + Array(1...30) + extraSeeds
+        [53, 1040, 1124, 1229, 1847, 1873, 2224, 3012, 3454, 3564, 3610] + Array(1...30) + extraSeeds
 
     /// More seeds of the longer run for a search by hand: `MIRROR_SEEDS=1000-3000 swift test --filter
     /// MirrorRandomized`.
