@@ -43,12 +43,20 @@ struct MirrorRandomizedTests {
         try converge(seed: seed, devices: 5, steps: 60)
     }
 
-    private func converge(seed: UInt64, devices: Int, steps: Int) throws {
+    @Test(
+        "devices whose syncs die part way (at an upload or a download, as a kill or a dropped server leaves them) converge after the next syncs",
+        arguments: Array(UInt64(1)...60) + extraSeeds)
+    func historiesWithKilledSyncsConverge(seed: UInt64) throws {
+        try converge(seed: seed, devices: 4, steps: 50, kills: true)
+    }
+
+    private func converge(seed: UInt64, devices: Int, steps: Int, kills: Bool = false) throws {
         let folder = FileManager.default.temporaryDirectory.appending(
             component: "og-mirror-seed-\(seed)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let remote = FolderRemote(folder: folder)
         var random = SeededGenerator(seed: seed)
+        var killing = SeededGenerator(seed: seed ^ 0x6b69_6c6c)
         // A snapshot every few change sets: a device that leaves and joins again loads one.
         let peers = try (0..<devices).map {
             try MirrorPeer(
@@ -131,7 +139,23 @@ struct MirrorRandomizedTests {
                     try peer.setDevice(deviceIdentifier())
                 }
             default:
-                try peer.sync(remote)
+                // Kills come from a generator of their own, so the histories of the runs without them
+                // (and their regression seeds) stay as they were.
+                guard kills, Int.random(in: 0..<3, using: &killing) == 0 else {
+                    try peer.sync(remote)
+                    break
+                }
+                // The sync dies at its n-th transfer: what it saved before stays, the rest waits.
+                let dying = HookedRemote(remote)
+                let survives = Int.random(in: 0..<8, using: &killing)
+                var transfers = 0
+                func dies(_ path: String) -> Bool {
+                    transfers += 1
+                    return transfers > survives
+                }
+                dying.failsUpload = dies
+                dying.failsDownload = dies
+                _ = try? peer.sync(dying)
             }
         }
         for _ in 0..<3 {
