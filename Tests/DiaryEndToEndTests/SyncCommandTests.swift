@@ -12,9 +12,10 @@ import Testing
     let remote: TemporaryDirectory
     init() throws { remote = try TemporaryDirectory(prefix: "diary-sync-remote") }
 
-    /// `list --json --all` without the per-store entry numbers (`id`), which each store gives in its own order.
-    static func entries(_ store: TestStore) throws -> String {
-        let result = try store.succeed(["list", "--json", "--all"])
+    /// `list --json --all` (or another JSON listing, `arguments`) without the per-store entry numbers
+    /// (`id`), which each store gives in its own order.
+    static func entries(_ store: TestStore, _ arguments: [String] = ["list", "--json", "--all"]) throws -> String {
+        let result = try store.succeed(arguments)
         return result.stdout.split(separator: "\n").filter {
             !$0.trimmingCharacters(in: .whitespaces).hasPrefix("\"id\":")
         }

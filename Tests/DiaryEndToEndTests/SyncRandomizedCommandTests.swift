@@ -7,15 +7,11 @@ import Testing
 /// seed: after every device has synced, all hold the same entries and the same trash, and every
 /// entry no device deleted is there.
 @Suite struct SyncRandomizedCommandTests {
-    static let secret = ["DIARY_PASSPHRASE_COMMAND": "printf '%s\\n' 'sync sesame'"]
+    static let secret = SyncCommandTests.secret
 
-    /// `list --json --all` and `trash --json` without the per-store entry numbers (`id`).
+    /// `list --json --all` and `trash --json` without the per-store entry numbers.
     static func state(_ store: TestStore) throws -> String {
-        try [["list", "--json", "--all"], ["trash", "--json"]].map { arguments in
-            try store.succeed(arguments).stdout.split(separator: "\n")
-                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("\"id\":") }
-                .joined(separator: "\n")
-        }.joined(separator: "\n")
+        try SyncCommandTests.entries(store) + "\n" + SyncCommandTests.entries(store, ["trash", "--json"])
     }
 
     /// The numbers of `store`'s entries in `arguments`' JSON listing, in the order of their uuids.

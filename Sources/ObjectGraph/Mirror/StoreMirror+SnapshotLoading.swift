@@ -156,10 +156,7 @@ extension StoreMirror {
                         if let name = snapshot.names[device] { try book.set(Setting.namePrefix + device, name) }
                     }
                     for (device, stamp) in snapshot.known ?? [:] where device != identity.device {
-                        let known = book.setting(Setting.knownPrefix + device).flatMap(MirrorStamp.init)
-                        if known.map({ stamp > $0 }) ?? true {
-                            try book.set(Setting.knownPrefix + device, stamp.description)
-                        }
+                        try raiseKnowledge(of: device, to: stamp, book: book)
                     }
                     try book.set(Setting.seenPrefix + snapshot.device, String(Date().timeIntervalSince1970))
                     try book.set(Setting.snapshotLoading, nil)

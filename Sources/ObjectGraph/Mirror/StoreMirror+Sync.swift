@@ -97,7 +97,9 @@ extension StoreMirror {
                         vault: vault, summary: &summary)
                     applied = sequence
                     try book.set(Setting.appliedPrefix + device, String(sequence))
-                    try learn(of: [device: changeSet.records], book: book)
+                    if let latest = changeSet.records.compactMap({ $0.clock.latestStamp(madeBy: device) }).max() {
+                        try raiseKnowledge(of: device, to: latest, book: book)
+                    }
                     try book.set(Setting.namePrefix + device, changeSet.deviceName)
                     try book.set(Setting.seenPrefix + device, String(Date().timeIntervalSince1970))
                     if let last = clock.last { try book.set(Setting.clock, last.description) }
@@ -115,18 +117,12 @@ extension StoreMirror {
         }
     }
 
-    /// Raises what this device knows of each device's edits (``Setting/knownPrefix``) to the
-    /// latest of that device's own stamps in the states it sent.
-    func learn(of statesByDevice: [String: [MirrorRecordState]], book: MirrorBook) throws {
-        for (device, states) in statesByDevice {
-            var latest = book.setting(Setting.knownPrefix + device).flatMap(MirrorStamp.init)
-            for state in states {
-                if let stamp = state.clock.latestStamp(madeBy: device), latest.map({ stamp > $0 }) ?? true {
-                    latest = stamp
-                }
-            }
-            if let latest { try book.set(Setting.knownPrefix + device, latest.description) }
-        }
+    /// Raises what this device knows of `device`'s edits (``Setting/knownPrefix``) to `stamp`,
+    /// when later: the latest of its own stamps in a change set of it applied here, or in a
+    /// snapshot's maker's knowledge.
+    func raiseKnowledge(of device: String, to stamp: MirrorStamp, book: MirrorBook) throws {
+        let known = book.setting(Setting.knownPrefix + device).flatMap(MirrorStamp.init)
+        if known.map({ stamp > $0 }) ?? true { try book.set(Setting.knownPrefix + device, stamp.description) }
     }
 
     /// What this device has seen of every device's edits, itself included up to `now`: the
