@@ -217,6 +217,7 @@ final class MirrorBook {
 
     /// Sets `record`'s clock; `pending` marks it for the next change set.
     func setClock(_ clock: MirrorObjectClock, of record: ManagedObject, pending: Bool) {
+        let clock = clock.withStandingEditsDropped()
         clocks[ObjectIdentifier(record)] = clock
         if let data = try? encoder.encode(clock) { record["clock"] = data }
         if record["isGone", as: Bool.self] != (clock.gone != nil) { record["isGone"] = clock.gone != nil }

@@ -82,7 +82,12 @@ struct MirrorObjectClock: Codable, Sendable, Equatable {
     /// The stamp of each attribute and to-one or ordered relationship set since the object was
     /// made (keys set only at creation are absent: their stamp is ``life``), and of the
     /// relationship to its parts when a part was added to it since.
-    var stamps: [String: MirrorStamp] = [:]
+    var stamps: [String: MirrorStamp] = [:] {
+        didSet { keepEdits(overwrittenIn: oldValue) }
+    }
+    /// Each device's latest edit of the object whose stamp a later one took the place of (see
+    /// ``editsByDevice``): what a deletion had seen of each device's edits stays exact.
+    var edits: [String: MirrorStamp]?
     /// For attributes that keep concurrent text: the stamps of earlier versions of the value,
     /// newest first, so a merge knows whether one version was made from the other.
     var ancestry: [String: [MirrorStamp]] = [:]
@@ -128,6 +133,59 @@ struct MirrorObjectClock: Codable, Sendable, Equatable {
     /// another stays deleted, whichever a device hears of first).
     func outlives(gone: MirrorStamp, seen: MirrorStamp) -> Bool {
         latestEdit > seen || revived.map { $0 > gone } ?? false
+    }
+
+    /// Whether some device edited the object later than the latest of its edits `deletion` (a
+    /// deleted object's clock) had seen: an edit made without seeing the deletion, however far
+    /// behind that device's clock was (``seen``, one stamp, calls an edit from a clock hours
+    /// behind seen).
+    func hasEdit(unseenBy deletion: MirrorObjectClock) -> Bool {
+        let seen = deletion.editsByDevice
+        return editsByDevice.contains { device, stamp in seen[device].map { stamp > $0 } ?? true }
+    }
+
+    /// Each device's latest edit of the object (its making, a value, a member added, a version
+    /// of a text): standing in its stamps, or kept in ``edits`` once another's took its place.
+    var editsByDevice: [String: MirrorStamp] {
+        var latest = edits ?? [:]
+        func take(_ stamp: MirrorStamp) {
+            if latest[stamp.device].map({ stamp > $0 }) ?? true { latest[stamp.device] = stamp }
+        }
+        take(life)
+        for stamp in stamps.values { take(stamp) }
+        for list in versions.values { for version in list { take(version.stamp) } }
+        for list in ancestry.values { for stamp in list { take(stamp) } }
+        for set in members.values { for dots in set.values { for dot in dots.added { take(dot) } } }
+        return latest
+    }
+
+    /// Takes the edits `other` knows of into ``edits``, device by device, where later.
+    mutating func absorbEdits(of other: MirrorObjectClock) {
+        let mine = editsByDevice
+        for (device, stamp) in other.editsByDevice where mine[device].map({ stamp > $0 }) ?? true {
+            edits = (edits ?? [:]).merging([device: stamp]) { $1 }
+        }
+    }
+
+    /// Keeps in ``edits`` the stamps `old` held that its stamps no longer do.
+    private mutating func keepEdits(overwrittenIn old: [String: MirrorStamp]) {
+        for (key, stamp) in old where stamps[key] != stamp {
+            if edits?[stamp.device].map({ stamp > $0 }) ?? true {
+                edits = (edits ?? [:]).merging([stamp.device: stamp]) { $1 }
+            }
+        }
+    }
+
+    /// ``edits`` without the devices whose latest edit stands elsewhere in the clock, so two
+    /// devices that know the same edits hold the same clock.
+    func withStandingEditsDropped() -> MirrorObjectClock {
+        guard let edits else { return self }
+        var standing = self
+        standing.edits = nil
+        let shown = standing.editsByDevice
+        let kept = edits.filter { device, stamp in shown[device].map { stamp > $0 } ?? true }
+        standing.edits = kept.isEmpty ? nil : kept
+        return standing
     }
 
     /// Whether the deletion this clock records had seen a part made at `life` (see ``knew``).

@@ -26,7 +26,8 @@ extension StoreMirror {
             guard let gone = deletion.gone else { return true }
             let seen = deletion.seen ?? deletion.life
             guard isPart(object) else {
-                return local.outlives(gone: gone, seen: seen) || holdsPartUnseen(object, by: deletion)
+                return local.outlives(gone: gone, seen: seen) || local.hasEdit(unseenBy: deletion)
+                    || holdsPartUnseen(object, by: deletion)
             }
             if let alone = deletion.seenByDeletionsAlone, local.latestEdit <= alone { return false }
             // An owner made again since (a device that left and joined again sends its objects
@@ -111,6 +112,7 @@ extension StoreMirror {
                 var merged = local
                 // A part's record keeps the deletions of the part alone apart from those with its owner.
                 if isPart(entity) { merged.absorbDeletionsAlone(of: state.clock) }
+                merged.absorbEdits(of: state.clock)
                 if local.gone != nil || object == nil {
                     merged.absorbKnowledge(of: state.clock)
                     merged.gone = max(local.gone ?? gone, gone)
@@ -156,6 +158,7 @@ extension StoreMirror {
                 let unseenPart = ownersOfUnseenParts.contains(state.id)
                 let outlived =
                     state.clock.outlives(gone: local.gone ?? seen, seen: seen)
+                    || (!isPart(entity) && state.clock.hasEdit(unseenBy: local))
                     || state.clock.life > (local.gone ?? local.life) || unseenPart
                 let aloneOutlived =
                     !isPart(entity) || local.seenByDeletionsAlone.map { state.clock.latestEdit > $0 } ?? true
@@ -163,6 +166,7 @@ extension StoreMirror {
                     var merged = local
                     merged.absorbStamps(of: state.clock)
                     merged.absorbMembers(of: state.clock)
+                    merged.absorbEdits(of: state.clock)
                     if merged != local { book.setClock(merged, of: existing, pending: false) }
                     continue
                 }
@@ -171,6 +175,7 @@ extension StoreMirror {
                 // Back with the state's values, and the member removals its tombstone learnt.
                 var revivedClock = state.clock
                 revivedClock.absorbMembers(of: local)
+                revivedClock.absorbEdits(of: local)
                 if let seen = local.seen { revivedClock.cut = max(revivedClock.cut ?? seen, seen) }
                 if unseenPart, let gone = local.gone {
                     // Marked as the devices that kept it against the deletion mark it.
@@ -189,6 +194,7 @@ extension StoreMirror {
             }
             guard let object else { continue }
             var merged = local
+            merged.absorbEdits(of: state.clock)
             if let theirs = state.clock.cut, merged.cut.map({ theirs > $0 }) ?? true { merged.cut = theirs }
             var taken = Set<String>()
             let shape = shapes.shape(of: object.entity)

@@ -293,6 +293,32 @@ struct StoreMirrorTests {
         #expect(try behind.snapshot() == expected)
     }
 
+    @Test("an edit not yet sent from a device whose clock is behind outlives a deletion made without seeing it")
+    func anUnseenEditOnAClockBehindOutlivesADeletion() throws {
+        // The deleting device had seen its own later edit, stamped hours after the other device's
+        // clock: a single stamp of what the deletion saw would call the unseen edit seen.
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ahead = try MirrorPeer("ahead"), behind = try MirrorPeer("behind")
+        ahead.mirror.clockSkew = 3 * 3600
+        behind.mirror.clockSkew = -2 * 3600
+        let note = try ahead.addNote("written ahead", stars: 1)
+        try ahead.create(on: remote)
+        try behind.join(remote)
+        try ahead.sync(remote)
+        try behind.sync(remote)
+        try ahead.edit(note) { note, _ in note["stars"] = Int64(3) }
+        try ahead.sync(remote)
+        try ahead.edit(note) { note, context in context.delete(note) }
+        try ahead.sync(remote)
+        try behind.edit(note) { note, _ in note["text"] = "kept behind" }
+        try behind.sync(remote)
+        try ahead.sync(remote)
+        let expected = try behind.snapshot()
+        #expect(expected.count == 1 && expected.first?.contains("|kept behind|") == true, "\(expected)")
+        #expect(try ahead.snapshot() == expected)
+        #expect(try ahead.clocks() == behind.clocks())
+    }
+
     @Test("a full remote fails the sync with nothing half there; once there is room, the next sync sends it all")
     func aFullRemoteLosesNothing() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
