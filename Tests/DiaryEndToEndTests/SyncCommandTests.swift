@@ -183,7 +183,7 @@ import Testing
     }
 
     /// Starts `diary sync` on `store` and SIGKILLs it once `ready` holds (or it ends).
-    private func killSync(_ store: TestStore, when ready: () -> Bool) throws {
+    static func killSync(_ store: TestStore, when ready: () -> Bool) throws {
         let process = Process()
         process.executableURL = try diaryBinary()
         process.arguments = ["sync"]
@@ -206,7 +206,9 @@ import Testing
         try laptop.succeed(["import", "--from", "photos", roll.path])
         try sync(laptop, ["init", remote.url.path])
         let blobs = remote.url.appending(path: "blobs")
-        try killSync(laptop) { ((try? FileManager.default.contentsOfDirectory(atPath: blobs.path))?.count ?? 0) >= 5 }
+        try Self.killSync(laptop) {
+            ((try? FileManager.default.contentsOfDirectory(atPath: blobs.path))?.count ?? 0) >= 5
+        }
         // Killed while the photos went up: no change set names them yet.
         let devices = remote.url.appending(path: "devices")
         let sent = (FileManager.default.enumerator(atPath: devices.path)?.compactMap { $0 as? String } ?? []).filter {
@@ -215,7 +217,7 @@ import Testing
         #expect(sent.isEmpty, "the sync finished before it was killed")
         try sync(phone, ["join", remote.url.path])
         try sync(laptop)
-        try killSync(phone) { (Int((try? phone.sqlite("SELECT count(*) FROM DiaryEntry")) ?? "") ?? 0) >= 1 }
+        try Self.killSync(phone) { (Int((try? phone.sqlite("SELECT count(*) FROM DiaryEntry")) ?? "") ?? 0) >= 1 }
         try sync(phone)
         try sync(laptop)
         let expected = try Self.entries(laptop)

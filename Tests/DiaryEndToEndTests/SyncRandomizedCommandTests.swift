@@ -3,9 +3,9 @@ import TestSupport
 import Testing
 
 /// Three diaries on the built binary writing, editing, tagging, starring, adding photos,
-/// deleting, restoring, emptying the trash and syncing through a folder in an order drawn from a
-/// seed: after every device has synced, all hold the same entries and the same trash, and every
-/// entry no device deleted is there.
+/// deleting, restoring, emptying the trash, syncing through a folder and having syncs killed in an
+/// order drawn from a seed: after every device has synced, all hold the same entries (their media
+/// hashes included) and the same trash, and every entry no device deleted is there.
 @Suite struct SyncRandomizedCommandTests {
     static let secret = SyncCommandTests.secret
 
@@ -35,12 +35,13 @@ import Testing
         var random = SeededGenerator(seed: seed)
         var written: [String] = []
         var deleted = Set<String>()
+        var killed = 0
         for step in 0..<36 {
             let store = stores[Int.random(in: 0..<stores.count, using: &random)]
             let entries = try Self.ids(store, ["list", "--json", "--all"])
             let entry = entries.isEmpty ? nil : entries[Int.random(in: 0..<entries.count, using: &random)]
             let tag = ["home", "travel", "Home"][Int.random(in: 0..<3, using: &random)]
-            switch Int.random(in: 0..<12, using: &random) {
+            switch Int.random(in: 0..<13, using: &random) {
             case 0, 1:
                 var arguments = ["new", "--text", "entry \(step)", "--tag", tag]
                 if Bool.random(using: &random) { arguments += ["--image", Fixture.path("jpeg-baseline.jpg")] }
@@ -68,6 +69,11 @@ import Testing
                 if let restored = trashed.first { try store.succeed(["restore", String(restored.id)]) }
             case 9:
                 if Int.random(in: 0..<3, using: &random) == 0 { try store.succeed(["trash", "--empty", "--yes"]) }
+            case 10:
+                // A sync killed at a random moment: sending, receiving or applying.
+                let deadline = Date().addingTimeInterval(Double.random(in: 0..<0.4, using: &random))
+                try SyncCommandTests.killSync(store) { Date() >= deadline }
+                killed += 1
             default:
                 try store.succeed(["sync"], environment: Self.secret)
             }
@@ -81,6 +87,6 @@ import Testing
         }
         // Every entry written and never deleted anywhere is on every device.
         let listed = try Self.ids(stores[0], ["list", "--json", "--all"]).map(\.uuid)
-        #expect(listed.count >= written.count - deleted.count, "seed \(seed)")
+        #expect(listed.count >= written.count - deleted.count, "seed \(seed), \(killed) syncs killed")
     }
 }
