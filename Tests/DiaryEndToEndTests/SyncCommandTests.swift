@@ -119,6 +119,68 @@ import Testing
         #expect(try laptop.succeed(["trash"]).stdout == "The trash is empty.\n")
     }
 
+    /// `sync status`: what waits to be sent (saved since the last sync too), each other device's
+    /// change sets applied and waiting, and what a device joining would replay.
+    @Test func syncStatusSaysWhatWaitsAndWhatAJoiningDeviceReplays() throws {
+        let laptop = try TestStore(), phone = try TestStore()
+        try laptop.succeed(["new", "--text", "one", "--tag", "home"])
+        try sync(laptop, ["init", remote.url.path])
+        let unsent = try laptop.succeed(["sync", "status"]).stdout
+        #expect(unsent.contains("; 2 changes waiting to be sent."), "an entry and its tag: \(unsent)")
+        try sync(laptop)
+        try sync(phone, ["join", remote.url.path])
+        try sync(phone)
+        try laptop.succeed(["new", "--text", "two"])
+        try laptop.succeed(["sync"], environment: Self.secret.merging(["DIARY_SYNC_SNAPSHOT_EVERY": "1"]) { $1 })
+        let status = try phone.succeed(["sync", "status"]).stdout.split(separator: "\n").map(String.init)
+        #expect(status.first?.hasPrefix("Syncs with \(remote.url.path) as ") == true, "\(status)")
+        #expect(status.first?.hasSuffix("; 0 changes waiting to be sent.") == true, "\(status)")
+        #expect(status.contains { $0.contains(": 1 change set applied, 1 waiting (last heard from ") }, "\(status)")
+        #expect(
+            status.last == "The remote holds 2 change sets and 1 snapshot; the newest covers 2 of them, "
+                + "so a device joining now replays 0.", "\(status)")
+        try phone.succeed(["edit", "1", "--star"])
+        #expect(try phone.succeed(["sync", "status"]).stdout.contains("; 1 change waiting to be sent."))
+    }
+
+    /// An entry put in the trash on one device while edited on another comes back out of the
+    /// trash on both, each saying so; one put in the trash after the edit reached it stays there.
+    @Test func anEntryPutInTheTrashWhileEditedElsewhereComesBackOutOfIt() throws {
+        let laptop = try TestStore(), desktop = try TestStore()
+        try laptop.succeed(["new", "--text", "raced", "--tag", "home"])
+        try laptop.succeed(["new", "--text", "seen"])
+        try sync(laptop, ["init", remote.url.path])
+        try sync(laptop)
+        try sync(desktop, ["join", remote.url.path])
+        try sync(desktop)
+        let number = { (store: TestStore, text: String) throws -> String in
+            let listed = try #require(try store.json(["list", "--all"]) as? [[String: Any]])
+            return String(try #require(listed.first { ($0["text"] as? String) == text }?["id"] as? Int))
+        }
+        try laptop.succeed(["delete", try number(laptop, "raced"), "--yes"])
+        try desktop.succeed(["edit", try number(desktop, "raced"), "--text", "raced, and edited on the desktop"])
+        try desktop.succeed(["edit", try number(desktop, "seen"), "--star"])
+        let sent = try sync(desktop)
+        #expect(sent.stderr.isEmpty, "\(sent)")
+        // The laptop meets the edit it had not seen: the entry leaves its trash.
+        let met = try sync(laptop)
+        #expect(met.stderr.contains("1 entry removed on one device and edited on another came back"), "\(met)")
+        // The desktop meets the trash its edit had not seen: the entry stays out of it.
+        let back = try sync(desktop)
+        #expect(back.stderr.contains("came back"), "\(back)")
+        // Put in the trash after the edit reached the laptop: it stays there on both.
+        try laptop.succeed(["delete", try number(laptop, "seen"), "--yes"])
+        try sync(laptop)
+        try sync(desktop)
+        for store in [laptop, desktop] {
+            let listed = try #require(try store.json(["list"]) as? [[String: Any]]).compactMap { $0["text"] as? String }
+            #expect(listed == ["raced, and edited on the desktop"], "\(listed)")
+            let trashed = try #require(try store.json(["trash", "--json"]) as? [[String: Any]])
+            #expect(trashed.compactMap { $0["text"] as? String } == ["seen"])
+        }
+        #expect(try Self.entries(laptop) == Self.entries(desktop))
+    }
+
     /// An entry's place (a Day One location) is mirrored like every other attribute of it.
     @Test func anImportedEntrysPlaceReachesTheOtherDevice() throws {
         let laptop = try TestStore(), phone = try TestStore()

@@ -72,11 +72,13 @@ struct SyncCommand: ParsableCommand {
                 "Syncs with \(escaper.escaped(address)) as \(escaper.escaped(status.deviceName)); "
                     + QuantityText.count(status.pendingObjects, "change") + " waiting to be sent.")
             for device in status.devices {
-                let seen = device.lastSeen.map { " (last heard from \(ISO8601DateFormatter().string(from: $0)))" } ?? ""
+                let seen = device.lastSeen.map { " (last heard from \(context.dateText.dayAndTime(of: $0)))" } ?? ""
                 context.writeLine(
                     "  \(escaper.escaped(device.name)): \(QuantityText.count(device.appliedChangeSets, "change set")) applied, "
                         + "\(device.waitingChangeSets) waiting\(seen)")
             }
+            context.writeLine(
+                SyncText.remoteContents(changeSets: status.remoteChangeSets, snapshots: status.remoteSnapshots))
         case "leave":
             let diary = try context.openDiary(.updating)
             guard let address = try diary.syncAddress() else { throw DiaryError.sync(.notMirrored) }

@@ -51,6 +51,8 @@ extension Diary {
             // two devices (or again here, after leaving and joining) is one medium.
             partIdentityAttributes: [DiaryModel.Entity.medium: "sha256"],
             textMergingAttributes: ["\(DiaryModel.Entity.entry).text"],
+            // An entry put in the trash on one device while edited on another comes back out of it.
+            withdrawingAttributes: ["\(DiaryModel.Entity.entry).trashedTime"],
             localEntities: [DiaryModel.Entity.localSetting, DiaryModel.Entity.settingChange], deviceName: Self.hostName,
             conflictLine: { name, date in
                 String(Self.conflictMarker.dropFirst())

@@ -88,6 +88,14 @@ struct MirrorObjectClock: Codable, Sendable, Equatable {
     /// Each device's latest edit of the object whose stamp a later one took the place of (see
     /// ``editsByDevice``): what a deletion had seen of each device's edits stays exact.
     var edits: [String: MirrorStamp]?
+    /// For each withdrawing attribute (a trash, see ``MirrorConfiguration/withdrawingAttributes``):
+    /// each device's latest edit any setting of it had seen (and the edits made where it was set,
+    /// seeing it), merged from every device and never shrunk. An edit later than these was made
+    /// without seeing the object withdrawn.
+    var withdrawalsSaw: [String: [String: MirrorStamp]]?
+    /// For each withdrawing attribute: the latest stamp of a setting of it that an edit it had not
+    /// seen undid. While no later setting stands, the attribute is nil on every device.
+    var withdrawalsUndone: [String: MirrorStamp]?
     /// For attributes that keep concurrent text: the stamps of earlier versions of the value,
     /// newest first, so a merge knows whether one version was made from the other.
     var ancestry: [String: [MirrorStamp]] = [:]
@@ -159,12 +167,33 @@ struct MirrorObjectClock: Codable, Sendable, Equatable {
         return latest
     }
 
-    /// Takes the edits `other` knows of into ``edits``, device by device, where later.
+    /// Takes the edits `other` knows of into ``edits``, device by device, where later, and what
+    /// its withdrawals saw and which it undid.
     mutating func absorbEdits(of other: MirrorObjectClock) {
         let mine = editsByDevice
         for (device, stamp) in other.editsByDevice where mine[device].map({ stamp > $0 }) ?? true {
             edits = (edits ?? [:]).merging([device: stamp]) { $1 }
         }
+        for (key, saw) in other.withdrawalsSaw ?? [:] { noteWithdrawal(of: key, saw: saw) }
+        for (key, stamp) in other.withdrawalsUndone ?? [:] where withdrawalsUndone?[key].map({ stamp > $0 }) ?? true {
+            withdrawalsUndone = (withdrawalsUndone ?? [:]).merging([key: stamp]) { $1 }
+        }
+    }
+
+    /// Raises what the withdrawals of `key` saw to `saw`, device by device.
+    mutating func noteWithdrawal(of key: String, saw: [String: MirrorStamp]) {
+        var merged = withdrawalsSaw?[key] ?? [:]
+        for (device, stamp) in saw where merged[device].map({ stamp > $0 }) ?? true { merged[device] = stamp }
+        withdrawalsSaw = (withdrawalsSaw ?? [:]).merging([key: merged]) { $1 }
+    }
+
+    /// Whether the setting of withdrawing attribute `key` that stands was undone by an edit it
+    /// had not seen: by an undoing another device decided on, or by an edit in this clock later
+    /// than every withdrawal of `key` saw (only for settings made knowing what they saw).
+    func undoesWithdrawal(of key: String) -> Bool {
+        if let undone = withdrawalsUndone?[key], undone >= stamp(of: key) { return true }
+        guard let saw = withdrawalsSaw?[key] else { return false }
+        return editsByDevice.contains { device, stamp in saw[device].map { stamp > $0 } ?? true }
     }
 
     /// Keeps in ``edits`` the stamps `old` held that its stamps no longer do.

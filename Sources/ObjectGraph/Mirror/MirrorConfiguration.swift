@@ -22,6 +22,12 @@ public struct MirrorConfiguration: Sendable {
     public var conflictLine: @Sendable (_ deviceName: String, _ date: Date) -> String
     /// This device's name as its user knows it (the host name, say).
     public var deviceName: String
+    /// `Entity.attribute` of attributes whose value withdraws the object while set (a date it
+    /// went to the trash): set on one device while another edited the object without seeing it,
+    /// it is cleared on every device, as a deletion racing an edit is (the object comes back,
+    /// reported in ``MirrorSyncSummary/revived``). Set on two devices at once, or after seeing
+    /// every edit, it stands.
+    public var withdrawingAttributes: Set<String> = []
     /// Entities kept on this device only (settings that make sense on one machine): never
     /// sent, and refused when another device sends them.
     public var localEntities: Set<String> = []
@@ -37,7 +43,8 @@ public struct MirrorConfiguration: Sendable {
     /// A configuration; by default every object has a random identity and every value is last-writer-wins.
     public init(
         identityAttributes: [String: String] = [:], partIdentityAttributes: [String: String] = [:],
-        textMergingAttributes: Set<String> = [], localEntities: Set<String> = [], deviceName: String,
+        textMergingAttributes: Set<String> = [], withdrawingAttributes: Set<String> = [],
+        localEntities: Set<String> = [], deviceName: String,
         conflictLine: @escaping @Sendable (_ deviceName: String, _ date: Date) -> String = { name, date in
             "--- conflicting edit from \(name), \(ISO8601DateFormatter().string(from: date)) ---"
         }
@@ -45,6 +52,7 @@ public struct MirrorConfiguration: Sendable {
         self.identityAttributes = identityAttributes
         self.partIdentityAttributes = partIdentityAttributes
         self.textMergingAttributes = textMergingAttributes
+        self.withdrawingAttributes = withdrawingAttributes
         self.localEntities = localEntities
         self.deviceName = deviceName
         self.conflictLine = conflictLine
@@ -93,8 +101,12 @@ public struct MirrorStatus: Sendable, Equatable {
     public var deviceName: String
     /// The other devices seen, with their names, the last change set applied and how many are waiting.
     public var devices: [Device]
-    /// Objects changed here and not sent yet (known at the last sync).
+    /// Objects the next sync sends: changed here since the last sync or not sent by it.
     public var pendingObjects: Int
+    /// The change sets on the remote, all devices together (none when no remote was given).
+    public var remoteChangeSets = 0
+    /// How many change sets each snapshot on the remote covers, the newest first.
+    public var remoteSnapshots: [Int] = []
 
     /// Another device.
     public struct Device: Sendable, Equatable {

@@ -186,7 +186,9 @@ extension StoreMirror {
                     of: object, from: state, keys: nil, path: path, shapes: shapes, remote: remote, vault: vault,
                     summary: &summary)
                 cutVersions(of: object, clock: &revivedClock, shapes: shapes)
-                book.setClock(revivedClock, of: existing, pending: false)
+                let received = revivedClock.withdrawalsUndone
+                _ = settleWithdrawals(of: object, clock: &revivedClock, shapes: shapes)
+                book.setClock(revivedClock, of: existing, pending: revivedClock.withdrawalsUndone != received)
                 linking.append((object, existing, state, true))
                 summary.revived.append(state.id)
                 onRevive?(object)
@@ -226,7 +228,13 @@ extension StoreMirror {
                     summary: &summary)
                 onApply?(object, changeSet.deviceName, state.clock.latest.date, false)
             }
-            book.setClock(merged, of: existing, pending: false)
+            let received = merged.withdrawalsUndone
+            if settleWithdrawals(of: object, clock: &merged, shapes: shapes) {
+                summary.revived.append(state.id)
+                onRevive?(object)
+            }
+            // An undoing decided here goes to the devices that may not decide it themselves.
+            book.setClock(merged, of: existing, pending: merged.withdrawalsUndone != received)
             linking.append((object, existing, state, false))
         }
         for item in linking {
@@ -326,6 +334,32 @@ extension StoreMirror {
     private static func distinctTexts(_ versions: [MirrorTextVersion]) -> [MirrorTextVersion] {
         var seen = Set<String?>()
         return versions.filter { seen.insert($0.text).inserted }
+    }
+
+    func isWithdrawing(_ entity: EntityDescription, _ key: String) -> Bool {
+        configuration.withdrawingAttributes.contains("\(entity.rootName).\(key)")
+            || configuration.withdrawingAttributes.contains("\(entity.name).\(key)")
+    }
+
+    /// Clears `object`'s withdrawing attributes (see ``MirrorConfiguration/withdrawingAttributes``)
+    /// whose setting an edit it had not seen undid, marking the undoing in `clock` for every other
+    /// device; true when the object came back here.
+    func settleWithdrawals(
+        of object: ManagedObject, clock: inout MirrorObjectClock, shapes: MirrorShape.Cache
+    ) -> Bool {
+        var cameBack = false
+        for attribute in shapes.shape(of: object.entity).attributes
+        where isWithdrawing(object.entity, attribute.name) {
+            guard object.mirroredValue(at: attribute.index) != .null, clock.undoesWithdrawal(of: attribute.name)
+            else { continue }
+            let setting = clock.stamp(of: attribute.name)
+            if clock.withdrawalsUndone?[attribute.name].map({ $0 < setting }) ?? true {
+                clock.withdrawalsUndone = (clock.withdrawalsUndone ?? [:]).merging([attribute.name: setting]) { $1 }
+            }
+            object.setMirroredValue(.null, at: attribute.index)
+            cameBack = true
+        }
+        return cameBack
     }
 
     func isTextMerging(_ entity: EntityDescription, _ key: String) -> Bool {

@@ -9,22 +9,7 @@ extension StoreMirror {
     func stampLocalChanges(_ book: MirrorBook, clock: inout MirrorClock, shapes: MirrorShape.Cache) throws {
         let context = book.context
         let current = try context.currentHistoryToken()
-        let decoder = JSONDecoder()
-        let kept = book.setting(Setting.historyToken).flatMap {
-            try? decoder.decode(PersistentHistoryToken.self, from: Data($0.utf8))
-        }
-        var filter = PersistentHistoryFilter()
-        filter.excludedAuthors = [Self.transactionAuthor]
-        var transactions: [PersistentHistoryTransaction]? = nil
-        if let kept {
-            do {
-                transactions = try context.fetchHistory(after: kept, matching: filter)
-            } catch PersistentHistoryError.expiredToken {
-                transactions = nil
-            } catch PersistentHistoryError.tokenOfAnotherStore {
-                transactions = nil
-            }
-        }
+        let transactions = try localTransactions(book)
         var sawDeletion = false
         var deleted: [ObjectID] = []
         if let transactions {
@@ -99,6 +84,48 @@ extension StoreMirror {
         if let last = clock.last { try book.set(Setting.clock, last.description) }
         try book.save()
         if let current { _ = try? context.deleteHistory(through: current) }
+    }
+
+    /// The transactions saved here since the last sync (the mirror's own left out); nil when
+    /// every object counts as new: before the first sync, or when the history was pruned past
+    /// the kept token.
+    func localTransactions(_ book: MirrorBook) throws -> [PersistentHistoryTransaction]? {
+        guard
+            let kept = book.setting(Setting.historyToken).flatMap({
+                try? JSONDecoder().decode(PersistentHistoryToken.self, from: Data($0.utf8))
+            })
+        else { return nil }
+        var filter = PersistentHistoryFilter()
+        filter.excludedAuthors = [Self.transactionAuthor]
+        do {
+            return try book.context.fetchHistory(after: kept, matching: filter)
+        } catch PersistentHistoryError.expiredToken {
+            return nil
+        } catch PersistentHistoryError.tokenOfAnotherStore {
+            return nil
+        }
+    }
+
+    /// How many objects the next sync sends: those marked for it, those saved since the last
+    /// sync, or (before the first) every mirrored object.
+    func waitingCount(_ book: MirrorBook) throws -> Int {
+        guard let transactions = try localTransactions(book) else {
+            var count = 0
+            for entity in book.model.entities where !entity.isAbstract && isMirrored(entity.name) {
+                var request = FetchRequest(ManagedObject.self, entityName: entity.name)
+                request.includesSubentities = false
+                count += try book.context.count(for: request)
+            }
+            return count
+        }
+        var waiting = Set(try book.pendingRecords().compactMap { $0["identity", as: String.self] })
+        for transaction in transactions {
+            for change in transaction.changes where isMirrored(change.objectID.entityName) {
+                let identity = try book.record(ofObjectWith: change.objectID)?["identity", as: String.self]
+                waiting.insert(identity ?? "\(change.objectID)")
+            }
+        }
+        return waiting.count
     }
 
     /// Whether the part named `part` went with its owner (one of the identities `lost` since the
@@ -185,6 +212,7 @@ extension StoreMirror {
                 clock.members[link.name] = sets
             }
         }
+        if changed { noteWithdrawals(of: object, keys: keys, stamp: stamp, clock: &clock, shapes: shapes) }
         if changed { book.setClock(clock, of: record, pending: true) }
         if let ownerKey = shape.ownerKey, isNew || keys?.contains(ownerKey) ?? true,
             let owner = object.value(forKey: ownerKey) as? ManagedObject,
@@ -197,6 +225,20 @@ extension StoreMirror {
         // (A sync killed before the token is saved stamps again; the records it saved stay marked.)
         book.notedSinceSave += 1
         if book.notedSinceSave >= 1000 { try book.save() }
+    }
+
+    /// Records what a withdrawing attribute set here saw (every edit of the object this device
+    /// had), and that an edit made here while the object was withdrawn saw the withdrawal.
+    private func noteWithdrawals(
+        of object: ManagedObject, keys: Set<String>?, stamp: MirrorStamp, clock: inout MirrorObjectClock,
+        shapes: MirrorShape.Cache
+    ) {
+        for attribute in shapes.shape(of: object.entity).attributes
+        where isWithdrawing(object.entity, attribute.name) {
+            guard object.mirroredValue(at: attribute.index) != .null else { continue }
+            let saw = keys?.contains(attribute.name) ?? true ? clock.editsByDevice : [stamp.device: stamp]
+            clock.noteWithdrawal(of: attribute.name, saw: saw)
+        }
     }
 
     /// Stamps `owner`'s relationship to its parts for a part added to it: adding a medium edits

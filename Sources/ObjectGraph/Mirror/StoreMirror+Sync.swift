@@ -139,9 +139,14 @@ extension StoreMirror {
         let identity = try identity(book)
         let files = try remote?.listFiles() ?? []
         var latest: [String: Int] = [:]
+        var changeSets = 0
+        var snapshots: [Int] = []
         for file in files {
-            if let (device, sequence) = MirrorChangeSet.parse(path: file.path), device != identity.device {
-                latest[device] = max(latest[device] ?? 0, sequence)
+            if let (device, sequence) = MirrorChangeSet.parse(path: file.path) {
+                changeSets += 1
+                if device != identity.device { latest[device] = max(latest[device] ?? 0, sequence) }
+            } else if let head = MirrorSnapshot.parseHead(path: file.path) {
+                snapshots.append(head.covered)
             }
         }
         let applied = book.settings(prefixed: Setting.appliedPrefix)
@@ -156,6 +161,7 @@ extension StoreMirror {
         }
         return MirrorStatus(
             remoteAddress: book.setting(Setting.remote) ?? "", device: identity.device,
-            deviceName: identity.deviceName, devices: devices, pendingObjects: try book.pendingCount())
+            deviceName: identity.deviceName, devices: devices, pendingObjects: try waitingCount(book),
+            remoteChangeSets: changeSets, remoteSnapshots: snapshots.sorted(by: >))
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 @testable import ObjectGraph
 
 /// The model the mirror tests use: notes (a UUID, text that keeps concurrent edits, stars, an
-/// attached file) with tags (many-to-many, named uniquely) and parts (deleted with their note).
+/// attached file, when they went to the bin) with tags (many-to-many, named uniquely) and parts (deleted with their note).
 let mirrorModel: ManagedObjectModel = {
     do {
         return try ManagedObjectModel(
@@ -14,7 +14,8 @@ let mirrorModel: ManagedObjectModel = {
                         AttributeDescription("uuid", .uuid, isOptional: false),
                         AttributeDescription("text", .string),
                         AttributeDescription("stars", .integer64, defaultValue: Int64(0)),
-                        AttributeDescription("file", .binary, allowsExternalStorage: true)
+                        AttributeDescription("file", .binary, allowsExternalStorage: true),
+                        AttributeDescription("binned", .date)
                     ],
                     relationships: [
                         RelationshipDescription("tags", destination: "Tag", inverse: "notes", isToMany: true),
@@ -53,7 +54,7 @@ final class MirrorPeer {
         var configuration = MirrorConfiguration(
             identityAttributes: ["Note": "uuid", "Tag": "name"],
             partIdentityAttributes: partIdentityAttributes,
-            textMergingAttributes: ["Note.text"], deviceName: name)
+            textMergingAttributes: ["Note.text"], withdrawingAttributes: ["Note.binned"], deviceName: name)
         configuration.passphraseCost = (operations: 1, memoryBytes: 8 << 10)
         configuration.snapshotInterval = snapshotInterval
         mirror = StoreMirror(
@@ -148,7 +149,7 @@ final class MirrorPeer {
                 String(note["stars", as: Int64.self] ?? -1), tags.joined(separator: ","), parts.joined(separator: ","),
                 file
             ]
-            .joined(separator: "|")
+            .joined(separator: "|") + (note["binned", as: Date.self] == nil ? "" : "|binned")
         }.sorted()
     }
 

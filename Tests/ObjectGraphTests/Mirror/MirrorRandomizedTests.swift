@@ -89,12 +89,13 @@ struct MirrorRandomizedTests {
         }
         var notes: [UUID] = []
         var deletedSomewhere = Set<UUID>()
-        // What each device has seen of the text and star edits (each a step, which makes its value
-        // unique): its own, and every one on the remote when it last synced. A deletion sees what
-        // its device had seen; an edit that no deletion of its note saw keeps the note.
+        // On skewed clocks, what each device has seen of the text and star edits (each a step,
+        // which makes its value unique): its own, and every one on the remote when it last synced.
+        // A deletion, or a note put in the bin, sees what its device had seen; an edit that no
+        // deletion of its note saw keeps the note, and one no bin saw takes it out of the bin.
         var made = [Set<Int>](repeating: [], count: devices), known = made
         var onRemote = Set<Int>()
-        var edits: [UUID: Set<Int>] = [:], deletionsSaw: [UUID: [Set<Int>]] = [:]
+        var edits: [UUID: Set<Int>] = [:], deletionsSaw: [UUID: [Set<Int>]] = [:], binsSaw = deletionsSaw
         let tags = ["red", "green", "blue", "Red"]
         for step in 0..<steps {
             let index = Int.random(in: 0..<peers.count, using: &random)
@@ -112,11 +113,46 @@ struct MirrorRandomizedTests {
                     try peer.addNote(
                         "note \(step)", tags: chosen, parts: Bool.random(using: &random) ? ["part \(step)"] : []))
             case 2:
-                if let target, try peer.edit(target, { note, _ in note["text"] = "edit \(step) on \(peer.name)" }) {
+                var changed = false
+                if let target,
+                    try peer.edit(
+                        target,
+                        { note, _ in
+                            guard !skewed || note["binned", as: Date.self] == nil else { return }
+                            note["text"] = "edit \(step) on \(peer.name)"
+                            changed = true
+                        }), changed
+                {
                     edited(target)
                 }
             case 3:
-                if let target, try peer.edit(target, { note, _ in note["stars"] = Int64(step) }) { edited(target) }
+                var changed = false
+                if let target,
+                    try peer.edit(
+                        target,
+                        { note, _ in
+                            guard !skewed || note["binned", as: Date.self] == nil else { return }
+                            note["stars"] = Int64(step)
+                            changed = true
+                        }), changed
+                {
+                    edited(target)
+                }
+            case 9 where skewed:
+                // Into the bin (a note in it here is not edited, as the diary edits no entry in its trash).
+                var binned = false
+                if let target,
+                    try peer.edit(
+                        target,
+                        { note, _ in
+                            if note["binned", as: Date.self] == nil {
+                                note["binned"] = Date()
+                                binned = true
+                            }
+                        }), binned
+                {
+                    binsSaw[target, default: []].append(known[index])
+                }
             case 4:
                 let name = tags[Int.random(in: 0..<tags.count, using: &random)]
                 if let target {
@@ -213,6 +249,13 @@ struct MirrorRandomizedTests {
                 #expect(
                     unseen.isEmpty || present.contains(note.uuidString),
                     "seed \(seed): note \(note), edited at steps \(unseen.sorted()) unseen by its deletions, is lost")
+            }
+            for (note, bins) in binsSaw {
+                let unseen = (edits[note] ?? []).filter { step in !bins.contains { $0.contains(step) } }
+                let listed = expected.first { $0.hasPrefix(note.uuidString) }
+                #expect(
+                    unseen.isEmpty || listed.map { !$0.hasSuffix("|binned") } ?? true,
+                    "seed \(seed): note \(note), edited at steps \(unseen.sorted()) unseen by its bins, is in the bin")
             }
         }
 
