@@ -10,6 +10,12 @@ extension StoreMirror {
         init(_ reason: String) { self.reason = reason }
     }
 
+    /// A snapshot deletes an object this store holds, made before that deletion (the device sent
+    /// it, or made it on a clock behind): its tombstone keeps none of the values the deleting
+    /// device had, which this store would need if its own edits keep the object. The change sets
+    /// are replayed instead, as for a device that joined before the snapshot.
+    private struct SnapshotDeletesHeldObject: Error {}
+
     /// Loads the newest snapshot this store can authenticate, when it has applied nothing of the
     /// other devices yet (it joins): its records are merged as one big change set would be, and
     /// what it includes of each device counts as applied, so the replay that follows starts after
@@ -53,10 +59,12 @@ extension StoreMirror {
                 guard size == whole else { throw SnapshotRefusal("its state is not whole (\(size) of \(whole) bytes)") }
                 progress?("receiving \(statePath)")
                 try remote.download(statePath, to: download)
-                try check(download, of: snapshot, vault: vault)
+                try check(download, of: snapshot, vault: vault, book: book)
             } catch let refusal as SnapshotRefusal {
                 summary.refused.append("\(head.path): \(refusal.reason); replaying the change sets instead")
                 continue
+            } catch is SnapshotDeletesHeldObject {
+                return false
             }
             try apply(
                 snapshot, headPath: head.path, from: download, identity: identity, clock: &clock, remote: remote,
@@ -94,8 +102,9 @@ extension StoreMirror {
     }
 
     /// Checks the downloaded state at `url` to its end before any of it is applied: every chunk
-    /// authentic, the content the head's SHA-256 and length, every line records of this model.
-    private func check(_ url: URL, of snapshot: MirrorSnapshot, vault: MirrorVault) throws {
+    /// authentic, the content the head's SHA-256 and length, every line records of this model,
+    /// and no deletion of an object `book` holds from before it (``SnapshotDeletesHeldObject``).
+    private func check(_ url: URL, of snapshot: MirrorSnapshot, vault: MirrorVault, book: MirrorBook) throws {
         let decoder = JSONDecoder()
         let model = coordinator.managedObjectModel
         var count = 0
@@ -111,11 +120,18 @@ extension StoreMirror {
                         throw SnapshotRefusal(
                             "names an entity this model does not have (\(state.entity)); update this program")
                     }
+                    if let gone = state.clock.gone, let record = (try? book.record(identity: state.id)) ?? nil,
+                        book.linkedObject(of: record) != nil, let held = book.clock(of: record), held.life <= gone
+                    {
+                        throw SnapshotDeletesHeldObject()
+                    }
                 }
                 count += states.count
             }
         } catch let refusal as SnapshotRefusal {
             throw refusal
+        } catch let held as SnapshotDeletesHeldObject {
+            throw held
         } catch {
             throw SnapshotRefusal(
                 "its state fails authentication (damaged, cut short, swapped, or not sealed with this diary's sync key)"
