@@ -132,6 +132,8 @@ extension StoreMirror {
                     merged.absorbMembers(of: state.clock)
                     merged.cut = max(merged.cut ?? gone, state.clock.seen ?? gone)
                     cutVersions(of: object, clock: &merged, shapes: shapes)
+                    // The edits the deletion brings may undo a withdrawal that had not seen them.
+                    _ = settleWithdrawals(of: object, clock: &merged, shapes: shapes)
                     clock.observe(gone.justAfter)
                     book.setClock(merged, of: existing, pending: true)
                     setMembers(of: object, record: existing, clock: merged, book: book, shapes: shapes)
