@@ -89,6 +89,22 @@ final class MirrorPeer {
     @discardableResult
     func sync(_ remote: any MirrorRemote) throws -> MirrorSyncSummary { try mirror.sync(remote: remote) }
 
+    /// Two devices on `remote` whose clocks are `skews` off, both holding one note the first wrote.
+    static func pair(
+        _ names: (String, String), skews: (TimeInterval, TimeInterval), on remote: any MirrorRemote,
+        text: String, stars: Int64 = 0
+    ) throws -> (MirrorPeer, MirrorPeer, UUID) {
+        let first = try MirrorPeer(names.0), second = try MirrorPeer(names.1)
+        first.mirror.clockSkew = skews.0
+        second.mirror.clockSkew = skews.1
+        let note = try first.addNote(text, stars: stars)
+        try first.create(on: remote)
+        try second.join(remote)
+        try first.sync(remote)
+        try second.sync(remote)
+        return (first, second, note)
+    }
+
     /// Inserts and saves a note.
     @discardableResult
     func addNote(_ text: String, tags: [String] = [], stars: Int64 = 0, parts: [String] = []) throws -> UUID {

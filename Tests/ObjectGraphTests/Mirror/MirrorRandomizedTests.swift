@@ -102,6 +102,17 @@ struct MirrorRandomizedTests {
         for step in 0..<steps {
             let index = Int.random(in: 0..<peers.count, using: &random)
             let peer = peers[index]
+            // Edits a note not in the bin here (on skewed clocks, as the diary edits no entry
+            // in its trash); whether it did.
+            func editUnbinned(_ target: UUID, _ change: (ManagedObject) -> Void) throws -> Bool {
+                var changed = false
+                let found = try peer.edit(target) { note, _ in
+                    guard !skewed || note["binned", as: Date.self] == nil else { return }
+                    change(note)
+                    changed = true
+                }
+                return found && changed
+            }
             func edited(_ note: UUID) {
                 made[index].insert(step)
                 known[index].insert(step)
@@ -115,31 +126,11 @@ struct MirrorRandomizedTests {
                     try peer.addNote(
                         "note \(step)", tags: chosen, parts: Bool.random(using: &random) ? ["part \(step)"] : []))
             case 2:
-                var changed = false
-                if let target,
-                    try peer.edit(
-                        target,
-                        { note, _ in
-                            guard !skewed || note["binned", as: Date.self] == nil else { return }
-                            note["text"] = "edit \(step) on \(peer.name)"
-                            changed = true
-                        }), changed
-                {
+                if let target, try editUnbinned(target, { $0["text"] = "edit \(step) on \(peer.name)" }) {
                     edited(target)
                 }
             case 3:
-                var changed = false
-                if let target,
-                    try peer.edit(
-                        target,
-                        { note, _ in
-                            guard !skewed || note["binned", as: Date.self] == nil else { return }
-                            note["stars"] = Int64(step)
-                            changed = true
-                        }), changed
-                {
-                    edited(target)
-                }
+                if let target, try editUnbinned(target, { $0["stars"] = Int64(step) }) { edited(target) }
             case 9 where skewed:
                 // Into the bin (a note in it here is not edited, as the diary edits no entry in its trash).
                 var binned = false

@@ -14,15 +14,7 @@ struct MirrorWithdrawalTests {
 
     /// Two devices holding one synced note.
     func twoDevices(ahead: TimeInterval = 0, behind: TimeInterval = 0) throws -> (MirrorPeer, MirrorPeer, UUID) {
-        let a = try MirrorPeer("a"), b = try MirrorPeer("b")
-        a.mirror.clockSkew = ahead
-        b.mirror.clockSkew = behind
-        let note = try a.addNote("written on a", stars: 1)
-        try a.create(on: remote)
-        try b.join(remote)
-        try a.sync(remote)
-        try b.sync(remote)
-        return (a, b, note)
+        try MirrorPeer.pair(("a", "b"), skews: (ahead, behind), on: remote, text: "written on a", stars: 1)
     }
 
     func bin(_ peer: MirrorPeer, _ note: UUID) throws {

@@ -270,14 +270,8 @@ struct StoreMirrorTests {
     @Test("devices whose clocks are hours apart: an edit made after seeing another's wins, whichever clock is ahead")
     func clocksHoursApart() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let ahead = try MirrorPeer("ahead"), behind = try MirrorPeer("behind")
-        ahead.mirror.clockSkew = 3 * 3600
-        behind.mirror.clockSkew = -2 * 3600
-        let note = try ahead.addNote("written ahead", stars: 1)
-        try ahead.create(on: remote)
-        try behind.join(remote)
-        try ahead.sync(remote)
-        try behind.sync(remote)
+        let (ahead, behind, note) = try MirrorPeer.pair(
+            ("ahead", "behind"), skews: (3 * 3600, -2 * 3600), on: remote, text: "written ahead", stars: 1)
         // The device five hours behind edits after seeing the note: its edit is the later one.
         try behind.edit(note) { note, _ in note["stars"] = Int64(5) }
         try behind.sync(remote)
@@ -298,14 +292,8 @@ struct StoreMirrorTests {
         // The deleting device had seen its own later edit, stamped hours after the other device's
         // clock: a single stamp of what the deletion saw would call the unseen edit seen.
         defer { try? FileManager.default.removeItem(at: folder) }
-        let ahead = try MirrorPeer("ahead"), behind = try MirrorPeer("behind")
-        ahead.mirror.clockSkew = 3 * 3600
-        behind.mirror.clockSkew = -2 * 3600
-        let note = try ahead.addNote("written ahead", stars: 1)
-        try ahead.create(on: remote)
-        try behind.join(remote)
-        try ahead.sync(remote)
-        try behind.sync(remote)
+        let (ahead, behind, note) = try MirrorPeer.pair(
+            ("ahead", "behind"), skews: (3 * 3600, -2 * 3600), on: remote, text: "written ahead", stars: 1)
         try ahead.edit(note) { note, _ in note["stars"] = Int64(3) }
         try ahead.sync(remote)
         try ahead.edit(note) { note, context in context.delete(note) }
