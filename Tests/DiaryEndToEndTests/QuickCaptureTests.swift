@@ -17,6 +17,20 @@ import Testing
         #expect(tagged["tags"] as? [String] == ["walk"])
     }
 
+    /// `-h` or `--help` after words that name no command asks for help: the program's, with
+    /// nothing written (before, `diary book --help` saved an entry "book").
+    @Test(arguments: [["book", "--help"], ["Met", "Anna", "-h"], ["--help", "book"]])
+    func helpAfterWordsThatNameNoCommandIsTheHelpNeverAnEntry(words: [String]) throws {
+        let store = try TestStore()
+        try store.succeed(["new", "--text", "before"])
+        let help = try store.run(words)
+        #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW: "), "\(help)")
+        #expect(try texts(store) == ["before"])
+        // After `--` the words are text.
+        try store.succeed(["new", "--", "-h", "is", "text"])
+        #expect(try texts(store).contains("-h is text"))
+    }
+
     @Test func textPipedToDiaryAloneIsAnEntryAsJrnlTakesIt() throws {
         let store = try TestStore()
         let run = try store.run([], stdin: "Walked home in the rain\n")

@@ -139,6 +139,11 @@ package struct CommandLineProgram: Sendable {
         guard let command = try subcommandOrQuickCapture(Array(arguments[index...])) else {
             // `diary Met Anna for coffee @friends`: the words are a new entry's text.
             let capture = Array(arguments[index...])
+            if capture.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+                // `diary book --help`: help about a word that names no command, never an entry.
+                context.write(rootHelp(formatter))
+                return .success
+            }
             do {
                 try run(NewCommand.self, words: capture, store: store, context: context)
                 return .success
