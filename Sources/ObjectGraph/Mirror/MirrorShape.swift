@@ -25,14 +25,20 @@ struct MirrorShape {
     /// The relationships to the object's parts (the inverses of their ``ownerKey``), not carried
     /// (each part names its owner): the object's stamp of one is that of the last part added to it.
     let partKeys: [String]
+    /// The mirrored attributes that withdraw the object while set
+    /// (``MirrorConfiguration/withdrawingAttributes``).
+    let withdrawing: [(index: Int, name: String)]
 
-    init(_ entity: EntityDescription, model: ManagedObjectModel) {
+    init(_ entity: EntityDescription, model: ManagedObjectModel, withdrawing names: Set<String> = []) {
         var attributes: [(Int, String, AttributeType)] = []
         for (index, attribute) in entity.allAttributes.enumerated()
         where !attribute.isTransient && attribute.derivation == nil {
             attributes.append((index, attribute.name, attribute.type))
         }
         self.attributes = attributes
+        withdrawing = attributes.filter { attribute in
+            names.contains("\(entity.rootName).\(attribute.1)") || names.contains("\(entity.name).\(attribute.1)")
+        }.map { ($0.0, $0.1) }
         var links: [(String, Link)] = []
         for relationship in entity.allRelationships {
             let kind: Link = !relationship.isToMany ? .toOne : relationship.isOrdered ? .ordered : .members
@@ -67,12 +73,17 @@ struct MirrorShape {
     final class Cache {
         private var shapes: [String: MirrorShape] = [:]
         let model: ManagedObjectModel
+        /// `Entity.attribute` of the withdrawing attributes.
+        let withdrawing: Set<String>
 
-        init(model: ManagedObjectModel) { self.model = model }
+        init(model: ManagedObjectModel, withdrawing: Set<String> = []) {
+            self.model = model
+            self.withdrawing = withdrawing
+        }
 
         func shape(of entity: EntityDescription) -> MirrorShape {
             if let shape = shapes[entity.name] { return shape }
-            let shape = MirrorShape(entity, model: model)
+            let shape = MirrorShape(entity, model: model, withdrawing: withdrawing)
             shapes[entity.name] = shape
             return shape
         }

@@ -338,11 +338,6 @@ extension StoreMirror {
         return versions.filter { seen.insert($0.text).inserted }
     }
 
-    func isWithdrawing(_ entity: EntityDescription, _ key: String) -> Bool {
-        configuration.withdrawingAttributes.contains("\(entity.rootName).\(key)")
-            || configuration.withdrawingAttributes.contains("\(entity.name).\(key)")
-    }
-
     /// Clears `object`'s withdrawing attributes (see ``MirrorConfiguration/withdrawingAttributes``)
     /// whose setting an edit it had not seen undid, marking the undoing in `clock` for every other
     /// device; true when the object came back here.
@@ -350,8 +345,7 @@ extension StoreMirror {
         of object: ManagedObject, clock: inout MirrorObjectClock, shapes: MirrorShape.Cache
     ) -> Bool {
         var cameBack = false
-        for attribute in shapes.shape(of: object.entity).attributes
-        where isWithdrawing(object.entity, attribute.name) {
+        for attribute in shapes.shape(of: object.entity).withdrawing {
             guard object.mirroredValue(at: attribute.index) != .null, clock.undoesWithdrawal(of: attribute.name)
             else { continue }
             let setting = clock.stamp(of: attribute.name)

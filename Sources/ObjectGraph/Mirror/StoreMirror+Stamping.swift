@@ -233,8 +233,7 @@ extension StoreMirror {
         of object: ManagedObject, keys: Set<String>?, stamp: MirrorStamp, clock: inout MirrorObjectClock,
         shapes: MirrorShape.Cache
     ) {
-        for attribute in shapes.shape(of: object.entity).attributes
-        where isWithdrawing(object.entity, attribute.name) {
+        for attribute in shapes.shape(of: object.entity).withdrawing {
             guard object.mirroredValue(at: attribute.index) != .null else { continue }
             let saw = keys?.contains(attribute.name) ?? true ? clock.editsByDevice : [stamp.device: stamp]
             clock.noteWithdrawal(of: attribute.name, saw: saw)
