@@ -12,8 +12,8 @@ BUILD_PACKAGES = pkg-config libsqlite3-dev libpng-dev libjpeg-dev libsndfile1-de
                  libsodium-dev libkeyutils-dev libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev libstdc++-12-dev \
                  libchafa-dev libglib2.0-dev libcurl4-openssl-dev libxml2-dev
 # exiftool, ffmpeg (ffprobe) and libheif-examples (heif-convert) are the oracles MediaKit's facts are
-# compared with (Tests/MediaKitTests/OracleAgreementTests.swift); rclone and apache2 (mod_dav) are the sync tests' remotes and servers.
-TEST_PACKAGES  = sqlite3 chromium man-db zsh fish tzdata keyutils libimage-exiftool-perl ffmpeg libheif-examples rclone apache2
+# compared with (Tests/MediaKitTests/OracleAgreementTests.swift); rclone and apache2 (mod_dav) are the sync tests' remotes and servers; faketime sets their devices' clocks hours apart.
+TEST_PACKAGES  = sqlite3 chromium man-db zsh fish tzdata keyutils libimage-exiftool-perl ffmpeg libheif-examples rclone apache2 faketime
 # The tools the benchmark suites make their media with and compare against.
 BENCH_PACKAGES = imagemagick sox webp libheif-examples libvips-tools ffmpeg
 

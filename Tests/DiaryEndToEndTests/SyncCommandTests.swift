@@ -119,6 +119,54 @@ import Testing
         #expect(try laptop.succeed(["trash"]).stdout == "The trash is empty.\n")
     }
 
+    /// Two devices whose clocks are hours apart (libfaketime: the laptop 3 hours ahead, the
+    /// desktop 2 behind), as real machines drift: an edit made on the desktop without seeing the
+    /// laptop's deletion wins, whether the laptop put the entry in the trash or removed it for
+    /// good, though every stamp of the laptop's is hours later.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/faketime")))
+    func editsOnAClockHoursBehindOutliveDeletionsTheyRaced() throws {
+        let laptop = try TestStore(), desktop = try TestStore()
+        func run(_ store: TestStore, _ offset: String, _ arguments: [String]) throws -> ProcessRun {
+            let faked = try runDiary(
+                ["-f", offset, try diaryBinary().path] + arguments, environment: Self.secret, store: .at(store.url),
+                executable: URL(fileURLWithPath: "/usr/bin/faketime"))
+            #expect(faked.status == 0, "\(arguments): \(faked)")
+            return faked
+        }
+        let ahead = { (arguments: [String]) in try run(laptop, "+3h", arguments) }
+        let behind = { (arguments: [String]) in try run(desktop, "-2h", arguments) }
+        try ahead(["new", "--text", "put in the trash"])
+        try ahead(["new", "--text", "removed for good"])
+        try ahead(["sync", "init", remote.url.path])
+        try ahead(["sync"])
+        try behind(["sync", "join", remote.url.path])
+        try behind(["sync"])
+        let number = { (store: TestStore, text: String) throws -> String in
+            let listed = try #require(try store.json(["list", "--all"]) as? [[String: Any]])
+            return String(try #require(listed.first { ($0["text"] as? String) == text }?["id"] as? Int))
+        }
+        let trashed = try number(laptop, "put in the trash"), purged = try number(laptop, "removed for good")
+        let edited = try number(desktop, "put in the trash"), alsoEdited = try number(desktop, "removed for good")
+        // Seen by both deletions: an edit stamped hours after anything the desktop's clock gives.
+        for number in [trashed, purged] { try ahead(["edit", number, "--star"]) }
+        try ahead(["sync"])
+        try ahead(["delete", trashed, purged, "--yes"])
+        try ahead(["trash", "--empty", "--yes"])
+        try ahead(["new", "--text", "written after"])
+        try ahead(["sync"])
+        try behind(["edit", edited, "--text", "put in the trash, and edited behind"])
+        try behind(["edit", alsoEdited, "--text", "removed for good, and edited behind"])
+        try behind(["sync"])
+        try ahead(["sync"])
+        try behind(["sync"])
+        let expected = try Self.entries(laptop)
+        #expect(try Self.entries(desktop) == expected)
+        for text in ["put in the trash, and edited behind", "removed for good, and edited behind", "written after"] {
+            #expect(expected.contains("\"text\": \"\(text)\""), "\(text): \(expected)")
+        }
+        #expect(try laptop.succeed(["trash"]).stdout == "The trash is empty.\n")
+    }
+
     /// `sync status`: what waits to be sent (saved since the last sync too), each other device's
     /// change sets applied and waiting, and what a device joining would replay.
     @Test func syncStatusSaysWhatWaitsAndWhatAJoiningDeviceReplays() throws {
