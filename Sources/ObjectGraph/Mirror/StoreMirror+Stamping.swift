@@ -212,8 +212,10 @@ extension StoreMirror {
                 clock.members[link.name] = sets
             }
         }
-        if changed { noteWithdrawals(of: object, keys: keys, stamp: stamp, clock: &clock, shapes: shapes) }
-        if changed { book.setClock(clock, of: record, pending: true) }
+        if changed {
+            noteWithdrawals(of: object, keys: keys, stamp: stamp, clock: &clock, shapes: shapes)
+            book.setClock(clock, of: record, pending: true)
+        }
         if let ownerKey = shape.ownerKey, isNew || keys?.contains(ownerKey) ?? true,
             let owner = object.value(forKey: ownerKey) as? ManagedObject,
             let partsKey = object.entity.relationship(named: ownerKey)?.inverse
