@@ -56,15 +56,13 @@ extension StoreMirror {
                 let seen = recordClock.latest
                 recordClock.seen = seen
                 recordClock.gone = stamp
-                if let name = record["entityName", as: String.self], let entity = book.model.entity(named: name),
-                    !shapes.shape(of: entity).partKeys.isEmpty
-                {
+                let entity = record["entityName", as: String.self].flatMap { book.model.entity(named: $0) }
+                let shape = entity.map { shapes.shape(of: $0) }
+                if let shape, !shape.partKeys.isEmpty {
                     // An owner of parts: which of its parts this deletion saw.
                     recordClock.knew = known
                 }
-                if let name = record["entityName", as: String.self], let entity = book.model.entity(named: name),
-                    shapes.shape(of: entity).ownerKey != nil, let identity = record["identity", as: String.self]
-                {
+                if let shape, shape.ownerKey != nil, let identity = record["identity", as: String.self] {
                     if Self.isDeletedWithOwner(part: identity, lost: lostIdentities) {
                         recordClock.withOwner = true
                     } else {
@@ -73,9 +71,7 @@ extension StoreMirror {
                     }
                 }
                 book.setClock(recordClock, of: record, pending: true)
-                if let name = record["entityName", as: String.self], let entity = book.model.entity(named: name) {
-                    book.link(record, to: nil, entity: entity)
-                }
+                if let entity { book.link(record, to: nil, entity: entity) }
             }
         }
         if let current, let text = try? JSONEncoder().encode(current) {
