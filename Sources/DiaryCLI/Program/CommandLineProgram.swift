@@ -139,7 +139,7 @@ package struct CommandLineProgram: Sendable {
         guard let command = try subcommandOrQuickCapture(Array(arguments[index...])) else {
             // `diary Met Anna for coffee @friends`: the words are a new entry's text.
             let capture = Array(arguments[index...])
-            if capture.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+            if Self.asksForHelp(capture) {
                 // `diary book --help`: help about a word that names no command, never an entry.
                 context.write(rootHelp(formatter))
                 return .success
@@ -155,7 +155,7 @@ package struct CommandLineProgram: Sendable {
                 )
             }
         }
-        if words.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+        if Self.asksForHelp(words) {
             context.write(formatter.help(for: command.declaration, extraOptions: extraOptions))
             return .success
         }
@@ -203,6 +203,11 @@ package struct CommandLineProgram: Sendable {
             throw error
         }
         commandContext.removeDueTrash()
+    }
+
+    /// Whether `words` hold `-h` or `--help` before any `--`.
+    private static func asksForHelp(_ words: [String]) -> Bool {
+        words.prefix(while: { $0 != "--" }).contains { $0 == "--help" || $0 == "-h" }
     }
 
     /// The options every subcommand accepts besides its own.

@@ -149,16 +149,14 @@ struct MirrorObjectClock: Codable, Sendable, Equatable {
     /// behind seen).
     func hasEdit(unseenBy deletion: MirrorObjectClock) -> Bool {
         let seen = deletion.editsByDevice
-        return editsByDevice.contains { device, stamp in seen[device].map { stamp > $0 } ?? true }
+        return editsByDevice.contains { device, stamp in seen.isNewer(stamp, for: device) }
     }
 
     /// Each device's latest edit of the object (its making, a value, a member added, a version
     /// of a text): standing in its stamps, or kept in ``edits`` once another's took its place.
     var editsByDevice: [String: MirrorStamp] {
         var latest = edits ?? [:]
-        func take(_ stamp: MirrorStamp) {
-            if latest[stamp.device].map({ stamp > $0 }) ?? true { latest[stamp.device] = stamp }
-        }
+        func take(_ stamp: MirrorStamp) { latest.raise(stamp.device, to: stamp) }
         take(life)
         for stamp in stamps.values { take(stamp) }
         for list in versions.values { for version in list { take(version.stamp) } }
@@ -171,20 +169,18 @@ struct MirrorObjectClock: Codable, Sendable, Equatable {
     /// its withdrawals saw and which it undid.
     mutating func absorbEdits(of other: MirrorObjectClock) {
         let mine = editsByDevice
-        for (device, stamp) in other.editsByDevice where mine[device].map({ stamp > $0 }) ?? true {
-            edits = (edits ?? [:]).merging([device: stamp]) { $1 }
+        for (device, stamp) in other.editsByDevice where mine.isNewer(stamp, for: device) {
+            edits.raise(device, to: stamp)
         }
         for (key, saw) in other.withdrawalsSaw ?? [:] { noteWithdrawal(of: key, saw: saw) }
-        for (key, stamp) in other.withdrawalsUndone ?? [:] where withdrawalsUndone?[key].map({ stamp > $0 }) ?? true {
-            withdrawalsUndone = (withdrawalsUndone ?? [:]).merging([key: stamp]) { $1 }
-        }
+        for (key, stamp) in other.withdrawalsUndone ?? [:] { withdrawalsUndone.raise(key, to: stamp) }
     }
 
     /// Raises what the withdrawals of `key` saw to `saw`, device by device.
     mutating func noteWithdrawal(of key: String, saw: [String: MirrorStamp]) {
-        var merged = withdrawalsSaw?[key] ?? [:]
-        for (device, stamp) in saw where merged[device].map({ stamp > $0 }) ?? true { merged[device] = stamp }
-        withdrawalsSaw = (withdrawalsSaw ?? [:]).merging([key: merged]) { $1 }
+        var all = withdrawalsSaw ?? [:]
+        all[key, default: [:]].raise(toAll: saw)
+        withdrawalsSaw = all
     }
 
     /// Whether the setting of withdrawing attribute `key` that stands was undone by an edit it
@@ -193,16 +189,12 @@ struct MirrorObjectClock: Codable, Sendable, Equatable {
     func undoesWithdrawal(of key: String) -> Bool {
         if let undone = withdrawalsUndone?[key], undone >= stamp(of: key) { return true }
         guard let saw = withdrawalsSaw?[key] else { return false }
-        return editsByDevice.contains { device, stamp in saw[device].map { stamp > $0 } ?? true }
+        return editsByDevice.contains { device, stamp in saw.isNewer(stamp, for: device) }
     }
 
     /// Keeps in ``edits`` the stamps `old` held that its stamps no longer do.
     private mutating func keepEdits(overwrittenIn old: [String: MirrorStamp]) {
-        for (key, stamp) in old where stamps[key] != stamp {
-            if edits?[stamp.device].map({ stamp > $0 }) ?? true {
-                edits = (edits ?? [:]).merging([stamp.device: stamp]) { $1 }
-            }
-        }
+        for (key, stamp) in old where stamps[key] != stamp { edits.raise(stamp.device, to: stamp) }
     }
 
     /// ``edits`` without the devices whose latest edit stands elsewhere in the clock, so two
@@ -212,7 +204,7 @@ struct MirrorObjectClock: Codable, Sendable, Equatable {
         var standing = self
         standing.edits = nil
         let shown = standing.editsByDevice
-        let kept = edits.filter { device, stamp in shown[device].map { stamp > $0 } ?? true }
+        let kept = edits.filter { device, stamp in shown.isNewer(stamp, for: device) }
         standing.edits = kept.isEmpty ? nil : kept
         return standing
     }
@@ -227,7 +219,7 @@ struct MirrorObjectClock: Codable, Sendable, Equatable {
     mutating func absorbKnowledge(of other: MirrorObjectClock) {
         guard let theirs = other.knew else { return }
         var merged = knew ?? [:]
-        for (device, stamp) in theirs where merged[device].map({ stamp > $0 }) ?? true { merged[device] = stamp }
+        merged.raise(toAll: theirs)
         knew = merged
     }
 

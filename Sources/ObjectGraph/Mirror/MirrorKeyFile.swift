@@ -77,7 +77,7 @@ struct MirrorKeyFile: Codable, Sendable, Equatable {
         try Self.loadSodium()
         let wrapping = try derive(passphrase)
         var plain = [UInt8](repeating: 0, count: StoreEncryptionKey.byteCount)
-        defer { plain.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        defer { _ = plain.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
         var plainCount: UInt64 = 0
         let associated = associatedData
         let status = sealedKey.withUnsafeBytes { sealed in

@@ -25,20 +25,28 @@ struct MirrorShape {
     /// The relationships to the object's parts (the inverses of their ``ownerKey``), not carried
     /// (each part names its owner): the object's stamp of one is that of the last part added to it.
     let partKeys: [String]
+    /// The names of the mirrored string attributes that keep concurrent text
+    /// (``MirrorConfiguration/textMergingAttributes``).
+    let textMerging: Set<String>
     /// The mirrored attributes that withdraw the object while set
     /// (``MirrorConfiguration/withdrawingAttributes``).
     let withdrawing: [(index: Int, name: String)]
 
-    init(_ entity: EntityDescription, model: ManagedObjectModel, withdrawing names: Set<String> = []) {
+    /// The shape of `entity`, with the attributes `configuration` names (`Entity.attribute`, a root
+    /// entity's name covering its subentities) that keep concurrent text or withdraw the object.
+    init(_ entity: EntityDescription, model: ManagedObjectModel, configuration: MirrorConfiguration) {
         var attributes: [(Int, String, AttributeType)] = []
         for (index, attribute) in entity.allAttributes.enumerated()
         where !attribute.isTransient && attribute.derivation == nil {
             attributes.append((index, attribute.name, attribute.type))
         }
         self.attributes = attributes
-        withdrawing = attributes.filter { attribute in
-            names.contains("\(entity.rootName).\(attribute.1)") || names.contains("\(entity.name).\(attribute.1)")
-        }.map { ($0.0, $0.1) }
+        func names(_ attribute: String, in named: Set<String>) -> Bool {
+            named.contains("\(entity.rootName).\(attribute)") || named.contains("\(entity.name).\(attribute)")
+        }
+        textMerging = Set(
+            attributes.map(\.1).filter { names($0, in: configuration.textMergingAttributes) })
+        withdrawing = attributes.filter { names($0.1, in: configuration.withdrawingAttributes) }.map { ($0.0, $0.1) }
         var links: [(String, Link)] = []
         for relationship in entity.allRelationships {
             let kind: Link = !relationship.isToMany ? .toOne : relationship.isOrdered ? .ordered : .members
@@ -73,17 +81,17 @@ struct MirrorShape {
     final class Cache {
         private var shapes: [String: MirrorShape] = [:]
         let model: ManagedObjectModel
-        /// `Entity.attribute` of the withdrawing attributes.
-        let withdrawing: Set<String>
+        /// What names the attributes that keep concurrent text or withdraw the object.
+        let configuration: MirrorConfiguration
 
-        init(model: ManagedObjectModel, withdrawing: Set<String> = []) {
+        init(model: ManagedObjectModel, configuration: MirrorConfiguration) {
             self.model = model
-            self.withdrawing = withdrawing
+            self.configuration = configuration
         }
 
         func shape(of entity: EntityDescription) -> MirrorShape {
             if let shape = shapes[entity.name] { return shape }
-            let shape = MirrorShape(entity, model: model, withdrawing: withdrawing)
+            let shape = MirrorShape(entity, model: model, configuration: configuration)
             shapes[entity.name] = shape
             return shape
         }

@@ -205,7 +205,7 @@ extension StoreMirror {
             for attribute in shape.attributes {
                 let key = attribute.name
                 let theirs = state.clock.stamp(of: key), ours = local.stamp(of: key)
-                if isTextMerging(entity, key) {
+                if shape.textMerging.contains(key) {
                     let current = object.mirroredValue(at: attribute.index).string
                     if mergeText(
                         key: key, index: attribute.index, object: object, current: current, local: local,
@@ -289,7 +289,8 @@ extension StoreMirror {
     /// Drops from `object`'s texts the versions its clock's cut says a deletion saw (see
     /// ``MirrorObjectClock/cut``), once the object outlived that deletion.
     private func cutVersions(of object: ManagedObject, clock: inout MirrorObjectClock, shapes: MirrorShape.Cache) {
-        for attribute in shapes.shape(of: object.entity).attributes where isTextMerging(object.entity, attribute.name) {
+        let shape = shapes.shape(of: object.entity)
+        for attribute in shape.attributes where shape.textMerging.contains(attribute.name) {
             guard let versions = clock.versions[attribute.name] else { continue }
             let standing = Self.afterCut(versions, clock.cut)
             if standing.count < versions.count {
@@ -348,19 +349,11 @@ extension StoreMirror {
         for attribute in shapes.shape(of: object.entity).withdrawing {
             guard object.mirroredValue(at: attribute.index) != .null, clock.undoesWithdrawal(of: attribute.name)
             else { continue }
-            let setting = clock.stamp(of: attribute.name)
-            if clock.withdrawalsUndone?[attribute.name].map({ $0 < setting }) ?? true {
-                clock.withdrawalsUndone = (clock.withdrawalsUndone ?? [:]).merging([attribute.name: setting]) { $1 }
-            }
+            clock.withdrawalsUndone.raise(attribute.name, to: clock.stamp(of: attribute.name))
             object.setMirroredValue(.null, at: attribute.index)
             cameBack = true
         }
         return cameBack
-    }
-
-    func isTextMerging(_ entity: EntityDescription, _ key: String) -> Bool {
-        configuration.textMergingAttributes.contains("\(entity.rootName).\(key)")
-            || configuration.textMergingAttributes.contains("\(entity.name).\(key)")
     }
 
     private func observe(_ objectClock: MirrorObjectClock, in clock: inout MirrorClock) {

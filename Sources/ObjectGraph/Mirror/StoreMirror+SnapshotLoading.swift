@@ -114,6 +114,8 @@ extension StoreMirror {
                 guard let states = try? decoder.decode([MirrorRecordState].self, from: line) else {
                     throw SnapshotRefusal("is not a snapshot this version reads")
                 }
+                // The line's deletions looked up in one query, not one each (a failure leaves each to its own).
+                try? book.prefetch(identities: states.filter { $0.clock.gone != nil }.map(\.id))
                 for state in states {
                     guard let entity = model.entity(named: state.entity), !entity.isAbstract, isMirrored(entity.name)
                     else {

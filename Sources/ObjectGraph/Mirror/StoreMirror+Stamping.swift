@@ -157,7 +157,7 @@ extension StoreMirror {
         guard var clock = book.clock(of: record) else { return }
         var changed = isNew
         if isNew {
-            for attribute in shape.attributes where isTextMerging(object.entity, attribute.name) {
+            for attribute in shape.attributes where shape.textMerging.contains(attribute.name) {
                 clock.authors[attribute.name] = configuration.deviceName
             }
         }
@@ -165,7 +165,7 @@ extension StoreMirror {
             for attribute in shape.attributes where keys.contains(attribute.name) {
                 let key = attribute.name, previous = clock.stamp(of: key)
                 clock.stamps[key] = stamp
-                if isTextMerging(object.entity, key) {
+                if shape.textMerging.contains(key) {
                     // The new version was made from the value as it stood: every version in it.
                     var ancestry = clock.ancestry[key] ?? []
                     if let versions = clock.versions.removeValue(forKey: key) {

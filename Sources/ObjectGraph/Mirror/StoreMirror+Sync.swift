@@ -13,7 +13,7 @@ extension StoreMirror {
         var summary = MirrorSyncSummary()
         var book = try MirrorBook(context: makeContext())
         let identity = try identity(book)
-        let shapes = MirrorShape.Cache(model: book.model, withdrawing: configuration.withdrawingAttributes)
+        let shapes = MirrorShape.Cache(model: book.model, configuration: configuration)
         var clock = MirrorClock(device: identity.device, last: book.setting(Setting.clock).flatMap(MirrorStamp.init))
         try stampLocalChanges(book, clock: &clock, shapes: shapes)
         let listed = try remote.listFiles(includingUploads: true)

@@ -79,7 +79,7 @@ public struct WebDAVRemote: MirrorRemote {
         while true {
             let partial = (try? FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int64) ?? 0
             do {
-                let status = try perform("GET", url(path), downloadTo: destination.path, resumeFrom: partial ?? 0)
+                let status = try perform("GET", url(path), downloadTo: destination.path, resumeFrom: partial)
                 if status == 200 || status == 206 { return }
                 if status == 416 { return }  // nothing left to resume: the file is whole
                 if !Self.isRetryable(status) || attempt >= backoff.count {
